@@ -1,0 +1,155 @@
+/* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
+ *
+ *   bench-<strategy> --list
+ *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T] [--format csv|json]
+ *                    [--no-header]
+ *
+ * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
+ * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contract.h"
+#include "output.h"
+#include "runner.h"
+
+#define MAX_NS 64
+#define MAX_SELECTED 64
+
+typedef struct options {
+    const char *selected[MAX_SELECTED];
+    size_t selected_count;
+    size_t ns[MAX_NS];
+    size_t n_count;
+    run_options run;
+    int json;
+    int header;
+    int list;
+} options;
+
+static void usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "bench: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (try --help)\n");
+    exit(2);
+}
+
+static unsigned long long parse_count(const char *text, const char *what) {
+    char *end;
+    errno = 0;
+    if (!text || !*text || *text == '-') usage_error(what, text ? text : "");
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end) usage_error(what, text);
+    return v;
+}
+
+static void parse_ns(options *o, const char *text) {
+    char buf[512];
+    if (strlen(text) >= sizeof buf) usage_error("--n list too long: %s", text);
+    strcpy(buf, text);
+    size_t before = o->n_count;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        unsigned long long n = parse_count(tok, "--n takes positive integers, not '%s'");
+        if (n == 0) usage_error("--n must be at least 1, not '%s'", tok);
+        if (n > ESB_MAX_ENTITIES) usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
+        if (o->n_count == MAX_NS) usage_error("too many --n values at '%s'", tok);
+        o->ns[o->n_count++] = (size_t)n;
+    }
+    if (o->n_count == before) usage_error("--n needs at least one count, not '%s'", text);
+}
+
+static int known_scenario(const char *name) {
+    for (const scenario *const *s = catalog_scenarios; *s; ++s)
+        if (strcmp((*s)->name, name) == 0) return 1;
+    return 0;
+}
+
+static const char *next_arg(int argc, char **argv, int *i) {
+    if (*i + 1 >= argc) usage_error("%s needs a value", argv[*i]);
+    return argv[++*i];
+}
+
+static void print_help(void) {
+    puts("usage: bench-<strategy> --list\n"
+         "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T]\n"
+         "                        [--format csv|json] [--no-header]\n"
+         "Runs each selected scenario (default: all) at each N (default 65536) and prints one row per\n"
+         "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
+         "and the checksum of the data touched.");
+}
+
+static options parse(int argc, char **argv) {
+    options o = {.run = {.samples = 11, .target_ms = 2.0}, .header = 1};
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--list")) o.list = 1;
+        else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            print_help();
+            exit(0);
+        } else if (!strcmp(a, "--scenario")) {
+            const char *name = next_arg(argc, argv, &i);
+            if (!known_scenario(name)) usage_error("unknown scenario '%s' (see --list)", name);
+            if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
+            o.selected[o.selected_count++] = name;
+        } else if (!strcmp(a, "--n")) parse_ns(&o, next_arg(argc, argv, &i));
+        else if (!strcmp(a, "--reps")) {
+            const char *v = next_arg(argc, argv, &i);
+            unsigned long long r = parse_count(v, "--reps takes a positive integer, not '%s'");
+            if (r == 0 || r > 100000) usage_error("--reps must be between 1 and 100000, not '%s'", v);
+            o.run.samples = (size_t)r;
+        } else if (!strcmp(a, "--target-ms")) {
+            const char *v = next_arg(argc, argv, &i);
+            unsigned long long t = parse_count(v, "--target-ms takes a positive integer, not '%s'");
+            if (t == 0 || t > 60000) usage_error("--target-ms must be between 1 and 60000, not '%s'", v);
+            o.run.target_ms = (double)t;
+        } else if (!strcmp(a, "--format")) {
+            const char *v = next_arg(argc, argv, &i);
+            if (!strcmp(v, "csv")) o.json = 0;
+            else if (!strcmp(v, "json")) o.json = 1;
+            else usage_error("--format is csv or json, not '%s'", v);
+        } else if (!strcmp(a, "--no-header")) o.header = 0;
+        else usage_error("unknown argument '%s'", a);
+    }
+    if (o.n_count == 0) o.ns[o.n_count++] = 65536;
+    return o;
+}
+
+static int selected(const options *o, const scenario *s) {
+    if (o->selected_count == 0) return 1;
+    for (size_t i = 0; i < o->selected_count; ++i)
+        if (!strcmp(o->selected[i], s->name)) return 1;
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    options o = parse(argc, argv);
+    if (o.list) {
+        for (const scenario *const *s = catalog_scenarios; *s; ++s)
+            printf("%s\t%s\t%s\n", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
+        return 0;
+    }
+    int failed = 0, rows = 0;
+    if (o.json) output_json_begin(stdout);
+    else if (o.header) output_csv_header(stdout);
+    for (const scenario *const *s = catalog_scenarios; *s; ++s) {
+        if (!selected(&o, *s)) continue;
+        for (size_t k = 0; k < o.n_count; ++k) {
+            result r;
+            const char *error = "unknown error";
+            if (run_scenario(*s, o.ns[k], &o.run, &r, &error) != 0) {
+                fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
+                        (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, o.ns[k], error);
+                failed = 1;
+                continue;
+            }
+            if (o.json) output_json_row(stdout, &r, rows == 0);
+            else output_csv_row(stdout, &r);
+            fflush(stdout);
+            rows++;
+        }
+    }
+    if (o.json) output_json_end(stdout);
+    return failed;
+}

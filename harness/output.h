@@ -1,0 +1,17 @@
+/* Result rows as CSV or JSON. Every row carries the build (compiler, flags) so a number is never separated
+ * from how it was produced. */
+#ifndef HARNESS_OUTPUT_H
+#define HARNESS_OUTPUT_H
+
+#include <stdio.h>
+
+#include "runner.h"
+
+void output_csv_header(FILE *f);
+void output_csv_row(FILE *f, const result *r);
+/* JSON: an array of objects; call begin, one row per result (first = 1 for the first), end. */
+void output_json_begin(FILE *f);
+void output_json_row(FILE *f, const result *r, int first);
+void output_json_end(FILE *f);
+
+#endif

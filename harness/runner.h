@@ -1,0 +1,27 @@
+/* Runs one scenario at one N: setup, a checked warm-up run, calibration, timed samples. */
+#ifndef HARNESS_RUNNER_H
+#define HARNESS_RUNNER_H
+
+#include "scenario.h"
+#include "stats.h"
+
+typedef struct run_options {
+    size_t samples;    /* timed samples per result */
+    double target_ms;  /* each sample repeats the work until it lasts about this long */
+} run_options;
+
+typedef struct result {
+    const char *strategy, *scenario, *unit, *query_kind;
+    size_t n, samples;
+    uint64_t inner;               /* runs per sample */
+    summary ns_per_unit;
+    double bytes_per_entity;      /* live bytes the world holds, per entity, at its largest settled point */
+    double peak_bytes_per_entity; /* high-water mark during setup and the runs, per entity */
+    uint64_t checksum;
+} result;
+
+/* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing
+ * checksums). */
+int run_scenario(const scenario *s, size_t n, const run_options *opt, result *out, const char **error);
+
+#endif

@@ -1,0 +1,32 @@
+/* What the harness needs from a scenario: build its world (untimed), run the timed work, checksum the state it
+ * left, and free it. Scenarios live in scenarios/ (written once against the contract) and scenarios/raw/ (the
+ * same workloads on plain arrays); each build links exactly one catalog. */
+#ifndef HARNESS_SCENARIO_H
+#define HARNESS_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct scenario {
+    const char *name;     /* shared by every implementation of the same workload */
+    const char *label;    /* reported strategy name, or NULL for the catalog's default */
+    const char *unit;     /* what one timed unit is: "entity", "pair" */
+    bool consumes_state;  /* the timed work uses its world up (create, destroy): every run needs a fresh setup */
+    /* Builds the context for n entities; NULL with *error set to a message on failure. */
+    void *(*setup)(size_t n, const char **error);
+    /* The timed work. Returns the number of units it completed; the harness checks it equals n, so a run that
+     * skips work is caught. */
+    uint64_t (*run)(void *ctx);
+    /* Order-independent hash of the data the run touched; equal across strategies for the same n. */
+    uint64_t (*checksum)(void *ctx);
+    /* How the strategy served the scenario's query ("scan", "owned-group", ...), or NULL. */
+    const char *(*query_kind)(void *ctx);
+    void (*teardown)(void *ctx);
+} scenario;
+
+/* The linked catalog: a NULL-terminated list, and the default strategy name for its results. */
+extern const scenario *const catalog_scenarios[];
+const char *catalog_strategy_name(void);
+
+#endif

@@ -1,0 +1,12 @@
+/* Every scenario written against the contract, in the order reports list them. */
+#include "contract.h"
+#include "scenario.h"
+
+extern const scenario scenario_create, scenario_create_bulk, scenario_destroy, scenario_simple_iter,
+    scenario_add_remove;
+
+const scenario *const catalog_scenarios[] = {
+    &scenario_create, &scenario_create_bulk, &scenario_destroy, &scenario_simple_iter, &scenario_add_remove, NULL,
+};
+
+const char *catalog_strategy_name(void) { return esb_strategy_name(); }

@@ -1,0 +1,84 @@
+/* create: n entities with Position and Velocity, one create and two adds each.
+ * create_bulk: the same through the strategy's bulk path. Value arrays are prepared before the clock starts. */
+#include <stdlib.h>
+
+#include "movers.h"
+#include "scenario.h"
+
+typedef struct create_ctx {
+    movers m;
+    vec3 *positions, *velocities;
+} create_ctx;
+
+static void create_teardown(void *p) {
+    create_ctx *c = p;
+    movers_free(&c->m);
+    free(c->positions);
+    free(c->velocities);
+    free(c);
+}
+
+static void *create_setup(size_t n, const char **error) {
+    create_ctx *c = calloc(1, sizeof *c);
+    if (!c) return *error = "out of memory", NULL;
+    esb_status s = movers_init(&c->m, n, false, true);
+    c->positions = malloc(n * sizeof *c->positions);
+    c->velocities = malloc(n * sizeof *c->velocities);
+    if (s != ESB_OK || !c->positions || !c->velocities) {
+        *error = s != ESB_OK ? esb_status_name(s) : "out of memory";
+        create_teardown(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        c->positions[i] = data_position(i);
+        c->velocities[i] = data_velocity(i);
+    }
+    return c;
+}
+
+static uint64_t create_one_by_one(void *p) {
+    create_ctx *c = p;
+    movers *m = &c->m;
+    uint64_t done = 0;
+    for (size_t i = 0; i < m->n; ++i) {
+        esb_entity e;
+        done += esb_create(m->world, &e) == ESB_OK && esb_add(m->world, e, m->position, &c->positions[i]) == ESB_OK &&
+                esb_add(m->world, e, m->velocity, &c->velocities[i]) == ESB_OK;
+    }
+    return done;
+}
+
+static uint64_t create_in_bulk(void *p) {
+    create_ctx *c = p;
+    movers *m = &c->m;
+    esb_component ids[] = {m->position, m->velocity};
+    const void *values[] = {c->positions, c->velocities};
+    return esb_create_bulk(m->world, m->n, ids, 2, values, m->handles) == ESB_OK ? m->n : 0;
+}
+
+static uint64_t create_checksum(void *p) {
+    create_ctx *c = p;
+    uint64_t count;
+    uint64_t sum = movers_checksum(&c->m, &count);
+    return sum + mix64(count);
+}
+
+const scenario scenario_create = {
+    .name = "create",
+    .unit = "entity",
+    .consumes_state = true,
+    .setup = create_setup,
+    .run = create_one_by_one,
+    .checksum = create_checksum,
+    .teardown = create_teardown,
+};
+
+const scenario scenario_create_bulk = {
+    .name = "create_bulk",
+    .unit = "entity",
+    .consumes_state = true,
+    .setup = create_setup,
+    .run = create_in_bulk,
+    .checksum = create_checksum,
+    .teardown = create_teardown,
+};

@@ -1,0 +1,50 @@
+#include "ecs.h"
+
+#include <stdlib.h>
+
+esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
+                        esb_component *out) {
+    esb_component_desc d = {.name = name, .size = size, .align = align, .hint = hint};
+    return esb_component_register(w, &d, out);
+}
+
+void scn_position(uint64_t i, void *dst) { *(vec3 *)dst = data_position(i); }
+void scn_velocity(uint64_t i, void *dst) { *(vec3 *)dst = data_velocity(i); }
+void scn_rotation(uint64_t i, void *dst) { *(vec3 *)dst = data_rotation(i); }
+void scn_transform(uint64_t i, void *dst) { *(transform *)dst = data_transform(i); }
+void scn_scalar(uint64_t i, void *dst) { *(scalar *)dst = data_scalar(i); }
+
+esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes,
+                    const scn_value_fn *value, uint32_t count, esb_entity *out) {
+    void *arrays[ESB_MAX_FIELDS] = {0};
+    esb_status s = ESB_ERR_NOMEM;
+    if (count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;
+    for (uint32_t k = 0; k < count; ++k) {
+        if (!sizes[k]) continue;
+        if (!(arrays[k] = malloc(n * sizes[k]))) goto done;
+        for (size_t i = 0; i < n; ++i) value[k](i, (char *)arrays[k] + i * sizes[k]);
+    }
+    s = esb_create_bulk(w, n, ids, count, (const void *const *)arrays, out);
+done:
+    for (uint32_t k = 0; k < count; ++k) free(arrays[k]);
+    return s;
+}
+
+esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out) {
+    esb_query_desc d = {.fields = fields, .field_count = field_count, .cached = cached};
+    return esb_query_create(w, &d, out);
+}
+
+uint64_t scn_checksum_vec3_pair(esb_query *q, uint64_t *count) {
+    esb_iter it;
+    uint64_t sum = 0, seen = 0;
+    if (esb_iter_begin(q, &it) != ESB_OK) return 0;
+    while (esb_iter_next(&it)) {
+        ESB_EACH(&it.batch, i, {
+            sum += hash_pair(hash_vec3(ESB_FIELD(0, vec3, i)), hash_vec3(ESB_FIELD(1, vec3, i)));
+        });
+        seen += it.batch.count;
+    }
+    *count = seen;
+    return sum;
+}

@@ -1,0 +1,36 @@
+/* Helpers the contract scenarios share: registering the standard components, filling a world in bulk, and
+ * running a query to completion. */
+#ifndef SCENARIOS_ECS_H
+#define SCENARIOS_ECS_H
+
+#include <stddef.h>
+
+#include "contract.h"
+#include "data.h"
+#include "each.h"
+
+esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
+                        esb_component *out);
+
+/* Produces entity i's value of a component into dst. */
+typedef void (*scn_value_fn)(uint64_t i, void *dst);
+
+void scn_position(uint64_t i, void *dst);
+void scn_velocity(uint64_t i, void *dst);
+void scn_rotation(uint64_t i, void *dst);
+void scn_transform(uint64_t i, void *dst);
+void scn_scalar(uint64_t i, void *dst);
+
+/* Creates n entities with the given components through the strategy's bulk path, component k of entity i
+ * holding value[k](i, ...). out (n handles) may be NULL. */
+esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes,
+                    const scn_value_fn *value, uint32_t count, esb_entity *out);
+
+/* A query over the given fields (all written) with the cached hint. */
+esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
+
+/* Sum over the query's matches of hash_pair(hash of field 0, hash of field 1), both fields vec3; and the match
+ * count in *count. For checksums, not timed. */
+uint64_t scn_checksum_vec3_pair(esb_query *q, uint64_t *count);
+
+#endif

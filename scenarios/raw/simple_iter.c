@@ -1,0 +1,132 @@
+/* The physical limit for simple_iter: the same data and the same pos += vel on plain arrays, no ECS.
+ * raw-soa keeps one array per component (what an ideal table or owned group hands out); raw-aos keeps one
+ * array of whole-entity records (Transform, Position, Rotation, Velocity side by side). Memory comes from the
+ * same hooks as the strategies', so bytes per entity are comparable. */
+#include "data.h"
+#include "memory.h"
+#include "scenario.h"
+
+typedef struct soa {
+    transform *transforms;
+    vec3 *positions, *rotations, *velocities;
+    size_t n;
+} soa;
+
+typedef struct record {
+    transform transform;
+    vec3 position, rotation, velocity;
+} record;
+
+typedef struct aos {
+    record *records;
+    size_t n;
+} aos;
+
+static void soa_teardown(void *p) {
+    soa *s = p;
+    esb_mem_free(s->transforms, s->n * sizeof *s->transforms);
+    esb_mem_free(s->positions, s->n * sizeof(vec3));
+    esb_mem_free(s->rotations, s->n * sizeof(vec3));
+    esb_mem_free(s->velocities, s->n * sizeof(vec3));
+    esb_mem_free(s, sizeof *s);
+}
+
+static void *soa_setup(size_t n, const char **error) {
+    soa *s = esb_mem_calloc(sizeof *s, 0);
+    if (!s) return *error = "out of memory", NULL;
+    s->n = n;
+    s->transforms = esb_mem_alloc(n * sizeof *s->transforms, 0);
+    s->positions = esb_mem_alloc(n * sizeof(vec3), 0);
+    s->rotations = esb_mem_alloc(n * sizeof(vec3), 0);
+    s->velocities = esb_mem_alloc(n * sizeof(vec3), 0);
+    if (!s->transforms || !s->positions || !s->rotations || !s->velocities) {
+        *error = "out of memory";
+        soa_teardown(s); /* frees what was allocated: the hooks ignore NULL */
+        return NULL;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        s->transforms[i] = data_transform(i);
+        s->positions[i] = data_position(i);
+        s->rotations[i] = data_rotation(i);
+        s->velocities[i] = data_velocity(i);
+    }
+    return s;
+}
+
+static uint64_t soa_run(void *p) {
+    soa *s = p;
+    vec3 *restrict pos = s->positions;
+    const vec3 *restrict vel = s->velocities;
+    for (size_t i = 0; i < s->n; ++i) {
+        pos[i].x += vel[i].x;
+        pos[i].y += vel[i].y;
+        pos[i].z += vel[i].z;
+    }
+    return s->n;
+}
+
+static uint64_t soa_checksum(void *p) {
+    soa *s = p;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < s->n; ++i) sum += hash_pair(hash_vec3(s->positions[i]), hash_vec3(s->velocities[i]));
+    return sum + mix64(s->n);
+}
+
+static void aos_teardown(void *p) {
+    aos *a = p;
+    esb_mem_free(a->records, a->n * sizeof *a->records);
+    esb_mem_free(a, sizeof *a);
+}
+
+static void *aos_setup(size_t n, const char **error) {
+    aos *a = esb_mem_calloc(sizeof *a, 0);
+    if (!a) return *error = "out of memory", NULL;
+    a->n = n;
+    if (!(a->records = esb_mem_alloc(n * sizeof *a->records, 0))) {
+        *error = "out of memory";
+        aos_teardown(a);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; ++i)
+        a->records[i] = (record){data_transform(i), data_position(i), data_rotation(i), data_velocity(i)};
+    return a;
+}
+
+static uint64_t aos_run(void *p) {
+    aos *a = p;
+    record *restrict r = a->records;
+    for (size_t i = 0; i < a->n; ++i) {
+        r[i].position.x += r[i].velocity.x;
+        r[i].position.y += r[i].velocity.y;
+        r[i].position.z += r[i].velocity.z;
+    }
+    return a->n;
+}
+
+static uint64_t aos_checksum(void *p) {
+    aos *a = p;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < a->n; ++i)
+        sum += hash_pair(hash_vec3(a->records[i].position), hash_vec3(a->records[i].velocity));
+    return sum + mix64(a->n);
+}
+
+const scenario raw_simple_iter_soa = {
+    .name = "simple_iter",
+    .label = "raw-soa",
+    .unit = "entity",
+    .setup = soa_setup,
+    .run = soa_run,
+    .checksum = soa_checksum,
+    .teardown = soa_teardown,
+};
+
+const scenario raw_simple_iter_aos = {
+    .name = "simple_iter",
+    .label = "raw-aos",
+    .unit = "entity",
+    .setup = aos_setup,
+    .run = aos_run,
+    .checksum = aos_checksum,
+    .teardown = aos_teardown,
+};

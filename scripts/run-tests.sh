@@ -1,0 +1,55 @@
+#!/bin/sh
+# Runs every test binary (plain and sanitized) and the harness tests, then prints one closing tally:
+#   tests: N passed, M failed
+# Usage: scripts/run-tests.sh BUILD_DIR VARIANT...
+set -u
+build=$1
+shift
+passed=0
+failed=0
+failures=""
+
+# Criterion ends with "Synthesis: Tested: T | Passing: P | Failing: F | Crashing: C".
+run_criterion() {
+    bin=$1
+    log=$(mktemp)
+    "$bin" --jobs 2 >"$log" 2>&1
+    rc=$?
+    line=$(grep 'Synthesis:' "$log" | tail -n 1)
+    p=$(printf '%s' "$line" | sed -n 's/.*Passing: \([0-9]*\).*/\1/p')
+    f=$(printf '%s' "$line" | sed -n 's/.*Failing: \([0-9]*\).*/\1/p')
+    c=$(printf '%s' "$line" | sed -n 's/.*Crashing: \([0-9]*\).*/\1/p')
+    if [ -z "$p" ]; then p=0; f=1; c=0; fi
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then f=1; fi
+    printf '%-40s %s\n' "$(basename "$bin")" "$line"
+    if [ "$((f + c))" -ne 0 ]; then
+        grep -E 'FAIL|CRASH|ERROR|error|Assertion' "$log" | head -n 40
+        failures="$failures $(basename "$bin")"
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f + c))
+    rm -f "$log"
+}
+
+for v in "$@"; do
+    run_criterion "$build/test-$v"
+    run_criterion "$build/test-$v-asan"
+done
+
+# The harness tests print their own "N passed, M failed" line; fold it into the tally.
+log=$(mktemp)
+sh tests/harness.sh "$build" "$@" >"$log" 2>&1
+rc=$?
+cat "$log"
+hp=$(sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log")
+hf=$(sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log")
+if [ -z "$hp" ]; then hp=0; hf=1; fi
+if [ "$rc" -ne 0 ] && [ "$hf" -eq 0 ]; then hf=1; fi
+[ "$hf" -ne 0 ] && failures="$failures harness"
+passed=$((passed + hp))
+failed=$((failed + hf))
+rm -f "$log"
+
+[ -n "$failures" ] && echo "failing:$failures"
+echo "tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

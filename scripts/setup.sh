@@ -1,0 +1,47 @@
+#!/bin/sh
+# Makes sure the packages a target needs are installed: `scripts/setup.sh test` or `scripts/setup.sh bench`.
+# Installs missing Debian/Ubuntu packages with apt-get (through sudo when not root and sudo works without a
+# password); otherwise stops and prints the exact command to run.
+set -eu
+target=${1:-test}
+CC=${CC:-cc}
+
+missing=""
+need() { missing="$missing $1"; }
+
+# A header check works on any distribution; the package names are Debian's.
+has_header() { printf '#include <%s>\n' "$1" | "$CC" -E -x c - >/dev/null 2>&1; }
+
+command -v "$CC" >/dev/null 2>&1 || need gcc
+command -v make >/dev/null 2>&1 || need make
+case "$target" in
+test)
+    has_header criterion/criterion.h || need libcriterion-dev
+    ;;
+bench)
+    ;;
+*)
+    echo "setup.sh: unknown target '$target' (test or bench)" >&2
+    exit 2
+    ;;
+esac
+
+[ -z "$missing" ] && exit 0
+
+cmd="apt-get install -y --no-install-recommends$missing"
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "setup.sh: missing packages:$missing (Debian names); install them with your package manager." >&2
+    exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    sudo="sudo"
+else
+    echo "setup.sh: missing packages:$missing. Run: sudo apt-get update && sudo $cmd" >&2
+    exit 1
+fi
+echo "setup.sh: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo $cmd

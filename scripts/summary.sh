@@ -1,0 +1,43 @@
+#!/bin/sh
+# Checks a results CSV (every strategy agrees on every checksum) and prints, per scenario at the largest N,
+# each strategy's median ns per unit, its spread (MAD) and its ratio to the fastest raw baseline or, where the
+# scenario has none, to the fastest strategy.
+# Usage: scripts/summary.sh RESULTS_CSV
+set -eu
+csv=$1
+awk -F, '
+NR == 1 { next }
+{
+    key = $2 "," $3
+    if ((key in sum) && sum[key] != $14) { bad = bad "\n  " $2 " n=" $3 ": " who[key] "=" sum[key] " vs " $1 "=" $14 }
+    sum[key] = $14; who[key] = $1
+}
+END {
+    if (bad != "") { print "checksum mismatch:" bad > "/dev/stderr"; exit 1 }
+    print "checksums: all strategies agree"
+}' "$csv"
+
+printf "%-14s %9s %-16s %-14s %10s %9s %8s %8s\n" scenario n strategy query median_ns mad_ns ratio bytes/e
+awk -F, '
+NR == 1 { next }
+{ if ($3 + 0 > maxn[$2]) maxn[$2] = $3 + 0; row[NR] = $0 }
+END {
+    for (r in row) {
+        split(row[r], f, ",")
+        if (f[3] + 0 != maxn[f[2]]) continue
+        s = f[2]; n = f[1]
+        med[s, n] = f[8]; mad[s, n] = f[11]; bpe[s, n] = f[12]; kind[s, n] = (f[5] == "" ? "-" : f[5])
+        names[s] = names[s] " " n
+        if (n ~ /^raw/ && (!(s in rawbest) || f[8] + 0 < rawbest[s])) rawbest[s] = f[8] + 0
+        if (!(s in best) || f[8] + 0 < best[s]) best[s] = f[8] + 0
+    }
+    for (s in names) {
+        ref = (s in rawbest) ? rawbest[s] : best[s]
+        m = split(names[s], list, " ")
+        for (j = 1; j <= m; j++) {
+            n = list[j]
+            printf "%-14s %9d %-16s %-14s %10.3f %9.3f %7.2fx %8.1f\n", s, maxn[s], n, kind[s, n], med[s, n], mad[s, n], med[s, n] / ref, bpe[s, n]
+        }
+    }
+}' "$csv" | sort -k1,1 -k7,7n
+echo "ratio: to the fastest raw baseline where the scenario has one, else to the fastest strategy"

@@ -1,0 +1,76 @@
+/* Generational entity index with an implicit free list (the scheme EnTT describes): one slot per index.
+ * An alive slot holds its own handle; a dead slot holds the index of the next free slot and the version the
+ * index will carry when reused. Liveness is then a single compare: slots[index] == handle, since a dead slot's
+ * index bits never equal its own index.
+ *
+ * The index owns only the slots; a strategy keeps per-entity data in arrays of its own, sized by
+ * esb_ei_capacity. Growth is the strategy's call (esb_ei_grow) so it can grow its arrays in the same step and
+ * stay all-or-nothing on allocation failure.
+ */
+#ifndef ESB_ENTITY_TABLE_H
+#define ESB_ENTITY_TABLE_H
+
+#include "contract.h"
+
+#define ESB_EI_NO_FREE UINT32_MAX
+
+typedef struct esb_entity_index {
+    esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
+    uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
+    uint32_t capacity;
+    uint32_t free_head;  /* first dead index, or ESB_EI_NO_FREE */
+    uint32_t free_count;
+} esb_entity_table;
+
+static inline bool esb_ei_alive(const esb_entity_table *ei, esb_entity e) {
+    uint32_t idx = esb_entity_index(e);
+    return idx < ei->issued && ei->slots[idx] == e;
+}
+
+static inline uint32_t esb_ei_alive_count(const esb_entity_table *ei) { return ei->issued - ei->free_count; }
+
+/* Indices available without growing. */
+static inline uint64_t esb_ei_room(const esb_entity_table *ei) {
+    return (uint64_t)ei->free_count + (ei->capacity - ei->issued);
+}
+
+/* Index of the entity the next esb_ei_take will return, without taking it (so a strategy can prepare the
+ * entity's other data first). Requires room. */
+static inline uint32_t esb_ei_peek(const esb_entity_table *ei) {
+    return ei->free_head != ESB_EI_NO_FREE ? ei->free_head : ei->issued;
+}
+
+/* Issues a handle; requires esb_ei_room(ei) > 0. */
+static inline esb_entity esb_ei_take(esb_entity_table *ei) {
+    uint32_t idx;
+    if (ei->free_head != ESB_EI_NO_FREE) {
+        idx = ei->free_head;
+        esb_entity dead = ei->slots[idx];
+        ei->free_head = esb_entity_index(dead);
+        ei->free_count--;
+        ei->slots[idx] = esb_entity_make(idx, esb_entity_version(dead));
+    } else {
+        idx = ei->issued++;
+        ei->slots[idx] = esb_entity_make(idx, 0);
+    }
+    return ei->slots[idx];
+}
+
+/* Kills an alive handle: its index goes to the free list with the next version (which wraps after 2^32). */
+static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
+    uint32_t idx = esb_entity_index(e);
+    ei->slots[idx] = esb_entity_make(ei->free_head, esb_entity_version(e) + 1u);
+    ei->free_head = idx;
+    ei->free_count++;
+}
+
+/* Capacity that lets `extra` more entities in: the current one when they fit, else doubled (at least 64) and
+ * clamped to the index space. ESB_ERR_FULL when the index space cannot hold them. */
+esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
+
+/* Moves the slots into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
+esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity);
+
+void esb_ei_free(esb_entity_table *ei);
+
+#endif

@@ -1,0 +1,21 @@
+#include "grow.h"
+
+#include <string.h>
+
+esb_status esb_grow_all(esb_grow_item *items, size_t count) {
+    for (size_t i = 0; i < count; ++i) {
+        items[i].fresh = esb_mem_alloc(items[i].new_bytes, items[i].align);
+        if (!items[i].fresh) {
+            while (i--) esb_mem_free(items[i].fresh, items[i].new_bytes);
+            return ESB_ERR_NOMEM;
+        }
+    }
+    for (size_t i = 0; i < count; ++i) {
+        esb_grow_item *g = &items[i];
+        if (g->old_bytes) memcpy(g->fresh, *g->block, g->old_bytes);
+        if (g->fill >= 0) memset((unsigned char *)g->fresh + g->old_bytes, g->fill, g->new_bytes - g->old_bytes);
+        esb_mem_free(*g->block, g->old_bytes);
+        *g->block = g->fresh;
+    }
+    return ESB_OK;
+}

@@ -1,0 +1,23 @@
+/* All-or-nothing growth of several arrays at once.
+ *
+ * A strategy whose per-entity data lives in many parallel arrays (masks, columns, filter maps) must grow them
+ * together, and an allocation failure halfway must leave every array as it was. esb_grow_all allocates every
+ * new block first and only then copies and frees the old ones. */
+#ifndef ESB_GROW_H
+#define ESB_GROW_H
+
+#include "contract.h"
+
+typedef struct esb_grow_item {
+    void **block;      /* the array's pointer; replaced on success */
+    size_t old_bytes;  /* its current size (0 when *block is NULL) */
+    size_t new_bytes;  /* > old_bytes */
+    size_t align;
+    int fill;          /* byte value for the new tail, or -1 to leave it uninitialised */
+    void *fresh;       /* private */
+} esb_grow_item;
+
+/* Grows every item or none: ESB_ERR_NOMEM leaves all blocks untouched. */
+esb_status esb_grow_all(esb_grow_item *items, size_t count);
+
+#endif

@@ -1,0 +1,25 @@
+/* Names of the contract's status codes, shared by every strategy build. */
+#include "contract.h"
+
+const char *esb_status_name(int status) {
+    switch (status) {
+    case ESB_OK: return "ok";
+    case ESB_ERR_INVALID: return "invalid";
+    case ESB_ERR_LOCKED: return "locked";
+    case ESB_ERR_STALE: return "stale";
+    case ESB_ERR_UNKNOWN_COMPONENT: return "unknown-component";
+    case ESB_ERR_PRESENT: return "present";
+    case ESB_ERR_ABSENT: return "absent";
+    case ESB_ERR_FULL: return "full";
+    case ESB_ERR_NOMEM: return "nomem";
+    default: return "?";
+    }
+}
+
+const char *esb_strategy_name(void) {
+#ifdef ESB_STRATEGY_NAME
+    return ESB_STRATEGY_NAME;
+#else
+    return "unnamed";
+#endif
+}

@@ -1,0 +1,58 @@
+#include "validate.h"
+
+#include <string.h>
+
+esb_status esb_check_component_desc(const esb_component_desc *desc) {
+    if (!desc || !desc->name) return ESB_ERR_INVALID;
+    size_t a = desc->align;
+    if (a == 0 || (a & (a - 1)) != 0 || a > ESB_MAX_ALIGN) return ESB_ERR_INVALID;
+    if (desc->size % a != 0 || desc->size > ESB_MAX_COMPONENT_SIZE) return ESB_ERR_INVALID;
+    if (desc->hint != ESB_STORAGE_DENSE && desc->hint != ESB_STORAGE_SPARSE) return ESB_ERR_INVALID;
+    return ESB_OK;
+}
+
+/* Ids are not yet known to be registered, so anything up to UINT32_MAX may appear: mark them in a set of 256 and
+ * treat out-of-range ids as distinct (they fail later as unknown). */
+static bool has_duplicates(const esb_component *a, uint32_t na, const esb_component *b, uint32_t nb) {
+    esb_bitset seen;
+    memset(&seen, 0, sizeof seen);
+    for (uint32_t i = 0; i < na + nb; ++i) {
+        esb_component c = i < na ? a[i] : b[i - na];
+        if (c >= ESB_MAX_COMPONENTS) {
+            for (uint32_t j = 0; j < i; ++j)
+                if ((j < na ? a[j] : b[j - na]) == c) return true;
+            continue;
+        }
+        if (esb_bitset_test(&seen, c)) return true;
+        esb_bitset_set(&seen, c);
+    }
+    return false;
+}
+
+esb_status esb_check_query_shape(const esb_query_desc *desc) {
+    if (!desc) return ESB_ERR_INVALID;
+    if (desc->field_count > ESB_MAX_FIELDS || desc->with_count > ESB_MAX_TERMS || desc->without_count > ESB_MAX_TERMS)
+        return ESB_ERR_INVALID;
+    if ((desc->field_count && !desc->fields) || (desc->with_count && !desc->with) ||
+        (desc->without_count && !desc->without))
+        return ESB_ERR_INVALID;
+    if (desc->field_count + desc->with_count == 0) return ESB_ERR_INVALID;
+    if (has_duplicates(desc->fields, desc->field_count, desc->with, desc->with_count)) return ESB_ERR_INVALID;
+    if (has_duplicates(desc->without, desc->without_count, NULL, 0)) return ESB_ERR_INVALID;
+    return ESB_OK;
+}
+
+esb_status esb_check_id_list(const esb_component *ids, uint32_t count) {
+    if (count && !ids) return ESB_ERR_INVALID;
+    if (count > ESB_MAX_COMPONENTS) return ESB_ERR_INVALID;
+    if (has_duplicates(ids, count, NULL, 0)) return ESB_ERR_INVALID;
+    return ESB_OK;
+}
+
+void esb_query_masks(const esb_query_desc *desc, esb_bitset *include, esb_bitset *exclude) {
+    memset(include, 0, sizeof *include);
+    memset(exclude, 0, sizeof *exclude);
+    for (uint32_t i = 0; i < desc->field_count; ++i) esb_bitset_set(include, desc->fields[i]);
+    for (uint32_t i = 0; i < desc->with_count; ++i) esb_bitset_set(include, desc->with[i]);
+    for (uint32_t i = 0; i < desc->without_count; ++i) esb_bitset_set(exclude, desc->without[i]);
+}

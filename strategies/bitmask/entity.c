@@ -1,0 +1,143 @@
+/* Entity operations: create, bulk create, destroy, add, remove, get, has, alive. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
+    return comp->data + (size_t)idx * comp->size;
+}
+
+/* Checks shared by every operation on one entity and one component, in the contract's order. */
+static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
+    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
+}
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = bm_reserve(w, 1);
+    if (s != ESB_OK) return s;
+    *out = esb_ei_take(&w->entities); /* no component yet, so no filter can match it */
+    return ESB_OK;
+}
+
+/* Writes value (or zeros) for n consecutive indices starting at first. */
+static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
+    if (values) memcpy(data_at(comp, first), values, n * comp->size);
+    else memset(data_at(comp, first), 0, n * comp->size);
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    for (uint32_t k = 0; k < count; ++k)
+        if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (n == 0) return ESB_OK;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    esb_status s = bm_reserve(w, n);
+    if (s != ESB_OK) return s;
+    for (uint32_t k = 0; k < count; ++k)
+        if ((s = bm_ensure_data(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
+
+    uint64_t set_bits[ESB_BITSET_WORDS] = {0};
+    for (uint32_t k = 0; k < count; ++k) set_bits[ids[k] >> 6] |= 1ull << (ids[k] & 63);
+    uint32_t words = (w->component_count + 63) / 64;
+
+    /* Recycled indices are scattered; fresh ones form one run [first_fresh, issued) filled column by column. */
+    size_t i = 0;
+    for (; i < n && w->entities.free_head != ESB_EI_NO_FREE; ++i) {
+        esb_entity e = esb_ei_take(&w->entities);
+        uint32_t idx = esb_entity_index(e);
+        for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
+        for (uint32_t k = 0; k < count; ++k) {
+            bm_component *comp = &w->components[ids[k]];
+            if (!comp->size) continue;
+            const unsigned char *v = values && values[k] ? (const unsigned char *)values[k] + i * comp->size : NULL;
+            fill_range(comp, idx, 1, v);
+        }
+        bm_filters_on_create(w, idx);
+        if (out) out[i] = e;
+    }
+    size_t fresh = n - i;
+    uint32_t first = w->entities.issued;
+    for (size_t j = 0; j < fresh; ++j) {
+        esb_entity e = esb_ei_take(&w->entities);
+        if (out) out[i + j] = e;
+    }
+    for (uint32_t k = 0; k < words; ++k)
+        for (size_t j = 0; j < fresh; ++j) w->mask[k][first + j] = set_bits[k];
+    for (uint32_t k = 0; k < count; ++k) {
+        bm_component *comp = &w->components[ids[k]];
+        if (!comp->size || !fresh) continue;
+        const unsigned char *v = values && values[k] ? (const unsigned char *)values[k] + i * comp->size : NULL;
+        fill_range(comp, first, fresh, v);
+    }
+    for (size_t j = 0; j < fresh; ++j) bm_filters_on_create(w, first + (uint32_t)j);
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    uint32_t idx = esb_entity_index(e);
+    bm_filters_on_destroy(w, idx);
+    for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) w->mask[k][idx] = 0;
+    esb_ei_release(&w->entities, e);
+    return ESB_OK;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (bm_has(w, idx, c)) return ESB_ERR_PRESENT;
+    if ((s = bm_ensure_data(w, c)) != ESB_OK) return s;
+    bm_component *comp = &w->components[c];
+    if (comp->size) fill_range(comp, idx, 1, value);
+    w->mask[c >> 6][idx] |= 1ull << (c & 63);
+    bm_filters_on_change(w, idx, c);
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
+    w->mask[c >> 6][idx] &= ~(1ull << (c & 63));
+    bm_filters_on_change(w, idx, c);
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    if (!w || !out) {
+        if (out) *out = NULL;
+        return ESB_ERR_INVALID;
+    }
+    *out = NULL;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
+    bm_component *comp = &w->components[c];
+    if (comp->size) *out = data_at(comp, idx);
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    return bm_has(w, esb_entity_index(e), c) ? 1 : 0;
+}

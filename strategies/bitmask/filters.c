@@ -1,0 +1,120 @@
+/* Cached filters: each keeps the packed list of the entities it matches, updated as they change. Every
+ * component knows the filters that include or exclude it, so an add or remove re-tests only those filters
+ * against the entity's mask (the bitmask makes the test exact: having one included component is not enough).
+ * Without ESB_BITMASK_CACHED no filter is ever attached and these functions find nothing to do. */
+#include <string.h>
+
+#include "world.h"
+
+static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
+    q->position[idx] = q->member_count;
+    q->members[q->member_count++] = idx;
+    w->filter_updates++;
+}
+
+static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
+    uint32_t slot = q->position[idx];
+    uint32_t last = q->members[--q->member_count];
+    q->members[slot] = last;
+    q->position[last] = slot;
+    q->position[idx] = BM_NOT_IN;
+    w->filter_updates++;
+}
+
+static void refresh(esb_world *w, esb_query *q, uint32_t idx) {
+    bool in = q->position[idx] != BM_NOT_IN;
+    bool match = bm_matches(w, q, idx);
+    if (match && !in) filter_insert(w, q, idx);
+    else if (!match && in) filter_erase(w, q, idx);
+}
+
+void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c) {
+    bm_component *comp = &w->components[c];
+    for (uint32_t i = 0; i < comp->filter_count; ++i) refresh(w, comp->filters[i], idx);
+}
+
+void bm_filters_on_create(esb_world *w, uint32_t idx) {
+    for (uint32_t i = 0; i < w->cached_count; ++i)
+        if (bm_matches(w, w->cached[i], idx)) filter_insert(w, w->cached[i], idx);
+}
+
+void bm_filters_on_destroy(esb_world *w, uint32_t idx) {
+    for (uint32_t i = 0; i < w->cached_count; ++i)
+        if (w->cached[i]->position[idx] != BM_NOT_IN) filter_erase(w, w->cached[i], idx);
+}
+
+/* Appends q to a list of filters, growing it by doubling. */
+static esb_status list_push(esb_query ***list, uint32_t *count, uint32_t *capacity, esb_query *q) {
+    if (*count == *capacity) {
+        uint32_t cap = *capacity ? *capacity * 2 : 4;
+        esb_query **grown = esb_mem_realloc(*list, *capacity * sizeof **list, cap * sizeof **list, 0);
+        if (!grown) return ESB_ERR_NOMEM;
+        *list = grown;
+        *capacity = cap;
+    }
+    (*list)[(*count)++] = q;
+    return ESB_OK;
+}
+
+static void list_erase(esb_query **list, uint32_t *count, esb_query *q) {
+    for (uint32_t i = 0; i < *count; ++i)
+        if (list[i] == q) {
+            list[i] = list[--*count];
+            return;
+        }
+}
+
+static bool watches(const esb_query *q, esb_component c) {
+    return esb_bitset_test(&q->include, c) || esb_bitset_test(&q->exclude, c);
+}
+
+void bm_filter_detach(esb_world *w, esb_query *q) {
+    for (esb_component c = 0; c < w->component_count; ++c)
+        if (watches(q, c)) list_erase(w->components[c].filters, &w->components[c].filter_count, q);
+    w->cached[q->cached_slot] = w->cached[--w->cached_count];
+    w->cached[q->cached_slot]->cached_slot = q->cached_slot;
+    esb_mem_free(q->members, (size_t)w->capacity * sizeof *q->members);
+    esb_mem_free(q->position, (size_t)w->capacity * sizeof *q->position);
+    q->cached = false;
+}
+
+esb_status bm_filter_attach(esb_world *w, esb_query *q) {
+    size_t bytes = (size_t)w->capacity * sizeof(uint32_t);
+    if (w->capacity) {
+        q->members = esb_mem_alloc(bytes, 0);
+        q->position = esb_mem_alloc(bytes, 0);
+        if (!q->members || !q->position) goto fail;
+        memset(q->position, 0xFF, bytes);
+    }
+    /* Reserve every list slot before linking anything, so a failure leaves no list touched. */
+    if (w->cached_count == w->cached_capacity) {
+        uint32_t cap = w->cached_capacity ? w->cached_capacity * 2 : 4;
+        esb_query **grown = esb_mem_realloc(w->cached, w->cached_capacity * sizeof *grown, cap * sizeof *grown, 0);
+        if (!grown) goto fail;
+        w->cached = grown;
+        w->cached_capacity = cap;
+    }
+    for (esb_component c = 0; c < w->component_count; ++c) {
+        bm_component *comp = &w->components[c];
+        if (!watches(q, c) || comp->filter_count < comp->filter_capacity) continue;
+        uint32_t cap = comp->filter_capacity ? comp->filter_capacity * 2 : 4;
+        esb_query **grown = esb_mem_realloc(comp->filters, comp->filter_capacity * sizeof *grown, cap * sizeof *grown, 0);
+        if (!grown) goto fail;
+        comp->filters = grown;
+        comp->filter_capacity = cap;
+    }
+    for (esb_component c = 0; c < w->component_count; ++c)
+        if (watches(q, c)) (void)list_push(&w->components[c].filters, &w->components[c].filter_count,
+                                          &w->components[c].filter_capacity, q);
+    q->cached = true;
+    q->cached_slot = w->cached_count;
+    w->cached[w->cached_count++] = q;
+    for (uint32_t idx = 0; idx < w->entities.issued; ++idx)
+        if (bm_matches(w, q, idx)) filter_insert(w, q, idx);
+    return ESB_OK;
+fail:
+    esb_mem_free(q->members, q->members ? bytes : 0);
+    esb_mem_free(q->position, q->position ? bytes : 0);
+    q->members = q->position = NULL;
+    return ESB_ERR_NOMEM;
+}

@@ -1,0 +1,211 @@
+/* Queries: compilation, and iteration by full scan (every query) or through a cached filter's packed list. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+#ifdef ESB_BITMASK_CACHED
+#define BM_HONOURS_CACHE_HINT true
+#else
+#define BM_HONOURS_CACHE_HINT false
+#endif
+
+static void link_query(esb_world *w, esb_query *q) {
+    q->next = w->queries;
+    if (w->queries) w->queries->prev = q;
+    w->queries = q;
+}
+
+static void unlink_query(esb_world *w, esb_query *q) {
+    if (q->prev) q->prev->next = q->next;
+    else w->queries = q->next;
+    if (q->next) q->next->prev = q->prev;
+}
+
+void bm_query_free(esb_query *q) {
+    esb_world *w = q->world;
+    if (q->cached) bm_filter_detach(w, q);
+    unlink_query(w, q);
+    esb_mem_free(q->scan_rows, BM_SCAN_CHUNK * sizeof *q->scan_rows);
+    esb_mem_free(q, sizeof *q);
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (!w || !out || esb_check_query_shape(desc) != ESB_OK) {
+        if (out) *out = NULL;
+        return ESB_ERR_INVALID;
+    }
+    *out = NULL;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    for (uint32_t i = 0; i < desc->with_count; ++i)
+        if (desc->with[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    for (uint32_t i = 0; i < desc->without_count; ++i)
+        if (desc->without[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    if (!q) return ESB_ERR_NOMEM;
+    q->world = w;
+    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
+    q->field_count = desc->field_count;
+    esb_query_masks(desc, &q->include, &q->exclude);
+    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
+    for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k)
+        if (q->include.w[k] | q->exclude.w[k]) q->words[q->word_count++] = (uint8_t)k;
+
+    if (desc->cached && BM_HONOURS_CACHE_HINT) {
+        q->kind = "cached-filter";
+        esb_status s = bm_filter_attach(w, q);
+        if (s != ESB_OK) {
+            esb_mem_free(q, sizeof *q);
+            return s;
+        }
+    } else {
+        q->kind = "scan";
+        q->scan_rows = esb_mem_alloc(BM_SCAN_CHUNK * sizeof *q->scan_rows, 0);
+        if (!q->scan_rows) {
+            esb_mem_free(q, sizeof *q);
+            return ESB_ERR_NOMEM;
+        }
+    }
+    link_query(w, q);
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (q->world->live_iterators) return ESB_ERR_LOCKED;
+    bm_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+
+/* Iterator state: state[0] is the next entity index to scan, or the next position in a cached filter's list. */
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    if (!q) {
+        it->query = NULL;
+        return ESB_ERR_INVALID;
+    }
+    if (q->live_iter) {
+        if (it != q->live_iter) it->query = NULL; /* never disturb the live iterator itself */
+        return ESB_ERR_LOCKED;
+    }
+    memset(it, 0, sizeof *it);
+    it->query = q;
+    q->live_iter = it;
+    q->world->live_iterators++;
+    return ESB_OK;
+}
+
+void esb_iter_end(esb_iter *it) {
+    if (!it || !it->query) return;
+    esb_query *q = it->query;
+    it->query = NULL;
+    if (q->live_iter != it) return; /* a copy of the iterator, not the one holding the lock */
+    q->live_iter = NULL;
+    q->world->live_iterators--;
+}
+
+/* Batches through an index list: rows[i] is the entity index of element i, for every field. */
+static void set_indexed(esb_iter *it, const esb_query *q, const uint32_t *rows, uint32_t count) {
+    const esb_world *w = q->world;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        it->batch.base[k] = w->components[q->fields[k]].data;
+        it->batch.rows[k] = rows;
+    }
+    it->batch.entities = w->entities.slots;
+    it->batch.entity_rows = rows;
+    it->batch.count = count;
+}
+
+/* Batches over consecutive entity indices first .. first + count - 1: every field is a plain array slice. */
+static void set_contiguous(esb_iter *it, const esb_query *q, uint32_t first, uint32_t count) {
+    const esb_world *w = q->world;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        const bm_component *comp = &w->components[q->fields[k]];
+        it->batch.base[k] = comp->data + (size_t)first * comp->size;
+        it->batch.rows[k] = NULL;
+    }
+    it->batch.entities = w->entities.slots + first;
+    it->batch.entity_rows = NULL;
+    it->batch.count = count;
+}
+
+/* Collects up to BM_SCAN_CHUNK matching indices from *cursor on; branch-free compaction, since selectivity is
+ * whatever the workload makes it. */
+static uint32_t scan_chunk(const esb_world *w, const esb_query *q, uint32_t *cursor, uint32_t *rows) {
+    uint32_t idx = *cursor, end = w->entities.issued, n = 0;
+    if (q->matches_nothing) {
+        *cursor = end;
+        return 0;
+    }
+    if (q->word_count == 1) {
+        const uint32_t wi = q->words[0];
+        const uint64_t *mask = w->mask[wi];
+        const uint64_t inc = q->include.w[wi], exc = q->exclude.w[wi];
+        for (; idx < end && n < BM_SCAN_CHUNK; ++idx) {
+            uint64_t m = mask[idx];
+            rows[n] = idx;
+            n += ((m & inc) == inc) & ((m & exc) == 0);
+        }
+    } else {
+        for (; idx < end && n < BM_SCAN_CHUNK; ++idx) {
+            rows[n] = idx;
+            n += bm_matches(w, q, idx);
+        }
+    }
+    *cursor = idx;
+    return n;
+}
+
+static bool next_scan_batch(esb_iter *it, esb_query *q) {
+    const esb_world *w = q->world;
+    uint32_t cursor = (uint32_t)it->state[0];
+    while (cursor < w->entities.issued) {
+        uint32_t start = cursor;
+        uint32_t n = scan_chunk(w, q, &cursor, q->scan_rows);
+        if (!n) continue;
+        it->state[0] = cursor;
+        /* Every index of the chunk matched: the matches are one run of consecutive indices. */
+        if (n == cursor - start) set_contiguous(it, q, start, n);
+        else set_indexed(it, q, q->scan_rows, n);
+        return true;
+    }
+    it->state[0] = cursor;
+    return false;
+}
+
+/* A cached filter's list, handed out in blocks of BM_SCAN_CHUNK positions. Members are distinct, so a block
+ * whose largest and smallest index span exactly its length holds every index of that span: it is handed out as
+ * one contiguous slice (in index order, which is the same set). Other blocks go through the list itself. The
+ * test is a vectorised min/max, far cheaper than the per-element indexing it saves. */
+static bool next_filter_batch(esb_iter *it, const esb_query *q) {
+    uint32_t at = (uint32_t)it->state[0], count = q->member_count;
+    if (at >= count) return false;
+    uint32_t len = count - at < BM_SCAN_CHUNK ? count - at : BM_SCAN_CHUNK;
+    const uint32_t *block = q->members + at;
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t i = 0; i < len; ++i) {
+        lo = block[i] < lo ? block[i] : lo;
+        hi = block[i] > hi ? block[i] : hi;
+    }
+    if (hi - lo + 1 == len) set_contiguous(it, q, lo, len);
+    else set_indexed(it, q, block, len);
+    it->state[0] = at + len;
+    return true;
+}
+
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    esb_query *q = it->query;
+    if (q->cached ? next_filter_batch(it, q) : next_scan_batch(it, q)) return true;
+    esb_iter_end(it);
+    return false;
+}

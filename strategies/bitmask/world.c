@@ -1,0 +1,103 @@
+/* World lifetime, component registration and growth of the per-entity arrays. */
+#include <string.h>
+
+#include "grow.h"
+#include "validate.h"
+#include "world.h"
+
+static uint32_t mask_words_used(uint32_t component_count) { return (component_count + 63) / 64; }
+
+esb_status esb_world_create(esb_world **out) {
+    if (!out) return ESB_ERR_INVALID;
+    *out = NULL;
+    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
+    if (!w) return ESB_ERR_NOMEM;
+    w->entities.free_head = ESB_EI_NO_FREE;
+    *out = w;
+    return ESB_OK;
+}
+
+void esb_world_destroy(esb_world *w) {
+    if (!w) return;
+    while (w->queries) bm_query_free(w->queries);
+    for (uint32_t c = 0; c < w->component_count; ++c) {
+        bm_component *comp = &w->components[c];
+        if (comp->data) esb_mem_free(comp->data, (size_t)w->capacity * comp->size);
+        esb_mem_free(comp->filters, comp->filter_capacity * sizeof *comp->filters);
+    }
+    for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k) esb_mem_free(w->mask[k], (size_t)w->capacity * sizeof(uint64_t));
+    esb_mem_free(w->cached, w->cached_capacity * sizeof *w->cached);
+    esb_ei_free(&w->entities);
+    esb_mem_free(w, sizeof *w);
+}
+
+size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
+    const char *n[] = {"cached_filters", "filter_updates"};
+    uint64_t v[] = {w ? w->cached_count : 0, w ? w->filter_updates : 0};
+    size_t count = sizeof n / sizeof *n;
+    for (size_t i = 0; i < count && i < cap; ++i) {
+        if (names) names[i] = n[i];
+        if (values) values[i] = v[i];
+    }
+    return count;
+}
+
+esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
+    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    esb_component c = w->component_count;
+    uint32_t word = c >> 6;
+    if (w->capacity && !w->mask[word]) { /* the first component of a new 64-id range */
+        w->mask[word] = esb_mem_calloc((size_t)w->capacity * sizeof(uint64_t), 0);
+        if (!w->mask[word]) return ESB_ERR_NOMEM;
+    }
+    bm_component *comp = &w->components[c];
+    memset(comp, 0, sizeof *comp);
+    comp->name = desc->name;
+    comp->size = (uint32_t)desc->size;
+    comp->align = (uint32_t)desc->align;
+    w->component_count++;
+    *out = c;
+    return ESB_OK;
+}
+
+esb_status bm_ensure_data(esb_world *w, esb_component c) {
+    bm_component *comp = &w->components[c];
+    if (comp->data || comp->size == 0) return ESB_OK;
+    comp->data = esb_mem_alloc((size_t)w->capacity * comp->size, comp->align);
+    return comp->data ? ESB_OK : ESB_ERR_NOMEM;
+}
+
+esb_status bm_reserve(esb_world *w, uint64_t extra) {
+    uint32_t cap;
+    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
+    if (s != ESB_OK || cap == w->capacity) return s;
+    /* The slots grow first: if the arrays below cannot, the slots are merely roomier, and the next attempt
+     * grows the arrays to the slots' capacity. */
+    s = esb_ei_grow(&w->entities, cap);
+    if (s != ESB_OK) return s;
+
+    size_t max_items = ESB_BITSET_WORDS + w->component_count + 2 * (size_t)w->cached_count;
+    esb_grow_item *items = esb_mem_alloc(max_items * sizeof *items, 0);
+    if (!items) return ESB_ERR_NOMEM;
+    size_t n = 0;
+    size_t old = w->capacity, now = cap;
+    for (uint32_t k = 0; k < mask_words_used(w->component_count); ++k)
+        items[n++] = (esb_grow_item){(void **)&w->mask[k], old * 8, now * 8, 0, 0, NULL};
+    for (uint32_t c = 0; c < w->component_count; ++c) {
+        bm_component *comp = &w->components[c];
+        if (comp->data)
+            items[n++] = (esb_grow_item){(void **)&comp->data, old * comp->size, now * comp->size, comp->align, -1, NULL};
+    }
+    for (uint32_t i = 0; i < w->cached_count; ++i) {
+        esb_query *q = w->cached[i];
+        items[n++] = (esb_grow_item){(void **)&q->members, old * 4, now * 4, 0, -1, NULL};
+        items[n++] = (esb_grow_item){(void **)&q->position, old * 4, now * 4, 0, 0xFF, NULL};
+    }
+    s = esb_grow_all(items, n);
+    esb_mem_free(items, max_items * sizeof *items);
+    if (s != ESB_OK) return s;
+    w->capacity = cap;
+    return ESB_OK;
+}

@@ -1,0 +1,219 @@
+/* The storage contract: every folder under strategies/ defines these functions, and the harness, the scenarios
+ * and the conformance tests are written against them alone. Binding is at link time (one strategy per binary,
+ * built with -flto), so there is no dispatch cost and no function pointer on any per-entity path.
+ *
+ * This header is the specification. Conventions that hold for every function below:
+ *  - Functions returning esb_status return ESB_OK or one negative error code. When several errors apply, the
+ *    first in this order is returned: ESB_ERR_INVALID (NULL or malformed argument), ESB_ERR_LOCKED, ESB_ERR_STALE,
+ *    ESB_ERR_UNKNOWN_COMPONENT, ESB_ERR_PRESENT / ESB_ERR_ABSENT, ESB_ERR_FULL, ESB_ERR_NOMEM.
+ *  - An operation that fails leaves the world exactly as it was (all or nothing), including on ESB_ERR_NOMEM.
+ *  - "Structural" operations (create, bulk create, destroy, add, remove, component registration, query creation
+ *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
+ *    writes through pointers from get or from a batch, and starting further iterators are allowed.
+ *  - Pointers handed out (esb_get, batch bases, entity and row arrays) stay valid until the next structural
+ *    operation on the world.
+ *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
+ *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
+ *    for archetypes).
+ *  - Memory comes only from the hooks in memory.h.
+ */
+#ifndef ESB_CONTRACT_H
+#define ESB_CONTRACT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "memory.h"
+
+/* ---- Status codes ------------------------------------------------------------------------------------------ */
+
+typedef enum esb_status {
+    ESB_OK = 0,
+    ESB_ERR_INVALID = -1,           /* NULL pointer, bad size/alignment, malformed query description */
+    ESB_ERR_LOCKED = -2,            /* structural operation while an iterator is live */
+    ESB_ERR_STALE = -3,             /* handle was never issued by this world, or its entity was destroyed */
+    ESB_ERR_UNKNOWN_COMPONENT = -4, /* component id not registered in this world */
+    ESB_ERR_PRESENT = -5,           /* add of a component the entity already has */
+    ESB_ERR_ABSENT = -6,            /* remove/get of a component the entity does not have */
+    ESB_ERR_FULL = -7,              /* a fixed limit is reached: component types, entity index space */
+    ESB_ERR_NOMEM = -8,             /* an allocation failed; nothing was changed */
+} esb_status;
+
+/* Short constant name for a status ("ok", "stale", ...); "?" for a value outside the enum. */
+const char *esb_status_name(int status);
+
+/* ---- Entities ---------------------------------------------------------------------------------------------- */
+
+/* 64-bit generational handle: low 32 bits index, high 32 bits version. Indices are recycled; the version tells
+ * a recycled index's new entity from the destroyed one. */
+typedef uint64_t esb_entity;
+
+#define ESB_ENTITY_NULL UINT64_MAX /* never alive: index 0xFFFFFFFF is reserved */
+#define ESB_MAX_ENTITIES 0xFFFFFFFFu /* indices 0 .. ESB_MAX_ENTITIES - 1 */
+
+static inline uint32_t esb_entity_index(esb_entity e) { return (uint32_t)e; }
+static inline uint32_t esb_entity_version(esb_entity e) { return (uint32_t)(e >> 32); }
+static inline esb_entity esb_entity_make(uint32_t index, uint32_t version) {
+    return ((uint64_t)version << 32) | index;
+}
+
+/* ---- Components -------------------------------------------------------------------------------------------- */
+
+typedef uint32_t esb_component; /* dense ids 0 .. ESB_MAX_COMPONENTS - 1, in registration order */
+
+#define ESB_MAX_COMPONENTS 256u
+#define ESB_MAX_COMPONENT_SIZE (1u << 16)
+
+typedef enum esb_storage_hint {
+    ESB_STORAGE_DENSE = 0,  /* iterated often, rarely added/removed (tables, packed arrays) */
+    ESB_STORAGE_SPARSE = 1, /* added/removed often (sparse sets); a strategy with one kind of storage ignores it */
+} esb_storage_hint;
+
+typedef struct esb_component_desc {
+    const char *name; /* non-NULL label; copied by pointer, must outlive the world */
+    size_t size;      /* 0 = tag: presence only, no data stored; at most ESB_MAX_COMPONENT_SIZE */
+    size_t align;     /* power of two <= ESB_MAX_ALIGN; size must be a multiple of it */
+    esb_storage_hint hint; /* one of the enum's values */
+} esb_component_desc;
+
+/* ---- Queries ----------------------------------------------------------------------------------------------- */
+
+#define ESB_MAX_FIELDS 16u /* fields per query */
+#define ESB_MAX_TERMS 32u  /* with + without terms per query, each */
+
+typedef enum esb_access { ESB_READ = 0, ESB_WRITE = 1 } esb_access;
+
+typedef struct esb_query_desc {
+    const esb_component *fields;  /* components whose data the query hands out, in this order; no tags */
+    const esb_access *access;     /* per field, or NULL for all ESB_WRITE; informative (no strategy relies on it) */
+    uint32_t field_count;         /* 0 .. ESB_MAX_FIELDS */
+    const esb_component *with;    /* also required, data not handed out (tags allowed) */
+    uint32_t with_count;          /* 0 .. ESB_MAX_TERMS */
+    const esb_component *without; /* excluded: a matching entity has none of these */
+    uint32_t without_count;       /* 0 .. ESB_MAX_TERMS */
+    bool cached;                  /* the query runs every frame: strategies may keep state to speed it up */
+} esb_query_desc;
+
+/* One batch of matching entities. Element i of field k is base[k][i] when rows[k] is NULL (contiguous), else
+ * base[k][rows[k][i]] (through an index array). Likewise entity i is entities[i] or entities[entity_rows[i]].
+ * Scenarios use ESB_EACH/ESB_FIELD (each.h) so one loop serves both layouts. Batches of one iteration
+ * never repeat an entity; together they hold each matching entity exactly once, in unspecified order. Slots
+ * k >= the query's field count have base[k] and rows[k] NULL. */
+typedef struct esb_batch {
+    uint32_t count;
+    const esb_entity *entities;
+    const uint32_t *entity_rows;
+    void *base[ESB_MAX_FIELDS];
+    const uint32_t *rows[ESB_MAX_FIELDS];
+} esb_batch;
+
+/* Iterator, on the caller's stack. All members but batch are private to the strategy. */
+typedef struct esb_iter {
+    esb_batch batch;            /* valid after esb_iter_next returned true, until the next call */
+    struct esb_query *query;
+    uint64_t state[6];
+} esb_iter;
+
+/* ---- Opaque types (each strategy defines them) ------------------------------------------------------------- */
+
+typedef struct esb_world esb_world;
+typedef struct esb_query esb_query;
+
+/* ---- Identity ---------------------------------------------------------------------------------------------- */
+
+/* Strategy name as built, including the variant ("bitmask-cached"); set by the build (ESB_STRATEGY_NAME). */
+const char *esb_strategy_name(void);
+
+/* ---- World ------------------------------------------------------------------------------------------------- */
+
+/* Creates an empty world. Errors: INVALID (out NULL), NOMEM. O(1). */
+esb_status esb_world_create(esb_world **out);
+
+/* Destroys the world, its live queries and everything allocated for it. NULL is ignored. Must not be called
+ * while one of its iterators is live. O(memory held). */
+void esb_world_destroy(esb_world *world);
+
+/* Strategy-specific counters (edge-cache hits, group kinds, ...), as up to cap (name, value) pairs. Returns how
+ * many exist (may exceed cap). Names are static strings. For the harness's reports; never needed for
+ * correctness. */
+size_t esb_world_counters(const esb_world *world, const char **names, uint64_t *values, size_t cap);
+
+/* ---- Components -------------------------------------------------------------------------------------------- */
+
+/* Registers a component type; *out receives the next dense id. Allowed at any time outside iteration.
+ * Errors: INVALID (NULL world/desc/out/name, align not a power of two or > ESB_MAX_ALIGN, size not a multiple of
+ * align, size > ESB_MAX_COMPONENT_SIZE, hint not an esb_storage_hint), LOCKED, FULL (ESB_MAX_COMPONENTS already
+ * registered), NOMEM. */
+esb_status esb_component_register(esb_world *world, const esb_component_desc *desc, esb_component *out);
+
+/* ---- Entity operations ------------------------------------------------------------------------------------- */
+
+/* Creates an entity with no components. Errors: INVALID, LOCKED, FULL (index space exhausted), NOMEM.
+ * Amortised O(1). The handle differs from every handle this world issued before (until versions wrap). */
+esb_status esb_create(esb_world *world, esb_entity *out);
+
+/* Creates n entities that each have the given components. values is NULL (all data zero-filled) or holds one
+ * pointer per component, each NULL (zero-filled) or pointing at n contiguous values, the i-th for the i-th
+ * entity; tags' values are ignored. out_entities is NULL or receives the n handles in order. With n = 0 the
+ * checks below still apply up to UNKNOWN_COMPONENT, then it succeeds doing nothing. Errors: INVALID (NULL world, ids NULL with count > 0, count > ESB_MAX_COMPONENTS, a component
+ * listed twice), LOCKED,
+ * UNKNOWN_COMPONENT, FULL, NOMEM (no entity created). O(n * count). This is the strategy's fast path. */
+esb_status esb_create_bulk(esb_world *world, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out_entities);
+
+/* Destroys the entity and its components; its handle becomes stale. Errors: INVALID, LOCKED, STALE.
+ * O(components of the entity). */
+esb_status esb_destroy(esb_world *world, esb_entity e);
+
+/* True iff e was issued by this world and not destroyed since. Any value of e is safe; world NULL -> false. O(1).
+ * (A handle from another world is indistinguishable from one of this world's with the same bits.) */
+bool esb_alive(const esb_world *world, esb_entity e);
+
+/* Adds component c to e, initialised from value (size bytes) or zero-filled when value is NULL; tags ignore
+ * value. Errors: INVALID, LOCKED, STALE, UNKNOWN_COMPONENT, PRESENT, NOMEM. */
+esb_status esb_add(esb_world *world, esb_entity e, esb_component c, const void *value);
+
+/* Removes component c from e. Errors: INVALID, LOCKED, STALE, UNKNOWN_COMPONENT, ABSENT, NOMEM (a design that
+ * moves the entity may need memory for its destination). */
+esb_status esb_remove(esb_world *world, esb_entity e, esb_component c);
+
+/* Points *out at e's value of c (NULL for a tag). The pointer allows writes and stays valid until the next
+ * structural operation. Errors: INVALID (world or out NULL), STALE, UNKNOWN_COMPONENT, ABSENT; *out is set to
+ * NULL on error. O(1). */
+esb_status esb_get(esb_world *world, esb_entity e, esb_component c, void **out);
+
+/* 1 if e has c, 0 if not, or a negative esb_status (INVALID, STALE, UNKNOWN_COMPONENT). O(1). */
+int esb_has(const esb_world *world, esb_entity e, esb_component c);
+
+/* ---- Queries ----------------------------------------------------------------------------------------------- */
+
+/* Compiles a query. With desc->cached, the strategy may build and maintain state (a cached filter, a group, a
+ * list of matched tables) from now on; this may take O(entities) once. The description's arrays are copied.
+ * Errors: INVALID (world/desc/out NULL, an array NULL with a count > 0, counts over the limits, no field and no
+ * with term, a component listed twice among fields and with, or twice among without, a registered tag as a
+ * field), LOCKED, UNKNOWN_COMPONENT, NOMEM. A component both required and excluded is valid and matches
+ * nothing. *out is NULL on error. */
+esb_status esb_query_create(esb_world *world, const esb_query_desc *desc, esb_query **out);
+
+/* Frees a query (and its cached state). NULL returns ESB_OK. Errors: LOCKED (an iterator of the world is live;
+ * the query is kept). */
+esb_status esb_query_destroy(esb_query *query);
+
+/* How the strategy serves this query, e.g. "scan", "cached-list", "owned-group", "table-cache": a static string
+ * the harness prints beside each result. */
+const char *esb_query_kind(const esb_query *query);
+
+/* Starts iterating; the world is locked against structural operations until the iterator ends. A query has at
+ * most one live iterator at a time (create a second query object for nested loops over the same terms).
+ * Errors: INVALID (NULL), LOCKED (this query already has a live iterator), NOMEM. */
+esb_status esb_iter_begin(esb_query *query, esb_iter *it);
+
+/* Fills it->batch with the next non-empty batch and returns true, or ends the iterator (as esb_iter_end) and
+ * returns false when every match has been handed out. On an ended iterator it returns false again. */
+bool esb_iter_next(esb_iter *it);
+
+/* Ends the iterator early and unlocks the world. Idempotent: calling it on an ended iterator does nothing. */
+void esb_iter_end(esb_iter *it);
+
+#endif

@@ -1,0 +1,265 @@
+/* Out-of-memory atomicity (the k-th allocation of an operation fails: ESB_ERR_NOMEM, nothing changed, the retry
+ * succeeds) and memory accounting (everything a world allocated is freed by esb_world_destroy). */
+#include <string.h>
+
+#include "support.h"
+
+enum { C_F32, C_VEC3, C_TAG, C_A64, C_SPARSE, C_U8, C_COUNT };
+
+/* A deterministic world with mixed entity shapes and four queries (slots 0..3). */
+static void conf_oom_build(conf_env *env) {
+    conf_env_init(env, 7);
+    static const struct {
+        const char *name;
+        size_t size, align;
+        esb_storage_hint hint;
+    } comps[C_COUNT] = {
+        {"f32", 4, 4, ESB_STORAGE_DENSE},       {"vec3", 12, 4, ESB_STORAGE_DENSE},
+        {"tag", 0, 1, ESB_STORAGE_DENSE},       {"a64", 64, 64, ESB_STORAGE_DENSE},
+        {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
+    };
+    for (int k = 0; k < C_COUNT; ++k) conf_reg(env, comps[k].name, comps[k].size, comps[k].align, comps[k].hint);
+    unsigned char v[64];
+    for (int i = 0; i < 40; ++i) {
+        esb_entity e;
+        cr_assert_eq(conf_do_create(env, &e), ESB_OK);
+        for (int k = 0; k < C_COUNT - 1; ++k) { /* never u8: adding it makes a new shape */
+            if (!((i * 7 + k) % 3 == 0 || k == C_F32)) continue;
+            conf_rng_fill(&env->rng, v, sizeof v);
+            cr_assert_eq(conf_do_add(env, e, (esb_component)k, v), ESB_OK);
+        }
+    }
+    esb_component ids[] = {C_VEC3, C_TAG};
+    cr_assert_eq(conf_do_bulk(env, 20, ids, 2, NULL, true, NULL), ESB_OK);
+    for (size_t i = 0; i < env->m.nissued; i += 6) cr_assert_eq(conf_do_destroy(env, env->m.handles[i]), ESB_OK);
+    esb_component f01[] = {C_F32, C_VEC3}, tag = C_TAG, sp = C_SPARSE, a64 = C_A64;
+    esb_query_desc d[4] = {{0}};
+    d[0].fields = f01, d[0].field_count = 2, d[0].cached = true;
+    d[1].fields = &a64, d[1].field_count = 1, d[1].without = &tag, d[1].without_count = 1;
+    d[2].fields = &sp, d[2].field_count = 1, d[2].cached = true;
+    d[3].with = &tag, d[3].with_count = 1, d[3].cached = true;
+    for (int k = 0; k < 4; ++k) {
+        int slot;
+        cr_assert_eq(conf_do_query_create(env, &d[k], &slot), ESB_OK);
+    }
+}
+
+/* First alive entity with component has and without component lacks. */
+static esb_entity conf_find(conf_env *env, int has, int lacks) {
+    for (size_t i = 0; i < env->m.nissued; ++i) {
+        const conf_ment *s = env->m.ents[i];
+        if (s && s->has[has] && !s->has[lacks]) return env->m.handles[i];
+    }
+    cr_assert_fail("test bug: no entity with %d and without %d", has, lacks);
+    return ESB_ENTITY_NULL;
+}
+
+/* ---- the operations under test; each goes through the differential wrappers ---- */
+
+static esb_status op_create(conf_env *env) {
+    esb_entity e;
+    return conf_do_create(env, &e);
+}
+
+static esb_status op_bulk_values(conf_env *env) {
+    enum { N = 70 };
+    static float f[N];
+    static unsigned char a[N][64];
+    for (int i = 0; i < N; ++i) {
+        f[i] = (float)i;
+        memset(a[i], i, sizeof a[i]);
+    }
+    esb_component ids[] = {C_F32, C_TAG, C_A64, C_VEC3};
+    const void *vals[] = {f, NULL, a, NULL};
+    return conf_do_bulk(env, N, ids, 4, vals, true, NULL);
+}
+
+static esb_status op_bulk_new_shape(conf_env *env) {
+    esb_component ids[] = {C_U8, C_SPARSE};
+    return conf_do_bulk(env, 5, ids, 2, NULL, false, NULL);
+}
+
+static esb_status op_add_new_shape(conf_env *env) {
+    unsigned char v = 0x5A;
+    return conf_do_add(env, conf_find(env, C_F32, C_U8), C_U8, &v);
+}
+
+static esb_status op_add_dense(conf_env *env) {
+    unsigned char v[64];
+    memset(v, 0x33, sizeof v);
+    return conf_do_add(env, conf_find(env, C_F32, C_A64), C_A64, v);
+}
+
+static esb_status op_add_sparse(conf_env *env) {
+    return conf_do_add(env, conf_find(env, C_F32, C_SPARSE), C_SPARSE, NULL);
+}
+
+static esb_status op_add_tag(conf_env *env) { return conf_do_add(env, conf_find(env, C_F32, C_TAG), C_TAG, NULL); }
+
+static esb_status op_query_cached(conf_env *env) {
+    esb_component f[] = {C_VEC3, C_A64}, wo = C_SPARSE;
+    esb_query_desc d = {0};
+    d.fields = f, d.field_count = 2, d.without = &wo, d.without_count = 1, d.cached = true;
+    int slot;
+    return conf_do_query_create(env, &d, &slot);
+}
+
+static esb_status op_query_uncached(conf_env *env) {
+    esb_component f = C_F32, w = C_TAG;
+    esb_query_desc d = {0};
+    d.fields = &f, d.field_count = 1, d.with = &w, d.with_count = 1;
+    int slot;
+    return conf_do_query_create(env, &d, &slot);
+}
+
+static esb_status op_register(conf_env *env) {
+    esb_component_desc d = {"late", 32, 32, ESB_STORAGE_DENSE};
+    esb_component id;
+    return conf_do_register(env, &d, &id);
+}
+
+static esb_status op_iter_begin(conf_env *env) {
+    esb_status st = conf_do_iter_begin(env, 0, 0);
+    if (st == ESB_OK)
+        while (conf_do_iter_next(env, 0)) {
+        }
+    return st;
+}
+
+/* Creates pre more entities with f32 and u8, so that op meets storage at every fill level (growth points). */
+static void conf_oom_prep(conf_env *env, unsigned pre) {
+    for (unsigned i = 0; i < pre; ++i) {
+        esb_entity e;
+        cr_assert_eq(conf_do_create(env, &e), ESB_OK);
+        cr_assert_eq(conf_do_add(env, e, C_F32, NULL), ESB_OK);
+        cr_assert_eq(conf_do_add(env, e, C_U8, NULL), ESB_OK);
+    }
+}
+
+/* For k = 1, 2, ...: build the world (plus pre entities), fail the k-th allocation of op, require NOMEM and the
+ * unchanged state, then the successful retry; until op makes fewer than k allocating calls. */
+static void conf_oom_sweep_at(const char *name, esb_status (*op)(conf_env *), unsigned pre) {
+    for (uint64_t k = 1;; ++k) {
+        cr_assert_lt(k, 10000, "%s: no end to the allocations", name);
+        size_t live_before = esb_mem_get_stats().live_bytes;
+        conf_env env;
+        conf_oom_build(&env);
+        conf_oom_prep(&env, pre);
+        env.step = (unsigned)(pre * 1000 + k);
+        env.injecting = true;
+        esb_mem_fail_nth(k);
+        esb_status st = op(&env);
+        if (env.injecting) env.calls = esb_mem_fail_nth(0); /* the op made no strategy call (test bug) */
+        bool fired = env.calls >= k;
+        if (!fired) {
+            cr_assert_eq(st, ESB_OK, "%s: without an injected failure it returned %s", name, esb_status_name(st));
+            conf_check_state(&env, true);
+        } else {
+            cr_assert_eq(st, ESB_ERR_NOMEM, "%s: allocation %llu of %llu failed, it returned %s", name,
+                         (unsigned long long)k, (unsigned long long)env.calls, esb_status_name(st));
+            conf_check_state(&env, true); /* exactly as before */
+            st = op(&env);
+            cr_assert_eq(st, ESB_OK, "%s: retry after NOMEM returned %s", name, esb_status_name(st));
+            conf_check_state(&env, true);
+        }
+        conf_env_fini(&env);
+        size_t live_after = esb_mem_get_stats().live_bytes;
+        cr_assert_eq(live_after, live_before, "%s (k=%llu): %zd bytes leaked", name, (unsigned long long)k,
+                     (ptrdiff_t)(live_after - live_before));
+        if (!fired) return;
+    }
+}
+
+static void conf_oom_sweep(const char *name, esb_status (*op)(conf_env *)) { conf_oom_sweep_at(name, op, 0); }
+
+Test(conf_memory, oom_create) { conf_oom_sweep("esb_create", op_create); }
+Test(conf_memory, oom_create_bulk_values) { conf_oom_sweep("esb_create_bulk", op_bulk_values); }
+Test(conf_memory, oom_create_bulk_new_shape) { conf_oom_sweep("esb_create_bulk (no out)", op_bulk_new_shape); }
+Test(conf_memory, oom_add_new_shape) { conf_oom_sweep("esb_add (new shape)", op_add_new_shape); }
+Test(conf_memory, oom_add_dense) { conf_oom_sweep("esb_add (a64)", op_add_dense); }
+Test(conf_memory, oom_add_sparse) { conf_oom_sweep("esb_add (sparse)", op_add_sparse); }
+Test(conf_memory, oom_add_tag) { conf_oom_sweep("esb_add (tag)", op_add_tag); }
+Test(conf_memory, oom_query_create_cached) { conf_oom_sweep("esb_query_create (cached)", op_query_cached); }
+Test(conf_memory, oom_query_create_uncached) { conf_oom_sweep("esb_query_create", op_query_uncached); }
+Test(conf_memory, oom_register) { conf_oom_sweep("esb_component_register", op_register); }
+Test(conf_memory, oom_iter_begin) { conf_oom_sweep("esb_iter_begin", op_iter_begin); }
+
+/* The same operations at every fill level from 0 to 80 extra entities, so that storage growth is hit. */
+Test(conf_memory, oom_create_at_every_fill_level) {
+    for (unsigned pre = 0; pre < 80; ++pre) conf_oom_sweep_at("esb_create", op_create, pre);
+}
+Test(conf_memory, oom_add_at_every_fill_level) {
+    for (unsigned pre = 0; pre < 80; ++pre) conf_oom_sweep_at("esb_add (new shape)", op_add_new_shape, pre);
+}
+
+Test(conf_memory, oom_world_create) {
+    for (uint64_t k = 1;; ++k) {
+        cr_assert_lt(k, 1000, "esb_world_create: no end to the allocations");
+        size_t live_before = esb_mem_get_stats().live_bytes;
+        esb_world *w = NULL;
+        esb_mem_fail_nth(k);
+        esb_status st = esb_world_create(&w);
+        uint64_t calls = esb_mem_fail_nth(0);
+        if (calls < k) {
+            cr_assert_eq(st, ESB_OK, "esb_world_create: %s", esb_status_name(st));
+            esb_world_destroy(w);
+            cr_assert_eq(esb_mem_get_stats().live_bytes, live_before, "world create/destroy leaks");
+            return;
+        }
+        cr_assert_eq(st, ESB_ERR_NOMEM, "esb_world_create with allocation %llu failing returned %s",
+                     (unsigned long long)k, esb_status_name(st));
+        cr_assert_eq(esb_mem_get_stats().live_bytes, live_before, "failed esb_world_create leaked");
+    }
+}
+
+/* A busy world without a model: many shapes, queries cached and not, iterations, bulk creation; everything is
+ * returned by esb_world_destroy, live queries included. */
+Test(conf_memory, world_destroy_frees_everything) {
+    size_t live_before = esb_mem_get_stats().live_bytes;
+    conf_env env;
+    conf_oom_build(&env);
+    conf_rng *r = &env.rng;
+    for (int round = 0; round < 300; ++round) {
+        esb_entity e;
+        cr_assert_eq(conf_do_create(&env, &e), ESB_OK);
+        for (int k = 0; k < C_COUNT; ++k)
+            if (conf_rng_chance(r, 40)) cr_assert_eq(conf_do_add(&env, e, (esb_component)k, NULL), ESB_OK);
+        if (round % 7 == 0) {
+            esb_component ids[] = {(esb_component)conf_rng_below(r, C_COUNT)};
+            cr_assert_eq(conf_do_bulk(&env, 1 + conf_rng_below(r, 40), ids, 1, NULL, true, NULL), ESB_OK);
+        }
+        if (round % 3 == 0 && env.m.nalive > 10) {
+            size_t i = conf_rng_below(r, (uint32_t)env.m.nissued);
+            if (env.m.ents[i]) cr_assert_eq(conf_do_destroy(&env, env.m.handles[i]), ESB_OK);
+        }
+        if (round % 11 == 0) {
+            esb_component k = conf_rng_below(r, C_COUNT);
+            size_t i = conf_rng_below(r, (uint32_t)env.m.nissued);
+            if (env.m.ents[i] && env.m.ents[i]->has[k])
+                cr_assert_eq(conf_do_remove(&env, env.m.handles[i], k), ESB_OK);
+        }
+        if (round % 50 == 0 && conf_free_query_slots(&env) > 1) {
+            esb_component f = C_VEC3, wo = (esb_component)conf_rng_below(r, C_COUNT);
+            esb_query_desc d = {0};
+            d.fields = &f, d.field_count = 1, d.without = &wo, d.without_count = wo != f, d.cached = round % 100 == 0;
+            int slot;
+            cr_assert_eq(conf_do_query_create(&env, &d, &slot), ESB_OK);
+        }
+        if (round % 25 == 0) conf_check_state(&env, true);
+    }
+    conf_check_state(&env, true);
+    conf_env_fini(&env);
+    size_t live_after = esb_mem_get_stats().live_bytes;
+    cr_assert_eq(live_after, live_before, "%zd bytes still allocated after esb_world_destroy",
+                 (ptrdiff_t)(live_after - live_before));
+}
+
+Test(conf_memory, empty_world_leaves_nothing) {
+    size_t live_before = esb_mem_get_stats().live_bytes;
+    for (int i = 0; i < 3; ++i) {
+        esb_world *w = NULL;
+        cr_assert_eq(esb_world_create(&w), ESB_OK);
+        esb_world_destroy(w);
+    }
+    cr_assert_eq(esb_mem_get_stats().live_bytes, live_before, "create/destroy of an empty world leaks");
+}

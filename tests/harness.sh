@@ -1,0 +1,90 @@
+#!/bin/sh
+# Tests of the harness and the build, run by `make test`:
+#  - every bad command line gets one line on stderr and exit code 2;
+#  - --list, CSV and JSON output are well formed;
+#  - every strategy (and raw) gives the same checksum for the same scenario and N;
+#  - a copied strategy folder is discovered, built, tested and benchmarked with nothing else edited.
+# Usage: sh tests/harness.sh BUILD_DIR VARIANT...
+set -u
+build=$1
+shift
+variants="$*"
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); echo "PASS $1"; }
+ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+
+bench="$build/bench-$(echo "$variants" | cut -d' ' -f1)"
+
+# One line on stderr, nothing on stdout, exit code 2.
+expect_usage_error() {
+    name=$1
+    shift
+    "$bench" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ]; then ok "$name"
+    else ko "$name" "exit $rc, $lines stderr lines"; fi
+}
+
+expect_usage_error "unknown scenario" --scenario no_such_scenario
+expect_usage_error "n = 0" --n 0
+expect_usage_error "n beyond the handle space" --n 4294967296
+expect_usage_error "n not a number" --n 12abc
+expect_usage_error "negative n" --n -5
+expect_usage_error "empty n list" --n ,
+expect_usage_error "reps = 0" --reps 0
+expect_usage_error "unknown format" --format xml
+expect_usage_error "unknown option" --frobnicate
+expect_usage_error "missing value" --scenario
+
+# --list names the scenarios; raw offers simple_iter twice (SoA and AoS).
+if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove create create_bulk destroy simple_iter"
+then ok "--list names the scenarios"; else ko "--list names the scenarios"; fi
+if [ "$("$build/bench-raw" --list | cut -f3 | tr '\n' ' ')" = "raw-soa raw-aos " ]
+then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
+
+# Every binary, every scenario it has, two sizes: collect rows.
+: >"$tmp/all.csv"
+for b in raw $variants; do
+    if ! "$build/bench-$b" --n 1000,4096 --reps 2 --target-ms 1 --no-header >>"$tmp/all.csv" 2>"$tmp/err"; then
+        ko "bench-$b runs every scenario" "$(head -n 1 "$tmp/err")"
+    else ok "bench-$b runs every scenario"; fi
+done
+
+# CSV: every row has the header's number of fields (quoted fields hold no commas).
+cols=$("$bench" --scenario create --n 64 --reps 1 | head -n 1 | awk -F, '{print NF}')
+bad=$(awk -F, -v c="$cols" 'NF != c' "$tmp/all.csv" | wc -l)
+if [ "$cols" -eq 16 ] && [ "$bad" -eq 0 ]; then ok "CSV rows have $cols fields"; else ko "CSV shape" "$cols cols, $bad bad rows"; fi
+
+# Checksums agree per (scenario, n) across strategies.
+disagree=$(awk -F, '{k = $2 "," $3; if (k in sum && sum[k] != $14) print k; sum[k] = $14}' "$tmp/all.csv")
+if [ -z "$disagree" ]; then ok "checksums agree across strategies"; else ko "checksums agree" "$disagree"; fi
+rows=$(awk -F, '$2 == "simple_iter"' "$tmp/all.csv" | wc -l)
+expected=$(( (2 + $(echo "$variants" | wc -w)) * 2 ))
+if [ "$rows" -eq "$expected" ]; then ok "simple_iter measured for raw and every strategy"
+else ko "simple_iter rows" "$rows, expected $expected"; fi
+
+# JSON: an array of objects with the same fields.
+"$bench" --scenario add_remove --n 100,200 --reps 1 --format json >"$tmp/out.json"
+if head -n 1 "$tmp/out.json" | grep -qx '\[' && tail -n 1 "$tmp/out.json" | grep -qx '\]' &&
+    [ "$(grep -c '"checksum"' "$tmp/out.json")" -eq 2 ]; then ok "JSON output"; else ko "JSON output"; fi
+
+# Discovery: a copy of a strategy folder builds, passes and benchmarks under its own name.
+first=$(echo "$variants" | cut -d' ' -f1)
+dir=$(sed -n "s/^$first\_DIR := //p" "$build/variants.mk")
+mkdir -p "$tmp/tree"
+cp -r Makefile harness scenarios scripts strategies tests "$tmp/tree/"
+rm -rf "$tmp/tree/strategies/mycopy"
+cp -r "strategies/$dir" "$tmp/tree/strategies/mycopy"
+if (cd "$tmp/tree" && make -s build/bench-mycopy build/test-mycopy >"$tmp/build.log" 2>&1) &&
+    "$tmp/tree/build/test-mycopy" --jobs 2 >"$tmp/test.log" 2>&1 &&
+    "$tmp/tree/build/bench-mycopy" --scenario simple_iter --n 256 --reps 1 | grep -q '^mycopy,simple_iter,256,'
+then ok "a copied strategy folder is discovered, tested and benchmarked"
+else ko "discovery of a copied strategy" "$(tail -n 3 "$tmp/build.log" "$tmp/test.log" 2>/dev/null | tr '\n' ' ')"; fi
+
+echo "harness: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

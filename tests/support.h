@@ -1,0 +1,143 @@
+/* Shared helpers of the conformance tests: a deterministic PRNG, a test environment (world under test + reference
+ * model + the strategy's query objects and live iterators), differential wrappers that run one contract operation
+ * on both and assert the strategy's status equals the model's, and full-state comparison. */
+#ifndef CONF_SUPPORT_H
+#define CONF_SUPPORT_H
+
+#include <criterion/criterion.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "contract.h"
+#include "model.h"
+
+/* ---- PRNG (splitmix64) ---- */
+
+typedef struct conf_rng {
+    uint64_t s;
+} conf_rng;
+
+void conf_rng_seed(conf_rng *r, uint64_t seed);
+uint64_t conf_rng_next(conf_rng *r);
+uint32_t conf_rng_below(conf_rng *r, uint32_t n); /* uniform in [0, n), n > 0 */
+bool conf_rng_chance(conf_rng *r, uint32_t percent);
+void conf_rng_fill(conf_rng *r, void *dst, size_t n);
+
+static inline esb_entity conf_batch_entity(const esb_batch *b, uint32_t i) {
+    return b->entities[b->entity_rows ? b->entity_rows[i] : i];
+}
+
+static inline bool conf_aligned(const void *p, size_t align) { return ((uintptr_t)p & (align - 1)) == 0; }
+
+/* ---- environment ---- */
+
+#define CONF_LIVE_ITERS 2
+
+typedef struct conf_live {
+    bool active;
+    int slot;
+    esb_iter it;
+    unsigned char *seen; /* per issued entity index: handed out in this iteration */
+    size_t seen_len;
+    size_t nseen;
+    bool has_batch;
+} conf_live;
+
+typedef struct conf_env {
+    esb_world *w;
+    conf_model m;
+    esb_query *q[CONF_MODEL_QUERIES];
+    conf_live live[CONF_LIVE_ITERS];
+    conf_rng rng;
+    uint64_t seed;
+    unsigned step;
+    const char *what;  /* operation being checked, for failure messages */
+    /* Failure injection is armed (esb_mem_fail_nth): the wrappers accept ESB_ERR_NOMEM where the model expects
+     * ESB_OK, and disarm right after the strategy's call, storing the count of allocating calls it made. */
+    bool injecting;
+    uint64_t calls;
+} conf_env;
+
+/* Prints the context (strategy, seed, step, operation) to stderr; used before a failing assertion. */
+void conf_context(const conf_env *env);
+
+#define CONF_REQUIRE(env, cond, ...)          \
+    do {                                      \
+        if (!(cond)) {                        \
+            conf_context(env);                \
+            cr_assert_fail(__VA_ARGS__);      \
+        }                                     \
+    } while (0)
+
+/* A call whose status (or esb_has result) must be want. */
+#define CONF_EXPECT(call, want)                                                                          \
+    do {                                                                                                 \
+        int conf_got_ = (call);                                                                          \
+        cr_assert_eq(conf_got_, (want), "%s returned %s (%d), expected %s", #call,                       \
+                     esb_status_name(conf_got_), conf_got_, esb_status_name(want));                      \
+    } while (0)
+
+void conf_env_init(conf_env *env, uint64_t seed); /* creates the world */
+void conf_env_fini(conf_env *env);                /* ends live iterators, destroys the world */
+
+/* Shared status check of the wrappers, right after the strategy's call: disarms failure injection (storing the
+ * call count), returns true for an accepted injected NOMEM, else requires got == want. */
+bool conf_status_check(conf_env *env, const char *what, esb_status want, esb_status got);
+
+/* Registers a component that must succeed; returns its id. */
+esb_component conf_reg(conf_env *env, const char *name, size_t size, size_t align, esb_storage_hint hint);
+
+/* Differential wrappers: run the operation on the strategy, require the model's status (ESB_ERR_NOMEM is also
+ * accepted when env->injecting and the model expects ESB_OK), apply to the model on success, return the
+ * strategy's status. */
+esb_status conf_do_register(conf_env *env, const esb_component_desc *desc, esb_component *out);
+esb_status conf_do_create(conf_env *env, esb_entity *out);
+/* want_out false passes NULL for out_entities; the new handles are then found through a temporary query over
+ * ids (count must be > 0). out, if not NULL, receives the n handles either way. */
+esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint32_t count,
+                        const void *const *values, bool want_out, esb_entity *out);
+esb_status conf_do_destroy(conf_env *env, esb_entity e);
+esb_status conf_do_add(conf_env *env, esb_entity e, esb_component c, const void *value);
+esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c);
+esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *slot);
+esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
+size_t conf_free_query_slots(const conf_env *env);
+
+/* ---- check.c ---- */
+
+/* Iterators held in env->live[li] (li < CONF_LIVE_ITERS), over query slot (slot < 0: a NULL query).
+ * A failed begin is followed by esb_iter_end on the failed iterator, which must be harmless. */
+esb_status conf_do_iter_begin(conf_env *env, int li, int slot);
+bool conf_do_iter_next(conf_env *env, int li); /* verifies the batch; on false verifies completeness */
+void conf_do_iter_end(conf_env *env, int li);
+void conf_do_iter_write(conf_env *env, int li); /* random writes through ESB_WRITE fields of the current batch */
+void conf_verify_batch(conf_env *env, int li); /* re-verifies the current batch (values may have changed) */
+
+/* Reads. */
+void conf_check_read(conf_env *env, esb_entity e, esb_component c); /* has + get vs the model */
+void conf_check_query(conf_env *env, int slot);                     /* full iteration vs the model */
+/* alive for every issued handle and some never issued, has/get for every alive entity x component and an
+ * unknown id, some stale handles, and with_queries every live query that is not being iterated. */
+void conf_check_state(conf_env *env, bool with_queries);
+
+/* ---- support.c: plain helpers for small hand-written tests (no model) ---- */
+
+/* Components of conf_basic_world. */
+typedef struct conf_basic {
+    esb_world *w;
+    esb_component f32;  /* float, size 4 align 4 */
+    esb_component vec3; /* 3 floats, size 12 align 4 */
+    esb_component tag;  /* size 0 */
+    esb_component f64;  /* double, size 8 align 8 */
+} conf_basic;
+
+void conf_basic_world(conf_basic *b);
+esb_entity conf_new(esb_world *w);                                       /* esb_create that must succeed */
+void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v);  /* esb_add that must succeed */
+float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
+esb_query *conf_query1(esb_world *w, esb_component field, bool cached);  /* one-field query; must succeed */
+size_t conf_count(esb_query *q);                                         /* matches, via full iteration */
+bool conf_contains(esb_query *q, esb_entity e);
+
+#endif
