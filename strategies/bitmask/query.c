@@ -1,6 +1,7 @@
 /* Queries: compilation, and iteration by full scan (every query) or through a cached filter's packed list. */
 #include <string.h>
 
+#include "batch.h"
 #include "validate.h"
 #include "world.h"
 
@@ -113,75 +114,6 @@ void esb_iter_end(esb_iter *it) {
     q->world->live_iterators--;
 }
 
-/* Batches through an index list: rows[i] is the entity index of element i, for every field. */
-static void set_indexed(esb_iter *it, const esb_query *q, const uint32_t *rows, uint32_t count) {
-    const esb_world *w = q->world;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        it->batch.base[k] = w->components[q->fields[k]].data;
-        it->batch.rows[k] = rows;
-    }
-    it->batch.entities = w->entities.slots;
-    it->batch.entity_rows = rows;
-    it->batch.count = count;
-}
-
-/* Batches over consecutive entity indices first .. first + count - 1: every field is a plain array slice. */
-static void set_contiguous(esb_iter *it, const esb_query *q, uint32_t first, uint32_t count) {
-    const esb_world *w = q->world;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        const bm_component *comp = &w->components[q->fields[k]];
-        it->batch.base[k] = comp->data + (size_t)first * comp->size;
-        it->batch.rows[k] = NULL;
-    }
-    it->batch.entities = w->entities.slots + first;
-    it->batch.entity_rows = NULL;
-    it->batch.count = count;
-}
-
-/* Collects up to BM_SCAN_CHUNK matching indices from *cursor on; branch-free compaction, since selectivity is
- * whatever the workload makes it. */
-static uint32_t scan_chunk(const esb_world *w, const esb_query *q, uint32_t *cursor, uint32_t *rows) {
-    uint32_t idx = *cursor, end = w->entities.issued, n = 0;
-    if (q->matches_nothing) {
-        *cursor = end;
-        return 0;
-    }
-    if (q->word_count == 1) {
-        const uint32_t wi = q->words[0];
-        const uint64_t *mask = w->mask[wi];
-        const uint64_t inc = q->include.w[wi], exc = q->exclude.w[wi];
-        for (; idx < end && n < BM_SCAN_CHUNK; ++idx) {
-            uint64_t m = mask[idx];
-            rows[n] = idx;
-            n += ((m & inc) == inc) & ((m & exc) == 0);
-        }
-    } else {
-        for (; idx < end && n < BM_SCAN_CHUNK; ++idx) {
-            rows[n] = idx;
-            n += bm_matches(w, q, idx);
-        }
-    }
-    *cursor = idx;
-    return n;
-}
-
-static bool next_scan_batch(esb_iter *it, esb_query *q) {
-    const esb_world *w = q->world;
-    uint32_t cursor = (uint32_t)it->state[0];
-    while (cursor < w->entities.issued) {
-        uint32_t start = cursor;
-        uint32_t n = scan_chunk(w, q, &cursor, q->scan_rows);
-        if (!n) continue;
-        it->state[0] = cursor;
-        /* Every index of the chunk matched: the matches are one run of consecutive indices. */
-        if (n == cursor - start) set_contiguous(it, q, start, n);
-        else set_indexed(it, q, q->scan_rows, n);
-        return true;
-    }
-    it->state[0] = cursor;
-    return false;
-}
-
 /* A cached filter's list, handed out in blocks of BM_SCAN_CHUNK positions. Members are distinct, so a block
  * whose largest and smallest index span exactly its length holds every index of that span: it is handed out as
  * one contiguous slice (in index order, which is the same set). Other blocks go through the list itself. The
@@ -196,8 +128,8 @@ static bool next_filter_batch(esb_iter *it, const esb_query *q) {
         lo = block[i] < lo ? block[i] : lo;
         hi = block[i] > hi ? block[i] : hi;
     }
-    if (hi - lo + 1 == len) set_contiguous(it, q, lo, len);
-    else set_indexed(it, q, block, len);
+    if (hi - lo + 1 == len) bm_batch_contiguous(it, q, lo, len);
+    else bm_batch_indexed(it, q, block, len);
     it->state[0] = at + len;
     return true;
 }
@@ -205,7 +137,7 @@ static bool next_filter_batch(esb_iter *it, const esb_query *q) {
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
-    if (q->cached ? next_filter_batch(it, q) : next_scan_batch(it, q)) return true;
+    if (q->cached ? next_filter_batch(it, q) : bm_next_scan_batch(it, q)) return true;
     esb_iter_end(it);
     return false;
 }

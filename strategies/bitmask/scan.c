@@ -1,0 +1,84 @@
+/* The full scan: every query visits every entity index and tests its mask, whatever fraction matches.
+ *
+ * The test runs 64 entities at a time into a match bitmap (a branch-free, vectorisable loop over the mask
+ * words the query involves). Runs of blocks in which every entity matched are handed out as one contiguous
+ * batch; other blocks' matches are extracted bit by bit into the query's index list, handed out once it holds
+ * BM_SCAN_CHUNK - 64 or more entries or a full block interrupts it. Iterator state: state[0] is the next block. */
+#include "batch.h"
+
+#define BLOCK 64u
+
+/* Bit j set iff entity first + j (j < len) matches the query's terms in mask word wi. */
+static inline uint64_t word_matches(const uint64_t *mask, uint32_t first, uint32_t len, uint64_t inc, uint64_t exc) {
+    uint64_t bits = 0;
+    for (uint32_t j = 0; j < len; ++j) {
+        uint64_t m = mask[first + j];
+        bits |= (uint64_t)(((m & inc) == inc) & ((m & exc) == 0)) << j;
+    }
+    return bits;
+}
+
+/* Entities in block: BLOCK, or fewer for the last one. */
+static inline uint32_t block_length(const esb_world *w, uint32_t block) {
+    uint32_t first = block * BLOCK;
+    return w->entities.issued - first < BLOCK ? w->entities.issued - first : BLOCK;
+}
+
+static inline uint64_t all_bits(uint32_t len) { return len == BLOCK ? ~0ull : (1ull << len) - 1; }
+
+/* True iff every entity of the block matches: an OR-reduction of mismatching bits, which vectorises fully, so
+ * the common case of a query matching long stretches pays no per-entity bit extraction. */
+static bool block_all_match(const esb_world *w, const esb_query *q, uint32_t block, uint32_t len) {
+    uint32_t first = block * BLOCK;
+    for (uint32_t k = 0; k < q->word_count; ++k) {
+        uint32_t wi = q->words[k];
+        const uint64_t *mask = w->mask[wi] + first;
+        const uint64_t inc = q->include.w[wi], exc = q->exclude.w[wi];
+        uint64_t wrong = 0;
+        for (uint32_t j = 0; j < len; ++j) wrong |= ((mask[j] & inc) ^ inc) | (mask[j] & exc);
+        if (wrong) return false;
+    }
+    return true;
+}
+
+static uint64_t block_matches(const esb_world *w, const esb_query *q, uint32_t block, uint32_t len) {
+    if (block_all_match(w, q, block, len)) return all_bits(len);
+    uint64_t bits = all_bits(len);
+    for (uint32_t k = 0; k < q->word_count && bits; ++k) {
+        uint32_t wi = q->words[k];
+        bits &= word_matches(w->mask[wi], block * BLOCK, len, q->include.w[wi], q->exclude.w[wi]);
+    }
+    return bits;
+}
+
+bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
+    const esb_world *w = q->world;
+    if (q->matches_nothing) return false;
+    uint32_t blocks = (w->entities.issued + BLOCK - 1) / BLOCK;
+    uint32_t block = (uint32_t)it->state[0];
+    uint64_t bits = 0;
+    while (block < blocks && !(bits = block_matches(w, q, block, block_length(w, block)))) block++;
+    if (block == blocks) {
+        it->state[0] = block;
+        return false;
+    }
+    if (bits == all_bits(block_length(w, block))) {
+        uint32_t first = block * BLOCK, count = block_length(w, block);
+        while (++block < blocks && block_all_match(w, q, block, block_length(w, block))) count += block_length(w, block);
+        it->state[0] = block;
+        bm_batch_contiguous(it, q, first, count);
+        return true;
+    }
+    uint32_t n = 0;
+    uint32_t *rows = q->scan_rows;
+    for (;;) {
+        for (uint64_t b = bits; b; b &= b - 1) rows[n++] = block * BLOCK + (uint32_t)__builtin_ctzll(b);
+        if (++block == blocks || n > BM_SCAN_CHUNK - BLOCK) break;
+        uint32_t len = block_length(w, block);
+        bits = block_matches(w, q, block, len);
+        if (bits == all_bits(len)) break; /* the next batch starts a contiguous run there */
+    }
+    it->state[0] = block;
+    bm_batch_indexed(it, q, rows, n);
+    return true;
+}
