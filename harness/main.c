@@ -1,8 +1,8 @@
 /* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
  *
  *   bench-<strategy> --list
- *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T] [--format csv|json]
- *                    [--no-header]
+ *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T] [--memory warm|fresh]
+ *                    [--format csv|json] [--no-header]
  *
  * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
  * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "contract.h"
+#include "heap.h"
 #include "output.h"
 #include "runner.h"
 
@@ -24,6 +25,7 @@ typedef struct options {
     size_t ns[MAX_NS];
     size_t n_count;
     run_options run;
+    heap_mode heap;
     int json;
     int header;
     int list;
@@ -74,10 +76,11 @@ static const char *next_arg(int argc, char **argv, int *i) {
 static void print_help(void) {
     puts("usage: bench-<strategy> --list\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T]\n"
-         "                        [--format csv|json] [--no-header]\n"
+         "                        [--memory warm|fresh] [--format csv|json] [--no-header]\n"
          "Runs each selected scenario (default: all) at each N (default 65536) and prints one row per\n"
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
-         "and the checksum of the data touched.");
+         "and the checksum of the data touched. --memory warm (default) reuses freed memory so timed\n"
+         "allocations skip first-touch page faults; fresh hands large blocks back to the kernel so they pay them.");
 }
 
 static options parse(int argc, char **argv) {
@@ -109,6 +112,11 @@ static options parse(int argc, char **argv) {
             if (!strcmp(v, "csv")) o.json = 0;
             else if (!strcmp(v, "json")) o.json = 1;
             else usage_error("--format is csv or json, not '%s'", v);
+        } else if (!strcmp(a, "--memory")) {
+            const char *v = next_arg(argc, argv, &i);
+            if (!strcmp(v, "warm")) o.heap = HEAP_WARM;
+            else if (!strcmp(v, "fresh")) o.heap = HEAP_FRESH;
+            else usage_error("--memory is warm or fresh, not '%s'", v);
         } else if (!strcmp(a, "--no-header")) o.header = 0;
         else usage_error("unknown argument '%s'", a);
     }
@@ -130,6 +138,9 @@ int main(int argc, char **argv) {
             printf("%s\t%s\t%s\n", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
         return 0;
     }
+    if (!heap_configure(o.heap))
+        fprintf(stderr, "bench: this C library's allocator cannot be configured; --memory %s is nominal\n",
+                heap_mode_name(o.heap));
     int failed = 0, rows = 0;
     if (o.json) output_json_begin(stdout);
     else if (o.header) output_csv_header(stdout);
@@ -144,6 +155,7 @@ int main(int argc, char **argv) {
                 failed = 1;
                 continue;
             }
+            r.memory = heap_mode_name(o.heap);
             if (o.json) output_json_row(stdout, &r, rows == 0);
             else output_csv_row(stdout, &r);
             fflush(stdout);

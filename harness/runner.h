@@ -18,6 +18,7 @@ typedef struct result {
     double bytes_per_entity;      /* live bytes the world holds, per entity, at its largest settled point */
     double peak_bytes_per_entity; /* high-water mark during setup and the runs, per entity */
     uint64_t checksum;
+    const char *memory;           /* heap mode the run used: "warm" or "fresh" (heap.h) */
 } result;
 
 /* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing

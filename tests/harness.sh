@@ -38,6 +38,7 @@ expect_usage_error "negative n" --n -5
 expect_usage_error "empty n list" --n ,
 expect_usage_error "reps = 0" --reps 0
 expect_usage_error "unknown format" --format xml
+expect_usage_error "unknown memory mode" --memory lukewarm
 expect_usage_error "unknown option" --frobnicate
 expect_usage_error "missing value" --scenario
 
@@ -58,7 +59,7 @@ done
 # CSV: every row has the header's number of fields (quoted fields hold no commas).
 cols=$("$bench" --scenario create --n 64 --reps 1 | head -n 1 | awk -F, '{print NF}')
 bad=$(awk -F, -v c="$cols" 'NF != c' "$tmp/all.csv" | wc -l)
-if [ "$cols" -eq 16 ] && [ "$bad" -eq 0 ]; then ok "CSV rows have $cols fields"; else ko "CSV shape" "$cols cols, $bad bad rows"; fi
+if [ "$cols" -eq 17 ] && [ "$bad" -eq 0 ]; then ok "CSV rows have $cols fields"; else ko "CSV shape" "$cols cols, $bad bad rows"; fi
 
 # Checksums agree per (scenario, n) across strategies.
 disagree=$(awk -F, '{k = $2 "," $3; if (k in sum && sum[k] != $14) print k; sum[k] = $14}' "$tmp/all.csv")

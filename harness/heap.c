@@ -1,0 +1,20 @@
+#include "heap.h"
+
+#include <stdlib.h> /* defines __GLIBC__ on glibc */
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+bool heap_configure(heap_mode mode) {
+#if defined(__GLIBC__)
+    if (mode == HEAP_WARM)
+        return mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024) && mallopt(M_TRIM_THRESHOLD, 0x7fffffff);
+    return mallopt(M_MMAP_THRESHOLD, 64 * 1024) && mallopt(M_TRIM_THRESHOLD, 64 * 1024);
+#else
+    (void)mode;
+    return false;
+#endif
+}
+
+const char *heap_mode_name(heap_mode mode) { return mode == HEAP_WARM ? "warm" : "fresh"; }
