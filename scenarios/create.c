@@ -6,13 +6,13 @@
 #include "scenario.h"
 
 typedef struct create_ctx {
-    movers m;
+    movers *m;
     vec3 *positions, *velocities;
 } create_ctx;
 
 static void create_teardown(void *p) {
     create_ctx *c = p;
-    movers_free(&c->m);
+    if (c->m) movers_delete(c->m);
     free(c->positions);
     free(c->velocities);
     free(c);
@@ -21,11 +21,11 @@ static void create_teardown(void *p) {
 static void *create_setup(size_t n, const char **error) {
     create_ctx *c = calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
-    esb_status s = movers_init(&c->m, n, false, true);
+    c->m = movers_new(n, MOVERS_HANDLES, error);
     c->positions = malloc(n * sizeof *c->positions);
     c->velocities = malloc(n * sizeof *c->velocities);
-    if (s != ESB_OK || !c->positions || !c->velocities) {
-        *error = s != ESB_OK ? esb_status_name(s) : "out of memory";
+    if (!c->m || !c->positions || !c->velocities) {
+        if (c->m) *error = "out of memory";
         create_teardown(c);
         return NULL;
     }
@@ -38,7 +38,7 @@ static void *create_setup(size_t n, const char **error) {
 
 static uint64_t create_one_by_one(void *p) {
     create_ctx *c = p;
-    movers *m = &c->m;
+    movers *m = c->m;
     uint64_t done = 0;
     for (size_t i = 0; i < m->n; ++i) {
         esb_entity e;
@@ -50,18 +50,13 @@ static uint64_t create_one_by_one(void *p) {
 
 static uint64_t create_in_bulk(void *p) {
     create_ctx *c = p;
-    movers *m = &c->m;
+    movers *m = c->m;
     esb_component ids[] = {m->position, m->velocity};
     const void *values[] = {c->positions, c->velocities};
     return esb_create_bulk(m->world, m->n, ids, 2, values, m->handles) == ESB_OK ? m->n : 0;
 }
 
-static uint64_t create_checksum(void *p) {
-    create_ctx *c = p;
-    uint64_t count;
-    uint64_t sum = movers_checksum(&c->m, &count);
-    return sum + mix64(count);
-}
+static uint64_t create_checksum(void *p) { return movers_checksum(((create_ctx *)p)->m); }
 
 const scenario scenario_create = {
     .name = "create",

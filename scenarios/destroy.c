@@ -1,26 +1,10 @@
 /* destroy: n entities with Position and Velocity (made in bulk, untimed), destroyed one by one in creation
  * order. */
-#include <stdlib.h>
-
 #include "movers.h"
 #include "scenario.h"
 
-static void destroy_teardown(void *p) {
-    movers_free(p);
-    free(p);
-}
-
 static void *destroy_setup(size_t n, const char **error) {
-    movers *m = calloc(1, sizeof *m);
-    if (!m) return *error = "out of memory", NULL;
-    esb_status s = movers_init(m, n, false, true);
-    if (s == ESB_OK) s = movers_populate(m, false);
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        destroy_teardown(m);
-        return NULL;
-    }
-    return m;
+    return movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
 }
 
 static uint64_t destroy_all(void *p) {
@@ -30,13 +14,12 @@ static uint64_t destroy_all(void *p) {
     return done;
 }
 
-/* What is left: survivors among the handles, and entities the query still finds (both must be 0). */
+/* What is left: survivors among the handles and entities the query still finds (both must be none). */
 static uint64_t destroy_checksum(void *p) {
     movers *m = p;
-    uint64_t survivors = 0, count;
+    uint64_t survivors = 0;
     for (size_t i = 0; i < m->n; ++i) survivors += esb_alive(m->world, m->handles[i]);
-    uint64_t sum = movers_checksum(m, &count);
-    return hash_pair(survivors, count) + sum + mix64(m->n);
+    return hash_pair(survivors, m->n) + movers_checksum(m);
 }
 
 const scenario scenario_destroy = {
@@ -46,5 +29,5 @@ const scenario scenario_destroy = {
     .setup = destroy_setup,
     .run = destroy_all,
     .checksum = destroy_checksum,
-    .teardown = destroy_teardown,
+    .teardown = movers_delete,
 };

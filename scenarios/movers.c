@@ -2,32 +2,20 @@
 
 #include <stdlib.h>
 
-esb_status movers_init(movers *m, size_t n, bool with_extras, bool keep_handles) {
-    *m = (movers){.n = n};
-    esb_status s = esb_world_create(&m->world);
-    if (s != ESB_OK) return s;
-    if (with_extras) {
-        if ((s = scn_register(m->world, "Transform", sizeof(transform), _Alignof(transform), ESB_STORAGE_DENSE,
-                              &m->transform)) != ESB_OK)
-            return s;
-    }
-    if ((s = scn_register(m->world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &m->position)) !=
-        ESB_OK)
-        return s;
-    if (with_extras) {
-        if ((s = scn_register(m->world, "Rotation", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE,
-                              &m->rotation)) != ESB_OK)
-            return s;
-    }
-    if ((s = scn_register(m->world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &m->velocity)) !=
-        ESB_OK)
-        return s;
-    if (keep_handles && !(m->handles = malloc(n * sizeof *m->handles))) return ESB_ERR_NOMEM;
-    return ESB_OK;
+static esb_status register_all(movers *m) {
+    esb_status s = ESB_OK;
+    const esb_storage_hint dense = ESB_STORAGE_DENSE;
+    if (m->flags & MOVERS_EXTRAS)
+        s = scn_register(m->world, "Transform", sizeof(transform), _Alignof(transform), dense, &m->transform);
+    if (s == ESB_OK) s = scn_register(m->world, "Position", sizeof(vec3), _Alignof(vec3), dense, &m->position);
+    if (s == ESB_OK && (m->flags & MOVERS_EXTRAS))
+        s = scn_register(m->world, "Rotation", sizeof(vec3), _Alignof(vec3), dense, &m->rotation);
+    if (s == ESB_OK) s = scn_register(m->world, "Velocity", sizeof(vec3), _Alignof(vec3), dense, &m->velocity);
+    return s;
 }
 
-esb_status movers_populate(movers *m, bool with_extras) {
-    if (with_extras) {
+static esb_status populate(movers *m) {
+    if (m->flags & MOVERS_EXTRAS) {
         esb_component ids[] = {m->transform, m->position, m->rotation, m->velocity};
         size_t sizes[] = {sizeof(transform), sizeof(vec3), sizeof(vec3), sizeof(vec3)};
         scn_value_fn values[] = {scn_transform, scn_position, scn_rotation, scn_velocity};
@@ -39,21 +27,41 @@ esb_status movers_populate(movers *m, bool with_extras) {
     return scn_bulk(m->world, m->n, ids, sizes, values, 2, m->handles);
 }
 
-esb_status movers_query(movers *m, bool cached) {
+static esb_status make_query(movers *m, bool cached) {
     esb_component fields[] = {m->position, m->velocity};
     esb_access access[] = {ESB_WRITE, ESB_READ};
     esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .cached = cached};
     return esb_query_create(m->world, &d, &m->query);
 }
 
-uint64_t movers_checksum(movers *m, uint64_t *count) {
-    *count = 0;
-    if (!m->query && movers_query(m, false) != ESB_OK) return 0;
-    return scn_checksum_vec3_pair(m->query, count);
+movers *movers_new(size_t n, unsigned flags, const char **error) {
+    movers *m = calloc(1, sizeof *m);
+    if (!m) return *error = "out of memory", NULL;
+    m->n = n;
+    m->flags = flags;
+    esb_status s = esb_world_create(&m->world);
+    if (s == ESB_OK) s = register_all(m);
+    if (s == ESB_OK && (flags & MOVERS_HANDLES) && !(m->handles = malloc(n * sizeof *m->handles))) s = ESB_ERR_NOMEM;
+    if (s == ESB_OK && (flags & MOVERS_POPULATE)) s = populate(m);
+    if (s == ESB_OK && (flags & MOVERS_CACHED_QUERY)) s = make_query(m, true);
+    if (s != ESB_OK) {
+        *error = esb_status_name(s);
+        movers_delete(m);
+        return NULL;
+    }
+    return m;
 }
 
-void movers_free(movers *m) {
+void movers_delete(void *p) {
+    movers *m = p;
     esb_world_destroy(m->world); /* also frees the query */
     free(m->handles);
-    *m = (movers){0};
+    free(m);
+}
+
+uint64_t movers_checksum(void *p) {
+    movers *m = p;
+    uint64_t count = 0, sum = 0;
+    if (m->query || make_query(m, false) == ESB_OK) sum = scn_checksum_vec3_pair(m->query, &count);
+    return sum + mix64(count);
 }

@@ -9,22 +9,26 @@ typedef struct movers {
     esb_world *world;
     esb_component position, velocity, transform, rotation;
     esb_query *query;    /* Position (write), Velocity (read) */
-    esb_entity *handles; /* n handles in creation order, when asked for */
+    esb_entity *handles; /* n handles in creation order, with MOVERS_HANDLES */
     size_t n;
+    unsigned flags;
 } movers;
 
-/* A world with the components registered and no entity; with_extras registers Transform and Rotation too. */
-esb_status movers_init(movers *m, size_t n, bool with_extras, bool keep_handles);
+enum movers_flags {
+    MOVERS_EXTRAS = 1,       /* register Transform and Rotation too, and give them to every entity */
+    MOVERS_HANDLES = 2,      /* keep an array of n handles (filled by bulk creation) */
+    MOVERS_POPULATE = 4,     /* bulk-create the n entities */
+    MOVERS_CACHED_QUERY = 8, /* create the Position+Velocity query with the cached hint */
+};
 
-/* Bulk-creates the n entities (Position, Velocity and, with extras, Transform and Rotation). */
-esb_status movers_populate(movers *m, bool with_extras);
+/* A world with the components registered and, as the flags say, its entities and query. NULL with *error set
+ * on failure. */
+movers *movers_new(size_t n, unsigned flags, const char **error);
 
-/* The Position+Velocity query, with the given cached hint. */
-esb_status movers_query(movers *m, bool cached);
+/* Frees what movers_new made; takes void * so scenarios can use it as their teardown. */
+void movers_delete(void *m);
 
-/* Checksum over every Position+Velocity entity; *count receives how many there were. */
-uint64_t movers_checksum(movers *m, uint64_t *count);
-
-void movers_free(movers *m);
+/* Checksum over every Position+Velocity entity, plus their count: for scenarios' checksum hooks. */
+uint64_t movers_checksum(void *m);
 
 #endif
