@@ -7,11 +7,13 @@
 
 #define CONF_MAX_VALUE 256 /* largest component size used here */
 
-static const struct {
+typedef struct conf_comp_spec {
     const char *name;
     size_t size, align;
     esb_storage_hint hint;
-} conf_start_comps[] = {
+} conf_comp_spec;
+
+static const conf_comp_spec conf_start_comps[] = {
     {"f32", 4, 4, ESB_STORAGE_DENSE},     {"vec3", 12, 4, ESB_STORAGE_DENSE},
     {"mat4", 64, 4, ESB_STORAGE_DENSE},   {"u8", 1, 1, ESB_STORAGE_DENSE},
     {"f64", 8, 8, ESB_STORAGE_DENSE},     {"a32", 32, 32, ESB_STORAGE_DENSE},
@@ -20,11 +22,7 @@ static const struct {
     {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"big", 256, 16, ESB_STORAGE_DENSE},
 };
 
-static const struct {
-    const char *name;
-    size_t size, align;
-    esb_storage_hint hint;
-} conf_late_comps[] = {
+static const conf_comp_spec conf_late_comps[] = {
     {"late24", 24, 8, ESB_STORAGE_DENSE}, {"late_tag", 0, 1, ESB_STORAGE_DENSE},
     {"late_sparse2", 2, 2, ESB_STORAGE_SPARSE}, {"late_a16", 48, 16, ESB_STORAGE_SPARSE},
 };
