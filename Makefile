@@ -85,7 +85,8 @@ test: deps-test
 # checksum agreement check.
 BENCH_NS ?= 1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576
 BENCH_REPS ?= 11
-bench: deps-bench build-bench
+bench: deps-bench
+	@$(MAKE) --no-print-directory build-bench
 	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) raw $(VARIANTS)
 
 clean:

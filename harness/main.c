@@ -38,28 +38,34 @@ static void usage_error(const char *fmt, const char *arg) {
     exit(2);
 }
 
+/* Decimal digits only: no sign, no spaces, no empty string. */
 static unsigned long long parse_count(const char *text, const char *what) {
-    char *end;
+    if (!text || !*text) usage_error(what, text ? text : "");
+    for (const char *c = text; *c; ++c)
+        if (*c < '0' || *c > '9') usage_error(what, text);
     errno = 0;
-    if (!text || !*text || *text == '-') usage_error(what, text ? text : "");
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end) usage_error(what, text);
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno) usage_error(what, text);
     return v;
 }
 
 static void parse_ns(options *o, const char *text) {
-    char buf[512];
-    if (strlen(text) >= sizeof buf) usage_error("--n list too long: %s", text);
-    strcpy(buf, text);
-    size_t before = o->n_count;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        unsigned long long n = parse_count(tok, "--n takes positive integers, not '%s'");
+    const char *start = text;
+    for (;;) {
+        const char *comma = strchr(start, ',');
+        size_t len = comma ? (size_t)(comma - start) : strlen(start);
+        char tok[32];
+        if (len == 0 || len >= sizeof tok) usage_error("--n takes comma-separated positive integers, not '%s'", text);
+        memcpy(tok, start, len);
+        tok[len] = 0;
+        unsigned long long n = parse_count(tok, "--n takes comma-separated positive integers, not '%s'");
         if (n == 0) usage_error("--n must be at least 1, not '%s'", tok);
         if (n > ESB_MAX_ENTITIES) usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
         if (o->n_count == MAX_NS) usage_error("too many --n values at '%s'", tok);
         o->ns[o->n_count++] = (size_t)n;
+        if (!comma) break;
+        start = comma + 1;
     }
-    if (o->n_count == before) usage_error("--n needs at least one count, not '%s'", text);
 }
 
 static int known_scenario(const char *name) {
@@ -138,9 +144,11 @@ int main(int argc, char **argv) {
             printf("%s\t%s\t%s\n", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
         return 0;
     }
-    if (!heap_configure(o.heap))
-        fprintf(stderr, "bench: this C library's allocator cannot be configured; --memory %s is nominal\n",
-                heap_mode_name(o.heap));
+    const char *memory = heap_mode_name(o.heap);
+    if (!heap_configure(o.heap)) {
+        fprintf(stderr, "bench: this C library's allocator cannot be configured; results say memory=default\n");
+        memory = "default";
+    }
     int failed = 0, rows = 0;
     if (o.json) output_json_begin(stdout);
     else if (o.header) output_csv_header(stdout);
@@ -155,7 +163,7 @@ int main(int argc, char **argv) {
                 failed = 1;
                 continue;
             }
-            r.memory = heap_mode_name(o.heap);
+            r.memory = memory;
             if (o.json) output_json_row(stdout, &r, rows == 0);
             else output_csv_row(stdout, &r);
             fflush(stdout);
@@ -163,5 +171,9 @@ int main(int argc, char **argv) {
         }
     }
     if (o.json) output_json_end(stdout);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "bench: writing the results failed\n");
+        return 1;
+    }
     return failed;
 }

@@ -20,6 +20,11 @@ typedef struct scenario {
     uint64_t (*run)(void *ctx);
     /* Order-independent hash of the data the run touched; equal across strategies for the same n. */
     uint64_t (*checksum)(void *ctx);
+    /* Optional: checks, from the scenario's own deterministic data, that the context's state is what `runs`
+     * runs of the workload must leave (for reusable scenarios, after every timed run), so a strategy that does
+     * its work only while it is watched is caught. It may run the workload once more, instrumented, if that
+     * leaves the state as it found it. Returns false with *error set on a mismatch. */
+    bool (*verify)(void *ctx, uint64_t runs, const char **error);
     /* How the strategy served the scenario's query ("scan", "owned-group", ...), or NULL. */
     const char *(*query_kind)(void *ctx);
     void (*teardown)(void *ctx);

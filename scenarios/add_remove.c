@@ -1,5 +1,7 @@
 /* add_remove: n entities with A {float}; add B {float} to every one, then remove it from every one. The unit
- * is one add+remove pair. The world is back to its starting state after each run, so runs repeat on it. */
+ * is one add+remove pair. The world is back to its starting state after each run, so runs repeat on it.
+ * add_remove_cached: the same while a cached query over A and B exists (a system that runs every frame on
+ * entities with both), so designs that maintain per-query state (cached filters, groups) pay for it here. */
 #include <stdlib.h>
 
 #include "ecs.h"
@@ -8,6 +10,7 @@
 typedef struct add_remove_ctx {
     esb_world *world;
     esb_component a, b;
+    esb_query *both; /* the cached A+B query of add_remove_cached */
     esb_entity *handles;
     scalar *b_values;
     size_t n;
@@ -21,7 +24,7 @@ static void add_remove_teardown(void *p) {
     free(c);
 }
 
-static void *add_remove_setup(size_t n, const char **error) {
+static void *setup(size_t n, bool cached_query, const char **error) {
     add_remove_ctx *c = calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
@@ -35,6 +38,11 @@ static void *add_remove_setup(size_t n, const char **error) {
         scn_value_fn value = scn_scalar;
         s = scn_bulk(c->world, n, &c->a, &size, &value, 1, c->handles);
     }
+    if (s == ESB_OK && cached_query) {
+        esb_component fields[] = {c->a, c->b};
+        esb_query_desc d = {.fields = fields, .field_count = 2, .cached = true};
+        s = esb_query_create(c->world, &d, &c->both);
+    }
     if (s != ESB_OK) {
         *error = esb_status_name(s);
         add_remove_teardown(c);
@@ -44,24 +52,59 @@ static void *add_remove_setup(size_t n, const char **error) {
     return c;
 }
 
+static void *add_remove_setup(size_t n, const char **error) { return setup(n, false, error); }
+static void *add_remove_cached_setup(size_t n, const char **error) { return setup(n, true, error); }
+
+static uint64_t add_all(add_remove_ctx *c) {
+    uint64_t added = 0;
+    for (size_t i = 0; i < c->n; ++i) added += esb_add(c->world, c->handles[i], c->b, &c->b_values[i]) == ESB_OK;
+    return added;
+}
+
+static uint64_t remove_all(add_remove_ctx *c) {
+    uint64_t removed = 0;
+    for (size_t i = 0; i < c->n; ++i) removed += esb_remove(c->world, c->handles[i], c->b) == ESB_OK;
+    return removed;
+}
+
 static uint64_t add_remove_run(void *p) {
     add_remove_ctx *c = p;
-    uint64_t added = 0, removed = 0;
-    for (size_t i = 0; i < c->n; ++i) added += esb_add(c->world, c->handles[i], c->b, &c->b_values[i]) == ESB_OK;
-    for (size_t i = 0; i < c->n; ++i) removed += esb_remove(c->world, c->handles[i], c->b) == ESB_OK;
+    uint64_t added = add_all(c), removed = remove_all(c);
     return added < removed ? added : removed;
 }
 
-/* The A values (untouched by the run) and how many entities still have B (none). */
+/* Every entity's ordinal with its A value (untouched by the runs), and how many still have B (none). */
 static uint64_t add_remove_checksum(void *p) {
     add_remove_ctx *c = p;
     uint64_t sum = 0, with_b = 0;
     for (size_t i = 0; i < c->n; ++i) {
         void *a;
-        if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK) sum += mix64(float_bits(((scalar *)a)->v));
+        if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK)
+            sum += entity_hash(i, mix64(float_bits(((scalar *)a)->v)));
         with_b += esb_has(c->world, c->handles[i], c->b) == 1;
     }
     return sum + hash_pair(with_b, c->n);
+}
+
+/* One more run, watched: after the adds every entity holds its B value, after the removes none has B. */
+static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
+    add_remove_ctx *c = p;
+    (void)runs;
+    if (add_all(c) != c->n) return *error = "an add failed", false;
+    for (size_t i = 0; i < c->n; ++i) {
+        void *b;
+        if (esb_get(c->world, c->handles[i], c->b, &b) != ESB_OK || ((scalar *)b)->v != c->b_values[i].v)
+            return *error = "after the adds an entity lacks its B value", false;
+    }
+    if (remove_all(c) != c->n) return *error = "a remove failed", false;
+    for (size_t i = 0; i < c->n; ++i)
+        if (esb_has(c->world, c->handles[i], c->b) != 0) return *error = "after the removes an entity has B", false;
+    return true;
+}
+
+static const char *add_remove_kind(void *p) {
+    add_remove_ctx *c = p;
+    return c->both ? esb_query_kind(c->both) : NULL;
 }
 
 const scenario scenario_add_remove = {
@@ -70,5 +113,17 @@ const scenario scenario_add_remove = {
     .setup = add_remove_setup,
     .run = add_remove_run,
     .checksum = add_remove_checksum,
+    .verify = add_remove_verify,
+    .teardown = add_remove_teardown,
+};
+
+const scenario scenario_add_remove_cached = {
+    .name = "add_remove_cached",
+    .unit = "pair",
+    .setup = add_remove_cached_setup,
+    .run = add_remove_run,
+    .checksum = add_remove_checksum,
+    .verify = add_remove_verify,
+    .query_kind = add_remove_kind,
     .teardown = add_remove_teardown,
 };

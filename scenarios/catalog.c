@@ -3,10 +3,11 @@
 #include "scenario.h"
 
 extern const scenario scenario_create, scenario_create_bulk, scenario_destroy, scenario_simple_iter,
-    scenario_add_remove;
+    scenario_add_remove, scenario_add_remove_cached;
 
 const scenario *const catalog_scenarios[] = {
-    &scenario_create, &scenario_create_bulk, &scenario_destroy, &scenario_simple_iter, &scenario_add_remove, NULL,
+    &scenario_create,     &scenario_create_bulk, &scenario_destroy, &scenario_simple_iter,
+    &scenario_add_remove, &scenario_add_remove_cached, NULL,
 };
 
 const char *catalog_strategy_name(void) { return esb_strategy_name(); }

@@ -41,9 +41,9 @@ static uint64_t create_one_by_one(void *p) {
     movers *m = c->m;
     uint64_t done = 0;
     for (size_t i = 0; i < m->n; ++i) {
-        esb_entity e;
-        done += esb_create(m->world, &e) == ESB_OK && esb_add(m->world, e, m->position, &c->positions[i]) == ESB_OK &&
-                esb_add(m->world, e, m->velocity, &c->velocities[i]) == ESB_OK;
+        esb_entity *e = &m->handles[i];
+        done += esb_create(m->world, e) == ESB_OK && esb_add(m->world, *e, m->position, &c->positions[i]) == ESB_OK &&
+                esb_add(m->world, *e, m->velocity, &c->velocities[i]) == ESB_OK;
     }
     return done;
 }

@@ -50,7 +50,27 @@ static inline uint64_t hash_vec3(vec3 v) {
     return mix64(((uint64_t)float_bits(v.x) << 32 | float_bits(v.y)) ^ mix64(float_bits(v.z)));
 }
 
-/* Checksums are sums of per-entity hashes: order-independent, so every strategy's iteration order agrees. */
 static inline uint64_t hash_pair(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b + 0x9e3779b97f4a7c15ull)); }
+
+/* Checksums are sums over entities of entity_hash(ordinal, hash of its data), the ordinal being the entity's
+ * place in creation order: the sum is independent of iteration order, but data handed to the wrong entity
+ * (a row mix-up) changes it. */
+static inline uint64_t entity_hash(uint64_t ordinal, uint64_t content) { return hash_pair(mix64(ordinal), content); }
+
+/* Entity i's Position after `runs` passes of pos += vel, computed the way every pass does it. */
+static inline vec3 data_position_after(uint64_t i, uint64_t runs) {
+    vec3 p = data_position(i), v = data_velocity(i);
+    for (uint64_t r = 0; r < runs; ++r) {
+        p.x += v.x;
+        p.y += v.y;
+        p.z += v.z;
+    }
+    return p;
+}
+
+static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+
+/* Ordinals to spot-check after many runs: about 256, spread over [0, n), always including both ends. */
+static inline uint64_t spot_check_step(uint64_t n) { return n > 256 ? n / 256 : 1; }
 
 #endif

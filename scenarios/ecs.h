@@ -30,7 +30,7 @@ esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size
 esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
 
 /* Sum over the query's matches of hash_pair(hash of field 0, hash of field 1), both fields vec3; and the match
- * count in *count. For checksums, not timed. */
+ * count in *count. Not tied to entities: checksums use it for the count, and per-entity data through handles. */
 uint64_t scn_checksum_vec3_pair(esb_query *q, uint64_t *count);
 
 #endif

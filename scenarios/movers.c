@@ -61,7 +61,28 @@ void movers_delete(void *p) {
 
 uint64_t movers_checksum(void *p) {
     movers *m = p;
-    uint64_t count = 0, sum = 0;
-    if (m->query || make_query(m, false) == ESB_OK) sum = scn_checksum_vec3_pair(m->query, &count);
+    uint64_t sum = 0, count = 0;
+    for (size_t i = 0; m->handles && i < m->n; ++i) {
+        void *pos, *vel;
+        if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||
+            esb_get(m->world, m->handles[i], m->velocity, &vel) != ESB_OK)
+            continue;
+        sum += entity_hash(i, hash_pair(hash_vec3(*(vec3 *)pos), hash_vec3(*(vec3 *)vel)));
+    }
+    if (m->query || make_query(m, false) == ESB_OK) (void)scn_checksum_vec3_pair(m->query, &count);
     return sum + mix64(count);
+}
+
+bool movers_verify_moved(void *p, uint64_t runs, const char **error) {
+    movers *m = p;
+    for (uint64_t i = 0; i < m->n; i += spot_check_step(m->n)) {
+        for (int end = 0; end < 2; ++end) {
+            uint64_t at = end ? m->n - 1 : i;
+            void *pos;
+            if (esb_get(m->world, m->handles[at], m->position, &pos) != ESB_OK ||
+                !vec3_same_bits(*(vec3 *)pos, data_position_after(at, runs)))
+                return *error = "an entity's Position is not what the runs must have made it", false;
+        }
+    }
+    return true;
 }

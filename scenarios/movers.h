@@ -28,7 +28,12 @@ movers *movers_new(size_t n, unsigned flags, const char **error);
 /* Frees what movers_new made; takes void * so scenarios can use it as their teardown. */
 void movers_delete(void *m);
 
-/* Checksum over every Position+Velocity entity, plus their count: for scenarios' checksum hooks. */
+/* Checksum for scenarios' hooks: over the n handles (MOVERS_HANDLES) of every one alive, its ordinal with its
+ * Position and Velocity; plus how many entities the Position+Velocity query finds. */
 uint64_t movers_checksum(void *m);
+
+/* verify hook of scenarios whose runs each add Velocity to Position once: spot-checks entities (by handle)
+ * against data_position_after. */
+bool movers_verify_moved(void *m, uint64_t runs, const char **error);
 
 #endif

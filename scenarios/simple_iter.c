@@ -4,7 +4,7 @@
 #include "scenario.h"
 
 static void *simple_iter_setup(size_t n, const char **error) {
-    return movers_new(n, MOVERS_EXTRAS | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
+    return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
 }
 
 static uint64_t simple_iter_run(void *p) {
@@ -33,6 +33,7 @@ const scenario scenario_simple_iter = {
     .setup = simple_iter_setup,
     .run = simple_iter_run,
     .checksum = movers_checksum,
+    .verify = movers_verify_moved,
     .query_kind = simple_iter_kind,
     .teardown = movers_delete,
 };

@@ -12,11 +12,22 @@ mkdir -p "$(dirname "$out")"
 tmp="$out.partial"
 trap 'rm -f "$tmp"' EXIT INT TERM
 
+# Entity counts outermost, strategies inside in an order that rotates from one count to the next: drift of
+# the machine over the run then spreads over every strategy instead of landing on whichever ran last.
+count=$#
 first=1
-for name in "$@"; do
-    echo "bench: $name" >&2
-    if [ "$first" = 1 ]; then header=""; first=0; else header="--no-header"; fi
-    "$build/bench-$name" --n "$ns" --reps "$reps" $header >>"$tmp"
+round=0
+for n in $(echo "$ns" | tr ',' ' '); do
+    i=0
+    while [ "$i" -lt "$count" ]; do
+        k=$(( (i + round) % count + 1 ))
+        eval "name=\${$k}"
+        echo "bench: n=$n $name" >&2
+        if [ "$first" = 1 ]; then header=""; first=0; else header="--no-header"; fi
+        "$build/bench-$name" --n "$n" --reps "$reps" $header >>"$tmp"
+        i=$((i + 1))
+    done
+    round=$((round + 1))
 done
 mv "$tmp" "$out"
 trap - EXIT INT TERM

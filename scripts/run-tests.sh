@@ -13,7 +13,8 @@ failures=""
 run_criterion() {
     bin=$1
     log=$(mktemp)
-    "$bin" --jobs 2 >"$log" 2>&1
+    # A hung test must fail the run, not stall it: no suite here takes more than a minute.
+    if command -v timeout >/dev/null 2>&1; then timeout 900 "$bin" --jobs 2 >"$log" 2>&1; else "$bin" --jobs 2 >"$log" 2>&1; fi
     rc=$?
     line=$(grep 'Synthesis:' "$log" | tail -n 1)
     p=$(printf '%s' "$line" | sed -n 's/.*Passing: \([0-9]*\).*/\1/p')

@@ -12,7 +12,8 @@ need() { missing="$missing $1"; }
 # A header check works on any distribution; the package names are Debian's.
 has_header() { printf '#include <%s>\n' "$1" | "$CC" -E -x c - >/dev/null 2>&1; }
 
-command -v "$CC" >/dev/null 2>&1 || need gcc
+# A compiler alone is not enough: Debian's gcc only recommends the C library headers.
+if ! command -v "$CC" >/dev/null 2>&1 || ! has_header stdio.h; then need build-essential; fi
 command -v make >/dev/null 2>&1 || need make
 case "$target" in
 test)

@@ -6,12 +6,15 @@
  *  - Functions returning esb_status return ESB_OK or one negative error code. When several errors apply, the
  *    first in this order is returned: ESB_ERR_INVALID (NULL or malformed argument), ESB_ERR_LOCKED, ESB_ERR_STALE,
  *    ESB_ERR_UNKNOWN_COMPONENT, ESB_ERR_PRESENT / ESB_ERR_ABSENT, ESB_ERR_FULL, ESB_ERR_NOMEM.
- *  - An operation that fails leaves the world exactly as it was (all or nothing), including on ESB_ERR_NOMEM.
+ *  - An operation that fails leaves the world as it was (all or nothing), including on ESB_ERR_NOMEM: every
+ *    result a caller can observe through this contract is unchanged. Internal capacity and caches (grown
+ *    arrays, an empty table or edge made on the way) may remain.
  *  - "Structural" operations (create, bulk create, destroy, add, remove, component registration, query creation
  *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
  *    writes through pointers from get or from a batch, and starting further iterators are allowed.
- *  - Pointers handed out (esb_get, batch bases, entity and row arrays) stay valid until the next structural
- *    operation on the world.
+ *  - Lifetimes: component data pointers (from esb_get, and a batch's base pointers) stay valid until the next
+ *    structural operation on the world. A batch's entities and index arrays may be scratch space of the
+ *    iterator: valid until the next esb_iter_next or esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
  *    for archetypes).
@@ -46,7 +49,9 @@ const char *esb_status_name(int status);
 /* ---- Entities ---------------------------------------------------------------------------------------------- */
 
 /* 64-bit generational handle: low 32 bits index, high 32 bits version. Indices are recycled; the version tells
- * a recycled index's new entity from the destroyed one. */
+ * a recycled index's new entity from the destroyed one. When an index's version is exhausted a strategy either
+ * wraps it (an old handle of that index may then alias a new entity, as in EnTT) or retires the index for good
+ * (as Shipyard does); its README says which. */
 typedef uint64_t esb_entity;
 
 #define ESB_ENTITY_NULL UINT64_MAX /* never alive: index 0xFFFFFFFF is reserved */
@@ -86,7 +91,8 @@ typedef enum esb_access { ESB_READ = 0, ESB_WRITE = 1 } esb_access;
 
 typedef struct esb_query_desc {
     const esb_component *fields;  /* components whose data the query hands out, in this order; no tags */
-    const esb_access *access;     /* per field, or NULL for all ESB_WRITE; informative (no strategy relies on it) */
+    const esb_access *access;     /* per field, or NULL for all ESB_WRITE. Strategies may use it (change
+                                     detection); every field's pointer is writable whatever it says */
     uint32_t field_count;         /* 0 .. ESB_MAX_FIELDS */
     const esb_component *with;    /* also required, data not handed out (tags allowed) */
     uint32_t with_count;          /* 0 .. ESB_MAX_TERMS */
@@ -95,20 +101,27 @@ typedef struct esb_query_desc {
     bool cached;                  /* the query runs every frame: strategies may keep state to speed it up */
 } esb_query_desc;
 
-/* One batch of matching entities. Element i of field k is base[k][i] when rows[k] is NULL (contiguous), else
- * base[k][rows[k][i]] (through an index array). Likewise entity i is entities[i] or entities[entity_rows[i]].
- * Scenarios use ESB_EACH/ESB_FIELD (each.h) so one loop serves both layouts. Batches of one iteration
- * never repeat an entity; together they hold each matching entity exactly once, in unspecified order. Slots
- * k >= the query's field count have base[k] and rows[k] NULL. */
+/* One batch of matching entities. Element i of field k lives at byte address
+ *     base[k] + row * (stride[k] ? stride[k] : the component's size),   row = rows[k] ? rows[k][i] : i
+ * so rows[k] NULL with stride[k] 0 is a plain array (tables, owned groups), an index array reaches into a
+ * larger array (scans, filters, sparse-set views; a design whose lookup is two-level, such as a paged sparse
+ * array, resolves it into the index array batch by batch, and that cost is part of what is measured), and a
+ * non-zero stride steps through records holding several components side by side (AoS tables). Entity i is
+ * entities[entity_rows ? entity_rows[i] : i]. Every element is aligned to its component's alignment.
+ * Scenarios use ESB_EACH/ESB_FIELD (each.h) so one loop serves every layout. Batches of one iteration never
+ * repeat an entity; together they hold each matching entity exactly once, in unspecified order. Slots k >= the
+ * query's field count have base[k] and rows[k] NULL and stride[k] 0. */
 typedef struct esb_batch {
     uint32_t count;
     const esb_entity *entities;
     const uint32_t *entity_rows;
     void *base[ESB_MAX_FIELDS];
     const uint32_t *rows[ESB_MAX_FIELDS];
+    uint32_t stride[ESB_MAX_FIELDS]; /* bytes between consecutive elements; 0: the component's size */
 } esb_batch;
 
-/* Iterator, on the caller's stack. All members but batch are private to the strategy. */
+/* Iterator, on the caller's stack. All members but batch are private to the strategy. A live iterator must
+ * not be copied or moved (strategies may keep its address), and must be ended before it is begun again. */
 typedef struct esb_iter {
     esb_batch batch;            /* valid after esb_iter_next returned true, until the next call */
     struct esb_query *query;
@@ -206,7 +219,9 @@ const char *esb_query_kind(const esb_query *query);
 
 /* Starts iterating; the world is locked against structural operations until the iterator ends. A query has at
  * most one live iterator at a time (create a second query object for nested loops over the same terms).
- * Errors: INVALID (NULL), LOCKED (this query already has a live iterator), NOMEM. */
+ * Errors: INVALID (NULL), LOCKED (this query already has a live iterator, or `it` is itself live on one of the
+ * world's queries: it is then left untouched and stays live), NOMEM. After any other failure, `it` is ended:
+ * esb_iter_next returns false and esb_iter_end does nothing. */
 esb_status esb_iter_begin(esb_query *query, esb_iter *it);
 
 /* Fills it->batch with the next non-empty batch and returns true, or ends the iterator (as esb_iter_end) and

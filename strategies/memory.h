@@ -18,7 +18,9 @@
 #define ESB_MAX_ALIGN 64u
 
 /* Returns size bytes aligned to align (a power of two <= ESB_MAX_ALIGN; 0 means the malloc default), or NULL
- * when out of memory, when an injected failure fires, or when size is 0. Contents are uninitialised. */
+ * when out of memory or when an injected failure fires. Contents are uninitialised. size 0 also returns NULL
+ * without counting as a call or a failure: a caller with possibly empty arrays checks the size, not the
+ * pointer, before reporting ESB_ERR_NOMEM. */
 void *esb_mem_alloc(size_t size, size_t align);
 
 /* As esb_mem_alloc, but zero-filled. */

@@ -11,7 +11,7 @@
 
 static unsigned char *conf_batch_field(const esb_batch *b, uint32_t k, uint32_t i, size_t size) {
     uint32_t row = b->rows[k] ? b->rows[k][i] : i;
-    return (unsigned char *)b->base[k] + (size_t)row * size;
+    return (unsigned char *)b->base[k] + (size_t)row * (b->stride[k] ? b->stride[k] : size);
 }
 
 /* Checks batch b of query slot; marks its entities in seen (unless seen is NULL: re-verification). */
@@ -23,7 +23,10 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
     for (uint32_t k = 0; k < q->nf; ++k)
         CONF_REQUIRE(env, b->base[k] != NULL, "batch field %u has a NULL base", k);
     for (uint32_t k = q->nf; k < ESB_MAX_FIELDS; ++k)
-        CONF_REQUIRE(env, b->rows[k] == NULL, "batch rows[%u] of an unused field is not NULL (each.h)", k);
+        CONF_REQUIRE(env, !b->rows[k] && !b->base[k] && !b->stride[k], "batch slot %u of an unused field is set", k);
+    for (uint32_t k = 0; k < q->nf; ++k)
+        CONF_REQUIRE(env, !b->stride[k] || b->stride[k] >= conf_model_comp_size(&env->m, q->f[k]),
+                     "batch field %u has a stride smaller than its component", k);
     for (uint32_t i = 0; i < b->count; ++i) {
         esb_entity e = conf_batch_entity(b, i);
         size_t idx = conf_model_find(&env->m, e);

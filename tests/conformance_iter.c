@@ -337,3 +337,32 @@ Test(conf_iter, each_helper_updates_every_match) {
     }
     esb_world_destroy(b.w);
 }
+
+/* Beginning with an iterator that is live on another query must leave it live and untouched: the world stays
+ * locked until both iterators end, and unlocks once they have. */
+Test(conf_iter, begin_with_an_iterator_live_elsewhere) {
+    conf_basic b;
+    conf_basic_world(&b);
+    esb_entity e = conf_new(b.w);
+    conf_add_f32(b.w, e, b.f32, 1.0f);
+    esb_query *q1 = conf_query1(b.w, b.f32, false);
+    esb_query *q2 = conf_query1(b.w, b.f32, true);
+    esb_iter a, c;
+    CONF_EXPECT(esb_iter_begin(q1, &a), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(q2, &c), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(q1, &c), ESB_ERR_LOCKED); /* q1 busy, and c is live on q2 */
+    esb_query *q3 = NULL;
+    esb_query_desc d = {.fields = &b.f32, .field_count = 1};
+    CONF_EXPECT(esb_query_create(b.w, &d, &q3), ESB_ERR_LOCKED);
+    cr_assert(esb_iter_next(&c), "c must still be live on q2 after the refused begin");
+    cr_assert(!esb_iter_next(&c));
+    esb_entity f;
+    CONF_EXPECT(esb_create(b.w, &f), ESB_ERR_LOCKED); /* a still holds the lock */
+    CONF_EXPECT(esb_iter_begin(q2, &a), ESB_ERR_LOCKED); /* q2 idle now, but a is live on q1 */
+    cr_assert(esb_iter_next(&a), "a must still be live on q1 after the refused begin");
+    cr_assert(!esb_iter_next(&a));
+    CONF_EXPECT(esb_create(b.w, &f), ESB_OK);
+    CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
+    CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
+    esb_world_destroy(b.w);
+}

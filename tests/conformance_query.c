@@ -283,7 +283,8 @@ Test(conf_query, write_through_batch_then_get) {
     while (esb_iter_next(&it)) {
         const esb_batch *bt = &it.batch;
         for (uint32_t i = 0; i < bt->count; ++i) {
-            float *p = (float *)bt->base[0] + (bt->rows[0] ? bt->rows[0][i] : i);
+            size_t row = bt->rows[0] ? bt->rows[0][i] : i;
+            float *p = (float *)((char *)bt->base[0] + row * (bt->stride[0] ? bt->stride[0] : sizeof(float)));
             *p = *p * 2.0f + 1.0f;
             ++seen;
         }

@@ -36,6 +36,9 @@ expect_usage_error "n beyond the handle space" --n 4294967296
 expect_usage_error "n not a number" --n 12abc
 expect_usage_error "negative n" --n -5
 expect_usage_error "empty n list" --n ,
+expect_usage_error "empty n in a list" --n 64,,128
+expect_usage_error "signed n" --n +64
+expect_usage_error "n with a space" --n " 64"
 expect_usage_error "reps = 0" --reps 0
 expect_usage_error "unknown format" --format xml
 expect_usage_error "unknown memory mode" --memory lukewarm
@@ -43,10 +46,16 @@ expect_usage_error "unknown option" --frobnicate
 expect_usage_error "missing value" --scenario
 
 # --list names the scenarios; raw offers simple_iter twice (SoA and AoS).
-if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove create create_bulk destroy simple_iter"
+if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove add_remove_cached create create_bulk destroy simple_iter"
 then ok "--list names the scenarios"; else ko "--list names the scenarios"; fi
 if [ "$("$build/bench-raw" --list | cut -f3 | tr '\n' ' ')" = "raw-soa raw-aos " ]
 then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
+
+# A result that cannot be written is a failure, not a silently short file.
+if [ -w /dev/full ]; then
+    if "$bench" --scenario destroy --n 64 --reps 1 >/dev/full 2>/dev/null; then ko "write errors fail the run"
+    else ok "write errors fail the run"; fi
+fi
 
 # Every binary, every scenario it has, two sizes: collect rows.
 : >"$tmp/all.csv"
@@ -86,6 +95,29 @@ if (cd "$tmp/tree" && make -s build/bench-mycopy build/test-mycopy >"$tmp/build.
     "$tmp/tree/build/bench-mycopy" --scenario simple_iter --n 256 --reps 1 | grep -q '^mycopy,simple_iter,256,'
 then ok "a copied strategy folder is discovered, tested and benchmarked"
 else ko "discovery of a copied strategy" "$(tail -n 3 "$tmp/build.log" "$tmp/test.log" 2>/dev/null | tr '\n' ' ')"; fi
+
+# A strategy that skips work must be caught: a copy of the bitmask strategy whose esb_add silently drops
+# add_remove's component (the second one, in a world of two) still returns ESB_OK, so only the harness's
+# verification can notice.
+rm -rf "$tmp/tree/strategies/mycopy"
+mkdir "$tmp/tree/strategies/skipper"
+cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/skipper/"
+sed -i 's/^esb_status esb_add(/static esb_status honest_add(/' "$tmp/tree/strategies/skipper/entity.c"
+cat >>"$tmp/tree/strategies/skipper/entity.c" <<'EOF_C'
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (w && c == 1 && w->component_count == 2) return ESB_OK;
+    return honest_add(w, e, c, value);
+}
+EOF_C
+if ! grep -q 'static esb_status honest_add(' "$tmp/tree/strategies/skipper/entity.c"; then
+    ko "a strategy that skips work is caught" "could not build the skipping copy (esb_add not found)"
+elif ! (cd "$tmp/tree" && make -s build/bench-skipper >"$tmp/build.log" 2>&1); then
+    ko "a strategy that skips work is caught" "$(tail -n 3 "$tmp/build.log" | tr '\n' ' ')"
+elif "$tmp/tree/build/bench-skipper" --scenario add_remove --n 1000 --reps 1 >/dev/null 2>"$tmp/err"; then
+    ko "a strategy that skips work is caught" "bench-skipper exited 0"
+elif grep -q "add_remove n=1000 failed" "$tmp/err"; then ok "a strategy that skips work is caught"
+else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 
 echo "harness: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

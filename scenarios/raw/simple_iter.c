@@ -68,8 +68,17 @@ static uint64_t soa_run(void *p) {
 static uint64_t soa_checksum(void *p) {
     soa *s = p;
     uint64_t sum = 0;
-    for (size_t i = 0; i < s->n; ++i) sum += hash_pair(hash_vec3(s->positions[i]), hash_vec3(s->velocities[i]));
+    for (size_t i = 0; i < s->n; ++i)
+        sum += entity_hash(i, hash_pair(hash_vec3(s->positions[i]), hash_vec3(s->velocities[i])));
     return sum + mix64(s->n);
+}
+
+static bool soa_verify(void *p, uint64_t runs, const char **error) {
+    soa *s = p;
+    for (uint64_t i = 0; i < s->n; i += spot_check_step(s->n))
+        if (!vec3_same_bits(s->positions[i], data_position_after(i, runs)))
+            return *error = "a Position is not what the runs must have made it", false;
+    return true;
 }
 
 static void aos_teardown(void *p) {
@@ -107,8 +116,16 @@ static uint64_t aos_checksum(void *p) {
     aos *a = p;
     uint64_t sum = 0;
     for (size_t i = 0; i < a->n; ++i)
-        sum += hash_pair(hash_vec3(a->records[i].position), hash_vec3(a->records[i].velocity));
+        sum += entity_hash(i, hash_pair(hash_vec3(a->records[i].position), hash_vec3(a->records[i].velocity)));
     return sum + mix64(a->n);
+}
+
+static bool aos_verify(void *p, uint64_t runs, const char **error) {
+    aos *a = p;
+    for (uint64_t i = 0; i < a->n; i += spot_check_step(a->n))
+        if (!vec3_same_bits(a->records[i].position, data_position_after(i, runs)))
+            return *error = "a Position is not what the runs must have made it", false;
+    return true;
 }
 
 const scenario raw_simple_iter_soa = {
@@ -118,6 +135,7 @@ const scenario raw_simple_iter_soa = {
     .setup = soa_setup,
     .run = soa_run,
     .checksum = soa_checksum,
+    .verify = soa_verify,
     .teardown = soa_teardown,
 };
 
@@ -128,5 +146,6 @@ const scenario raw_simple_iter_aos = {
     .setup = aos_setup,
     .run = aos_run,
     .checksum = aos_checksum,
+    .verify = aos_verify,
     .teardown = aos_teardown,
 };

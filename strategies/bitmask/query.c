@@ -94,8 +94,12 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
         it->query = NULL;
         return ESB_ERR_INVALID;
     }
+    /* `it` may be live on any query of the world (the caller's bug): then it must stay exactly as it is. The
+     * list is short and this runs once per iteration, not per entity. */
+    for (const esb_query *other = q->world->queries; other; other = other->next)
+        if (other->live_iter == it) return ESB_ERR_LOCKED;
     if (q->live_iter) {
-        if (it != q->live_iter) it->query = NULL; /* never disturb the live iterator itself */
+        it->query = NULL;
         return ESB_ERR_LOCKED;
     }
     memset(it, 0, sizeof *it);

@@ -54,7 +54,7 @@ static uint64_t block_matches(const esb_world *w, const esb_query *q, uint32_t b
 bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     const esb_world *w = q->world;
     if (q->matches_nothing) return false;
-    uint32_t blocks = (w->entities.issued + BLOCK - 1) / BLOCK;
+    uint32_t blocks = (uint32_t)(((uint64_t)w->entities.issued + BLOCK - 1) / BLOCK);
     uint32_t block = (uint32_t)it->state[0];
     uint64_t bits = 0;
     while (block < blocks && !(bits = block_matches(w, q, block, block_length(w, block)))) block++;
