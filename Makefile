@@ -81,13 +81,14 @@ test: deps-test
 	@$(MAKE) --no-print-directory build-tests build-bench
 	@scripts/run-tests.sh $(BUILD) $(VARIANTS)
 
-# Benchmarks: every variant and raw, every scenario, N = 2^10 .. 2^20, into results/bench.csv; then the
-# checksum agreement check.
+# Benchmarks: every variant and raw, every scenario, N = 2^10 .. 2^20, each in BENCH_PROCS processes (memory
+# layouts), merged into results/bench.csv; then the checksum agreement check and a summary.
 BENCH_NS ?= 1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576
 BENCH_REPS ?= 11
+BENCH_PROCS ?= 3
 bench: deps-bench
 	@$(MAKE) --no-print-directory build-bench
-	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) raw $(VARIANTS)
+	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) $(BENCH_PROCS) raw $(VARIANTS)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Checks a results CSV (every strategy agrees on every checksum) and prints, per scenario at the largest N,
-# each strategy's median ns per unit, its spread (MAD) and its ratio to the fastest raw baseline or, where the
-# scenario has none, to the fastest strategy.
+# each strategy's median ns per unit, its spreads (within and between processes) and its ratio to the fastest
+# raw baseline or, where the scenario has none, to the fastest strategy.
 # Usage: scripts/summary.sh RESULTS_CSV
 set -eu
 csv=$1
@@ -17,7 +17,7 @@ END {
     print "checksums: all strategies agree"
 }' "$csv"
 
-printf "%-14s %9s %-16s %-14s %10s %9s %8s %8s\n" scenario n strategy query median_ns mad_ns ratio bytes/e
+printf "%-18s %8s %-15s %-14s %10s %8s %8s %8s %8s\n" scenario n strategy query median_ns mad_ns spread ratio bytes/e
 awk -F, '
 NR == 1 { next }
 { if ($3 + 0 > maxn[$2]) maxn[$2] = $3 + 0; row[NR] = $0 }
@@ -27,6 +27,7 @@ END {
         if (f[3] + 0 != maxn[f[2]]) continue
         s = f[2]; n = f[1]
         med[s, n] = f[8]; mad[s, n] = f[11]; bpe[s, n] = f[12]; kind[s, n] = (f[5] == "" ? "-" : f[5])
+        spread[s, n] = (f[18] == "" ? "-" : sprintf("%.0f%%", 100 * f[18] / (f[8] > 0 ? f[8] : 1)))
         names[s] = names[s] " " n
         if (n ~ /^raw/ && (!(s in rawbest) || f[8] + 0 < rawbest[s])) rawbest[s] = f[8] + 0
         if (!(s in best) || f[8] + 0 < best[s]) best[s] = f[8] + 0
@@ -36,8 +37,10 @@ END {
         m = split(names[s], list, " ")
         for (j = 1; j <= m; j++) {
             n = list[j]
-            printf "%-14s %9d %-16s %-14s %10.3f %9.3f %7.2fx %8.1f\n", s, maxn[s], n, kind[s, n], med[s, n], mad[s, n], med[s, n] / ref, bpe[s, n]
+            printf "%-18s %8d %-15s %-14s %10.3f %8.3f %8s %7.2fx %8.1f\n", s, maxn[s], n, kind[s, n], med[s, n], mad[s, n], spread[s, n], med[s, n] / ref, bpe[s, n]
         }
     }
-}' "$csv" | sort -k1,1 -k7,7n
-echo "ratio: to the fastest raw baseline where the scenario has one, else to the fastest strategy"
+}' "$csv" | sort -k1,1 -k8,8n
+echo "mad: spread of samples within a process; spread: largest minus smallest process median, relative to the"
+echo "median (memory layouts differ between processes); ratio: to the fastest raw baseline where the scenario"
+echo "has one, else to the fastest strategy"

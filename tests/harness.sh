@@ -83,6 +83,20 @@ else ko "simple_iter rows" "$rows, expected $expected"; fi
 if head -n 1 "$tmp/out.json" | grep -qx '\[' && tail -n 1 "$tmp/out.json" | grep -qx '\]' &&
     [ "$(grep -c '"checksum"' "$tmp/out.json")" -eq 2 ]; then ok "JSON output"; else ko "JSON output"; fi
 
+# The bench pipeline end to end at tiny sizes: two processes per cell merged into one row each.
+if sh scripts/bench.sh "$build" "$tmp/res/bench.csv" 64,100 1 2 raw $variants >"$tmp/pipe.log" 2>&1; then
+    cells=$(awk -F, 'NR > 1' "$tmp/res/bench.csv" | wc -l)
+    runs=$(awk -F, 'NR > 1' "$tmp/res/bench.runs.csv" | wc -l)
+    merged2=$(awk -F, 'NR > 1 && $NF == 2' "$tmp/res/bench.csv" | wc -l)
+    if [ "$cells" -gt 0 ] && [ "$runs" -eq $((2 * cells)) ] && [ "$merged2" -eq "$cells" ] &&
+        grep -q '^checksums: all strategies agree' "$tmp/pipe.log"; then ok "bench pipeline merges processes"
+    else ko "bench pipeline merges processes" "$cells cells, $runs runs, $merged2 merged"; fi
+else ko "bench pipeline merges processes" "$(tail -n 2 "$tmp/pipe.log" | tr '\n' ' ')"; fi
+# A checksum that differs between two processes of one cell is an error, not an average.
+awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/res/bench.runs.csv" >"$tmp/bad.csv"
+if awk -F, -f scripts/merge.awk "$tmp/bad.csv" >/dev/null 2>&1; then ko "merge rejects disagreeing checksums"
+else ok "merge rejects disagreeing checksums"; fi
+
 # Discovery: a copy of a strategy folder builds, passes and benchmarks under its own name.
 first=$(echo "$variants" | cut -d' ' -f1)
 dir=$(sed -n "s/^$first\_DIR := //p" "$build/variants.mk")
