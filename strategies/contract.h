@@ -169,9 +169,9 @@ esb_status esb_create(esb_world *world, esb_entity *out);
 /* Creates n entities that each have the given components. values is NULL (all data zero-filled) or holds one
  * pointer per component, each NULL (zero-filled) or pointing at n contiguous values, the i-th for the i-th
  * entity; tags' values are ignored. out_entities is NULL or receives the n handles in order. With n = 0 the
- * checks below still apply up to UNKNOWN_COMPONENT, then it succeeds doing nothing. Errors: INVALID (NULL world, ids NULL with count > 0, count > ESB_MAX_COMPONENTS, a component
- * listed twice), LOCKED,
- * UNKNOWN_COMPONENT, FULL, NOMEM (no entity created). O(n * count). This is the strategy's fast path. */
+ * checks below still apply up to UNKNOWN_COMPONENT, then it succeeds doing nothing.
+ * Errors: INVALID (NULL world, ids NULL with count > 0, count > ESB_MAX_COMPONENTS, a component listed twice),
+ * LOCKED, UNKNOWN_COMPONENT, FULL, NOMEM (no entity created). O(n * count). This is the strategy's fast path. */
 esb_status esb_create_bulk(esb_world *world, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out_entities);
 
