@@ -1,0 +1,143 @@
+/* Entity operations. Each touches only the pools of the components involved. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
+    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
+}
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+
+static esb_status reserve_entities(esb_world *w, uint64_t extra) {
+    uint32_t cap;
+    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
+    return s != ESB_OK ? s : esb_ei_grow(&w->entities, cap);
+}
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = reserve_entities(w, 1);
+    if (s != ESB_OK) return s;
+    *out = esb_ei_take(&w->entities);
+    return ESB_OK;
+}
+
+/* Every allocation bulk creation of n entities with these components needs, before anything changes: room in
+ * the entity table and each pool, and sparse pages for every index it will hand out (the first n of the free
+ * list, then fresh ones). */
+static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count) {
+    esb_status s = reserve_entities(w, n);
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve(&w->components[ids[k]].pool, (uint32_t)n);
+    if (s != ESB_OK || count == 0) return s;
+    const esb_entity_table *ei = &w->entities;
+    uint32_t idx = ei->free_head;
+    size_t i = 0;
+    for (; i < n && idx != ESB_EI_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
+        for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve_index(&w->components[ids[k]].pool, idx);
+    if (s != ESB_OK || i == n) return s;
+    /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
+    uint64_t first = ei->issued, last = ei->issued + (n - i) - 1;
+    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page)
+        for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
+            s = sp_reserve_index(&w->components[ids[k]].pool, (uint32_t)(page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first));
+    return s;
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    for (uint32_t k = 0; k < count; ++k)
+        if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (n == 0) return ESB_OK;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    esb_status s = reserve_bulk(w, n, ids, count);
+    if (s != ESB_OK) return s;
+    /* Entities first, then each pool filled in one pass: packed arrays grow at their ends, so the values of
+     * one component are written as one contiguous run. */
+    uint32_t base_count[ESB_MAX_COMPONENTS];
+    for (uint32_t k = 0; k < count; ++k) base_count[k] = w->components[ids[k]].pool.count;
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = esb_ei_take(&w->entities);
+        if (out) out[i] = e;
+        for (uint32_t k = 0; k < count; ++k) {
+            sp_pool *p = &w->components[ids[k]].pool;
+            uint32_t idx = esb_entity_index(e), pos = p->count++;
+            p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
+            p->dense[pos] = e;
+        }
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        sp_pool *p = &w->components[ids[k]].pool;
+        if (!p->size) continue;
+        void *dst = sp_value(p, base_count[k]);
+        if (values && values[k]) memcpy(dst, values[k], n * p->size);
+        else memset(dst, 0, n * p->size);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    /* As EnTT's registry does: ask every pool. */
+    for (uint32_t c = 0; c < w->component_count; ++c) {
+        sp_pool *p = &w->components[c].pool;
+        uint32_t pos;
+        if (sp_find(p, e, &pos)) sp_erase(p, pos);
+    }
+    esb_ei_release(&w->entities, e);
+    return ESB_OK;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    sp_pool *p = &w->components[c].pool;
+    if (sp_contains(p, e)) return ESB_ERR_PRESENT;
+    if ((s = sp_reserve(p, 1)) != ESB_OK || (s = sp_reserve_index(p, esb_entity_index(e))) != ESB_OK) return s;
+    sp_emplace(p, e, value);
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    sp_pool *p = &w->components[c].pool;
+    uint32_t pos;
+    if (!sp_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    sp_erase(p, pos);
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    if (!w || !out) {
+        if (out) *out = NULL;
+        return ESB_ERR_INVALID;
+    }
+    *out = NULL;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    const sp_pool *p = &w->components[c].pool;
+    uint32_t pos;
+    if (!sp_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    if (p->size) *out = sp_value(p, pos);
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = check_entity_component(w, e, c);
+    if (s != ESB_OK) return s;
+    return sp_contains(&w->components[c].pool, e) ? 1 : 0;
+}

@@ -1,0 +1,72 @@
+#include "pool.h"
+
+#include <string.h>
+
+#include "grow.h"
+
+esb_status sp_reserve(sp_pool *p, uint32_t extra) {
+    uint64_t need = (uint64_t)p->count + extra;
+    if (need <= p->capacity) return ESB_OK;
+    if (need > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    uint64_t cap = p->capacity ? p->capacity : 16;
+    while (cap < need) cap *= 2;
+    if (cap > ESB_MAX_ENTITIES) cap = ESB_MAX_ENTITIES;
+    esb_grow_item items[2] = {
+        {(void **)&p->dense, (size_t)p->capacity * sizeof *p->dense, (size_t)cap * sizeof *p->dense, 0, -1, NULL},
+        {(void **)&p->data, (size_t)p->capacity * p->size, (size_t)cap * p->size, p->align, -1, NULL},
+    };
+    esb_status s = esb_grow_all(items, p->size ? 2 : 1);
+    if (s == ESB_OK) p->capacity = (uint32_t)cap;
+    return s;
+}
+
+esb_status sp_reserve_index(sp_pool *p, uint32_t idx) {
+    uint32_t page = idx >> SP_PAGE_BITS;
+    if (page >= p->page_count) {
+        uint32_t count = p->page_count ? p->page_count : 4;
+        while (count <= page) count *= 2;
+        uint64_t **pages = esb_mem_realloc(p->pages, p->page_count * sizeof *pages, count * sizeof *pages, 0);
+        if (!pages) return ESB_ERR_NOMEM;
+        memset(pages + p->page_count, 0, (count - p->page_count) * sizeof *pages);
+        p->pages = pages;
+        p->page_count = count;
+    }
+    if (!p->pages[page]) {
+        uint64_t *fresh = esb_mem_alloc(SP_PAGE * sizeof *fresh, 0);
+        if (!fresh) return ESB_ERR_NOMEM;
+        memset(fresh, 0xFF, SP_PAGE * sizeof *fresh); /* SP_EMPTY */
+        p->pages[page] = fresh;
+    }
+    return ESB_OK;
+}
+
+void sp_emplace(sp_pool *p, esb_entity e, const void *value) {
+    uint32_t idx = esb_entity_index(e), pos = p->count++;
+    p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
+    p->dense[pos] = e;
+    if (!p->size) return;
+    if (value) memcpy(sp_value(p, pos), value, p->size);
+    else memset(sp_value(p, pos), 0, p->size);
+}
+
+void sp_erase(sp_pool *p, uint32_t pos) {
+    uint32_t last = --p->count;
+    esb_entity gone = p->dense[pos];
+    if (pos != last) {
+        esb_entity moved = p->dense[last];
+        uint32_t idx = esb_entity_index(moved);
+        p->dense[pos] = moved;
+        p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(moved) << 32 | pos;
+        if (p->size) memcpy(sp_value(p, pos), sp_value(p, last), p->size);
+    }
+    uint32_t idx = esb_entity_index(gone);
+    p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = SP_EMPTY;
+}
+
+void sp_pool_free(sp_pool *p) {
+    for (uint32_t i = 0; i < p->page_count; ++i) esb_mem_free(p->pages[i], p->pages[i] ? SP_PAGE * sizeof(uint64_t) : 0);
+    esb_mem_free(p->pages, p->page_count * sizeof *p->pages);
+    esb_mem_free(p->dense, (size_t)p->capacity * sizeof *p->dense);
+    esb_mem_free(p->data, (size_t)p->capacity * p->size);
+    memset(p, 0, sizeof *p);
+}

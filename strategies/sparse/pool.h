@@ -1,0 +1,64 @@
+/* A pool: the sparse set that stores one component type (the design of EnTT's and Shipyard's storage).
+ *
+ *  - sparse: entity index -> (version << 32 | packed position), in pages of SP_PAGE entries allocated on first
+ *    use, so a pool that holds a few high indices does not pay for all the low ones. A slot holds the version
+ *    of the entity it was filled for, so a membership test is one load and one compare, and a stale handle of
+ *    a recycled index fails it without touching the packed arrays.
+ *  - dense: the packed entity handles; data: the packed component values aligned with them (none for tags).
+ *
+ * Removal swaps the last element into the hole. Nothing here checks liveness: the world does. */
+#ifndef SPARSE_POOL_H
+#define SPARSE_POOL_H
+
+#include "contract.h"
+
+#ifndef SP_PAGE_BITS
+#define SP_PAGE_BITS 12 /* 4096 entries (32 KiB) per sparse page */
+#endif
+#define SP_PAGE ((uint32_t)1 << SP_PAGE_BITS)
+#define SP_EMPTY UINT64_MAX
+
+typedef struct sp_pool {
+    uint64_t **pages;    /* page_count pointers, NULL where no entry was ever set */
+    uint32_t page_count;
+    esb_entity *dense;
+    unsigned char *data; /* capacity * size bytes, NULL for tags */
+    uint32_t count, capacity;
+    uint32_t size, align;
+} sp_pool;
+
+static inline uint64_t sp_slot(const sp_pool *p, uint32_t idx) {
+    uint32_t page = idx >> SP_PAGE_BITS;
+    if (page >= p->page_count || !p->pages[page]) return SP_EMPTY;
+    return p->pages[page][idx & (SP_PAGE - 1)];
+}
+
+/* True iff e (a live handle) is in the pool; *pos receives its packed position. */
+static inline bool sp_find(const sp_pool *p, esb_entity e, uint32_t *pos) {
+    uint64_t slot = sp_slot(p, esb_entity_index(e));
+    *pos = (uint32_t)slot;
+    return slot != SP_EMPTY && (uint32_t)(slot >> 32) == esb_entity_version(e);
+}
+
+static inline bool sp_contains(const sp_pool *p, esb_entity e) {
+    uint32_t pos;
+    return sp_find(p, e, &pos);
+}
+
+static inline void *sp_value(const sp_pool *p, uint32_t pos) { return p->data + (size_t)pos * p->size; }
+
+/* Room for `extra` more elements and sparse pages for entity indices [first, first + count): all allocations
+ * an emplace of those indices needs. ESB_ERR_NOMEM leaves the pool's contents intact (some capacity may
+ * remain). */
+esb_status sp_reserve(sp_pool *p, uint32_t extra);
+esb_status sp_reserve_index(sp_pool *p, uint32_t idx);
+
+/* Appends e with value (or zeros); requires sp_reserve(p, 1) and sp_reserve_index for its index. */
+void sp_emplace(sp_pool *p, esb_entity e, const void *value);
+
+/* Removes the element at pos by moving the last one into its place. */
+void sp_erase(sp_pool *p, uint32_t pos);
+
+void sp_pool_free(sp_pool *p);
+
+#endif

@@ -1,0 +1,194 @@
+/* Queries as views: at each iteration the smallest pool among the included components drives; each of its
+ * entities is looked up in the other included pools (and must be absent from the excluded ones), and the
+ * packed positions it has there become the batch's index arrays, SP_VIEW_CHUNK entities at a time. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+static void link_query(esb_world *w, esb_query *q) {
+    q->next = w->queries;
+    if (w->queries) w->queries->prev = q;
+    w->queries = q;
+}
+
+void sp_query_free(esb_query *q) {
+    esb_world *w = q->world;
+    if (q->prev) q->prev->next = q->next;
+    else w->queries = q->next;
+    if (q->next) q->next->prev = q->prev;
+    esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
+    esb_mem_free(q, sizeof *q);
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (!w || !out || esb_check_query_shape(desc) != ESB_OK) {
+        if (out) *out = NULL;
+        return ESB_ERR_INVALID;
+    }
+    *out = NULL;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].pool.size == 0)
+            return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    for (uint32_t i = 0; i < desc->with_count; ++i)
+        if (desc->with[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    for (uint32_t i = 0; i < desc->without_count; ++i)
+        if (desc->without[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    if (!q) return ESB_ERR_NOMEM;
+    q->scratch = esb_mem_alloc((size_t)(desc->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch, 0);
+    if (!q->scratch) {
+        esb_mem_free(q, sizeof *q);
+        return ESB_ERR_NOMEM;
+    }
+    q->world = w;
+    q->field_count = desc->field_count;
+    for (uint32_t i = 0; i < desc->field_count; ++i) q->fields[i] = q->include[q->include_count++] = desc->fields[i];
+    for (uint32_t i = 0; i < desc->with_count; ++i) q->include[q->include_count++] = desc->with[i];
+    for (uint32_t i = 0; i < desc->without_count; ++i) q->exclude[q->exclude_count++] = desc->without[i];
+    for (uint32_t i = 0; i < q->include_count; ++i)
+        for (uint32_t j = 0; j < q->exclude_count; ++j)
+            if (q->include[i] == q->exclude[j]) q->matches_nothing = true;
+    link_query(w, q);
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (q->world->live_iterators) return ESB_ERR_LOCKED;
+    sp_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? "view" : "none"; }
+
+/* Iterator state: state[0] the driving pool (a component id), state[1] the next position in it. */
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    if (!q) {
+        it->query = NULL;
+        return ESB_ERR_INVALID;
+    }
+    for (const esb_query *other = q->world->queries; other; other = other->next)
+        if (other->live_iter == it) return ESB_ERR_LOCKED; /* `it` is live: leave it exactly as it is */
+    if (q->live_iter) {
+        it->query = NULL;
+        return ESB_ERR_LOCKED;
+    }
+    memset(it, 0, sizeof *it);
+    const esb_world *w = q->world;
+    esb_component driver = q->include[0];
+    for (uint32_t i = 1; i < q->include_count; ++i)
+        if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
+    it->state[0] = driver;
+    it->query = q;
+    q->live_iter = it;
+    q->world->live_iterators++;
+    return ESB_OK;
+}
+
+void esb_iter_end(esb_iter *it) {
+    if (!it || !it->query) return;
+    esb_query *q = it->query;
+    it->query = NULL;
+    if (q->live_iter != it) return; /* a copy of the iterator, not the one holding the lock */
+    q->live_iter = NULL;
+    q->world->live_iterators--;
+}
+
+/* One pool a view looks entities up in, copied to the stack so the loop below keeps it in registers (stores
+ * to the uint32_t index arrays could otherwise alias the pool's fields and force reloads). */
+typedef struct lookup {
+    uint64_t *const *pages;
+    uint32_t page_count;
+    uint32_t *rows; /* where the positions go (a field), or NULL (a with term) */
+} lookup;
+
+static inline bool look(const lookup *l, uint32_t idx, uint32_t version, uint32_t *pos) {
+    uint32_t page = idx >> SP_PAGE_BITS;
+    if (page >= l->page_count || !l->pages[page]) return false;
+    uint64_t slot = l->pages[page][idx & (SP_PAGE - 1)];
+    *pos = (uint32_t)slot;
+    return slot != SP_EMPTY && (uint32_t)(slot >> 32) == version;
+}
+
+/* Tests entities [start, end) of the driving pool; writes the matches' driving positions to drive_rows and
+ * each other field's positions to its index array (field_rows + k * SP_VIEW_CHUNK). Returns the match count.
+ * Compaction is branch-free: every candidate is written and the count advances only on a match. */
+static uint32_t view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end,
+                           uint32_t *drive_rows, uint32_t *field_rows) {
+    const esb_world *w = q->world;
+    const esb_entity *dense = w->components[driver].pool.dense;
+    lookup inc[ESB_MAX_FIELDS + ESB_MAX_TERMS], exc[ESB_MAX_TERMS];
+    uint32_t ninc = 0, nexc = 0;
+    for (uint32_t t = 0; t < q->include_count; ++t) {
+        if (q->include[t] == driver) continue;
+        const sp_pool *p = &w->components[q->include[t]].pool;
+        inc[ninc++] = (lookup){p->pages, p->page_count, t < q->field_count ? field_rows + (size_t)t * SP_VIEW_CHUNK : NULL};
+    }
+    for (uint32_t t = 0; t < q->exclude_count; ++t) {
+        const sp_pool *p = &w->components[q->exclude[t]].pool;
+        exc[nexc++] = (lookup){p->pages, p->page_count, NULL};
+    }
+    uint32_t n = 0;
+    for (uint32_t i = start; i < end; ++i) {
+        uint32_t idx = esb_entity_index(dense[i]), version = esb_entity_version(dense[i]);
+        bool match = true;
+        for (uint32_t t = 0; t < ninc; ++t) {
+            uint32_t pos = 0;
+            match &= look(&inc[t], idx, version, &pos);
+            if (inc[t].rows) inc[t].rows[n] = pos;
+        }
+        for (uint32_t t = 0; t < nexc; ++t) {
+            uint32_t pos;
+            match &= !look(&exc[t], idx, version, &pos);
+        }
+        drive_rows[n] = i;
+        n += match;
+    }
+    return n;
+}
+
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    esb_query *q = it->query;
+    const esb_world *w = q->world;
+    esb_component driver = (esb_component)it->state[0];
+    const sp_pool *drive = &w->components[driver].pool;
+    uint32_t *drive_rows = q->scratch + (size_t)q->field_count * SP_VIEW_CHUNK;
+    while (!q->matches_nothing && it->state[1] < drive->count) {
+        uint32_t start = (uint32_t)it->state[1];
+        uint32_t end = drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
+        /* A query of one component has nothing to test: its pool is the answer, handed out whole. */
+        if (q->include_count == 1 && q->exclude_count == 0) end = drive->count;
+        uint32_t n = q->include_count == 1 && q->exclude_count == 0
+                         ? end - start
+                         : view_chunk(q, driver, start, end, drive_rows, q->scratch);
+        it->state[1] = end;
+        if (n == 0) continue;
+        bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */
+        esb_batch *b = &it->batch;
+        b->count = n;
+        b->entities = all ? drive->dense + start : drive->dense;
+        b->entity_rows = all ? NULL : drive_rows;
+        for (uint32_t k = 0; k < q->field_count; ++k) {
+            const sp_pool *p = &w->components[q->fields[k]].pool;
+            if (q->fields[k] == driver) {
+                b->base[k] = all ? sp_value(p, start) : p->data;
+                b->rows[k] = all ? NULL : drive_rows;
+            } else {
+                b->base[k] = p->data;
+                b->rows[k] = q->scratch + (size_t)k * SP_VIEW_CHUNK;
+            }
+        }
+        return true;
+    }
+    esb_iter_end(it);
+    return false;
+}

@@ -1,0 +1,44 @@
+/* World lifetime and component registration. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+esb_status esb_world_create(esb_world **out) {
+    if (!out) return ESB_ERR_INVALID;
+    *out = NULL;
+    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
+    if (!w) return ESB_ERR_NOMEM;
+    w->entities.free_head = ESB_EI_NO_FREE;
+    *out = w;
+    return ESB_OK;
+}
+
+void esb_world_destroy(esb_world *w) {
+    if (!w) return;
+    while (w->queries) sp_query_free(w->queries);
+    for (uint32_t c = 0; c < w->component_count; ++c) sp_pool_free(&w->components[c].pool);
+    esb_ei_free(&w->entities);
+    esb_mem_free(w, sizeof *w);
+}
+
+size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
+    (void)w;
+    (void)names;
+    (void)values;
+    (void)cap;
+    return 0;
+}
+
+esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
+    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
+    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    sp_component *comp = &w->components[w->component_count];
+    memset(comp, 0, sizeof *comp);
+    comp->name = desc->name;
+    comp->pool.size = (uint32_t)desc->size;
+    comp->pool.align = (uint32_t)desc->align;
+    *out = w->component_count++;
+    return ESB_OK;
+}

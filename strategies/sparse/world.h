@@ -1,0 +1,42 @@
+/* The sparse-set design (EnTT, Shipyard): one pool per component type (pool.h) and an entity list with an
+ * implicit free list (the shared entity table). Adding or removing a component touches only that component's
+ * pool; a query is a view that walks the smallest of its pools and looks the entity up in the others. */
+#ifndef SPARSE_WORLD_H
+#define SPARSE_WORLD_H
+
+#include "contract.h"
+#include "entity_table.h"
+#include "pool.h"
+
+#define SP_VIEW_CHUNK 1024u /* entities tested per view batch */
+
+typedef struct sp_component {
+    const char *name;
+    sp_pool pool;
+} sp_component;
+
+struct esb_query {
+    esb_world *world;
+    struct esb_query *prev, *next;
+    esb_iter *live_iter;
+    esb_component fields[ESB_MAX_FIELDS];
+    uint32_t field_count;
+    esb_component include[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* fields, then with terms */
+    uint32_t include_count;
+    esb_component exclude[ESB_MAX_TERMS];
+    uint32_t exclude_count;
+    bool matches_nothing;
+    uint32_t *scratch; /* (field_count + 1) * SP_VIEW_CHUNK positions: per field, then the driving pool's */
+};
+
+struct esb_world {
+    esb_entity_table entities;
+    sp_component components[ESB_MAX_COMPONENTS];
+    uint32_t component_count;
+    uint32_t live_iterators;
+    struct esb_query *queries;
+};
+
+void sp_query_free(struct esb_query *q);
+
+#endif
