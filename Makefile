@@ -2,7 +2,8 @@
 #   make bench   build every strategy and run the benchmark scenarios (results/bench.csv)
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
-# build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file.
+# build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file
+# (lines marked test: build only the tests).
 
 CC ?= cc
 BUILD := build
@@ -34,13 +35,15 @@ $(shell scripts/variants.sh > $(BUILD)/variants.mk.tmp && mv $(BUILD)/variants.m
 include $(BUILD)/variants.mk
 
 BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(VARIANTS))
-TEST_BINS := $(addprefix $(BUILD)/test-,$(VARIANTS)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(VARIANTS)))
+ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
+TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
 
 .PHONY: all bench test build-bench build-tests deps-test deps-bench clean list
 all: build-bench build-tests
 
 list:
-	@echo $(VARIANTS)
+	@echo "variants: $(VARIANTS)"
+	@echo "tests only: $(TEST_VARIANTS)"
 
 build-bench: $(BENCH_BINS)
 build-tests: $(TEST_BINS)
@@ -65,7 +68,7 @@ $(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) 
 	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lcriterion -lm -o $$@
 endef
 
-$(foreach v,$(VARIANTS),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
+$(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
 
 $(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) Makefile
 	$(CC) $(WARNINGS) $(RELEASE_FLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
@@ -79,7 +82,7 @@ deps-bench:
 # Tests: dependencies first, then every binary, then the runner (which prints the closing tally).
 test: deps-test
 	@$(MAKE) --no-print-directory build-tests build-bench
-	@scripts/run-tests.sh $(BUILD) $(VARIANTS)
+	@scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
 
 # Benchmarks: every variant and raw, every scenario, N = 2^10 .. 2^20, each in BENCH_PROCS processes (memory
 # layouts), merged into results/bench.csv; then the checksum agreement check and a summary.

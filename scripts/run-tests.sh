@@ -1,10 +1,11 @@
 #!/bin/sh
 # Runs every test binary (plain and sanitized) and the harness tests, then prints one closing tally:
 #   tests: N passed, M failed
-# Usage: scripts/run-tests.sh BUILD_DIR VARIANT...
+# Usage: scripts/run-tests.sh BUILD_DIR "TEST_ONLY_VARIANT..." VARIANT...
 set -u
 build=$1
-shift
+test_only=$2
+shift 2
 passed=0
 failed=0
 failures=""
@@ -32,7 +33,7 @@ run_criterion() {
     rm -f "$log"
 }
 
-for v in "$@"; do
+for v in "$@" $test_only; do
     run_criterion "$build/test-$v"
     run_criterion "$build/test-$v-asan"
 done

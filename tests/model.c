@@ -109,7 +109,13 @@ esb_status conf_model_create_status(const conf_model *m, const void *world, cons
 
 bool conf_model_issue(conf_model *m, esb_entity e) {
     if (e == ESB_ENTITY_NULL || esb_entity_index(e) == 0xFFFFFFFFu) return false;
-    if (conf_model_find(m, e) != CONF_NO_ENTITY) return false;
+    size_t known = conf_model_find(m, e);
+    if (known != CONF_NO_ENTITY) {
+        if (!CONF_HANDLES_MAY_ALIAS || m->ents[known]) return false;
+        m->ents[known] = conf_xalloc(sizeof(conf_ment)); /* a wrapped version: the old handle is alive again */
+        m->nalive++;
+        return true;
+    }
     if (m->nissued == m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 64;
         esb_entity *h = conf_xalloc(cap * sizeof *h);

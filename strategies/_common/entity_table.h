@@ -14,12 +14,24 @@
 
 #define ESB_EI_NO_FREE UINT32_MAX
 
+/* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT),
+ * or with ESB_RETIRE_EXHAUSTED the index is retired for good (Shipyard). Test builds narrow the width so both
+ * happen within a few operations. */
+#ifndef ESB_VERSION_BITS
+#define ESB_VERSION_BITS 32
+#endif
+#if ESB_VERSION_BITS < 1 || ESB_VERSION_BITS > 32
+#error "ESB_VERSION_BITS must be between 1 and 32"
+#endif
+#define ESB_VERSION_MAX ((uint32_t)(((uint64_t)1 << ESB_VERSION_BITS) - 1))
+
 typedef struct esb_entity_index {
     esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
     uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
     uint32_t capacity;
     uint32_t free_head;  /* first dead index, or ESB_EI_NO_FREE */
     uint32_t free_count;
+    uint32_t retired;    /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
 } esb_entity_table;
 
 static inline bool esb_ei_alive(const esb_entity_table *ei, esb_entity e) {
@@ -27,7 +39,9 @@ static inline bool esb_ei_alive(const esb_entity_table *ei, esb_entity e) {
     return idx < ei->issued && ei->slots[idx] == e;
 }
 
-static inline uint32_t esb_ei_alive_count(const esb_entity_table *ei) { return ei->issued - ei->free_count; }
+static inline uint32_t esb_ei_alive_count(const esb_entity_table *ei) {
+    return ei->issued - ei->free_count - ei->retired;
+}
 
 /* Indices available without growing. */
 static inline uint64_t esb_ei_room(const esb_entity_table *ei) {
@@ -56,10 +70,18 @@ static inline esb_entity esb_ei_take(esb_entity_table *ei) {
     return ei->slots[idx];
 }
 
-/* Kills an alive handle: its index goes to the free list with the next version (which wraps after 2^32). */
+/* Kills an alive handle: its index goes to the free list with the next version, or is retired (its slot then
+ * names no index, so no handle of it is ever alive again). */
 static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
-    uint32_t idx = esb_entity_index(e);
-    ei->slots[idx] = esb_entity_make(ei->free_head, esb_entity_version(e) + 1u);
+    uint32_t idx = esb_entity_index(e), version = esb_entity_version(e);
+#ifdef ESB_RETIRE_EXHAUSTED
+    if (version == ESB_VERSION_MAX) {
+        ei->slots[idx] = esb_entity_make(ESB_EI_NO_FREE, version);
+        ei->retired++;
+        return;
+    }
+#endif
+    ei->slots[idx] = esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1);
     ei->free_head = idx;
     ei->free_count++;
 }
