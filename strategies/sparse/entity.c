@@ -1,6 +1,7 @@
 /* Entity operations. Each touches only the pools of the components involved. */
 #include <string.h>
 
+#include "group.h"
 #include "validate.h"
 #include "world.h"
 
@@ -28,23 +29,29 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 }
 
 /* Every allocation bulk creation of n entities with these components needs, before anything changes: room in
- * the entity table and each pool, and sparse pages for every index it will hand out (the first n of the free
- * list, then fresh ones). */
+ * the entity table, in each pool and in each non-owned group's set, and sparse pages for every index it will
+ * hand out (the first n of the free list, then fresh ones). */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count) {
+    sp_pool *pools[ESB_MAX_COMPONENTS + 64];
+    uint32_t np = 0;
+    for (uint32_t k = 0; k < count; ++k) pools[np++] = &w->components[ids[k]].pool;
+    for (esb_query *q = w->groups; q && np < sizeof pools / sizeof *pools; q = q->next_group)
+        if (q->kind == SP_NON_OWNED) pools[np++] = &q->members;
     esb_status s = reserve_entities(w, n);
-    for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve(&w->components[ids[k]].pool, (uint32_t)n);
-    if (s != ESB_OK || count == 0) return s;
+    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve(pools[k], (uint32_t)n);
+    if (s != ESB_OK || np == 0) return s;
     const esb_entity_table *ei = &w->entities;
     uint32_t idx = ei->free_head;
     size_t i = 0;
     for (; i < n && idx != ESB_EI_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
-        for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve_index(&w->components[ids[k]].pool, idx);
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], idx);
     if (s != ESB_OK || i == n) return s;
     /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
     uint64_t first = ei->issued, last = ei->issued + (n - i) - 1;
-    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page)
-        for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
-            s = sp_reserve_index(&w->components[ids[k]].pool, (uint32_t)(page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first));
+    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page) {
+        uint64_t at = page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first;
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], (uint32_t)at);
+    }
     return s;
 }
 
@@ -79,6 +86,10 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         if (values && values[k]) memcpy(dst, values[k], n * p->size);
         else memset(dst, 0, n * p->size);
     }
+    /* The new entities sit at [base, base + n) of the first pool. Admitting one may swap it to the front of
+     * an owned pool, which only disturbs the position it leaves, never a later one. */
+    if (w->groups && count)
+        for (size_t i = 0; i < n; ++i) sp_groups_admit(w, w->components[ids[0]].pool.dense[base_count[0] + i]);
     return ESB_OK;
 }
 
@@ -86,6 +97,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!w) return ESB_ERR_INVALID;
     if (w->live_iterators) return ESB_ERR_LOCKED;
     if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
     for (uint32_t c = 0; c < w->component_count; ++c) {
         sp_pool *p = &w->components[c].pool;
@@ -104,7 +116,14 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     sp_pool *p = &w->components[c].pool;
     if (sp_contains(p, e)) return ESB_ERR_PRESENT;
     if ((s = sp_reserve(p, 1)) != ESB_OK || (s = sp_reserve_index(p, esb_entity_index(e))) != ESB_OK) return s;
+    if (!w->groups) {
+        sp_emplace(p, e, value);
+        return ESB_OK;
+    }
+    if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
+    sp_groups_before_change(w, e, c, true);
     sp_emplace(p, e, value);
+    sp_groups_after_change(w, e, c, true);
     return ESB_OK;
 }
 
@@ -116,7 +135,15 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     sp_pool *p = &w->components[c].pool;
     uint32_t pos;
     if (!sp_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    if (!w->groups) {
+        sp_erase(p, pos);
+        return ESB_OK;
+    }
+    if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s; /* e may enter a group that excludes c */
+    sp_groups_before_change(w, e, c, false);
+    sp_find(p, e, &pos); /* leaving an owned group moved it */
     sp_erase(p, pos);
+    sp_groups_after_change(w, e, c, false);
     return ESB_OK;
 }
 

@@ -3,8 +3,15 @@
  * packed positions it has there become the batch's index arrays, SP_VIEW_CHUNK entities at a time. */
 #include <string.h>
 
+#include "group.h"
 #include "validate.h"
 #include "world.h"
+
+#ifdef ESB_SPARSE_GROUPS
+#define SP_GROUPS_FOR_CACHED true
+#else
+#define SP_GROUPS_FOR_CACHED false
+#endif
 
 static void link_query(esb_world *w, esb_query *q) {
     q->next = w->queries;
@@ -14,6 +21,7 @@ static void link_query(esb_world *w, esb_query *q) {
 
 void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
+    if (q->kind != SP_VIEW) sp_group_detach(w, q);
     if (q->prev) q->prev->next = q->next;
     else w->queries = q->next;
     if (q->next) q->next->prev = q->prev;
@@ -53,6 +61,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     for (uint32_t i = 0; i < q->include_count; ++i)
         for (uint32_t j = 0; j < q->exclude_count; ++j)
             if (q->include[i] == q->exclude[j]) q->matches_nothing = true;
+    if (desc->cached && SP_GROUPS_FOR_CACHED) {
+        esb_status s = sp_group_attach(w, q);
+        if (s != ESB_OK) {
+            esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
+            esb_mem_free(q, sizeof *q);
+            return s;
+        }
+    }
     link_query(w, q);
     *out = q;
     return ESB_OK;
@@ -65,9 +81,13 @@ esb_status esb_query_destroy(esb_query *q) {
     return ESB_OK;
 }
 
-const char *esb_query_kind(const esb_query *q) { return q ? "view" : "none"; }
+const char *esb_query_kind(const esb_query *q) {
+    static const char *const names[] = {"view", "owned-group", "partial-group", "non-owned-group"};
+    return q ? names[q->kind] : "none";
+}
 
-/* Iterator state: state[0] the driving pool (a component id), state[1] the next position in it. */
+/* Iterator state: state[0] the driving pool of a view (a component id), state[1] the next position in the
+ * driving pool (view), the owned pools (owned or partial group) or the member set (non-owned group). */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     if (!it) return ESB_ERR_INVALID;
@@ -155,9 +175,47 @@ static uint32_t view_chunk(const esb_query *q, esb_component driver, uint32_t st
     return n;
 }
 
+/* Owned group: the members are [0, len) of every owned pool, so one batch of slices. Partially owned: slices
+ * for owned fields, positions looked up for the others (present by construction), a chunk at a time.
+ * Non-owned: every field looked up, for the chunk of the member set. */
+static bool next_group_batch(esb_iter *it, esb_query *q) {
+    const esb_world *w = q->world;
+    const sp_pool *drive = q->kind == SP_NON_OWNED ? &q->members : &w->components[q->owned[0]].pool;
+    uint32_t total = q->kind == SP_NON_OWNED ? q->members.count : q->len;
+    uint32_t start = (uint32_t)it->state[1];
+    if (start >= total) return false;
+    uint32_t end = q->kind == SP_OWNED || total - start < SP_VIEW_CHUNK ? total : start + SP_VIEW_CHUNK;
+    esb_batch *b = &it->batch;
+    b->count = end - start;
+    b->entities = drive->dense + start;
+    b->entity_rows = NULL;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        const sp_pool *p = &w->components[q->fields[k]].pool;
+        if (q->kind != SP_NON_OWNED && w->owner[q->fields[k]] == q) {
+            b->base[k] = sp_value(p, start);
+            b->rows[k] = NULL;
+            continue;
+        }
+        uint32_t *rows = q->scratch + (size_t)k * SP_VIEW_CHUNK;
+        for (uint32_t i = start; i < end; ++i) {
+            uint64_t slot = sp_slot(p, esb_entity_index(drive->dense[i]));
+            rows[i - start] = (uint32_t)slot;
+        }
+        b->base[k] = p->data;
+        b->rows[k] = rows;
+    }
+    it->state[1] = end;
+    return true;
+}
+
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
+    if (q->kind != SP_VIEW) {
+        if (next_group_batch(it, q)) return true;
+        esb_iter_end(it);
+        return false;
+    }
     const esb_world *w = q->world;
     esb_component driver = (esb_component)it->state[0];
     const sp_pool *drive = &w->components[driver].pool;

@@ -23,11 +23,15 @@ void esb_world_destroy(esb_world *w) {
 }
 
 size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
-    (void)w;
-    (void)names;
-    (void)values;
-    (void)cap;
-    return 0;
+    const char *n[] = {"owned_groups", "partial_groups", "non_owned_groups", "group_moves"};
+    uint64_t v[] = {0, 0, 0, w ? w->group_moves : 0};
+    for (const esb_query *q = w ? w->groups : NULL; q; q = q->next_group) v[q->kind - SP_OWNED]++;
+    size_t count = sizeof n / sizeof *n;
+    for (size_t i = 0; i < count && i < cap; ++i) {
+        if (names) names[i] = n[i];
+        if (values) values[i] = v[i];
+    }
+    return count;
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {

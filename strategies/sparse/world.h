@@ -4,6 +4,7 @@
 #ifndef SPARSE_WORLD_H
 #define SPARSE_WORLD_H
 
+#include "bitset.h"
 #include "contract.h"
 #include "entity_table.h"
 #include "pool.h"
@@ -15,10 +16,20 @@ typedef struct sp_component {
     sp_pool pool;
 } sp_component;
 
+typedef enum sp_kind { SP_VIEW, SP_OWNED, SP_PARTIAL, SP_NON_OWNED } sp_kind;
+
 struct esb_query {
     esb_world *world;
     struct esb_query *prev, *next;
     esb_iter *live_iter;
+    sp_kind kind;
+    /* groups (group.h) */
+    struct esb_query *next_group;  /* the world's list of groups */
+    esb_bitset watched;            /* included and excluded components */
+    esb_component owned[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    uint32_t owned_count;
+    uint32_t len;                  /* owned and partial: members are [0, len) of every owned pool */
+    sp_pool members;               /* non-owned: the member entities (a pool without data) */
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
     esb_component include[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* fields, then with terms */
@@ -32,6 +43,9 @@ struct esb_query {
 struct esb_world {
     esb_entity_table entities;
     sp_component components[ESB_MAX_COMPONENTS];
+    struct esb_query *owner[ESB_MAX_COMPONENTS]; /* the group owning each pool, if any */
+    struct esb_query *groups;                    /* every group */
+    uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;
     uint32_t live_iterators;
     struct esb_query *queries;

@@ -1,0 +1,178 @@
+#include "group.h"
+
+#include <string.h>
+
+static sp_pool *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
+
+static bool includes(const esb_query *q, esb_component c) {
+    for (uint32_t t = 0; t < q->include_count; ++t)
+        if (q->include[t] == c) return true;
+    return false;
+}
+
+static bool matches(esb_world *w, const esb_query *q, esb_entity e) {
+    if (q->matches_nothing) return false;
+    for (uint32_t t = 0; t < q->include_count; ++t)
+        if (!sp_contains(pool_of(w, q->include[t]), e)) return false;
+    for (uint32_t t = 0; t < q->exclude_count; ++t)
+        if (sp_contains(pool_of(w, q->exclude[t]), e)) return false;
+    return true;
+}
+
+static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
+    if (q->kind == SP_NON_OWNED) return sp_contains(&q->members, e);
+    uint32_t pos;
+    return sp_find(pool_of(w, q->owned[0]), e, &pos) && pos < q->len;
+}
+
+/* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
+static void swap_positions(sp_pool *p, uint32_t a, uint32_t b) {
+    if (a == b) return;
+    esb_entity ea = p->dense[a], eb = p->dense[b];
+    p->dense[a] = eb;
+    p->dense[b] = ea;
+    uint32_t ia = esb_entity_index(ea), ib = esb_entity_index(eb);
+    p->pages[ia >> SP_PAGE_BITS][ia & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(ea) << 32 | b;
+    p->pages[ib >> SP_PAGE_BITS][ib & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(eb) << 32 | a;
+    unsigned char *va = sp_value(p, a), *vb = sp_value(p, b);
+    /* Word by word where the size allows (every size is a multiple of its alignment): no call per swap. */
+    if (p->size % 8 == 0) {
+        for (uint32_t off = 0; off < p->size; off += 8) {
+            uint64_t x, y;
+            memcpy(&x, va + off, 8);
+            memcpy(&y, vb + off, 8);
+            memcpy(va + off, &y, 8);
+            memcpy(vb + off, &x, 8);
+        }
+    } else if (p->size % 4 == 0) {
+        for (uint32_t off = 0; off < p->size; off += 4) {
+            uint32_t x, y;
+            memcpy(&x, va + off, 4);
+            memcpy(&y, vb + off, 4);
+            memcpy(va + off, &y, 4);
+            memcpy(vb + off, &x, 4);
+        }
+    } else {
+        for (uint32_t off = 0; off < p->size; ++off) {
+            unsigned char x = va[off];
+            va[off] = vb[off];
+            vb[off] = x;
+        }
+    }
+}
+
+/* Needs, for a non-owned group, a reserved slot (sp_groups_reserve). */
+static void enter(esb_world *w, esb_query *q, esb_entity e) {
+    w->group_moves++;
+    if (q->kind == SP_NON_OWNED) {
+        sp_emplace(&q->members, e, NULL);
+        return;
+    }
+    for (uint32_t k = 0; k < q->owned_count; ++k) {
+        sp_pool *p = pool_of(w, q->owned[k]);
+        uint32_t pos;
+        sp_find(p, e, &pos);
+        swap_positions(p, pos, q->len);
+    }
+    q->len++;
+}
+
+static void leave(esb_world *w, esb_query *q, esb_entity e) {
+    w->group_moves++;
+    uint32_t pos;
+    if (q->kind == SP_NON_OWNED) {
+        sp_find(&q->members, e, &pos);
+        sp_erase(&q->members, pos);
+        return;
+    }
+    q->len--;
+    for (uint32_t k = 0; k < q->owned_count; ++k) {
+        sp_pool *p = pool_of(w, q->owned[k]);
+        sp_find(p, e, &pos);
+        swap_positions(p, pos, q->len);
+    }
+}
+
+esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
+    for (esb_query *q = w->groups; q; q = q->next_group) {
+        if (q->kind != SP_NON_OWNED) continue;
+        esb_status s = sp_reserve(&q->members, extra);
+        if (s == ESB_OK) s = sp_reserve_index(&q->members, esb_entity_index(e));
+        if (s != ESB_OK) return s;
+    }
+    return ESB_OK;
+}
+
+void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool adding) {
+    for (esb_query *q = w->groups; q; q = q->next_group) {
+        if (!esb_bitset_test(&q->watched, c)) continue;
+        bool loses = adding ? !includes(q, c) : includes(q, c); /* adding an excluded / removing an included */
+        if (loses && is_member(w, q, e)) leave(w, q, e);
+    }
+}
+
+void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding) {
+    (void)adding;
+    for (esb_query *q = w->groups; q; q = q->next_group)
+        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && matches(w, q, e)) enter(w, q, e);
+}
+
+void sp_groups_forget(esb_world *w, esb_entity e) {
+    for (esb_query *q = w->groups; q; q = q->next_group)
+        if (is_member(w, q, e)) leave(w, q, e);
+}
+
+void sp_groups_admit(esb_world *w, esb_entity e) {
+    for (esb_query *q = w->groups; q; q = q->next_group)
+        if (matches(w, q, e)) enter(w, q, e);
+}
+
+esb_status sp_group_attach(esb_world *w, esb_query *q) {
+    uint32_t free = 0;
+    for (uint32_t t = 0; t < q->include_count; ++t) free += w->owner[q->include[t]] == NULL;
+    q->kind = free == q->include_count ? SP_OWNED : free ? SP_PARTIAL : SP_NON_OWNED;
+    for (uint32_t t = 0; t < q->include_count; ++t) esb_bitset_set(&q->watched, q->include[t]);
+    for (uint32_t t = 0; t < q->exclude_count; ++t) esb_bitset_set(&q->watched, q->exclude[t]);
+
+    /* Candidates: the entities of the smallest included pool. */
+    esb_component smallest = q->include[0];
+    for (uint32_t t = 1; t < q->include_count; ++t)
+        if (pool_of(w, q->include[t])->count < pool_of(w, smallest)->count) smallest = q->include[t];
+    const sp_pool *cand = pool_of(w, smallest);
+
+    if (q->kind == SP_NON_OWNED) {
+        esb_status s = sp_reserve(&q->members, cand->count);
+        for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
+            if (matches(w, q, cand->dense[i])) s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+        if (s != ESB_OK) {
+            sp_pool_free(&q->members);
+            return s;
+        }
+        for (uint32_t i = 0; i < cand->count; ++i)
+            if (matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
+    } else {
+        for (uint32_t t = 0; t < q->include_count; ++t)
+            if (!w->owner[q->include[t]]) {
+                w->owner[q->include[t]] = q;
+                q->owned[q->owned_count++] = q->include[t];
+            }
+        /* Entering swaps members to the front of every owned pool; walking one owned pool front to back stays
+         * correct, since the element swapped into place i was already visited (a non-member at len <= i). */
+        const sp_pool *walk = pool_of(w, q->owned[0]);
+        for (uint32_t i = 0; i < walk->count; ++i)
+            if (matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
+    }
+    q->next_group = w->groups;
+    w->groups = q;
+    return ESB_OK;
+}
+
+void sp_group_detach(esb_world *w, esb_query *q) {
+    for (esb_query **at = &w->groups; *at; at = &(*at)->next_group)
+        if (*at == q) {
+            *at = q->next_group;
+            break;
+        }
+    for (uint32_t k = 0; k < q->owned_count; ++k) w->owner[q->owned[k]] = NULL;
+    sp_pool_free(&q->members);
+}
