@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "group.h"
+#include "match.h"
 #include "validate.h"
 #include "world.h"
 
@@ -11,6 +12,15 @@
 #define SP_GROUPS_FOR_CACHED true
 #else
 #define SP_GROUPS_FOR_CACHED false
+#endif
+
+/* How uncached queries (and cached ones outside sparse-groups) find their matches. */
+#ifdef ESB_SPARSE_FILTER
+#define SP_CHUNK_FN sp_filter_chunk
+#define SP_VIEW_KIND "pool-filter"
+#else
+#define SP_CHUNK_FN sp_view_chunk
+#define SP_VIEW_KIND "view"
 #endif
 
 static void link_query(esb_world *w, esb_query *q) {
@@ -82,7 +92,7 @@ esb_status esb_query_destroy(esb_query *q) {
 }
 
 const char *esb_query_kind(const esb_query *q) {
-    static const char *const names[] = {"view", "owned-group", "partial-group", "non-owned-group"};
+    static const char *const names[] = {SP_VIEW_KIND, "owned-group", "partial-group", "non-owned-group"};
     return q ? names[q->kind] : "none";
 }
 
@@ -120,59 +130,6 @@ void esb_iter_end(esb_iter *it) {
     if (q->live_iter != it) return; /* a copy of the iterator, not the one holding the lock */
     q->live_iter = NULL;
     q->world->live_iterators--;
-}
-
-/* One pool a view looks entities up in, copied to the stack so the loop below keeps it in registers (stores
- * to the uint32_t index arrays could otherwise alias the pool's fields and force reloads). */
-typedef struct lookup {
-    uint64_t *const *pages;
-    uint32_t page_count;
-    uint32_t *rows; /* where the positions go (a field), or NULL (a with term) */
-} lookup;
-
-static inline bool look(const lookup *l, uint32_t idx, uint32_t version, uint32_t *pos) {
-    uint32_t page = idx >> SP_PAGE_BITS;
-    if (page >= l->page_count || !l->pages[page]) return false;
-    uint64_t slot = l->pages[page][idx & (SP_PAGE - 1)];
-    *pos = (uint32_t)slot;
-    return slot != SP_EMPTY && (uint32_t)(slot >> 32) == version;
-}
-
-/* Tests entities [start, end) of the driving pool; writes the matches' driving positions to drive_rows and
- * each other field's positions to its index array (field_rows + k * SP_VIEW_CHUNK). Returns the match count.
- * Compaction is branch-free: every candidate is written and the count advances only on a match. */
-static uint32_t view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end,
-                           uint32_t *drive_rows, uint32_t *field_rows) {
-    const esb_world *w = q->world;
-    const esb_entity *dense = w->components[driver].pool.dense;
-    lookup inc[ESB_MAX_FIELDS + ESB_MAX_TERMS], exc[ESB_MAX_TERMS];
-    uint32_t ninc = 0, nexc = 0;
-    for (uint32_t t = 0; t < q->include_count; ++t) {
-        if (q->include[t] == driver) continue;
-        const sp_pool *p = &w->components[q->include[t]].pool;
-        inc[ninc++] = (lookup){p->pages, p->page_count, t < q->field_count ? field_rows + (size_t)t * SP_VIEW_CHUNK : NULL};
-    }
-    for (uint32_t t = 0; t < q->exclude_count; ++t) {
-        const sp_pool *p = &w->components[q->exclude[t]].pool;
-        exc[nexc++] = (lookup){p->pages, p->page_count, NULL};
-    }
-    uint32_t n = 0;
-    for (uint32_t i = start; i < end; ++i) {
-        uint32_t idx = esb_entity_index(dense[i]), version = esb_entity_version(dense[i]);
-        bool match = true;
-        for (uint32_t t = 0; t < ninc; ++t) {
-            uint32_t pos = 0;
-            match &= look(&inc[t], idx, version, &pos);
-            if (inc[t].rows) inc[t].rows[n] = pos;
-        }
-        for (uint32_t t = 0; t < nexc; ++t) {
-            uint32_t pos;
-            match &= !look(&exc[t], idx, version, &pos);
-        }
-        drive_rows[n] = i;
-        n += match;
-    }
-    return n;
 }
 
 /* Owned group: the members are [0, len) of every owned pool, so one batch of slices. Partially owned: slices
@@ -227,7 +184,7 @@ bool esb_iter_next(esb_iter *it) {
         if (q->include_count == 1 && q->exclude_count == 0) end = drive->count;
         uint32_t n = q->include_count == 1 && q->exclude_count == 0
                          ? end - start
-                         : view_chunk(q, driver, start, end, drive_rows, q->scratch);
+                         : SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
         it->state[1] = end;
         if (n == 0) continue;
         bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */
