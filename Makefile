@@ -88,7 +88,7 @@ test: deps-test
 # layouts), merged into results/bench.csv; then the checksum agreement check and a summary.
 BENCH_NS ?= 1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576
 BENCH_REPS ?= 11
-BENCH_PROCS ?= 3
+BENCH_PROCS ?= 5
 bench: deps-bench
 	@$(MAKE) --no-print-directory build-bench
 	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) $(BENCH_PROCS) raw $(VARIANTS)
