@@ -34,9 +34,21 @@ typedef struct esb_entity_index {
     uint32_t retired;    /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
 } esb_entity_table;
 
+static inline void esb_ei_init(esb_entity_table *ei) {
+    *ei = (esb_entity_table){.free_head = ESB_EI_NO_FREE};
+}
+
 static inline bool esb_ei_alive(const esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
     return idx < ei->issued && ei->slots[idx] == e;
+}
+
+/* The checks every operation on an entity and a component makes, in the contract's order. */
+static inline esb_status esb_ei_check(const esb_entity_table *ei, esb_entity e, esb_component c,
+                                      uint32_t component_count) {
+    if (!esb_ei_alive(ei, e)) return ESB_ERR_STALE;
+    if (c >= component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
 }
 
 static inline uint32_t esb_ei_alive_count(const esb_entity_table *ei) {

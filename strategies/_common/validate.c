@@ -56,3 +56,36 @@ void esb_query_masks(const esb_query_desc *desc, esb_bitset *include, esb_bitset
     for (uint32_t i = 0; i < desc->with_count; ++i) esb_bitset_set(include, desc->with[i]);
     for (uint32_t i = 0; i < desc->without_count; ++i) esb_bitset_set(exclude, desc->without[i]);
 }
+
+static bool all_below(const esb_component *ids, uint32_t count, uint32_t limit) {
+    for (uint32_t i = 0; i < count; ++i)
+        if (ids[i] >= limit) return false;
+    return true;
+}
+
+esb_status esb_check_query_ids(const esb_query_desc *desc, uint32_t component_count) {
+    if (!all_below(desc->fields, desc->field_count, component_count) ||
+        !all_below(desc->with, desc->with_count, component_count) ||
+        !all_below(desc->without, desc->without_count, component_count))
+        return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
+}
+
+esb_status esb_check_query_args(const void *world, const esb_query_desc *desc, esb_query **out) {
+    if (out) *out = NULL;
+    return world && out && esb_check_query_shape(desc) == ESB_OK ? ESB_OK : ESB_ERR_INVALID;
+}
+
+esb_status esb_check_get_args(const void *world, void **out) {
+    if (out) *out = NULL;
+    return world && out ? ESB_OK : ESB_ERR_INVALID;
+}
+
+size_t esb_copy_counters(const char *const *names_in, const uint64_t *values_in, size_t count, const char **names,
+                         uint64_t *values, size_t cap) {
+    for (size_t i = 0; i < count && i < cap; ++i) {
+        if (names) names[i] = names_in[i];
+        if (values) values[i] = values_in[i];
+    }
+    return count;
+}

@@ -10,16 +10,14 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 
 /* Checks shared by every operation on one entity and one component, in the contract's order. */
 static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
-    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
-    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    return ESB_OK;
+    return esb_ei_check(&w->entities, e, c, w->component_count);
 }
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
     if (!w || !out) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = bm_reserve(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_ei_take(&w->entities); /* no component yet, so no filter can match it */
@@ -35,7 +33,7 @@ static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsig
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     for (uint32_t k = 0; k < count; ++k)
         if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     if (n == 0) return ESB_OK;
@@ -84,7 +82,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
@@ -95,7 +93,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
@@ -110,7 +108,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
@@ -121,12 +119,8 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
-    if (!w || !out) {
-        if (out) *out = NULL;
-        return ESB_ERR_INVALID;
-    }
-    *out = NULL;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;

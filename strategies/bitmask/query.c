@@ -11,41 +11,21 @@
 #define BM_HONOURS_CACHE_HINT false
 #endif
 
-static void link_query(esb_world *w, esb_query *q) {
-    q->next = w->queries;
-    if (w->queries) w->queries->prev = q;
-    w->queries = q;
-}
-
-static void unlink_query(esb_world *w, esb_query *q) {
-    if (q->prev) q->prev->next = q->next;
-    else w->queries = q->next;
-    if (q->next) q->next->prev = q->prev;
-}
-
 void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->cached) bm_filter_detach(w, q);
-    unlink_query(w, q);
+    esb_qr_unlink(&w->queries, &q->node);
     esb_mem_free(q->scan_rows, BM_SCAN_CHUNK * sizeof *q->scan_rows);
     esb_mem_free(q, sizeof *q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (!w || !out || esb_check_query_shape(desc) != ESB_OK) {
-        if (out) *out = NULL;
-        return ESB_ERR_INVALID;
-    }
-    *out = NULL;
+    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
     for (uint32_t i = 0; i < desc->field_count; ++i)
         if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    for (uint32_t i = 0; i < desc->with_count; ++i)
-        if (desc->with[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    for (uint32_t i = 0; i < desc->without_count; ++i)
-        if (desc->without[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = esb_check_query_ids(desc, w->component_count);
+    if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
@@ -59,7 +39,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
     if (desc->cached && BM_HONOURS_CACHE_HINT) {
         q->kind = "cached-filter";
-        esb_status s = bm_filter_attach(w, q);
+        s = bm_filter_attach(w, q);
         if (s != ESB_OK) {
             esb_mem_free(q, sizeof *q);
             return s;
@@ -72,14 +52,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
             return ESB_ERR_NOMEM;
         }
     }
-    link_query(w, q);
+    esb_qr_link(&w->queries, &q->node);
     *out = q;
     return ESB_OK;
 }
 
 esb_status esb_query_destroy(esb_query *q) {
     if (!q) return ESB_OK;
-    if (q->world->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
     bm_query_free(q);
     return ESB_OK;
 }
@@ -94,28 +74,12 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
         it->query = NULL;
         return ESB_ERR_INVALID;
     }
-    /* `it` may be live on any query of the world (the caller's bug): then it must stay exactly as it is. The
-     * list is short and this runs once per iteration, not per entity. */
-    for (const esb_query *other = q->world->queries; other; other = other->next)
-        if (other->live_iter == it) return ESB_ERR_LOCKED;
-    if (q->live_iter) {
-        it->query = NULL;
-        return ESB_ERR_LOCKED;
-    }
-    memset(it, 0, sizeof *it);
-    it->query = q;
-    q->live_iter = it;
-    q->world->live_iterators++;
-    return ESB_OK;
+    return esb_qr_begin(&q->world->queries, &q->node, q, it);
 }
 
 void esb_iter_end(esb_iter *it) {
     if (!it || !it->query) return;
-    esb_query *q = it->query;
-    it->query = NULL;
-    if (q->live_iter != it) return; /* a copy of the iterator, not the one holding the lock */
-    q->live_iter = NULL;
-    q->world->live_iterators--;
+    esb_qr_end(&it->query->world->queries, &it->query->node, it);
 }
 
 /* A cached filter's list, handed out in blocks of BM_SCAN_CHUNK positions. Members are distinct, so a block

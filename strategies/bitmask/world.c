@@ -9,17 +9,14 @@ static uint32_t mask_words_used(uint32_t component_count) { return (component_co
 
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
-    *out = NULL;
-    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
-    if (!w) return ESB_ERR_NOMEM;
-    w->entities.free_head = ESB_EI_NO_FREE;
-    *out = w;
+    if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
+    esb_ei_init(&(*out)->entities);
     return ESB_OK;
 }
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries) bm_query_free(w->queries);
+    while (w->queries.head) bm_query_free((esb_query *)w->queries.head);
     for (uint32_t c = 0; c < w->component_count; ++c) {
         bm_component *comp = &w->components[c];
         if (comp->data) esb_mem_free(comp->data, (size_t)w->capacity * comp->size);
@@ -34,17 +31,12 @@ void esb_world_destroy(esb_world *w) {
 size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
     const char *n[] = {"cached_filters", "filter_updates"};
     uint64_t v[] = {w ? w->cached_count : 0, w ? w->filter_updates : 0};
-    size_t count = sizeof n / sizeof *n;
-    for (size_t i = 0; i < count && i < cap; ++i) {
-        if (names) names[i] = n[i];
-        if (values) values[i] = v[i];
-    }
-    return count;
+    return esb_copy_counters(n, v, sizeof n / sizeof *n, names, values, cap);
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
     if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
     esb_component c = w->component_count;
     uint32_t word = c >> 6;

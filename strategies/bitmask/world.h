@@ -15,6 +15,7 @@
 #include "bitset.h"
 #include "contract.h"
 #include "entity_table.h"
+#include "query_registry.h"
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
 #define BM_SCAN_CHUNK 4096u  /* entity indices handed out per scan batch */
@@ -29,9 +30,8 @@ typedef struct bm_component {
 } bm_component;
 
 struct esb_query {
+    esb_query_node node;           /* first member (query_registry.h) */
     esb_world *world;
-    struct esb_query *prev, *next; /* the world's list of queries, so it can free them */
-    esb_iter *live_iter;           /* the iterator holding this query, or NULL */
     const char *kind;
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
@@ -54,8 +54,7 @@ struct esb_world {
     uint64_t *mask[ESB_BITSET_WORDS];      /* word-major entity masks; all zero for dead indices */
     bm_component components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
-    uint32_t live_iterators;
-    struct esb_query *queries;             /* every live query */
+    esb_query_registry queries;            /* every live query, and the iteration lock */
     struct esb_query **cached;             /* the cached filters */
     uint32_t cached_count, cached_capacity;
     uint64_t filter_updates;               /* membership changes applied to cached filters */

@@ -6,9 +6,7 @@
 #include "world.h"
 
 static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
-    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
-    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    return ESB_OK;
+    return esb_ei_check(&w->entities, e, c, w->component_count);
 }
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
@@ -21,7 +19,7 @@ static esb_status reserve_entities(esb_world *w, uint64_t extra) {
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
     if (!w || !out) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = reserve_entities(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_ei_take(&w->entities);
@@ -58,7 +56,7 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     for (uint32_t k = 0; k < count; ++k)
         if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     if (n == 0) return ESB_OK;
@@ -95,7 +93,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
     if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
@@ -110,7 +108,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     sp_pool *p = &w->components[c].pool;
@@ -129,7 +127,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     sp_pool *p = &w->components[c].pool;
@@ -148,12 +146,8 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
-    if (!w || !out) {
-        if (out) *out = NULL;
-        return ESB_ERR_INVALID;
-    }
-    *out = NULL;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = check_entity_component(w, e, c);
     if (s != ESB_OK) return s;
     const sp_pool *p = &w->components[c].pool;
     uint32_t pos;

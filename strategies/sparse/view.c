@@ -23,38 +23,22 @@
 #define SP_VIEW_KIND "view"
 #endif
 
-static void link_query(esb_world *w, esb_query *q) {
-    q->next = w->queries;
-    if (w->queries) w->queries->prev = q;
-    w->queries = q;
-}
-
 void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->kind != SP_VIEW) sp_group_detach(w, q);
-    if (q->prev) q->prev->next = q->next;
-    else w->queries = q->next;
-    if (q->next) q->next->prev = q->prev;
+    esb_qr_unlink(&w->queries, &q->node);
     esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
     esb_mem_free(q, sizeof *q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (!w || !out || esb_check_query_shape(desc) != ESB_OK) {
-        if (out) *out = NULL;
-        return ESB_ERR_INVALID;
-    }
-    *out = NULL;
+    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
     for (uint32_t i = 0; i < desc->field_count; ++i)
         if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].pool.size == 0)
             return ESB_ERR_INVALID;
-    if (w->live_iterators) return ESB_ERR_LOCKED;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    for (uint32_t i = 0; i < desc->with_count; ++i)
-        if (desc->with[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    for (uint32_t i = 0; i < desc->without_count; ++i)
-        if (desc->without[i] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = esb_check_query_ids(desc, w->component_count);
+    if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
@@ -72,21 +56,21 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         for (uint32_t j = 0; j < q->exclude_count; ++j)
             if (q->include[i] == q->exclude[j]) q->matches_nothing = true;
     if (desc->cached && SP_GROUPS_FOR_CACHED) {
-        esb_status s = sp_group_attach(w, q);
+        s = sp_group_attach(w, q);
         if (s != ESB_OK) {
             esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
             esb_mem_free(q, sizeof *q);
             return s;
         }
     }
-    link_query(w, q);
+    esb_qr_link(&w->queries, &q->node);
     *out = q;
     return ESB_OK;
 }
 
 esb_status esb_query_destroy(esb_query *q) {
     if (!q) return ESB_OK;
-    if (q->world->live_iterators) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
     sp_query_free(q);
     return ESB_OK;
 }
@@ -105,31 +89,19 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
         it->query = NULL;
         return ESB_ERR_INVALID;
     }
-    for (const esb_query *other = q->world->queries; other; other = other->next)
-        if (other->live_iter == it) return ESB_ERR_LOCKED; /* `it` is live: leave it exactly as it is */
-    if (q->live_iter) {
-        it->query = NULL;
-        return ESB_ERR_LOCKED;
-    }
-    memset(it, 0, sizeof *it);
+    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
+    if (s != ESB_OK) return s;
     const esb_world *w = q->world;
     esb_component driver = q->include[0];
     for (uint32_t i = 1; i < q->include_count; ++i)
         if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
     it->state[0] = driver;
-    it->query = q;
-    q->live_iter = it;
-    q->world->live_iterators++;
     return ESB_OK;
 }
 
 void esb_iter_end(esb_iter *it) {
     if (!it || !it->query) return;
-    esb_query *q = it->query;
-    it->query = NULL;
-    if (q->live_iter != it) return; /* a copy of the iterator, not the one holding the lock */
-    q->live_iter = NULL;
-    q->world->live_iterators--;
+    esb_qr_end(&it->query->world->queries, &it->query->node, it);
 }
 
 /* Owned group: the members are [0, len) of every owned pool, so one batch of slices. Partially owned: slices

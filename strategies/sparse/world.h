@@ -7,6 +7,7 @@
 #include "bitset.h"
 #include "contract.h"
 #include "entity_table.h"
+#include "query_registry.h"
 #include "pool.h"
 
 #define SP_VIEW_CHUNK 1024u /* entities tested per view batch */
@@ -19,9 +20,8 @@ typedef struct sp_component {
 typedef enum sp_kind { SP_VIEW, SP_OWNED, SP_PARTIAL, SP_NON_OWNED } sp_kind;
 
 struct esb_query {
+    esb_query_node node; /* first member (query_registry.h) */
     esb_world *world;
-    struct esb_query *prev, *next;
-    esb_iter *live_iter;
     sp_kind kind;
     /* groups (group.h) */
     struct esb_query *next_group;  /* the world's list of groups */
@@ -47,8 +47,7 @@ struct esb_world {
     struct esb_query *groups;                    /* every group */
     uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;
-    uint32_t live_iterators;
-    struct esb_query *queries;
+    esb_query_registry queries; /* every live query, and the iteration lock */
 };
 
 void sp_query_free(struct esb_query *q);
