@@ -57,15 +57,21 @@ $(BUILD)/bench-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard st
 	    -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE) $(3)"' $(INCLUDES) -Istrategies/$(2) \
 	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lm -o $$@
 
+# Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
+# contract (strategies/NAME/tests/*.c, if any).
 $(BUILD)/test-$(1): $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
-                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants) Makefile
+                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
+                    strategies/$(2)/tests/*.c) Makefile
 	$$(CC) $(WARNINGS) $(TEST_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lcriterion -lm -o $$@
+	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
+	    -lcriterion -lm -o $$@
 
 $(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
-                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants) Makefile
+                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
+                    strategies/$(2)/tests/*.c) Makefile
 	$$(CC) $(WARNINGS) $(ASAN_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lcriterion -lm -o $$@
+	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
+	    -lcriterion -lm -o $$@
 endef
 
 $(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))

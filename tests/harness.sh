@@ -46,7 +46,7 @@ expect_usage_error "unknown option" --frobnicate
 expect_usage_error "missing value" --scenario
 
 # --list names the scenarios; raw offers simple_iter twice (SoA and AoS).
-if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove add_remove_cached create create_bulk destroy simple_iter"
+if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove add_remove_cached create create_bulk destroy random_get seq_get simple_iter"
 then ok "--list names the scenarios"; else ko "--list names the scenarios"; fi
 if [ "$("$build/bench-raw" --list | cut -f3 | tr '\n' ' ')" = "raw-soa raw-aos " ]
 then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
