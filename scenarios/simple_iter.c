@@ -1,5 +1,6 @@
 /* simple_iter: n entities with Transform, Position, Rotation and Velocity; one pass of pos += vel through a
  * query over Position (written) and Velocity (read), created with the cached hint since it runs every frame. */
+#include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
 
@@ -13,13 +14,7 @@ static uint64_t simple_iter_run(void *p) {
     uint64_t seen = 0;
     if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
     while (esb_iter_next(&it)) {
-        ESB_EACH(&it.batch, i, {
-            vec3 *pos = &ESB_FIELD(0, vec3, i);
-            const vec3 *vel = &ESB_FIELD(1, vec3, i);
-            pos->x += vel->x;
-            pos->y += vel->y;
-            pos->z += vel->z;
-        });
+        kernel_move(&it.batch);
         seen += it.batch.count;
     }
     return seen;

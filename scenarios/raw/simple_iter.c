@@ -3,6 +3,7 @@
  * array of whole-entity records (Transform, Position, Rotation, Velocity side by side). Memory comes from the
  * same hooks as the strategies', so bytes per entity are comparable (raw-soa's page padding adds < 16 KiB). */
 #include "data.h"
+#include "kernels.h"
 #include "memory.h"
 #include "scenario.h"
 
@@ -59,15 +60,13 @@ static void *soa_setup(size_t n, const char **error) {
     return s;
 }
 
+/* The strategies' loop (kernels.h) over one batch of plain arrays. */
 static uint64_t soa_run(void *p) {
     soa *s = p;
-    vec3 *restrict pos = s->positions;
-    const vec3 *restrict vel = s->velocities;
-    for (size_t i = 0; i < s->n; ++i) {
-        pos[i].x += vel[i].x;
-        pos[i].y += vel[i].y;
-        pos[i].z += vel[i].z;
-    }
+    esb_batch b = {.count = (uint32_t)s->n};
+    b.base[0] = s->positions;
+    b.base[1] = s->velocities;
+    kernel_move(&b);
     return s->n;
 }
 
@@ -107,14 +106,14 @@ static void *aos_setup(size_t n, const char **error) {
     return a;
 }
 
+/* The strategies' loop (kernels.h) over one batch striding through the records. */
 static uint64_t aos_run(void *p) {
     aos *a = p;
-    record *restrict r = a->records;
-    for (size_t i = 0; i < a->n; ++i) {
-        r[i].position.x += r[i].velocity.x;
-        r[i].position.y += r[i].velocity.y;
-        r[i].position.z += r[i].velocity.z;
-    }
+    esb_batch b = {.count = (uint32_t)a->n};
+    b.base[0] = &a->records[0].position;
+    b.base[1] = &a->records[0].velocity;
+    b.stride[0] = b.stride[1] = sizeof(record);
+    kernel_move(&b);
     return a->n;
 }
 

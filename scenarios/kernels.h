@@ -1,0 +1,21 @@
+/* The per-batch work of the iteration scenarios, written once: the strategies' scenarios and the raw
+ * baselines run the very same loop (raw hands it a batch over its own arrays), so a difference between them
+ * is the strategy's, never the compiler's treatment of two different loops. */
+#ifndef SCENARIOS_KERNELS_H
+#define SCENARIOS_KERNELS_H
+
+#include "data.h"
+#include "each.h"
+
+/* pos += vel over a batch whose field 0 is Position (written) and field 1 Velocity (read). */
+static inline void kernel_move(const esb_batch *batch) {
+    ESB_EACH(batch, i, {
+        vec3 *pos = &ESB_FIELD(0, vec3, i);
+        const vec3 *vel = &ESB_FIELD(1, vec3, i);
+        pos->x += vel->x;
+        pos->y += vel->y;
+        pos->z += vel->z;
+    });
+}
+
+#endif
