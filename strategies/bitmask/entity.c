@@ -1,6 +1,7 @@
 /* Entity operations: create, bulk create, destroy, add, remove, get, has, alive. */
 #include <string.h>
 
+#include "op_checks.h"
 #include "validate.h"
 #include "world.h"
 
@@ -9,10 +10,6 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 }
 
 /* Checks shared by every operation on one entity and one component, in the contract's order. */
-static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
-    return esb_ei_check(&w->entities, e, c, w->component_count);
-}
-
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
@@ -33,12 +30,10 @@ static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsig
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    for (uint32_t k = 0; k < count; ++k)
-        if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    if (n == 0) return ESB_OK;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_status s = bm_reserve(w, n);
+    s = bm_reserve(w, n);
     if (s != ESB_OK) return s;
     for (uint32_t k = 0; k < count; ++k)
         if ((s = bm_ensure_data(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
@@ -82,8 +77,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
     for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) w->mask[k][idx] = 0;
@@ -93,8 +88,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (bm_has(w, idx, c)) return ESB_ERR_PRESENT;
@@ -108,8 +102,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -120,7 +113,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = check_entity_component(w, e, c);
+    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -131,7 +124,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     return bm_has(w, esb_entity_index(e), c) ? 1 : 0;
 }

@@ -2,12 +2,9 @@
 #include <string.h>
 
 #include "group.h"
+#include "op_checks.h"
 #include "validate.h"
 #include "world.h"
-
-static esb_status check_entity_component(const esb_world *w, esb_entity e, esb_component c) {
-    return esb_ei_check(&w->entities, e, c, w->component_count);
-}
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
 
@@ -56,12 +53,10 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    for (uint32_t k = 0; k < count; ++k)
-        if (ids[k] >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    if (n == 0) return ESB_OK;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_status s = reserve_bulk(w, n, ids, count);
+    s = reserve_bulk(w, n, ids, count);
     if (s != ESB_OK) return s;
     /* Entities first, then each pool filled in one pass: packed arrays grow at their ends, so the values of
      * one component are written as one contiguous run. */
@@ -93,8 +88,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!esb_ei_alive(&w->entities, e)) return ESB_ERR_STALE;
+    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    if (s != ESB_OK) return s;
     if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
     for (uint32_t c = 0; c < w->component_count; ++c) {
@@ -108,8 +103,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
     sp_pool *p = &w->components[c].pool;
     if (sp_contains(p, e)) return ESB_ERR_PRESENT;
@@ -127,8 +121,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
     sp_pool *p = &w->components[c].pool;
     uint32_t pos;
@@ -147,7 +140,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = check_entity_component(w, e, c);
+    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     const sp_pool *p = &w->components[c].pool;
     uint32_t pos;
@@ -158,7 +151,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = check_entity_component(w, e, c);
+    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     return sp_contains(&w->components[c].pool, e) ? 1 : 0;
 }
