@@ -35,16 +35,10 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
     return esb_query_create(w, &d, out);
 }
 
-uint64_t scn_checksum_vec3_pair(esb_query *q, uint64_t *count) {
+uint64_t scn_count_matches(esb_query *q) {
     esb_iter it;
-    uint64_t sum = 0, seen = 0;
+    uint64_t seen = 0;
     if (esb_iter_begin(q, &it) != ESB_OK) return 0;
-    while (esb_iter_next(&it)) {
-        ESB_EACH(&it.batch, i, {
-            sum += hash_pair(hash_vec3(ESB_FIELD(0, vec3, i)), hash_vec3(ESB_FIELD(1, vec3, i)));
-        });
-        seen += it.batch.count;
-    }
-    *count = seen;
-    return sum;
+    while (esb_iter_next(&it)) seen += it.batch.count;
+    return seen;
 }

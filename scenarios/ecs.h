@@ -7,7 +7,6 @@
 
 #include "contract.h"
 #include "data.h"
-#include "each.h"
 
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out);
@@ -29,8 +28,7 @@ esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size
 /* A query over the given fields (all written) with the cached hint. */
 esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
 
-/* Sum over the query's matches of hash_pair(hash of field 0, hash of field 1), both fields vec3; and the match
- * count in *count. Not tied to entities: checksums use it for the count, and per-entity data through handles. */
-uint64_t scn_checksum_vec3_pair(esb_query *q, uint64_t *count);
+/* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
+uint64_t scn_count_matches(esb_query *q);
 
 #endif

@@ -69,7 +69,7 @@ uint64_t movers_checksum(void *p) {
             continue;
         sum += entity_hash(i, hash_pair(hash_vec3(*(vec3 *)pos), hash_vec3(*(vec3 *)vel)));
     }
-    if (m->query || make_query(m, false) == ESB_OK) (void)scn_checksum_vec3_pair(m->query, &count);
+    if (m->query || make_query(m, false) == ESB_OK) count = scn_count_matches(m->query);
     return sum + mix64(count);
 }
 

@@ -51,19 +51,9 @@ static inline esb_status esb_ei_check(const esb_entity_table *ei, esb_entity e, 
     return ESB_OK;
 }
 
-static inline uint32_t esb_ei_alive_count(const esb_entity_table *ei) {
-    return ei->issued - ei->free_count - ei->retired;
-}
-
 /* Indices available without growing. */
 static inline uint64_t esb_ei_room(const esb_entity_table *ei) {
     return (uint64_t)ei->free_count + (ei->capacity - ei->issued);
-}
-
-/* Index of the entity the next esb_ei_take will return, without taking it (so a strategy can prepare the
- * entity's other data first). Requires room. */
-static inline uint32_t esb_ei_peek(const esb_entity_table *ei) {
-    return ei->free_head != ESB_EI_NO_FREE ? ei->free_head : ei->issued;
 }
 
 /* Issues a handle; requires esb_ei_room(ei) > 0. */

@@ -115,7 +115,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
     sp_groups_before_change(w, e, c, true);
     sp_emplace(p, e, value);
-    sp_groups_after_change(w, e, c, true);
+    sp_groups_after_change(w, e, c);
     return ESB_OK;
 }
 
@@ -134,7 +134,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     sp_groups_before_change(w, e, c, false);
     sp_find(p, e, &pos); /* leaving an owned group moved it */
     sp_erase(p, pos);
-    sp_groups_after_change(w, e, c, false);
+    sp_groups_after_change(w, e, c);
     return ESB_OK;
 }
 

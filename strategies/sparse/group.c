@@ -111,8 +111,7 @@ void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool a
     }
 }
 
-void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding) {
-    (void)adding;
+void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c) {
     for (esb_query *q = w->groups; q; q = q->next_group)
         if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && matches(w, q, e)) enter(w, q, e);
 }

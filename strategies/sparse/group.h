@@ -27,7 +27,7 @@ esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra);
 /* Membership upkeep around a change of component c on e. Call before_change before the pool changes (e leaves
  * the groups it will stop matching) and after_change after (e enters those it now matches). */
 void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool adding);
-void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding);
+void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c);
 
 /* e is about to be destroyed: it leaves every group. */
 void sp_groups_forget(esb_world *w, esb_entity e);
