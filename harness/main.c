@@ -2,7 +2,7 @@
  *
  *   bench-<strategy> --list
  *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T] [--memory warm|fresh]
- *                    [--format csv|json] [--no-header]
+ *                    [--format csv|json] [--no-header] [--counters]
  *
  * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
  * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
@@ -29,6 +29,7 @@ typedef struct options {
     int json;
     int header;
     int list;
+    int counters;
 } options;
 
 static void usage_error(const char *fmt, const char *arg) {
@@ -82,11 +83,12 @@ static const char *next_arg(int argc, char **argv, int *i) {
 static void print_help(void) {
     puts("usage: bench-<strategy> --list\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T]\n"
-         "                        [--memory warm|fresh] [--format csv|json] [--no-header]\n"
+         "                        [--memory warm|fresh] [--format csv|json] [--no-header] [--counters]\n"
          "Runs each selected scenario (default: all) at each N (default 65536) and prints one row per\n"
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
          "and the checksum of the data touched. --memory warm (default) reuses freed memory so timed\n"
-         "allocations skip first-touch page faults; fresh hands large blocks back to the kernel so they pay them.");
+         "allocations skip first-touch page faults; fresh hands large blocks back to the kernel so they pay them.\n"
+         "--counters prints the strategy's own counters (edge-cache hits, filter updates, ...) to stderr.");
 }
 
 static options parse(int argc, char **argv) {
@@ -124,6 +126,7 @@ static options parse(int argc, char **argv) {
             else if (!strcmp(v, "fresh")) o.heap = HEAP_FRESH;
             else usage_error("--memory is warm or fresh, not '%s'", v);
         } else if (!strcmp(a, "--no-header")) o.header = 0;
+        else if (!strcmp(a, "--counters")) o.counters = 1;
         else usage_error("unknown argument '%s'", a);
     }
     if (o.n_count == 0) o.ns[o.n_count++] = 65536;
@@ -167,6 +170,8 @@ int main(int argc, char **argv) {
             if (o.json) output_json_row(stdout, &r, rows == 0);
             else output_csv_row(stdout, &r);
             fflush(stdout);
+            if (o.counters && r.counters[0])
+                fprintf(stderr, "counters %s %s n=%zu: %s\n", r.strategy, r.scenario, r.n, r.counters);
             rows++;
         }
     }

@@ -1,6 +1,7 @@
 #include "runner.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "clock.h"
@@ -43,6 +44,19 @@ static int first_run(const scenario *s, size_t n, result *out, void **ctx, const
     out->checksum = s->checksum(*ctx);
     out->query_kind = s->query_kind ? s->query_kind(*ctx) : NULL;
     return 0;
+}
+
+static void capture_counters(const scenario *s, void *ctx, result *out) {
+    const char *names[32];
+    uint64_t values[32];
+    size_t count = catalog_counters(s, ctx, names, values, 32), used = 0;
+    out->counters[0] = 0;
+    for (size_t i = 0; i < count && i < 32; ++i) {
+        int len = snprintf(out->counters + used, sizeof out->counters - used, "%s%s=%llu", i ? " " : "", names[i],
+                           (unsigned long long)values[i]);
+        if (len < 0 || (size_t)len >= sizeof out->counters - used) break;
+        used += (size_t)len;
+    }
 }
 
 static int verify(const scenario *s, void *ctx, uint64_t runs, const char **error) {
@@ -105,6 +119,7 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, result *ou
     out->unit = s->unit;
     out->n = n;
     out->samples = opt->samples;
+    out->counters[0] = 0;
     double *samples = calloc(opt->samples, sizeof *samples);
     if (!samples) return *error = "out of memory in the harness", -1;
     void *ctx;
@@ -112,12 +127,16 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, result *ou
     if (rc == 0) {
         if (verify(s, ctx, 1, error) != 0) rc = -1;
         else if (s->consumes_state) {
+            capture_counters(s, ctx, out);
             s->teardown(ctx);
             ctx = NULL;
             rc = measure_consuming(s, n, opt, out, samples, error);
         } else
             rc = measure_reusable(s, n, ctx, opt, out, samples, error);
-        if (ctx) s->teardown(ctx);
+        if (ctx) {
+            capture_counters(s, ctx, out);
+            s->teardown(ctx);
+        }
     }
     if (rc == 0) out->ns_per_unit = summarise(samples, opt->samples);
     free(samples);

@@ -19,6 +19,9 @@ typedef struct result {
     double peak_bytes_per_entity; /* high-water mark during setup and the runs, per entity */
     uint64_t checksum;
     const char *memory;           /* heap mode the run used: "warm" or "fresh" (heap.h) */
+    char counters[512];           /* the strategy's counters, "name=value ..." (empty if it keeps none), taken
+                                     when the first run's world is torn down: after every timed run of a
+                                     reusable scenario, after the first run of a consuming one */
 } result;
 
 /* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing

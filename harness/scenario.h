@@ -27,11 +27,18 @@ typedef struct scenario {
     bool (*verify)(void *ctx, uint64_t runs, const char **error);
     /* How the strategy served the scenario's query ("scan", "owned-group", ...), or NULL. */
     const char *(*query_kind)(void *ctx);
+    /* The world under test, whose strategy counters (edge-cache hits, filter updates, ...) the harness can
+     * report; NULL for scenarios without one. */
+    struct esb_world *(*world)(void *ctx);
     void (*teardown)(void *ctx);
 } scenario;
 
 /* The linked catalog: a NULL-terminated list, and the default strategy name for its results. */
 extern const scenario *const catalog_scenarios[];
 const char *catalog_strategy_name(void);
+
+/* The counters of the scenario's world as (name, value) pairs, up to cap of them; returns how many exist (0 for
+ * a catalog or scenario without a strategy). */
+size_t catalog_counters(const scenario *s, void *ctx, const char **names, uint64_t *values, size_t cap);
 
 #endif

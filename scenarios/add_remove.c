@@ -102,6 +102,8 @@ static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
     return true;
 }
 
+static esb_world *add_remove_world(void *p) { return ((add_remove_ctx *)p)->world; }
+
 static const char *add_remove_kind(void *p) {
     add_remove_ctx *c = p;
     return c->both ? esb_query_kind(c->both) : NULL;
@@ -114,6 +116,7 @@ const scenario scenario_add_remove = {
     .run = add_remove_run,
     .checksum = add_remove_checksum,
     .verify = add_remove_verify,
+    .world = add_remove_world,
     .teardown = add_remove_teardown,
 };
 
@@ -125,5 +128,6 @@ const scenario scenario_add_remove_cached = {
     .checksum = add_remove_checksum,
     .verify = add_remove_verify,
     .query_kind = add_remove_kind,
+    .world = add_remove_world,
     .teardown = add_remove_teardown,
 };

@@ -3,11 +3,17 @@
 #include "scenario.h"
 
 extern const scenario scenario_create, scenario_create_bulk, scenario_destroy, scenario_simple_iter,
-    scenario_add_remove, scenario_add_remove_cached, scenario_random_get, scenario_seq_get;
+    scenario_add_remove, scenario_add_remove_cached, scenario_random_get, scenario_seq_get, scenario_scatter_create,
+    scenario_scatter_iter;
 
 const scenario *const catalog_scenarios[] = {
     &scenario_create,     &scenario_create_bulk, &scenario_destroy, &scenario_simple_iter,
-    &scenario_add_remove, &scenario_add_remove_cached, &scenario_random_get, &scenario_seq_get, NULL,
+    &scenario_add_remove, &scenario_add_remove_cached, &scenario_random_get, &scenario_seq_get,
+    &scenario_scatter_create, &scenario_scatter_iter, NULL,
 };
 
 const char *catalog_strategy_name(void) { return esb_strategy_name(); }
+
+size_t catalog_counters(const scenario *s, void *ctx, const char **names, uint64_t *values, size_t cap) {
+    return s->world ? esb_world_counters(s->world(ctx), names, values, cap) : 0;
+}

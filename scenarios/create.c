@@ -56,6 +56,8 @@ static uint64_t create_in_bulk(void *p) {
     return esb_create_bulk(m->world, m->n, ids, 2, values, m->handles) == ESB_OK ? m->n : 0;
 }
 
+static esb_world *create_world(void *p) { return ((create_ctx *)p)->m->world; }
+
 static uint64_t create_checksum(void *p) { return movers_checksum(((create_ctx *)p)->m); }
 
 const scenario scenario_create = {
@@ -65,6 +67,7 @@ const scenario scenario_create = {
     .setup = create_setup,
     .run = create_one_by_one,
     .checksum = create_checksum,
+    .world = create_world,
     .teardown = create_teardown,
 };
 
@@ -75,5 +78,6 @@ const scenario scenario_create_bulk = {
     .setup = create_setup,
     .run = create_in_bulk,
     .checksum = create_checksum,
+    .world = create_world,
     .teardown = create_teardown,
 };

@@ -29,5 +29,6 @@ const scenario scenario_destroy = {
     .setup = destroy_setup,
     .run = destroy_all,
     .checksum = destroy_checksum,
+    .world = movers_world,
     .teardown = movers_delete,
 };

@@ -63,12 +63,15 @@ static uint64_t get_checksum(void *p) {
     return movers_checksum(c->m) + mix64(float_bits(c->sum));
 }
 
+static esb_world *get_world(void *p) { return ((get_ctx *)p)->m->world; }
+
 const scenario scenario_random_get = {
     .name = "random_get",
     .unit = "get",
     .setup = random_get_setup,
     .run = get_run,
     .checksum = get_checksum,
+    .world = get_world,
     .teardown = get_teardown,
 };
 
@@ -78,5 +81,6 @@ const scenario scenario_seq_get = {
     .setup = seq_get_setup,
     .run = get_run,
     .checksum = get_checksum,
+    .world = get_world,
     .teardown = get_teardown,
 };

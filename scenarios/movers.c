@@ -59,6 +59,8 @@ void movers_delete(void *p) {
     free(m);
 }
 
+esb_world *movers_world(void *m) { return ((movers *)m)->world; }
+
 uint64_t movers_checksum(void *p) {
     movers *m = p;
     uint64_t sum = 0, count = 0;

@@ -28,6 +28,9 @@ movers *movers_new(size_t n, unsigned flags, const char **error);
 /* Frees what movers_new made; takes void * so scenarios can use it as their teardown. */
 void movers_delete(void *m);
 
+/* The world, for the scenario hook of scenarios whose context is a movers. */
+esb_world *movers_world(void *m);
+
 /* Checksum for scenarios' hooks: over the n handles (MOVERS_HANDLES) of every one alive, its ordinal with its
  * Position and Velocity; plus how many entities the Position+Velocity query finds. */
 uint64_t movers_checksum(void *m);

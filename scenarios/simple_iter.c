@@ -30,5 +30,6 @@ const scenario scenario_simple_iter = {
     .checksum = movers_checksum,
     .verify = movers_verify_moved,
     .query_kind = simple_iter_kind,
+    .world = movers_world,
     .teardown = movers_delete,
 };

@@ -46,8 +46,18 @@ expect_usage_error "unknown option" --frobnicate
 expect_usage_error "missing value" --scenario
 
 # --list names the scenarios; raw offers simple_iter twice (SoA and AoS).
-if "$bench" --list | cut -f1 | sort | tr '\n' ' ' | grep -q "add_remove add_remove_cached create create_bulk destroy random_get seq_get simple_iter"
+if "$bench" --list | cut -f1 | sort | tr '\n' ' ' |
+    grep -q "add_remove add_remove_cached create create_bulk destroy random_get scatter_create scatter_iter seq_get simple_iter"
 then ok "--list names the scenarios"; else ko "--list names the scenarios"; fi
+
+# --counters reports every strategy's own counters on stderr, one line per result, named as the row is.
+for v in $variants; do
+    if "$build/bench-$v" --scenario add_remove --n 64 --reps 1 --counters 2>&1 >/dev/null |
+        grep -Eq "^counters $v add_remove n=64: [a-z_]+=[0-9]+"
+    then ok "--counters on $v"; else ko "--counters on $v"; fi
+done
+if "$build/bench-raw" --n 64 --reps 1 --counters 2>&1 >/dev/null | grep -q counters
+then ko "raw has no counters to print"; else ok "raw has no counters to print"; fi
 if [ "$("$build/bench-raw" --list | cut -f3 | tr '\n' ' ')" = "raw-soa raw-aos " ]
 then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
 

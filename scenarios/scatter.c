@@ -1,0 +1,152 @@
+/* The fragmentation case: n entities with Position and Velocity plus a fixed-seed random subset of twelve
+ * one-float components L0..L11, so a design that groups entities by component set spreads them over up to 2^12
+ * sets (4096 at n >= 2^15 or so; about n of them below). Each entity is spawned with its whole set at once
+ * through the strategy's bulk path (n = 1), as a game spawns a prefab.
+ * scatter_create: the n spawns (timed).
+ * scatter_iter: one pass of pos += vel through the cached Position+Velocity query over that world. */
+#include <stdlib.h>
+
+#include "kernels.h"
+#include "movers.h"
+#include "scenario.h"
+
+#define SCATTER_EXTRA 12u
+
+typedef struct scatter_ctx {
+    movers *m;
+    esb_component extra[SCATTER_EXTRA];
+} scatter_ctx;
+
+static unsigned subset_of(uint64_t i) { return (unsigned)(mix64(i ^ 0x5CA77E5ull) & ((1u << SCATTER_EXTRA) - 1)); }
+
+static scalar extra_value(uint64_t i, unsigned k) { return data_scalar(i * SCATTER_EXTRA + k); }
+
+static void scatter_teardown(void *p) {
+    scatter_ctx *c = p;
+    if (c->m) movers_delete(c->m);
+    free(c);
+}
+
+/* Spawns every entity with its set; returns how many spawns succeeded. */
+static uint64_t spawn_all(scatter_ctx *c) {
+    movers *m = c->m;
+    uint64_t done = 0;
+    for (size_t i = 0; i < m->n; ++i) {
+        esb_component ids[2 + SCATTER_EXTRA] = {m->position, m->velocity};
+        scalar extras[SCATTER_EXTRA];
+        vec3 pos = data_position(i), vel = data_velocity(i);
+        const void *values[2 + SCATTER_EXTRA] = {&pos, &vel};
+        uint32_t count = 2;
+        for (unsigned k = 0, set = subset_of(i); k < SCATTER_EXTRA; ++k) {
+            if (!(set >> k & 1u)) continue;
+            extras[k] = extra_value(i, k);
+            ids[count] = c->extra[k];
+            values[count++] = &extras[k];
+        }
+        done += esb_create_bulk(m->world, 1, ids, count, values, &m->handles[i]) == ESB_OK;
+    }
+    return done;
+}
+
+static void *setup(size_t n, bool populate, const char **error) {
+    scatter_ctx *c = calloc(1, sizeof *c);
+    if (!c) return *error = "out of memory", NULL;
+    if (!(c->m = movers_new(n, MOVERS_HANDLES | (populate ? MOVERS_CACHED_QUERY : 0), error))) {
+        scatter_teardown(c);
+        return NULL;
+    }
+    static const char *const names[SCATTER_EXTRA] = {"L0", "L1", "L2", "L3", "L4", "L5",
+                                                     "L6", "L7", "L8", "L9", "L10", "L11"};
+    esb_status s = ESB_OK;
+    for (unsigned k = 0; s == ESB_OK && k < SCATTER_EXTRA; ++k)
+        s = scn_register(c->m->world, names[k], sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->extra[k]);
+    if (s == ESB_OK && populate && spawn_all(c) != n) s = ESB_ERR_NOMEM;
+    if (s != ESB_OK) {
+        *error = esb_status_name(s);
+        scatter_teardown(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void *scatter_create_setup(size_t n, const char **error) { return setup(n, false, error); }
+static void *scatter_iter_setup(size_t n, const char **error) { return setup(n, true, error); }
+
+static uint64_t scatter_create_run(void *p) { return spawn_all(p); }
+
+static uint64_t scatter_iter_run(void *p) {
+    movers *m = ((scatter_ctx *)p)->m;
+    esb_iter it;
+    uint64_t seen = 0;
+    if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
+    while (esb_iter_next(&it)) {
+        kernel_move(&it.batch);
+        seen += it.batch.count;
+    }
+    return seen;
+}
+
+/* movers_checksum (Position, Velocity, the query's count) plus each entity's extra components and values. */
+static uint64_t scatter_checksum(void *p) {
+    scatter_ctx *c = p;
+    movers *m = c->m;
+    uint64_t sum = movers_checksum(m);
+    for (size_t i = 0; i < m->n; ++i)
+        for (unsigned k = 0; k < SCATTER_EXTRA; ++k) {
+            void *v;
+            if (esb_get(m->world, m->handles[i], c->extra[k], &v) == ESB_OK)
+                sum += entity_hash(i, hash_pair(k, float_bits(((scalar *)v)->v)));
+        }
+    return sum;
+}
+
+/* Every entity holds exactly its set, with its values (Position is checked by movers_verify_moved). */
+static bool scatter_verify_sets(scatter_ctx *c, const char **error) {
+    movers *m = c->m;
+    for (size_t i = 0; i < m->n; i += spot_check_step(m->n))
+        for (unsigned k = 0, set = subset_of(i); k < SCATTER_EXTRA; ++k) {
+            void *v;
+            esb_status s = esb_get(m->world, m->handles[i], c->extra[k], &v);
+            if ((set >> k & 1u) ? s != ESB_OK || float_bits(((scalar *)v)->v) != float_bits(extra_value(i, k).v)
+                                : s != ESB_ERR_ABSENT)
+                return *error = "an entity's extra components are not the set it was spawned with", false;
+        }
+    return true;
+}
+
+static bool scatter_create_verify(void *p, uint64_t runs, const char **error) {
+    (void)runs;
+    return scatter_verify_sets(p, error) && movers_verify_moved(((scatter_ctx *)p)->m, 0, error);
+}
+
+static bool scatter_iter_verify(void *p, uint64_t runs, const char **error) {
+    return scatter_verify_sets(p, error) && movers_verify_moved(((scatter_ctx *)p)->m, runs, error);
+}
+
+static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; }
+
+static const char *scatter_iter_kind(void *p) { return esb_query_kind(((scatter_ctx *)p)->m->query); }
+
+const scenario scenario_scatter_create = {
+    .name = "scatter_create",
+    .unit = "entity",
+    .consumes_state = true,
+    .setup = scatter_create_setup,
+    .run = scatter_create_run,
+    .checksum = scatter_checksum,
+    .verify = scatter_create_verify,
+    .world = scatter_world,
+    .teardown = scatter_teardown,
+};
+
+const scenario scenario_scatter_iter = {
+    .name = "scatter_iter",
+    .unit = "entity",
+    .setup = scatter_iter_setup,
+    .run = scatter_iter_run,
+    .checksum = scatter_checksum,
+    .verify = scatter_iter_verify,
+    .query_kind = scatter_iter_kind,
+    .world = scatter_world,
+    .teardown = scatter_teardown,
+};

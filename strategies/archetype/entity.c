@@ -1,0 +1,137 @@
+/* Entity operations: create, bulk create, destroy, add and remove (moves between tables), get, has, alive. */
+#include <string.h>
+
+#include "graph.h"
+#include "op_checks.h"
+#include "table.h"
+#include "validate.h"
+#include "world.h"
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && at_alive(w, e); }
+
+/* Takes a row out of its table; the entity that moved into the hole gets its new row. */
+static void vacate(esb_world *w, at_archetype *a, uint32_t row) {
+    esb_entity moved = at_table_swap_remove(a, row);
+    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = row;
+}
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    at_archetype *root = w->archetypes[AT_ROOT];
+    esb_status s = at_reserve_entities(w, 1);
+    if (s == ESB_OK) s = at_table_reserve(root, 1);
+    if (s != ESB_OK) return s;
+    esb_entity e = esb_ei_take(&w->entities);
+    w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, at_table_push(root, e)};
+    *out = e;
+    return ESB_OK;
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    esb_bitset signature;
+    memset(&signature, 0, sizeof signature);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    uint32_t to;
+    if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK)
+        return s;
+    at_archetype *a = w->archetypes[to];
+    if ((s = at_table_reserve(a, n)) != ESB_OK) return s;
+
+    /* The table grew once; now the rows are appended as one run and each column filled in one pass. */
+    uint32_t first = a->count;
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = esb_ei_take(&w->entities);
+        uint32_t row = at_table_push(a, e);
+        w->locations[esb_entity_index(e)] = (at_location){e, to, row};
+        if (out) out[i] = e;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        if (!w->components[ids[k]].size) continue;
+        const unsigned char *v = values ? values[k] : NULL;
+        at_table_fill_column(a, at_column_of(a, ids[k]), first, n, v);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!at_alive(w, e)) return ESB_ERR_STALE;
+    at_location *loc = &w->locations[esb_entity_index(e)];
+    vacate(w, w->archetypes[loc->archetype], loc->row);
+    loc->handle = ESB_ENTITY_NULL;
+    esb_ei_release(&w->entities, e);
+    return ESB_OK;
+}
+
+/* Moves e from its table to archetype `to`'s (room reserved): shared components are copied, the old row is
+ * swap-removed. Returns e's new row. */
+static uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to) {
+    at_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
+    uint32_t row = at_table_push(dst, e);
+    at_table_copy_shared(dst, row, src, from.row);
+    vacate(w, src, from.row);
+    w->locations[esb_entity_index(e)].archetype = to;
+    w->locations[esb_entity_index(e)].row = row;
+    w->moves++;
+    return row;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = at_check(w, e, c);
+    if (s != ESB_OK) return s;
+    at_location from = w->locations[esb_entity_index(e)];
+    if (at_has(w->archetypes[from.archetype], c)) return ESB_ERR_PRESENT;
+    uint32_t to;
+    if ((s = at_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
+    at_archetype *dst = w->archetypes[to];
+    if ((s = at_table_reserve(dst, 1)) != ESB_OK) return s;
+    uint32_t row = move_entity(w, e, from, to);
+    uint32_t size = w->components[c].size;
+    if (size) {
+        unsigned char *slot = at_element(dst, at_column_of(dst, c), row);
+        if (value) at_copy_element(slot, value, size);
+        else memset(slot, 0, size);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = at_check(w, e, c);
+    if (s != ESB_OK) return s;
+    at_location from = w->locations[esb_entity_index(e)];
+    if (!at_has(w->archetypes[from.archetype], c)) return ESB_ERR_ABSENT;
+    uint32_t to;
+    if ((s = at_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
+    if ((s = at_table_reserve(w->archetypes[to], 1)) != ESB_OK) return s;
+    move_entity(w, e, from, to);
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = at_check(w, e, c);
+    if (s != ESB_OK) return s;
+    at_location loc = w->locations[esb_entity_index(e)];
+    const at_archetype *a = w->archetypes[loc.archetype];
+    if (!at_has(a, c)) return ESB_ERR_ABSENT;
+    if (w->components[c].size) *out = at_element(a, at_column_of(a, c), loc.row);
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = at_check(w, e, c);
+    if (s != ESB_OK) return s;
+    return at_has(w->archetypes[w->locations[esb_entity_index(e)].archetype], c) ? 1 : 0;
+}

@@ -1,0 +1,162 @@
+/* Queries: every matching non-empty table is one batch, every field a whole column.
+ *
+ * Uncached queries test each archetype's signature at every iteration. Cached ones keep the list of matching
+ * archetypes (with each field's column) and extend it only with the archetypes made since they last looked,
+ * as Bevy's QueryState does with the archetype generation: iteration never re-tests a known archetype. */
+#include <string.h>
+
+#include "table.h"
+#include "validate.h"
+#include "world.h"
+
+static bool query_matches(const esb_query *q, const at_archetype *a) {
+    return !q->matches_nothing && esb_bitset_contains(&a->signature, &q->include) &&
+           esb_bitset_disjoint(&a->signature, &q->exclude);
+}
+
+void at_query_free(esb_query *q) {
+    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
+    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
+    esb_mem_free(q, sizeof *q);
+}
+
+/* Grows the match list so it holds every archetype (all or nothing). */
+static esb_status reserve_matches(esb_query *q, uint32_t needed) {
+    if (needed <= q->matched_capacity) return ESB_OK;
+    uint32_t cap = q->matched_capacity ? q->matched_capacity : 8;
+    while (cap < needed) cap *= 2;
+    uint32_t *matched = esb_mem_alloc(cap * sizeof *matched, 0);
+    uint16_t *columns = q->field_count ? esb_mem_alloc((size_t)cap * q->field_count * sizeof *columns, 0) : NULL;
+    if (!matched || (q->field_count && !columns)) {
+        esb_mem_free(matched, cap * sizeof *matched);
+        esb_mem_free(columns, (size_t)cap * q->field_count * sizeof *columns);
+        return ESB_ERR_NOMEM;
+    }
+    if (q->matched_count) {
+        memcpy(matched, q->matched, q->matched_count * sizeof *matched);
+        if (q->field_count)
+            memcpy(columns, q->matched_columns, (size_t)q->matched_count * q->field_count * sizeof *columns);
+    }
+    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
+    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
+    q->matched = matched;
+    q->matched_columns = columns;
+    q->matched_capacity = cap;
+    return ESB_OK;
+}
+
+/* Tests the archetypes made since the query last looked. */
+static esb_status catch_up(esb_query *q) {
+    const esb_world *w = q->world;
+    if (q->archetypes_seen == w->archetype_count) return ESB_OK;
+    if (reserve_matches(q, q->matched_count + (w->archetype_count - q->archetypes_seen)) != ESB_OK)
+        return ESB_ERR_NOMEM;
+    for (; q->archetypes_seen < w->archetype_count; ++q->archetypes_seen) {
+        const at_archetype *a = w->archetypes[q->archetypes_seen];
+        if (!query_matches(q, a)) continue;
+        uint16_t *columns = q->matched_columns + (size_t)q->matched_count * q->field_count;
+        for (uint32_t k = 0; k < q->field_count; ++k) columns[k] = (uint16_t)at_column_of(a, q->fields[k]);
+        q->matched[q->matched_count++] = q->archetypes_seen;
+    }
+    return ESB_OK;
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = esb_check_query_ids(desc, w->component_count);
+    if (s != ESB_OK) return s;
+
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    if (!q) return ESB_ERR_NOMEM;
+    q->world = w;
+    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
+    q->field_count = desc->field_count;
+    esb_query_masks(desc, &q->include, &q->exclude);
+    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
+    q->cached = desc->cached;
+    q->kind = q->cached ? "table-cache" : "table-scan";
+    esb_qr_link(&w->queries, &q->node);
+    if (q->cached && (s = catch_up(q)) != ESB_OK) {
+        at_query_free(q);
+        return s;
+    }
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    at_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+
+/* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    if (!q) {
+        it->query = NULL;
+        return ESB_ERR_INVALID;
+    }
+    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
+    if (s != ESB_OK || !q->cached) return s;
+    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    return s;
+}
+
+void esb_iter_end(esb_iter *it) {
+    if (!it || !it->query) return;
+    esb_qr_end(&it->query->world->queries, &it->query->node, it);
+}
+
+/* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
+static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
+    esb_batch *b = &it->batch;
+    b->count = a->count;
+    b->entities = a->entities;
+    b->entity_rows = NULL;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        uint32_t column = columns ? columns[k] : at_column_of(a, q->fields[k]);
+        b->base[k] = at_column_base(a, column, &b->stride[k]);
+        b->rows[k] = NULL;
+    }
+}
+
+static bool next_cached(esb_iter *it, const esb_query *q) {
+    const esb_world *w = q->world;
+    for (uint64_t i = it->state[0]; i < q->matched_count; ++i) {
+        const at_archetype *a = w->archetypes[q->matched[i]];
+        if (!a->count) continue;
+        table_batch(it, q, a, q->matched_columns + (size_t)i * q->field_count);
+        it->state[0] = i + 1;
+        return true;
+    }
+    return false;
+}
+
+static bool next_scanned(esb_iter *it, const esb_query *q) {
+    const esb_world *w = q->world;
+    for (uint64_t i = it->state[0]; i < w->archetype_count; ++i) {
+        const at_archetype *a = w->archetypes[i];
+        if (!a->count || !query_matches(q, a)) continue;
+        table_batch(it, q, a, NULL);
+        it->state[0] = i + 1;
+        return true;
+    }
+    return false;
+}
+
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    const esb_query *q = it->query;
+    if (q->cached ? next_cached(it, q) : next_scanned(it, q)) return true;
+    esb_iter_end(it);
+    return false;
+}
