@@ -13,7 +13,9 @@
  *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
  *    writes through pointers from get or from a batch, and starting further iterators are allowed.
  *  - Lifetimes: component data pointers (from esb_get, and a batch's base pointers) stay valid until the next
- *    structural operation on the world. A batch's entities and index arrays may be scratch space of the
+ *    structural operation on the world, and that operation may move the data before it reads its own
+ *    arguments: values passed to esb_add or esb_create_bulk must not point into the world's storage (copy a
+ *    value out of another entity first). A batch's entities and index arrays may be scratch space of the
  *    iterator: valid until the next esb_iter_next or esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves

@@ -125,7 +125,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     at_location loc = w->locations[esb_entity_index(e)];
     const at_archetype *a = w->archetypes[loc.archetype];
     if (!at_has(a, c)) return ESB_ERR_ABSENT;
-    if (w->components[c].size) *out = at_element(a, at_column_of(a, c), loc.row);
+    if (esb_bitset_test(&a->data_signature, c)) *out = at_element(a, at_column_of(a, c), loc.row);
     return ESB_OK;
 }
 

@@ -46,17 +46,20 @@ static esb_status reserve_matches(esb_query *q, uint32_t needed) {
     return ESB_OK;
 }
 
-/* Tests the archetypes made since the query last looked. */
+/* Tests the archetypes made since the query last looked: counts the new matches, makes room for exactly
+ * those, then records them. */
 static esb_status catch_up(esb_query *q) {
     const esb_world *w = q->world;
     if (q->archetypes_seen == w->archetype_count) return ESB_OK;
-    if (reserve_matches(q, q->matched_count + (w->archetype_count - q->archetypes_seen)) != ESB_OK)
-        return ESB_ERR_NOMEM;
+    uint32_t fresh = 0;
+    for (uint32_t i = q->archetypes_seen; i < w->archetype_count; ++i) fresh += query_matches(q, w->archetypes[i]);
+    if (reserve_matches(q, q->matched_count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
     for (; q->archetypes_seen < w->archetype_count; ++q->archetypes_seen) {
         const at_archetype *a = w->archetypes[q->archetypes_seen];
         if (!query_matches(q, a)) continue;
-        uint16_t *columns = q->matched_columns + (size_t)q->matched_count * q->field_count;
-        for (uint32_t k = 0; k < q->field_count; ++k) columns[k] = (uint16_t)at_column_of(a, q->fields[k]);
+        for (uint32_t k = 0; k < q->field_count; ++k)
+            q->matched_columns[(size_t)q->matched_count * q->field_count + k] =
+                (uint16_t)at_column_of(a, q->fields[k]);
         q->matched[q->matched_count++] = q->archetypes_seen;
     }
     return ESB_OK;
@@ -134,7 +137,7 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
     for (uint64_t i = it->state[0]; i < q->matched_count; ++i) {
         const at_archetype *a = w->archetypes[q->matched[i]];
         if (!a->count) continue;
-        table_batch(it, q, a, q->matched_columns + (size_t)i * q->field_count);
+        table_batch(it, q, a, q->field_count ? q->matched_columns + (size_t)i * q->field_count : NULL);
         it->state[0] = i + 1;
         return true;
     }
