@@ -35,6 +35,18 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
     return esb_query_create(w, &d, out);
 }
 
+void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
+    for (size_t i = 0; i < n; ++i) order[i] = (uint32_t)i;
+    uint64_t state = seed;
+    for (size_t i = n - 1; n && i > 0; --i) {
+        state += 0x9e3779b97f4a7c15ull;
+        size_t j = (size_t)(mix64(state) % (i + 1));
+        uint32_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
 uint64_t scn_count_matches(esb_query *q) {
     esb_iter it;
     uint64_t seen = 0;

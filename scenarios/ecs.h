@@ -28,6 +28,9 @@ esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size
 /* A query over the given fields (all written) with the cached hint. */
 esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
 
+/* Fills order with 0 .. n-1 in a fixed-seed random order (Fisher-Yates driven by splitmix64). */
+void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed);
+
 /* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
 uint64_t scn_count_matches(esb_query *q);
 

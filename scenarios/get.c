@@ -27,15 +27,15 @@ static void *get_setup(size_t n, bool shuffled, const char **error) {
         get_teardown(c);
         return NULL;
     }
-    for (size_t i = 0; i < n; ++i) c->order[i] = c->m->handles[i];
-    uint64_t state = 0x5EED;
-    for (size_t i = n - 1; shuffled && i > 0; --i) { /* Fisher-Yates with a fixed-seed splitmix64 */
-        state += 0x9e3779b97f4a7c15ull;
-        size_t j = (size_t)(mix64(state) % (i + 1));
-        esb_entity t = c->order[i];
-        c->order[i] = c->order[j];
-        c->order[j] = t;
+    uint32_t *ordinals = malloc(n * sizeof *ordinals);
+    if (!ordinals) {
+        *error = "out of memory";
+        get_teardown(c);
+        return NULL;
     }
+    if (shuffled) scn_shuffled_ordinals(ordinals, n, 0x5EED);
+    for (size_t i = 0; i < n; ++i) c->order[i] = c->m->handles[shuffled ? ordinals[i] : i];
+    free(ordinals);
     return c;
 }
 

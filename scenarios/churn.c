@@ -1,0 +1,164 @@
+/* Transient components ("DeadTag for a couple of frames"): n entities with Position and Velocity. A fixed-seed
+ * shuffle of the entities is cut into ten slices; frame f gives slice f % 10 the transient component and
+ * takes it from slice (f - 1) % 10, the slice that got it the frame before, so 10% of the entities gain it and
+ * 10% lose it every frame. Then the frame's system runs: pos += vel through the cached query over Position and
+ * Velocity excluding the transient component. One run is one frame; the unit is one entity of it (ns per
+ * frame = the figure times n).
+ * tag_churn: the transient component is a tag.
+ * sparse_churn: it is a 4-byte component registered with the sparse hint (each add writes a value). */
+#include <stdlib.h>
+
+#include "kernels.h"
+#include "movers.h"
+#include "scenario.h"
+
+#define CHURN_SLICES 10u
+
+typedef struct churn_ctx {
+    movers *m;
+    esb_component transient;
+    bool has_data;      /* sparse_churn */
+    uint32_t *order;    /* the shuffled ordinals; slice s is order[bound(s) .. bound(s + 1)) */
+    uint8_t *slice_of;  /* per ordinal */
+    uint64_t frame;     /* frames run so far */
+} churn_ctx;
+
+static size_t bound(const churn_ctx *c, unsigned s) { return c->m->n * s / CHURN_SLICES; }
+
+static scalar transient_value(uint64_t ordinal, uint64_t frame) { return data_scalar(ordinal * 31 + frame); }
+
+static void churn_teardown(void *p) {
+    churn_ctx *c = p;
+    if (c->m) movers_delete(c->m);
+    free(c->order);
+    free(c->slice_of);
+    free(c);
+}
+
+static void *setup(size_t n, bool has_data, const char **error) {
+    churn_ctx *c = calloc(1, sizeof *c);
+    if (!c) return *error = "out of memory", NULL;
+    c->has_data = has_data;
+    c->m = movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
+    c->order = malloc(n * sizeof *c->order);
+    c->slice_of = malloc(n);
+    if (!c->m || !c->order || !c->slice_of) {
+        if (c->m) *error = "out of memory";
+        churn_teardown(c);
+        return NULL;
+    }
+    scn_shuffled_ordinals(c->order, n, 0xDEAD7A6ull);
+    for (unsigned s = 0; s < CHURN_SLICES; ++s)
+        for (size_t i = bound(c, s); i < bound(c, s + 1); ++i) c->slice_of[c->order[i]] = (uint8_t)s;
+    movers *m = c->m;
+    esb_status s = has_data ? scn_register(m->world, "Transient", sizeof(scalar), _Alignof(scalar),
+                                           ESB_STORAGE_SPARSE, &c->transient)
+                            : scn_register(m->world, "DeadTag", 0, 1, ESB_STORAGE_SPARSE, &c->transient);
+    if (s == ESB_OK) {
+        esb_component fields[] = {m->position, m->velocity};
+        esb_access access[] = {ESB_WRITE, ESB_READ};
+        esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .without = &c->transient,
+                            .without_count = 1, .cached = true};
+        s = esb_query_create(m->world, &d, &m->query);
+    }
+    if (s != ESB_OK) {
+        *error = esb_status_name(s);
+        churn_teardown(c);
+        return NULL;
+    }
+    return c;
+}
+
+static void *tag_churn_setup(size_t n, const char **error) { return setup(n, false, error); }
+static void *sparse_churn_setup(size_t n, const char **error) { return setup(n, true, error); }
+
+/* One frame. Returns the entities the system moved plus those that gained the component: n when every
+ * change succeeded and the query found exactly the entities without it. */
+static uint64_t churn_run(void *p) {
+    churn_ctx *c = p;
+    movers *m = c->m;
+    unsigned tag = (unsigned)(c->frame % CHURN_SLICES), untag = (tag + CHURN_SLICES - 1) % CHURN_SLICES;
+    uint64_t gained = 0;
+    bool ok = true;
+    if (c->frame > 0)
+        for (size_t i = bound(c, untag); i < bound(c, untag + 1); ++i)
+            ok &= esb_remove(m->world, m->handles[c->order[i]], c->transient) == ESB_OK;
+    for (size_t i = bound(c, tag); i < bound(c, tag + 1); ++i) {
+        uint32_t ordinal = c->order[i];
+        scalar v = transient_value(ordinal, c->frame);
+        gained += esb_add(m->world, m->handles[ordinal], c->transient, c->has_data ? &v : NULL) == ESB_OK;
+    }
+    c->frame++;
+    esb_iter it;
+    uint64_t moved = 0;
+    if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
+    while (esb_iter_next(&it)) {
+        kernel_move(&it.batch);
+        moved += it.batch.count;
+    }
+    return ok ? moved + gained : 0;
+}
+
+/* Frames f < runs in which slice s held the component at query time: those with f % 10 == s. */
+static uint64_t frames_held(uint64_t runs, unsigned s) { return runs > s ? (runs - 1 - s) / CHURN_SLICES + 1 : 0; }
+
+/* Which entities hold the component (and its value), with movers_checksum's Position and Velocity. */
+static uint64_t churn_checksum(void *p) {
+    churn_ctx *c = p;
+    movers *m = c->m;
+    uint64_t sum = movers_checksum(m);
+    for (size_t i = 0; i < m->n; ++i) {
+        void *v;
+        esb_status s = esb_get(m->world, m->handles[i], c->transient, &v);
+        if (s == ESB_OK) sum += entity_hash(i, c->has_data ? 1 + float_bits(((scalar *)v)->v) : 1);
+    }
+    return sum;
+}
+
+/* After `runs` frames the last frame's slice holds the component (with that frame's values) and nothing else
+ * does, and each entity has moved once per frame it was without it. */
+static bool churn_verify(void *p, uint64_t runs, const char **error) {
+    churn_ctx *c = p;
+    movers *m = c->m;
+    unsigned held = (unsigned)((runs - 1) % CHURN_SLICES);
+    for (uint64_t i = 0; i < m->n; i += spot_check_step(m->n)) {
+        unsigned s = c->slice_of[i];
+        void *v, *pos;
+        esb_status got = esb_get(m->world, m->handles[i], c->transient, &v);
+        if (s == held ? got != ESB_OK : got != ESB_ERR_ABSENT)
+            return *error = "an entity holds the transient component in the wrong frame", false;
+        if (s == held && c->has_data && float_bits(((scalar *)v)->v) != float_bits(transient_value(i, runs - 1).v))
+            return *error = "the transient component does not hold the value of its frame", false;
+        if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||
+            !vec3_same_bits(*(vec3 *)pos, data_position_after(i, runs - frames_held(runs, s))))
+            return *error = "an entity moved in a frame it was excluded from, or missed one", false;
+    }
+    return true;
+}
+
+static const char *churn_kind(void *p) { return esb_query_kind(((churn_ctx *)p)->m->query); }
+static esb_world *churn_world(void *p) { return ((churn_ctx *)p)->m->world; }
+
+const scenario scenario_tag_churn = {
+    .name = "tag_churn",
+    .unit = "entity",
+    .setup = tag_churn_setup,
+    .run = churn_run,
+    .checksum = churn_checksum,
+    .verify = churn_verify,
+    .query_kind = churn_kind,
+    .world = churn_world,
+    .teardown = churn_teardown,
+};
+
+const scenario scenario_sparse_churn = {
+    .name = "sparse_churn",
+    .unit = "entity",
+    .setup = sparse_churn_setup,
+    .run = churn_run,
+    .checksum = churn_checksum,
+    .verify = churn_verify,
+    .query_kind = churn_kind,
+    .world = churn_world,
+    .teardown = churn_teardown,
+};
