@@ -3,7 +3,6 @@
 
 #include "graph.h"
 #include "op_checks.h"
-#include "table.h"
 #include "validate.h"
 #include "world.h"
 
@@ -11,7 +10,7 @@ bool esb_alive(const esb_world *w, esb_entity e) { return w && at_alive(w, e); }
 
 /* Takes a row out of its table; the entity that moved into the hole gets its new row. */
 static void vacate(esb_world *w, at_archetype *a, uint32_t row) {
-    esb_entity moved = at_table_swap_remove(a, row);
+    esb_entity moved = esb_table_swap_remove(&a->table, row);
     if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = row;
 }
 
@@ -20,10 +19,10 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     at_archetype *root = w->archetypes[AT_ROOT];
     esb_status s = at_reserve_entities(w, 1);
-    if (s == ESB_OK) s = at_table_reserve(root, 1);
+    if (s == ESB_OK) s = esb_table_reserve(&root->table, 1);
     if (s != ESB_OK) return s;
     esb_entity e = esb_ei_take(&w->entities);
-    w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, at_table_push(root, e)};
+    w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, esb_table_push(&root->table, e)};
     *out = e;
     return ESB_OK;
 }
@@ -41,20 +40,20 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK)
         return s;
     at_archetype *a = w->archetypes[to];
-    if ((s = at_table_reserve(a, n)) != ESB_OK) return s;
+    if ((s = esb_table_reserve(&a->table, n)) != ESB_OK) return s;
 
     /* The table grew once; now the rows are appended as one run and each column filled in one pass. */
-    uint32_t first = a->count;
+    uint32_t first = a->table.count;
     for (size_t i = 0; i < n; ++i) {
         esb_entity e = esb_ei_take(&w->entities);
-        uint32_t row = at_table_push(a, e);
+        uint32_t row = esb_table_push(&a->table, e);
         w->locations[esb_entity_index(e)] = (at_location){e, to, row};
         if (out) out[i] = e;
     }
     for (uint32_t k = 0; k < count; ++k) {
         if (!w->components[ids[k]].size) continue;
         const unsigned char *v = values ? values[k] : NULL;
-        at_table_fill_column(a, at_column_of(a, ids[k]), first, n, v);
+        esb_table_fill_column(&a->table, esb_table_column_of(&a->table, ids[k]), first, n, v);
     }
     return ESB_OK;
 }
@@ -74,8 +73,8 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
  * swap-removed. Returns e's new row. */
 static uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to) {
     at_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
-    uint32_t row = at_table_push(dst, e);
-    at_table_copy_shared(dst, row, src, from.row);
+    uint32_t row = esb_table_push(&dst->table, e);
+    esb_table_copy_shared(&dst->table, row, &src->table, from.row);
     vacate(w, src, from.row);
     w->locations[esb_entity_index(e)].archetype = to;
     w->locations[esb_entity_index(e)].row = row;
@@ -93,12 +92,12 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     uint32_t to;
     if ((s = at_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
     at_archetype *dst = w->archetypes[to];
-    if ((s = at_table_reserve(dst, 1)) != ESB_OK) return s;
+    if ((s = esb_table_reserve(&dst->table, 1)) != ESB_OK) return s;
     uint32_t row = move_entity(w, e, from, to);
     uint32_t size = w->components[c].size;
     if (size) {
-        unsigned char *slot = at_element(dst, at_column_of(dst, c), row);
-        if (value) at_copy_element(slot, value, size);
+        unsigned char *slot = esb_table_element(&dst->table, esb_table_column_of(&dst->table, c), row);
+        if (value) esb_copy_element(slot, value, size);
         else memset(slot, 0, size);
     }
     return ESB_OK;
@@ -113,7 +112,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!at_has(w->archetypes[from.archetype], c)) return ESB_ERR_ABSENT;
     uint32_t to;
     if ((s = at_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
-    if ((s = at_table_reserve(w->archetypes[to], 1)) != ESB_OK) return s;
+    if ((s = esb_table_reserve(&w->archetypes[to]->table, 1)) != ESB_OK) return s;
     move_entity(w, e, from, to);
     return ESB_OK;
 }
@@ -125,7 +124,8 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     at_location loc = w->locations[esb_entity_index(e)];
     const at_archetype *a = w->archetypes[loc.archetype];
     if (!at_has(a, c)) return ESB_ERR_ABSENT;
-    if (esb_bitset_test(&a->data_signature, c)) *out = at_element(a, at_column_of(a, c), loc.row);
+    if (esb_bitset_test(&a->table.column_set, c))
+        *out = esb_table_element(&a->table, esb_table_column_of(&a->table, c), loc.row);
     return ESB_OK;
 }
 

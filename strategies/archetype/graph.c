@@ -3,41 +3,6 @@
 
 #include <string.h>
 
-#include "table.h"
-
-static uint64_t signature_hash(const esb_bitset *s) {
-    uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
-        h = (h ^ s->w[k]) * 0xFF51AFD7ED558CCDull;
-        h ^= h >> 32;
-    }
-    return h;
-}
-
-static bool same_signature(const esb_bitset *a, const esb_bitset *b) { return memcmp(a, b, sizeof *a) == 0; }
-
-/* The slot holding the archetype with this signature, or the empty slot where it would go. */
-static uint32_t *index_slot(const esb_world *w, const esb_bitset *signature) {
-    uint32_t mask = w->index.capacity - 1;
-    for (uint64_t i = signature_hash(signature);; ++i) {
-        uint32_t *slot = &w->index.slots[i & mask];
-        if (*slot == AT_NONE || same_signature(&w->archetypes[*slot]->signature, signature)) return slot;
-    }
-}
-
-/* Keeps the index at most half full once one more archetype is in. */
-static esb_status index_make_room(esb_world *w) {
-    if (((uint64_t)w->archetype_count + 1) * 2 <= w->index.capacity) return ESB_OK;
-    uint32_t capacity = w->index.capacity ? w->index.capacity * 2 : 64;
-    uint32_t *slots = esb_mem_alloc((size_t)capacity * sizeof *slots, 0);
-    if (!slots) return ESB_ERR_NOMEM;
-    memset(slots, 0xFF, (size_t)capacity * sizeof *slots);
-    esb_mem_free(w->index.slots, (size_t)w->index.capacity * sizeof *slots);
-    w->index = (at_signature_index){slots, capacity};
-    for (uint32_t i = 0; i < w->archetype_count; ++i) *index_slot(w, &w->archetypes[i]->signature) = i;
-    return ESB_OK;
-}
-
 static esb_status list_make_room(esb_world *w) {
     if (w->archetype_count < w->archetype_capacity) return ESB_OK;
     uint32_t capacity = w->archetype_capacity ? w->archetype_capacity * 2 : 16;
@@ -50,7 +15,7 @@ static esb_status list_make_room(esb_world *w) {
 }
 
 static void archetype_free(at_archetype *a) {
-    at_table_free(a);
+    esb_table_free(&a->table);
     esb_mem_free(a->edges, a->edge_count * sizeof *a->edges);
     esb_mem_free(a, sizeof *a);
 }
@@ -58,18 +23,18 @@ static void archetype_free(at_archetype *a) {
 /* Room in the list and the index comes first: if making the archetype then fails, they are merely roomier. */
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
     esb_status s = list_make_room(w);
-    if (s == ESB_OK) s = index_make_room(w);
+    if (s == ESB_OK) s = esb_set_index_reserve(&w->index);
     if (s != ESB_OK) return s;
     at_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(at_archetype));
     if (!a) return ESB_ERR_NOMEM;
     a->signature = *signature;
-    if ((s = at_table_init(a, w)) != ESB_OK) {
+    if ((s = esb_table_init(&a->table, signature, w->components, w->component_count)) != ESB_OK) {
         archetype_free(a);
         return s;
     }
     uint32_t id = w->archetype_count++;
     w->archetypes[id] = a;
-    *index_slot(w, signature) = id;
+    esb_set_index_insert(&w->index, signature, id);
     *out = id;
     return ESB_OK;
 }
@@ -84,18 +49,14 @@ esb_status at_graph_init(esb_world *w) {
 void at_graph_free(esb_world *w) {
     for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
     esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
-    esb_mem_free(w->index.slots, (size_t)w->index.capacity * sizeof *w->index.slots);
+    esb_set_index_free(&w->index);
 }
 
 esb_status at_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out) {
-    if (w->index.capacity) {
-        uint32_t found = *index_slot(w, signature);
-        if (found != AT_NONE) {
-            *out = found;
-            return ESB_OK;
-        }
-    }
-    return archetype_make(w, signature, out);
+    uint32_t found = esb_set_index_find(&w->index, signature);
+    if (found == ESB_SET_NONE) return archetype_make(w, signature, out);
+    *out = found;
+    return ESB_OK;
 }
 
 /* The edge of archetype a for component c, growing a's edge array to every registered component first; NULL

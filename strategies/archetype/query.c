@@ -5,7 +5,6 @@
  * as Bevy's QueryState does with the archetype generation: iteration never re-tests a known archetype. */
 #include <string.h>
 
-#include "table.h"
 #include "validate.h"
 #include "world.h"
 
@@ -59,7 +58,7 @@ static esb_status catch_up(esb_query *q) {
         if (!query_matches(q, a)) continue;
         for (uint32_t k = 0; k < q->field_count; ++k)
             q->matched_columns[(size_t)q->matched_count * q->field_count + k] =
-                (uint16_t)at_column_of(a, q->fields[k]);
+                (uint16_t)esb_table_column_of(&a->table, q->fields[k]);
         q->matched[q->matched_count++] = q->archetypes_seen;
     }
     return ESB_OK;
@@ -122,12 +121,12 @@ void esb_iter_end(esb_iter *it) {
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
     esb_batch *b = &it->batch;
-    b->count = a->count;
-    b->entities = a->entities;
+    b->count = a->table.count;
+    b->entities = a->table.entities;
     b->entity_rows = NULL;
     for (uint32_t k = 0; k < q->field_count; ++k) {
-        uint32_t column = columns ? columns[k] : at_column_of(a, q->fields[k]);
-        b->base[k] = at_column_base(a, column, &b->stride[k]);
+        uint32_t column = columns ? columns[k] : esb_table_column_of(&a->table, q->fields[k]);
+        b->base[k] = esb_table_column_base(&a->table, column, &b->stride[k]);
         b->rows[k] = NULL;
     }
 }
@@ -136,7 +135,7 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
     for (uint64_t i = it->state[0]; i < q->matched_count; ++i) {
         const at_archetype *a = w->archetypes[q->matched[i]];
-        if (!a->count) continue;
+        if (!a->table.count) continue;
         table_batch(it, q, a, q->field_count ? q->matched_columns + (size_t)i * q->field_count : NULL);
         it->state[0] = i + 1;
         return true;
@@ -148,7 +147,7 @@ static bool next_scanned(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
     for (uint64_t i = it->state[0]; i < w->archetype_count; ++i) {
         const at_archetype *a = w->archetypes[i];
-        if (!a->count || !query_matches(q, a)) continue;
+        if (!a->table.count || !query_matches(q, a)) continue;
         table_batch(it, q, a, NULL);
         it->state[0] = i + 1;
         return true;

@@ -39,7 +39,7 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
     esb_component c = w->component_count++;
-    w->components[c] = (at_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align};
+    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
     *out = c;
     return ESB_OK;
 }

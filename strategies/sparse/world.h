@@ -1,4 +1,4 @@
-/* The sparse-set design (EnTT, Shipyard): one pool per component type (pool.h) and an entity list with an
+/* The sparse-set design (EnTT, Shipyard): one pool per component type (_common/sparse_set.h) and an entity list with an
  * implicit free list (the shared entity table). Adding or removing a component touches only that component's
  * pool; a query is a view that walks the smallest of its pools and looks the entity up in the others. */
 #ifndef SPARSE_WORLD_H
@@ -8,7 +8,7 @@
 #include "contract.h"
 #include "entity_table.h"
 #include "query_registry.h"
-#include "pool.h"
+#include "sparse_set.h"
 
 #define SP_VIEW_CHUNK 1024u /* entities tested per view batch */
 

@@ -118,7 +118,7 @@ Test(archetype_graph, thousands_of_archetypes) {
     esb_world_destroy(w);
 }
 
-#ifdef ESB_ARCHETYPE_AOS
+#ifdef ESB_TABLE_AOS
 /* Records place components by decreasing alignment, so only the end of a record is padding. */
 Test(archetype_graph, records_are_packed_by_alignment) {
     esb_world *w;
@@ -128,11 +128,11 @@ Test(archetype_graph, records_are_packed_by_alignment) {
     esb_entity e;
     cr_assert_eq(esb_create_bulk(w, 1, ids, 3, NULL, &e), ESB_OK);
     const at_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
-    cr_assert_eq(a->record_align, 8);
-    cr_assert_eq(a->record_size, 16); /* f64 at 0, f32 at 8, u8 at 12, 3 bytes of padding */
-    cr_assert_eq(a->columns[2].offset, 0);
-    cr_assert_eq(a->columns[1].offset, 8);
-    cr_assert_eq(a->columns[0].offset, 12);
+    cr_assert_eq(a->table.record_align, 8);
+    cr_assert_eq(a->table.record_size, 16); /* f64 at 0, f32 at 8, u8 at 12, 3 bytes of padding */
+    cr_assert_eq(a->table.columns[2].offset, 0);
+    cr_assert_eq(a->table.columns[1].offset, 8);
+    cr_assert_eq(a->table.columns[0].offset, 12);
     esb_world_destroy(w);
 }
 #endif

@@ -1,4 +1,5 @@
-/* A pool: the sparse set that stores one component type (the design of EnTT's and Shipyard's storage).
+/* A pool: the sparse set that stores one component type (the design of EnTT's and Shipyard's storage). The
+ * sparse-set strategy keeps every component in one; the hybrid strategy those registered with the sparse hint.
  *
  *  - sparse: entity index -> (version << 32 | packed position), in pages of SP_PAGE entries allocated on first
  *    use, so a pool that holds a few high indices does not pay for all the low ones. A slot holds the version
@@ -7,8 +8,8 @@
  *  - dense: the packed entity handles; data: the packed component values aligned with them (none for tags).
  *
  * Removal swaps the last element into the hole. Nothing here checks liveness: the world does. */
-#ifndef SPARSE_POOL_H
-#define SPARSE_POOL_H
+#ifndef ESB_SPARSE_SET_H
+#define ESB_SPARSE_SET_H
 
 #include "contract.h"
 

@@ -1,4 +1,4 @@
-#include "pool.h"
+#include "sparse_set.h"
 
 #include <string.h>
 

@@ -1,0 +1,113 @@
+#include "table.h"
+
+#include "grow.h"
+
+static void layout_records(esb_table *t) {
+#ifdef ESB_TABLE_AOS
+    uint32_t offset = 0, record_align = 1;
+    for (uint32_t align = ESB_MAX_ALIGN; align >= 1; align /= 2)
+        for (uint32_t k = 0; k < t->column_count; ++k) {
+            esb_column *col = &t->columns[k];
+            if (col->align != align) continue;
+            col->offset = offset; /* a multiple of every alignment placed so far, all >= align */
+            offset += col->size;
+            if (align > record_align) record_align = align;
+        }
+    t->record_align = record_align;
+    t->record_size = (offset + record_align - 1) / record_align * record_align;
+#else
+    (void)t;
+#endif
+}
+
+esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_component_info *components,
+                          uint32_t component_count) {
+    uint32_t n = 0;
+    for (esb_component c = 0; c < component_count; ++c) n += esb_bitset_test(set, c) && components[c].size;
+    if (n && !(t->columns = esb_mem_calloc(n * sizeof *t->columns, _Alignof(esb_column)))) return ESB_ERR_NOMEM;
+    for (esb_component c = 0; c < component_count; ++c) {
+        if (!esb_bitset_test(set, c) || !components[c].size) continue;
+        t->columns[t->column_count++] = (esb_column){.id = c, .size = components[c].size, .align = components[c].align};
+        esb_bitset_set(&t->column_set, c);
+    }
+    layout_records(t);
+    return ESB_OK;
+}
+
+void esb_table_free(esb_table *t) {
+    esb_mem_free(t->entities, (size_t)t->capacity * sizeof *t->entities);
+#ifdef ESB_TABLE_AOS
+    esb_mem_free(t->records, (size_t)t->capacity * t->record_size);
+#else
+    for (uint32_t k = 0; k < t->column_count; ++k) esb_mem_free(t->columns[k].data, (size_t)t->capacity * t->columns[k].size);
+#endif
+    esb_mem_free(t->columns, t->column_count * sizeof *t->columns);
+}
+
+esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
+    uint64_t needed = (uint64_t)t->count + extra;
+    if (needed <= t->capacity) return ESB_OK;
+    if (needed > UINT32_MAX) return ESB_ERR_FULL;
+    uint64_t cap = t->capacity ? t->capacity : 8;
+    while (cap < needed) cap *= 2;
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    size_t old = t->capacity, now = (size_t)cap;
+
+    esb_grow_item items[ESB_MAX_COMPONENTS + 1];
+    size_t n = 0;
+    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
+#ifdef ESB_TABLE_AOS
+    if (t->record_size)
+        items[n++] = (esb_grow_item){(void **)&t->records, old * t->record_size, now * t->record_size,
+                                     t->record_align, -1, NULL};
+#else
+    for (uint32_t k = 0; k < t->column_count; ++k) {
+        esb_column *col = &t->columns[k];
+        items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
+    }
+#endif
+    esb_status s = esb_grow_all(items, n);
+    if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    return s;
+}
+
+esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
+    uint32_t last = --t->count;
+    if (row == last) return ESB_ENTITY_NULL;
+#ifdef ESB_TABLE_AOS
+    if (t->record_size) /* a table of tags only has no records */
+        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size,
+               t->record_size);
+#else
+    for (uint32_t k = 0; k < t->column_count; ++k)
+        esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
+#endif
+    t->entities[row] = t->entities[last];
+    return t->entities[row];
+}
+
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    uint32_t i = 0;
+    for (uint32_t j = 0; j < dst->column_count; ++j) {
+        esb_component id = dst->columns[j].id;
+        while (i < src->column_count && src->columns[i].id < id) i++;
+        if (i == src->column_count) break;
+        if (src->columns[i].id == id)
+            esb_copy_element(esb_table_element(dst, j, dst_row), esb_table_element(src, i, src_row),
+                             dst->columns[j].size);
+    }
+}
+
+void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values) {
+    uint32_t size = t->columns[column].size;
+#ifdef ESB_TABLE_AOS
+    for (size_t i = 0; i < n; ++i) {
+        unsigned char *dst = esb_table_element(t, column, first + (uint32_t)i);
+        if (values) esb_copy_element(dst, values + i * size, size);
+        else memset(dst, 0, size);
+    }
+#else
+    if (values) memcpy(esb_table_element(t, column, first), values, n * size);
+    else memset(esb_table_element(t, column, first), 0, n * size);
+#endif
+}

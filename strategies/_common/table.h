@@ -1,0 +1,113 @@
+/* A table: rows of entities, one column per component with data (flecs's and Bevy's storage/table). Every
+ * row has every column filled, so a table is handed to a query as plain arrays. Two layouts, chosen at compile
+ * time:
+ *
+ *   SoA (default): column k is its own array, element (row) at data + row * size.
+ *   AoS (ESB_TABLE_AOS): one array of records; element (row, k) at records + row * record_size + offset(k),
+ *   components placed by decreasing alignment so padding only falls at a record's end.
+ *
+ * The column of component c is c's rank in column_set (a popcount), so no per-table map is needed. Tables grow
+ * by doubling, every column at once and all or nothing, and never shrink. Removing a row moves the last row
+ * into it. */
+#ifndef ESB_TABLE_H
+#define ESB_TABLE_H
+
+#include <string.h>
+
+#include "bitset.h"
+#include "contract.h"
+
+/* What a world records of each registered component. */
+typedef struct esb_component_info {
+    const char *name;
+    uint32_t size; /* 0: a tag, never a column */
+    uint32_t align;
+    esb_storage_hint hint;
+} esb_component_info;
+
+typedef struct esb_column {
+    esb_component id;
+    uint32_t size;
+    uint32_t align;
+    uint32_t offset;     /* AoS: byte offset of this component inside a record; SoA: 0 */
+    unsigned char *data; /* SoA: capacity * size bytes; AoS: unused */
+} esb_column;
+
+typedef struct esb_table {
+    esb_bitset column_set;     /* the components that have a column */
+    esb_entity *entities;      /* row -> handle */
+    uint32_t count, capacity;  /* rows in use, rows allocated */
+    esb_column *columns;       /* ordered by component id */
+    uint32_t column_count;
+    unsigned char *records;    /* AoS: capacity * record_size bytes */
+    uint32_t record_size;      /* AoS: bytes per row, a multiple of record_align; SoA: 0 */
+    uint32_t record_align;
+} esb_table;
+
+/* Column of component c, which must be in t->column_set: its rank there. */
+static inline uint32_t esb_table_column_of(const esb_table *t, esb_component c) {
+    uint32_t word = c >> 6, rank = 0;
+    for (uint32_t k = 0; k < word; ++k) rank += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
+    return rank + (uint32_t)__builtin_popcountll(t->column_set.w[word] & ((1ull << (c & 63)) - 1));
+}
+
+static inline unsigned char *esb_table_element(const esb_table *t, uint32_t column, uint32_t row) {
+#ifdef ESB_TABLE_AOS
+    return t->records + (size_t)row * t->record_size + t->columns[column].offset;
+#else
+    return t->columns[column].data + (size_t)row * t->columns[column].size;
+#endif
+}
+
+/* The batch view of a column: its first element and the bytes between rows (0 when that is the component's
+ * own size, so a batch over it is a plain array). */
+static inline void *esb_table_column_base(const esb_table *t, uint32_t column, uint32_t *stride) {
+#ifdef ESB_TABLE_AOS
+    *stride = t->record_size == t->columns[column].size ? 0 : t->record_size;
+    return t->records + t->columns[column].offset;
+#else
+    *stride = 0;
+    return t->columns[column].data;
+#endif
+}
+
+/* Copies one element. The sizes of common components get a fixed-size copy, which compiles to a few moves
+ * instead of a call. */
+static inline void esb_copy_element(void *dst, const void *src, uint32_t size) {
+    switch (size) {
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    case 12: memcpy(dst, src, 12); break;
+    case 16: memcpy(dst, src, 16); break;
+    default: memcpy(dst, src, size); break;
+    }
+}
+
+/* An empty table (zeroed beforehand) with a column for each component of `set` that has data; components[c]
+ * describes id c. ESB_ERR_NOMEM leaves it without columns (esb_table_free still applies). */
+esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_component_info *components,
+                          uint32_t component_count);
+
+void esb_table_free(esb_table *t);
+
+/* Room for `extra` more rows (all or nothing). */
+esb_status esb_table_reserve(esb_table *t, uint64_t extra);
+
+/* Appends a row for e (room reserved); its elements are uninitialised. Returns the row. */
+static inline uint32_t esb_table_push(esb_table *t, esb_entity e) {
+    uint32_t row = t->count++;
+    t->entities[row] = e;
+    return row;
+}
+
+/* Removes a row by moving the last row into it; returns the handle that moved into `row`, or ESB_ENTITY_NULL
+ * when `row` was the last. */
+esb_entity esb_table_swap_remove(esb_table *t, uint32_t row);
+
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row). */
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
+
+/* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
+void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values);
+
+#endif
