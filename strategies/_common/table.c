@@ -27,7 +27,8 @@ esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_compone
     if (n && !(t->columns = esb_mem_calloc(n * sizeof *t->columns, _Alignof(esb_column)))) return ESB_ERR_NOMEM;
     for (esb_component c = 0; c < component_count; ++c) {
         if (!esb_bitset_test(set, c) || !components[c].size) continue;
-        t->columns[t->column_count++] = (esb_column){.id = c, .size = components[c].size, .align = components[c].align};
+        const esb_component_info *info = &components[c];
+        t->columns[t->column_count++] = (esb_column){.id = c, .size = info->size, .align = info->align};
         esb_bitset_set(&t->column_set, c);
     }
     layout_records(t);
@@ -39,7 +40,8 @@ void esb_table_free(esb_table *t) {
 #ifdef ESB_TABLE_AOS
     esb_mem_free(t->records, (size_t)t->capacity * t->record_size);
 #else
-    for (uint32_t k = 0; k < t->column_count; ++k) esb_mem_free(t->columns[k].data, (size_t)t->capacity * t->columns[k].size);
+    for (uint32_t k = 0; k < t->column_count; ++k)
+        esb_mem_free(t->columns[k].data, (size_t)t->capacity * t->columns[k].size);
 #endif
     esb_mem_free(t->columns, t->column_count * sizeof *t->columns);
 }
@@ -55,7 +57,8 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
 
     esb_grow_item items[ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
-    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
+    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1,
+                                 NULL};
 #ifdef ESB_TABLE_AOS
     if (t->record_size)
         items[n++] = (esb_grow_item){(void **)&t->records, old * t->record_size, now * t->record_size,

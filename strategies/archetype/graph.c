@@ -16,7 +16,7 @@ static esb_status list_make_room(esb_world *w) {
 
 static void archetype_free(at_archetype *a) {
     esb_table_free(&a->table);
-    esb_mem_free(a->edges, a->edge_count * sizeof *a->edges);
+    esb_edges_free(&a->edges);
     esb_mem_free(a, sizeof *a);
 }
 
@@ -59,39 +59,20 @@ esb_status at_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t
     return ESB_OK;
 }
 
-/* The edge of archetype a for component c, growing a's edge array to every registered component first; NULL
- * if that allocation fails. */
-static at_edge *edge_of(esb_world *w, at_archetype *a, esb_component c) {
-    if (c >= a->edge_count) {
-        uint32_t count = w->component_count;
-        at_edge *edges = esb_mem_realloc(a->edges, a->edge_count * sizeof *edges, count * sizeof *edges, 0);
-        if (!edges) return NULL;
-        memset(edges + a->edge_count, 0xFF, (count - a->edge_count) * sizeof *edges);
-        a->edges = edges;
-        a->edge_count = count;
-    }
-    return &a->edges[c];
-}
-
 esb_status at_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) {
-    at_archetype *a = w->archetypes[from];
-    if (c < a->edge_count) {
-        uint32_t to = add ? a->edges[c].add : a->edges[c].remove;
-        if (to != AT_NONE) {
-            w->edge_hits++;
-            *out = to;
-            return ESB_OK;
-        }
+    uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);
+    if (to != ESB_EDGE_NONE) {
+        w->edge_hits++;
+        *out = to;
+        return ESB_OK;
     }
     w->edge_misses++;
-    esb_bitset signature = a->signature;
+    esb_bitset signature = w->archetypes[from]->signature;
     if (add) esb_bitset_set(&signature, c);
     else esb_bitset_clear(&signature, c);
     esb_status s = at_archetype_find(w, &signature, out);
-    if (s != ESB_OK) return s;
-    at_edge *forward = edge_of(w, a, c), *back = forward ? edge_of(w, w->archetypes[*out], c) : NULL;
-    if (!back) return ESB_ERR_NOMEM; /* the move has not started: nothing observable changed */
-    *(add ? &forward->add : &forward->remove) = *out;
-    *(add ? &back->remove : &back->add) = from;
-    return ESB_OK;
+    /* The edge and its reverse; a failure here leaves at most a correct edge cached, and no move begun. */
+    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[from]->edges, c, add, *out, w->component_count);
+    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[*out]->edges, c, !add, from, w->component_count);
+    return s;
 }

@@ -15,24 +15,16 @@
 
 #include "bitset.h"
 #include "contract.h"
+#include "edges.h"
 #include "entity_table.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "table.h"
 
-#define AT_NONE UINT32_MAX /* no archetype: an edge not cached yet */
-
-/* The archetype graph's cached neighbours for one component id. */
-typedef struct at_edge {
-    uint32_t add;    /* archetype reached by adding the component, or AT_NONE until first taken */
-    uint32_t remove; /* archetype reached by removing it, or AT_NONE */
-} at_edge;
-
 typedef struct at_archetype {
     esb_bitset signature; /* every component, tags included */
     esb_table table;      /* its rows; a column for each component of the signature with data */
-    at_edge *edges;       /* edge_count entries indexed by component id, allocated on first use */
-    uint32_t edge_count;
+    esb_edges edges;      /* the archetypes one component more or less away, cached on first use */
 } at_archetype;
 
 /* Where an entity lives, beside a copy of its handle (ESB_ENTITY_NULL once destroyed), as Bevy's entity metadata

@@ -1,0 +1,32 @@
+/* The edges of an archetype graph (flecs, Bevy): per component id, the archetype reached by adding that
+ * component and the one reached by removing it, cached the first time that move happens. The array is sized to
+ * the registered components when first needed and regrown for components registered later. */
+#ifndef ESB_EDGES_H
+#define ESB_EDGES_H
+
+#include "contract.h"
+
+#define ESB_EDGE_NONE UINT32_MAX /* not cached yet */
+
+typedef struct esb_edge {
+    uint32_t add, remove; /* target archetype ids, or ESB_EDGE_NONE */
+} esb_edge;
+
+typedef struct esb_edges {
+    esb_edge *edge; /* count entries indexed by component id */
+    uint32_t count;
+} esb_edges;
+
+/* The cached target of adding (add) or removing (!add) c, or ESB_EDGE_NONE. */
+static inline uint32_t esb_edges_get(const esb_edges *e, esb_component c, bool add) {
+    if (c >= e->count) return ESB_EDGE_NONE;
+    return add ? e->edge[c].add : e->edge[c].remove;
+}
+
+/* Caches a target; ESB_ERR_NOMEM (nothing cached, nothing changed) if the array had to grow and could not.
+ * component_count is the world's number of registered components (> c). */
+esb_status esb_edges_set(esb_edges *e, esb_component c, bool add, uint32_t target, uint32_t component_count);
+
+void esb_edges_free(esb_edges *e);
+
+#endif
