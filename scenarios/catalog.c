@@ -4,12 +4,14 @@
 
 extern const scenario scenario_create, scenario_create_bulk, scenario_destroy, scenario_simple_iter,
     scenario_add_remove, scenario_add_remove_cached, scenario_random_get, scenario_seq_get, scenario_scatter_create,
-    scenario_scatter_iter, scenario_tag_churn, scenario_sparse_churn;
+    scenario_scatter_iter, scenario_tag_churn, scenario_sparse_churn,
+    scenario_tag_toggle, scenario_sparse_toggle;
 
 const scenario *const catalog_scenarios[] = {
     &scenario_create,     &scenario_create_bulk, &scenario_destroy, &scenario_simple_iter,
     &scenario_add_remove, &scenario_add_remove_cached, &scenario_random_get, &scenario_seq_get,
-    &scenario_scatter_create, &scenario_scatter_iter, &scenario_tag_churn, &scenario_sparse_churn, NULL,
+    &scenario_scatter_create, &scenario_scatter_iter, &scenario_tag_churn, &scenario_sparse_churn,
+    &scenario_tag_toggle, &scenario_sparse_toggle, NULL,
 };
 
 const char *catalog_strategy_name(void) { return esb_strategy_name(); }

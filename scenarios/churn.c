@@ -5,7 +5,9 @@
  * Velocity excluding the transient component. One run is one frame; the unit is one entity of it (ns per
  * frame = the figure times n).
  * tag_churn: the transient component is a tag.
- * sparse_churn: it is a 4-byte component registered with the sparse hint (each add writes a value). */
+ * sparse_churn: it is a 4-byte component registered with the sparse hint (each add writes a value).
+ * tag_toggle, sparse_toggle: the same frames without the system, so the cost of the changes alone shows (the
+ * system's share of a frame is the difference). */
 #include <stdlib.h>
 
 #include "kernels.h"
@@ -17,7 +19,8 @@
 typedef struct churn_ctx {
     movers *m;
     esb_component transient;
-    bool has_data;      /* sparse_churn */
+    bool has_data;      /* sparse_churn, sparse_toggle */
+    bool runs_system;   /* the churn scenarios; the toggles only make the changes */
     uint32_t *order;    /* the shuffled ordinals; slice s is order[bound(s) .. bound(s + 1)) */
     uint8_t *slice_of;  /* per ordinal */
     uint64_t frame;     /* frames run so far */
@@ -35,10 +38,11 @@ static void churn_teardown(void *p) {
     free(c);
 }
 
-static void *setup(size_t n, bool has_data, const char **error) {
+static void *setup(size_t n, bool has_data, bool runs_system, const char **error) {
     churn_ctx *c = calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->has_data = has_data;
+    c->runs_system = runs_system;
     c->m = movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
     c->order = malloc(n * sizeof *c->order);
     c->slice_of = malloc(n);
@@ -69,11 +73,14 @@ static void *setup(size_t n, bool has_data, const char **error) {
     return c;
 }
 
-static void *tag_churn_setup(size_t n, const char **error) { return setup(n, false, error); }
-static void *sparse_churn_setup(size_t n, const char **error) { return setup(n, true, error); }
+static void *tag_churn_setup(size_t n, const char **error) { return setup(n, false, true, error); }
+static void *sparse_churn_setup(size_t n, const char **error) { return setup(n, true, true, error); }
+static void *tag_toggle_setup(size_t n, const char **error) { return setup(n, false, false, error); }
+static void *sparse_toggle_setup(size_t n, const char **error) { return setup(n, true, false, error); }
 
 /* One frame. Returns the entities the system moved plus those that gained the component: n when every
- * change succeeded and the query found exactly the entities without it. */
+ * change succeeded and the query found exactly the entities without it (without the system: n when every
+ * change succeeded). */
 static uint64_t churn_run(void *p) {
     churn_ctx *c = p;
     movers *m = c->m;
@@ -89,6 +96,7 @@ static uint64_t churn_run(void *p) {
         gained += esb_add(m->world, m->handles[ordinal], c->transient, c->has_data ? &v : NULL) == ESB_OK;
     }
     c->frame++;
+    if (!c->runs_system) return ok && gained == bound(c, tag + 1) - bound(c, tag) ? c->m->n : 0;
     esb_iter it;
     uint64_t moved = 0;
     if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
@@ -129,8 +137,9 @@ static bool churn_verify(void *p, uint64_t runs, const char **error) {
             return *error = "an entity holds the transient component in the wrong frame", false;
         if (s == held && c->has_data && float_bits(((scalar *)v)->v) != float_bits(transient_value(i, runs - 1).v))
             return *error = "the transient component does not hold the value of its frame", false;
+        uint64_t moves = c->runs_system ? runs - frames_held(runs, s) : 0;
         if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||
-            !vec3_same_bits(*(vec3 *)pos, data_position_after(i, runs - frames_held(runs, s))))
+            !vec3_same_bits(*(vec3 *)pos, data_position_after(i, moves)))
             return *error = "an entity moved in a frame it was excluded from, or missed one", false;
     }
     return true;
@@ -159,6 +168,28 @@ const scenario scenario_sparse_churn = {
     .checksum = churn_checksum,
     .verify = churn_verify,
     .query_kind = churn_kind,
+    .world = churn_world,
+    .teardown = churn_teardown,
+};
+
+const scenario scenario_tag_toggle = {
+    .name = "tag_toggle",
+    .unit = "entity",
+    .setup = tag_toggle_setup,
+    .run = churn_run,
+    .checksum = churn_checksum,
+    .verify = churn_verify,
+    .world = churn_world,
+    .teardown = churn_teardown,
+};
+
+const scenario scenario_sparse_toggle = {
+    .name = "sparse_toggle",
+    .unit = "entity",
+    .setup = sparse_toggle_setup,
+    .run = churn_run,
+    .checksum = churn_checksum,
+    .verify = churn_verify,
     .world = churn_world,
     .teardown = churn_teardown,
 };

@@ -47,7 +47,7 @@ expect_usage_error "missing value" --scenario
 
 # --list names the scenarios; raw offers simple_iter twice (SoA and AoS).
 if "$bench" --list | cut -f1 | sort | tr '\n' ' ' |
-    grep -q "add_remove add_remove_cached create create_bulk destroy random_get scatter_create scatter_iter seq_get simple_iter sparse_churn tag_churn"
+    grep -q "add_remove add_remove_cached create create_bulk destroy random_get scatter_create scatter_iter seq_get simple_iter sparse_churn sparse_toggle tag_churn tag_toggle"
 then ok "--list names the scenarios"; else ko "--list names the scenarios"; fi
 
 # --counters reports every strategy's own counters on stderr, one line per result, named as the row is.

@@ -40,6 +40,23 @@ esb_status sp_reserve_index(sp_pool *p, uint32_t idx) {
     return ESB_OK;
 }
 
+esb_status sp_reserve_next_indices(sp_pool *const *pools, uint32_t np, const esb_entity_table *ei, size_t n) {
+    esb_status s = ESB_OK;
+    if (np == 0) return s;
+    uint32_t idx = ei->free_head;
+    size_t i = 0;
+    for (; i < n && idx != ESB_EI_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], idx);
+    if (s != ESB_OK || i == n) return s;
+    /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
+    uint64_t first = ei->issued, last = ei->issued + (n - i) - 1;
+    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page) {
+        uint64_t at = page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first;
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], (uint32_t)at);
+    }
+    return s;
+}
+
 void sp_emplace(sp_pool *p, esb_entity e, const void *value) {
     uint32_t idx = esb_entity_index(e), pos = p->count++;
     p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;

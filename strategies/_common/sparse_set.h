@@ -12,6 +12,7 @@
 #define ESB_SPARSE_SET_H
 
 #include "contract.h"
+#include "entity_table.h"
 
 #ifndef SP_PAGE_BITS
 #define SP_PAGE_BITS 12 /* 4096 entries (32 KiB) per sparse page */
@@ -53,6 +54,10 @@ static inline void *sp_value(const sp_pool *p, uint32_t pos) { return p->data + 
  * remain). */
 esb_status sp_reserve(sp_pool *p, uint32_t extra);
 esb_status sp_reserve_index(sp_pool *p, uint32_t idx);
+
+/* Sparse pages, in each of the np pools, for the next n indices the entity table will issue (the first n of
+ * its free list, then fresh ones): what emplacing the entities of a bulk creation needs. */
+esb_status sp_reserve_next_indices(sp_pool *const *pools, uint32_t np, const esb_entity_table *ei, size_t n);
 
 /* Appends e with value (or zeros); requires sp_reserve(p, 1) and sp_reserve_index for its index. */
 void sp_emplace(sp_pool *p, esb_entity e, const void *value);

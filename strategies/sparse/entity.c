@@ -34,20 +34,7 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
         if (q->kind == SP_NON_OWNED) pools[np++] = &q->members;
     esb_status s = reserve_entities(w, n);
     for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve(pools[k], (uint32_t)n);
-    if (s != ESB_OK || np == 0) return s;
-    const esb_entity_table *ei = &w->entities;
-    uint32_t idx = ei->free_head;
-    size_t i = 0;
-    for (; i < n && idx != ESB_EI_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
-        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], idx);
-    if (s != ESB_OK || i == n) return s;
-    /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
-    uint64_t first = ei->issued, last = ei->issued + (n - i) - 1;
-    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page) {
-        uint64_t at = page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first;
-        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], (uint32_t)at);
-    }
-    return s;
+    return s == ESB_OK ? sp_reserve_next_indices(pools, np, &w->entities, n) : s;
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,

@@ -1,0 +1,208 @@
+/* Entity operations. A change of a sparse component or a tag moves the entity between archetypes only (its
+ * archetype row); a change of a dense component also moves its table row. */
+#include <string.h>
+
+#include "graph.h"
+#include "op_checks.h"
+#include "validate.h"
+#include "world.h"
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && hy_alive(w, e); }
+
+/* Takes a row out of an archetype's lists; the entity moved into it gets its new archetype row. */
+static void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
+    esb_entity moved = hy_archetype_swap_remove(a, row);
+    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].archetype_row = row;
+}
+
+/* Takes a row out of a table; the entity moved into it gets its new table row, in its location and in its
+ * archetype's list. */
+static void table_vacate(esb_world *w, esb_table *t, uint32_t row) {
+    esb_entity moved = esb_table_swap_remove(t, row);
+    if (moved == ESB_ENTITY_NULL) return;
+    hy_location *loc = &w->locations[esb_entity_index(moved)];
+    loc->table_row = row;
+    w->archetypes[loc->archetype]->table_rows[loc->archetype_row] = row;
+}
+
+/* Calls f(w, e, c) for each sparse-set component of archetype a. */
+static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
+                            void (*f)(esb_world *, esb_entity, esb_component)) {
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+        for (uint64_t bits = a->signature.w[k] & w->sparse_components.w[k]; bits; bits &= bits - 1)
+            f(w, e, (esb_component)(k * 64 + (unsigned)__builtin_ctzll(bits)));
+}
+
+static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
+    uint32_t pos;
+    if (sp_find(&w->pools[c], e, &pos)) sp_erase(&w->pools[c], pos);
+}
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    hy_archetype *root = w->archetypes[HY_ROOT];
+    esb_table *table = w->tables[root->table];
+    esb_status s = hy_reserve_entities(w, 1);
+    if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
+    if (s == ESB_OK) s = esb_table_reserve(table, 1);
+    if (s != ESB_OK) return s;
+    esb_entity e = esb_ei_take(&w->entities);
+    uint32_t table_row = esb_table_push(table, e);
+    w->locations[esb_entity_index(e)] =
+        (hy_location){e, HY_ROOT, hy_archetype_push(root, e, table_row), root->table, table_row};
+    *out = e;
+    return ESB_OK;
+}
+
+/* Every allocation bulk creation needs: entity index, archetype (and table), rows in both, and for each
+ * sparse-set component room and sparse pages for the indices about to be issued. */
+static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, uint32_t *to) {
+    esb_bitset signature;
+    memset(&signature, 0, sizeof signature);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    sp_pool *pools[ESB_MAX_COMPONENTS];
+    uint32_t np = 0;
+    for (uint32_t k = 0; k < count; ++k)
+        if (hy_in_pool(w, ids[k])) pools[np++] = &w->pools[ids[k]];
+    esb_status s = hy_reserve_entities(w, n);
+    if (s == ESB_OK) s = hy_archetype_find(w, &signature, to);
+    if (s == ESB_OK) s = hy_archetype_reserve(w->archetypes[*to], n);
+    if (s == ESB_OK) s = esb_table_reserve(w->tables[w->archetypes[*to]->table], n);
+    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve(pools[k], (uint32_t)n);
+    return s == ESB_OK ? sp_reserve_next_indices(pools, np, &w->entities, n) : s;
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    uint32_t to;
+    if ((s = reserve_bulk(w, n, ids, count, &to)) != ESB_OK) return s;
+    hy_archetype *a = w->archetypes[to];
+    esb_table *t = w->tables[a->table];
+
+    /* Rows appended as one run in the table; then each table column filled in one pass, and each sparse set
+     * appended to. */
+    uint32_t first = t->count;
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = esb_ei_take(&w->entities);
+        uint32_t table_row = esb_table_push(t, e);
+        w->locations[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
+        if (out) out[i] = e;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        esb_component c = ids[k];
+        const unsigned char *v = values ? values[k] : NULL;
+        if (hy_in_table(w, c)) esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
+        else if (hy_in_pool(w, c))
+            for (size_t i = 0; i < n; ++i)
+                sp_emplace(&w->pools[c], t->entities[first + i], v ? v + i * w->components[c].size : NULL);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!hy_alive(w, e)) return ESB_ERR_STALE;
+    hy_location *loc = &w->locations[esb_entity_index(e)];
+    hy_archetype *a = w->archetypes[loc->archetype];
+    for_each_pooled(w, a, e, pool_erase);
+    table_vacate(w, w->tables[loc->table], loc->table_row);
+    archetype_vacate(w, a, loc->archetype_row);
+    loc->handle = ESB_ENTITY_NULL;
+    esb_ei_release(&w->entities, e);
+    return ESB_OK;
+}
+
+/* Moves e to archetype `to` after adding or removing c, once every allocation is made: the table row moves
+ * only when the two archetypes' tables differ. Returns e's table row afterwards. */
+static uint32_t move_entity(esb_world *w, esb_entity e, uint32_t to) {
+    hy_location *loc = &w->locations[esb_entity_index(e)], from = *loc;
+    hy_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
+    uint32_t table_row = from.table_row;
+    if (dst->table != from.table) {
+        esb_table *st = w->tables[from.table], *dt = w->tables[dst->table];
+        table_row = esb_table_push(dt, e);
+        esb_table_copy_shared(dt, table_row, st, from.table_row);
+        table_vacate(w, st, from.table_row);
+        w->table_moves++;
+    }
+    uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
+    archetype_vacate(w, src, from.archetype_row);
+    *loc = (hy_location){e, to, archetype_row, dst->table, table_row};
+    w->archetype_moves++;
+    return table_row;
+}
+
+/* The allocations a move to `to` needs: a row in its archetype, and one in its table if that changes. */
+static esb_status reserve_move(esb_world *w, uint32_t from_table, uint32_t to) {
+    hy_archetype *dst = w->archetypes[to];
+    esb_status s = hy_archetype_reserve(dst, 1);
+    if (s == ESB_OK && dst->table != from_table) s = esb_table_reserve(w->tables[dst->table], 1);
+    return s;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = hy_check(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e), to;
+    hy_location from = w->locations[idx];
+    if (esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_PRESENT;
+    if ((s = hy_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
+    if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
+    if (hy_in_pool(w, c) && ((s = sp_reserve(&w->pools[c], 1)) != ESB_OK || (s = sp_reserve_index(&w->pools[c], idx)) != ESB_OK))
+        return s;
+    uint32_t table_row = move_entity(w, e, to);
+    if (hy_in_pool(w, c)) sp_emplace(&w->pools[c], e, value);
+    else if (hy_in_table(w, c)) {
+        esb_table *t = w->tables[w->archetypes[to]->table];
+        unsigned char *slot = esb_table_element(t, esb_table_column_of(t, c), table_row);
+        if (value) esb_copy_element(slot, value, w->components[c].size);
+        else memset(slot, 0, w->components[c].size);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = hy_check(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t to;
+    hy_location from = w->locations[esb_entity_index(e)];
+    if (!esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_ABSENT;
+    if ((s = hy_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
+    if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
+    if (hy_in_pool(w, c)) pool_erase(w, e, c);
+    move_entity(w, e, to);
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = hy_check(w, e, c);
+    if (s != ESB_OK) return s;
+    const hy_location *loc = &w->locations[esb_entity_index(e)];
+    if (!esb_bitset_test(&w->archetypes[loc->archetype]->signature, c)) return ESB_ERR_ABSENT;
+    if (hy_in_table(w, c)) {
+        const esb_table *t = w->tables[loc->table];
+        *out = esb_table_element(t, esb_table_column_of(t, c), loc->table_row);
+    } else if (hy_in_pool(w, c)) {
+        uint32_t pos;
+        if (sp_find(&w->pools[c], e, &pos)) *out = sp_value(&w->pools[c], pos);
+    }
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = hy_check(w, e, c);
+    if (s != ESB_OK) return s;
+    return esb_bitset_test(&w->archetypes[w->locations[esb_entity_index(e)].archetype]->signature, c) ? 1 : 0;
+}

@@ -1,0 +1,123 @@
+/* Archetype and table creation, the indices by component set, the edges. */
+#include "graph.h"
+
+#include <string.h>
+
+#include "grow.h"
+
+/* Grows a list of pointers (archetypes or tables) so one more fits. */
+static esb_status list_make_room(void ***list, uint32_t count, uint32_t *capacity) {
+    if (count < *capacity) return ESB_OK;
+    uint32_t cap = *capacity ? *capacity * 2 : 16;
+    void **grown = esb_mem_realloc(*list, *capacity * sizeof *grown, cap * sizeof *grown, 0);
+    if (!grown) return ESB_ERR_NOMEM;
+    *list = grown;
+    *capacity = cap;
+    return ESB_OK;
+}
+
+static void table_free(esb_table *t) {
+    esb_table_free(t);
+    esb_mem_free(t, sizeof *t);
+}
+
+static void archetype_free(hy_archetype *a) {
+    esb_mem_free(a->entities, (size_t)a->capacity * sizeof *a->entities);
+    esb_mem_free(a->table_rows, (size_t)a->capacity * sizeof *a->table_rows);
+    esb_edges_free(&a->edges);
+    esb_mem_free(a, sizeof *a);
+}
+
+/* The table holding exactly the table components of `set`, made if new. */
+static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out) {
+    esb_bitset key;
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) key.w[k] = set->w[k] & w->table_components.w[k];
+    uint32_t found = esb_set_index_find(&w->table_index, &key);
+    if (found != ESB_SET_NONE) return *out = found, ESB_OK;
+    esb_status s = list_make_room((void ***)&w->tables, w->table_count, &w->table_capacity);
+    if (s == ESB_OK) s = esb_set_index_reserve(&w->table_index);
+    if (s != ESB_OK) return s;
+    esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
+    if (!t) return ESB_ERR_NOMEM;
+    if ((s = esb_table_init(t, &key, w->components, w->component_count)) != ESB_OK) {
+        table_free(t);
+        return s;
+    }
+    *out = w->table_count++;
+    w->tables[*out] = t;
+    esb_set_index_insert(&w->table_index, &key, *out);
+    return ESB_OK;
+}
+
+static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
+    uint32_t table;
+    esb_status s = list_make_room((void ***)&w->archetypes, w->archetype_count, &w->archetype_capacity);
+    if (s == ESB_OK) s = esb_set_index_reserve(&w->archetype_index);
+    if (s == ESB_OK) s = table_find(w, signature, &table);
+    if (s != ESB_OK) return s;
+    hy_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(hy_archetype));
+    if (!a) return ESB_ERR_NOMEM;
+    a->signature = *signature;
+    a->table = table;
+    *out = w->archetype_count++;
+    w->archetypes[*out] = a;
+    esb_set_index_insert(&w->archetype_index, signature, *out);
+    return ESB_OK;
+}
+
+esb_status hy_graph_init(esb_world *w) {
+    esb_bitset none;
+    memset(&none, 0, sizeof none);
+    uint32_t root;
+    return archetype_make(w, &none, &root);
+}
+
+void hy_graph_free(esb_world *w) {
+    for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
+    for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
+    esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
+    esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
+    esb_set_index_free(&w->archetype_index);
+    esb_set_index_free(&w->table_index);
+}
+
+esb_status hy_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out) {
+    uint32_t found = esb_set_index_find(&w->archetype_index, signature);
+    if (found == ESB_SET_NONE) return archetype_make(w, signature, out);
+    *out = found;
+    return ESB_OK;
+}
+
+esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) {
+    uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);
+    if (to != ESB_EDGE_NONE) {
+        w->edge_hits++;
+        *out = to;
+        return ESB_OK;
+    }
+    w->edge_misses++;
+    esb_bitset signature = w->archetypes[from]->signature;
+    if (add) esb_bitset_set(&signature, c);
+    else esb_bitset_clear(&signature, c);
+    esb_status s = hy_archetype_find(w, &signature, out);
+    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[from]->edges, c, add, *out, w->component_count);
+    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[*out]->edges, c, !add, from, w->component_count);
+    return s;
+}
+
+esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {
+    uint64_t needed = (uint64_t)a->count + extra;
+    if (needed <= a->capacity) return ESB_OK;
+    if (needed > UINT32_MAX) return ESB_ERR_FULL;
+    uint64_t cap = a->capacity ? a->capacity : 8;
+    while (cap < needed) cap *= 2;
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    size_t old = a->capacity, now = (size_t)cap;
+    esb_grow_item items[] = {
+        {(void **)&a->entities, old * sizeof *a->entities, now * sizeof *a->entities, 0, -1, NULL},
+        {(void **)&a->table_rows, old * sizeof *a->table_rows, now * sizeof *a->table_rows, 0, -1, NULL},
+    };
+    esb_status s = esb_grow_all(items, 2);
+    if (s == ESB_OK) a->capacity = (uint32_t)cap;
+    return s;
+}

@@ -1,0 +1,43 @@
+/* Archetypes and tables: found by component set through hash indices, made on first need; archetypes linked
+ * by add/remove edges; an archetype's own rows (entity, table row). */
+#ifndef HYBRID_GRAPH_H
+#define HYBRID_GRAPH_H
+
+#include "world.h"
+
+/* Makes the empty archetype and the table without columns. */
+esb_status hy_graph_init(esb_world *w);
+
+/* Frees every archetype and table, and the indices. */
+void hy_graph_free(esb_world *w);
+
+/* The archetype whose component set is `signature`, made (empty, with its table if that is new) if it does
+ * not exist yet. NOMEM leaves the world without it (a new empty table may remain). */
+esb_status hy_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out);
+
+/* The archetype reached from `from` by adding (add) or removing c: the cached edge (a hit), else
+ * hy_archetype_find (a miss), after which the edge and its reverse are cached. NOMEM changes nothing
+ * observable. */
+esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out);
+
+/* Room for `extra` more rows in an archetype's own lists (all or nothing). */
+esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra);
+
+static inline uint32_t hy_archetype_push(hy_archetype *a, esb_entity e, uint32_t table_row) {
+    uint32_t row = a->count++;
+    a->entities[row] = e;
+    a->table_rows[row] = table_row;
+    return row;
+}
+
+/* Removes an archetype row by moving the last one into it; returns the handle that moved into `row`, or
+ * ESB_ENTITY_NULL when `row` was the last. */
+static inline esb_entity hy_archetype_swap_remove(hy_archetype *a, uint32_t row) {
+    uint32_t last = --a->count;
+    if (row == last) return ESB_ENTITY_NULL;
+    a->entities[row] = a->entities[last];
+    a->table_rows[row] = a->table_rows[last];
+    return a->entities[row];
+}
+
+#endif

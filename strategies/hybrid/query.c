@@ -1,0 +1,222 @@
+/* Queries. One whose every term is a dense component with data ("dense", as Bevy calls it) matches tables and
+ * hands each matching table out whole, every field a plain column. Any other query (a sparse-set component or a
+ * tag among its terms) matches archetypes: a batch is an archetype's rows, dense fields reached through the
+ * archetype's table rows (one index array shared by every dense field and the entities), sparse fields through
+ * positions looked up in their sparse sets, HY_CHUNK rows at a time.
+ *
+ * Cached queries keep the list of matching tables or archetypes and extend it only with those made since they
+ * last looked (the generation scheme of Bevy's QueryState). */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+/* The sets a query tests: a table's columns (dense queries) or an archetype's signature. */
+static bool matches_set(const esb_query *q, const esb_bitset *set) {
+    return !q->matches_nothing && esb_bitset_contains(set, &q->include) && esb_bitset_disjoint(set, &q->exclude);
+}
+
+static uint32_t candidate_count(const esb_query *q) {
+    return q->dense ? q->world->table_count : q->world->archetype_count;
+}
+
+static const esb_table *table_of_candidate(const esb_query *q, uint32_t i) {
+    const esb_world *w = q->world;
+    return q->dense ? w->tables[i] : w->tables[w->archetypes[i]->table];
+}
+
+static bool candidate_matches(const esb_query *q, uint32_t i) {
+    return matches_set(q, q->dense ? &q->world->tables[i]->column_set : &q->world->archetypes[i]->signature);
+}
+
+void hy_query_free(esb_query *q) {
+    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_mem_free(q->scratch, (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch);
+    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
+    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
+    esb_mem_free(q, sizeof *q);
+}
+
+static esb_status reserve_matches(esb_query *q, uint32_t needed) {
+    if (needed <= q->matched_capacity) return ESB_OK;
+    uint32_t cap = q->matched_capacity ? q->matched_capacity : 8;
+    while (cap < needed) cap *= 2;
+    size_t per = q->field_count * sizeof *q->matched_columns;
+    uint32_t *matched = esb_mem_alloc(cap * sizeof *matched, 0);
+    uint16_t *columns = per ? esb_mem_alloc(cap * per, 0) : NULL;
+    if (!matched || (per && !columns)) {
+        esb_mem_free(matched, cap * sizeof *matched);
+        esb_mem_free(columns, cap * per);
+        return ESB_ERR_NOMEM;
+    }
+    if (q->matched_count) memcpy(matched, q->matched, q->matched_count * sizeof *matched);
+    if (q->matched_count && per) memcpy(columns, q->matched_columns, q->matched_count * per);
+    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
+    esb_mem_free(q->matched_columns, q->matched_capacity * per);
+    q->matched = matched;
+    q->matched_columns = columns;
+    q->matched_capacity = cap;
+    return ESB_OK;
+}
+
+/* Column of each field in table t (0 for sparse-set fields, which have none). */
+static void field_columns(const esb_query *q, const esb_table *t, uint16_t *columns) {
+    for (uint32_t k = 0; k < q->field_count; ++k)
+        columns[k] = hy_in_table(q->world, q->fields[k]) ? (uint16_t)esb_table_column_of(t, q->fields[k]) : 0;
+}
+
+/* Tests the candidates made since the query last looked: counts the new matches, makes room for exactly
+ * those, then records them. */
+static esb_status catch_up(esb_query *q) {
+    uint32_t total = candidate_count(q), fresh = 0;
+    if (q->seen == total) return ESB_OK;
+    for (uint32_t i = q->seen; i < total; ++i) fresh += candidate_matches(q, i);
+    if (reserve_matches(q, q->matched_count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
+    for (; q->seen < total; ++q->seen) {
+        if (!candidate_matches(q, q->seen)) continue;
+        if (q->field_count)
+            field_columns(q, table_of_candidate(q, q->seen), q->matched_columns + (size_t)q->matched_count * q->field_count);
+        q->matched[q->matched_count++] = q->seen;
+    }
+    return ESB_OK;
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = esb_check_query_ids(desc, w->component_count);
+    if (s != ESB_OK) return s;
+
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    if (!q) return ESB_ERR_NOMEM;
+    q->world = w;
+    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
+    q->field_count = desc->field_count;
+    esb_query_masks(desc, &q->include, &q->exclude);
+    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
+    q->dense = esb_bitset_contains(&w->table_components, &q->include) &&
+               esb_bitset_contains(&w->table_components, &q->exclude);
+    for (uint32_t k = 0; k < q->field_count; ++k) q->sparse_fields += hy_in_pool(w, q->fields[k]);
+    q->cached = desc->cached;
+    q->kind = q->dense ? (q->cached ? "table-cache" : "table-scan") : (q->cached ? "archetype-cache" : "archetype-scan");
+    if (q->sparse_fields && !(q->scratch = esb_mem_alloc((size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch, 0))) {
+        esb_mem_free(q, sizeof *q);
+        return ESB_ERR_NOMEM;
+    }
+    esb_qr_link(&w->queries, &q->node);
+    if (q->cached && (s = catch_up(q)) != ESB_OK) {
+        hy_query_free(q);
+        return s;
+    }
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    hy_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+
+/* Iterator state: state[0] is the next candidate (or its position in the match list); state[1] the next
+ * archetype row within the current candidate, for archetypes handed out in chunks. */
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    if (!q) {
+        it->query = NULL;
+        return ESB_ERR_INVALID;
+    }
+    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
+    if (s != ESB_OK || !q->cached) return s;
+    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    return s;
+}
+
+void esb_iter_end(esb_iter *it) {
+    if (!it || !it->query) return;
+    esb_qr_end(&it->query->world->queries, &it->query->node, it);
+}
+
+/* A whole table, every field a column. */
+static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, const uint16_t *columns) {
+    esb_batch *b = &it->batch;
+    b->count = t->count;
+    b->entities = t->entities;
+    b->entity_rows = NULL;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        uint32_t column = columns ? columns[k] : esb_table_column_of(t, q->fields[k]);
+        b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
+        b->rows[k] = NULL;
+    }
+}
+
+/* Rows first .. first + count - 1 of archetype a: dense fields and the entities through the archetype's table
+ * rows, sparse fields through the positions of those entities in their sets. */
+static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, uint32_t first, uint32_t count,
+                            const uint16_t *columns) {
+    const esb_world *w = q->world;
+    const esb_table *t = w->tables[a->table];
+    const uint32_t *rows = a->table_rows + first;
+    esb_batch *b = &it->batch;
+    b->count = count;
+    b->entities = t->entities;
+    b->entity_rows = rows;
+    uint32_t *scratch = q->scratch;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        esb_component c = q->fields[k];
+        if (hy_in_table(w, c)) {
+            uint32_t column = columns ? columns[k] : esb_table_column_of(t, c);
+            b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
+            b->rows[k] = rows;
+            continue;
+        }
+        const sp_pool *p = &w->pools[c];
+        for (uint32_t i = 0; i < count; ++i) sp_find(p, a->entities[first + i], &scratch[i]);
+        b->base[k] = p->data;
+        b->rows[k] = scratch;
+        b->stride[k] = 0;
+        scratch += HY_CHUNK;
+    }
+}
+
+/* The next batch from candidate i (whose fields' columns are `columns`, or NULL to find them); false when it
+ * has no rows left. */
+static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
+    if (q->dense) {
+        const esb_table *t = q->world->tables[i];
+        if (it->state[1] || !t->count) return false;
+        table_batch(it, q, t, columns);
+        it->state[1] = t->count;
+        return true;
+    }
+    const hy_archetype *a = q->world->archetypes[i];
+    uint32_t first = (uint32_t)it->state[1];
+    if (first >= a->count) return false;
+    uint32_t count = a->count - first;
+    if (q->sparse_fields && count > HY_CHUNK) count = HY_CHUNK;
+    archetype_batch(it, q, a, first, count, columns);
+    it->state[1] = first + count;
+    return true;
+}
+
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    esb_query *q = it->query;
+    uint32_t end = q->cached ? q->matched_count : candidate_count(q);
+    for (; it->state[0] < end; it->state[0]++, it->state[1] = 0) {
+        uint32_t at = (uint32_t)it->state[0];
+        if (q->cached) {
+            const uint16_t *columns = q->field_count ? q->matched_columns + (size_t)at * q->field_count : NULL;
+            if (candidate_batch(it, q, q->matched[at], columns)) return true;
+        } else if (candidate_matches(q, at) && candidate_batch(it, q, at, NULL))
+            return true;
+    }
+    esb_iter_end(it);
+    return false;
+}

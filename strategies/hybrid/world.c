@@ -1,0 +1,70 @@
+/* World lifetime, component registration (which picks each component's storage), counters, growth of the
+ * entity index. */
+#include <string.h>
+
+#include "graph.h"
+#include "validate.h"
+#include "world.h"
+
+esb_status esb_world_create(esb_world **out) {
+    if (!out) return ESB_ERR_INVALID;
+    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
+    if (!w) return ESB_ERR_NOMEM;
+    esb_ei_init(&w->entities);
+    if (hy_graph_init(w) != ESB_OK) {
+        hy_graph_free(w);
+        esb_mem_free(w, sizeof *w);
+        return ESB_ERR_NOMEM;
+    }
+    *out = w;
+    return ESB_OK;
+}
+
+void esb_world_destroy(esb_world *w) {
+    if (!w) return;
+    while (w->queries.head) hy_query_free((esb_query *)w->queries.head);
+    hy_graph_free(w);
+    for (uint32_t c = 0; c < w->component_count; ++c) sp_pool_free(&w->pools[c]);
+    esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
+    esb_ei_free(&w->entities);
+    esb_mem_free(w, sizeof *w);
+}
+
+size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
+    const char *n[] = {"archetypes", "tables", "edge_hits", "edge_misses", "archetype_moves", "table_moves"};
+    uint64_t v[] = {w ? w->archetype_count : 0, w ? w->table_count : 0,     w ? w->edge_hits : 0,
+                    w ? w->edge_misses : 0,     w ? w->archetype_moves : 0, w ? w->table_moves : 0};
+    return esb_copy_counters(n, v, sizeof n / sizeof *n, names, values, cap);
+}
+
+esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
+    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    esb_component c = w->component_count++;
+    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
+    memset(&w->pools[c], 0, sizeof w->pools[c]);
+    if (desc->size && desc->hint == ESB_STORAGE_DENSE) esb_bitset_set(&w->table_components, c);
+    if (desc->size && desc->hint == ESB_STORAGE_SPARSE) {
+        esb_bitset_set(&w->sparse_components, c);
+        w->pools[c].size = (uint32_t)desc->size;
+        w->pools[c].align = (uint32_t)desc->align;
+    }
+    *out = c;
+    return ESB_OK;
+}
+
+esb_status hy_reserve_entities(esb_world *w, uint64_t extra) {
+    uint32_t cap;
+    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
+    if (s != ESB_OK || cap == w->capacity) return s;
+    /* The slots grow first: if the locations cannot, the slots are merely roomier, and the next attempt grows
+     * the locations to the slots' capacity. */
+    if ((s = esb_ei_grow(&w->entities, cap)) != ESB_OK) return s;
+    hy_location *locations = esb_mem_realloc(w->locations, (size_t)w->capacity * sizeof *locations,
+                                             (size_t)cap * sizeof *locations, 0);
+    if (!locations) return ESB_ERR_NOMEM;
+    w->locations = locations;
+    w->capacity = cap;
+    return ESB_OK;
+}

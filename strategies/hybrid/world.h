@@ -1,0 +1,108 @@
+/* The hybrid design of Bevy ("Understanding bevy's ECS implementation"): each component is stored either in
+ * tables (dense hint) or in a sparse set (sparse hint), chosen at registration.
+ *
+ * An archetype is an entity's full component set; its table holds the entity's dense data: one table per set of
+ * dense components with data (_common/table.h). Archetypes that differ only in sparse components or in tags
+ * share a table, and an archetype lists its entities with their table rows. Adding or removing a sparse
+ * component or a tag therefore changes the entity's archetype but moves no dense data; adding or removing a
+ * dense component moves its table row as in the archetype design. Sparse components live in paged sparse sets
+ * (_common/sparse_set.h), one per component. Archetypes are linked by add/remove edges (_common/edges.h).
+ *
+ * Tags are never part of a table, whatever their hint: they have no data to move, so only the archetype
+ * changes (Bevy would store a table-hinted zero-sized component in the table and move the row). */
+#ifndef HYBRID_WORLD_H
+#define HYBRID_WORLD_H
+
+#include "bitset.h"
+#include "contract.h"
+#include "edges.h"
+#include "entity_table.h"
+#include "query_registry.h"
+#include "set_index.h"
+#include "sparse_set.h"
+#include "table.h"
+
+typedef struct hy_archetype {
+    esb_bitset signature; /* every component, tags included */
+    uint32_t table;       /* the table of its dense components */
+    esb_entity *entities; /* archetype row -> handle */
+    uint32_t *table_rows; /* archetype row -> row in the table */
+    uint32_t count, capacity;
+    esb_edges edges;
+} hy_archetype;
+
+/* Where an entity lives, beside a copy of its handle (ESB_ENTITY_NULL once destroyed), as Bevy's entity
+ * metadata: liveness and both rows in one cache line. */
+typedef struct hy_location {
+    esb_entity handle;
+    uint32_t archetype, archetype_row;
+    uint32_t table, table_row;
+} hy_location;
+
+struct esb_query {
+    esb_query_node node; /* first member (query_registry.h) */
+    esb_world *world;
+    const char *kind;
+    esb_component fields[ESB_MAX_FIELDS];
+    uint32_t field_count;
+    esb_bitset include, exclude;
+    bool matches_nothing;  /* a component both included and excluded */
+    bool dense;            /* every term is a dense component with data: tables are matched and iterated */
+    bool cached;
+    uint32_t sparse_fields; /* fields stored in sparse sets */
+    uint32_t *scratch;      /* HY_CHUNK positions per sparse field, for the batches' index arrays */
+    /* cached: the matching tables (dense) or archetypes, with each field's column (sparse fields: unused) */
+    uint32_t *matched;
+    uint16_t *matched_columns;
+    uint32_t matched_count, matched_capacity;
+    uint32_t seen; /* tables or archetypes 0 .. seen - 1 have been tested */
+};
+
+#define HY_CHUNK 1024u /* archetype rows per batch when a field is looked up in a sparse set */
+
+struct esb_world {
+    esb_entity_table entities;
+    hy_location *locations; /* per entity index, capacity entries */
+    uint32_t capacity;
+    esb_component_info components[ESB_MAX_COMPONENTS];
+    uint32_t component_count;
+    esb_bitset table_components; /* dense components with data: the ones tables hold */
+    esb_bitset sparse_components; /* components with the sparse hint and data: the ones sparse sets hold */
+    sp_pool pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
+    hy_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the list grows */
+    uint32_t archetype_count, archetype_capacity;
+    esb_set_index archetype_index; /* by full component set */
+    esb_table **tables; /* table 0 holds no column */
+    uint32_t table_count, table_capacity;
+    esb_set_index table_index; /* by set of table components */
+    esb_query_registry queries;
+    uint64_t edge_hits, edge_misses, table_moves, archetype_moves;
+};
+
+#define HY_ROOT 0u /* the empty archetype, and the table without columns */
+
+/* Room for `extra` more entities in the entity index and the locations (all or nothing). */
+esb_status hy_reserve_entities(esb_world *w, uint64_t extra);
+
+static inline bool hy_alive(const esb_world *w, esb_entity e) {
+    uint32_t idx = esb_entity_index(e);
+    return idx < w->entities.issued && w->locations[idx].handle == e;
+}
+
+/* The checks opening an operation on e and component c, in the contract's order. */
+static inline esb_status hy_check(const esb_world *w, esb_entity e, esb_component c) {
+    if (!hy_alive(w, e)) return ESB_ERR_STALE;
+    return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
+}
+
+static inline bool hy_in_table(const esb_world *w, esb_component c) {
+    return esb_bitset_test(&w->table_components, c);
+}
+
+static inline bool hy_in_pool(const esb_world *w, esb_component c) {
+    return esb_bitset_test(&w->sparse_components, c);
+}
+
+void hy_query_free(struct esb_query *q);
+
+#endif
