@@ -14,6 +14,12 @@ esb_status esb_edges_set(esb_edges *e, esb_component c, bool add, uint32_t targe
     return ESB_OK;
 }
 
+esb_status esb_edges_link(esb_edges *from_edges, uint32_t from, esb_edges *to_edges, uint32_t to, esb_component c,
+                          bool add, uint32_t component_count) {
+    esb_status s = esb_edges_set(from_edges, c, add, to, component_count);
+    return s == ESB_OK ? esb_edges_set(to_edges, c, !add, from, component_count) : s;
+}
+
 void esb_edges_free(esb_edges *e) {
     esb_mem_free(e->edge, e->count * sizeof *e->edge);
     memset(e, 0, sizeof *e);

@@ -27,6 +27,11 @@ static inline uint32_t esb_edges_get(const esb_edges *e, esb_component c, bool a
  * component_count is the world's number of registered components (> c). */
 esb_status esb_edges_set(esb_edges *e, esb_component c, bool add, uint32_t target, uint32_t component_count);
 
+/* Caches a move found by lookup in both directions: adding (add) or removing c leads from archetype `from` to
+ * `to`, and the opposite change leads back. ESB_ERR_NOMEM leaves at most one of the two cached. */
+esb_status esb_edges_link(esb_edges *from_edges, uint32_t from, esb_edges *to_edges, uint32_t to, esb_component c,
+                          bool add, uint32_t component_count);
+
 void esb_edges_free(esb_edges *e);
 
 #endif

@@ -23,6 +23,19 @@ esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity) {
     return ESB_OK;
 }
 
+esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
+                               uint32_t *array_capacity) {
+    uint32_t cap;
+    esb_status s = esb_ei_plan(ei, extra, &cap);
+    if (s != ESB_OK || cap == *array_capacity) return s;
+    if ((s = esb_ei_grow(ei, cap)) != ESB_OK) return s;
+    void *grown = esb_mem_realloc(*array, (size_t)*array_capacity * elem, (size_t)cap * elem, 0);
+    if (!grown) return ESB_ERR_NOMEM;
+    *array = grown;
+    *array_capacity = cap;
+    return ESB_OK;
+}
+
 void esb_ei_free(esb_entity_table *ei) {
     esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);

@@ -95,6 +95,12 @@ esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
 /* Moves the slots into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
 esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity);
 
+/* Room for `extra` more entities in the index and in one per-entity array the strategy keeps beside it
+ * (*array: *array_capacity entries of elem bytes, grown to the slots' capacity). ESB_ERR_NOMEM leaves both
+ * usable; the slots may then be roomier than the array, which the next call repairs. */
+esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
+                               uint32_t *array_capacity);
+
 void esb_ei_free(esb_entity_table *ei);
 
 #endif

@@ -71,8 +71,7 @@ esb_status at_archetype_step(esb_world *w, uint32_t from, esb_component c, bool 
     if (add) esb_bitset_set(&signature, c);
     else esb_bitset_clear(&signature, c);
     esb_status s = at_archetype_find(w, &signature, out);
-    /* The edge and its reverse; a failure here leaves at most a correct edge cached, and no move begun. */
-    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[from]->edges, c, add, *out, w->component_count);
-    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[*out]->edges, c, !add, from, w->component_count);
-    return s;
+    return s == ESB_OK ? esb_edges_link(&w->archetypes[from]->edges, from, &w->archetypes[*out]->edges, *out, c, add,
+                                        w->component_count)
+                       : s;
 }

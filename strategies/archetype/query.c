@@ -15,53 +15,21 @@ static bool query_matches(const esb_query *q, const at_archetype *a) {
 
 void at_query_free(esb_query *q) {
     esb_qr_unlink(&q->world->queries, &q->node);
-    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
-    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
+    esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
 }
 
-/* Grows the match list so it holds every archetype (all or nothing). */
-static esb_status reserve_matches(esb_query *q, uint32_t needed) {
-    if (needed <= q->matched_capacity) return ESB_OK;
-    uint32_t cap = q->matched_capacity ? q->matched_capacity : 8;
-    while (cap < needed) cap *= 2;
-    uint32_t *matched = esb_mem_alloc(cap * sizeof *matched, 0);
-    uint16_t *columns = q->field_count ? esb_mem_alloc((size_t)cap * q->field_count * sizeof *columns, 0) : NULL;
-    if (!matched || (q->field_count && !columns)) {
-        esb_mem_free(matched, cap * sizeof *matched);
-        esb_mem_free(columns, (size_t)cap * q->field_count * sizeof *columns);
-        return ESB_ERR_NOMEM;
-    }
-    if (q->matched_count) {
-        memcpy(matched, q->matched, q->matched_count * sizeof *matched);
-        if (q->field_count)
-            memcpy(columns, q->matched_columns, (size_t)q->matched_count * q->field_count * sizeof *columns);
-    }
-    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
-    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
-    q->matched = matched;
-    q->matched_columns = columns;
-    q->matched_capacity = cap;
-    return ESB_OK;
+static bool match_archetype(const void *query, uint32_t id, uint16_t *columns) {
+    const esb_query *q = query;
+    const at_archetype *a = q->world->archetypes[id];
+    if (!query_matches(q, a)) return false;
+    for (uint32_t k = 0; columns && k < q->field_count; ++k)
+        columns[k] = (uint16_t)esb_table_column_of(&a->table, q->fields[k]);
+    return true;
 }
 
-/* Tests the archetypes made since the query last looked: counts the new matches, makes room for exactly
- * those, then records them. */
 static esb_status catch_up(esb_query *q) {
-    const esb_world *w = q->world;
-    if (q->archetypes_seen == w->archetype_count) return ESB_OK;
-    uint32_t fresh = 0;
-    for (uint32_t i = q->archetypes_seen; i < w->archetype_count; ++i) fresh += query_matches(q, w->archetypes[i]);
-    if (reserve_matches(q, q->matched_count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
-    for (; q->archetypes_seen < w->archetype_count; ++q->archetypes_seen) {
-        const at_archetype *a = w->archetypes[q->archetypes_seen];
-        if (!query_matches(q, a)) continue;
-        for (uint32_t k = 0; k < q->field_count; ++k)
-            q->matched_columns[(size_t)q->matched_count * q->field_count + k] =
-                (uint16_t)esb_table_column_of(&a->table, q->fields[k]);
-        q->matched[q->matched_count++] = q->archetypes_seen;
-    }
-    return ESB_OK;
+    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, match_archetype, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
@@ -80,6 +48,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     esb_query_masks(desc, &q->include, &q->exclude);
     q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
     q->cached = desc->cached;
+    q->matches.field_count = q->field_count;
     q->kind = q->cached ? "table-cache" : "table-scan";
     esb_qr_link(&w->queries, &q->node);
     if (q->cached && (s = catch_up(q)) != ESB_OK) {
@@ -133,10 +102,10 @@ static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a,
 
 static bool next_cached(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
-    for (uint64_t i = it->state[0]; i < q->matched_count; ++i) {
-        const at_archetype *a = w->archetypes[q->matched[i]];
+    for (uint64_t i = it->state[0]; i < q->matches.count; ++i) {
+        const at_archetype *a = w->archetypes[q->matches.ids[i]];
         if (!a->table.count) continue;
-        table_batch(it, q, a, q->field_count ? q->matched_columns + (size_t)i * q->field_count : NULL);
+        table_batch(it, q, a, esb_match_list_columns(&q->matches, (uint32_t)i));
         it->state[0] = i + 1;
         return true;
     }

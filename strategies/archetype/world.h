@@ -17,6 +17,7 @@
 #include "contract.h"
 #include "edges.h"
 #include "entity_table.h"
+#include "match_list.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "table.h"
@@ -45,11 +46,7 @@ struct esb_query {
     esb_bitset include, exclude;
     bool matches_nothing; /* a component both included and excluded */
     bool cached;
-    /* cached: the matching archetypes, and per match the column of each field, field_count entries each */
-    uint32_t *matched;
-    uint16_t *matched_columns;
-    uint32_t matched_count, matched_capacity;
-    uint32_t archetypes_seen; /* archetypes 0 .. archetypes_seen - 1 have been tested against the query */
+    esb_match_list matches; /* cached: the matching archetypes, with each field's column */
 };
 
 struct esb_world {
@@ -67,8 +64,10 @@ struct esb_world {
 
 #define AT_ROOT 0u /* the archetype of entities with no component */
 
-/* Makes room for `extra` more entities in the entity index and the location array (all or nothing). */
-esb_status at_reserve_entities(esb_world *w, uint64_t extra);
+/* Makes room for `extra` more entities in the entity index and the location array. */
+static inline esb_status at_reserve_entities(esb_world *w, uint64_t extra) {
+    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+}
 
 /* esb_alive through the locations: the same answer as the entity table's slots, which they mirror. */
 static inline bool at_alive(const esb_world *w, esb_entity e) {

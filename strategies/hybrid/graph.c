@@ -100,9 +100,9 @@ esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool 
     if (add) esb_bitset_set(&signature, c);
     else esb_bitset_clear(&signature, c);
     esb_status s = hy_archetype_find(w, &signature, out);
-    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[from]->edges, c, add, *out, w->component_count);
-    if (s == ESB_OK) s = esb_edges_set(&w->archetypes[*out]->edges, c, !add, from, w->component_count);
-    return s;
+    return s == ESB_OK ? esb_edges_link(&w->archetypes[from]->edges, from, &w->archetypes[*out]->edges, *out, c, add,
+                                        w->component_count)
+                       : s;
 }
 
 esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {

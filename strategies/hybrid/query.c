@@ -32,53 +32,22 @@ static bool candidate_matches(const esb_query *q, uint32_t i) {
 void hy_query_free(esb_query *q) {
     esb_qr_unlink(&q->world->queries, &q->node);
     esb_mem_free(q->scratch, (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch);
-    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
-    esb_mem_free(q->matched_columns, (size_t)q->matched_capacity * q->field_count * sizeof *q->matched_columns);
+    esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
 }
 
-static esb_status reserve_matches(esb_query *q, uint32_t needed) {
-    if (needed <= q->matched_capacity) return ESB_OK;
-    uint32_t cap = q->matched_capacity ? q->matched_capacity : 8;
-    while (cap < needed) cap *= 2;
-    size_t per = q->field_count * sizeof *q->matched_columns;
-    uint32_t *matched = esb_mem_alloc(cap * sizeof *matched, 0);
-    uint16_t *columns = per ? esb_mem_alloc(cap * per, 0) : NULL;
-    if (!matched || (per && !columns)) {
-        esb_mem_free(matched, cap * sizeof *matched);
-        esb_mem_free(columns, cap * per);
-        return ESB_ERR_NOMEM;
-    }
-    if (q->matched_count) memcpy(matched, q->matched, q->matched_count * sizeof *matched);
-    if (q->matched_count && per) memcpy(columns, q->matched_columns, q->matched_count * per);
-    esb_mem_free(q->matched, q->matched_capacity * sizeof *q->matched);
-    esb_mem_free(q->matched_columns, q->matched_capacity * per);
-    q->matched = matched;
-    q->matched_columns = columns;
-    q->matched_capacity = cap;
-    return ESB_OK;
-}
-
-/* Column of each field in table t (0 for sparse-set fields, which have none). */
-static void field_columns(const esb_query *q, const esb_table *t, uint16_t *columns) {
-    for (uint32_t k = 0; k < q->field_count; ++k)
+/* A candidate's match test, with the table column of each field (0 for sparse-set fields, which have none). */
+static bool match_candidate(const void *query, uint32_t id, uint16_t *columns) {
+    const esb_query *q = query;
+    if (!candidate_matches(q, id)) return false;
+    const esb_table *t = table_of_candidate(q, id);
+    for (uint32_t k = 0; columns && k < q->field_count; ++k)
         columns[k] = hy_in_table(q->world, q->fields[k]) ? (uint16_t)esb_table_column_of(t, q->fields[k]) : 0;
+    return true;
 }
 
-/* Tests the candidates made since the query last looked: counts the new matches, makes room for exactly
- * those, then records them. */
 static esb_status catch_up(esb_query *q) {
-    uint32_t total = candidate_count(q), fresh = 0;
-    if (q->seen == total) return ESB_OK;
-    for (uint32_t i = q->seen; i < total; ++i) fresh += candidate_matches(q, i);
-    if (reserve_matches(q, q->matched_count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
-    for (; q->seen < total; ++q->seen) {
-        if (!candidate_matches(q, q->seen)) continue;
-        if (q->field_count)
-            field_columns(q, table_of_candidate(q, q->seen), q->matched_columns + (size_t)q->matched_count * q->field_count);
-        q->matched[q->matched_count++] = q->seen;
-    }
-    return ESB_OK;
+    return esb_match_list_catch_up(&q->matches, candidate_count(q), match_candidate, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
@@ -100,6 +69,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
                esb_bitset_contains(&w->table_components, &q->exclude);
     for (uint32_t k = 0; k < q->field_count; ++k) q->sparse_fields += hy_in_pool(w, q->fields[k]);
     q->cached = desc->cached;
+    q->matches.field_count = q->field_count;
     q->kind = q->dense ? (q->cached ? "table-cache" : "table-scan") : (q->cached ? "archetype-cache" : "archetype-scan");
     if (q->sparse_fields && !(q->scratch = esb_mem_alloc((size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch, 0))) {
         esb_mem_free(q, sizeof *q);
@@ -208,12 +178,11 @@ static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
-    uint32_t end = q->cached ? q->matched_count : candidate_count(q);
+    uint32_t end = q->cached ? q->matches.count : candidate_count(q);
     for (; it->state[0] < end; it->state[0]++, it->state[1] = 0) {
         uint32_t at = (uint32_t)it->state[0];
         if (q->cached) {
-            const uint16_t *columns = q->field_count ? q->matched_columns + (size_t)at * q->field_count : NULL;
-            if (candidate_batch(it, q, q->matched[at], columns)) return true;
+            if (candidate_batch(it, q, q->matches.ids[at], esb_match_list_columns(&q->matches, at))) return true;
         } else if (candidate_matches(q, at) && candidate_batch(it, q, at, NULL))
             return true;
     }

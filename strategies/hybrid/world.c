@@ -53,18 +53,3 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     *out = c;
     return ESB_OK;
 }
-
-esb_status hy_reserve_entities(esb_world *w, uint64_t extra) {
-    uint32_t cap;
-    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
-    if (s != ESB_OK || cap == w->capacity) return s;
-    /* The slots grow first: if the locations cannot, the slots are merely roomier, and the next attempt grows
-     * the locations to the slots' capacity. */
-    if ((s = esb_ei_grow(&w->entities, cap)) != ESB_OK) return s;
-    hy_location *locations = esb_mem_realloc(w->locations, (size_t)w->capacity * sizeof *locations,
-                                             (size_t)cap * sizeof *locations, 0);
-    if (!locations) return ESB_ERR_NOMEM;
-    w->locations = locations;
-    w->capacity = cap;
-    return ESB_OK;
-}

@@ -17,6 +17,7 @@
 #include "contract.h"
 #include "edges.h"
 #include "entity_table.h"
+#include "match_list.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "sparse_set.h"
@@ -51,11 +52,7 @@ struct esb_query {
     bool cached;
     uint32_t sparse_fields; /* fields stored in sparse sets */
     uint32_t *scratch;      /* HY_CHUNK positions per sparse field, for the batches' index arrays */
-    /* cached: the matching tables (dense) or archetypes, with each field's column (sparse fields: unused) */
-    uint32_t *matched;
-    uint16_t *matched_columns;
-    uint32_t matched_count, matched_capacity;
-    uint32_t seen; /* tables or archetypes 0 .. seen - 1 have been tested */
+    esb_match_list matches; /* cached: matching tables (dense) or archetypes, each field's table column */
 };
 
 #define HY_CHUNK 1024u /* archetype rows per batch when a field is looked up in a sparse set */
@@ -81,8 +78,10 @@ struct esb_world {
 
 #define HY_ROOT 0u /* the empty archetype, and the table without columns */
 
-/* Room for `extra` more entities in the entity index and the locations (all or nothing). */
-esb_status hy_reserve_entities(esb_world *w, uint64_t extra);
+/* Room for `extra` more entities in the entity index and the locations. */
+static inline esb_status hy_reserve_entities(esb_world *w, uint64_t extra) {
+    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+}
 
 static inline bool hy_alive(const esb_world *w, esb_entity e) {
     uint32_t idx = esb_entity_index(e);

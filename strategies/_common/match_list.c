@@ -1,0 +1,48 @@
+#include "match_list.h"
+
+#include <string.h>
+
+static size_t columns_bytes(const esb_match_list *m, uint32_t capacity) {
+    return (size_t)capacity * m->field_count * sizeof *m->columns;
+}
+
+static esb_status reserve(esb_match_list *m, uint32_t needed) {
+    if (needed <= m->capacity) return ESB_OK;
+    uint32_t cap = m->capacity ? m->capacity : 8;
+    while (cap < needed) cap *= 2;
+    uint32_t *ids = esb_mem_alloc(cap * sizeof *ids, 0);
+    uint16_t *columns = m->field_count ? esb_mem_alloc(columns_bytes(m, cap), 0) : NULL;
+    if (!ids || (m->field_count && !columns)) {
+        esb_mem_free(ids, cap * sizeof *ids);
+        esb_mem_free(columns, columns_bytes(m, cap));
+        return ESB_ERR_NOMEM;
+    }
+    if (m->count) {
+        memcpy(ids, m->ids, m->count * sizeof *ids);
+        if (m->field_count) memcpy(columns, m->columns, columns_bytes(m, m->count));
+    }
+    esb_mem_free(m->ids, m->capacity * sizeof *m->ids);
+    esb_mem_free(m->columns, columns_bytes(m, m->capacity));
+    m->ids = ids;
+    m->columns = columns;
+    m->capacity = cap;
+    return ESB_OK;
+}
+
+esb_status esb_match_list_catch_up(esb_match_list *m, uint32_t total, esb_match_test test, const void *query) {
+    if (m->seen == total) return ESB_OK;
+    uint32_t fresh = 0;
+    for (uint32_t id = m->seen; id < total; ++id) fresh += test(query, id, NULL);
+    if (reserve(m, m->count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
+    for (; m->seen < total; ++m->seen) {
+        uint16_t *columns = m->field_count ? m->columns + (size_t)m->count * m->field_count : NULL;
+        if (test(query, m->seen, columns)) m->ids[m->count++] = m->seen;
+    }
+    return ESB_OK;
+}
+
+void esb_match_list_free(esb_match_list *m) {
+    esb_mem_free(m->ids, m->capacity * sizeof *m->ids);
+    esb_mem_free(m->columns, columns_bytes(m, m->capacity));
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,31 @@
+/* What a cached query keeps in a design that groups entities (archetypes, tables): the ids of the groups it
+ * matches, with the column of each of its fields in each, extended only with the groups made since it last
+ * looked (the archetype generation of Bevy's QueryState), so iteration never re-tests a known group. */
+#ifndef ESB_MATCH_LIST_H
+#define ESB_MATCH_LIST_H
+
+#include "contract.h"
+
+typedef struct esb_match_list {
+    uint32_t *ids;
+    uint16_t *columns; /* field_count entries per match */
+    uint32_t count, capacity;
+    uint32_t field_count;
+    uint32_t seen; /* groups 0 .. seen - 1 have been tested */
+} esb_match_list;
+
+/* Decides whether group id matches; if it does and columns is not NULL, writes each field's column there. */
+typedef bool (*esb_match_test)(const void *query, uint32_t id, uint16_t *columns);
+
+/* Tests groups seen .. total - 1: counts the matches, makes room for exactly those (ESB_ERR_NOMEM: nothing
+ * recorded, nothing tested), then records them. O(new groups). */
+esb_status esb_match_list_catch_up(esb_match_list *m, uint32_t total, esb_match_test test, const void *query);
+
+/* The columns of match i, or NULL for a query without fields. */
+static inline const uint16_t *esb_match_list_columns(const esb_match_list *m, uint32_t i) {
+    return m->field_count ? m->columns + (size_t)i * m->field_count : NULL;
+}
+
+void esb_match_list_free(esb_match_list *m);
+
+#endif
