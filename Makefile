@@ -38,7 +38,7 @@ BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(VARIANTS))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
 
-.PHONY: all bench test build-bench build-tests deps-test deps-bench clean list
+.PHONY: all bench test report build-bench build-tests deps-test deps-bench clean list
 all: build-bench build-tests
 
 list:
@@ -98,6 +98,10 @@ BENCH_PROCS ?= 5
 bench: deps-bench
 	@$(MAKE) --no-print-directory build-bench
 	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) $(BENCH_PROCS) raw $(VARIANTS)
+
+# The tables of REPORT.md (between its <!-- table: ... --> markers), from the last make bench.
+report:
+	@scripts/report.sh results/bench.csv REPORT.md
 
 clean:
 	rm -rf $(BUILD)

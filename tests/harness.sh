@@ -107,6 +107,24 @@ awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/res
 if awk -F, -f scripts/merge.awk "$tmp/bad.csv" >/dev/null 2>&1; then ko "merge rejects disagreeing checksums"
 else ok "merge rejects disagreeing checksums"; fi
 
+# The report's generated tables, from that pipeline's results: every kind of table is produced, well formed
+# (a header, a rule and at least one row, each with the header's cell count), the prose around them is kept,
+# and a second refresh changes nothing.
+printf '%s\n' '# Report' 'prose' '<!-- table: iter simple_iter raw-soa 64,100 -->' 'stale' '<!-- end table -->' \
+    '<!-- table: ops 100 create,destroy,add_remove -->' '<!-- end table -->' 'more prose' \
+    '<!-- table: sweep scatter_iter 64,100 -->' '<!-- end table -->' >"$tmp/report.md"
+if [ -s "$tmp/res/bench.csv" ] && sh scripts/report.sh "$tmp/res/bench.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
+    awk '/^<!-- table: / {t = 1; rows = 0; next}
+         /^<!-- end table -->/ {if (rows < 3) bad = 1; t = 0; tables++; next}
+         t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
+         END {exit bad || tables != 3}' "$tmp/report.md" && ! grep -q stale "$tmp/report.md" &&
+    grep -q '^more prose$' "$tmp/report.md"; then
+    cp "$tmp/report.md" "$tmp/report2.md"
+    sh scripts/report.sh "$tmp/res/bench.csv" "$tmp/report2.md" >/dev/null 2>&1
+    if cmp -s "$tmp/report.md" "$tmp/report2.md"; then ok "report tables are generated and stable"
+    else ko "report tables are generated and stable" "a second refresh changed them"; fi
+else ko "report tables are generated and stable" "$(head -n 2 "$tmp/rep.err" | tr '\n' ' ')"; fi
+
 # Discovery: a copy of a strategy folder builds, passes and benchmarks under its own name.
 first=$(echo "$variants" | cut -d' ' -f1)
 dir=$(sed -n "s/^$first\_DIR := //p" "$build/variants.mk")

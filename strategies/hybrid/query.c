@@ -168,6 +168,12 @@ static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16
     const hy_archetype *a = q->world->archetypes[i];
     uint32_t first = (uint32_t)it->state[1];
     if (first >= a->count) return false;
+    const esb_table *t = q->world->tables[a->table];
+    if (!q->sparse_fields && a->count == t->count) { /* the archetype owns its table: hand it out whole */
+        table_batch(it, q, t, columns);
+        it->state[1] = a->count;
+        return true;
+    }
     uint32_t count = a->count - first;
     if (q->sparse_fields && count > HY_CHUNK) count = HY_CHUNK;
     archetype_batch(it, q, a, first, count, columns);

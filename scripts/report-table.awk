@@ -1,0 +1,80 @@
+# Prints one Markdown table from a merged results CSV (results/bench.csv): the tables REPORT.md cites.
+# Usage: awk -F, -v spec="MODE ARG..." -f scripts/report-table.awk results/bench.csv
+#   iter SCENARIO BASELINE N1,N2,...   one row per strategy: median ns (process spread) and ratio to BASELINE
+#                                      at each N; rows ordered by median at the last N
+#   ops N SCENARIO,SCENARIO,...        one row per scenario, one column per strategy (raw excluded): median ns
+#                                      (process spread) at N
+#   sweep SCENARIO N1,N2,...           one row per strategy: median ns (process spread) at each N, and bytes per
+#                                      entity at the last N
+# Cells with no measurement print "-". Spread = largest minus smallest process median, relative to the median.
+function cell(key) {
+    if (!(key in med)) return "-"
+    return sprintf("%." digits_for(med[key]) "f (%.0f%%)", med[key], spread[key])
+}
+function digits_for(v) { return v < 1 ? 3 : v < 10 ? 2 : v < 100 ? 1 : 0 }
+function pow2(n, e) { e = 0; while (n > 1 && n % 2 == 0) { n /= 2; e++ } return n == 1 ? "2^" e : "" }
+function label(n) { return pow2(n) != "" ? pow2(n) : n }
+NR == 1 {
+    for (i = 1; i <= NF; i++) col[$i] = i
+    if (!("process_spread_ns" in col)) { print "report-table: not a merged results CSV (no process_spread_ns)" > "/dev/stderr"; exit 2 }
+    next
+}
+{
+    s = $col["strategy"]; sc = $col["scenario"]; n = $col["n"] + 0
+    key = s SUBSEP sc SUBSEP n
+    med[key] = $col["median_ns"] + 0
+    spread[key] = med[key] > 0 ? 100 * $col["process_spread_ns"] / med[key] : 0
+    bpe[key] = $col["bytes_per_entity"] + 0
+    kind[s SUBSEP sc] = $col["query_kind"]
+    if (!(s in seen)) { seen[s] = 1; strategies[++ns] = s }
+}
+END {
+    if (ns == 0) exit 0
+    m = split(spec, a, " ")
+    mode = a[1]
+    if (mode == "iter") {
+        sc = a[2]; base = a[3]; k = split(a[4], N, ",")
+        header = "| strategy | how"; rule = "|---|---"
+        for (j = 1; j <= k; j++) { header = header " | " label(N[j]) " | ratio"; rule = rule "|---:|---:" }
+        print header " |"; print rule "|"
+        # order by median at the last N (insertion sort over the strategies measured there)
+        c = 0
+        for (i = 1; i <= ns; i++) if ((strategies[i] SUBSEP sc SUBSEP N[k]) in med) order[++c] = strategies[i]
+        for (i = 2; i <= c; i++) for (j = i; j > 1 && med[order[j] SUBSEP sc SUBSEP N[k]] < med[order[j-1] SUBSEP sc SUBSEP N[k]]; j--) { t = order[j]; order[j] = order[j-1]; order[j-1] = t }
+        for (i = 1; i <= c; i++) {
+            s = order[i]; how = kind[s SUBSEP sc]; line = "| " s " | " (how == "" ? "-" : how)
+            for (j = 1; j <= k; j++) {
+                key = s SUBSEP sc SUBSEP N[j]; ref = base SUBSEP sc SUBSEP N[j]
+                ratio = (key in med) && (ref in med) && med[ref] > 0 ? sprintf("%.2fx", med[key] / med[ref]) : "-"
+                line = line " | " cell(key) " | " ratio
+            }
+            print line " |"
+        }
+    } else if (mode == "ops") {
+        n = a[2] + 0; k = split(a[3], S, ",")
+        header = "| scenario"; rule = "|---"; c = 0
+        for (i = 1; i <= ns; i++) if (strategies[i] !~ /^raw/) { cols[++c] = strategies[i] }
+        for (i = 2; i <= c; i++) for (j = i; j > 1 && cols[j] < cols[j-1]; j--) { t = cols[j]; cols[j] = cols[j-1]; cols[j-1] = t }
+        for (i = 1; i <= c; i++) { header = header " | " cols[i]; rule = rule "|---:" }
+        print header " |"; print rule "|"
+        for (j = 1; j <= k; j++) {
+            line = "| " S[j]
+            for (i = 1; i <= c; i++) { key = cols[i] SUBSEP S[j] SUBSEP n; line = line " | " cell(key) }
+            print line " |"
+        }
+    } else if (mode == "sweep") {
+        sc = a[2]; k = split(a[3], N, ",")
+        header = "| strategy"; rule = "|---"
+        for (j = 1; j <= k; j++) { header = header " | " label(N[j]); rule = rule "|---:" }
+        print header " | bytes/entity at " label(N[k]) " |"; print rule "|---:|"
+        c = 0
+        for (i = 1; i <= ns; i++) if ((strategies[i] SUBSEP sc SUBSEP N[k]) in med) order[++c] = strategies[i]
+        for (i = 2; i <= c; i++) for (j = i; j > 1 && order[j] < order[j-1]; j--) { t = order[j]; order[j] = order[j-1]; order[j-1] = t }
+        for (i = 1; i <= c; i++) {
+            s = order[i]; line = "| " s
+            for (j = 1; j <= k; j++) { key = s SUBSEP sc SUBSEP N[j]; line = line " | " cell(key) }
+            key = s SUBSEP sc SUBSEP N[k]
+            print line " | " ((key in bpe) ? sprintf("%.0f", bpe[key]) : "-") " |"
+        }
+    } else { print "report-table: unknown mode '" mode "'" > "/dev/stderr"; exit 2 }
+}

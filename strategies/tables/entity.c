@@ -1,0 +1,168 @@
+/* Entity operations. An entity never leaves its table: add fills a slot (making the column first if the table
+ * has never seen the component), remove clears the presence bit, destroy swap-removes the row. */
+#include <string.h>
+
+#include "op_checks.h"
+#include "validate.h"
+#include "world.h"
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && tb_alive(w, e); }
+
+/* Appends a row for a new entity (room reserved): no presence bit is set, none of its slots holds a value. */
+static esb_entity new_row(esb_world *w, uint32_t table) {
+    tb_table *t = w->tables[table];
+    esb_entity e = esb_ei_take(&w->entities);
+    uint32_t row = t->count++;
+    t->entities[row] = e;
+    w->locations[esb_entity_index(e)] = (tb_location){e, table, row};
+    return e;
+}
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_reserve_entities(w, 1);
+    if (s == ESB_OK && w->empty_type == TB_NO_TABLE) {
+        esb_bitset none;
+        memset(&none, 0, sizeof none);
+        s = tb_table_find(w, &none, &w->empty_type);
+    }
+    uint32_t table = w->empty_type;
+    if (s == ESB_OK) s = tb_table_reserve(w->tables[table], 1);
+    if (s != ESB_OK) return s;
+    *out = new_row(w, table);
+    return ESB_OK;
+}
+
+/* Sets bits first .. first + n - 1, a word at a time. */
+static void set_bits(uint64_t *bits, uint32_t first, size_t n) {
+    uint64_t at = first, end = (uint64_t)first + n;
+    for (; at < end && (at & 63); ++at) tb_bit_set(bits, (uint32_t)at);
+    for (; at + 64 <= end; at += 64) bits[at >> 6] = ~0ull;
+    for (; at < end; ++at) tb_bit_set(bits, (uint32_t)at);
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    esb_bitset type;
+    memset(&type, 0, sizeof type);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&type, ids[k]);
+    uint32_t table;
+    if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
+    tb_table *t = w->tables[table];
+    if ((s = tb_table_reserve(t, n)) != ESB_OK) return s;
+    sp_pool *maps[ESB_MAX_COMPONENTS];
+    uint32_t nm = 0;
+    for (uint32_t k = 0; k < count; ++k) {
+        tb_column *col = tb_column_of(t, ids[k]);
+        if (col->kind == TB_SPARSE) maps[nm++] = col->map;
+    }
+    for (uint32_t k = 0; s == ESB_OK && k < nm; ++k) s = sp_reserve(maps[k], (uint32_t)n);
+    if (s == ESB_OK) s = sp_reserve_next_indices(maps, nm, &w->entities, n);
+    if (s != ESB_OK) return s;
+
+    uint32_t first = t->count;
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = new_row(w, table);
+        if (out) out[i] = e;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        tb_column *col = tb_column_of(t, ids[k]);
+        const unsigned char *v = values ? values[k] : NULL;
+        set_bits(col->present, first, n);
+        col->holders += (uint32_t)n;
+        if (col->kind == TB_DENSE) {
+            unsigned char *dst = col->data + (size_t)first * col->size;
+            if (v) memcpy(dst, v, n * col->size);
+            else memset(dst, 0, n * col->size);
+        } else if (col->kind == TB_SPARSE)
+            for (size_t i = 0; i < n; ++i) sp_emplace(col->map, t->entities[first + i], v ? v + i * col->size : NULL);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!tb_alive(w, e)) return ESB_ERR_STALE;
+    tb_location *loc = &w->locations[esb_entity_index(e)];
+    tb_table *t = w->tables[loc->table];
+    for (uint32_t k = 0; k < t->column_count; ++k) {
+        tb_column *col = &t->columns[k];
+        uint32_t pos;
+        if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) sp_erase(col->map, pos);
+    }
+    esb_entity moved = tb_table_swap_remove(t, loc->row);
+    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = loc->row;
+    loc->handle = ESB_ENTITY_NULL;
+    esb_ei_release(&w->entities, e);
+    return ESB_OK;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_check(w, e, c);
+    if (s != ESB_OK) return s;
+    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    tb_table *t = w->tables[loc->table];
+    tb_column *col = tb_column_for(w, loc, c);
+    if (col && tb_bit(col->present, loc->row)) return ESB_ERR_PRESENT;
+    if (!col) { /* the first row of this table to get c: a column for the whole table */
+        if ((s = tb_column_add(w, t, c)) != ESB_OK) return s;
+        col = tb_column_of(t, c);
+    }
+    if (col->kind == TB_SPARSE &&
+        ((s = sp_reserve(col->map, 1)) != ESB_OK || (s = sp_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
+        return s;
+    tb_bit_set(col->present, loc->row);
+    col->holders++;
+    if (col->kind == TB_SPARSE) sp_emplace(col->map, e, value);
+    else if (col->kind == TB_DENSE) {
+        unsigned char *slot = col->data + (size_t)loc->row * col->size;
+        if (value) esb_copy_element(slot, value, col->size);
+        else memset(slot, 0, col->size);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_check(w, e, c);
+    if (s != ESB_OK) return s;
+    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    tb_column *col = tb_column_for(w, loc, c);
+    if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
+    uint32_t pos;
+    if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) sp_erase(col->map, pos);
+    tb_bit_clear(col->present, loc->row);
+    col->holders--;
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = tb_check(w, e, c);
+    if (s != ESB_OK) return s;
+    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_column *col = tb_column_for(w, loc, c);
+    if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
+    uint32_t pos;
+    if (col->kind == TB_DENSE) *out = col->data + (size_t)loc->row * col->size;
+    else if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) *out = sp_value(col->map, pos);
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = tb_check(w, e, c);
+    if (s != ESB_OK) return s;
+    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_column *col = tb_column_for(w, loc, c);
+    return col && tb_bit(col->present, loc->row) ? 1 : 0;
+}

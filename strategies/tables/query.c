@@ -1,0 +1,204 @@
+/* Queries walk the tables that have a column for every included component. A table whose included columns are
+ * full and whose excluded columns are empty is handed out whole, as plain arrays; elsewhere the presence bits
+ * are tested, 64 rows per word and TB_CHUNK rows per batch, and the matching rows go out through an index
+ * array. That test is the price of never moving an entity. Sparse columns' values are found in their maps.
+ *
+ * Cached queries keep the list of tables with the needed columns; it is rebuilt when a table or a column
+ * appears (the world's layout generation), which is rare next to iteration. */
+#include <string.h>
+
+#include "validate.h"
+#include "world.h"
+
+static bool table_matches(const void *query, uint32_t id, uint16_t *columns) {
+    const esb_query *q = query;
+    (void)columns;
+    return !q->matches_nothing && esb_bitset_contains(&q->world->tables[id]->column_set, &q->include);
+}
+
+static esb_status refresh(esb_query *q) {
+    if (q->generation != q->world->layout_generation) {
+        q->matches.count = q->matches.seen = 0;
+        q->generation = q->world->layout_generation;
+    }
+    esb_status s = esb_match_list_catch_up(&q->matches, q->world->table_count, table_matches, q);
+    if (s != ESB_OK) q->generation = UINT64_MAX; /* retry from scratch next time */
+    return s;
+}
+
+void tb_query_free(esb_query *q) {
+    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_mem_free(q->rows, TB_CHUNK * sizeof *q->rows);
+    esb_mem_free(q->positions, (size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions);
+    esb_match_list_free(&q->matches);
+    esb_mem_free(q, sizeof *q);
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = esb_check_query_ids(desc, w->component_count);
+    if (s != ESB_OK) return s;
+
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    if (!q) return ESB_ERR_NOMEM;
+    q->world = w;
+    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
+    q->field_count = desc->field_count;
+    esb_query_masks(desc, &q->include, &q->exclude);
+    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
+    for (uint32_t k = 0; k < q->field_count; ++k) q->sparse_fields += w->components[q->fields[k]].hint == ESB_STORAGE_SPARSE;
+    q->cached = desc->cached;
+    q->kind = q->cached ? "table-cache" : "table-scan";
+    q->generation = UINT64_MAX;
+    q->rows = esb_mem_alloc(TB_CHUNK * sizeof *q->rows, 0);
+    if (q->sparse_fields) q->positions = esb_mem_alloc((size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions, 0);
+    esb_qr_link(&w->queries, &q->node);
+    if (!q->rows || (q->sparse_fields && !q->positions) || (q->cached && refresh(q) != ESB_OK)) {
+        tb_query_free(q);
+        return ESB_ERR_NOMEM;
+    }
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    tb_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+
+/* Iterator state: state[0] the next table (or its place in the match list), state[1] the next row in it,
+ * state[2] what presence tests that table needs. */
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    if (!q) {
+        it->query = NULL;
+        return ESB_ERR_INVALID;
+    }
+    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
+    if (s != ESB_OK || !q->cached) return s;
+    if ((s = refresh(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    return s;
+}
+
+void esb_iter_end(esb_iter *it) {
+    if (!it || !it->query) return;
+    esb_qr_end(&it->query->world->queries, &it->query->node, it);
+}
+
+/* What presence tests a table needs for the query: none (every included column full, every excluded one empty
+ * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
+enum tb_rows { TB_ALL_ROWS = 1, TB_NO_ROWS, TB_SOME_ROWS };
+
+static enum tb_rows rows_matching(const esb_query *q, const tb_table *t) {
+    bool all = true;
+    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
+        for (uint64_t bits = q->include.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (!col->holders) return TB_NO_ROWS;
+            all &= col->holders == t->count;
+        }
+        for (uint64_t bits = q->exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (col->holders == t->count) return TB_NO_ROWS;
+            all &= !col->holders;
+        }
+    }
+    return all ? TB_ALL_ROWS : TB_SOME_ROWS;
+}
+
+/* Rows first .. first + len - 1 of t that match, into q->rows; returns how many. */
+static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, uint32_t len) {
+    const uint64_t *need[ESB_MAX_COMPONENTS], *refuse[ESB_MAX_COMPONENTS];
+    uint32_t nn = 0, nr = 0, found = 0;
+    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
+        for (uint64_t bits = q->include.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (col->holders != t->count) need[nn++] = col->present;
+        }
+        for (uint64_t bits = q->exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (col->holders) refuse[nr++] = col->present;
+        }
+    }
+    for (uint64_t row = first; row < (uint64_t)first + len; row += 64) { /* first is a multiple of 64 */
+        uint32_t word = (uint32_t)(row >> 6), valid = (uint32_t)(first + len - row);
+        uint64_t m = valid >= 64 ? ~0ull : (1ull << valid) - 1;
+        for (uint32_t k = 0; k < nn; ++k) m &= need[k][word];
+        for (uint32_t k = 0; k < nr; ++k) m &= ~refuse[k][word];
+        for (; m; m &= m - 1) q->rows[found++] = (uint32_t)row + (uint32_t)__builtin_ctzll(m);
+    }
+    return found;
+}
+
+/* Fills the batch: rows NULL means the contiguous rows first .. first + count - 1. */
+static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t first, uint32_t count,
+                       const uint32_t *rows) {
+    esb_batch *b = &it->batch;
+    b->count = count;
+    b->entities = rows ? t->entities : t->entities + first;
+    b->entity_rows = rows;
+    uint32_t *positions = q->positions;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        const tb_column *col = tb_column_of(t, q->fields[k]);
+        b->stride[k] = 0;
+        if (col->kind == TB_DENSE) {
+            b->base[k] = rows ? col->data : col->data + (size_t)first * col->size;
+            b->rows[k] = rows;
+            continue;
+        }
+        for (uint32_t i = 0; i < count; ++i)
+            sp_find(col->map, t->entities[rows ? rows[i] : first + i], &positions[i]);
+        b->base[k] = col->map->data;
+        b->rows[k] = positions;
+        positions += TB_CHUNK;
+    }
+}
+
+/* The next batch of table t from row state[1] (state[2]: the table's enum tb_rows, 0 until known); false when
+ * the table has no more matching rows. Sparse fields need positions, TB_CHUNK at most per batch. */
+static bool table_batch(esb_iter *it, esb_query *q, const tb_table *t) {
+    uint32_t at = (uint32_t)it->state[1];
+    if (at >= t->count) return false;
+    if (!it->state[2]) it->state[2] = rows_matching(q, t);
+    if (it->state[2] == TB_NO_ROWS) return false;
+    if (it->state[2] == TB_ALL_ROWS) {
+        uint32_t len = t->count - at;
+        if (q->sparse_fields && len > TB_CHUNK) len = TB_CHUNK;
+        fill_batch(it, q, t, at, len, NULL);
+        it->state[1] = at + len;
+        return true;
+    }
+    while (at < t->count) {
+        uint32_t len = t->count - at < TB_CHUNK ? t->count - at : TB_CHUNK;
+        uint32_t found = matching_rows(q, t, at, len);
+        it->state[1] = at += len;
+        if (!found) continue;
+        q->world->masked_batches++;
+        if (found == len && !q->sparse_fields) fill_batch(it, q, t, at - len, len, NULL);
+        else fill_batch(it, q, t, 0, found, q->rows);
+        return true;
+    }
+    return false;
+}
+
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    esb_query *q = it->query;
+    const esb_world *w = q->world;
+    uint32_t end = q->cached ? q->matches.count : w->table_count;
+    for (; it->state[0] < end; it->state[0]++, it->state[1] = it->state[2] = 0) {
+        uint32_t id = q->cached ? q->matches.ids[it->state[0]] : (uint32_t)it->state[0];
+        if (!q->cached && !table_matches(q, id, NULL)) continue;
+        if (table_batch(it, q, w->tables[id])) return true;
+    }
+    esb_iter_end(it);
+    return false;
+}

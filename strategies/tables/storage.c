@@ -1,0 +1,142 @@
+/* Tables and their columns: making them, growing them, removing rows. */
+#include <string.h>
+
+#include "grow.h"
+#include "world.h"
+
+static size_t bit_words(uint32_t rows) { return ((size_t)rows + 63) / 64; }
+
+static void column_free(tb_column *col, uint32_t capacity) {
+    esb_mem_free(col->data, (size_t)capacity * col->size);
+    esb_mem_free(col->present, bit_words(capacity) * sizeof *col->present);
+    if (col->map) sp_pool_free(col->map);
+    esb_mem_free(col->map, sizeof *col->map);
+}
+
+static void table_free(tb_table *t) {
+    for (uint32_t k = 0; k < t->column_count; ++k) column_free(&t->columns[k], t->capacity);
+    for (uint32_t k = 0; k < t->shared_count; ++k) esb_mem_free(t->shared[k].value, t->shared[k].size);
+    esb_mem_free(t->shared, t->shared_count * sizeof *t->shared);
+    esb_mem_free(t->columns, t->column_capacity * sizeof *t->columns);
+    esb_mem_free(t->entities, (size_t)t->capacity * sizeof *t->entities);
+    esb_mem_free(t, sizeof *t);
+}
+
+void tb_tables_free(esb_world *w) {
+    for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
+    esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
+    esb_set_index_free(&w->table_index);
+}
+
+esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
+    const esb_component_info *info = &w->components[c];
+    if (t->column_count == t->column_capacity) {
+        uint32_t cap = t->column_capacity ? t->column_capacity * 2 : 4;
+        tb_column *grown = esb_mem_realloc(t->columns, t->column_capacity * sizeof *grown, cap * sizeof *grown,
+                                           _Alignof(tb_column));
+        if (!grown) return ESB_ERR_NOMEM;
+        t->columns = grown;
+        t->column_capacity = cap;
+    }
+    tb_column col = {.id = c, .size = info->size, .align = info->align};
+    col.kind = !info->size ? TB_TAG : info->hint == ESB_STORAGE_SPARSE ? TB_SPARSE : TB_DENSE;
+    bool ok = true;
+    if (t->capacity) {
+        ok &= (col.present = esb_mem_calloc(bit_words(t->capacity) * sizeof *col.present, 0)) != NULL;
+        if (col.kind == TB_DENSE) ok &= (col.data = esb_mem_alloc((size_t)t->capacity * col.size, col.align)) != NULL;
+    }
+    if (col.kind == TB_SPARSE && (col.map = esb_mem_calloc(sizeof *col.map, _Alignof(sp_pool))))
+        *col.map = (sp_pool){.size = info->size, .align = info->align};
+    if (!ok || (col.kind == TB_SPARSE && !col.map)) {
+        column_free(&col, t->capacity);
+        return ESB_ERR_NOMEM;
+    }
+    /* Columns stay ordered by id, so a column is found by its component's rank in column_set. */
+    uint32_t at = 0;
+    while (at < t->column_count && t->columns[at].id < c) at++;
+    memmove(&t->columns[at + 1], &t->columns[at], (t->column_count - at) * sizeof *t->columns);
+    t->columns[at] = col;
+    t->column_count++;
+    esb_bitset_set(&t->column_set, c);
+    w->columns_made++;
+    w->layout_generation++;
+    return ESB_OK;
+}
+
+static esb_status table_make(esb_world *w, const esb_bitset *type, uint32_t *out) {
+    if (w->table_count == w->table_capacity) {
+        uint32_t cap = w->table_capacity ? w->table_capacity * 2 : 8;
+        tb_table **grown = esb_mem_realloc(w->tables, w->table_capacity * sizeof *grown, cap * sizeof *grown, 0);
+        if (!grown) return ESB_ERR_NOMEM;
+        w->tables = grown;
+        w->table_capacity = cap;
+    }
+    esb_status s = esb_set_index_reserve(&w->table_index);
+    if (s != ESB_OK) return s;
+    tb_table *t = esb_mem_calloc(sizeof *t, _Alignof(tb_table));
+    if (!t) return ESB_ERR_NOMEM;
+    t->type = *type;
+    for (esb_component c = 0; c < w->component_count; ++c)
+        if (esb_bitset_test(type, c) && (s = tb_column_add(w, t, c)) != ESB_OK) {
+            table_free(t);
+            return s;
+        }
+    *out = w->table_count++;
+    w->tables[*out] = t;
+    esb_set_index_insert(&w->table_index, type, *out);
+    w->layout_generation++;
+    return ESB_OK;
+}
+
+esb_status tb_table_find(esb_world *w, const esb_bitset *type, uint32_t *out) {
+    uint32_t found = esb_set_index_find(&w->table_index, type);
+    if (found == ESB_SET_NONE) return table_make(w, type, out);
+    *out = found;
+    return ESB_OK;
+}
+
+esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
+    uint64_t needed = (uint64_t)t->count + extra;
+    if (needed <= t->capacity) return ESB_OK;
+    if (needed > UINT32_MAX) return ESB_ERR_FULL;
+    uint64_t cap = t->capacity ? t->capacity : 64;
+    while (cap < needed) cap *= 2;
+    if (cap > UINT32_MAX) cap = UINT32_MAX;
+    size_t old = t->capacity, now = (size_t)cap;
+    esb_grow_item items[2 * ESB_MAX_COMPONENTS + 1];
+    size_t n = 0;
+    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1,
+                                 NULL};
+    for (uint32_t k = 0; k < t->column_count; ++k) {
+        tb_column *col = &t->columns[k];
+        items[n++] = (esb_grow_item){(void **)&col->present, bit_words((uint32_t)old) * 8, bit_words((uint32_t)now) * 8,
+                                     0, 0, NULL};
+        if (col->kind == TB_DENSE)
+            items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
+    }
+    esb_status s = esb_grow_all(items, n);
+    if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    return s;
+}
+
+esb_entity tb_table_swap_remove(tb_table *t, uint32_t row) {
+    uint32_t last = --t->count;
+    for (uint32_t k = 0; k < t->column_count; ++k) {
+        tb_column *col = &t->columns[k];
+        if (tb_bit(col->present, row)) col->holders--;
+        if (row == last) {
+            tb_bit_clear(col->present, row);
+            continue;
+        }
+        if (tb_bit(col->present, last)) {
+            tb_bit_set(col->present, row);
+            if (col->kind == TB_DENSE)
+                esb_copy_element(col->data + (size_t)row * col->size, col->data + (size_t)last * col->size, col->size);
+        } else
+            tb_bit_clear(col->present, row);
+        tb_bit_clear(col->present, last);
+    }
+    if (row == last) return ESB_ENTITY_NULL;
+    t->entities[row] = t->entities[last];
+    return t->entities[row];
+}

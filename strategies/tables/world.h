@@ -1,0 +1,144 @@
+/* The database-aligned design of the Mach ECS discussion ("ecs: major rethink & database-aligned design",
+ * its second revision): a world is a set of tables, one per entity type; rows are entities, columns are
+ * components. An entity belongs to the table chosen when it is created and stays there for life, so a table id
+ * and a row find it.
+ *
+ * Adding a component the table has never seen adds a column to the whole table: every other row has an empty
+ * slot in it, and a presence bit per row says which slots hold a value. Adding it to another row of the table
+ * only fills the slot. Nothing ever moves between tables. Components registered with the sparse hint get a
+ * sparse column instead of a dense one: a map holding values only for the rows that have one (a sparse set
+ * keyed by entity, _common/sparse_set.h, so the map is untouched when a row moves within its table). Tags get
+ * presence bits only. A table can also hold one shared value per component for all its rows (shared.h).
+ *
+ * For the contract, the entity type of a new entity is the component set it is created with (bulk create) or
+ * the empty type (esb_create). */
+#ifndef TABLES_WORLD_H
+#define TABLES_WORLD_H
+
+#include "bitset.h"
+#include "contract.h"
+#include "entity_table.h"
+#include "match_list.h"
+#include "query_registry.h"
+#include "set_index.h"
+#include "sparse_set.h"
+#include "table.h"
+
+typedef enum tb_column_kind { TB_DENSE, TB_SPARSE, TB_TAG } tb_column_kind;
+
+typedef struct tb_column {
+    esb_component id;
+    tb_column_kind kind;
+    uint32_t size, align;
+    unsigned char *data; /* TB_DENSE: table capacity * size bytes, a slot per row */
+    sp_pool *map;        /* TB_SPARSE: entity -> value, for the rows that have one */
+    uint64_t *present;   /* a bit per row of the table's capacity: the row holds the component */
+    uint32_t holders;    /* rows whose bit is set */
+} tb_column;
+
+typedef struct tb_shared {
+    esb_component id;
+    uint32_t size;
+    unsigned char *value; /* size bytes, NULL for a tag */
+} tb_shared;
+
+typedef struct tb_table {
+    esb_bitset type;        /* the entity type the table was made for */
+    esb_bitset column_set;  /* components with a column here */
+    esb_entity *entities;   /* row -> handle */
+    uint32_t count, capacity;
+    tb_column *columns;     /* ordered by component id: the column of c is c's rank in column_set */
+    uint32_t column_count, column_capacity;
+    tb_shared *shared;      /* per-table shared values (shared.h), shared_count entries */
+    uint32_t shared_count;
+} tb_table;
+
+#define TB_NO_TABLE UINT32_MAX
+
+typedef struct tb_location {
+    esb_entity handle; /* mirror of the entity table's slot; ESB_ENTITY_NULL once destroyed */
+    uint32_t table, row;
+} tb_location;
+
+#define TB_CHUNK 4096u /* rows examined per batch where presence bits must be tested */
+
+struct esb_query {
+    esb_query_node node; /* first member (query_registry.h) */
+    esb_world *world;
+    const char *kind;
+    esb_component fields[ESB_MAX_FIELDS];
+    uint32_t field_count;
+    esb_bitset include, exclude;
+    bool matches_nothing;
+    bool cached;
+    uint32_t sparse_fields;
+    uint32_t *rows;        /* TB_CHUNK matching rows of the current batch */
+    uint32_t *positions;   /* TB_CHUNK positions per sparse field */
+    esb_match_list matches; /* cached: tables with a column for every included component */
+    uint64_t generation;    /* the world's layout generation the list was built for */
+};
+
+struct esb_world {
+    esb_entity_table entities;
+    tb_location *locations;
+    uint32_t capacity;
+    esb_component_info components[ESB_MAX_COMPONENTS];
+    uint32_t component_count;
+    tb_table **tables;
+    uint32_t table_count, table_capacity;
+    esb_set_index table_index; /* by entity type */
+    uint32_t empty_type;       /* the table of the empty type (esb_create), or TB_NO_TABLE until made */
+    uint64_t layout_generation; /* bumped whenever a table or a column appears */
+    esb_query_registry queries;
+    uint64_t columns_made, masked_batches;
+};
+
+static inline esb_status tb_reserve_entities(esb_world *w, uint64_t extra) {
+    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+}
+
+static inline bool tb_alive(const esb_world *w, esb_entity e) {
+    uint32_t idx = esb_entity_index(e);
+    return idx < w->entities.issued && w->locations[idx].handle == e;
+}
+
+static inline esb_status tb_check(const esb_world *w, esb_entity e, esb_component c) {
+    if (!tb_alive(w, e)) return ESB_ERR_STALE;
+    return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
+}
+
+static inline bool tb_bit(const uint64_t *bits, uint32_t row) { return (bits[row >> 6] >> (row & 63)) & 1u; }
+static inline void tb_bit_set(uint64_t *bits, uint32_t row) { bits[row >> 6] |= 1ull << (row & 63); }
+static inline void tb_bit_clear(uint64_t *bits, uint32_t row) { bits[row >> 6] &= ~(1ull << (row & 63)); }
+
+/* t's column for c, or NULL if it has none. */
+static inline tb_column *tb_column_of(const tb_table *t, esb_component c) {
+    if (!esb_bitset_test(&t->column_set, c)) return NULL;
+    uint32_t word = c >> 6, rank = 0;
+    for (uint32_t k = 0; k < word; ++k) rank += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
+    rank += (uint32_t)__builtin_popcountll(t->column_set.w[word] & ((1ull << (c & 63)) - 1));
+    return &t->columns[rank];
+}
+
+/* e's column for c in its table, or NULL if the table has none. */
+static inline tb_column *tb_column_for(const esb_world *w, const tb_location *loc, esb_component c) {
+    return tb_column_of(w->tables[loc->table], c);
+}
+
+/* The table of an entity type, made (with a full column for each component of the type) if new. */
+esb_status tb_table_find(esb_world *w, const esb_bitset *type, uint32_t *out);
+
+/* Adds a column for c to t (all allocations, or ESB_ERR_NOMEM and no column). */
+esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c);
+
+/* Room for `extra` more rows in every array of the table (all or nothing). */
+esb_status tb_table_reserve(tb_table *t, uint64_t extra);
+
+/* Removes row `row` of t (the entity there must already be out of every sparse map): the last row moves into
+ * it with its values and presence bits. Returns the handle that moved, or ESB_ENTITY_NULL. */
+esb_entity tb_table_swap_remove(tb_table *t, uint32_t row);
+
+void tb_tables_free(esb_world *w);
+void tb_query_free(struct esb_query *q);
+
+#endif
