@@ -15,15 +15,8 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "component_info.h"
 #include "contract.h"
-
-/* What a world records of each registered component. */
-typedef struct esb_component_info {
-    const char *name;
-    uint32_t size; /* 0: a tag, never a column */
-    uint32_t align;
-    esb_storage_hint hint;
-} esb_component_info;
 
 typedef struct esb_column {
     esb_component id;

@@ -3,7 +3,9 @@
 #define ESB_VALIDATE_H
 
 #include "bitset.h"
+#include "component_info.h"
 #include "contract.h"
+#include "query_registry.h"
 
 /* ESB_ERR_INVALID unless desc describes a storable component (see esb_component_register). */
 esb_status esb_check_component_desc(const esb_component_desc *desc);
@@ -14,6 +16,13 @@ esb_status esb_check_query_shape(const esb_query_desc *desc);
 /* esb_query_create's first checks: world, desc and out non-NULL and the shape valid. Sets *out (if it can) to
  * NULL either way. */
 esb_status esb_check_query_args(const void *world, const esb_query_desc *desc, esb_query **out);
+
+/* All of esb_query_create's checks, in the contract's order, for a world whose components are described by
+ * components[0 .. component_count): the arguments and a registered tag as a field (INVALID), the iteration
+ * lock (LOCKED), unregistered ids (UNKNOWN_COMPONENT). Sets *out (if it can) to NULL. */
+esb_status esb_check_query_create(const void *world, const esb_query_desc *desc, esb_query **out,
+                                  const esb_query_registry *queries, const esb_component_info *components,
+                                  uint32_t component_count);
 
 /* esb_get's first checks: world and out non-NULL. Sets *out (if it can) to NULL either way. */
 esb_status esb_check_get_args(const void *world, void **out);

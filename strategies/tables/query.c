@@ -35,11 +35,8 @@ void tb_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = esb_check_query_ids(desc, w->component_count);
+    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
+                                          w ? w->component_count : 0);
     if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));

@@ -1,0 +1,14 @@
+/* What a world records of each registered component, for the designs that keep it in this form. */
+#ifndef ESB_COMPONENT_INFO_H
+#define ESB_COMPONENT_INFO_H
+
+#include "contract.h"
+
+typedef struct esb_component_info {
+    const char *name;
+    uint32_t size; /* 0: a tag */
+    uint32_t align;
+    esb_storage_hint hint;
+} esb_component_info;
+
+#endif
