@@ -30,6 +30,9 @@ CONTRACT_HDR := $(wildcard strategies/*.h strategies/_common/*.h)
 TEST_SRC := $(wildcard tests/*.c)
 TEST_HDR := $(wildcard tests/*.h)
 
+# Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
 $(shell mkdir -p $(BUILD))
 $(shell scripts/variants.sh > $(BUILD)/variants.mk.tmp && mv $(BUILD)/variants.mk.tmp $(BUILD)/variants.mk)
 include $(BUILD)/variants.mk
@@ -87,7 +90,7 @@ deps-bench:
 
 # Tests: dependencies first, then every binary, then the runner (which prints the closing tally).
 test: deps-test
-	@$(MAKE) --no-print-directory build-tests build-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench
 	@scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
 
 # Benchmarks: every variant and raw, every scenario, N = 2^10 .. 2^20, each in BENCH_PROCS processes (memory
@@ -96,7 +99,7 @@ BENCH_NS ?= 1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576
 BENCH_REPS ?= 11
 BENCH_PROCS ?= 5
 bench: deps-bench
-	@$(MAKE) --no-print-directory build-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) build-bench
 	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) $(BENCH_PROCS) raw $(VARIANTS)
 
 # The tables of REPORT.md (between its <!-- table: ... --> markers), from the last make bench.
