@@ -2,6 +2,17 @@
 
 #include <string.h>
 
+esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first,
+                        size_t align) {
+    if (count < *capacity) return ESB_OK;
+    uint32_t cap = *capacity ? *capacity * 2 : first;
+    void *grown = esb_mem_realloc(*array, (size_t)*capacity * elem, (size_t)cap * elem, align);
+    if (!grown) return ESB_ERR_NOMEM;
+    *array = grown;
+    *capacity = cap;
+    return ESB_OK;
+}
+
 esb_status esb_grow_all(esb_grow_item *items, size_t count) {
     for (size_t i = 0; i < count; ++i) {
         items[i].fresh = esb_mem_alloc(items[i].new_bytes, items[i].align);

@@ -20,4 +20,9 @@ typedef struct esb_grow_item {
 /* Grows every item or none: ESB_ERR_NOMEM leaves all blocks untouched. */
 esb_status esb_grow_all(esb_grow_item *items, size_t count);
 
+/* Room for one more entry in an array of `elem`-byte entries holding `count` of *capacity, doubling it (from
+ * `first` entries); ESB_ERR_NOMEM leaves it as it was. For the lists of archetypes, tables and columns. */
+esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first,
+                        size_t align);
+
 #endif

@@ -3,16 +3,7 @@
 
 #include <string.h>
 
-static esb_status list_make_room(esb_world *w) {
-    if (w->archetype_count < w->archetype_capacity) return ESB_OK;
-    uint32_t capacity = w->archetype_capacity ? w->archetype_capacity * 2 : 16;
-    at_archetype **list = esb_mem_realloc(w->archetypes, w->archetype_capacity * sizeof *list,
-                                          capacity * sizeof *list, 0);
-    if (!list) return ESB_ERR_NOMEM;
-    w->archetypes = list;
-    w->archetype_capacity = capacity;
-    return ESB_OK;
-}
+#include "grow.h"
 
 static void archetype_free(at_archetype *a) {
     esb_table_free(&a->table);
@@ -22,7 +13,8 @@ static void archetype_free(at_archetype *a) {
 
 /* Room in the list and the index comes first: if making the archetype then fails, they are merely roomier. */
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
-    esb_status s = list_make_room(w);
+    esb_status s = esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity,
+                                sizeof *w->archetypes, 16, 0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->index);
     if (s != ESB_OK) return s;
     at_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(at_archetype));

@@ -5,17 +5,6 @@
 
 #include "grow.h"
 
-/* Grows a list of pointers (archetypes or tables) so one more fits. */
-static esb_status list_make_room(void ***list, uint32_t count, uint32_t *capacity) {
-    if (count < *capacity) return ESB_OK;
-    uint32_t cap = *capacity ? *capacity * 2 : 16;
-    void **grown = esb_mem_realloc(*list, *capacity * sizeof *grown, cap * sizeof *grown, 0);
-    if (!grown) return ESB_ERR_NOMEM;
-    *list = grown;
-    *capacity = cap;
-    return ESB_OK;
-}
-
 static void table_free(esb_table *t) {
     esb_table_free(t);
     esb_mem_free(t, sizeof *t);
@@ -34,7 +23,7 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) key.w[k] = set->w[k] & w->table_components.w[k];
     uint32_t found = esb_set_index_find(&w->table_index, &key);
     if (found != ESB_SET_NONE) return *out = found, ESB_OK;
-    esb_status s = list_make_room((void ***)&w->tables, w->table_count, &w->table_capacity);
+    esb_status s = esb_grow_one((void **)&w->tables, w->table_count, &w->table_capacity, sizeof *w->tables, 16, 0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->table_index);
     if (s != ESB_OK) return s;
     esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
@@ -51,7 +40,8 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
 
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
     uint32_t table;
-    esb_status s = list_make_room((void ***)&w->archetypes, w->archetype_count, &w->archetype_capacity);
+    esb_status s = esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity,
+                                sizeof *w->archetypes, 16, 0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->archetype_index);
     if (s == ESB_OK) s = table_find(w, signature, &table);
     if (s != ESB_OK) return s;

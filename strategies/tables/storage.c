@@ -30,14 +30,9 @@ void tb_tables_free(esb_world *w) {
 
 esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
     const esb_component_info *info = &w->components[c];
-    if (t->column_count == t->column_capacity) {
-        uint32_t cap = t->column_capacity ? t->column_capacity * 2 : 4;
-        tb_column *grown = esb_mem_realloc(t->columns, t->column_capacity * sizeof *grown, cap * sizeof *grown,
-                                           _Alignof(tb_column));
-        if (!grown) return ESB_ERR_NOMEM;
-        t->columns = grown;
-        t->column_capacity = cap;
-    }
+    esb_status s = esb_grow_one((void **)&t->columns, t->column_count, &t->column_capacity, sizeof *t->columns, 4,
+                                _Alignof(tb_column));
+    if (s != ESB_OK) return s;
     tb_column col = {.id = c, .size = info->size, .align = info->align};
     col.kind = !info->size ? TB_TAG : info->hint == ESB_STORAGE_SPARSE ? TB_SPARSE : TB_DENSE;
     bool ok = true;
@@ -64,14 +59,8 @@ esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
 }
 
 static esb_status table_make(esb_world *w, const esb_bitset *type, uint32_t *out) {
-    if (w->table_count == w->table_capacity) {
-        uint32_t cap = w->table_capacity ? w->table_capacity * 2 : 8;
-        tb_table **grown = esb_mem_realloc(w->tables, w->table_capacity * sizeof *grown, cap * sizeof *grown, 0);
-        if (!grown) return ESB_ERR_NOMEM;
-        w->tables = grown;
-        w->table_capacity = cap;
-    }
-    esb_status s = esb_set_index_reserve(&w->table_index);
+    esb_status s = esb_grow_one((void **)&w->tables, w->table_count, &w->table_capacity, sizeof *w->tables, 8, 0);
+    if (s == ESB_OK) s = esb_set_index_reserve(&w->table_index);
     if (s != ESB_OK) return s;
     tb_table *t = esb_mem_calloc(sizeof *t, _Alignof(tb_table));
     if (!t) return ESB_ERR_NOMEM;
