@@ -9,12 +9,12 @@
 #include "world.h"
 
 static bool query_matches(const esb_query *q, const at_archetype *a) {
-    return !q->matches_nothing && esb_bitset_contains(&a->signature, &q->include) &&
-           esb_bitset_disjoint(&a->signature, &q->exclude);
+    return !q->head.matches_nothing && esb_bitset_contains(&a->signature, &q->head.include) &&
+           esb_bitset_disjoint(&a->signature, &q->head.exclude);
 }
 
 void at_query_free(esb_query *q) {
-    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_qr_unlink(q->head.registry, &q->head.node);
     esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
 }
@@ -23,8 +23,8 @@ static bool match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     const at_archetype *a = q->world->archetypes[id];
     if (!query_matches(q, a)) return false;
-    for (uint32_t k = 0; columns && k < q->field_count; ++k)
-        columns[k] = (uint16_t)esb_table_column_of(&a->table, q->fields[k]);
+    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
+        columns[k] = (uint16_t)esb_table_column_of(&a->table, q->head.fields[k]);
     return true;
 }
 
@@ -40,15 +40,10 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
-    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
-    q->field_count = desc->field_count;
-    esb_query_masks(desc, &q->include, &q->exclude);
-    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
-    q->cached = desc->cached;
-    q->matches.field_count = q->field_count;
-    q->kind = q->cached ? "table-cache" : "table-scan";
-    esb_qr_link(&w->queries, &q->node);
-    if (q->cached && (s = catch_up(q)) != ESB_OK) {
+    esb_query_head_init(&q->head, &w->queries, desc);
+    q->matches.field_count = q->head.field_count;
+    q->head.kind = q->head.cached ? "table-cache" : "table-scan";
+    if (q->head.cached && (s = catch_up(q)) != ESB_OK) {
         at_query_free(q);
         return s;
     }
@@ -58,31 +53,23 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 esb_status esb_query_destroy(esb_query *q) {
     if (!q) return ESB_OK;
-    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
     at_query_free(q);
     return ESB_OK;
 }
 
-const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
 
 /* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!q) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
-    if (s != ESB_OK || !q->cached) return s;
-    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    esb_status s = esb_query_head_begin(q ? &q->head : NULL, it);
+    if (s != ESB_OK || !q->head.cached) return s;
+    if ((s = catch_up(q)) != ESB_OK) esb_query_head_end(it);
     return s;
 }
 
-void esb_iter_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_qr_end(&it->query->world->queries, &it->query->node, it);
-}
+void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
 
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
@@ -90,8 +77,8 @@ static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a,
     b->count = a->table.count;
     b->entities = a->table.entities;
     b->entity_rows = NULL;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        uint32_t column = columns ? columns[k] : esb_table_column_of(&a->table, q->fields[k]);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        uint32_t column = columns ? columns[k] : esb_table_column_of(&a->table, q->head.fields[k]);
         b->base[k] = esb_table_column_base(&a->table, column, &b->stride[k]);
         b->rows[k] = NULL;
     }
@@ -124,7 +111,7 @@ static bool next_scanned(esb_iter *it, const esb_query *q) {
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     const esb_query *q = it->query;
-    if (q->cached ? next_cached(it, q) : next_scanned(it, q)) return true;
+    if (q->head.cached ? next_cached(it, q) : next_scanned(it, q)) return true;
     esb_iter_end(it);
     return false;
 }

@@ -18,6 +18,7 @@
 #include "edges.h"
 #include "entity_table.h"
 #include "match_list.h"
+#include "query_head.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "table.h"
@@ -38,14 +39,8 @@ typedef struct at_location {
 } at_location;
 
 struct esb_query {
-    esb_query_node node; /* first member (query_registry.h) */
+    esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    const char *kind;
-    esb_component fields[ESB_MAX_FIELDS];
-    uint32_t field_count;
-    esb_bitset include, exclude;
-    bool matches_nothing; /* a component both included and excluded */
-    bool cached;
     esb_match_list matches; /* cached: the matching archetypes, with each field's column */
 };
 

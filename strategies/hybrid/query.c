@@ -13,7 +13,7 @@
 
 /* The sets a query tests: a table's columns (dense queries) or an archetype's signature. */
 static bool matches_set(const esb_query *q, const esb_bitset *set) {
-    return !q->matches_nothing && esb_bitset_contains(set, &q->include) && esb_bitset_disjoint(set, &q->exclude);
+    return !q->head.matches_nothing && esb_bitset_contains(set, &q->head.include) && esb_bitset_disjoint(set, &q->head.exclude);
 }
 
 static uint32_t candidate_count(const esb_query *q) {
@@ -30,7 +30,7 @@ static bool candidate_matches(const esb_query *q, uint32_t i) {
 }
 
 void hy_query_free(esb_query *q) {
-    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_qr_unlink(q->head.registry, &q->head.node);
     esb_mem_free(q->scratch, (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch);
     esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
@@ -41,8 +41,8 @@ static bool match_candidate(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     if (!candidate_matches(q, id)) return false;
     const esb_table *t = table_of_candidate(q, id);
-    for (uint32_t k = 0; columns && k < q->field_count; ++k)
-        columns[k] = hy_in_table(q->world, q->fields[k]) ? (uint16_t)esb_table_column_of(t, q->fields[k]) : 0;
+    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
+        columns[k] = hy_in_table(q->world, q->head.fields[k]) ? (uint16_t)esb_table_column_of(t, q->head.fields[k]) : 0;
     return true;
 }
 
@@ -58,22 +58,19 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
-    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
-    q->field_count = desc->field_count;
-    esb_query_masks(desc, &q->include, &q->exclude);
-    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
-    q->dense = esb_bitset_contains(&w->table_components, &q->include) &&
-               esb_bitset_contains(&w->table_components, &q->exclude);
-    for (uint32_t k = 0; k < q->field_count; ++k) q->sparse_fields += hy_in_pool(w, q->fields[k]);
-    q->cached = desc->cached;
-    q->matches.field_count = q->field_count;
-    q->kind = q->dense ? (q->cached ? "table-cache" : "table-scan") : (q->cached ? "archetype-cache" : "archetype-scan");
-    if (q->sparse_fields && !(q->scratch = esb_mem_alloc((size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch, 0))) {
-        esb_mem_free(q, sizeof *q);
-        return ESB_ERR_NOMEM;
-    }
-    esb_qr_link(&w->queries, &q->node);
-    if (q->cached && (s = catch_up(q)) != ESB_OK) {
+    esb_query_head_init(&q->head, &w->queries, desc);
+    q->dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
+               esb_bitset_contains(&w->table_components, &q->head.exclude);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) q->sparse_fields += hy_in_pool(w, q->head.fields[k]);
+    q->matches.field_count = q->head.field_count;
+    q->head.kind = q->dense ? (q->head.cached ? "table-cache" : "table-scan")
+                            : (q->head.cached ? "archetype-cache" : "archetype-scan");
+    size_t scratch_bytes = (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch;
+    if (q->sparse_fields && !(q->scratch = esb_mem_alloc(scratch_bytes, 0)))
+        s = ESB_ERR_NOMEM;
+    else if (q->head.cached)
+        s = catch_up(q);
+    if (s != ESB_OK) {
         hy_query_free(q);
         return s;
     }
@@ -83,32 +80,24 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 esb_status esb_query_destroy(esb_query *q) {
     if (!q) return ESB_OK;
-    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
     hy_query_free(q);
     return ESB_OK;
 }
 
-const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
 
 /* Iterator state: state[0] is the next candidate (or its position in the match list); state[1] the next
  * archetype row within the current candidate, for archetypes handed out in chunks. */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!q) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
-    if (s != ESB_OK || !q->cached) return s;
-    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    esb_status s = esb_query_head_begin(q ? &q->head : NULL, it);
+    if (s != ESB_OK || !q->head.cached) return s;
+    if ((s = catch_up(q)) != ESB_OK) esb_query_head_end(it);
     return s;
 }
 
-void esb_iter_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_qr_end(&it->query->world->queries, &it->query->node, it);
-}
+void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
 
 /* A whole table, every field a column. */
 static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, const uint16_t *columns) {
@@ -116,8 +105,8 @@ static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, co
     b->count = t->count;
     b->entities = t->entities;
     b->entity_rows = NULL;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        uint32_t column = columns ? columns[k] : esb_table_column_of(t, q->fields[k]);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        uint32_t column = columns ? columns[k] : esb_table_column_of(t, q->head.fields[k]);
         b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
         b->rows[k] = NULL;
     }
@@ -135,8 +124,8 @@ static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, u
     b->entities = t->entities;
     b->entity_rows = rows;
     uint32_t *scratch = q->scratch;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        esb_component c = q->fields[k];
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        esb_component c = q->head.fields[k];
         if (hy_in_table(w, c)) {
             uint32_t column = columns ? columns[k] : esb_table_column_of(t, c);
             b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
@@ -181,10 +170,10 @@ static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
-    uint32_t end = q->cached ? q->matches.count : candidate_count(q);
+    uint32_t end = q->head.cached ? q->matches.count : candidate_count(q);
     for (; it->state[0] < end; it->state[0]++, it->state[1] = 0) {
         uint32_t at = (uint32_t)it->state[0];
-        if (q->cached) {
+        if (q->head.cached) {
             if (candidate_batch(it, q, q->matches.ids[at], esb_match_list_columns(&q->matches, at))) return true;
         } else if (candidate_matches(q, at) && candidate_batch(it, q, at, NULL))
             return true;

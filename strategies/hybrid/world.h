@@ -18,6 +18,7 @@
 #include "edges.h"
 #include "entity_table.h"
 #include "match_list.h"
+#include "query_head.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "sparse_set.h"
@@ -41,15 +42,9 @@ typedef struct hy_location {
 } hy_location;
 
 struct esb_query {
-    esb_query_node node; /* first member (query_registry.h) */
+    esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    const char *kind;
-    esb_component fields[ESB_MAX_FIELDS];
-    uint32_t field_count;
-    esb_bitset include, exclude;
-    bool matches_nothing;  /* a component both included and excluded */
     bool dense;            /* every term is a dense component with data: tables are matched and iterated */
-    bool cached;
     uint32_t sparse_fields; /* fields stored in sparse sets */
     uint32_t *scratch;      /* HY_CHUNK positions per sparse field, for the batches' index arrays */
     esb_match_list matches; /* cached: matching tables (dense) or archetypes, each field's table column */

@@ -13,7 +13,7 @@
 static bool table_matches(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     (void)columns;
-    return !q->matches_nothing && esb_bitset_contains(&q->world->tables[id]->column_set, &q->include);
+    return !q->head.matches_nothing && esb_bitset_contains(&q->world->tables[id]->column_set, &q->head.include);
 }
 
 static esb_status refresh(esb_query *q) {
@@ -27,7 +27,7 @@ static esb_status refresh(esb_query *q) {
 }
 
 void tb_query_free(esb_query *q) {
-    esb_qr_unlink(&q->world->queries, &q->node);
+    esb_qr_unlink(q->head.registry, &q->head.node);
     esb_mem_free(q->rows, TB_CHUNK * sizeof *q->rows);
     esb_mem_free(q->positions, (size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions);
     esb_match_list_free(&q->matches);
@@ -42,18 +42,13 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
-    if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
-    q->field_count = desc->field_count;
-    esb_query_masks(desc, &q->include, &q->exclude);
-    q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
-    for (uint32_t k = 0; k < q->field_count; ++k) q->sparse_fields += w->components[q->fields[k]].hint == ESB_STORAGE_SPARSE;
-    q->cached = desc->cached;
-    q->kind = q->cached ? "table-cache" : "table-scan";
+    esb_query_head_init(&q->head, &w->queries, desc);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
+    q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     q->generation = UINT64_MAX;
     q->rows = esb_mem_alloc(TB_CHUNK * sizeof *q->rows, 0);
     if (q->sparse_fields) q->positions = esb_mem_alloc((size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions, 0);
-    esb_qr_link(&w->queries, &q->node);
-    if (!q->rows || (q->sparse_fields && !q->positions) || (q->cached && refresh(q) != ESB_OK)) {
+    if (!q->rows || (q->sparse_fields && !q->positions) || (q->head.cached && refresh(q) != ESB_OK)) {
         tb_query_free(q);
         return ESB_ERR_NOMEM;
     }
@@ -63,32 +58,24 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 esb_status esb_query_destroy(esb_query *q) {
     if (!q) return ESB_OK;
-    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
     tb_query_free(q);
     return ESB_OK;
 }
 
-const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
 
 /* Iterator state: state[0] the next table (or its place in the match list), state[1] the next row in it,
  * state[2] what presence tests that table needs. */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!q) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
-    if (s != ESB_OK || !q->cached) return s;
-    if ((s = refresh(q)) != ESB_OK) esb_qr_end(&q->world->queries, &q->node, it);
+    esb_status s = esb_query_head_begin(q ? &q->head : NULL, it);
+    if (s != ESB_OK || !q->head.cached) return s;
+    if ((s = refresh(q)) != ESB_OK) esb_query_head_end(it);
     return s;
 }
 
-void esb_iter_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_qr_end(&it->query->world->queries, &it->query->node, it);
-}
+void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
 
 /* What presence tests a table needs for the query: none (every included column full, every excluded one empty
  * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
@@ -97,12 +84,12 @@ enum tb_rows { TB_ALL_ROWS = 1, TB_NO_ROWS, TB_SOME_ROWS };
 static enum tb_rows rows_matching(const esb_query *q, const tb_table *t) {
     bool all = true;
     for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
-        for (uint64_t bits = q->include.w[wd]; bits; bits &= bits - 1) {
+        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
             const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
             if (!col->holders) return TB_NO_ROWS;
             all &= col->holders == t->count;
         }
-        for (uint64_t bits = q->exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
+        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
             const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
             if (col->holders == t->count) return TB_NO_ROWS;
             all &= !col->holders;
@@ -116,11 +103,11 @@ static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, u
     const uint64_t *need[ESB_MAX_COMPONENTS], *refuse[ESB_MAX_COMPONENTS];
     uint32_t nn = 0, nr = 0, found = 0;
     for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
-        for (uint64_t bits = q->include.w[wd]; bits; bits &= bits - 1) {
+        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
             const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
             if (col->holders != t->count) need[nn++] = col->present;
         }
-        for (uint64_t bits = q->exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
+        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
             const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
             if (col->holders) refuse[nr++] = col->present;
         }
@@ -143,8 +130,8 @@ static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t f
     b->entities = rows ? t->entities : t->entities + first;
     b->entity_rows = rows;
     uint32_t *positions = q->positions;
-    for (uint32_t k = 0; k < q->field_count; ++k) {
-        const tb_column *col = tb_column_of(t, q->fields[k]);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        const tb_column *col = tb_column_of(t, q->head.fields[k]);
         b->stride[k] = 0;
         if (col->kind == TB_DENSE) {
             b->base[k] = rows ? col->data : col->data + (size_t)first * col->size;
@@ -190,10 +177,10 @@ bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
     const esb_world *w = q->world;
-    uint32_t end = q->cached ? q->matches.count : w->table_count;
+    uint32_t end = q->head.cached ? q->matches.count : w->table_count;
     for (; it->state[0] < end; it->state[0]++, it->state[1] = it->state[2] = 0) {
-        uint32_t id = q->cached ? q->matches.ids[it->state[0]] : (uint32_t)it->state[0];
-        if (!q->cached && !table_matches(q, id, NULL)) continue;
+        uint32_t id = q->head.cached ? q->matches.ids[it->state[0]] : (uint32_t)it->state[0];
+        if (!q->head.cached && !table_matches(q, id, NULL)) continue;
         if (table_batch(it, q, w->tables[id])) return true;
     }
     esb_iter_end(it);

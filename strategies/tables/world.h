@@ -19,6 +19,7 @@
 #include "contract.h"
 #include "entity_table.h"
 #include "match_list.h"
+#include "query_head.h"
 #include "query_registry.h"
 #include "set_index.h"
 #include "sparse_set.h"
@@ -63,14 +64,8 @@ typedef struct tb_location {
 #define TB_CHUNK 4096u /* rows examined per batch where presence bits must be tested */
 
 struct esb_query {
-    esb_query_node node; /* first member (query_registry.h) */
+    esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    const char *kind;
-    esb_component fields[ESB_MAX_FIELDS];
-    uint32_t field_count;
-    esb_bitset include, exclude;
-    bool matches_nothing;
-    bool cached;
     uint32_t sparse_fields;
     uint32_t *rows;        /* TB_CHUNK matching rows of the current batch */
     uint32_t *positions;   /* TB_CHUNK positions per sparse field */
