@@ -27,14 +27,14 @@ static void *get_setup(size_t n, bool shuffled, const char **error) {
         get_teardown(c);
         return NULL;
     }
-    uint32_t *ordinals = malloc(n * sizeof *ordinals);
-    if (!ordinals) {
+    uint32_t *ordinals = shuffled ? malloc(n * sizeof *ordinals) : NULL;
+    if (shuffled && !ordinals) {
         *error = "out of memory";
         get_teardown(c);
         return NULL;
     }
-    if (shuffled) scn_shuffled_ordinals(ordinals, n, 0x5EED);
-    for (size_t i = 0; i < n; ++i) c->order[i] = c->m->handles[shuffled ? ordinals[i] : i];
+    if (ordinals) scn_shuffled_ordinals(ordinals, n, 0x5EED);
+    for (size_t i = 0; i < n; ++i) c->order[i] = c->m->handles[ordinals ? ordinals[i] : i];
     free(ordinals);
     return c;
 }
