@@ -1,6 +1,7 @@
 # ECS storage benchmark suite.
 #   make bench   build every strategy and run the benchmark scenarios (results/bench.csv)
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
+#   make cachesim   simulated cache misses per unit for every strategy under valgrind (results/cachesim.csv)
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
 # build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file
 # (lines marked test: build only the tests).
@@ -11,7 +12,7 @@ SHELL := /bin/sh
 
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
 INCLUDES := -Istrategies -Istrategies/_common -Iharness -Iscenarios
-RELEASE_FLAGS := -O3 -flto -march=native -DNDEBUG
+RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG
 TEST_FLAGS := -O2 -g -DESB_MEMORY_CHECKED
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
               -DESB_MEMORY_CHECKED
@@ -19,6 +20,21 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 # What -march=native means on this machine, recorded beside every result (gcc reports it; clang does not).
 NATIVE_ARCH := $(shell $(CC) -march=native -Q --help=target 2>/dev/null | awk '$$1 == "-march=" {print $$2; exit}')
 BUILD_FLAGS_NOTE := $(RELEASE_FLAGS)$(if $(NATIVE_ARCH), (native=$(NATIVE_ARCH)))
+
+# With PAPI (libpapi-dev) the bench binaries count hardware events around the timed work
+# (harness/hwcounters.c); without it they build all the same and leave those columns empty.
+HAVE_PAPI := $(shell $(CC) -E -x c -include papi.h /dev/null >/dev/null 2>&1 && echo yes)
+PAPI_CFLAGS := $(if $(HAVE_PAPI),-DESB_HAVE_PAPI)
+PAPI_LIBS := $(if $(HAVE_PAPI),-lpapi)
+
+# The cache-simulator builds (make cachesim) run under valgrind, whose 3.19 cannot decode AVX-512: a fixed ISA
+# it can decode stands in for -march=native. (-flto=auto generates the same code as -flto, but without gcc's
+# warning that it does so serially once a program is large enough to be split.) Vectors stay 128-bit wide:
+# callgrind counts an access that straddles two cache lines as one miss even when both lines miss, and the
+# unaligned 32-byte loads of AVX2 loops straddle often enough to report fewer misses than lines touched.
+CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DNDEBUG -DESB_CACHESIM
+CACHESIM_N ?= 65536
+CACHESIM_OUT ?= results/cachesim.csv
 
 HARNESS_SRC := $(wildcard harness/*.c)
 HARNESS_HDR := $(wildcard harness/*.h)
@@ -38,10 +54,11 @@ $(shell scripts/variants.sh > $(BUILD)/variants.mk.tmp && mv $(BUILD)/variants.m
 include $(BUILD)/variants.mk
 
 BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(VARIANTS))
+CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(VARIANTS))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
 
-.PHONY: all bench test report build-bench build-tests deps-test deps-bench clean list
+.PHONY: all bench test report cachesim build-bench build-tests build-cachesim deps-test deps-bench clean list
 all: build-bench build-tests
 
 list:
@@ -50,14 +67,22 @@ list:
 
 build-bench: $(BENCH_BINS)
 build-tests: $(TEST_BINS)
+build-cachesim: $(CACHESIM_BINS)
 
 # $(1) variant, $(2) strategy folder, $(3) variant flags
 define VARIANT_RULES
 $(BUILD)/bench-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) \
                      $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
                      strategies/$(2)/variants) Makefile
-	$$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
+	$$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
 	    -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE) $(3)"' $(INCLUDES) -Istrategies/$(2) \
+	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) $(PAPI_LIBS) -lm -o $$@
+
+$(BUILD)/cachesim-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) \
+                        $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
+                        strategies/$(2)/variants) Makefile
+	$$(CC) $(WARNINGS) $(CACHESIM_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
+	    -DESB_BUILD_FLAGS='"$(CACHESIM_FLAGS) $(3)"' $(INCLUDES) -Istrategies/$(2) \
 	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lm -o $$@
 
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
@@ -80,7 +105,11 @@ endef
 $(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
 
 $(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) Makefile
-	$(CC) $(WARNINGS) $(RELEASE_FLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
+	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
+	    $(HARNESS_SRC) $(RAW_SRC) $(PAPI_LIBS) -lm -o $@
+
+$(BUILD)/cachesim-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) Makefile
+	$(CC) $(WARNINGS) $(CACHESIM_FLAGS) -DESB_BUILD_FLAGS='"$(CACHESIM_FLAGS)"' $(INCLUDES) \
 	    $(HARNESS_SRC) $(RAW_SRC) -lm -o $@
 
 deps-test:
@@ -93,14 +122,28 @@ test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench
 	@scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
 
-# Benchmarks: every variant and raw, every scenario, N = 2^10 .. 2^20, each in BENCH_PROCS processes (memory
-# layouts), merged into results/bench.csv; then the checksum agreement check and a summary.
-BENCH_NS ?= 1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576
+# Benchmarks: every variant and raw, every scenario at the entity counts it declares within BENCH_MIN_N ..
+# BENCH_MAX_N (2^10 .. 2^22 by default; BENCH_MAX_N=16777216 for a full run), every BENCH_STEP-th power of
+# two (2: a factor of 4 between sizes; 1: every power), each in BENCH_PROCS processes (memory layouts),
+# merged into results/bench.csv; then the checksum agreement check and a summary. A row takes BENCH_REPS
+# samples, fewer (at least 3) where they would last over BENCH_ROW_MS milliseconds (large N).
+BENCH_MIN_N ?= 1
+BENCH_MAX_N ?= 4194304
+BENCH_STEP ?= 2
 BENCH_REPS ?= 11
-BENCH_PROCS ?= 5
+BENCH_ROW_MS ?= 500
+BENCH_PROCS ?= 3
 bench: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench
-	@scripts/bench.sh $(BUILD) results/bench.csv "$(BENCH_NS)" $(BENCH_REPS) $(BENCH_PROCS) raw $(VARIANTS)
+	@scripts/bench.sh $(BUILD) results/bench.csv $(BENCH_MIN_N) $(BENCH_MAX_N) $(BENCH_STEP) $(BENCH_PROCS) \
+	    "--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS)" raw $(VARIANTS)
+
+# Simulated cache misses: every variant and raw, every scenario at CACHESIM_N, each run once under callgrind with
+# a pinned cache geometry (scripts/cachesim.sh). Deterministic, unlike the times: the same binary gives the same
+# figures on every run.
+cachesim: deps-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
+	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) raw $(VARIANTS)
 
 # The tables of REPORT.md (between its <!-- table: ... --> markers), from the last make bench.
 report:

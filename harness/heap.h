@@ -3,8 +3,8 @@
  * operations, so an unlabelled mix of the two would make creation figures meaningless.
  *
  *  - warm (default): freed memory stays in the process and is reused, so after the first sample the
- *    workload runs in memory it already touched; page faults are (mostly) excluded. Blocks above the
- *    allocator's largest mmap threshold (32 MiB with glibc) are still fresh each time.
+ *    workload runs in memory it already touched and page faults are excluded (no block is mmapped, however
+ *    large, and the heap is never trimmed).
  *  - fresh: every block of 64 KiB or more comes straight from the kernel and goes back when freed, so
  *    creation pays for first-touch faults, as the first fill of a new world does.
  *

@@ -1,8 +1,13 @@
 /* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
  *
  *   bench-<strategy> --list
- *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T] [--memory warm|fresh]
- *                    [--format csv|json] [--no-header] [--counters]
+ *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
+ *                    [--row-budget-ms B]
+ *                    [--memory warm|fresh] [--format csv|json] [--no-header] [--counters] [--no-hw-counters]
+ *
+ * Without --n every scenario runs at the entity counts it declares (scenario.h): powers of two from 2^10 to
+ * 2^24 unless it says otherwise, then its reference benchmark's own sizes, all kept within --min-n .. --max-n
+ * (default 1 .. 2^22).
  *
  * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
  * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
@@ -17,13 +22,17 @@
 #include "runner.h"
 
 #define MAX_NS 64
-#define MAX_SELECTED 64
+#define MAX_SELECTED 128
+#define SWEEP_FROM 10u /* a scenario's default sweep: 2^10 .. 2^24 entities */
+#define SWEEP_TO 24u
+#define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
 
 typedef struct options {
     const char *selected[MAX_SELECTED];
     size_t selected_count;
     size_t ns[MAX_NS];
     size_t n_count;
+    size_t min_n, max_n; /* bounds of the declared sweeps */
     run_options run;
     heap_mode heap;
     int json;
@@ -69,6 +78,15 @@ static void parse_ns(options *o, const char *text) {
     }
 }
 
+static size_t parse_bound(const char *text, const char *option) {
+    char what[96];
+    snprintf(what, sizeof what, "%s takes a positive integer, not '%%s'", option);
+    unsigned long long v = parse_count(text, what);
+    if (v == 0) usage_error("the entity count bound must be at least 1, not '%s'", text);
+    if (v > ESB_MAX_ENTITIES) usage_error("%s exceeds the entity handle space (2^32 - 1 indices)", text);
+    return (size_t)v;
+}
+
 static int known_scenario(const char *name) {
     for (const scenario *const *s = catalog_scenarios; *s; ++s)
         if (strcmp((*s)->name, name) == 0) return 1;
@@ -82,17 +100,26 @@ static const char *next_arg(int argc, char **argv, int *i) {
 
 static void print_help(void) {
     puts("usage: bench-<strategy> --list\n"
-         "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--reps R] [--target-ms T]\n"
-         "                        [--memory warm|fresh] [--format csv|json] [--no-header] [--counters]\n"
-         "Runs each selected scenario (default: all) at each N (default 65536) and prints one row per\n"
+         "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
+         "                        [--target-ms T] [--row-budget-ms B] [--memory warm|fresh]\n"
+         "                        [--format csv|json] [--no-header] [--counters] [--no-hw-counters]\n"
+         "Runs each selected scenario (default: all) at each N and prints one row per\n"
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
-         "and the checksum of the data touched. --memory warm (default) reuses freed memory so timed\n"
-         "allocations skip first-touch page faults; fresh hands large blocks back to the kernel so they pay them.\n"
-         "--counters prints the strategy's own counters (edge-cache hits, filter updates, ...) to stderr.");
+         "and the checksum of the data touched. Without --n, each scenario runs at the sizes it declares\n"
+         "(--list shows them): powers of two from 2^10 to 2^24 kept within --min-n (default 1) and --max-n\n"
+         "(default 4194304), then its reference benchmark's own sizes within the same bounds.\n"
+         "--row-budget-ms B takes fewer samples (at least 3) where R of them would take longer than B ms\n"
+         "(large N; 0, the default, never).\n"
+         "--memory warm (default) reuses freed memory so timed allocations skip first-touch page faults;\n"
+         "fresh hands large blocks back to the kernel so they pay them.\n"
+         "--counters prints the strategy's own counters (edge-cache hits, filter updates, ...) to stderr.\n"
+         "Where PAPI finds hardware counters, each row also gives instructions, cycles, L1D and last-level\n"
+         "misses per unit over the timed samples (counter_events names the events; where there are none the\n"
+         "columns are empty and one line on stderr says why); --no-hw-counters leaves them out.");
 }
 
 static options parse(int argc, char **argv) {
-    options o = {.run = {.samples = 11, .target_ms = 2.0}, .header = 1};
+    options o = {.run = {.samples = 11, .target_ms = 2.0}, .header = 1, .min_n = 1, .max_n = DEFAULT_MAX_N};
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--list")) o.list = 1;
@@ -105,6 +132,8 @@ static options parse(int argc, char **argv) {
             if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
         } else if (!strcmp(a, "--n")) parse_ns(&o, next_arg(argc, argv, &i));
+        else if (!strcmp(a, "--min-n")) o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n");
+        else if (!strcmp(a, "--max-n")) o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n");
         else if (!strcmp(a, "--reps")) {
             const char *v = next_arg(argc, argv, &i);
             unsigned long long r = parse_count(v, "--reps takes a positive integer, not '%s'");
@@ -115,6 +144,11 @@ static options parse(int argc, char **argv) {
             unsigned long long t = parse_count(v, "--target-ms takes a positive integer, not '%s'");
             if (t == 0 || t > 60000) usage_error("--target-ms must be between 1 and 60000, not '%s'", v);
             o.run.target_ms = (double)t;
+        } else if (!strcmp(a, "--row-budget-ms")) {
+            const char *v = next_arg(argc, argv, &i);
+            unsigned long long t = parse_count(v, "--row-budget-ms takes a non-negative integer, not '%s'");
+            if (t > 3600000) usage_error("--row-budget-ms must be at most 3600000, not '%s'", v);
+            o.run.row_budget_ms = (double)t;
         } else if (!strcmp(a, "--format")) {
             const char *v = next_arg(argc, argv, &i);
             if (!strcmp(v, "csv")) o.json = 0;
@@ -127,10 +161,29 @@ static options parse(int argc, char **argv) {
             else usage_error("--memory is warm or fresh, not '%s'", v);
         } else if (!strcmp(a, "--no-header")) o.header = 0;
         else if (!strcmp(a, "--counters")) o.counters = 1;
+        else if (!strcmp(a, "--no-hw-counters")) o.run.hw_counters_off = true;
         else usage_error("unknown argument '%s'", a);
     }
-    if (o.n_count == 0) o.ns[o.n_count++] = 65536;
+    if (o.min_n > o.max_n) usage_error("--min-n is above --max-n%s", "");
     return o;
+}
+
+/* The entity counts a scenario runs at: --n if given, else its declared sweep and its own sizes, within the
+ * bounds. Returns how many were written. */
+static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
+    if (o->n_count) {
+        for (size_t k = 0; k < o->n_count; ++k) out[k] = o->ns[k];
+        return o->n_count;
+    }
+    unsigned from = s->sweep_from ? s->sweep_from : SWEEP_FROM, to = s->sweep_to ? s->sweep_to : SWEEP_TO;
+    size_t count = 0;
+    for (unsigned e = from; e <= to && e < 8 * sizeof(size_t) - 1; ++e) {
+        size_t n = (size_t)1 << e;
+        if (n >= o->min_n && n <= o->max_n && count < MAX_NS) out[count++] = n;
+    }
+    for (size_t k = 0; k < sizeof s->own_ns / sizeof s->own_ns[0] && s->own_ns[k]; ++k)
+        if (s->own_ns[k] >= o->min_n && s->own_ns[k] <= o->max_n && count < MAX_NS) out[count++] = s->own_ns[k];
+    return count;
 }
 
 static int selected(const options *o, const scenario *s) {
@@ -143,8 +196,12 @@ static int selected(const options *o, const scenario *s) {
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (o.list) {
-        for (const scenario *const *s = catalog_scenarios; *s; ++s)
-            printf("%s\t%s\t%s\n", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
+        for (const scenario *const *s = catalog_scenarios; *s; ++s) {
+            size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
+            printf("%s\t%s\t%s\t", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
+            for (size_t k = 0; k < count; ++k) printf("%s%zu", k ? "," : "", ns[k]);
+            putchar('\n');
+        }
         return 0;
     }
     const char *memory = heap_mode_name(o.heap);
@@ -157,12 +214,13 @@ int main(int argc, char **argv) {
     else if (o.header) output_csv_header(stdout);
     for (const scenario *const *s = catalog_scenarios; *s; ++s) {
         if (!selected(&o, *s)) continue;
-        for (size_t k = 0; k < o.n_count; ++k) {
+        size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
+        for (size_t k = 0; k < count; ++k) {
             result r;
             const char *error = "unknown error";
-            if (run_scenario(*s, o.ns[k], &o.run, &r, &error) != 0) {
+            if (run_scenario(*s, ns[k], &o.run, &r, &error) != 0) {
                 fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
-                        (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, o.ns[k], error);
+                        (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, ns[k], error);
                 failed = 1;
                 continue;
             }

@@ -12,6 +12,11 @@
 #define COMPILER "unknown"
 #endif
 
+/* Hardware counts, appended after every other column (scripts index the earlier ones by position): per unit,
+ * in the role order of hwcounters.h, then the events counted. */
+static const char *const hw_keys[HW_ROLES] = {"instructions_per_unit", "cycles_per_unit", "l1d_misses_per_unit",
+                                              "llc_misses_per_unit"};
+
 /* Writes s as a quoted CSV field (quotes doubled) or JSON string (quotes and backslashes escaped). */
 static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
@@ -23,20 +28,45 @@ static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
 }
 
+/* Counts per unit span from thousands of instructions to a few last-level misses per thousand entities: six
+ * significant digits keep the small ones from printing as zero. */
+#define TIME_FORMAT "%.4f"
+#define COUNT_FORMAT "%.6g"
+
+/* A missing figure is an empty CSV field or a JSON null, never a zero: an untimed (cache-simulator) row has no
+ * times, a machine without counters no counts. */
+static void figure(FILE *f, int present, const char *format, double value, int json) {
+    if (present) fprintf(f, format, value);
+    else if (json) fputs("null", f);
+}
+
 void output_csv_header(FILE *f) {
     fputs("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,"
-          "bytes_per_entity,peak_bytes_per_entity,checksum,memory,compiler,flags\n",
+          "bytes_per_entity,peak_bytes_per_entity,checksum,memory,compiler,flags",
           f);
+    for (int role = 0; role < HW_ROLES; ++role) fprintf(f, ",%s", hw_keys[role]);
+    fputs(",counter_events\n", f);
 }
 
 void output_csv_row(FILE *f, const result *r) {
-    fprintf(f, "%s,%s,%zu,%s,%s,%zu,%llu,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,%016llx,%s,", r->strategy, r->scenario, r->n,
-            r->unit, r->query_kind ? r->query_kind : "", r->samples, (unsigned long long)r->inner,
-            r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad, r->bytes_per_entity,
-            r->peak_bytes_per_entity, (unsigned long long)r->checksum, r->memory);
+    fprintf(f, "%s,%s,%zu,%s,%s,%zu,%llu,", r->strategy, r->scenario, r->n, r->unit,
+            r->query_kind ? r->query_kind : "", r->samples, (unsigned long long)r->inner);
+    const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
+    for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
+        figure(f, r->samples > 0, TIME_FORMAT, times[i], 0);
+        fputc(',', f);
+    }
+    fprintf(f, "%.2f,%.2f,%016llx,%s,", r->bytes_per_entity, r->peak_bytes_per_entity,
+            (unsigned long long)r->checksum, r->memory);
     quoted(f, COMPILER, 0);
     fputc(',', f);
     quoted(f, ESB_BUILD_FLAGS, 0);
+    for (int role = 0; role < HW_ROLES; ++role) {
+        fputc(',', f);
+        figure(f, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role], 0);
+    }
+    fputc(',', f);
+    if (r->hw.events) quoted(f, r->hw.events, 0);
     fputc('\n', f);
 }
 
@@ -45,16 +75,29 @@ void output_json_begin(FILE *f) { fputs("[\n", f); }
 void output_json_row(FILE *f, const result *r, int first) {
     fprintf(f,
             "%s  {\"strategy\": \"%s\", \"scenario\": \"%s\", \"n\": %zu, \"unit\": \"%s\", \"query_kind\": \"%s\", "
-            "\"samples\": %zu, \"inner\": %llu, \"median_ns\": %.4f, \"min_ns\": %.4f, \"max_ns\": %.4f, "
-            "\"mad_ns\": %.4f, \"bytes_per_entity\": %.2f, \"peak_bytes_per_entity\": %.2f, "
-            "\"checksum\": \"%016llx\", \"memory\": \"%s\", \"compiler\": ",
+            "\"samples\": %zu, \"inner\": %llu",
             first ? "" : ",\n", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "",
-            r->samples, (unsigned long long)r->inner, r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max,
-            r->ns_per_unit.mad, r->bytes_per_entity, r->peak_bytes_per_entity, (unsigned long long)r->checksum,
-            r->memory);
+            r->samples, (unsigned long long)r->inner);
+    const char *const time_keys[] = {"median_ns", "min_ns", "max_ns", "mad_ns"};
+    const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
+    for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
+        fprintf(f, ", \"%s\": ", time_keys[i]);
+        figure(f, r->samples > 0, TIME_FORMAT, times[i], 1);
+    }
+    fprintf(f,
+            ", \"bytes_per_entity\": %.2f, \"peak_bytes_per_entity\": %.2f, \"checksum\": \"%016llx\", "
+            "\"memory\": \"%s\", \"compiler\": ",
+            r->bytes_per_entity, r->peak_bytes_per_entity, (unsigned long long)r->checksum, r->memory);
     quoted(f, COMPILER, 1);
     fputs(", \"flags\": ", f);
     quoted(f, ESB_BUILD_FLAGS, 1);
+    for (int role = 0; role < HW_ROLES; ++role) {
+        fprintf(f, ", \"%s\": ", hw_keys[role]);
+        figure(f, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role], 1);
+    }
+    fputs(", \"counter_events\": ", f);
+    if (r->hw.events) quoted(f, r->hw.events, 1);
+    else fputs("null", f);
     fputc('}', f);
 }
 

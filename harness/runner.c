@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cachesim.h"
 #include "clock.h"
 #include "memory.h"
 
@@ -14,26 +15,48 @@ static uint64_t runs_for(double target_ns, double one_run_ns) {
     return k < 1 ? 1 : k > 1e9 ? 1000000000u : (uint64_t)k;
 }
 
+/* Samples to take when one costs sample_ns of wall time: all asked for, unless that would exceed the row's
+ * time budget; then as many as fit, but never fewer than 3 (a median still needs a middle). */
+static size_t samples_within_budget(const run_options *opt, double sample_ns) {
+    if (opt->row_budget_ms <= 0 || sample_ns <= 0) return opt->samples;
+    double fit = floor(opt->row_budget_ms * 1e6 / sample_ns);
+    size_t floor_count = opt->samples < 3 ? opt->samples : 3;
+    return fit >= (double)opt->samples ? opt->samples : fit < (double)floor_count ? floor_count : (size_t)fit;
+}
+
 static const char *const short_run = "a run completed fewer units than the scenario asked for";
 
-/* One timed run; -1 if it completed fewer than n units. */
-static int timed_run(const scenario *s, void *ctx, size_t n, double *ns, const char **error) {
+/* One timed run, counted into hw if that is not NULL; -1 if it completed fewer than n units. */
+static int timed_run(const scenario *s, void *ctx, size_t n, hw_tally *hw, double *ns, const char **error) {
+    hw_counters_start(hw);
     uint64_t t0 = clock_ns();
     uint64_t units = s->run(ctx);
-    *ns = (double)(clock_ns() - t0);
+    uint64_t t1 = clock_ns();
+    hw_counters_stop(hw, n);
+    *ns = (double)(t1 - t0);
+    if (units != n) return *error = short_run, -1;
+    return 0;
+}
+
+/* One run under the cache simulator's marks, dumped under label; nothing else is inside them. */
+static int simulated_run(const scenario *s, void *ctx, size_t n, const char *label, const char **error) {
+    cachesim_begin();
+    uint64_t units = s->run(ctx);
+    cachesim_end(label);
     if (units != n) return *error = short_run, -1;
     return 0;
 }
 
 /* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive. Memory is
- * measured before the checksum, which may create objects of its own. */
-static int first_run(const scenario *s, size_t n, result *out, void **ctx, const char **error) {
+ * measured before the checksum, which may create objects of its own. With a label, the run is the simulated
+ * one instead of a timed one. */
+static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, const char **error) {
     size_t base = esb_mem_get_stats().live_bytes;
     esb_mem_reset_peak();
     if (!(*ctx = s->setup(n, error))) return -1;
     size_t after_setup = esb_mem_get_stats().live_bytes;
     double ns;
-    if (timed_run(s, *ctx, n, &ns, error) != 0) {
+    if ((label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, &ns, error)) != 0) {
         s->teardown(*ctx);
         return -1;
     }
@@ -65,16 +88,19 @@ static int verify(const scenario *s, void *ctx, uint64_t runs, const char **erro
 
 /* Reusable scenarios run again and again on one world: a sample times `inner` back-to-back runs. */
 static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, result *out,
-                            double *samples, const char **error) {
+                            double *samples, hw_tally *hw, const char **error) {
     uint64_t runs = 1;
     double one_ns = 0; /* the first run paid for cold caches and page faults: calibrate on a second */
-    int rc = timed_run(s, ctx, n, &one_ns, error);
+    int rc = timed_run(s, ctx, n, NULL, &one_ns, error);
     runs++;
     out->inner = runs_for(opt->target_ms * 1e6, one_ns);
-    for (size_t i = 0; rc == 0 && i < opt->samples; ++i) {
+    out->samples = samples_within_budget(opt, one_ns * (double)out->inner);
+    for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
+        hw_counters_start(hw);
         uint64_t units = 0, t0 = clock_ns();
         for (uint64_t r = 0; r < out->inner; ++r) units += s->run(ctx);
         uint64_t t1 = clock_ns();
+        hw_counters_stop(hw, out->inner * n);
         runs += out->inner;
         if (units != out->inner * n) rc = (*error = short_run, -1);
         samples[i] = (double)(t1 - t0) / ((double)out->inner * (double)n);
@@ -86,10 +112,11 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
 /* Consuming scenarios need a fresh world per run. Each run gets its world built right before it (so small
  * worlds are as warm in cache as a reusable scenario's) and is timed alone; a sample sums `inner` of them. The
  * clock reads add ~40 ns per run, under 1.5% of the smallest run measured (n = 1024). */
-static int consuming_run(const scenario *s, size_t n, uint64_t checksum, double *ns, const char **error) {
+static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tally *hw, double *ns,
+                         const char **error) {
     void *ctx = s->setup(n, error);
     if (!ctx) return -1;
-    int rc = timed_run(s, ctx, n, ns, error);
+    int rc = timed_run(s, ctx, n, hw, ns, error);
     if (rc == 0 && s->checksum(ctx) != checksum)
         rc = (*error = "checksum differs between runs of the same scenario", -1);
     if (rc == 0) rc = verify(s, ctx, 1, error);
@@ -98,19 +125,65 @@ static int consuming_run(const scenario *s, size_t n, uint64_t checksum, double 
 }
 
 static int measure_consuming(const scenario *s, size_t n, const run_options *opt, result *out, double *samples,
-                             const char **error) {
+                             hw_tally *hw, const char **error) {
     double one_ns = 0;
-    int rc = consuming_run(s, n, out->checksum, &one_ns, error);
+    uint64_t t0 = clock_ns();
+    int rc = consuming_run(s, n, out->checksum, NULL, &one_ns, error);
+    double whole_ns = (double)(clock_ns() - t0); /* a run with its setup, checks and teardown */
     out->inner = runs_for(opt->target_ms * 1e6, one_ns);
-    for (size_t i = 0; rc == 0 && i < opt->samples; ++i) {
+    out->samples = samples_within_budget(opt, whole_ns * (double)out->inner);
+    for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         double total = 0, ns = 0;
         for (uint64_t r = 0; rc == 0 && r < out->inner; ++r) {
-            rc = consuming_run(s, n, out->checksum, &ns, error);
+            rc = consuming_run(s, n, out->checksum, hw, &ns, error);
             total += ns;
         }
         samples[i] = total / ((double)out->inner * (double)n);
     }
     return rc;
+}
+
+/* The cache simulator's pass: the run it counts is the one a timed sample would repeat. A reusable scenario
+ * gets one uncounted pass first (its checksum is the one the bench binaries report), so the counted pass
+ * starts from the same warm state as every run of a sample; a consuming scenario's world is built uncounted
+ * and its one run is counted. Setup is never inside the marks. */
+static int simulate_here(const scenario *s, size_t n, result *out, const char **error) {
+    char label[256];
+    snprintf(label, sizeof label, "%s %s %zu", out->strategy, s->name, n);
+    out->samples = 0;
+    out->inner = 1;
+    void *ctx;
+    int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, error);
+    if (rc != 0) return rc;
+    rc = verify(s, ctx, 1, error);
+    if (rc == 0 && !s->consumes_state) {
+        rc = simulated_run(s, ctx, n, label, error);
+        if (rc == 0) rc = verify(s, ctx, 2, error);
+    }
+    capture_counters(s, ctx, out);
+    s->teardown(ctx);
+    return rc;
+}
+
+/* Where the stack begins depends on the path and environment the binary was started with, and the cache sets
+ * the stack's lines map to depend on where it is: a gap that puts the simulated frames at the same offset in
+ * a page, wherever the stack began, gives the same figures wherever the binary lives. */
+static int simulate(const scenario *s, size_t n, result *out, const char **error) {
+    char here;
+    volatile char gap[(uintptr_t)&here % 4096 + 1];
+    gap[0] = 0;
+    int rc = simulate_here(s, n, out, error);
+    gap[0] = 1; /* a store after the call keeps the gap in place until simulate_here returns */
+    (void)gap;
+    return rc;
+}
+
+/* Said once per process, so that empty counter columns are never a mystery. */
+static void explain_missing_counters(void) {
+    static bool told;
+    if (told || hw_counters_ready()) return;
+    told = true;
+    fprintf(stderr, "bench: hardware counters off: %s\n", hw_counters_reason());
 }
 
 int run_scenario(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
@@ -119,26 +192,34 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, result *ou
     out->unit = s->unit;
     out->n = n;
     out->samples = opt->samples;
+    out->ns_per_unit = (summary){0, 0, 0, 0};
     out->counters[0] = 0;
+    out->hw = (hw_figures){.events = NULL};
+    if (CACHESIM_BUILD) return simulate(s, n, out, error);
+    if (!opt->hw_counters_off) explain_missing_counters();
+    hw_tally hw = hw_tally_begin(!opt->hw_counters_off);
     double *samples = calloc(opt->samples, sizeof *samples);
     if (!samples) return *error = "out of memory in the harness", -1;
     void *ctx;
-    int rc = first_run(s, n, out, &ctx, error);
+    int rc = first_run(s, n, NULL, out, &ctx, error);
     if (rc == 0) {
         if (verify(s, ctx, 1, error) != 0) rc = -1;
         else if (s->consumes_state) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
             ctx = NULL;
-            rc = measure_consuming(s, n, opt, out, samples, error);
+            rc = measure_consuming(s, n, opt, out, samples, &hw, error);
         } else
-            rc = measure_reusable(s, n, ctx, opt, out, samples, error);
+            rc = measure_reusable(s, n, ctx, opt, out, samples, &hw, error);
         if (ctx) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
         }
     }
-    if (rc == 0) out->ns_per_unit = summarise(samples, opt->samples);
+    if (rc == 0) {
+        out->ns_per_unit = summarise(samples, out->samples);
+        out->hw = hw_tally_figures(&hw);
+    }
     free(samples);
     return rc;
 }

@@ -1,18 +1,24 @@
-/* Runs one scenario at one N: setup, a checked warm-up run, calibration, timed samples. */
+/* Runs one scenario at one N: setup, a checked warm-up run, calibration, timed samples. A build for the cache
+ * simulator (ESB_CACHESIM, cachesim.h) instead runs each scenario once under the simulator's marks, untimed. */
 #ifndef HARNESS_RUNNER_H
 #define HARNESS_RUNNER_H
 
+#include "hwcounters.h"
 #include "scenario.h"
 #include "stats.h"
 
 typedef struct run_options {
     size_t samples;    /* timed samples per result */
     double target_ms;  /* each sample repeats the work until it lasts about this long */
+    double row_budget_ms; /* > 0: take fewer samples (at least 3) where `samples` of them would take longer
+                             than this, setup of consuming scenarios included (large N); 0: no limit */
+    bool hw_counters_off; /* no hardware counts even where they work (zero: count them when possible; they are
+                             started and stopped outside the clock reads) */
 } run_options;
 
 typedef struct result {
     const char *strategy, *scenario, *unit, *query_kind;
-    size_t n, samples;
+    size_t n, samples;            /* samples taken (fewer than asked where the row budget binds); 0: an untimed cache-simulator run, ns_per_unit means nothing */
     uint64_t inner;               /* runs per sample */
     summary ns_per_unit;
     double bytes_per_entity;      /* live bytes the world holds, per entity, at its largest settled point */
@@ -22,6 +28,7 @@ typedef struct result {
     char counters[512];           /* the strategy's counters, "name=value ..." (empty if it keeps none), taken
                                      when the first run's world is torn down: after every timed run of a
                                      reusable scenario, after the first run of a consuming one */
+    hw_figures hw;                /* hardware counts per unit over the timed samples, where available */
 } result;
 
 /* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing

@@ -31,7 +31,19 @@ typedef struct scenario {
      * report; NULL for scenarios without one. */
     struct esb_world *(*world)(void *ctx);
     void (*teardown)(void *ctx);
+    /* The entity counts it is measured at when none are asked for: every power of two from 2^sweep_from to
+     * 2^sweep_to (zero: the harness's 2^10 and 2^24), then own_ns, the sizes its reference benchmark uses
+     * (zero-terminated), all within --min-n .. --max-n (default 1 .. 2^22). Any N >= 1 works when asked for
+     * explicitly. */
+    unsigned sweep_from, sweep_to;
+    size_t own_ns[3];
 } scenario;
+
+/* Where the default sweep of the structural and fragmentation scenarios (creation, destruction, add/remove,
+ * transient components, many component sets) ends: 2^20, where their working sets already overflow the L2
+ * and their setup (millions of single spawns, moves or churn rounds) would dominate the run's time past it.
+ * The iteration and access scenarios go on to 2^22 and beyond, where they become DRAM-bound. */
+#define STRUCTURAL_SWEEP_TO 20u
 
 /* The linked catalog: a NULL-terminated list, and the default strategy name for its results. */
 extern const scenario *const catalog_scenarios[];

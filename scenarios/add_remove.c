@@ -1,15 +1,20 @@
 /* add_remove: n entities with A {float}; add B {float} to every one, then remove it from every one. The unit
  * is one add+remove pair. The world is back to its starting state after each run, so runs repeat on it.
  * add_remove_cached: the same while a cached query over A and B exists (a system that runs every frame on
- * entities with both), so designs that maintain per-query state (cached filters, groups) pay for it here. */
+ * entities with both), so designs that maintain per-query state (cached filters, groups) pay for it here.
+ * add_remove_large: add_remove on entities that also carry ten other one-float components (L0..L9), so a
+ * design that moves an entity's data on every change moves eleven components instead of one. */
 #include <stdlib.h>
 
 #include "ecs.h"
 #include "scenario.h"
 
+#define LARGE_EXTRA 10u
+
 typedef struct add_remove_ctx {
     esb_world *world;
-    esb_component a, b;
+    esb_component a, b, extra[LARGE_EXTRA];
+    uint32_t extra_count; /* add_remove_large: LARGE_EXTRA, else 0 */
     esb_query *both; /* the cached A+B query of add_remove_cached */
     esb_entity *handles;
     scalar *b_values;
@@ -24,7 +29,42 @@ static void add_remove_teardown(void *p) {
     free(c);
 }
 
-static void *setup(size_t n, bool cached_query, const char **error) {
+/* Extra component k of entity i: distinct per component, so data moved into the wrong column shows. */
+static float extra_value(uint64_t i, unsigned k) { return data_scalar(i * 11 + k + 1).v; }
+
+#define EXTRA_VALUE_FN(k) \
+    static void extra_value_##k(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, k); }
+EXTRA_VALUE_FN(0)
+EXTRA_VALUE_FN(1)
+EXTRA_VALUE_FN(2)
+EXTRA_VALUE_FN(3)
+EXTRA_VALUE_FN(4)
+EXTRA_VALUE_FN(5)
+EXTRA_VALUE_FN(6)
+EXTRA_VALUE_FN(7)
+EXTRA_VALUE_FN(8)
+EXTRA_VALUE_FN(9)
+
+/* A in bulk, with the first `extra` of the ten extra components. */
+static esb_status populate(add_remove_ctx *c, uint32_t extra) {
+    static const char *const names[LARGE_EXTRA] = {"L0", "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9"};
+    static const scn_value_fn extra_values[LARGE_EXTRA] = {extra_value_0, extra_value_1, extra_value_2,
+                                                           extra_value_3, extra_value_4, extra_value_5,
+                                                           extra_value_6, extra_value_7, extra_value_8,
+                                                           extra_value_9};
+    esb_component ids[1 + LARGE_EXTRA] = {c->a};
+    size_t sizes[1 + LARGE_EXTRA];
+    scn_value_fn values[1 + LARGE_EXTRA] = {scn_scalar};
+    esb_status s = scn_register_scalars(c->world, names, extra, ESB_STORAGE_DENSE, c->extra);
+    c->extra_count = extra;
+    for (uint32_t k = 0; k <= extra; ++k) {
+        if (k) ids[k] = c->extra[k - 1], values[k] = extra_values[k - 1];
+        sizes[k] = sizeof(scalar);
+    }
+    return s == ESB_OK ? scn_bulk(c->world, c->n, ids, sizes, values, 1 + extra, c->handles) : s;
+}
+
+static void *setup(size_t n, bool cached_query, uint32_t extra, const char **error) {
     add_remove_ctx *c = calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
@@ -33,11 +73,8 @@ static void *setup(size_t n, bool cached_query, const char **error) {
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && c->b_values && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register(c->world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
-        (s = scn_register(c->world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK) {
-        size_t size = sizeof(scalar);
-        scn_value_fn value = scn_scalar;
-        s = scn_bulk(c->world, n, &c->a, &size, &value, 1, c->handles);
-    }
+        (s = scn_register(c->world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
+        s = populate(c, extra);
     if (s == ESB_OK && cached_query) {
         esb_component fields[] = {c->a, c->b};
         esb_query_desc d = {.fields = fields, .field_count = 2, .cached = true};
@@ -52,8 +89,9 @@ static void *setup(size_t n, bool cached_query, const char **error) {
     return c;
 }
 
-static void *add_remove_setup(size_t n, const char **error) { return setup(n, false, error); }
-static void *add_remove_cached_setup(size_t n, const char **error) { return setup(n, true, error); }
+static void *add_remove_setup(size_t n, const char **error) { return setup(n, false, 0, error); }
+static void *add_remove_cached_setup(size_t n, const char **error) { return setup(n, true, 0, error); }
+static void *add_remove_large_setup(size_t n, const char **error) { return setup(n, false, LARGE_EXTRA, error); }
 
 static uint64_t add_all(add_remove_ctx *c) {
     uint64_t added = 0;
@@ -73,7 +111,8 @@ static uint64_t add_remove_run(void *p) {
     return added < removed ? added : removed;
 }
 
-/* Every entity's ordinal with its A value (untouched by the runs), and how many still have B (none). */
+/* Every entity's ordinal with its A value and extra components (untouched by the runs), and how many still have
+ * B (none). */
 static uint64_t add_remove_checksum(void *p) {
     add_remove_ctx *c = p;
     uint64_t sum = 0, with_b = 0;
@@ -81,6 +120,9 @@ static uint64_t add_remove_checksum(void *p) {
         void *a;
         if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK)
             sum += entity_hash(i, mix64(float_bits(((scalar *)a)->v)));
+        for (uint32_t k = 0; k < c->extra_count; ++k)
+            if (esb_get(c->world, c->handles[i], c->extra[k], &a) == ESB_OK)
+                sum += entity_hash(i, hash_pair(k + 1, float_bits(((scalar *)a)->v)));
         with_b += esb_has(c->world, c->handles[i], c->b) == 1;
     }
     return sum + hash_pair(with_b, c->n);
@@ -118,6 +160,7 @@ const scenario scenario_add_remove = {
     .verify = add_remove_verify,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_add_remove_cached = {
@@ -130,4 +173,17 @@ const scenario scenario_add_remove_cached = {
     .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
+};
+
+const scenario scenario_add_remove_large = {
+    .name = "add_remove_large",
+    .unit = "pair",
+    .setup = add_remove_large_setup,
+    .run = add_remove_run,
+    .checksum = add_remove_checksum,
+    .verify = add_remove_verify,
+    .world = add_remove_world,
+    .teardown = add_remove_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -158,6 +158,7 @@ const scenario scenario_tag_churn = {
     .query_kind = churn_kind,
     .world = churn_world,
     .teardown = churn_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_sparse_churn = {
@@ -170,6 +171,7 @@ const scenario scenario_sparse_churn = {
     .query_kind = churn_kind,
     .world = churn_world,
     .teardown = churn_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_tag_toggle = {
@@ -181,6 +183,7 @@ const scenario scenario_tag_toggle = {
     .verify = churn_verify,
     .world = churn_world,
     .teardown = churn_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_sparse_toggle = {
@@ -192,4 +195,5 @@ const scenario scenario_sparse_toggle = {
     .verify = churn_verify,
     .world = churn_world,
     .teardown = churn_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -1,5 +1,7 @@
 /* create: n entities with Position and Velocity, one create and two adds each.
- * create_bulk: the same through the strategy's bulk path. Value arrays are prepared before the clock starts. */
+ * create_bulk: the same through the strategy's bulk path. Value arrays are prepared before the clock starts.
+ * create_warm: create's work in a world that already held n such entities and destroyed them all, so every
+ * index is recycled and the storage has its full size from the start. */
 #include <stdlib.h>
 
 #include "movers.h"
@@ -32,6 +34,22 @@ static void *create_setup(size_t n, const char **error) {
     for (size_t i = 0; i < n; ++i) {
         c->positions[i] = data_position(i);
         c->velocities[i] = data_velocity(i);
+    }
+    return c;
+}
+
+static void *create_warm_setup(size_t n, const char **error) {
+    create_ctx *c = create_setup(n, error);
+    if (!c) return NULL;
+    movers *m = c->m;
+    esb_component ids[] = {m->position, m->velocity};
+    const void *values[] = {c->positions, c->velocities};
+    esb_status s = esb_create_bulk(m->world, n, ids, 2, values, m->handles);
+    for (size_t i = 0; s == ESB_OK && i < n; ++i) s = esb_destroy(m->world, m->handles[i]);
+    if (s != ESB_OK) {
+        *error = esb_status_name(s);
+        create_teardown(c);
+        return NULL;
     }
     return c;
 }
@@ -69,6 +87,7 @@ const scenario scenario_create = {
     .checksum = create_checksum,
     .world = create_world,
     .teardown = create_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_create_bulk = {
@@ -80,4 +99,17 @@ const scenario scenario_create_bulk = {
     .checksum = create_checksum,
     .world = create_world,
     .teardown = create_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
+};
+
+const scenario scenario_create_warm = {
+    .name = "create_warm",
+    .unit = "entity",
+    .consumes_state = true,
+    .setup = create_warm_setup,
+    .run = create_one_by_one,
+    .checksum = create_checksum,
+    .world = create_world,
+    .teardown = create_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -68,6 +68,12 @@ static inline vec3 data_position_after(uint64_t i, uint64_t runs) {
     return p;
 }
 
+/* v after `runs` doublings, computed the way every pass does it (once infinite or zero it stays so). */
+static inline float data_doubled(float v, uint64_t runs) {
+    for (uint64_t r = 0; r < runs && v != 0.0f && v - v == 0.0f; ++r) v *= 2.0f;
+    return v;
+}
+
 static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* Ordinals to spot-check after many runs: about 256, spread over [0, n), always including both ends. */

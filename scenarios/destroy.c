@@ -31,4 +31,5 @@ const scenario scenario_destroy = {
     .checksum = destroy_checksum,
     .world = movers_world,
     .teardown = movers_delete,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -1,11 +1,21 @@
 #include "ecs.h"
 
+#include "kernels.h"
+
 #include <stdlib.h>
 
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out) {
     esb_component_desc d = {.name = name, .size = size, .align = align, .hint = hint};
     return esb_component_register(w, &d, out);
+}
+
+esb_status scn_register_scalars(esb_world *w, const char *const *names, uint32_t count, esb_storage_hint hint,
+                                esb_component *out) {
+    esb_status s = ESB_OK;
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
+        s = scn_register(w, names[k], sizeof(scalar), _Alignof(scalar), hint, &out[k]);
+    return s;
 }
 
 void scn_position(uint64_t i, void *dst) { *(vec3 *)dst = data_position(i); }
@@ -45,6 +55,17 @@ void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
         order[i] = order[j];
         order[j] = t;
     }
+}
+
+uint64_t scn_move_pass(esb_query *q) {
+    esb_iter it;
+    uint64_t moved = 0;
+    if (esb_iter_begin(q, &it) != ESB_OK) return UINT64_MAX;
+    while (esb_iter_next(&it)) {
+        kernel_move(&it.batch);
+        moved += it.batch.count;
+    }
+    return moved;
 }
 
 uint64_t scn_count_matches(esb_query *q) {

@@ -11,6 +11,10 @@
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out);
 
+/* Registers count one-float components named names[k] with the given hint into out[k]. */
+esb_status scn_register_scalars(esb_world *w, const char *const *names, uint32_t count, esb_storage_hint hint,
+                                esb_component *out);
+
 /* Produces entity i's value of a component into dst. */
 typedef void (*scn_value_fn)(uint64_t i, void *dst);
 
@@ -30,6 +34,10 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
 
 /* Fills order with 0 .. n-1 in a fixed-seed random order (Fisher-Yates driven by splitmix64). */
 void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed);
+
+/* One pass of pos += vel (kernel_move) over a query whose fields are Position and Velocity; returns the
+ * entities moved, or UINT64_MAX if the iteration could not begin. */
+uint64_t scn_move_pass(esb_query *q);
 
 /* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
 uint64_t scn_count_matches(esb_query *q);

@@ -137,6 +137,7 @@ const scenario scenario_scatter_create = {
     .verify = scatter_create_verify,
     .world = scatter_world,
     .teardown = scatter_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_scatter_iter = {
@@ -149,4 +150,5 @@ const scenario scenario_scatter_iter = {
     .query_kind = scatter_iter_kind,
     .world = scatter_world,
     .teardown = scatter_teardown,
+    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -1,4 +1,4 @@
-# Merges the rows several processes wrote for the same strategy, scenario and N into one row:
+# Merges the rows several processes wrote for the same strategy, scenario, N and heap mode into one row:
 #   median_ns   the median of the processes' medians
 #   min_ns, max_ns   over every sample of every process
 #   mad_ns      the median of the processes' MADs (spread within a process)
@@ -22,7 +22,7 @@ NR == 1 {
     next
 }
 {
-    key = $1 SUBSEP $2 SUBSEP $3
+    key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $15
     if (!(key in count)) {
         order[++keys] = key
         row[key] = $0
@@ -31,7 +31,7 @@ NR == 1 {
         csum[key] = $14
     }
     if ($14 != csum[key]) {
-        printf "merge: %s %s n=%s: checksum %s in one process, %s in another\n", $1, $2, $3, csum[key], $14 > "/dev/stderr"
+        printf "merge: %s %s n=%s memory=%s: checksum %s in one process, %s in another\n", $1, $2, $3, $15, csum[key], $14 > "/dev/stderr"
         bad = 1
     }
     count[key]++

@@ -6,6 +6,8 @@
 #                                      (process spread) at N
 #   sweep SCENARIO N1,N2,...           one row per strategy: median ns (process spread) at each N, and bytes per
 #                                      entity at the last N
+#   sim SCENARIO,SCENARIO,...          from the cache simulation's CSV (results/cachesim.csv): one row per
+#                                      strategy, per scenario its D1 misses per unit (and LL misses when any)
 # Cells with no measurement print "-". Spread = largest minus smallest process median, relative to the median.
 function cell(key) {
     if (!(key in med)) return "-"
@@ -16,11 +18,13 @@ function pow2(n, e) { e = 0; while (n > 1 && n % 2 == 0) { n /= 2; e++ } return 
 function label(n) { return pow2(n) != "" ? pow2(n) : n }
 NR == 1 {
     for (i = 1; i <= NF; i++) col[$i] = i
+    if ("d1_misses_per_unit" in col) { simulated = 1; next }
     if (!("process_spread_ns" in col)) { print "report-table: not a merged results CSV (no process_spread_ns)" > "/dev/stderr"; exit 2 }
     next
 }
 {
-    s = $col["strategy"]; sc = $col["scenario"]; n = $col["n"] + 0
+    # rows measured into untouched memory (--memory fresh) are the scenario NAME@fresh
+    s = $col["strategy"]; sc = $col["scenario"] ($col["memory"] == "fresh" ? "@fresh" : ""); n = $col["n"] + 0
     key = s SUBSEP sc SUBSEP n
     med[key] = $col["median_ns"] + 0
     spread[key] = med[key] > 0 ? 100 * $col["process_spread_ns"] / med[key] : 0
@@ -75,6 +79,23 @@ END {
             for (j = 1; j <= k; j++) { key = s SUBSEP sc SUBSEP N[j]; line = line " | " cell(key) }
             key = s SUBSEP sc SUBSEP N[k]
             print line " | " ((key in bpe) ? sprintf("%.0f", bpe[key]) : "-") " |"
+        }
+    } else if (mode == "sim") {
+        if (!simulated) { print "report-table: sim tables read the cache simulation's CSV" > "/dev/stderr"; exit 2 }
+        k = split(a[2], S, ",")
+        header = "| strategy"; rule = "|---"
+        for (j = 1; j <= k; j++) { header = header " | " S[j]; rule = rule "|---:" }
+        print header " |"; print rule "|"
+        c = 0
+        for (i = 1; i <= ns; i++) order[++c] = strategies[i]
+        for (i = 2; i <= c; i++) for (j = i; j > 1 && order[j] < order[j-1]; j--) { t = order[j]; order[j] = order[j-1]; order[j-1] = t }
+        for (i = 1; i <= c; i++) {
+            s = order[i]; line = "| " s
+            for (j = 1; j <= k; j++) {
+                key = s SUBSEP S[j]
+                line = line " | " (!(key in d1) ? "-" : ll[key] > 0.0005 ? sprintf("%.3f (LL %.3f)", d1[key], ll[key]) : sprintf("%.3f", d1[key]))
+            }
+            print line " |"
         }
     } else { print "report-table: unknown mode '" mode "'" > "/dev/stderr"; exit 2 }
 }

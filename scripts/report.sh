@@ -4,7 +4,8 @@
 #     ...
 #     <!-- end table -->
 # is replaced by the table scripts/report-table.awk prints for SPEC (see that file); the prose around the
-# blocks is left as it is. The report is rewritten through a temporary file, so a failure leaves it intact.
+# blocks is left as it is; "sim" tables come from the cache simulation's cachesim.csv beside RESULTS_CSV. The
+# report is rewritten through a temporary file, so a failure leaves it intact.
 # Usage: scripts/report.sh RESULTS_CSV REPORT_MD
 set -eu
 csv=$1
@@ -13,12 +14,12 @@ here=$(dirname "$0")
 [ -r "$csv" ] || { echo "report: no results at $csv (run make bench first)" >&2; exit 1; }
 tmp="$report.tmp.$$"
 trap 'rm -f "$tmp"' EXIT
-awk -v csv="$csv" -v gen="$here/report-table.awk" '
+awk -v csv="$csv" -v sim="$(dirname "$csv")/cachesim.csv" -v gen="$here/report-table.awk" '
 function quote(s) { gsub(/'\''/, "'\''\\'\'''\''", s); return "'\''" s "'\''" }
 /^<!-- table: .* -->$/ {
     print
     spec = $0; sub(/^<!-- table: /, "", spec); sub(/ -->$/, "", spec)
-    cmd = "awk -F, -v spec=" quote(spec) " -f " quote(gen) " " quote(csv)
+    cmd = "awk -F, -v spec=" quote(spec) " -f " quote(gen) " " quote(spec ~ /^sim / ? sim : csv)
     while ((cmd | getline line) > 0) print line
     if (close(cmd) != 0) { print "report: table \"" spec "\" failed" > "/dev/stderr"; failed = 1 }
     skipping = 1

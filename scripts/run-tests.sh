@@ -1,6 +1,9 @@
 #!/bin/sh
-# Runs every test binary (plain and sanitized) and the harness tests, then prints one closing tally:
-#   tests: N passed, M failed
+# Runs every test binary (plain and sanitized), the harness tests and the counter tests, then prints one
+# closing tally:
+#   tests: N passed, M failed, S skipped
+# (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
+# "SKIP name: reason").
 # Usage: scripts/run-tests.sh BUILD_DIR "TEST_ONLY_VARIANT..." VARIANT...
 set -u
 build=$1
@@ -8,6 +11,7 @@ test_only=$2
 shift 2
 passed=0
 failed=0
+skipped=0
 failures=""
 
 # Criterion ends with "Synthesis: Tested: T | Passing: P | Failing: F | Crashing: C".
@@ -52,6 +56,23 @@ passed=$((passed + hp))
 failed=$((failed + hf))
 rm -f "$log"
 
+# The counter tests add a skipped count to theirs.
+log=$(mktemp)
+sh tests/counters.sh "$build" "$@" >"$log" 2>&1
+rc=$?
+cat "$log"
+tally='^counters: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
+cpass=$(sed -n "s/$tally/\1/p" "$log")
+cfail=$(sed -n "s/$tally/\2/p" "$log")
+cskip=$(sed -n "s/$tally/\3/p" "$log")
+if [ -z "$cpass" ]; then cpass=0; cfail=1; cskip=0; fi
+if [ "$rc" -ne 0 ] && [ "$cfail" -eq 0 ]; then cfail=1; fi
+[ "$cfail" -ne 0 ] && failures="$failures counters"
+passed=$((passed + cpass))
+failed=$((failed + cfail))
+skipped=$((skipped + cskip))
+rm -f "$log"
+
 [ -n "$failures" ] && echo "failing:$failures"
-echo "tests: $passed passed, $failed failed"
+echo "tests: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,9 @@ target=${1:-test}
 CC=${CC:-cc}
 
 missing=""
-need() { missing="$missing $1"; }
+need() {
+    case " $missing " in *" $1 "*) ;; *) missing="$missing $1" ;; esac
+}
 
 # A header check works on any distribution; the package names are Debian's.
 has_header() { printf '#include <%s>\n' "$1" | "$CC" -E -x c - >/dev/null 2>&1; }
@@ -15,11 +17,20 @@ has_header() { printf '#include <%s>\n' "$1" | "$CC" -E -x c - >/dev/null 2>&1; 
 # A compiler alone is not enough: Debian's gcc only recommends the C library headers.
 if ! command -v "$CC" >/dev/null 2>&1 || ! has_header stdio.h; then need build-essential; fi
 command -v make >/dev/null 2>&1 || need make
+# PAPI for both: the tests build the bench binaries too, so CI compiles the hardware-counter path even where
+# the machine has no counters to give it.
 case "$target" in
 test)
     has_header criterion/criterion.h || need libcriterion-dev
+    has_header papi.h || need libpapi-dev
+    # the cache-simulation test runs a binary under callgrind
+    command -v valgrind >/dev/null 2>&1 || need valgrind
     ;;
 bench)
+    has_header papi.h || need libpapi-dev
+    # make cachesim: valgrind runs the simulation, and its package ships the callgrind.h the binaries include.
+    command -v valgrind >/dev/null 2>&1 || need valgrind
+    has_header valgrind/callgrind.h || need valgrind
     ;;
 *)
     echo "setup.sh: unknown target '$target' (test or bench)" >&2

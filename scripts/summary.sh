@@ -19,15 +19,16 @@ END {
 
 printf "%-18s %8s %-15s %-14s %10s %8s %8s %8s %8s\n" scenario n strategy query median_ns mad_ns spread ratio bytes/e
 awk -F, '
-NR == 1 { next }
-{ if ($3 + 0 > maxn[$2]) maxn[$2] = $3 + 0; row[NR] = $0 }
+NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+{ lab = $2 ($15 == "fresh" ? "@fresh" : ""); if ($3 + 0 > maxn[lab]) maxn[lab] = $3 + 0; row[NR] = $0 }
 END {
+    sp = col["process_spread_ns"]
     for (r in row) {
         split(row[r], f, ",")
-        if (f[3] + 0 != maxn[f[2]]) continue
-        s = f[2]; n = f[1]
+        s = f[2] (f[15] == "fresh" ? "@fresh" : ""); n = f[1]
+        if (f[3] + 0 != maxn[s]) continue
         med[s, n] = f[8]; mad[s, n] = f[11]; bpe[s, n] = f[12]; kind[s, n] = (f[5] == "" ? "-" : f[5])
-        spread[s, n] = (f[18] == "" ? "-" : sprintf("%.0f%%", 100 * f[18] / (f[8] > 0 ? f[8] : 1)))
+        spread[s, n] = (!sp || f[sp] == "" ? "-" : sprintf("%.0f%%", 100 * f[sp] / (f[8] > 0 ? f[8] : 1)))
         names[s] = names[s] " " n
         if (n ~ /^raw/ && (!(s in rawbest) || f[8] + 0 < rawbest[s])) rawbest[s] = f[8] + 0
         if (!(s in best) || f[8] + 0 < best[s]) best[s] = f[8] + 0
@@ -43,4 +44,5 @@ END {
 }' "$csv" | sort -k1,1 -k8,8n
 echo "mad: spread of samples within a process; spread: largest minus smallest process median, relative to the"
 echo "median (memory layouts differ between processes); ratio: to the fastest raw baseline where the scenario"
-echo "has one, else to the fastest strategy"
+echo "has one, else to the fastest strategy; NAME@fresh: creation into memory the process never touched"
+echo "(--memory fresh: first-touch page faults included), the others reuse memory already touched"

@@ -1,0 +1,129 @@
+/* frag_iter: n entities, entity i with the one-float component L(i mod 26) and Data {float}; one pass of
+ * Data.v *= 2 through a cached query over Data alone. Data is spread over 26 component sets of n/26 entities,
+ * so a design that stores by set walks 26 short runs where a per-component design walks one array (the
+ * established suites' fragmented iteration; their size is 26 x 20 entities). */
+#include <stdlib.h>
+
+#include "ecs.h"
+#include "kernels.h"
+#include "scenario.h"
+
+#define FRAG_KINDS 26u
+
+typedef struct frag_ctx {
+    esb_world *world;
+    esb_component kind[FRAG_KINDS], data;
+    esb_query *query;
+    esb_entity *handles;
+    size_t n;
+} frag_ctx;
+
+static float data_value(uint64_t i) { return data_scalar(i).v; }
+static float kind_value(uint64_t i) { return data_scalar(i * 7 + 3).v; }
+
+static void frag_teardown(void *p) {
+    frag_ctx *c = p;
+    esb_world_destroy(c->world);
+    free(c->handles);
+    free(c);
+}
+
+/* Each kind's entities in one bulk call; entity i is the (i / 26)-th of kind i mod 26. */
+static esb_status populate(frag_ctx *c) {
+    size_t per_kind = (c->n + FRAG_KINDS - 1) / FRAG_KINDS;
+    scalar *kinds = malloc(per_kind * sizeof *kinds), *data = malloc(per_kind * sizeof *data);
+    esb_entity *made = malloc(per_kind * sizeof *made);
+    esb_status s = kinds && data && made ? ESB_OK : ESB_ERR_NOMEM;
+    for (unsigned k = 0; s == ESB_OK && k < FRAG_KINDS && k < c->n; ++k) {
+        size_t m = 0;
+        for (size_t i = k; i < c->n; i += FRAG_KINDS, ++m) {
+            kinds[m].v = kind_value(i);
+            data[m].v = data_value(i);
+        }
+        esb_component ids[] = {c->kind[k], c->data};
+        const void *values[] = {kinds, data};
+        s = esb_create_bulk(c->world, m, ids, 2, values, made);
+        for (size_t j = 0; s == ESB_OK && j < m; ++j) c->handles[k + j * FRAG_KINDS] = made[j];
+    }
+    free(kinds);
+    free(data);
+    free(made);
+    return s;
+}
+
+static void *frag_setup(size_t n, const char **error) {
+    static const char *const names[FRAG_KINDS] = {"L0",  "L1",  "L2",  "L3",  "L4",  "L5",  "L6",  "L7",  "L8",
+                                                  "L9",  "L10", "L11", "L12", "L13", "L14", "L15", "L16", "L17",
+                                                  "L18", "L19", "L20", "L21", "L22", "L23", "L24", "L25"};
+    frag_ctx *c = calloc(1, sizeof *c);
+    if (!c) return *error = "out of memory", NULL;
+    c->n = n;
+    c->handles = malloc(n * sizeof *c->handles);
+    esb_status s = ESB_ERR_NOMEM;
+    if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
+        (s = scn_register_scalars(c->world, names, FRAG_KINDS, ESB_STORAGE_DENSE, c->kind)) == ESB_OK &&
+        (s = scn_register(c->world, "Data", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->data)) ==
+            ESB_OK &&
+        (s = populate(c)) == ESB_OK)
+        s = scn_query(c->world, &c->data, 1, true, &c->query);
+    if (s != ESB_OK) {
+        *error = esb_status_name(s);
+        frag_teardown(c);
+        return NULL;
+    }
+    return c;
+}
+
+static uint64_t frag_run(void *p) {
+    frag_ctx *c = p;
+    esb_iter it;
+    uint64_t seen = 0;
+    if (esb_iter_begin(c->query, &it) != ESB_OK) return 0;
+    while (esb_iter_next(&it)) {
+        kernel_double(&it.batch);
+        seen += it.batch.count;
+    }
+    return seen;
+}
+
+/* Every entity's ordinal with its kind (and value) and its Data. */
+static uint64_t frag_checksum(void *p) {
+    frag_ctx *c = p;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < c->n; ++i) {
+        void *kind, *data;
+        if (esb_get(c->world, c->handles[i], c->kind[i % FRAG_KINDS], &kind) == ESB_OK &&
+            esb_get(c->world, c->handles[i], c->data, &data) == ESB_OK)
+            sum += entity_hash(i, hash_pair(float_bits(((scalar *)kind)->v), float_bits(((scalar *)data)->v)));
+    }
+    return sum;
+}
+
+static bool frag_verify(void *p, uint64_t runs, const char **error) {
+    frag_ctx *c = p;
+    for (size_t i = 0; i < c->n; i += spot_check_step(c->n)) {
+        void *data;
+        if (esb_get(c->world, c->handles[i], c->data, &data) != ESB_OK ||
+            float_bits(((scalar *)data)->v) != float_bits(data_doubled(data_value(i), runs)))
+            return *error = "an entity's Data was not doubled once per run", false;
+        if (esb_has(c->world, c->handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)
+            return *error = "an entity holds a kind it was not created with", false;
+    }
+    return true;
+}
+
+static const char *frag_kind(void *p) { return esb_query_kind(((frag_ctx *)p)->query); }
+static esb_world *frag_world(void *p) { return ((frag_ctx *)p)->world; }
+
+const scenario scenario_frag_iter = {
+    .name = "frag_iter",
+    .unit = "entity",
+    .setup = frag_setup,
+    .run = frag_run,
+    .checksum = frag_checksum,
+    .verify = frag_verify,
+    .query_kind = frag_kind,
+    .world = frag_world,
+    .teardown = frag_teardown,
+    .own_ns = {520},
+};
