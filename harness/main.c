@@ -120,6 +120,7 @@ static void print_help(void) {
 
 static options parse(int argc, char **argv) {
     options o = {.run = {.samples = 11, .target_ms = 2.0}, .header = 1, .min_n = 1, .max_n = DEFAULT_MAX_N};
+    int bounded_min = 0, bounded_max = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--list")) o.list = 1;
@@ -132,8 +133,8 @@ static options parse(int argc, char **argv) {
             if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
         } else if (!strcmp(a, "--n")) parse_ns(&o, next_arg(argc, argv, &i));
-        else if (!strcmp(a, "--min-n")) o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n");
-        else if (!strcmp(a, "--max-n")) o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n");
+        else if (!strcmp(a, "--min-n")) o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n"), bounded_min = 1;
+        else if (!strcmp(a, "--max-n")) o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n"), bounded_max = 1;
         else if (!strcmp(a, "--reps")) {
             const char *v = next_arg(argc, argv, &i);
             unsigned long long r = parse_count(v, "--reps takes a positive integer, not '%s'");
@@ -165,6 +166,8 @@ static options parse(int argc, char **argv) {
         else usage_error("unknown argument '%s'", a);
     }
     if (o.min_n > o.max_n) usage_error("--min-n is above --max-n%s", "");
+    if (o.n_count && (bounded_min || bounded_max))
+        usage_error("--n gives the entity counts itself: --min-n and --max-n bound the declared ones%s", "");
     return o;
 }
 

@@ -141,6 +141,17 @@ static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
     if (remove_all(c) != c->n) return *error = "a remove failed", false;
     for (size_t i = 0; i < c->n; ++i)
         if (esb_has(c->world, c->handles[i], c->b) != 0) return *error = "after the removes an entity has B", false;
+    /* Every move of the runs carried the entity's other components along, into the right columns. */
+    for (size_t i = 0; i < c->n; i += spot_check_step(c->n)) {
+        void *v;
+        if (esb_get(c->world, c->handles[i], c->a, &v) != ESB_OK ||
+            float_bits(((scalar *)v)->v) != float_bits(data_scalar(i).v))
+            return *error = "after the runs an entity's A is not its own", false;
+        for (uint32_t k = 0; k < c->extra_count; ++k)
+            if (esb_get(c->world, c->handles[i], c->extra[k], &v) != ESB_OK ||
+                float_bits(((scalar *)v)->v) != float_bits(extra_value(i, k)))
+                return *error = "after the runs an entity's other components are not its own", false;
+    }
     return true;
 }
 

@@ -1,7 +1,7 @@
 /* Iteration after a long history of structural changes (EnTT's "pathological" case).
- * churn_then_iter: n entities with Position, Velocity and Rotation; ten rounds in which a counter steps four
- *   times per live entity (in creation order) and the entity loses Position when the counter is a multiple of
- *   7, Velocity at 11, Rotation at 13, and is destroyed at 17; each round ends by creating n/10 new entities with
+ * churn_then_iter: n entities with Position, Velocity and Rotation; ten rounds in which a counter (from zero
+ *   each round) steps four times per live entity (in creation order) and the entity loses Position when the
+ *   counter is a multiple of 7, Velocity at 11, Rotation at 13, and is destroyed at 17; each round ends by creating n/10 new entities with
  *   all three. All of that is setup; the run is one pass of pos += vel (+ rot.z, which is zero) through a
  *   cached query over the three components.
  * churn_fresh_iter: the same pass over a fresh world holding only the entities that pass matches, with the
@@ -44,6 +44,7 @@ static void value_of(unsigned k, uint64_t ordinal, void *dst) {
 
 /* Creates the given tracked entities (handles filled in) with all three components in one bulk call. */
 static esb_status create_tracked(churn_iter_ctx *c, tracked *t, size_t count) {
+    if (count == 0) return ESB_OK;
     vec3 *values[3] = {0};
     esb_entity *made = malloc(count * sizeof *made);
     esb_status s = made ? ESB_OK : ESB_ERR_NOMEM;
@@ -51,7 +52,7 @@ static esb_status create_tracked(churn_iter_ctx *c, tracked *t, size_t count) {
         if (!(values[k] = malloc(count * sizeof(vec3)))) s = ESB_ERR_NOMEM;
     for (size_t i = 0; s == ESB_OK && i < count; ++i)
         for (unsigned k = 0; k < 3; ++k) value_of(k, t[i].ordinal, &values[k][i]);
-    if (s == ESB_OK && count) s = esb_create_bulk(c->world, count, c->comp, 3, (const void *const *)values, made);
+    if (s == ESB_OK) s = esb_create_bulk(c->world, count, c->comp, 3, (const void *const *)values, made);
     for (size_t i = 0; s == ESB_OK && i < count; ++i) t[i].handle = made[i];
     for (unsigned k = 0; k < 3; ++k) free(values[k]);
     free(made);

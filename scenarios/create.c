@@ -1,7 +1,8 @@
 /* create: n entities with Position and Velocity, one create and two adds each.
  * create_bulk: the same through the strategy's bulk path. Value arrays are prepared before the clock starts.
  * create_warm: create's work in a world that already held n such entities and destroyed them all, so every
- * index is recycled and the storage has its full size from the start. */
+ * index is recycled and the storage has its full size from the start. They were destroyed in creation order,
+ * so a design that recycles the last freed index first hands them out in reverse: that order is its own. */
 #include <stdlib.h>
 
 #include "movers.h"

@@ -76,7 +76,8 @@ static inline float data_doubled(float v, uint64_t runs) {
 
 static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-/* Ordinals to spot-check after many runs: about 256, spread over [0, n), always including both ends. */
+/* The step between ordinals to spot-check after many runs: about 256 of them, spread over [0, n) from 0 (callers
+ * that must see the last one check it as well). */
 static inline uint64_t spot_check_step(uint64_t n) { return n > 256 ? n / 256 : 1; }
 
 #endif

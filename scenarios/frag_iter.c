@@ -106,8 +106,9 @@ static bool frag_verify(void *p, uint64_t runs, const char **error) {
         if (esb_get(c->world, c->handles[i], c->data, &data) != ESB_OK ||
             float_bits(((scalar *)data)->v) != float_bits(data_doubled(data_value(i), runs)))
             return *error = "an entity's Data was not doubled once per run", false;
-        if (esb_has(c->world, c->handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)
-            return *error = "an entity holds a kind it was not created with", false;
+        if (esb_has(c->world, c->handles[i], c->kind[i % FRAG_KINDS]) != 1 ||
+            esb_has(c->world, c->handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)
+            return *error = "an entity does not hold exactly the kind it was created with", false;
     }
     return true;
 }

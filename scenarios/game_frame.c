@@ -3,11 +3,13 @@
  *   1. the Stunned tag (sparse hint: a component known to be transient) leaves the slots that got it last frame;
  *   2. it goes to R% of the slots, a window that moves on by R% every frame;
  *   3. another R% window (half the world further on, so never a slot stunned this frame) is despawned and
- *      respawned as new entities with fresh values, in one bulk call per component set;
+ *      respawned as new entities with fresh values, in one bulk call per component set (the values are
+ *      computed in the frame, as a game's spawner would: the same few ns per spawn for every design);
  *   4. movement: pos += vel over Position and Velocity, excluding Stunned;
  *   5. damage: health -= damage over Health and Damage.
  * All queries are created with the cached hint. The unit is one entity of one frame, so the figure against R
- * is the churn-rate sweep: where designs that pay for structural change stop winning on iteration. */
+ * is the churn-rate sweep: where designs that pay for structural change stop winning on iteration. The windows
+ * stay disjoint only for R <= 50 (a stun window and the respawn window half the world away). */
 #include <stdlib.h>
 
 #include "ecs.h"
@@ -22,7 +24,7 @@ typedef struct frame_ctx {
     uint32_t *generation; /* per slot: how many times it was respawned; its values come from (slot, generation) */
     size_t n, window;     /* window = n * R / 100 */
     uint64_t frame;
-    /* respawn buffers, window entries each */
+    /* respawn buffers, n entries each (setup spawns every slot through them) */
     esb_entity *made;
     uint32_t *with_damage, *without_damage;
     vec3 *positions, *velocities;

@@ -4,6 +4,7 @@
 #   mad_ns      the median of the processes' MADs (spread within a process)
 #   process_spread_ns   largest minus smallest process median (spread between memory layouts)
 #   processes   how many processes measured it
+#   hardware counts per unit (where present)   the median of the processes' figures
 # Other columns come from the first process; a checksum that differs between processes is an error.
 # Usage: awk -F, -f merge.awk RUNS_CSV   (header line first, as bench-<strategy> prints it)
 
@@ -19,6 +20,8 @@ function median(list, n,    i, j, t, a) {
 
 NR == 1 {
     header = $0
+    for (i = 1; i <= NF; i++)
+        if ($i ~ /^(instructions|cycles|l1d_misses|llc_misses)_per_unit$/) hw_cols[++hw_count] = i
     next
 }
 {
@@ -36,6 +39,11 @@ NR == 1 {
     }
     count[key]++
     meds[key] = meds[key] " " $8
+    for (h = 1; h <= hw_count; h++) {
+        c = hw_cols[h]
+        if ($c == "") hw_missing[key, c] = 1
+        else hw[key, c] = hw[key, c] " " $c
+    }
     mads[key] = mads[key] " " $11
     if ($9 + 0 < lo[key] + 0) lo[key] = $9
     if ($10 + 0 > hi[key] + 0) hi[key] = $10
@@ -52,6 +60,10 @@ END {
         f[9] = lo[key]
         f[10] = hi[key]
         f[11] = sprintf("%.4f", median(mads[key], count[key]))
+        for (h = 1; h <= hw_count; h++) {
+            c = hw_cols[h]
+            if (!((key, c) in hw_missing)) f[c] = sprintf("%.6g", median(hw[key, c], count[key]))
+        }
         line = f[1]
         for (j = 2; j <= n; j++) line = line "," f[j]
         printf "%s,%.4f,%d\n", line, pmax[key] - pmin[key], count[key]

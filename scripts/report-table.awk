@@ -22,6 +22,12 @@ NR == 1 {
     if (!("process_spread_ns" in col)) { print "report-table: not a merged results CSV (no process_spread_ns)" > "/dev/stderr"; exit 2 }
     next
 }
+simulated {
+    s = $col["strategy"]; key = s SUBSEP $col["scenario"]
+    d1[key] = $col["d1_misses_per_unit"] + 0; ll[key] = $col["ll_misses_per_unit"] + 0
+    if (!(s in seen)) { seen[s] = 1; strategies[++ns] = s }
+    next
+}
 {
     # rows measured into untouched memory (--memory fresh) are the scenario NAME@fresh
     s = $col["strategy"]; sc = $col["scenario"] ($col["memory"] == "fresh" ? "@fresh" : ""); n = $col["n"] + 0

@@ -47,6 +47,7 @@ expect_usage_error "missing value" --scenario
 expect_usage_error "min-n = 0" --min-n 0
 expect_usage_error "max-n not a number" --max-n 4M
 expect_usage_error "min-n above max-n" --min-n 4096 --max-n 1024
+expect_usage_error "n with bounds" --n 64 --max-n 1024
 
 # --list names the scenarios (the whole catalogue) with the entity counts each declares; raw offers
 # simple_iter twice (SoA and AoS).
@@ -144,6 +145,13 @@ else ko "bench pipeline merges processes" "$(tail -n 2 "$tmp/pipe.log" | tr '\n'
 awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/res/bench.runs.csv" >"$tmp/bad.csv"
 if awk -F, -f scripts/merge.awk "$tmp/bad.csv" >/dev/null 2>&1; then ko "merge rejects disagreeing checksums"
 else ok "merge rejects disagreeing checksums"; fi
+# Hardware counts merge to the median of the processes' figures, and stay empty where a process had none.
+{
+    echo "strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,bytes_per_entity,peak_bytes_per_entity,checksum,memory,compiler,flags,instructions_per_unit,cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events"
+    for v in 3 1 2; do echo "s,x,8,entity,,1,1,$v,1,1,0,1,1,00,warm,\"c\",\"f\",$v,$((v * 10)),,,\"E\""; done
+} >"$tmp/hw.csv"
+if [ "$(awk -F, -f scripts/merge.awk "$tmp/hw.csv" | awk -F, 'NR == 2 {print $18 "/" $19 "/" $20 "/" $21}')" = "2/20//" ]
+then ok "merge takes the median of hardware counts"; else ko "merge takes the median of hardware counts"; fi
 
 # The report's generated tables, from that pipeline's results: every kind of table is produced, well formed
 # (a header, a rule and at least one row, each with the header's cell count), the prose around them is kept,
