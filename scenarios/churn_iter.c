@@ -90,30 +90,33 @@ static esb_status churn(churn_iter_ctx *c) {
     return s;
 }
 
+/* A new world (the old one destroyed) with the three components registered. */
+static esb_status new_world(churn_iter_ctx *c) {
+    static const char *const names[3] = {"Position", "Velocity", "Rotation"};
+    esb_world_destroy(c->world);
+    c->world = NULL;
+    esb_status s = esb_world_create(&c->world);
+    for (unsigned k = 0; s == ESB_OK && k < 3; ++k)
+        s = scn_register(c->world, names[k], sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->comp[k]);
+    return s;
+}
+
 /* Keeps only the entities with all three, destroys the churned world and builds a fresh one holding them. */
 static esb_status rebuild_fresh(churn_iter_ctx *c) {
     size_t kept = 0;
     for (size_t i = 0; i < c->live_count; ++i)
         if (c->live[i].has == HAS_ALL) c->live[kept++] = c->live[i];
     c->live_count = kept;
-    esb_world_destroy(c->world);
-    c->world = NULL;
-    static const char *const names[3] = {"Position", "Velocity", "Rotation"};
-    esb_status s = esb_world_create(&c->world);
-    for (unsigned k = 0; s == ESB_OK && k < 3; ++k)
-        s = scn_register(c->world, names[k], sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->comp[k]);
+    esb_status s = new_world(c);
     return s == ESB_OK ? create_tracked(c, c->live, kept) : s;
 }
 
 static void *setup(size_t n, bool fresh, const char **error) {
-    static const char *const names[3] = {"Position", "Velocity", "Rotation"};
     churn_iter_ctx *c = calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
     c->live = malloc((n + CHURN_ROUNDS * (n / 10)) * sizeof *c->live);
-    esb_status s = c->live ? esb_world_create(&c->world) : ESB_ERR_NOMEM;
-    for (unsigned k = 0; s == ESB_OK && k < 3; ++k)
-        s = scn_register(c->world, names[k], sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->comp[k]);
+    esb_status s = c->live ? new_world(c) : ESB_ERR_NOMEM;
     if (s == ESB_OK) s = churn(c);
     if (s == ESB_OK && fresh) s = rebuild_fresh(c);
     if (s == ESB_OK) {
@@ -135,14 +138,7 @@ static void *churn_fresh_iter_setup(size_t n, const char **error) { return setup
 
 static uint64_t churn_iter_run(void *p) {
     churn_iter_ctx *c = p;
-    esb_iter it;
-    uint64_t seen = 0;
-    if (esb_iter_begin(c->query, &it) != ESB_OK) return 0;
-    while (esb_iter_next(&it)) {
-        kernel_move_rotated(&it.batch);
-        seen += it.batch.count;
-    }
-    return seen == c->expected ? c->n : 0;
+    return scn_pass(c->query, kernel_move_rotated) == c->expected ? c->n : 0;
 }
 
 /* Every live entity's ordinal with the components it holds and their values; plus how many the query finds. */

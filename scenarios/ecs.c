@@ -1,7 +1,5 @@
 #include "ecs.h"
 
-#include "kernels.h"
-
 #include <stdlib.h>
 
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
@@ -55,17 +53,6 @@ void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
         order[i] = order[j];
         order[j] = t;
     }
-}
-
-uint64_t scn_move_pass(esb_query *q) {
-    esb_iter it;
-    uint64_t moved = 0;
-    if (esb_iter_begin(q, &it) != ESB_OK) return UINT64_MAX;
-    while (esb_iter_next(&it)) {
-        kernel_move(&it.batch);
-        moved += it.batch.count;
-    }
-    return moved;
 }
 
 uint64_t scn_count_matches(esb_query *q) {

@@ -35,9 +35,20 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
 /* Fills order with 0 .. n-1 in a fixed-seed random order (Fisher-Yates driven by splitmix64). */
 void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed);
 
-/* One pass of pos += vel (kernel_move) over a query whose fields are Position and Velocity; returns the
- * entities moved, or UINT64_MAX if the iteration could not begin. */
-uint64_t scn_move_pass(esb_query *q);
+#define SCN_PASS_FAILED UINT64_MAX
+
+/* One pass of `kernel` (kernels.h) over every batch of q; returns the entities it handed to the kernel, or
+ * SCN_PASS_FAILED if the iteration could not begin. Inline, so each caller's kernel is inlined into its loop. */
+static inline uint64_t scn_pass(esb_query *q, void (*kernel)(const esb_batch *)) {
+    esb_iter it;
+    uint64_t seen = 0;
+    if (esb_iter_begin(q, &it) != ESB_OK) return SCN_PASS_FAILED;
+    while (esb_iter_next(&it)) {
+        kernel(&it.batch);
+        seen += it.batch.count;
+    }
+    return seen;
+}
 
 /* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
 uint64_t scn_count_matches(esb_query *q);

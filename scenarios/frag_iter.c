@@ -76,14 +76,7 @@ static void *frag_setup(size_t n, const char **error) {
 
 static uint64_t frag_run(void *p) {
     frag_ctx *c = p;
-    esb_iter it;
-    uint64_t seen = 0;
-    if (esb_iter_begin(c->query, &it) != ESB_OK) return 0;
-    while (esb_iter_next(&it)) {
-        kernel_double(&it.batch);
-        seen += it.batch.count;
-    }
-    return seen;
+    return scn_pass(c->query, kernel_double) == c->n ? c->n : 0;
 }
 
 /* Every entity's ordinal with its kind (and value) and its Data. */

@@ -140,17 +140,6 @@ static void *game_frame_1_setup(size_t n, const char **error) { return setup(n, 
 static void *game_frame_10_setup(size_t n, const char **error) { return setup(n, 10, error); }
 static void *game_frame_50_setup(size_t n, const char **error) { return setup(n, 50, error); }
 
-static uint64_t damage_pass(esb_query *q) {
-    esb_iter it;
-    uint64_t hit = 0;
-    if (esb_iter_begin(q, &it) != ESB_OK) return UINT64_MAX;
-    while (esb_iter_next(&it)) {
-        ESB_EACH(&it.batch, i, { ESB_FIELD(0, scalar, i).v -= ESB_FIELD(1, scalar, i).v; });
-        hit += it.batch.count;
-    }
-    return hit;
-}
-
 /* n when every change succeeded and both systems found exactly the entities they must, else 0. */
 static uint64_t frame_run(void *p) {
     frame_ctx *c = p;
@@ -169,7 +158,7 @@ static uint64_t frame_run(void *p) {
     }
     ok &= spawn_range(c, respawn, k) == ESB_OK;
     c->frame++;
-    uint64_t moved = scn_move_pass(c->movement), hit = damage_pass(c->damaging);
+    uint64_t moved = scn_pass(c->movement, kernel_move), hit = scn_pass(c->damaging, kernel_damage);
     return ok && moved == n - k && hit == (n + 1) / 2 ? n : 0;
 }
 

@@ -32,6 +32,11 @@ static inline void kernel_move_rotated(const esb_batch *batch) {
     });
 }
 
+/* health -= damage over a batch whose field 0 is Health (written) and field 1 Damage (read). */
+static inline void kernel_damage(const esb_batch *batch) {
+    ESB_EACH(batch, i, { ESB_FIELD(0, scalar, i).v -= ESB_FIELD(1, scalar, i).v; });
+}
+
 /* v *= 2 over a batch whose field 0 is a one-float component (packed_5, frag_iter). */
 static inline void kernel_double(const esb_batch *batch) {
     ESB_EACH(batch, i, { ESB_FIELD(0, scalar, i).v *= 2.0f; });

@@ -58,16 +58,7 @@ static void *packed_setup(size_t n, const char **error) {
 static uint64_t packed_run(void *p) {
     packed_ctx *c = p;
     bool all = true;
-    for (unsigned k = 0; k < PACKED_COUNT; ++k) {
-        esb_iter it;
-        uint64_t seen = 0;
-        if (esb_iter_begin(c->query[k], &it) != ESB_OK) return 0;
-        while (esb_iter_next(&it)) {
-            kernel_double(&it.batch);
-            seen += it.batch.count;
-        }
-        all &= seen == c->n;
-    }
+    for (unsigned k = 0; k < PACKED_COUNT; ++k) all &= scn_pass(c->query[k], kernel_double) == c->n;
     return all ? c->n : 0;
 }
 

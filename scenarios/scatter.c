@@ -76,14 +76,7 @@ static uint64_t scatter_create_run(void *p) { return spawn_all(p); }
 
 static uint64_t scatter_iter_run(void *p) {
     movers *m = ((scatter_ctx *)p)->m;
-    esb_iter it;
-    uint64_t seen = 0;
-    if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
-    while (esb_iter_next(&it)) {
-        kernel_move(&it.batch);
-        seen += it.batch.count;
-    }
-    return seen;
+    return scn_pass(m->query, kernel_move) == m->n ? m->n : 0;
 }
 
 /* movers_checksum (Position, Velocity, the query's count) plus each entity's extra components and values. */

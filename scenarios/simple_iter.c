@@ -10,14 +10,7 @@ static void *simple_iter_setup(size_t n, const char **error) {
 
 static uint64_t simple_iter_run(void *p) {
     movers *m = p;
-    esb_iter it;
-    uint64_t seen = 0;
-    if (esb_iter_begin(m->query, &it) != ESB_OK) return 0;
-    while (esb_iter_next(&it)) {
-        kernel_move(&it.batch);
-        seen += it.batch.count;
-    }
-    return seen;
+    return scn_pass(m->query, kernel_move) == m->n ? m->n : 0;
 }
 
 static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)p)->query); }

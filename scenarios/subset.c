@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "ecs.h"
+#include "kernels.h"
 #include "scenario.h"
 
 typedef enum subset_shape { HALF_POSITION, ONE_POSITION, SOME_VELOCITY, HALF_FROZEN } subset_shape;
@@ -123,7 +124,7 @@ static void *query_exclude_setup(size_t n, const char **error) { return setup(n,
 /* n when the pass moved exactly the entities it must, else 0 (the harness then reports skipped work). */
 static uint64_t subset_run(void *p) {
     subset_ctx *c = p;
-    return scn_move_pass(c->query) == c->expected ? c->n : 0;
+    return scn_pass(c->query, kernel_move) == c->expected ? c->n : 0;
 }
 
 /* Over every entity: its ordinal with the Position and Velocity it holds (either may be absent) and whether it
