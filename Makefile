@@ -2,6 +2,8 @@
 #   make bench   build every strategy and run the benchmark scenarios (results/bench.csv)
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
 #   make cachesim   simulated cache misses per unit for every strategy under valgrind (results/cachesim.csv)
+#   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each)
+#   make memcheck   the conformance suites under valgrind memcheck: no error, no leak
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
 # build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file
 # (lines marked test: build only the tests).
@@ -36,6 +38,12 @@ CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DND
 CACHESIM_N ?= 65536
 CACHESIM_OUT ?= results/cachesim.csv
 
+# Fuzz targets: libFuzzer comes with clang. UBSan's checks stop at the first report, like ASan's, so libFuzzer
+# keeps the input.
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+              -DCONF_FUZZ -DESB_MEMORY_CHECKED
+
 HARNESS_SRC := $(wildcard harness/*.c)
 HARNESS_HDR := $(wildcard harness/*.h)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
@@ -45,6 +53,8 @@ COMMON_SRC := $(wildcard strategies/_common/*.c)
 CONTRACT_HDR := $(wildcard strategies/*.h strategies/_common/*.h)
 TEST_SRC := $(wildcard tests/*.c)
 TEST_HDR := $(wildcard tests/*.h)
+# The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
+FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
 
 # Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -57,8 +67,10 @@ BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(VARIANTS))
 CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(VARIANTS))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
+FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench test report cachesim build-bench build-tests build-cachesim deps-test deps-bench clean list
+.PHONY: all bench test report cachesim fuzz memcheck build-bench build-tests build-cachesim build-fuzz deps-test \
+        deps-bench clean list
 all: build-bench build-tests
 
 list:
@@ -68,6 +80,7 @@ list:
 build-bench: $(BENCH_BINS)
 build-tests: $(TEST_BINS)
 build-cachesim: $(CACHESIM_BINS)
+build-fuzz: $(FUZZ_BINS)
 
 # $(1) variant, $(2) strategy folder, $(3) variant flags
 define VARIANT_RULES
@@ -100,6 +113,11 @@ $(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) 
 	$$(CC) $(WARNINGS) $(ASAN_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
 	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
 	    -lcriterion -lm -o $$@
+
+$(BUILD)/fuzz-$(1): $(FUZZ_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
+                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants) Makefile
+	$(FUZZ_CC) $(WARNINGS) $(FUZZ_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Itests -Istrategies/$(2) \
+	    $(FUZZ_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -o $$@
 endef
 
 $(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
@@ -117,10 +135,22 @@ deps-test:
 deps-bench:
 	@scripts/setup.sh bench
 
-# Tests: dependencies first, then every binary, then the runner (which prints the closing tally).
+# Tests: dependencies first, then every binary, then the runner (which prints the closing tally), including
+# FUZZ_TEST_SECONDS of fuzzing per variant.
+FUZZ_TEST_SECONDS ?= 10
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench
-	@scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
+	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz
+	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
+
+# Fuzzing: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the committed
+# corpus (tests/fuzz/corpus) and the regression inputs (tests/fuzz/regressions). New inputs collect in
+# build/fuzz-corpus/VARIANT; FUZZ_MERGE=1 merges those that add coverage into the committed corpus. A failing
+# input is saved as build/fuzz-artifacts/VARIANT-crash-...
+FUZZ_SECONDS ?= 60
+FUZZ_MERGE ?= 0
+fuzz: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) build-fuzz
+	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(ALL_TESTED)
 
 # Benchmarks: every variant and raw, every scenario at the entity counts it declares within BENCH_MIN_N ..
 # BENCH_MAX_N (2^10 .. 2^22 by default; BENCH_MAX_N=16777216 for a full run), every BENCH_STEP-th power of
@@ -144,6 +174,11 @@ bench: deps-bench
 cachesim: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
 	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) raw $(VARIANTS)
+
+# Memory errors and leaks: every variant's conformance suite under valgrind memcheck (scripts/memcheck.sh).
+memcheck: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/test-,$(ALL_TESTED))
+	@scripts/memcheck.sh $(BUILD) $(ALL_TESTED)
 
 # The tables of REPORT.md (between its <!-- table: ... --> markers), from the last make bench.
 report:

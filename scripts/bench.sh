@@ -25,7 +25,11 @@ shift 7
 mkdir -p "$(dirname "$out")"
 runs="${out%.csv}.runs.csv"
 tmp="$runs.partial"
-trap 'rm -f "$tmp" "$tmp.err" "$out.partial"' EXIT INT TERM
+# Interrupted (Ctrl-C, kill), the run removes what it was writing and stops: earlier results stay as they were.
+cleanup() { rm -f "$tmp" "$tmp.err" "$out.partial"; }
+trap cleanup EXIT
+trap 'cleanup; trap - EXIT; exit 130' INT
+trap 'cleanup; trap - EXIT; exit 143' TERM
 bounds="--min-n $min_n --max-n $max_n"
 fresh_scenarios="create create_bulk scatter_create"
 
@@ -84,6 +88,7 @@ while [ "$p" -le "$procs" ]; do
     p=$((p + 1))
 done
 rm -f "$tmp.err"
+sh "$(dirname "$0")/csv-check.sh" "$tmp" runs
 mv "$tmp" "$runs"
 awk -F, -f "$(dirname "$0")/merge.awk" "$runs" >"$out.partial"
 mv "$out.partial" "$out"

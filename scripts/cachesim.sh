@@ -39,7 +39,11 @@ for name; do
 done
 mkdir -p "$(dirname "$out")"
 tmp=$(cd "$(mktemp -d)" && pwd)
-trap 'rm -rf "$tmp" "$out.partial"' EXIT INT TERM
+# Interrupted, the run removes what it was writing and stops: an earlier results file stays as it was.
+cleanup() { rm -rf "$tmp" "$out.partial"; }
+trap cleanup EXIT
+trap 'cleanup; trap - EXIT; exit 130' INT
+trap 'cleanup; trap - EXIT; exit 143' TERM
 
 # One process per binary runs all its scenarios; each scenario's counted run is dumped on its own
 # (dump.1, dump.2, ...), labelled "strategy scenario n".
@@ -120,7 +124,6 @@ awk -F, 'NR > 1 {
     sum[key] = $10; who[key] = $1
 } END { exit bad }' "$out.partial"
 mv "$out.partial" "$out"
-trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "cachesim: wrote $out" >&2
 
 printf '%-18s %-16s %-6s %10s %10s %12s\n' scenario strategy unit d1/unit ll/unit instr/unit

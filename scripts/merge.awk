@@ -20,9 +20,15 @@ function median(list, n,    i, j, t, a) {
 
 NR == 1 {
     header = $0
+    fields = NF
     for (i = 1; i <= NF; i++)
         if ($i ~ /^(instructions|cycles|l1d_misses|llc_misses)_per_unit$/) hw_cols[++hw_count] = i
     next
+}
+NF != fields {
+    printf "merge: line %d has %d fields where the header has %d: not a results CSV\n", NR, NF, fields > "/dev/stderr"
+    bad = 1
+    exit 1
 }
 {
     key = $1 SUBSEP $2 SUBSEP $3 SUBSEP $15

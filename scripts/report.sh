@@ -12,9 +12,14 @@ csv=$1
 report=$2
 here=$(dirname "$0")
 [ -r "$csv" ] || { echo "report: no results at $csv (run make bench first)" >&2; exit 1; }
+sh "$here/csv-check.sh" "$csv" merged
+sim="$(dirname "$csv")/cachesim.csv"
+if grep -q '^<!-- table: sim ' "$report"; then sh "$here/csv-check.sh" "$sim" cachesim; fi
 tmp="$report.tmp.$$"
 trap 'rm -f "$tmp"' EXIT
-awk -v csv="$csv" -v sim="$(dirname "$csv")/cachesim.csv" -v gen="$here/report-table.awk" '
+trap 'rm -f "$tmp"; trap - EXIT; exit 130' INT
+trap 'rm -f "$tmp"; trap - EXIT; exit 143' TERM
+awk -v csv="$csv" -v sim="$sim" -v gen="$here/report-table.awk" '
 function quote(s) { gsub(/'\''/, "'\''\\'\'''\''", s); return "'\''" s "'\''" }
 /^<!-- table: .* -->$/ {
     print
@@ -32,5 +37,5 @@ END {
     exit failed
 }' "$report" >"$tmp"
 mv "$tmp" "$report"
-trap - EXIT
+trap - EXIT INT TERM
 echo "report: tables in $report refreshed from $csv"

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs every test binary (plain and sanitized), the harness tests and the counter tests, then prints one
-# closing tally:
+# Runs every test binary (plain and sanitized), the fuzz targets for FUZZ_SECONDS each (0: not at all), the
+# harness tests and the counter tests, then prints what was exercised and one closing tally:
+#   checked: R random operations, F fuzzed operations in I inputs, A allocation failures injected
 #   tests: N passed, M failed, S skipped
 # (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
 # "SKIP name: reason").
@@ -9,10 +10,15 @@ set -u
 build=$1
 test_only=$2
 shift 2
+variants_all=$*
 passed=0
 failed=0
 skipped=0
 failures=""
+# The conformance suites add their counts (operations checked, failures injected) to this file.
+CONF_TALLY=$(mktemp)
+export CONF_TALLY
+trap 'rm -f "$CONF_TALLY"' EXIT
 
 # Criterion ends with "Synthesis: Tested: T | Passing: P | Failing: F | Crashing: C".
 run_criterion() {
@@ -41,6 +47,32 @@ for v in "$@" $test_only; do
     run_criterion "$build/test-$v"
     run_criterion "$build/test-$v-asan"
 done
+
+# The fuzz targets: one pass or failure per variant, and their counts.
+fuzz_ops=0
+fuzz_inputs=0
+fuzz_injected=0
+if [ "${FUZZ_SECONDS:-0}" -gt 0 ]; then
+    log=$(mktemp)
+    scripts/fuzz.sh "$build" "$FUZZ_SECONDS" "$@" $test_only >"$log" 2>&1
+    rc=$?
+    cat "$log"
+    tally='^fuzz: \([0-9]*\) operations in \([0-9]*\) inputs (\([0-9]*\) allocation failures injected) over \([0-9]*\) variants .*, \([0-9]*\) failed$'
+    line=$(sed -n "s/$tally/\1 \2 \3 \4 \5/p" "$log")
+    if [ -z "$line" ]; then
+        failed=$((failed + 1))
+        failures="$failures fuzz"
+    else
+        set -- $line
+        fuzz_ops=$1 fuzz_inputs=$2 fuzz_injected=$3
+        passed=$((passed + $4 - $5))
+        failed=$((failed + $5))
+        [ "$5" -ne 0 ] && failures="$failures fuzz"
+        [ "$rc" -ne 0 ] && [ "$5" -eq 0 ] && failed=$((failed + 1)) && failures="$failures fuzz"
+        set -- $variants_all
+    fi
+    rm -f "$log"
+fi
 
 # The harness tests print their own "N passed, M failed" line; fold it into the tally.
 log=$(mktemp)
@@ -73,6 +105,12 @@ failed=$((failed + cfail))
 skipped=$((skipped + cskip))
 rm -f "$log"
 
+# Counts the suites tallied: "N what" lines, summed per what.
+count() { awk -v what="$1" '{ n = $1; $1 = ""; sub(/^ /, ""); if ($0 == what) s += n } END { print s + 0 }' "$CONF_TALLY"; }
+random_ops=$(count "random operations checked")
+injected=$(count "allocation failures injected")
+echo "checked: $random_ops random operations, $fuzz_ops fuzzed operations in $fuzz_inputs inputs," \
+    "$((injected + fuzz_injected)) allocation failures injected ($fuzz_injected of them while fuzzing)"
 [ -n "$failures" ] && echo "failing:$failures"
 echo "tests: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -13,6 +13,16 @@ need() {
 
 # A header check works on any distribution; the package names are Debian's.
 has_header() { printf '#include <%s>\n' "$1" | "$CC" -E -x c - >/dev/null 2>&1; }
+# Links a program with libFuzzer and the sanitizers.
+has_fuzzer() {
+    dir=$(mktemp -d)
+    printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' \
+        >"$dir/f.c"
+    "$1" -fsanitize=fuzzer,address,undefined "$dir/f.c" -o "$dir/f" >/dev/null 2>&1
+    rc=$?
+    rm -rf "$dir"
+    return $rc
+}
 
 # A compiler alone is not enough: Debian's gcc only recommends the C library headers.
 if ! command -v "$CC" >/dev/null 2>&1 || ! has_header stdio.h; then need build-essential; fi
@@ -23,8 +33,25 @@ case "$target" in
 test)
     has_header criterion/criterion.h || need libcriterion-dev
     has_header papi.h || need libpapi-dev
-    # the cache-simulation test runs a binary under callgrind
+    # the cache-simulation test runs a binary under callgrind; make memcheck runs the suites under memcheck
     command -v valgrind >/dev/null 2>&1 || need valgrind
+    # the fuzz targets: clang, and its libFuzzer and sanitizer runtimes (a package of their own on Debian 12)
+    fuzz_cc=${FUZZ_CC:-clang}
+    # (Ubuntu before 23.04 ships them with clang itself and has no such package.)
+    rt=""
+    if ! command -v apt-cache >/dev/null 2>&1 || apt-cache show libclang-rt-dev >/dev/null 2>&1; then
+        rt=libclang-rt-dev
+    fi
+    if ! command -v "$fuzz_cc" >/dev/null 2>&1; then
+        need clang
+        [ -n "$rt" ] && need "$rt"
+    elif ! has_fuzzer "$fuzz_cc"; then
+        if [ -z "$rt" ]; then
+            echo "setup.sh: $fuzz_cc cannot link a libFuzzer target; install its compiler-rt runtime" >&2
+            exit 1
+        fi
+        need "$rt"
+    fi
     ;;
 bench)
     has_header papi.h || need libpapi-dev

@@ -5,6 +5,7 @@
 # Usage: scripts/summary.sh RESULTS_CSV
 set -eu
 csv=$1
+sh "$(dirname "$0")/csv-check.sh" "$csv" merged
 awk -F, '
 NR == 1 { next }
 {

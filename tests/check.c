@@ -97,7 +97,7 @@ bool conf_do_iter_next(conf_env *env, int li) {
     conf_model_iter_end_apply(&env->m, L->slot);
     L->active = false;
     L->has_batch = false;
-    if (conf_rng_chance(&env->rng, 50)) esb_iter_end(&L->it); /* ended already: must do nothing */
+    if (conf_rng_chance(&env->aux, 50)) esb_iter_end(&L->it); /* ended already: must do nothing */
     return false;
 }
 
@@ -107,7 +107,7 @@ void conf_do_iter_end(conf_env *env, int li) {
     conf_model_iter_end_apply(&env->m, L->slot);
     L->active = false;
     L->has_batch = false;
-    if (conf_rng_chance(&env->rng, 50)) esb_iter_end(&L->it); /* idempotent */
+    if (conf_rng_chance(&env->aux, 50)) esb_iter_end(&L->it); /* idempotent */
 }
 
 void conf_verify_batch(conf_env *env, int li) {
@@ -129,8 +129,8 @@ void conf_do_iter_write(conf_env *env, int li) {
         size_t size = env->m.comps[c].size;
         if (size > sizeof buf) continue;
         for (uint32_t i = 0; i < b->count; ++i) {
-            if (!conf_rng_chance(&env->rng, 40)) continue;
-            conf_rng_fill(&env->rng, buf, size);
+            if (!conf_rng_chance(&env->aux, 40)) continue;
+            conf_rng_fill(&env->aux, buf, size);
             memcpy(conf_batch_field(b, k, i, size), buf, size);
             conf_model_write(&env->m, conf_batch_entity(b, i), c, buf);
         }
@@ -189,13 +189,13 @@ static void conf_check_never_issued(conf_env *env, esb_entity e) {
     if (conf_model_find(&env->m, e) != CONF_NO_ENTITY) return; /* happens to be a real handle */
     env->what = "esb_alive (never issued)";
     CONF_REQUIRE(env, !esb_alive(env->w, e), "esb_alive(%#" PRIx64 ") is true for a handle never issued", e);
-    esb_component c = env->m.ncomps ? conf_rng_below(&env->rng, env->m.ncomps) : 0;
+    esb_component c = env->m.ncomps ? conf_rng_below(&env->aux, env->m.ncomps) : 0;
     conf_check_read(env, e, c);
 }
 
 void conf_check_state(conf_env *env, bool with_queries) {
     conf_model *m = &env->m;
-    conf_rng *r = &env->rng;
+    conf_rng *r = &env->aux;
     uint32_t max_index = 0;
     env->what = "esb_alive";
     for (size_t i = 0; i < m->nissued; ++i) {

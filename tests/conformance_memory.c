@@ -208,6 +208,7 @@ Test(conf_memory, oom_world_create) {
         }
         cr_assert_eq(st, ESB_ERR_NOMEM, "esb_world_create with allocation %llu failing returned %s",
                      (unsigned long long)k, esb_status_name(st));
+        conf_tally("allocation failures injected", 1);
         cr_assert_eq(esb_mem_get_stats().live_bytes, live_before, "failed esb_world_create leaked");
     }
 }

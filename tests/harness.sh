@@ -48,6 +48,13 @@ expect_usage_error "min-n = 0" --min-n 0
 expect_usage_error "max-n not a number" --max-n 4M
 expect_usage_error "min-n above max-n" --min-n 4096 --max-n 1024
 expect_usage_error "n with bounds" --n 64 --max-n 1024
+expect_usage_error "target-ms = 0" --target-ms 0
+expect_usage_error "target-ms not a number" --target-ms fast
+expect_usage_error "row budget not a number" --row-budget-ms 1.5
+expect_usage_error "reps above the limit" --reps 100001
+expect_usage_error "empty format" --format ""
+expect_usage_error "a stray argument" simple_iter
+expect_usage_error "a single-dash option" -n 64
 
 # --list names the scenarios (the whole catalogue) with the entity counts each declares; raw offers
 # simple_iter twice (SoA and AoS).
@@ -183,6 +190,14 @@ if (cd "$tmp/tree" && make -s build/bench-mycopy build/test-mycopy >"$tmp/build.
     "$tmp/tree/build/bench-mycopy" --scenario simple_iter --n 256 --reps 1 | grep -q '^mycopy,simple_iter,256,'
 then ok "a copied strategy folder is discovered, tested and benchmarked"
 else ko "discovery of a copied strategy" "$(tail -n 3 "$tmp/build.log" "$tmp/test.log" 2>/dev/null | tr '\n' ' ')"; fi
+# ... and gets the same reliability machinery with no list edited: narrow-limit test variants and a fuzz target.
+if (cd "$tmp/tree" && make -s list | grep -q 'mycopy-wrap4 mycopy-retire4' &&
+    make -s build/test-mycopy-retire4 build/fuzz-mycopy >"$tmp/build.log" 2>&1) &&
+    "$tmp/tree/build/test-mycopy-retire4" --jobs 2 --filter 'conf_limits/*' >"$tmp/test.log" 2>&1 &&
+    "$tmp/tree/build/fuzz-mycopy" -runs=50 tests/fuzz/corpus >"$tmp/fuzz.log" 2>&1 &&
+    grep -q '^fuzz mycopy: [0-9]* operations' "$tmp/fuzz.log"
+then ok "a copied strategy gets narrow-limit tests and a fuzz target"
+else ko "a copied strategy gets narrow-limit tests and a fuzz target" "$(tail -n 3 "$tmp/build.log" "$tmp/test.log" "$tmp/fuzz.log" 2>/dev/null | tr '\n' ' ')"; fi
 
 # A strategy that skips work must be caught: a copy of the bitmask strategy whose esb_add silently drops
 # add_remove's component (the second one, in a world of two) still returns ESB_OK, so only the harness's
@@ -206,6 +221,65 @@ elif "$tmp/tree/build/bench-skipper" --scenario add_remove --n 1000 --reps 1 >/d
     ko "a strategy that skips work is caught" "bench-skipper exited 0"
 elif grep -q "add_remove n=1000 failed" "$tmp/err"; then ok "a strategy that skips work is caught"
 else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
+
+# An interrupted bench run leaves no partial file, and the results of the run before it as they were.
+mkdir -p "$tmp/int"
+echo "earlier results" >"$tmp/int/bench.csv"
+if command -v setsid >/dev/null 2>&1; then
+    setsid sh scripts/bench.sh "$build" "$tmp/int/bench.csv" 1024 4194304 1 1 "--reps 5" raw $variants \
+        >/dev/null 2>&1 &
+    pid=$!
+    sleep 3
+    kill -TERM "-$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    left=$(ls "$tmp/int" | tr '\n' ' ')
+    if [ "$left" = "bench.csv " ] && [ "$(cat "$tmp/int/bench.csv")" = "earlier results" ]
+    then ok "an interrupted bench run leaves no partial file"
+    else ko "an interrupted bench run leaves no partial file" "left: $left"; fi
+fi
+
+# Malformed results are refused with a message naming the file and line, by every script that reads them.
+good="$tmp/res/bench.csv"
+awk -F, 'NR == 3 {NF = NF - 2} {print}' OFS=, "$good" >"$tmp/short.csv"
+awk -F, 'NR == 2 {$8 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
+awk -F, 'NR > 1' "$good" >"$tmp/headless.csv"
+: >"$tmp/empty.csv"
+for f in short text headless empty; do
+    all=1
+    sh scripts/summary.sh "$tmp/$f.csv" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" || all=0
+    cp "$tmp/report.md" "$tmp/report3.md"
+    sh scripts/report.sh "$tmp/$f.csv" "$tmp/report3.md" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" && cmp -s "$tmp/report.md" "$tmp/report3.md" || all=0
+    if [ "$all" = 1 ]; then ok "malformed results ($f) are refused"
+    else ko "malformed results ($f) are refused" "$(head -n 1 "$tmp/err")"; fi
+done
+if awk -F, -f scripts/merge.awk "$tmp/short.csv" >/dev/null 2>"$tmp/err" || ! grep -q 'fields where the header' "$tmp/err"
+then ko "merge refuses rows of the wrong width"; else ok "merge refuses rows of the wrong width"; fi
+
+# The fuzz target catches a planted bug: a copy of bitmask whose esb_remove of component 3 leaves it in place (and
+# returns ESB_OK) for every fourth entity index. Fixed seed and corpus, so the run is the same every time.
+rm -rf "$tmp/tree/strategies/skipper"
+mkdir "$tmp/tree/strategies/planted"
+cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/planted/"
+sed -i 's/^esb_status esb_remove(/static esb_status honest_remove(/' "$tmp/tree/strategies/planted/entity.c"
+cat >>"$tmp/tree/strategies/planted/entity.c" <<'EOF_C'
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (w && c == 3 && esb_entity_index(e) % 4 == 1 && !esb_qr_locked(&w->queries) && esb_has(w, e, c) == 1)
+        return ESB_OK;
+    return honest_remove(w, e, c);
+}
+EOF_C
+if ! grep -q 'static esb_status honest_remove(' "$tmp/tree/strategies/planted/entity.c" ||
+    ! (cd "$tmp/tree" && make -s build/fuzz-planted >"$tmp/build.log" 2>&1); then
+    ko "the fuzz target catches a planted bug" "could not build it: $(tail -n 2 "$tmp/build.log" | tr '\n' ' ')"
+elif (cd "$tmp/tree" && mkdir -p fz && build/fuzz-planted -seed=1 -runs=300000 -max_total_time=120 \
+        -artifact_prefix=fz/ fz tests/fuzz/corpus >"$tmp/fuzz.log" 2>&1); then
+    ko "the fuzz target catches a planted bug" "it ran clean"
+elif grep -q '^\[conformance\] strategy=planted' "$tmp/fuzz.log" && ls "$tmp/tree/fz"/crash-* >/dev/null 2>&1
+then ok "the fuzz target catches a planted bug"
+else ko "the fuzz target catches a planted bug" "$(grep -m 1 -E 'ERROR|\.c:[0-9]+' "$tmp/fuzz.log")"; fi
 
 echo "harness: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

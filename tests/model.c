@@ -86,6 +86,7 @@ esb_status conf_model_register_status(const conf_model *m, const void *world, co
     size_t a = desc->align;
     if (a == 0 || (a & (a - 1)) != 0 || a > ESB_MAX_ALIGN) return ESB_ERR_INVALID;
     if (desc->size % a != 0 || desc->size > ESB_MAX_COMPONENT_SIZE) return ESB_ERR_INVALID;
+    if (desc->hint != ESB_STORAGE_DENSE && desc->hint != ESB_STORAGE_SPARSE) return ESB_ERR_INVALID;
     if (conf_model_locked(m)) return ESB_ERR_LOCKED;
     if (m->ncomps >= ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
     return ESB_OK;

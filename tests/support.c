@@ -1,29 +1,54 @@
 /* PRNG, test environment and the differential wrappers of the structural operations; plain helpers. */
 #include "support.h"
 
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* ---- PRNG ---- */
 
-void conf_rng_seed(conf_rng *r, uint64_t seed) { r->s = seed; }
+void conf_rng_seed(conf_rng *r, uint64_t seed) { *r = (conf_rng){.s = seed}; }
 
-uint64_t conf_rng_next(conf_rng *r) {
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+void conf_rng_from_bytes(conf_rng *r, const void *bytes, size_t len) {
+    *r = (conf_rng){.s = len, .bytes = bytes, .len = len};
+}
+
+static uint64_t conf_splitmix(uint64_t *s) {
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
 }
 
-uint32_t conf_rng_below(conf_rng *r, uint32_t n) { return (uint32_t)(conf_rng_next(r) % n); }
+/* The next `width` input bytes, little-endian. */
+static uint64_t conf_take(conf_rng *r, unsigned width) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < width; ++i) {
+        if (r->pos >= r->len) {
+            r->exhausted = true;
+            return 0;
+        }
+        v |= (uint64_t)r->bytes[r->pos++] << (8 * i);
+    }
+    return v;
+}
+
+uint64_t conf_rng_next(conf_rng *r) { return r->bytes ? conf_take(r, 8) : conf_splitmix(&r->s); }
+
+uint32_t conf_rng_below(conf_rng *r, uint32_t n) {
+    if (!r->bytes) return (uint32_t)(conf_splitmix(&r->s) % n);
+    unsigned width = n <= 0x100u ? 1 : n <= 0x10000u ? 2 : 4;
+    return (uint32_t)(conf_take(r, width) % n);
+}
 
 bool conf_rng_chance(conf_rng *r, uint32_t percent) { return conf_rng_below(r, 100) < percent; }
 
 void conf_rng_fill(conf_rng *r, void *dst, size_t n) {
     unsigned char *d = dst;
-    for (size_t i = 0; i < n; ++i) d[i] = (unsigned char)conf_rng_next(r);
+    for (size_t i = 0; i < n; ++i) d[i] = (unsigned char)conf_splitmix(&r->s);
 }
 
 /* ---- environment ---- */
@@ -37,6 +62,7 @@ void conf_env_init(conf_env *env, uint64_t seed) {
     memset(env, 0, sizeof *env);
     env->seed = seed;
     conf_rng_seed(&env->rng, seed);
+    conf_rng_seed(&env->aux, ~seed);
     conf_model_init(&env->m);
     esb_status st = esb_world_create(&env->w);
     cr_assert_eq(st, ESB_OK, "esb_world_create: %s", esb_status_name(st));
@@ -50,6 +76,21 @@ void conf_env_fini(conf_env *env) {
     env->w = NULL;
     conf_model_free(&env->m);
     for (int li = 0; li < CONF_LIVE_ITERS; ++li) free(env->live[li].seen);
+    conf_tally("allocation failures injected", env->injected);
+}
+
+void conf_tally(const char *what, uint64_t n) {
+    const char *path = getenv("CONF_TALLY");
+    if (!path || !*path || n == 0) return;
+    char line[160];
+    int len = snprintf(line, sizeof line, "%" PRIu64 " %s\n", n, what);
+    if (len <= 0 || (size_t)len >= sizeof line) return;
+    /* One write of one short line in append mode: lines from concurrent test processes never interleave. */
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+    if (fd < 0) return;
+    ssize_t written = write(fd, line, (size_t)len);
+    (void)written;
+    close(fd);
 }
 
 bool conf_status_check(conf_env *env, const char *what, esb_status want, esb_status got) {
@@ -57,7 +98,10 @@ bool conf_status_check(conf_env *env, const char *what, esb_status want, esb_sta
     if (env->injecting) {
         env->calls = esb_mem_fail_nth(0); /* disarm before anything else allocates */
         env->injecting = false;
-        if (want == ESB_OK && got == ESB_ERR_NOMEM) return true;
+        if (want == ESB_OK && got == ESB_ERR_NOMEM) {
+            ++env->injected;
+            return true;
+        }
     }
     CONF_REQUIRE(env, got == want, "%s returned %s (%d), the contract requires %s (%d)", what,
                  esb_status_name(got), (int)got, esb_status_name(want), (int)want);
@@ -282,7 +326,7 @@ esb_query *conf_query1(esb_world *w, esb_component field, bool cached) {
     esb_query *q = NULL;
     esb_status st = esb_query_create(w, &d, &q);
     cr_assert_eq(st, ESB_OK, "esb_query_create: %s", esb_status_name(st));
-    cr_assert_not_null(q);
+    cr_assert_not_null(q, "esb_query_create returned OK and a NULL query");
     return q;
 }
 

@@ -4,23 +4,31 @@
 #ifndef CONF_SUPPORT_H
 #define CONF_SUPPORT_H
 
-#include <criterion/criterion.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "conf_assert.h"
 #include "contract.h"
 #include "model.h"
 
-/* ---- PRNG (splitmix64) ---- */
+/* ---- choices: a PRNG (splitmix64), or the bytes of a fuzz input ---- */
 
+/* Seeded, every choice comes from splitmix64. In byte mode (fuzzing) each choice is read from the input instead:
+ * conf_rng_below takes 1, 2 or 4 bytes depending on n, conf_rng_next 8; past the end every choice is 0 and
+ * `exhausted` is set, which ends the run. conf_rng_fill (component values) always uses splitmix64: values need no
+ * guidance, and they would use up the input. */
 typedef struct conf_rng {
     uint64_t s;
+    const unsigned char *bytes; /* NULL: seeded */
+    size_t len, pos;
+    bool exhausted;
 } conf_rng;
 
 void conf_rng_seed(conf_rng *r, uint64_t seed);
+void conf_rng_from_bytes(conf_rng *r, const void *bytes, size_t len);
 uint64_t conf_rng_next(conf_rng *r);
-uint32_t conf_rng_below(conf_rng *r, uint32_t n); /* uniform in [0, n), n > 0 */
+uint32_t conf_rng_below(conf_rng *r, uint32_t n); /* in [0, n), n > 0; uniform when seeded */
 bool conf_rng_chance(conf_rng *r, uint32_t percent);
 void conf_rng_fill(conf_rng *r, void *dst, size_t n);
 
@@ -49,7 +57,8 @@ typedef struct conf_env {
     conf_model m;
     esb_query *q[CONF_MODEL_QUERIES];
     conf_live live[CONF_LIVE_ITERS];
-    conf_rng rng;
+    conf_rng rng; /* the operations and their arguments */
+    conf_rng aux; /* the checks' own choices (always seeded), so a fuzz input's bytes only choose operations */
     uint64_t seed;
     unsigned step;
     const char *what;  /* operation being checked, for failure messages */
@@ -57,6 +66,7 @@ typedef struct conf_env {
      * ESB_OK, and disarm right after the strategy's call, storing the count of allocating calls it made. */
     bool injecting;
     uint64_t calls;
+    uint64_t injected; /* injected failures the strategy reported as ESB_ERR_NOMEM (tallied by conf_env_fini) */
 } conf_env;
 
 /* Prints the context (strategy, seed, step, operation) to stderr; used before a failing assertion. */
@@ -79,7 +89,11 @@ void conf_context(const conf_env *env);
     } while (0)
 
 void conf_env_init(conf_env *env, uint64_t seed); /* creates the world */
-void conf_env_fini(conf_env *env);                /* ends live iterators, destroys the world */
+void conf_env_fini(conf_env *env); /* ends live iterators, destroys the world, tallies env->injected */
+
+/* Adds n to the count named `what` in the file $CONF_TALLY names, if set: scripts/run-tests.sh sums them over
+ * every test process into the closing report (operations checked, allocation failures injected). */
+void conf_tally(const char *what, uint64_t n);
 
 /* Shared status check of the wrappers, right after the strategy's call: disarms failure injection (storing the
  * call count), returns true for an accepted injected NOMEM, else requires got == want. */

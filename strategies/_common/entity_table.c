@@ -6,10 +6,10 @@ esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
     *capacity = ei->capacity;
     if (esb_ei_room(ei) >= extra) return ESB_OK;
     uint64_t needed = (uint64_t)ei->issued + (extra - ei->free_count);
-    if (needed > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    if (needed > ESB_INDEX_LIMIT) return ESB_ERR_FULL;
     uint64_t cap = ei->capacity ? ei->capacity : 64;
     while (cap < needed) cap *= 2;
-    *capacity = cap > ESB_MAX_ENTITIES ? ESB_MAX_ENTITIES : (uint32_t)cap;
+    *capacity = cap > ESB_INDEX_LIMIT ? ESB_INDEX_LIMIT : (uint32_t)cap;
     return ESB_OK;
 }
 

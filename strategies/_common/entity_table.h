@@ -25,6 +25,15 @@
 #endif
 #define ESB_VERSION_MAX ((uint32_t)(((uint64_t)1 << ESB_VERSION_BITS) - 1))
 
+/* Indices a world may issue: the contract's whole space, or fewer in test builds (ESB_INDEX_LIMIT), so that
+ * exhausting it (ESB_ERR_FULL) takes thousands of creations instead of four billion. */
+#ifndef ESB_INDEX_LIMIT
+#define ESB_INDEX_LIMIT ESB_MAX_ENTITIES
+#endif
+#if ESB_INDEX_LIMIT < 1 || ESB_INDEX_LIMIT > ESB_MAX_ENTITIES
+#error "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES"
+#endif
+
 typedef struct esb_entity_index {
     esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
     uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
@@ -89,7 +98,7 @@ static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
 }
 
 /* Capacity that lets `extra` more entities in: the current one when they fit, else doubled (at least 64) and
- * clamped to the index space. ESB_ERR_FULL when the index space cannot hold them. */
+ * clamped to the index space (ESB_INDEX_LIMIT). ESB_ERR_FULL when the index space cannot hold them. */
 esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
 
 /* Moves the slots into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */

@@ -33,6 +33,10 @@ esb_status esb_match_list_catch_up(esb_match_list *m, uint32_t total, esb_match_
     if (m->seen == total) return ESB_OK;
     uint32_t fresh = 0;
     for (uint32_t id = m->seen; id < total; ++id) fresh += test(query, id, NULL);
+    if (fresh == 0) { /* nothing to record, and the arrays may not exist yet */
+        m->seen = total;
+        return ESB_OK;
+    }
     if (reserve(m, m->count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
     for (; m->seen < total; ++m->seen) {
         uint16_t *columns = m->field_count ? m->columns + (size_t)m->count * m->field_count : NULL;

@@ -47,7 +47,10 @@ static inline bool sp_contains(const sp_pool *p, esb_entity e) {
     return sp_find(p, e, &pos);
 }
 
-static inline void *sp_value(const sp_pool *p, uint32_t pos) { return p->data + (size_t)pos * p->size; }
+/* Address of the value at pos; NULL for a tag's pool, which stores no data (and has no array to offset). */
+static inline void *sp_value(const sp_pool *p, uint32_t pos) {
+    return p->data ? p->data + (size_t)pos * p->size : NULL;
+}
 
 /* Room for `extra` more elements and sparse pages for entity indices [first, first + count): all allocations
  * an emplace of those indices needs. ESB_ERR_NOMEM leaves the pool's contents intact (some capacity may
