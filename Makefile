@@ -1,7 +1,8 @@
 # ECS storage benchmark suite.
-#   make bench   build every strategy and run the benchmark scenarios (results/bench.csv)
+#   make bench   build every strategy, run every scenario, simulate caches, cross-check with hyperfine, plot:
+#                results/MACHINE_ID/ (results.csv, results.json, plots/, report.md); QUICK=1 for a short run
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
-#   make cachesim   simulated cache misses per unit for every strategy under valgrind (results/cachesim.csv)
+#   make cachesim   simulated cache misses per unit for every strategy under valgrind (results/MACHINE_ID/cachesim.csv)
 #   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each)
 #   make memcheck   the conformance suites under valgrind memcheck: no error, no leak
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
@@ -35,9 +36,6 @@ PAPI_LIBS := $(if $(HAVE_PAPI),-lpapi)
 # callgrind counts an access that straddles two cache lines as one miss even when both lines miss, and the
 # unaligned 32-byte loads of AVX2 loops straddle often enough to report fewer misses than lines touched.
 CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DNDEBUG -DESB_CACHESIM
-CACHESIM_N ?= 65536
-CACHESIM_OUT ?= results/cachesim.csv
-
 # Fuzz targets: libFuzzer comes with clang. UBSan's checks stop at the first report, like ASan's, so libFuzzer
 # keeps the input.
 FUZZ_CC ?= clang
@@ -136,10 +134,10 @@ deps-bench:
 	@scripts/setup.sh bench
 
 # Tests: dependencies first, then every binary, then the runner (which prints the closing tally), including
-# FUZZ_TEST_SECONDS of fuzzing per variant.
+# FUZZ_TEST_SECONDS of fuzzing per variant and the make bench pipeline at tiny N.
 FUZZ_TEST_SECONDS ?= 10
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz
+	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz build-cachesim
 	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
 
 # Fuzzing: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the committed
@@ -152,25 +150,41 @@ fuzz: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-fuzz
 	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(ALL_TESTED)
 
-# Benchmarks: every variant and raw, every scenario at the entity counts it declares within BENCH_MIN_N ..
-# BENCH_MAX_N (2^10 .. 2^22 by default; BENCH_MAX_N=16777216 for a full run), every BENCH_STEP-th power of
-# two (2: a factor of 4 between sizes; 1: every power), each in BENCH_PROCS processes (memory layouts),
-# merged into results/bench.csv; then the checksum agreement check and a summary. A row takes BENCH_REPS
-# samples, fewer (at least 3) where they would last over BENCH_ROW_MS milliseconds (large N).
+# Benchmarks (scripts/pipeline.sh): every variant and raw, every scenario at the entity counts it declares within
+# BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1: every power),
+# in BENCH_PROCS rounds of fresh processes (memory layouts); a row takes BENCH_REPS samples, fewer (at least 3)
+# where they would last over BENCH_ROW_MS milliseconds (large N). Then the cache simulation and the hyperfine
+# cross-check at FIXED_N, the published results, plots and this run's copy of the report, all in RESULTS_DIR
+# (results/MACHINE_ID). QUICK=1: the same pipeline at small N, one round, few samples (a few minutes), into
+# results/MACHINE_ID-quick.
+QUICK ?= 0
+quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
+MACHINE_ID := $(shell scripts/machine-id.sh)
+RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)
 BENCH_MIN_N ?= 1
-BENCH_MAX_N ?= 4194304
+BENCH_MAX_N ?= $(call quick,16384,4194304)
 BENCH_STEP ?= 2
-BENCH_REPS ?= 11
-BENCH_ROW_MS ?= 500
-BENCH_PROCS ?= 3
+BENCH_REPS ?= $(call quick,5,11)
+BENCH_ROW_MS ?= $(call quick,100,500)
+BENCH_TARGET_MS ?= $(call quick,1,2)
+BENCH_PROCS ?= $(call quick,1,3)
+FIXED_N ?= $(call quick,4096,65536)
+HYPERFINE_RUNS ?= $(call quick,3,7)
+HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
+CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
 bench: deps-bench
-	@$(MAKE) --no-print-directory -j$(JOBS) build-bench
-	@scripts/bench.sh $(BUILD) results/bench.csv $(BENCH_MIN_N) $(BENCH_MAX_N) $(BENCH_STEP) $(BENCH_PROCS) \
-	    "--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS)" raw $(VARIANTS)
+	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
+	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) BENCH_PROCS=$(BENCH_PROCS) \
+	    BENCH_OPTIONS="--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS)" \
+	    FIXED_N=$(FIXED_N) HYPERFINE_RUNS=$(HYPERFINE_RUNS) HYPERFINE_EXTRA_MS=$(HYPERFINE_EXTRA_MS) \
+	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) QUICK=$(QUICK) \
+	    scripts/pipeline.sh $(BUILD) $(RESULTS_DIR) raw $(VARIANTS)
 
-# Simulated cache misses: every variant and raw, every scenario at CACHESIM_N, each run once under callgrind with
-# a pinned cache geometry (scripts/cachesim.sh). Deterministic, unlike the times: the same binary gives the same
-# figures on every run.
+# Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under
+# callgrind with a pinned cache geometry (scripts/cachesim.sh). Deterministic, unlike the times: the same binary
+# gives the same figures on every run. (make bench runs it at FIXED_N into its results folder.)
+CACHESIM_N ?= 65536
+CACHESIM_OUT ?= $(RESULTS_DIR)/cachesim.csv
 cachesim: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
 	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) raw $(VARIANTS)
@@ -180,9 +194,11 @@ memcheck: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/test-,$(ALL_TESTED))
 	@scripts/memcheck.sh $(BUILD) $(ALL_TESTED)
 
-# The tables of REPORT.md (between its <!-- table: ... --> markers), from the last make bench.
+# The tables of REPORT.md (between its <!-- table: ... --> markers), from a results folder (default: this
+# machine's); the prose is left alone.
+REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
-	@scripts/report.sh results/bench.csv REPORT.md
+	@scripts/report.sh $(REPORT_RESULTS)/results.csv REPORT.md
 
 clean:
 	rm -rf $(BUILD)

@@ -2,7 +2,7 @@
  *
  *   bench-<strategy> --list
  *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
- *                    [--row-budget-ms B]
+ *                    [--row-budget-ms B] [--inner K]
  *                    [--memory warm|fresh] [--format csv|json] [--no-header] [--counters] [--no-hw-counters]
  *
  * Without --n every scenario runs at the entity counts it declares (scenario.h): powers of two from 2^10 to
@@ -101,7 +101,7 @@ static const char *next_arg(int argc, char **argv, int *i) {
 static void print_help(void) {
     puts("usage: bench-<strategy> --list\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
-         "                        [--target-ms T] [--row-budget-ms B] [--memory warm|fresh]\n"
+         "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--memory warm|fresh]\n"
          "                        [--format csv|json] [--no-header] [--counters] [--no-hw-counters]\n"
          "Runs each selected scenario (default: all) at each N and prints one row per\n"
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
@@ -110,6 +110,9 @@ static void print_help(void) {
          "(default 4194304), then its reference benchmark's own sizes within the same bounds.\n"
          "--row-budget-ms B takes fewer samples (at least 3) where R of them would take longer than B ms\n"
          "(large N; 0, the default, never).\n"
+         "--inner K makes every sample exactly K runs of the workload and takes exactly R samples (no\n"
+         "calibration, no row budget): two processes that differ only in --reps then differ by exactly\n"
+         "(R2 - R1) * K runs, which whole-process timing (hyperfine) can measure.\n"
          "--memory warm (default) reuses freed memory so timed allocations skip first-touch page faults;\n"
          "fresh hands large blocks back to the kernel so they pay them.\n"
          "--counters prints the strategy's own counters (edge-cache hits, filter updates, ...) to stderr.\n"
@@ -150,6 +153,11 @@ static options parse(int argc, char **argv) {
             unsigned long long t = parse_count(v, "--row-budget-ms takes a non-negative integer, not '%s'");
             if (t > 3600000) usage_error("--row-budget-ms must be at most 3600000, not '%s'", v);
             o.run.row_budget_ms = (double)t;
+        } else if (!strcmp(a, "--inner")) {
+            const char *v = next_arg(argc, argv, &i);
+            unsigned long long k = parse_count(v, "--inner takes a positive integer, not '%s'");
+            if (k == 0 || k > 1000000000) usage_error("--inner must be between 1 and 1000000000, not '%s'", v);
+            o.run.fixed_inner = k;
         } else if (!strcmp(a, "--format")) {
             const char *v = next_arg(argc, argv, &i);
             if (!strcmp(v, "csv")) o.json = 0;

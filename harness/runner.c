@@ -24,6 +24,18 @@ static size_t samples_within_budget(const run_options *opt, double sample_ns) {
     return fit >= (double)opt->samples ? opt->samples : fit < (double)floor_count ? floor_count : (size_t)fit;
 }
 
+/* Runs per sample and samples per row: calibrated from one run (run_ns timed, whole_ns with what surrounds it),
+ * or as fixed by the caller. */
+static void size_planned(const run_options *opt, double run_ns, double whole_ns, result *out) {
+    if (opt->fixed_inner) {
+        out->inner = opt->fixed_inner;
+        out->samples = opt->samples;
+        return;
+    }
+    out->inner = runs_for(opt->target_ms * 1e6, run_ns);
+    out->samples = samples_within_budget(opt, whole_ns * (double)out->inner);
+}
+
 static const char *const short_run = "a run completed fewer units than the scenario asked for";
 
 /* One timed run, counted into hw if that is not NULL; -1 if it completed fewer than n units. */
@@ -93,8 +105,7 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
     double one_ns = 0; /* the first run paid for cold caches and page faults: calibrate on a second */
     int rc = timed_run(s, ctx, n, NULL, &one_ns, error);
     runs++;
-    out->inner = runs_for(opt->target_ms * 1e6, one_ns);
-    out->samples = samples_within_budget(opt, one_ns * (double)out->inner);
+    size_planned(opt, one_ns, one_ns, out);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         hw_counters_start(hw);
         uint64_t units = 0, t0 = clock_ns();
@@ -130,8 +141,7 @@ static int measure_consuming(const scenario *s, size_t n, const run_options *opt
     uint64_t t0 = clock_ns();
     int rc = consuming_run(s, n, out->checksum, NULL, &one_ns, error);
     double whole_ns = (double)(clock_ns() - t0); /* a run with its setup, checks and teardown */
-    out->inner = runs_for(opt->target_ms * 1e6, one_ns);
-    out->samples = samples_within_budget(opt, whole_ns * (double)out->inner);
+    size_planned(opt, one_ns, whole_ns, out);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         double total = 0, ns = 0;
         for (uint64_t r = 0; rc == 0 && r < out->inner; ++r) {

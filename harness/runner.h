@@ -14,6 +14,10 @@ typedef struct run_options {
                              than this, setup of consuming scenarios included (large N); 0: no limit */
     bool hw_counters_off; /* no hardware counts even where they work (zero: count them when possible; they are
                              started and stopped outside the clock reads) */
+    uint64_t fixed_inner; /* > 0: every sample is exactly this many runs, and exactly `samples` samples are
+                             taken (no calibration, no row budget), so that two processes differing only in
+                             `samples` differ by a known amount of timed work (whole-process cross-checks);
+                             0: calibrate to target_ms */
 } run_options;
 
 typedef struct result {

@@ -7,25 +7,28 @@
 # counted over exactly one run of the scenario's timed work (harness/cachesim.h), divided by its N units.
 # Then it checks that every strategy agrees on every checksum and prints D1 misses per unit.
 # Usage: scripts/cachesim.sh BUILD_DIR OUT_CSV N NAME...   (CACHESIM_JOBS=2: binaries simulated at once)
+#        scripts/cachesim.sh --geometry   prints the pinned geometry as the rows record it
 #
-# The geometry is pinned, not detected (valgrind misreads these VMs' caches): that of the AMD EPYC Zen 3 the
-# suite targets, 32 KiB 8-way L1 caches and a 32 MiB 16-way L3, with 64-byte lines. Callgrind models two
+# The geometry is pinned, not detected (valgrind misreads these VMs' caches), so that figures compare across
+# machines: that of the AMD EPYC VMs the reference results come from (sysfs: a 48 KiB 12-way L1D, a 32 KiB
+# 8-way L1I and a 32 MiB 16-way L3, with 64-byte lines). Callgrind models two
 # levels (L1, then the last level) and no prefetcher, so a sequential scan that hardware would prefetch still
 # counts one miss per line: these figures are the traffic a layout causes, not its stalls. It also counts an
 # access that straddles two lines as one miss even when both lines miss, so 32-byte vector loads from an
 # array not aligned to 32 bytes, issued out of address order as unrolled loops do, would show fewer misses
 # than the lines they bring in: the cachesim binaries keep vectors 128 bits wide (Makefile, CACHESIM_FLAGS).
 set -eu
+i1=32768,8,64
+d1=49152,12,64
+ll=33554432,16,64
+# As written in each row, without the commas that would split its field.
+geometry=$(printf 'I1=%s D1=%s LL=%s (bytes/ways/line)' "$i1" "$d1" "$ll" | tr , /)
+if [ "${1:-}" = --geometry ]; then echo "$geometry"; exit 0; fi
 build=$1
 out=$2
 n=$3
 shift 3
 jobs=${CACHESIM_JOBS:-2}
-i1=32768,8,64
-d1=32768,8,64
-ll=33554432,16,64
-# As written in each row, without the commas that would split its field.
-geometry=$(printf 'I1=%s D1=%s LL=%s (bytes/ways/line)' "$i1" "$d1" "$ll" | tr , /)
 
 if ! valgrind=$(command -v valgrind); then
     echo "cachesim: valgrind is not installed (scripts/setup.sh bench installs it)" >&2

@@ -5,7 +5,8 @@
 # (quoted fields hold no commas in these files); each required column's values have its type. On the first
 # problem it prints one line "csv-check: FILE:LINE: ..." to stderr and exits 1.
 # Usage: scripts/csv-check.sh FILE KIND | NAME:TYPE...
-#   KIND: runs (what bench-<strategy> prints), merged (results/bench.csv), cachesim (results/cachesim.csv)
+#   KIND: runs (what bench-<strategy> prints: runs.csv), merged (those merged over processes), results (the
+#   published results.csv: merged, plus the simulated misses), cachesim (cachesim.csv)
 #   types: s non-empty text; i positive integer; n non-negative number; h hexadecimal; e a number or empty
 set -u
 file=$1
@@ -15,6 +16,8 @@ bytes_per_entity:n peak_bytes_per_entity:n checksum:h memory:s"
 case "${1:-}" in
 runs) set -- $runs ;;
 merged) set -- $runs process_spread_ns:n processes:i ;;
+results) set -- $runs process_spread_ns:n processes:i sim_instructions_per_unit:e sim_d1_misses_per_unit:e \
+    sim_ll_misses_per_unit:e ;;
 cachesim) set -- strategy:s scenario:s n:i unit:s instructions_per_unit:n d1_misses_per_unit:n ll_misses_per_unit:n \
     checksum:h ;;
 esac

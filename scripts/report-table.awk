@@ -1,13 +1,16 @@
-# Prints one Markdown table from a merged results CSV (results/bench.csv): the tables REPORT.md cites.
-# Usage: awk -F, -v spec="MODE ARG..." -f scripts/report-table.awk results/bench.csv
+# Prints one Markdown table from a results folder's files (results.csv, or the file its mode names): the tables
+# REPORT.md cites.
+# Usage: awk -F, -v spec="MODE ARG..." -f scripts/report-table.awk results/MACHINE/results.csv
 #   iter SCENARIO BASELINE N1,N2,...   one row per strategy: median ns (process spread) and ratio to BASELINE
 #                                      at each N; rows ordered by median at the last N
 #   ops N SCENARIO,SCENARIO,...        one row per scenario, one column per strategy (raw excluded): median ns
 #                                      (process spread) at N
 #   sweep SCENARIO N1,N2,...           one row per strategy: median ns (process spread) at each N, and bytes per
 #                                      entity at the last N
-#   sim SCENARIO,SCENARIO,...          from the cache simulation's CSV (results/cachesim.csv): one row per
+#   sim SCENARIO,SCENARIO,...          from the cache simulation's CSV (cachesim.csv): one row per
 #                                      strategy, per scenario its D1 misses per unit (and LL misses when any)
+#   meta [KEY,KEY,...]                 from the run's metadata.csv: key | value (all keys if none are named)
+#   xcheck                             from the run's crosscheck.csv: in-process against whole-process figures
 # Cells with no measurement print "-". Spread = largest minus smallest process median, relative to the median.
 function cell(key) {
     if (!(key in med)) return "-"
@@ -18,8 +21,21 @@ function pow2(n, e) { e = 0; while (n > 1 && n % 2 == 0) { n /= 2; e++ } return 
 function label(n) { return pow2(n) != "" ? pow2(n) : n }
 NR == 1 {
     for (i = 1; i <= NF; i++) col[$i] = i
+    if ($0 == "key,value") { described = 1; next }
+    if ("whole_process_ns" in col) { crosschecked = 1; next }
     if ("d1_misses_per_unit" in col) { simulated = 1; next }
     if (!("process_spread_ns" in col)) { print "report-table: not a merged results CSV (no process_spread_ns)" > "/dev/stderr"; exit 2 }
+    next
+}
+described {
+    k = $1; v = substr($0, length($1) + 2)
+    if (v ~ /^".*"$/) { v = substr(v, 2, length(v) - 2); gsub(/""/, "\"", v) }
+    gsub(/\|/, "\\|", v)
+    fact[k] = v; facts[++ns] = k
+    next
+}
+crosschecked {
+    xrow[++ns] = "| " $col["strategy"] " | " $col["scenario"] " | " label($col["n"] + 0) " | " sprintf("%.3f | %.3f | %.2fx", $col["in_process_ns"], $col["whole_process_ns"], $col["ratio"]) " |"
     next
 }
 simulated {
@@ -103,5 +119,16 @@ END {
             }
             print line " |"
         }
+    } else if (mode == "meta") {
+        if (!described) { print "report-table: meta tables read the run's metadata.csv" > "/dev/stderr"; exit 2 }
+        print "| | |"; print "|---|---|"
+        k = split(a[2], K, ",")
+        if (k == 0) for (i = 1; i <= ns; i++) K[++k] = facts[i]
+        for (j = 1; j <= k; j++) print "| " K[j] " | " ((K[j] in fact) ? fact[K[j]] : "-") " |"
+    } else if (mode == "xcheck") {
+        if (!crosschecked) { print "report-table: xcheck tables read the run's crosscheck.csv" > "/dev/stderr"; exit 2 }
+        print "| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | ratio |"
+        print "|---|---|---:|---:|---:|---:|"
+        for (i = 1; i <= ns; i++) print xrow[i]
     } else { print "report-table: unknown mode '" mode "'" > "/dev/stderr"; exit 2 }
 }

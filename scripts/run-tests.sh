@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test binary (plain and sanitized), the fuzz targets for FUZZ_SECONDS each (0: not at all), the
-# harness tests and the counter tests, then prints what was exercised and one closing tally:
+# harness tests (with the bench pipeline at tiny N), the template test and the counter tests, then prints what
+# was exercised and one closing tally:
 #   checked: R random operations, F fuzzed operations in I inputs, A allocation failures injected
 #   tests: N passed, M failed, S skipped
 # (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
@@ -74,19 +75,27 @@ if [ "${FUZZ_SECONDS:-0}" -gt 0 ]; then
     rm -f "$log"
 fi
 
-# The harness tests print their own "N passed, M failed" line; fold it into the tally.
-log=$(mktemp)
-sh tests/harness.sh "$build" "$@" >"$log" 2>&1
-rc=$?
-cat "$log"
-hp=$(sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log")
-hf=$(sed -n 's/^harness: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log")
-if [ -z "$hp" ]; then hp=0; hf=1; fi
-if [ "$rc" -ne 0 ] && [ "$hf" -eq 0 ]; then hf=1; fi
-[ "$hf" -ne 0 ] && failures="$failures harness"
-passed=$((passed + hp))
-failed=$((failed + hf))
-rm -f "$log"
+# A test script that ends with its own "WHAT: N passed, M failed" line: run it and fold that into the tally.
+run_script() {
+    what=$1
+    shift
+    log=$(mktemp)
+    sh "$@" >"$log" 2>&1
+    rc=$?
+    cat "$log"
+    p=$(sed -n "s/^$what: \([0-9]*\) passed, \([0-9]*\) failed\$/\1/p" "$log")
+    f=$(sed -n "s/^$what: \([0-9]*\) passed, \([0-9]*\) failed\$/\2/p" "$log")
+    if [ -z "$p" ]; then p=0; f=1; fi
+    if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    [ "$f" -ne 0 ] && failures="$failures $what"
+    passed=$((passed + p))
+    failed=$((failed + f))
+    rm -f "$log"
+}
+# The harness, the bench pipeline and the results scripts.
+run_script harness tests/harness.sh "$build" "$@"
+# The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
+run_script template tests/template.sh "$build"
 
 # The counter tests add a skipped count to theirs.
 log=$(mktemp)

@@ -24,6 +24,13 @@ has_fuzzer() {
     return $rc
 }
 
+# make bench draws with gnuplot (the build without X11 has the svg and pngcairo terminals) and cross-checks the
+# in-process timer with hyperfine.
+bench_tools() {
+    command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox
+    command -v hyperfine >/dev/null 2>&1 || need hyperfine
+}
+
 # A compiler alone is not enough: Debian's gcc only recommends the C library headers.
 if ! command -v "$CC" >/dev/null 2>&1 || ! has_header stdio.h; then need build-essential; fi
 command -v make >/dev/null 2>&1 || need make
@@ -35,6 +42,9 @@ test)
     has_header papi.h || need libpapi-dev
     # the cache-simulation test runs a binary under callgrind; make memcheck runs the suites under memcheck
     command -v valgrind >/dev/null 2>&1 || need valgrind
+    # the whole make bench pipeline runs at tiny N; jq checks the JSON it writes
+    bench_tools
+    command -v jq >/dev/null 2>&1 || need jq
     # the fuzz targets: clang, and its libFuzzer and sanitizer runtimes (a package of their own on Debian 12)
     fuzz_cc=${FUZZ_CC:-clang}
     # (Ubuntu before 23.04 ships them with clang itself and has no such package.)
@@ -58,6 +68,7 @@ bench)
     # make cachesim: valgrind runs the simulation, and its package ships the callgrind.h the binaries include.
     command -v valgrind >/dev/null 2>&1 || need valgrind
     has_header valgrind/callgrind.h || need valgrind
+    bench_tools
     ;;
 *)
     echo "setup.sh: unknown target '$target' (test or bench)" >&2

@@ -81,7 +81,7 @@ else
 fi
 
 # The cache simulation: one binary, every scenario at a size whose Position and Velocity arrays (96 KiB)
-# overflow the simulated 32 KiB L1, run twice.
+# overflow the simulated 48 KiB L1, run twice.
 if ! command -v valgrind >/dev/null 2>&1; then
     skip "cache simulation is deterministic" "valgrind is not installed (scripts/setup.sh bench installs it)"
 elif ! make -s BUILD="$build" "$build/cachesim-$variant" >"$tmp/build.log" 2>&1; then

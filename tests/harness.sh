@@ -3,6 +3,9 @@
 #  - every bad command line gets one line on stderr and exit code 2;
 #  - --list, CSV and JSON output are well formed;
 #  - every strategy (and raw) gives the same checksum for the same scenario and N;
+#  - the make bench pipeline end to end at tiny N: results CSV and JSON with metadata, simulated misses,
+#    hyperfine cross-check, plots, the run's report copy; results of several machines merge; an interrupted run
+#    leaves no partial file; every script refuses malformed results;
 #  - a copied strategy folder is discovered, built, tested and benchmarked with nothing else edited.
 # Usage: sh tests/harness.sh BUILD_DIR VARIANT...
 set -u
@@ -126,30 +129,90 @@ else ko "simple_iter rows" "$rows, expected $expected"; fi
 if head -n 1 "$tmp/out.json" | grep -qx '\[' && tail -n 1 "$tmp/out.json" | grep -qx '\]' &&
     [ "$(grep -c '"checksum"' "$tmp/out.json")" -eq 2 ]; then ok "JSON output"; else ko "JSON output"; fi
 
-# The bench pipeline end to end at the smallest declared sizes (1000: the own size of the random-table
-# scenarios; 1024: every scenario): two processes per cell merged into one row each, creation measured into
-# touched and into fresh memory.
-if sh scripts/bench.sh "$build" "$tmp/res/bench.csv" 1000 1024 1 2 "--reps 1" raw $variants >"$tmp/pipe.log" 2>&1; then
-    cells=$(awk -F, 'NR > 1' "$tmp/res/bench.csv" | wc -l)
-    runs=$(awk -F, 'NR > 1' "$tmp/res/bench.runs.csv" | wc -l)
-    merged2=$(awk -F, 'NR > 1 && $NF == 2' "$tmp/res/bench.csv" | wc -l)
+# --inner fixes the runs per sample and --reps the samples exactly (the whole-process cross-check relies on it).
+if [ "$("$bench" --scenario simple_iter --n 512 --inner 7 --reps 3 --no-header | cut -d, -f6,7)" = "3,7" ]
+then ok "--inner and --reps fix the timed work"; else ko "--inner and --reps fix the timed work"; fi
+
+# QUICK=1 gives make bench its short settings and its own results folder.
+if make -s -n bench QUICK=1 2>/dev/null | grep -q 'BENCH_MAX_N=16384 .*BENCH_PROCS=1' &&
+    make -s -n bench QUICK=1 2>/dev/null | grep -q 'pipeline.sh build results/[a-z0-9._-]*-quick raw' &&
+    make -s -n bench 2>/dev/null | grep -q 'BENCH_MAX_N=4194304 .*BENCH_PROCS=3'
+then ok "make bench QUICK=1 selects the short run"; else ko "make bench QUICK=1 selects the short run"; fi
+
+# The whole make bench pipeline at tiny N (1000: the own size of the random-table scenarios; 1024: every
+# scenario), two rounds: every file it publishes is produced and well formed. No timing is asserted.
+res=$tmp/res
+if BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_PROCS=2 BENCH_OPTIONS="--reps 1 --target-ms 1" \
+    FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
+    sh scripts/pipeline.sh "$build" "$res" raw $variants >"$tmp/pipe.log" 2>&1; then
+    ok "the make bench pipeline runs end to end"
+else ko "the make bench pipeline runs end to end" "$(grep -v '^bench: [0-9]' "$tmp/pipe.log" | tail -n 3 | tr '\n' ' ')"; fi
+if [ -s "$res/results.csv" ]; then
+    cells=$(awk -F, 'NR > 1' "$res/results.csv" | wc -l)
+    runs=$(awk -F, 'NR > 1' "$res/runs.csv" | wc -l)
+    merged2=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "processes") p = i; next } $p == 2' "$res/results.csv" | wc -l)
     if [ "$cells" -gt 0 ] && [ "$runs" -eq $((2 * cells)) ] && [ "$merged2" -eq "$cells" ] &&
         grep -q '^checksums: all strategies agree' "$tmp/pipe.log"; then ok "bench pipeline merges processes"
     else ko "bench pipeline merges processes" "$cells cells, $runs runs, $merged2 merged"; fi
-    fresh=$(awk -F, '$15 == "fresh" {print $2}' "$tmp/res/bench.csv" | sort -u | tr '\n' ' ')
-    warm=$(awk -F, '$15 == "warm" && $2 == "create"' "$tmp/res/bench.csv" | wc -l)
+    fresh=$(awk -F, '$15 == "fresh" {print $2}' "$res/results.csv" | sort -u | tr '\n' ' ')
+    warm=$(awk -F, '$15 == "warm" && $2 == "create"' "$res/results.csv" | wc -l)
     if [ "$fresh" = "create create_bulk scatter_create " ] && [ "$warm" -eq "$(echo "$variants" | wc -w)" ] &&
         grep -q 'memory=fresh' "$tmp/pipe.log" && grep -q 'create@fresh' "$tmp/pipe.log"
     then ok "creation is reported into touched and into fresh memory, labelled"
     else ko "creation is reported into touched and into fresh memory, labelled" "fresh: $fresh; warm create rows: $warm"; fi
-    if awk -F, '$2 == "random_tables_q1" {print $3}' "$tmp/res/bench.csv" | sort -u | tr '\n' ' ' | grep -qx '1000 1024 '
+    if awk -F, '$2 == "random_tables_q1" {print $3}' "$res/results.csv" | sort -u | tr '\n' ' ' | grep -qx '1000 1024 '
     then ok "bench runs the scenarios' own sizes"; else ko "bench runs the scenarios' own sizes"; fi
     if [ "$(grep -c 'hardware counters off' "$tmp/pipe.log")" -le 1 ]
     then ok "the bench run says at most once why counters are off"
     else ko "the bench run says at most once why counters are off"; fi
-else ko "bench pipeline merges processes" "$(tail -n 2 "$tmp/pipe.log" | tr '\n' ' ')"; fi
+    if grep -Eq '^bench: [0-9]+/[0-9]+  round [12]/2  n=10(00|24)  [a-z_0-9@]+  [a-z0-9-]+  elapsed [0-9]+:[0-9]{2}  left' "$tmp/pipe.log"
+    then ok "bench shows its progress"; else ko "bench shows its progress"; fi
+    # The simulated misses are joined to every warm row at FIXED_N, and only there.
+    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { at = $c["n"] == 1024 && $c["memory"] == "warm"; has = $c["sim_d1_misses_per_unit"] != "" }
+            at && has { joined++ } at != has { bad++ } END { exit bad || !joined }' "$res/results.csv"
+    then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
+fi
+# results.json: the rows of results.csv and the metadata, as JSON that parses.
+if command -v jq >/dev/null 2>&1; then
+    if [ -s "$res/results.json" ] &&
+        jq -e --argjson rows "$(($(wc -l <"$res/results.csv") - 1))" --argjson cols "$(head -n 1 "$res/results.csv" | awk -F, '{print NF}')" \
+        '.schema and (.rows | length) == $rows and (.columns | length) == $cols and all(.rows[]; length == $cols)
+         and (.metadata | .machine_id and .cpu_model and .cores and .caches and .kernel and .compiler
+              and .compiler_recorded and .git_commit and .date and .hardware_counters and .cachesim_geometry
+              and (keys | any(startswith("flags:"))))' "$res/results.json" >/dev/null
+    then ok "results.json holds the rows and the metadata"; else ko "results.json holds the rows and the metadata"; fi
+    hf=0
+    for v in $variants; do
+        jq -e '.results | length == 4' "$res/hyperfine/bench-$v.json" >/dev/null 2>&1 && [ -s "$res/hyperfine/bench-$v.md" ] ||
+            hf=1
+    done
+    if [ "$hf" = 0 ] && [ "$(awk -F, 'NR > 1 && $7 > 0 && $8 ~ /^-?[0-9.]+$/' "$res/crosscheck.csv" | wc -l)" -eq \
+        $((2 * $(echo "$variants" | wc -w))) ]
+    then ok "hyperfine cross-checks every strategy"; else ko "hyperfine cross-checks every strategy"; fi
+else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
+# Plots: SVG documents and PNG images, for every kind the pipeline draws.
+bad=""
+for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep; do
+    svg=$res/plots/$p.svg png=$res/plots/$p.png
+    [ -f "$svg" ] && grep -q '<svg' "$svg" && tail -c 20 "$svg" | grep -q '</svg>' || bad="$bad $p.svg"
+    [ -f "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] || bad="$bad $p.png"
+done
+if [ -z "$bad" ]; then ok "plots are drawn as SVG and PNG"; else ko "plots are drawn as SVG and PNG" "bad or missing:$bad"; fi
+# This run's copy of the report: every generated table of REPORT.md refreshed and well formed, the prose kept,
+# the plots linked to this run's.
+if [ -s "$res/report.md" ] &&
+    [ "$(grep -c '^<!-- table: ' "$res/report.md")" -eq "$(grep -c '^<!-- table: ' REPORT.md)" ] &&
+    awk '/^<!-- table: / {t = 1; rows = 0; next}
+         /^<!-- end table -->/ {if (rows < 2) bad = 1; t = 0; tables++; next}
+         t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
+         END {exit bad || tables == 0}' "$res/report.md" &&
+    [ "$(head -n 1 "$res/report.md")" = "$(head -n 1 REPORT.md)" ] &&
+    ! grep -q '](results/' "$res/report.md"
+then ok "the run's report copy has every table, well formed"; else ko "the run's report copy has every table, well formed"; fi
+
 # A checksum that differs between two processes of one cell is an error, not an average.
-awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/res/bench.runs.csv" >"$tmp/bad.csv"
+awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$res/runs.csv" >"$tmp/bad.csv"
 if awk -F, -f scripts/merge.awk "$tmp/bad.csv" >/dev/null 2>&1; then ko "merge rejects disagreeing checksums"
 else ok "merge rejects disagreeing checksums"; fi
 # Hardware counts merge to the median of the processes' figures, and stay empty where a process had none.
@@ -166,14 +229,14 @@ then ok "merge takes the median of hardware counts"; else ko "merge takes the me
 printf '%s\n' '# Report' 'prose' '<!-- table: iter simple_iter raw-soa 1024 -->' 'stale' '<!-- end table -->' \
     '<!-- table: ops 1024 create,create@fresh,destroy,add_remove -->' '<!-- end table -->' 'more prose' \
     '<!-- table: sweep random_tables_q1 1000,1024 -->' '<!-- end table -->' >"$tmp/report.md"
-if [ -s "$tmp/res/bench.csv" ] && sh scripts/report.sh "$tmp/res/bench.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
+if [ -s "$res/results.csv" ] && sh scripts/report.sh "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
     awk '/^<!-- table: / {t = 1; rows = 0; next}
          /^<!-- end table -->/ {if (rows < 3) bad = 1; t = 0; tables++; next}
          t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
          END {exit bad || tables != 3}' "$tmp/report.md" && ! grep -q stale "$tmp/report.md" &&
     grep -q '^more prose$' "$tmp/report.md"; then
     cp "$tmp/report.md" "$tmp/report2.md"
-    sh scripts/report.sh "$tmp/res/bench.csv" "$tmp/report2.md" >/dev/null 2>&1
+    sh scripts/report.sh "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
     if cmp -s "$tmp/report.md" "$tmp/report2.md"; then ok "report tables are generated and stable"
     else ko "report tables are generated and stable" "a second refresh changed them"; fi
 else ko "report tables are generated and stable" "$(head -n 2 "$tmp/rep.err" | tr '\n' ' ')"; fi
@@ -222,37 +285,63 @@ elif "$tmp/tree/build/bench-skipper" --scenario add_remove --n 1000 --reps 1 >/d
 elif grep -q "add_remove n=1000 failed" "$tmp/err"; then ok "a strategy that skips work is caught"
 else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 
-# An interrupted bench run leaves no partial file, and the results of the run before it as they were.
+# Several machines: a second folder, as from a machine twice as slow across the board, merges with the first into
+# one CSV with the machine as a column, and relative to each machine's own floor the two agree.
+mkdir -p "$tmp/slow"
+sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
+awk -F, 'BEGIN {OFS = ","} NR > 1 {$8 = sprintf("%.4f", $8 * 2)} {print}' "$res/results.csv" >"$tmp/slow/results.csv"
+if sh scripts/compare-machines.sh "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
+    [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
+    awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $12; else fast[k] = $12 }
+        END { for (k in fast) if (!(k in slow) || slow[k] != fast[k]) bad = 1; exit bad }' "$tmp/cmp.csv" &&
+    grep -q 'slow-box-4c' "$tmp/cmp.out"
+then ok "results of several machines merge, each relative to its own floor"
+else ko "results of several machines merge, each relative to its own floor" "$(tail -n 1 "$tmp/cmp.out")"; fi
+
+# An interrupted make bench leaves no partial file, and the results of the run before it as they were.
 mkdir -p "$tmp/int"
-echo "earlier results" >"$tmp/int/bench.csv"
+cp "$res/results.csv" "$res/runs.csv" "$res/metadata.csv" "$tmp/int/" 2>/dev/null
+ls -A "$tmp/int" >"$tmp/int.before"
+cat "$tmp/int"/* | cksum >"$tmp/int.sum"
 if command -v setsid >/dev/null 2>&1; then
-    setsid sh scripts/bench.sh "$build" "$tmp/int/bench.csv" 1024 4194304 1 1 "--reps 5" raw $variants \
-        >/dev/null 2>&1 &
+    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_PROCS=1 BENCH_OPTIONS="--reps 5" FIXED_N=1024 \
+        HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter QUICK=0 \
+        setsid sh scripts/pipeline.sh "$build" "$tmp/int" raw $variants >/dev/null 2>&1 &
     pid=$!
-    sleep 3
+    sleep 4
     kill -TERM "-$pid" 2>/dev/null
     wait "$pid" 2>/dev/null
-    left=$(ls "$tmp/int" | tr '\n' ' ')
-    if [ "$left" = "bench.csv " ] && [ "$(cat "$tmp/int/bench.csv")" = "earlier results" ]
+    if [ "$(ls -A "$tmp/int")" = "$(cat "$tmp/int.before")" ] && [ "$(cat "$tmp/int"/* | cksum)" = "$(cat "$tmp/int.sum")" ]
     then ok "an interrupted bench run leaves no partial file"
-    else ko "an interrupted bench run leaves no partial file" "left: $left"; fi
+    else ko "an interrupted bench run leaves no partial file" "left: $(ls -A "$tmp/int" | tr '\n' ' ')"; fi
 fi
 
 # Malformed results are refused with a message naming the file and line, by every script that reads them.
-good="$tmp/res/bench.csv"
+good="$res/results.csv"
 awk -F, 'NR == 3 {NF = NF - 2} {print}' OFS=, "$good" >"$tmp/short.csv"
 awk -F, 'NR == 2 {$8 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
 awk -F, 'NR > 1' "$good" >"$tmp/headless.csv"
 : >"$tmp/empty.csv"
 for f in short text headless empty; do
     all=1
+    why=""
     sh scripts/summary.sh "$tmp/$f.csv" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" || all=0
+    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" || { all=0; why="summary"; }
     cp "$tmp/report.md" "$tmp/report3.md"
     sh scripts/report.sh "$tmp/$f.csv" "$tmp/report3.md" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" && cmp -s "$tmp/report.md" "$tmp/report3.md" || all=0
+    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" && cmp -s "$tmp/report.md" "$tmp/report3.md" || { all=0; why="$why report"; }
+    # the scripts that read a results folder: plots, the cross-machine merge, and results.sh (runs.csv)
+    rm -rf "$tmp/bad" && mkdir -p "$tmp/bad" && cp "$tmp/$f.csv" "$tmp/bad/results.csv" && cp "$tmp/$f.csv" "$tmp/bad/runs.csv" &&
+        cp "$res/metadata.csv" "$tmp/bad/"
+    sh scripts/plots.sh "$tmp/bad" 1024 >/dev/null 2>"$tmp/err" && all=0
+    grep -q "csv-check: $tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/plots" ] || { all=0; why="$why plots"; }
+    sh scripts/compare-machines.sh "$tmp/bad/cmp.csv" "$tmp/bad" "$res" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "csv-check: $tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/cmp.csv" ] || { all=0; why="$why compare"; }
+    sh scripts/results.sh "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "csv-check: $tmp/bad/runs.csv" "$tmp/err" && cmp -s "$tmp/$f.csv" "$tmp/bad/results.csv" ||
+        { all=0; why="$why results"; }
     if [ "$all" = 1 ]; then ok "malformed results ($f) are refused"
-    else ko "malformed results ($f) are refused" "$(head -n 1 "$tmp/err")"; fi
+    else ko "malformed results ($f) are refused" "by$why: $(head -n 1 "$tmp/err")"; fi
 done
 if awk -F, -f scripts/merge.awk "$tmp/short.csv" >/dev/null 2>"$tmp/err" || ! grep -q 'fields where the header' "$tmp/err"
 then ko "merge refuses rows of the wrong width"; else ok "merge refuses rows of the wrong width"; fi

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Writes what a results folder needs to be read later and elsewhere: the machine, the software, the source and
+# the run's settings, one "key,value" line each (CSV with a header; values with commas or quotes are quoted).
+# Usage: scripts/metadata.sh OUT_CSV BUILD_DIR [KEY=VALUE]...
+#   KEY=VALUE pairs (the run's settings, from the Makefile) are written after the facts gathered here.
+# The hardware-counter status comes from one short run of BUILD_DIR/bench-raw: "on: EVENTS" or "off: REASON".
+set -eu
+out=$1
+build=$2
+shift 2
+
+row() {
+    case "$2" in
+    *[,\"]*) printf '%s,"%s"\n' "$1" "$(printf '%s' "$2" | sed 's/"/""/g')" ;;
+    *) printf '%s,%s\n' "$1" "$2" ;;
+    esac
+}
+first_line() { "$@" 2>&1 | head -n 1 || true; }
+cpuinfo() { awk -F': *' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo 2>/dev/null || true; }
+
+# Each cache level of CPU 0 as sysfs describes it: "L1d 48K 12-way 64B line; L1i ...".
+caches() {
+    for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+        [ -r "$d/size" ] || continue
+        level=$(cat "$d/level")
+        case $(cat "$d/type") in Data) t=d ;; Instruction) t=i ;; *) t="" ;; esac
+        printf 'L%s %s %s-way %sB line; ' "$level$t" "$(cat "$d/size")" \
+            "$(cat "$d/ways_of_associativity" 2>/dev/null || echo '?')" "$(cat "$d/coherency_line_size" 2>/dev/null || echo '?')"
+    done | sed 's/; $//'
+}
+
+hypervisor() {
+    if grep -q '^flags.* hypervisor' /proc/cpuinfo 2>/dev/null; then
+        v=$(lscpu 2>/dev/null | sed -n 's/^Hypervisor vendor: *//p')
+        echo "yes${v:+ ($v)}"
+    else
+        echo "none detected"
+    fi
+}
+
+counters() {
+    if [ ! -x "$build/bench-raw" ]; then echo "unknown (no $build/bench-raw)"; return; fi
+    line=$("$build/bench-raw" --scenario simple_iter --n 1024 --reps 1 --target-ms 1 --no-header 2>&1 >/dev/null |
+        sed -n 's/^bench: hardware counters off: //p' | head -n 1)
+    if [ -n "$line" ]; then echo "off: $line"; return; fi
+    events=$("$build/bench-raw" --scenario simple_iter --n 1024 --reps 1 --target-ms 1 --no-header 2>/dev/null |
+        head -n 1 | awk -F, '{ print $NF }' | tr -d '"')
+    if [ -n "$events" ]; then echo "on: $events"; else echo "off: this build has no PAPI (libpapi-dev missing)"; fi
+}
+
+commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+# Results written by the run itself do not make the source dirty.
+if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ]
+then commit="$commit (with uncommitted changes)"; fi
+
+tmp=$out.partial
+{
+    echo "key,value"
+    row machine_id "$(sh "$(dirname "$0")/machine-id.sh")"
+    row cpu_model "$(cpuinfo 'model name')"
+    row cpu_family_model "$(cpuinfo 'cpu family')/$(cpuinfo model)"
+    row cores "$(getconf _NPROCESSORS_ONLN 2>/dev/null || nproc)"
+    row caches "$(caches)"
+    row memory_total "$(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
+    row hypervisor "$(hypervisor)"
+    row kernel "$(uname -sr)"
+    row os "$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-unknown}" || echo unknown)"
+    row compiler "$(first_line "${CC:-cc}" --version)"
+    row hardware_counters "$(counters)"
+    row valgrind "$(first_line valgrind --version)"
+    row hyperfine "$(first_line hyperfine --version)"
+    row gnuplot "$(first_line gnuplot --version)"
+    row git_commit "$commit"
+    row date "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    for pair; do row "${pair%%=*}" "${pair#*=}"; done
+} >"$tmp"
+mv "$tmp" "$out"

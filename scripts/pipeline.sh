@@ -1,0 +1,73 @@
+#!/bin/sh
+# make bench, after the build: measures, simulates, cross-checks, publishes and draws, into one results folder.
+#   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh)
+#   2. runs.csv         every strategy x scenario x N in BENCH_PROCS rounds of fresh processes (scripts/bench.sh)
+#   3. cachesim.csv     simulated cache misses at FIXED_N under callgrind (scripts/cachesim.sh)
+#   4. results.csv/.json   merged rows with the simulated misses, and the metadata (scripts/results.sh)
+#   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
+#   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
+#   7. report.md        REPORT.md with its generated tables from this run (scripts/report.sh); REPORT.md itself is
+#                       refreshed only by `make report`
+#   8. the summary table (scripts/summary.sh)
+# Steps 1-6 work in a staging folder (OUT_DIR/.partial) published at the end: an interrupted run leaves the
+# previous run's files as they were.
+# Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
+#   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_PROCS BENCH_OPTIONS FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS
+#   CROSSCHECK_SCENARIOS QUICK
+set -eu
+build=$1
+out=$2
+shift 2
+here=$(dirname "$0")
+start=$(date +%s)
+# The run works in a staging folder and publishes only when every file is complete, so the results folder
+# always holds one whole run: an interrupted run leaves the previous one as it was.
+stage=$out/.partial
+mkdir -p "$out"
+rm -rf "$stage"
+mkdir "$stage"
+trap 'rm -rf "$stage"' EXIT
+trap 'rm -rf "$stage"; trap - EXIT; exit 130' INT
+trap 'rm -rf "$stage"; trap - EXIT; exit 143' TERM
+elapsed() { t=$(($(date +%s) - start)); printf '%d:%02d' $((t / 60)) $((t % 60)); }
+step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
+
+step "metadata"
+sh "$here/metadata.sh" "$stage/metadata.csv" "$build" \
+    "variants=$*" "bench_min_n=$BENCH_MIN_N" "bench_max_n=$BENCH_MAX_N" "bench_step=$BENCH_STEP" \
+    "bench_rounds=$BENCH_PROCS" "bench_options=$BENCH_OPTIONS" "fixed_n=$FIXED_N" \
+    "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "hyperfine_runs=$HYPERFINE_RUNS" \
+    "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK"
+
+step "timing every strategy x scenario x N"
+sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_PROCS" "$BENCH_OPTIONS" "$@"
+
+step "cache simulation at n=$FIXED_N"
+sh "$here/cachesim.sh" "$build" "$stage/cachesim.csv" "$FIXED_N" "$@" >/dev/null
+
+step "results"
+sh "$here/results.sh" "$stage"
+
+step "whole-process cross-check (hyperfine) at n=$FIXED_N"
+sh "$here/crosscheck.sh" "$build" "$stage" "$FIXED_N" "$HYPERFINE_RUNS" "$HYPERFINE_EXTRA_MS" "$CROSSCHECK_SCENARIOS" "$@"
+
+step "plots"
+sh "$here/plots.sh" "$stage" "$FIXED_N"
+
+# Publish: the files, then the folders in one move each.
+for f in metadata.csv runs.csv cachesim.csv results.csv results.json crosscheck.csv; do mv "$stage/$f" "$out/$f"; done
+for d in hyperfine plots; do
+    rm -rf "$out/$d.old"
+    [ -d "$out/$d" ] && mv "$out/$d" "$out/$d.old"
+    mv "$stage/$d" "$out/$d"
+    rm -rf "$out/$d.old"
+done
+trap - EXIT INT TERM
+rm -rf "$stage"
+
+step "report tables"
+sh "$here/report.sh" "$out/results.csv" REPORT.md "$out/report.md"
+
+step "summary"
+sh "$here/summary.sh" "$out/results.csv"
+echo "bench: done in $(elapsed): $out/results.csv, results.json, plots/, report.md" >&2

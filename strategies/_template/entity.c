@@ -1,0 +1,107 @@
+/* Entity operations: alive, create, bulk create, destroy, add, remove, get, has.
+ *
+ * Every structural operation has the same shape: the shared checks (op_checks.h, validate.h) in the contract's
+ * order, then every allocation it may need, then the changes, which cannot fail. That order is what makes a
+ * failure, ESB_ERR_NOMEM included, leave the world as it was. */
+#include <string.h>
+
+#include "op_checks.h"
+#include "validate.h"
+#include "world.h"
+
+/* Writes value (size bytes), or zeros when value is NULL, as c's value for idx; tags store nothing. */
+static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsigned char *value) {
+    uint32_t size = w->components[c].size;
+    if (!size) return;
+    if (value) memcpy(tpl_value(w, c, idx), value, size);
+    else memset(tpl_value(w, c, idx), 0, size);
+}
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tpl_reserve(w, 1);
+    if (s != ESB_OK) return s;
+    *out = esb_ei_take(&w->entities); /* its signature is already zero: no component */
+    return ESB_OK;
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values, esb_entity *out) {
+    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    if ((s = tpl_reserve(w, n)) != ESB_OK) return s;
+    for (uint32_t k = 0; k < count; ++k) /* a data array made before a failure stays, unused: not observable */
+        if ((s = tpl_ensure_data(w, ids[k])) != ESB_OK) return s;
+
+    esb_bitset signature = {{0}};
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    /* One entity at a time. A faster design fills whole runs column by column (memcpy per component). */
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = esb_ei_take(&w->entities);
+        uint32_t idx = esb_entity_index(e);
+        w->signature[idx] = signature;
+        for (uint32_t k = 0; k < count; ++k) {
+            const unsigned char *v = values && values[k]
+                                         ? (const unsigned char *)values[k] + i * w->components[ids[k]].size
+                                         : NULL;
+            write_value(w, ids[k], idx, v);
+        }
+        if (out) out[i] = e;
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    /* A dead index must match no query: the scan tests signatures, not liveness. */
+    memset(&w->signature[idx], 0, sizeof w->signature[idx]);
+    esb_ei_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
+    return ESB_OK;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (tpl_has(w, idx, c)) return ESB_ERR_PRESENT;
+    if ((s = tpl_ensure_data(w, c)) != ESB_OK) return s;
+    write_value(w, c, idx, value);
+    esb_bitset_set(&w->signature[idx], c);
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
+    esb_bitset_clear(&w->signature[idx], c); /* the value stays behind as a hole; nothing reads it */
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out); /* sets *out to NULL */
+    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
+    if (w->components[c].size) *out = tpl_value(w, c, idx); /* a tag's stays NULL */
+    return ESB_OK;
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
+    if (s != ESB_OK) return s;
+    return tpl_has(w, esb_entity_index(e), c) ? 1 : 0;
+}

@@ -1,0 +1,81 @@
+/* Queries: compilation, and iteration by a full scan of the entity indices.
+ *
+ * Iterator state: state[0] is the next entity index to test. The world is locked against structural operations
+ * while the iterator is live (query_registry.h), so the indices and the arrays cannot change under it. */
+#include "validate.h"
+#include "world.h"
+
+void tpl_query_free(esb_query *q) {
+    esb_qr_unlink(q->head.registry, &q->head.node);
+    esb_mem_free(q->rows, TPL_BATCH * sizeof *q->rows);
+    esb_mem_free(q, sizeof *q);
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
+                                          w ? w->component_count : 0);
+    if (s != ESB_OK) return s;
+    /* Both allocations before the query is linked: a failure leaves no trace. */
+    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
+    uint32_t *rows = q ? esb_mem_alloc(TPL_BATCH * sizeof *rows, 0) : NULL;
+    if (!rows) {
+        esb_mem_free(q, sizeof *q); /* NULL is ignored */
+        return ESB_ERR_NOMEM;
+    }
+    q->world = w;
+    q->rows = rows;
+    esb_query_head_init(&q->head, &w->queries, desc); /* copies the terms; links q into the world */
+    q->head.kind = "scan"; /* the cached hint is ignored: nothing here is worth keeping between frames */
+    *out = q;
+    return ESB_OK;
+}
+
+esb_status esb_query_destroy(esb_query *q) {
+    if (!q) return ESB_OK;
+    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
+    tpl_query_free(q);
+    return ESB_OK;
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_query_head_begin(q ? &q->head : NULL, it); }
+
+void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
+
+/* Includes every required component and none of the excluded ones. Dead indices have an empty signature and
+ * every query requires at least one component, so liveness needs no separate test. */
+static inline bool matches(const esb_bitset *signature, const esb_query_head *h) {
+    return esb_bitset_contains(signature, &h->include) && esb_bitset_disjoint(signature, &h->exclude);
+}
+
+/* THE HOT LOOP of every iteration scenario: it costs a 32-byte signature test per issued index, matching or
+ * not, and hands out the matches through an index array (one indirection per element in the scenario's loop).
+ * A faster design changes this: tables whose rows all match go out as plain arrays, a cached list of matches
+ * skips the test, narrower signatures read fewer bytes. */
+bool esb_iter_next(esb_iter *it) {
+    if (!it || !it->query) return false;
+    esb_query *q = it->query;
+    esb_world *w = q->world;
+    uint32_t first = (uint32_t)it->state[0], end = w->entities.issued, idx = first, n = 0;
+    if (!q->head.matches_nothing)
+        for (; idx < end && n < TPL_BATCH; ++idx)
+            if (matches(&w->signature[idx], &q->head)) q->rows[n++] = idx;
+    w->indices_scanned += idx - first;
+    it->state[0] = idx;
+    if (n == 0) { /* the scan reached the end with nothing more to hand out */
+        esb_iter_end(it);
+        return false;
+    }
+    /* Every field and the entities share the one index array; slots past the field count stay NULL (the
+     * iterator was zeroed by esb_iter_begin). */
+    esb_batch *b = &it->batch;
+    b->count = n;
+    b->entities = w->entities.slots; /* an alive index's slot holds its handle */
+    b->entity_rows = q->rows;
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        b->base[k] = w->data[q->head.fields[k]];
+        b->rows[k] = q->rows;
+    }
+    return true;
+}

@@ -1,0 +1,76 @@
+/* World lifetime, counters, component registration and growth of the per-entity arrays. */
+#include <string.h>
+
+#include "grow.h"
+#include "validate.h"
+#include "world.h"
+
+esb_status esb_world_create(esb_world **out) {
+    if (!out) return ESB_ERR_INVALID;
+    /* Zero-filled: no entity, no component, no query, every data pointer NULL. */
+    if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
+    esb_ei_init(&(*out)->entities);
+    return ESB_OK;
+}
+
+void esb_world_destroy(esb_world *w) {
+    if (!w) return;
+    while (w->queries.head) tpl_query_free((esb_query *)w->queries.head);
+    for (uint32_t c = 0; c < w->component_count; ++c)
+        esb_mem_free(w->data[c], (size_t)w->capacity * w->components[c].size); /* NULL is ignored */
+    esb_mem_free(w->signature, (size_t)w->capacity * sizeof *w->signature);
+    esb_ei_free(&w->entities);
+    esb_mem_free(w, sizeof *w);
+}
+
+/* The harness prints these beside each result; a design reports what explains its numbers. */
+size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
+    const char *n[] = {"indices_scanned"};
+    uint64_t v[] = {w ? w->indices_scanned : 0};
+    return esb_copy_counters(n, v, sizeof n / sizeof *n, names, values, cap);
+}
+
+esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
+    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    /* Nothing is allocated here (the data array waits for the first add), so registration cannot fail on
+     * memory. */
+    esb_component c = w->component_count++;
+    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
+    w->data[c] = NULL;
+    *out = c;
+    return ESB_OK;
+}
+
+esb_status tpl_ensure_data(esb_world *w, esb_component c) {
+    if (w->data[c] || w->components[c].size == 0) return ESB_OK;
+    /* Called only once an entity exists, so capacity > 0 and a NULL result is a real failure. Left
+     * uninitialised: a value is written before its signature bit is set, and holes are never read. */
+    w->data[c] = esb_mem_alloc((size_t)w->capacity * w->components[c].size, w->components[c].align);
+    return w->data[c] ? ESB_OK : ESB_ERR_NOMEM;
+}
+
+esb_status tpl_reserve(esb_world *w, uint64_t extra) {
+    uint32_t cap;
+    esb_status s = esb_ei_plan(&w->entities, extra, &cap); /* ESB_ERR_FULL past ESB_INDEX_LIMIT */
+    if (s != ESB_OK || cap == w->capacity) return s;
+    /* The table's slots grow first: if the arrays below cannot follow, the slots are merely roomier and the
+     * next call grows the arrays to their capacity. Nothing observable has changed either way. */
+    if ((s = esb_ei_grow(&w->entities, cap)) != ESB_OK) return s;
+
+    esb_grow_item items[1 + ESB_MAX_COMPONENTS];
+    size_t n = 0, old = w->capacity;
+    /* New signatures are zero: an index not issued yet has no component, so no query matches it. */
+    items[n++] = (esb_grow_item){(void **)&w->signature, old * sizeof(esb_bitset), (size_t)cap * sizeof(esb_bitset),
+                                 0, 0, NULL};
+    for (uint32_t c = 0; c < w->component_count; ++c) {
+        size_t size = w->components[c].size;
+        if (w->data[c])
+            items[n++] = (esb_grow_item){(void **)&w->data[c], old * size, (size_t)cap * size,
+                                         w->components[c].align, -1, NULL};
+    }
+    if ((s = esb_grow_all(items, n)) != ESB_OK) return s; /* every array as it was */
+    w->capacity = cap;
+    return ESB_OK;
+}

@@ -1,0 +1,60 @@
+/* The template design, the simplest honest one: each entity index has a 256-bit signature (which components it
+ * has) and each component with data has one array indexed by entity index, with holes where an entity lacks
+ * it. A query scans every issued index, tests the signature and hands out the matches as batches through an
+ * index array.
+ *
+ * Everything that must agree with the other strategies (argument checks, error order, handles, iteration
+ * locking) comes from _common/; what is left here is the storage itself, which is what a new design replaces.
+ */
+#ifndef TEMPLATE_WORLD_H
+#define TEMPLATE_WORLD_H
+
+#include "bitset.h"
+#include "component_info.h"
+#include "contract.h"
+#include "entity_table.h"
+#include "query_head.h"
+#include "query_registry.h"
+
+/* Matches handed out per batch: the size of each query's index array. A compile-time knob, so a variants
+ * line can try another value. */
+#ifndef TPL_BATCH
+#define TPL_BATCH 4096u
+#endif
+
+struct esb_query {
+    esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
+    esb_world *world;
+    uint32_t *rows;      /* TPL_BATCH entries: the entity indices of the current batch */
+};
+
+struct esb_world {
+    esb_entity_table entities;     /* handles, versions, free list, index limit (_common/entity_table.h) */
+    uint32_t capacity;             /* entries in every per-entity array below */
+    esb_bitset *signature;         /* per entity index; all zero for dead and never-issued indices */
+    esb_component_info components[ESB_MAX_COMPONENTS];
+    unsigned char *data[ESB_MAX_COMPONENTS]; /* capacity * size bytes each; NULL for tags and until first used */
+    uint32_t component_count;
+    esb_query_registry queries;    /* live queries and the iteration lock (_common/query_registry.h) */
+    uint64_t indices_scanned;      /* reported by esb_world_counters */
+};
+
+/* Room for `extra` more entities in the entity table and every per-entity array, all or nothing. */
+esb_status tpl_reserve(esb_world *w, uint64_t extra);
+
+/* Allocates component c's data array (capacity entries) if it has none yet. */
+esb_status tpl_ensure_data(esb_world *w, esb_component c);
+
+/* Address of c's value for entity index idx (c must have data). */
+static inline unsigned char *tpl_value(const esb_world *w, esb_component c, uint32_t idx) {
+    return w->data[c] + (size_t)idx * w->components[c].size;
+}
+
+static inline bool tpl_has(const esb_world *w, uint32_t idx, esb_component c) {
+    return esb_bitset_test(&w->signature[idx], c);
+}
+
+/* Unlinks and frees a query (esb_query_destroy, and esb_world_destroy for the queries still alive). */
+void tpl_query_free(esb_query *q);
+
+#endif

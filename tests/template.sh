@@ -1,0 +1,111 @@
+#!/bin/sh
+# Tests of the strategy template (strategies/_template), run by `make test`:
+#  a. the template itself is not a variant: the real tree's `make list` does not mention it;
+#  b. a copy of it under another name is discovered with no file edited outside the new folder: the copy,
+#     NAME-wrap4 and NAME-retire4 are listed;
+#  c. the copy passes the conformance suite;
+#  d. the copy is benchmarked under its name, with the same checksum as an existing strategy.
+# Everything but (a) happens in a copy of the tree in a temporary directory, removed on exit.
+# Prints "PASS name" / "FAIL name: reason" per check and ends with "template: N passed, M failed".
+# Usage (from the repository root): sh tests/template.sh BUILD_DIR
+set -u
+build=${1:?usage: sh tests/template.sh BUILD_DIR}
+name=fromtemplate
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+ok() { passed=$((passed + 1)); echo "PASS $1"; }
+ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+# The last lines of a log, on one line.
+tail_of() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
+# Checksums of every file of the copied tree outside the new folder and the build directory.
+snapshot() {
+    (cd "$tmp/tree" && find Makefile harness scenarios scripts strategies tests -type f \
+        ! -path "strategies/$name/*" | LC_ALL=C sort | xargs cksum)
+}
+# Runs bench binary $1 on the scenario the checksum is compared on.
+bench_simple_iter() { "$1" --scenario simple_iter --n 4096 --reps 1; }
+# The checksum (column 14) of the row "VARIANT,simple_iter,4096,..." in a bench output file.
+checksum_of() { awk -F, -v v="$1" '$1 == v && $2 == "simple_iter" && $3 == "4096" { print $14; exit }' "$2"; }
+
+if [ ! -d strategies/_template ]; then
+    ko "template present" "no strategies/_template (run from the repository root)"
+    echo "template: $passed passed, $failed failed"
+    exit 1
+fi
+
+# a. Not a variant in the real tree. (BUILD names the real build directory, where make keeps variants.mk.)
+if make -s list BUILD="$build" >"$tmp/list" 2>&1 && grep -q '^variants: ' "$tmp/list"; then
+    if grep -q '_template' "$tmp/list"
+    then ko "the template is not a variant" "listed: $(grep -o '[^ ]*_template[^ ]*' "$tmp/list" | tr '\n' ' ' | sed 's/ *$//')"
+    else ok "the template is not a variant"; fi
+else ko "the template is not a variant" "make list failed: $(tail_of "$tmp/list")"; fi
+
+# b. The copy is discovered.
+mkdir "$tmp/tree"
+cp -r Makefile harness scenarios scripts strategies tests "$tmp/tree/"
+rm -rf "$tmp/tree/build" "$tmp/tree/strategies/$name"
+snapshot >"$tmp/before"
+cp -r strategies/_template "$tmp/tree/strategies/$name"
+listed=$( (cd "$tmp/tree" && make -s list BUILD=build) 2>&1)
+words=" $(printf '%s\n' "$listed" | tr '\n' ' ') "
+missing=""
+for v in "$name" "$name-wrap4" "$name-retire4"; do
+    case "$words" in *" $v "*) ;; *) missing="$missing $v" ;; esac
+done
+snapshot >"$tmp/after"
+if [ -n "$missing" ]; then ko "a copy of the template is discovered" "not listed:$missing"
+elif ! cmp -s "$tmp/before" "$tmp/after"; then ko "a copy of the template is discovered" "files outside the copy changed"
+else ok "a copy of the template is discovered"; fi
+
+# The reference strategy for the checksum: bitmask if there is one, else the first other variant listed.
+others=$(echo "$listed" | sed -n 's/^variants: //p' | tr ' ' '\n' | grep -v -e "^$name\$" -e "^$name-" -e '^$')
+ref=$(echo "$others" | grep -x bitmask)
+[ -n "$ref" ] || ref=$(echo "$others" | sed -n 1p)
+
+# Only the three binaries the checks need; -k so one failing build does not hide the others' results.
+(cd "$tmp/tree" && make -k -s -j2 BUILD=build "build/test-$name" "build/bench-$name" ${ref:+"build/bench-$ref"}) \
+    >"$tmp/build.log" 2>&1
+
+# c. Tested: the conformance suite passes. (Its counts are not another variant's: keep them out of make test's
+# tally.)
+if [ ! -x "$tmp/tree/build/test-$name" ]; then
+    ko "the copy passes the conformance suite" "build failed: $(tail_of "$tmp/build.log")"
+else
+    unset CONF_TALLY
+    run=""
+    command -v timeout >/dev/null 2>&1 && run="timeout 900"
+    (cd "$tmp/tree" && $run "build/test-$name" --jobs 2) >"$tmp/test.log" 2>&1
+    rc=$?
+    line=$(grep 'Synthesis:' "$tmp/test.log" | tail -n 1)
+    tested=$(printf '%s' "$line" | sed -n 's/.*Tested: \([0-9]*\).*/\1/p')
+    failing=$(printf '%s' "$line" | sed -n 's/.*Failing: \([0-9]*\).*/\1/p')
+    crashing=$(printf '%s' "$line" | sed -n 's/.*Crashing: \([0-9]*\).*/\1/p')
+    if [ "$rc" -eq 0 ] && [ "${tested:-0}" -gt 0 ] && [ "$failing" = 0 ] && [ "$crashing" = 0 ]
+    then ok "the copy passes the conformance suite"
+    else ko "the copy passes the conformance suite" "exit $rc, ${line:-no Synthesis line}"; fi
+fi
+
+# d. Benchmarked under its name, with an existing strategy's checksum.
+if [ ! -x "$tmp/tree/build/bench-$name" ]; then
+    ko "the copy is benchmarked" "build failed: $(tail_of "$tmp/build.log")"
+elif [ -z "$ref" ] || [ ! -x "$tmp/tree/build/bench-$ref" ]; then
+    ko "the copy is benchmarked" "no reference strategy built (${ref:-none listed}): $(tail_of "$tmp/build.log")"
+elif ! bench_simple_iter "$tmp/tree/build/bench-$name" >"$tmp/mine.csv" 2>"$tmp/bench.err"; then
+    ko "the copy is benchmarked" "bench-$name failed: $(tail_of "$tmp/bench.err")"
+elif ! bench_simple_iter "$tmp/tree/build/bench-$ref" >"$tmp/ref.csv" 2>"$tmp/bench.err"; then
+    ko "the copy is benchmarked" "bench-$ref failed: $(tail_of "$tmp/bench.err")"
+else
+    mine=$(checksum_of "$name" "$tmp/mine.csv")
+    theirs=$(checksum_of "$ref" "$tmp/ref.csv")
+    if [ -z "$mine" ]; then ko "the copy is benchmarked" "no row $name,simple_iter,4096"
+    elif [ "$mine" != "$theirs" ]; then ko "the copy is benchmarked" "checksum $mine, $ref has ${theirs:-none}"
+    else ok "the copy is benchmarked"; fi
+fi
+
+echo "template: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
