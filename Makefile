@@ -47,6 +47,7 @@ HARNESS_HDR := $(wildcard harness/*.h)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
 SCENARIO_HDR := $(wildcard scenarios/*.h)
 RAW_SRC := $(wildcard scenarios/raw/*.c)
+RAW_HDR := $(wildcard scenarios/raw/*.h)
 COMMON_SRC := $(wildcard strategies/_common/*.c)
 CONTRACT_HDR := $(wildcard strategies/*.h strategies/_common/*.h)
 TEST_SRC := $(wildcard tests/*.c)
@@ -120,11 +121,11 @@ endef
 
 $(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
 
-$(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) Makefile
+$(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
 	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
 	    $(HARNESS_SRC) $(RAW_SRC) $(PAPI_LIBS) -lm -o $@
 
-$(BUILD)/cachesim-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) Makefile
+$(BUILD)/cachesim-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
 	$(CC) $(WARNINGS) $(CACHESIM_FLAGS) -DESB_BUILD_FLAGS='"$(CACHESIM_FLAGS)"' $(INCLUDES) \
 	    $(HARNESS_SRC) $(RAW_SRC) -lm -o $@
 
@@ -165,7 +166,7 @@ BENCH_MIN_N ?= 1
 BENCH_MAX_N ?= $(call quick,16384,4194304)
 BENCH_STEP ?= 2
 BENCH_REPS ?= $(call quick,5,11)
-BENCH_ROW_MS ?= $(call quick,100,500)
+BENCH_ROW_MS ?= $(call quick,100,250)
 BENCH_TARGET_MS ?= $(call quick,1,2)
 BENCH_PROCS ?= $(call quick,1,3)
 FIXED_N ?= $(call quick,4096,65536)

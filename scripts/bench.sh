@@ -41,8 +41,9 @@ fresh_scenarios="create create_bulk scatter_create"
 every=${PROGRESS_EVERY:-30}
 
 # The job list, one per line: "round n scenario strategy memory weight". Sizes come from each binary's --list
-# (scenario, unit, label, sizes); weight is a rough relative cost (setup and samples grow with n) for the
-# estimate of the time left.
+# (scenario, unit, label, sizes); weight is a rough cost in ms (a process and its samples, plus setup that grows
+# with n, as measured on a 2-core VM) for the estimate of the time left. Once a round is done, the estimate
+# rests on measured time, as every round runs the same jobs.
 for name; do
     "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $4}'
 done | awk -F'\t' -v procs="$procs" -v step="$step_of_sizes" -v fresh="$fresh_scenarios" '
@@ -81,7 +82,7 @@ END {
                 for (m = 0; m < (order[s] in is_fresh ? 2 : 1); m++) {
                     for (k = 0; k < count; k++)
                         printf "%d %d %s %s %s %d\n", p, n, order[s], names[(k + turn) % count + 1],
-                               m ? "fresh" : "warm", 1 + int(n / 4096)
+                               m ? "fresh" : "warm", 30 + int(360 * (n / 1048576) ^ 0.75)
                     turn++
                 }
             }
@@ -93,6 +94,16 @@ total_weight=$(awk '{ s += $6 } END { print s + 0 }' "$jobs")
 sizes=$(awk '$1 == 1 { print $2 }' "$jobs" | sort -n -u | tr '\n' ',' | sed 's/,$//')
 echo "bench: $total jobs ($procs rounds; entity counts $sizes; creation also into untouched memory, memory=fresh)" >&2
 
+# Where the machine has no hardware counters every process would find that out again (PAPI's probe costs a few
+# ms): ask once, say why once, and run the jobs without them.
+first_scenario=$("$build/bench-$1" --list | head -n 1 | cut -f1)
+probe=$("$build/bench-$1" --scenario "$first_scenario" --n 1024 --reps 1 --target-ms 1 --no-header 2>&1 >/dev/null |
+    sed -n 's/^bench: hardware counters off: //p' | head -n 1)
+if [ -n "$probe" ]; then
+    echo "bench: hardware counters off: $probe" >&2
+    options="$options --no-hw-counters"
+fi
+
 minutes() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 tty=0
 [ -t 2 ] && tty=1
@@ -100,7 +111,6 @@ start=$(date +%s)
 last_said=$start
 done_jobs=0
 done_weight=0
-said_counters=""
 header=""
 status=""
 : >"$tmp"
@@ -123,17 +133,10 @@ while read -r round n scenario name memory weight <&3; do
     "$build/bench-$name" --scenario "$scenario" --n "$n" --memory "$memory" $options $header >>"$tmp" 2>"$err" ||
         rc=$?
     header="--no-header"
-    # The line saying why the hardware-counter columns are empty is said once for the whole run.
-    if [ -z "$said_counters" ] && grep -q '^bench: hardware counters off: ' "$err"; then
+    if [ -s "$err" ]; then
         [ "$tty" = 1 ] && printf '\r\033[K' >&2
-        grep '^bench: hardware counters off: ' "$err" | head -n 1 >&2
-        said_counters=1
+        cat "$err" >&2
     fi
-    if grep -v '^bench: hardware counters off: ' "$err" >"$err.other"; then
-        [ "$tty" = 1 ] && printf '\r\033[K' >&2
-        cat "$err.other" >&2
-    fi
-    rm -f "$err.other"
     if [ "$rc" -ne 0 ]; then
         echo "bench: bench-$name --scenario $scenario --n $n --memory $memory failed (exit $rc)" >&2
         exit 1

@@ -94,7 +94,8 @@ for v in $variants; do
 done
 if "$build/bench-raw" --n 64 --reps 1 --counters 2>&1 >/dev/null | grep -q '^counters '
 then ko "raw has no counters to print"; else ok "raw has no counters to print"; fi
-if [ "$("$build/bench-raw" --list | cut -f3 | tr '\n' ' ')" = "raw-soa raw-aos " ]
+if [ "$("$build/bench-raw" --list | awk -F'\t' '$1 == "simple_iter" {print $3}' | tr '\n' ' ')" = "raw-soa raw-aos " ] &&
+    [ "$("$build/bench-raw" --list | awk -F'\t' '$3 != "raw-soa" && $3 != "raw-aos"' | wc -l)" -eq 0 ]
 then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
 
 # A result that cannot be written is a failure, not a silently short file.

@@ -1,15 +1,16 @@
 /* The physical limit for simple_iter: the same data and the same pos += vel on plain arrays, no ECS.
  * raw-soa keeps one array per component (what an ideal table or owned group hands out); raw-aos keeps one
  * array of whole-entity records (Transform, Position, Rotation, Velocity side by side). Memory comes from the
- * same hooks as the strategies', so bytes per entity are comparable (raw-soa's page padding adds < 16 KiB). */
+ * same hooks as the strategies', so bytes per entity are comparable (raw-soa's padding against 4K aliasing adds
+ * < 12 KiB, see block.c). */
+#include "block.h"
 #include "data.h"
 #include "kernels.h"
 #include "memory.h"
 #include "scenario.h"
 
 typedef struct soa {
-    unsigned char *block; /* all four arrays, see soa_setup */
-    size_t block_size;
+    raw_block block; /* the four arrays */
     transform *transforms;
     vec3 *positions, *rotations, *velocities;
     size_t n;
@@ -27,30 +28,24 @@ typedef struct aos {
 
 static void soa_teardown(void *p) {
     soa *s = p;
-    esb_mem_free(s->block, s->block_size);
+    raw_block_free(&s->block);
     esb_mem_free(s, sizeof *s);
 }
-
-/* One block holding the four arrays, each starting 1 KiB further into its 4 KiB page than the one before:
- * arrays whose elements sit at equal offsets modulo 4096 make the CPU's store-to-load check see false
- * dependencies (4K aliasing), which would make this floor slower than the physical limit it stands for. */
-static size_t soa_slot(size_t bytes) { return (bytes + 4095) / 4096 * 4096 + 4096; }
 
 static void *soa_setup(size_t n, const char **error) {
     soa *s = esb_mem_calloc(sizeof *s, 0);
     if (!s) return *error = "out of memory", NULL;
     s->n = n;
-    size_t tr = soa_slot(n * sizeof(transform)), v3 = soa_slot(n * sizeof(vec3));
-    s->block_size = tr + 3 * v3;
-    if (!(s->block = esb_mem_alloc(s->block_size, 64))) {
+    size_t bytes[] = {n * sizeof(transform), n * sizeof(vec3), n * sizeof(vec3), n * sizeof(vec3)};
+    if (!raw_block_alloc(&s->block, 4, bytes)) {
         *error = "out of memory";
         soa_teardown(s);
         return NULL;
     }
-    s->transforms = (transform *)s->block;
-    s->positions = (vec3 *)(s->block + tr + 1024);
-    s->rotations = (vec3 *)(s->block + tr + v3 + 2048);
-    s->velocities = (vec3 *)(s->block + tr + 2 * v3 + 3072);
+    s->transforms = s->block.array[0];
+    s->positions = s->block.array[1];
+    s->rotations = s->block.array[2];
+    s->velocities = s->block.array[3];
     for (size_t i = 0; i < n; ++i) {
         s->transforms[i] = data_transform(i);
         s->positions[i] = data_position(i);

@@ -1,0 +1,130 @@
+/* The floor for the one-float scenarios (scenarios/packed.c, scenarios/frag_iter.c): one packed array per
+ * component, in creation order, and a pass of kernel_double over each array the scenario doubles.
+ * packed_5: the five arrays A..E, each doubled once per run.
+ * frag_iter: Data, doubled once per run, and the value of each entity's kind L(i mod 26), which the run never
+ *   touches but the world holds and the checksum covers; which kind an entity has follows from its ordinal. */
+#include "block.h"
+#include "data.h"
+#include "kernels.h"
+#include "memory.h"
+#include "scenario.h"
+
+/* The arrays a scenario holds: the first `doubled` of them are doubled by a run, the rest keep their values. */
+typedef struct layout {
+    unsigned count, doubled;
+    float (*value)(uint64_t i, unsigned k); /* entity i's starting value in array k, as the scenario defines it */
+} layout;
+
+/* packed.c's values of A..E. */
+static float packed_value(uint64_t i, unsigned k) { return data_scalar(i * 5 + k).v; }
+
+/* frag_iter.c's values: Data (array 0) and the entity's kind (array 1). */
+static float frag_value(uint64_t i, unsigned k) { return data_scalar(k ? i * 7 + 3 : i).v; }
+
+static const layout packed_5 = {5, 5, packed_value};
+static const layout frag_iter = {2, 1, frag_value};
+
+typedef struct floats {
+    raw_block block; /* array k: component k of every entity */
+    const layout *layout;
+    size_t n;
+} floats;
+
+static float *array(const floats *f, unsigned k) { return f->block.array[k]; }
+
+static void floats_teardown(void *p) {
+    floats *f = p;
+    raw_block_free(&f->block);
+    esb_mem_free(f, sizeof *f);
+}
+
+static void *setup(size_t n, const layout *l, const char **error) {
+    floats *f = esb_mem_calloc(sizeof *f, 0);
+    if (!f) return *error = "out of memory", NULL;
+    f->n = n;
+    f->layout = l;
+    size_t bytes[RAW_BLOCK_ARRAYS];
+    for (unsigned k = 0; k < l->count; ++k) bytes[k] = n * sizeof(float);
+    if (!raw_block_alloc(&f->block, l->count, bytes)) {
+        *error = "out of memory";
+        floats_teardown(f);
+        return NULL;
+    }
+    for (unsigned k = 0; k < l->count; ++k)
+        for (size_t i = 0; i < n; ++i) array(f, k)[i] = l->value(i, k);
+    return f;
+}
+
+static void *packed_setup(size_t n, const char **error) { return setup(n, &packed_5, error); }
+static void *frag_setup(size_t n, const char **error) { return setup(n, &frag_iter, error); }
+
+/* The strategies' loop (kernels.h) over each doubled array, one batch each, as their one query per component
+ * hands it out. */
+static uint64_t floats_run(void *p) {
+    floats *f = p;
+    for (unsigned k = 0; k < f->layout->doubled; ++k) {
+        esb_batch b = {.count = (uint32_t)f->n};
+        b.base[0] = array(f, k);
+        kernel_double(&b);
+    }
+    return f->n;
+}
+
+/* packed.c's checksum: every entity's ordinal with each component's index and value. */
+static uint64_t packed_checksum(void *p) {
+    floats *f = p;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < f->n; ++i)
+        for (unsigned k = 0; k < f->layout->count; ++k)
+            sum += entity_hash(i, hash_pair(k, float_bits(array(f, k)[i])));
+    return sum;
+}
+
+/* frag_iter.c's checksum: every entity's ordinal with its kind's value and its Data. */
+static uint64_t frag_checksum(void *p) {
+    floats *f = p;
+    uint64_t sum = 0;
+    for (size_t i = 0; i < f->n; ++i)
+        sum += entity_hash(i, hash_pair(float_bits(array(f, 1)[i]), float_bits(array(f, 0)[i])));
+    return sum;
+}
+
+/* Entity i's values: every doubled one doubled once per run, every other one as it started. */
+static bool values_right(const floats *f, size_t i, uint64_t runs) {
+    const layout *l = f->layout;
+    for (unsigned k = 0; k < l->count; ++k)
+        if (float_bits(array(f, k)[i]) != float_bits(data_doubled(l->value(i, k), k < l->doubled ? runs : 0)))
+            return false;
+    return true;
+}
+
+/* The originals' spot checks, and the last entity, the end of the range a run walks. */
+static bool floats_verify(void *p, uint64_t runs, const char **error) {
+    floats *f = p;
+    bool right = values_right(f, f->n - 1, runs);
+    for (size_t i = 0; right && i < f->n; i += spot_check_step(f->n)) right = values_right(f, i, runs);
+    return right ? true : (*error = "a value is not what the runs must have made it", false);
+}
+
+const scenario raw_packed_5 = {
+    .name = "packed_5",
+    .label = "raw-soa",
+    .unit = "entity",
+    .setup = packed_setup,
+    .run = floats_run,
+    .checksum = packed_checksum,
+    .verify = floats_verify,
+    .teardown = floats_teardown,
+};
+
+const scenario raw_frag_iter = {
+    .name = "frag_iter",
+    .label = "raw-soa",
+    .unit = "entity",
+    .setup = frag_setup,
+    .run = floats_run,
+    .checksum = frag_checksum,
+    .verify = floats_verify,
+    .teardown = floats_teardown,
+    .own_ns = {520},
+};
