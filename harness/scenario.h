@@ -40,9 +40,10 @@ typedef struct scenario {
 } scenario;
 
 /* Where the default sweep of the structural and fragmentation scenarios (creation, destruction, add/remove,
- * transient components, many component sets) ends: 2^20, where their working sets already overflow the L2
- * and their setup (millions of single spawns, moves or churn rounds) would dominate the run's time past it.
- * The iteration and access scenarios go on to 2^22 and beyond, where they become DRAM-bound. */
+ * transient components, many component sets) and of iteration after a churn history ends: 2^20, where their
+ * working sets already overflow the L2 and their setup (millions of single spawns, moves or churn rounds)
+ * would dominate the run's time past it. The other iteration and access scenarios go on to 2^22 and beyond,
+ * where they become DRAM-bound. */
 #define STRUCTURAL_SWEEP_TO 20u
 
 /* The linked catalog: a NULL-terminated list, and the default strategy name for its results. */

@@ -177,6 +177,7 @@ static esb_world *churn_iter_world(void *p) { return ((churn_iter_ctx *)p)->worl
 const scenario scenario_churn_then_iter = {
     .name = "churn_then_iter",
     .unit = "entity",
+    .sweep_to = STRUCTURAL_SWEEP_TO,
     .setup = churn_then_iter_setup,
     .run = churn_iter_run,
     .checksum = churn_iter_checksum,
@@ -189,6 +190,7 @@ const scenario scenario_churn_then_iter = {
 const scenario scenario_churn_fresh_iter = {
     .name = "churn_fresh_iter",
     .unit = "entity",
+    .sweep_to = STRUCTURAL_SWEEP_TO,
     .setup = churn_fresh_iter_setup,
     .run = churn_iter_run,
     .checksum = churn_iter_checksum,
