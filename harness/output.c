@@ -28,9 +28,11 @@ static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
 }
 
-/* Counts per unit span from thousands of instructions to a few last-level misses per thousand entities: six
- * significant digits keep the small ones from printing as zero. */
-#define TIME_FORMAT "%.4f"
+/* Times per unit span from microseconds (a spawn into thousands of tables) to hundred-thousandths of a
+ * nanosecond (a pass matching one entity in millions, per world entity), and counts per unit from thousands of
+ * instructions to a few last-level misses per thousand entities: six significant digits keep the small ones
+ * from printing as zero. */
+#define TIME_FORMAT "%.6g"
 #define COUNT_FORMAT "%.6g"
 
 /* A missing figure is an empty CSV field or a JSON null, never a zero: an untimed (cache-simulator) row has no

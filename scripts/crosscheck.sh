@@ -83,7 +83,7 @@ for name; do
         base = med[s " base"]; plus = med[s " plus " extra]
         if (base == "" || plus == "") { print "crosscheck: no hyperfine figure for " name " " s > "/dev/stderr"; exit 1 }
         whole = (plus - base) * 1e9 / (extra * inner * n)
-        printf "%s,%s,%s,%s,%s,%s,%.4f,%.4f,%.3f,%s\n", name, s, n, unit, inner, extra, inproc, whole, (inproc > 0 ? whole / inproc : 0), runs
+        printf "%s,%s,%s,%s,%s,%s,%.6g,%.6g,%.3f,%s\n", name, s, n, unit, inner, extra, inproc, whole, (inproc > 0 ? whole / inproc : 0), runs
     }' >>"$tmp/cross.csv"
 done
 mkdir -p "$dir/hyperfine"

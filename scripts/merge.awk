@@ -62,16 +62,16 @@ END {
     for (i = 1; i <= keys; i++) {
         key = order[i]
         n = split(row[key], f, ",")
-        f[8] = sprintf("%.4f", median(meds[key], count[key]))
+        f[8] = sprintf("%.6g", median(meds[key], count[key]))
         f[9] = lo[key]
         f[10] = hi[key]
-        f[11] = sprintf("%.4f", median(mads[key], count[key]))
+        f[11] = sprintf("%.6g", median(mads[key], count[key]))
         for (h = 1; h <= hw_count; h++) {
             c = hw_cols[h]
             if (!((key, c) in hw_missing)) f[c] = sprintf("%.6g", median(hw[key, c], count[key]))
         }
         line = f[1]
         for (j = 2; j <= n; j++) line = line "," f[j]
-        printf "%s,%.4f,%d\n", line, pmax[key] - pmin[key], count[key]
+        printf "%s,%.6g,%d\n", line, pmax[key] - pmin[key], count[key]
     }
 }

@@ -290,7 +290,7 @@ else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 # one CSV with the machine as a column, and relative to each machine's own floor the two agree.
 mkdir -p "$tmp/slow"
 sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
-awk -F, 'BEGIN {OFS = ","} NR > 1 {$8 = sprintf("%.4f", $8 * 2)} {print}' "$res/results.csv" >"$tmp/slow/results.csv"
+awk -F, 'BEGIN {OFS = ","} NR > 1 {$8 = sprintf("%.7g", $8 * 2)} {print}' "$res/results.csv" >"$tmp/slow/results.csv"
 if sh scripts/compare-machines.sh "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
     [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
     awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $12; else fast[k] = $12 }
