@@ -3,8 +3,9 @@
 # Usage: awk -F, -v spec="MODE ARG..." -f scripts/report-table.awk results/MACHINE/results.csv
 #   iter SCENARIO BASELINE N1,N2,...   one row per strategy: median ns (process spread) and ratio to BASELINE
 #                                      at each N; rows ordered by median at the last N
-#   ops N SCENARIO,SCENARIO,...        one row per scenario, one column per strategy (raw excluded): median ns
-#                                      (process spread) at N
+#   ops N SCENARIO,SCENARIO,... [raw]  one row per scenario, one column per strategy (raw excluded, or with
+#                                      "raw" the raw-soa floor first): median ns (process spread) at N
+#   bytes N SCENARIO,SCENARIO,... [raw] the same layout with bytes per entity at N
 #   sweep SCENARIO N1,N2,...           one row per strategy: median ns (process spread) at each N, and bytes per
 #                                      entity at the last N
 #   sim SCENARIO,SCENARIO,...          from the cache simulation's CSV (cachesim.csv): one row per
@@ -76,16 +77,21 @@ END {
             }
             print line " |"
         }
-    } else if (mode == "ops") {
+    } else if (mode == "ops" || mode == "bytes") {
         n = a[2] + 0; k = split(a[3], S, ",")
         header = "| scenario"; rule = "|---"; c = 0
         for (i = 1; i <= ns; i++) if (strategies[i] !~ /^raw/) { cols[++c] = strategies[i] }
         for (i = 2; i <= c; i++) for (j = i; j > 1 && cols[j] < cols[j-1]; j--) { t = cols[j]; cols[j] = cols[j-1]; cols[j-1] = t }
+        # "raw": the raw-soa floor as the first column, where the listed scenarios have one
+        if (a[4] == "raw") { for (i = c; i >= 1; i--) cols[i + 1] = cols[i]; cols[1] = "raw-soa"; c++ }
         for (i = 1; i <= c; i++) { header = header " | " cols[i]; rule = rule "|---:" }
         print header " |"; print rule "|"
         for (j = 1; j <= k; j++) {
             line = "| " S[j]
-            for (i = 1; i <= c; i++) { key = cols[i] SUBSEP S[j] SUBSEP n; line = line " | " cell(key) }
+            for (i = 1; i <= c; i++) {
+                key = cols[i] SUBSEP S[j] SUBSEP n
+                line = line " | " (mode == "ops" ? cell(key) : (key in bpe) ? sprintf("%.0f", bpe[key]) : "-")
+            }
             print line " |"
         }
     } else if (mode == "sweep") {

@@ -70,7 +70,7 @@ END {
     if (unjoined) printf "results: %d simulated rows have no timed row (e.g. %s): they stay in cachesim.csv only\n", unjoined, example > "/dev/stderr"
     gsub(/"/, "", compiler)
     print "compiler_recorded," compiler > out
-    for (s in flags) { v = flags[s]; gsub(/"/, "", v); print "flags:" s "," v > out }
+    for (s in flags) { v = flags[s]; gsub(/"/, "", v); sub(/ +$/, "", v); print "flags:" s "," v > out }
     exit bad
 }' merged="$tmp/merged.csv" "$sim" "$tmp/merged.csv" >"$tmp/results.csv"
 
