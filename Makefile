@@ -2,7 +2,7 @@
 #   make bench   build every strategy, run every scenario, simulate caches, cross-check with hyperfine, plot:
 #                results/MACHINE_ID/ (results.csv, results.json, plots/, report.md); QUICK=1 for a short run
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
-#   make cachesim   simulated cache misses per unit for every strategy under valgrind (results/MACHINE_ID/cachesim.csv)
+#   make cachesim   simulated cache misses per unit for every strategy under valgrind (build/cachesim.csv)
 #   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each)
 #   make memcheck   the conformance suites under valgrind memcheck: no error, no leak
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
@@ -156,7 +156,7 @@ fuzz: deps-test
 # in BENCH_PROCS rounds of fresh processes (memory layouts); a row takes BENCH_REPS samples, fewer (at least 3)
 # where they would last over BENCH_ROW_MS milliseconds (large N). Then the cache simulation and the hyperfine
 # cross-check at FIXED_N, the published results, plots and this run's copy of the report, all in RESULTS_DIR
-# (results/MACHINE_ID). QUICK=1: the same pipeline at small N, one round, few samples (a few minutes), into
+# (results/MACHINE_ID). QUICK=1: the same pipeline at small N, one round, few samples (about a minute), into
 # results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
@@ -183,9 +183,10 @@ bench: deps-bench
 
 # Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under
 # callgrind with a pinned cache geometry (scripts/cachesim.sh). Deterministic, unlike the times: the same binary
-# gives the same figures on every run. (make bench runs it at FIXED_N into its results folder.)
+# gives the same figures on every run. (make bench runs it at FIXED_N into its results folder; this one writes
+# beside the binaries, so that it never mixes another N into a published run.)
 CACHESIM_N ?= 65536
-CACHESIM_OUT ?= $(RESULTS_DIR)/cachesim.csv
+CACHESIM_OUT ?= $(BUILD)/cachesim.csv
 cachesim: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
 	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) raw $(VARIANTS)
