@@ -121,11 +121,7 @@ for name; do grep -v '^strategy,' "$tmp/$name/rows.csv"; done >"$tmp/rows"
 } >"$out.partial"
 
 # The same workload must leave the same data in every strategy.
-awk -F, 'NR > 1 {
-    key = $2 " n=" $3
-    if ((key in sum) && sum[key] != $10) { print "cachesim: checksum mismatch in " key ": " who[key] " vs " $1 > "/dev/stderr"; bad = 1 }
-    sum[key] = $10; who[key] = $1
-} END { exit bad }' "$out.partial"
+awk -F, -v prefix=cachesim -f "$(dirname "$0")/checksums.awk" "$out.partial"
 mv "$out.partial" "$out"
 echo "cachesim: wrote $out" >&2
 

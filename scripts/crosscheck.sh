@@ -8,6 +8,7 @@
 # Writes DIR/hyperfine/bench-NAME.{json,md,csv} (hyperfine's own exports) and DIR/crosscheck.csv:
 #   strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
 # (ratio = whole_process_ns / in_process_ns). The raw baselines are not strategies and are left out.
+# Reads DIR/results.csv (scripts/results.sh) for the in-process figures.
 # Usage: scripts/crosscheck.sh BUILD DIR N RUNS EXTRA_MS SCENARIO[,SCENARIO...] NAME...
 set -eu
 build=$1
@@ -21,7 +22,8 @@ if ! command -v hyperfine >/dev/null 2>&1; then
     echo "crosscheck: hyperfine is not installed (scripts/setup.sh bench installs it)" >&2
     exit 1
 fi
-[ -r "$dir/runs.csv" ] || { echo "crosscheck: $dir/runs.csv is missing (scripts/bench.sh writes it)" >&2; exit 1; }
+[ -r "$dir/results.csv" ] || { echo "crosscheck: $dir/results.csv is missing (scripts/results.sh writes it)" >&2; exit 1; }
+sh "$(dirname "$0")/csv-check.sh" "$dir/results.csv" results
 tmp=$(mktemp -d)
 cleanup() { rm -rf "$tmp" "$dir/crosscheck.csv.partial"; }
 trap cleanup EXIT
@@ -29,22 +31,13 @@ trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 mkdir -p "$tmp/hyperfine"
 
-# The in-process figures of this run: per strategy and scenario at n (warm memory), the median over processes
-# of the median ns per unit and of the runs per sample.
+# The in-process figures of this run, as results.csv has them (median over the rounds; runs per sample as the
+# first round calibrated them): "strategy scenario median_ns inner unit" per cell at n in warm memory.
 awk -F, -v n="$n" '
-function median(list, k,    a, i, j, t) {
-    split(list, a, " ")
-    for (i = 2; i <= k; i++) { t = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
-    return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
-}
 NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 $c["n"] == n && $c["memory"] == "warm" {
-    key = $c["strategy"] " " $c["scenario"]
-    if (!(key in cnt)) order[++keys] = key
-    cnt[key]++; med[key] = med[key] " " $c["median_ns"]; inner[key] = inner[key] " " $c["inner"]; unit[key] = $c["unit"]
-}
-END { for (i = 1; i <= keys; i++) { k = order[i]; printf "%s %s %d %s\n", k, median(med[k], cnt[k]), median(inner[k], cnt[k]), unit[k] } }
-' "$dir/runs.csv" >"$tmp/inprocess"
+    print $c["strategy"], $c["scenario"], $c["median_ns"], $c["inner"], $c["unit"]
+}' "$dir/results.csv" >"$tmp/inprocess"
 
 printf '%s\n' "strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs" >"$tmp/cross.csv"
 for name; do

@@ -25,12 +25,8 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 
 awk -F, -f "$here/merge.awk" "$dir/runs.csv" >"$tmp/merged.csv"
 
-# Every strategy must leave the same data for the same scenario, N and memory mode.
-awk -F, 'NR > 1 {
-    key = $2 " n=" $3 " memory=" $15
-    if ((key in sum) && sum[key] != $14) { printf "results: checksum mismatch in %s: %s=%s, %s=%s\n", key, who[key], sum[key], $1, $14 > "/dev/stderr"; bad = 1 }
-    sum[key] = $14; who[key] = $1
-} END { exit bad }' "$tmp/merged.csv"
+# Every strategy must leave the same data for the same scenario and N.
+awk -F, -v prefix=results -f "$here/checksums.awk" "$tmp/merged.csv"
 
 # results.csv: the merged rows without the compiler and flags (the metadata has them, once per strategy),
 # with the simulated misses joined by strategy, scenario and N (warm-memory rows: the simulation's mode).

@@ -6,17 +6,8 @@
 set -eu
 csv=$1
 sh "$(dirname "$0")/csv-check.sh" "$csv" merged
-awk -F, '
-NR == 1 { next }
-{
-    key = $2 "," $3
-    if ((key in sum) && sum[key] != $14) { bad = bad "\n  " $2 " n=" $3 ": " who[key] "=" sum[key] " vs " $1 "=" $14 }
-    sum[key] = $14; who[key] = $1
-}
-END {
-    if (bad != "") { print "checksum mismatch:" bad > "/dev/stderr"; exit 1 }
-    print "checksums: all strategies agree"
-}' "$csv"
+awk -F, -v prefix=summary -f "$(dirname "$0")/checksums.awk" "$csv"
+echo "checksums: all strategies agree"
 
 printf "%-18s %8s %-15s %-14s %10s %8s %8s %8s %8s\n" scenario n strategy query median_ns mad_ns spread ratio bytes/e
 awk -F, '
