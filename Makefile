@@ -1,6 +1,7 @@
 # ECS storage benchmark suite.
-#   make bench   build every strategy, run every scenario, simulate caches, cross-check with hyperfine, plot:
-#                results/MACHINE_ID/ (results.csv, results.json, plots/, report.md); QUICK=1 for a short run
+#   make bench   build every strategy, run every scenario in many processes, simulate caches, cross-check with
+#                hyperfine, plot: results/MACHINE_ID/ (results.csv, results.json, runs.csv, plots/, report.md);
+#                QUICK=1 for a short run
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
 #   make cachesim   simulated cache misses per unit for every strategy under valgrind (build/cachesim.csv)
 #   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each)
@@ -54,6 +55,8 @@ TEST_SRC := $(wildcard tests/*.c)
 TEST_HDR := $(wildcard tests/*.h)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
 FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
+# The allocator hooks and the layout they place blocks by: the only harness code the tests link.
+HOOKS_SRC := harness/memory.c harness/layout.c
 
 # Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -62,8 +65,20 @@ $(shell mkdir -p $(BUILD))
 $(shell scripts/variants.sh > $(BUILD)/variants.mk.tmp && mv $(BUILD)/variants.mk.tmp $(BUILD)/variants.mk)
 include $(BUILD)/variants.mk
 
-BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(VARIANTS))
-CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(VARIANTS))
+# The A/A control: AA_STRATEGY built a second time, from the same sources with the same flags, as AA_VARIANT.
+# make bench measures it as one more strategy; the two never differ but by chance, so their ratio shows how
+# large a difference noise alone makes (results/README.md). Not tested separately: it is the same code.
+AA_STRATEGY ?= archetype
+ifeq ($(filter $(AA_STRATEGY),$(VARIANTS)),)
+$(error AA_STRATEGY=$(AA_STRATEGY) is not a strategy variant (make list))
+endif
+AA_VARIANT := $(AA_STRATEGY)~aa
+$(AA_VARIANT)_DIR := $($(AA_STRATEGY)_DIR)
+$(AA_VARIANT)_FLAGS := $($(AA_STRATEGY)_FLAGS)
+MEASURED := $(VARIANTS) $(AA_VARIANT)
+
+BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(MEASURED))
+CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(MEASURED))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
@@ -75,6 +90,7 @@ all: build-bench build-tests
 list:
 	@echo "variants: $(VARIANTS)"
 	@echo "tests only: $(TEST_VARIANTS)"
+	@echo "A/A control: $(AA_VARIANT)"
 
 build-bench: $(BENCH_BINS)
 build-tests: $(TEST_BINS)
@@ -99,27 +115,27 @@ $(BUILD)/cachesim-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard
 
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
 # contract (strategies/NAME/tests/*.c, if any).
-$(BUILD)/test-$(1): $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
+$(BUILD)/test-$(1): $(TEST_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
                     $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
                     strategies/$(2)/tests/*.c) Makefile
 	$$(CC) $(WARNINGS) $(TEST_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
+	    $(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
 	    -lcriterion -lm -o $$@
 
-$(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
+$(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
                     $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
                     strategies/$(2)/tests/*.c) Makefile
 	$$(CC) $(WARNINGS) $(ASAN_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
+	    $(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
 	    -lcriterion -lm -o $$@
 
-$(BUILD)/fuzz-$(1): $(FUZZ_SRC) $(TEST_HDR) harness/memory.c $(COMMON_SRC) $(CONTRACT_HDR) \
+$(BUILD)/fuzz-$(1): $(FUZZ_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
                     $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants) Makefile
 	$(FUZZ_CC) $(WARNINGS) $(FUZZ_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Itests -Istrategies/$(2) \
-	    $(FUZZ_SRC) harness/memory.c $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -o $$@
+	    $(FUZZ_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -o $$@
 endef
 
-$(foreach v,$(ALL_TESTED),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
+$(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
 
 $(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
 	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
@@ -139,7 +155,7 @@ deps-bench:
 FUZZ_TEST_SECONDS ?= 10
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz build-cachesim
-	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(VARIANTS)
+	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(AA_VARIANT) $(VARIANTS)
 
 # Fuzzing: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the committed
 # corpus (tests/fuzz/corpus) and the regression inputs (tests/fuzz/regressions). New inputs collect in
@@ -151,13 +167,17 @@ fuzz: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-fuzz
 	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(ALL_TESTED)
 
-# Benchmarks (scripts/pipeline.sh): every variant and raw, every scenario at the entity counts it declares within
-# BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1: every power),
-# in BENCH_PROCS rounds of fresh processes (memory layouts); a row takes BENCH_REPS samples, fewer (at least 3)
-# where they would last over BENCH_ROW_MS milliseconds (large N). Then the cache simulation and the hyperfine
-# cross-check at FIXED_N, the published results, plots and this run's copy of the report, all in RESULTS_DIR
-# (results/MACHINE_ID). QUICK=1: the same pipeline at small N, one round, few samples (about a minute), into
-# results/MACHINE_ID-quick.
+# Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it
+# declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:
+# every power). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
+# memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell whose 95% interval is wider than
+# +/-BENCH_TARGET_CI gets two more processes at a time, up to BENCH_MAX_PROCS (scripts/bench.sh). A process
+# takes BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last over
+# BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
+# first cell (setup counts). Then the cache simulation at FIXED_N replaying the timed layouts (every process of
+# the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this run's
+# copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, three
+# processes per cell, few samples (about two minutes), into results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
@@ -165,31 +185,41 @@ RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)
 BENCH_MIN_N ?= 1
 BENCH_MAX_N ?= $(call quick,16384,4194304)
 BENCH_STEP ?= 2
-BENCH_REPS ?= $(call quick,5,11)
+BENCH_REPS ?= $(call quick,3,5)
 BENCH_ROW_MS ?= $(call quick,100,250)
 BENCH_TARGET_MS ?= $(call quick,1,2)
-BENCH_PROCS ?= $(call quick,1,3)
+BENCH_WARMUP_MS ?= $(call quick,5,10)
+BENCH_FIRST_WARMUP_MS ?= $(call quick,50,200)
+BENCH_MIN_PROCS ?= $(call quick,3,5)
+BENCH_MAX_PROCS ?= $(call quick,3,21)
+BENCH_TARGET_CI ?= 0.03
+BENCH_BUDGET_S ?= $(call quick,60,1500)
 FIXED_N ?= $(call quick,4096,65536)
+CACHESIM_ALL_LAYOUTS ?= archetype:add_remove_large
 HYPERFINE_RUNS ?= $(call quick,3,7)
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
 CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
 bench: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
-	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) BENCH_PROCS=$(BENCH_PROCS) \
-	    BENCH_OPTIONS="--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS)" \
+	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) \
+	    BENCH_MIN_PROCS=$(BENCH_MIN_PROCS) BENCH_MAX_PROCS=$(BENCH_MAX_PROCS) BENCH_TARGET_CI=$(BENCH_TARGET_CI) \
+	    BENCH_BUDGET_S=$(BENCH_BUDGET_S) \
+	    BENCH_OPTIONS="--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
+	    --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)" \
 	    FIXED_N=$(FIXED_N) HYPERFINE_RUNS=$(HYPERFINE_RUNS) HYPERFINE_EXTRA_MS=$(HYPERFINE_EXTRA_MS) \
-	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) QUICK=$(QUICK) \
-	    scripts/pipeline.sh $(BUILD) $(RESULTS_DIR) raw $(VARIANTS)
+	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) CACHESIM_ALL_LAYOUTS=$(CACHESIM_ALL_LAYOUTS) QUICK=$(QUICK) \
+	    scripts/pipeline.sh $(BUILD) $(RESULTS_DIR) raw $(MEASURED)
 
 # Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under
-# callgrind with a pinned cache geometry (scripts/cachesim.sh). Deterministic, unlike the times: the same binary
-# gives the same figures on every run. (make bench runs it at FIXED_N into its results folder; this one writes
-# beside the binaries, so that it never mixes another N into a published run.)
+# callgrind with a pinned cache geometry in the layout of seed 1 (scripts/cachesim.sh). Deterministic, unlike
+# the times: the same binary gives the same figures on every run. (make bench runs it at FIXED_N into its
+# results folder, in the layouts its timed processes had; this one writes beside the binaries, so that it never
+# mixes another N into a published run.)
 CACHESIM_N ?= 65536
 CACHESIM_OUT ?= $(BUILD)/cachesim.csv
 cachesim: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
-	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) raw $(VARIANTS)
+	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) - raw $(VARIANTS)
 
 # Memory errors and leaks: every variant's conformance suite under valgrind memcheck (scripts/memcheck.sh).
 memcheck: deps-test
@@ -200,7 +230,7 @@ memcheck: deps-test
 # machine's); the prose is left alone.
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
-	@scripts/report.sh $(REPORT_RESULTS)/results.csv REPORT.md
+	@python3 scripts/analysis report $(REPORT_RESULTS)/results.csv REPORT.md
 
 clean:
 	rm -rf $(BUILD)

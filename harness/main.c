@@ -2,12 +2,15 @@
  *
  *   bench-<strategy> --list
  *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
- *                    [--row-budget-ms B] [--inner K]
+ *                    [--row-budget-ms B] [--inner K] [--warmup-ms W] [--first-warmup-ms W]
+ *                    [--layout-seed HEX[,HEX...]]
  *                    [--memory warm|fresh] [--format csv|json] [--no-header] [--counters] [--no-hw-counters]
  *
  * Without --n every scenario runs at the entity counts it declares (scenario.h): powers of two from 2^10 to
  * 2^24 unless it says otherwise, then its reference benchmark's own sizes, all kept within --min-n .. --max-n
- * (default 1 .. 2^22).
+ * (default 1 .. 2^22). Scenarios run in the order of their --scenario options (the catalog's without), each at
+ * every N before the next; every cell draws its memory layout from a seed of its own (layout.h): the k-th cell
+ * the k-th --layout-seed, a cell past the list one derived from the seed before it (the first: random).
  *
  * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
  * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
@@ -18,11 +21,13 @@
 
 #include "contract.h"
 #include "heap.h"
+#include "layout.h"
 #include "output.h"
 #include "runner.h"
 
 #define MAX_NS 64
 #define MAX_SELECTED 128
+#define MAX_SEEDS 256
 #define SWEEP_FROM 10u /* a scenario's default sweep: 2^10 .. 2^24 entities */
 #define SWEEP_TO 24u
 #define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
@@ -35,6 +40,8 @@ typedef struct options {
     size_t min_n, max_n; /* bounds of the declared sweeps */
     run_options run;
     heap_mode heap;
+    uint64_t seeds[MAX_SEEDS]; /* --layout-seed: the first cells' seeds, in order */
+    size_t seed_count;
     int json;
     int header;
     int list;
@@ -78,6 +85,32 @@ static void parse_ns(options *o, const char *text) {
     }
 }
 
+/* Layout seeds: comma-separated, each 1 to 16 hexadecimal digits, as the rows print them. */
+static void parse_seeds(options *o, const char *text) {
+    const char *start = text;
+    for (;;) {
+        size_t len = strcspn(start, ",");
+        char tok[17];
+        if (len == 0 || len > 16 || strspn(start, "0123456789abcdefABCDEF") < len)
+            usage_error("--layout-seed takes comma-separated seeds of 1 to 16 hexadecimal digits, not '%s'", text);
+        if (o->seed_count == MAX_SEEDS) usage_error("too many layout seeds in '%s'", text);
+        memcpy(tok, start, len);
+        tok[len] = 0;
+        o->seeds[o->seed_count++] = (uint64_t)strtoull(tok, NULL, 16);
+        if (start[len] == 0) break;
+        start += len + 1;
+    }
+}
+
+/* Milliseconds of warm-up: a non-negative integer, at most a minute. */
+static double parse_warmup(const char *text, const char *option) {
+    char what[96];
+    snprintf(what, sizeof what, "%s takes a non-negative integer, not '%%s'", option);
+    unsigned long long ms = parse_count(text, what);
+    if (ms > 60000) usage_error("the warm-up must be at most 60000 ms, not '%s'", text);
+    return (double)ms;
+}
+
 static size_t parse_bound(const char *text, const char *option) {
     char what[96];
     snprintf(what, sizeof what, "%s takes a positive integer, not '%%s'", option);
@@ -101,13 +134,22 @@ static const char *next_arg(int argc, char **argv, int *i) {
 static void print_help(void) {
     puts("usage: bench-<strategy> --list\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
-         "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--memory warm|fresh]\n"
+         "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--warmup-ms W]\n"
+         "                        [--first-warmup-ms W] [--layout-seed HEX[,HEX...]] [--memory warm|fresh]\n"
          "                        [--format csv|json] [--no-header] [--counters] [--no-hw-counters]\n"
          "Runs each selected scenario (default: all) at each N and prints one row per\n"
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
          "and the checksum of the data touched. Without --n, each scenario runs at the sizes it declares\n"
          "(--list shows them): powers of two from 2^10 to 2^24 kept within --min-n (default 1) and --max-n\n"
-         "(default 4194304), then its reference benchmark's own sizes within the same bounds.\n"
+         "(default 4194304), then its reference benchmark's own sizes within the same bounds. Scenarios\n"
+         "run in the order of their --scenario options.\n"
+         "Every cell (scenario and N) places its memory blocks and stack frames at offsets modulo 4 KiB\n"
+         "drawn from a seed of its own, printed as layout_seed: --layout-seed gives the first cells' seeds in\n"
+         "order (later cells derive theirs from the one before; the default is random), and a cell re-run\n"
+         "with its printed seed gets the same layout.\n"
+         "Before its first sample a cell runs its workload until --warmup-ms W (default 10) have passed\n"
+         "since it began, setup included; the first cell of the process until --first-warmup-ms W\n"
+         "(default 200).\n"
          "--row-budget-ms B takes fewer samples (at least 3) where R of them would take longer than B ms\n"
          "(large N; 0, the default, never).\n"
          "--inner K makes every sample exactly K runs of the workload and takes exactly R samples (no\n"
@@ -122,7 +164,10 @@ static void print_help(void) {
 }
 
 static options parse(int argc, char **argv) {
-    options o = {.run = {.samples = 11, .target_ms = 2.0}, .header = 1, .min_n = 1, .max_n = DEFAULT_MAX_N};
+    options o = {.run = {.samples = 11, .target_ms = 2.0, .warmup_ms = 10, .first_warmup_ms = 200},
+                 .header = 1,
+                 .min_n = 1,
+                 .max_n = DEFAULT_MAX_N};
     int bounded_min = 0, bounded_max = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -133,6 +178,8 @@ static options parse(int argc, char **argv) {
         } else if (!strcmp(a, "--scenario")) {
             const char *name = next_arg(argc, argv, &i);
             if (!known_scenario(name)) usage_error("unknown scenario '%s' (see --list)", name);
+            for (size_t k = 0; k < o.selected_count; ++k)
+                if (!strcmp(o.selected[k], name)) usage_error("--scenario %s is given twice", name);
             if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
         } else if (!strcmp(a, "--n")) parse_ns(&o, next_arg(argc, argv, &i));
@@ -158,7 +205,10 @@ static options parse(int argc, char **argv) {
             unsigned long long k = parse_count(v, "--inner takes a positive integer, not '%s'");
             if (k == 0 || k > 1000000000) usage_error("--inner must be between 1 and 1000000000, not '%s'", v);
             o.run.fixed_inner = k;
-        } else if (!strcmp(a, "--format")) {
+        } else if (!strcmp(a, "--warmup-ms")) o.run.warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--first-warmup-ms")) o.run.first_warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--layout-seed")) parse_seeds(&o, next_arg(argc, argv, &i));
+        else if (!strcmp(a, "--format")) {
             const char *v = next_arg(argc, argv, &i);
             if (!strcmp(v, "csv")) o.json = 0;
             else if (!strcmp(v, "json")) o.json = 1;
@@ -197,13 +247,6 @@ static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
     return count;
 }
 
-static int selected(const options *o, const scenario *s) {
-    if (o->selected_count == 0) return 1;
-    for (size_t i = 0; i < o->selected_count; ++i)
-        if (!strcmp(o->selected[i], s->name)) return 1;
-    return 0;
-}
-
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (o.list) {
@@ -221,27 +264,37 @@ int main(int argc, char **argv) {
         memory = "default";
     }
     int failed = 0, rows = 0;
+    uint64_t seed = o.seed_count ? o.seeds[0] : layout_new_seed();
+    size_t cells = 0;
     if (o.json) output_json_begin(stdout);
     else if (o.header) output_csv_header(stdout);
-    for (const scenario *const *s = catalog_scenarios; *s; ++s) {
-        if (!selected(&o, *s)) continue;
-        size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
-        for (size_t k = 0; k < count; ++k) {
-            result r;
-            const char *error = "unknown error";
-            if (run_scenario(*s, ns[k], &o.run, &r, &error) != 0) {
-                fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
-                        (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, ns[k], error);
-                failed = 1;
-                continue;
+    /* The scenarios in the order asked for; a name can stand for several scenarios (raw: SoA and AoS). */
+    size_t passes = o.selected_count ? o.selected_count : 1;
+    for (size_t pass = 0; pass < passes; ++pass) {
+        for (const scenario *const *s = catalog_scenarios; *s; ++s) {
+            if (o.selected_count && strcmp(o.selected[pass], (*s)->name) != 0) continue;
+            size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
+            for (size_t k = 0; k < count; ++k) {
+                result r;
+                const char *error = "unknown error";
+                if (cells < o.seed_count) seed = o.seeds[cells];
+                int rc = run_scenario(*s, ns[k], &o.run, seed, &r, &error);
+                seed = layout_next_seed(seed);
+                cells++;
+                if (rc != 0) {
+                    fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
+                            (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, ns[k], error);
+                    failed = 1;
+                    continue;
+                }
+                r.memory = memory;
+                if (o.json) output_json_row(stdout, &r, rows == 0);
+                else output_csv_row(stdout, &r);
+                fflush(stdout);
+                if (o.counters && r.counters[0])
+                    fprintf(stderr, "counters %s %s n=%zu: %s\n", r.strategy, r.scenario, r.n, r.counters);
+                rows++;
             }
-            r.memory = memory;
-            if (o.json) output_json_row(stdout, &r, rows == 0);
-            else output_csv_row(stdout, &r);
-            fflush(stdout);
-            if (o.counters && r.counters[0])
-                fprintf(stderr, "counters %s %s n=%zu: %s\n", r.strategy, r.scenario, r.n, r.counters);
-            rows++;
         }
     }
     if (o.json) output_json_end(stdout);

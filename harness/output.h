@@ -1,6 +1,6 @@
-/* Result rows as CSV or JSON. Every row carries the build (compiler, flags) so a number is never separated
- * from how it was produced; after those come the hardware counts per unit and the events they counted (empty,
- * or null, where the machine has no counters). */
+/* Result rows as CSV or JSON. Every row carries the seed of its memory layout and the build (compiler, flags),
+ * so a number is never separated from how it was produced; after those come the hardware counts per unit and
+ * the events they counted (empty, or null, where the machine has no counters). */
 #ifndef HARNESS_OUTPUT_H
 #define HARNESS_OUTPUT_H
 

@@ -1,11 +1,13 @@
 #include "runner.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cachesim.h"
 #include "clock.h"
+#include "layout.h"
 #include "memory.h"
 
 static const char *strategy_of(const scenario *s) { return s->label ? s->label : catalog_strategy_name(); }
@@ -59,16 +61,24 @@ static int simulated_run(const scenario *s, void *ctx, size_t n, const char *lab
     return 0;
 }
 
-/* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive. Memory is
- * measured before the checksum, which may create objects of its own. With a label, the run is the simulated
- * one instead of a timed one. */
-static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, const char **error) {
+/* Builds a world of the cell: each world restarts the layout stream of the cell's seed, so every world a cell
+ * builds (a consuming scenario builds one per run) has the same layout. */
+static void *setup_world(const scenario *s, size_t n, const char **error) {
+    layout_begin(layout_seed());
+    return s->setup(n, error);
+}
+
+/* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive and the run's time
+ * in *run_ns. Memory is measured before the checksum, which may create objects of its own. With a label, the
+ * run is the simulated one instead of a timed one. */
+static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, double *run_ns,
+                     const char **error) {
     size_t base = esb_mem_get_stats().live_bytes;
     esb_mem_reset_peak();
-    if (!(*ctx = s->setup(n, error))) return -1;
+    if (!(*ctx = setup_world(s, n, error))) return -1;
     size_t after_setup = esb_mem_get_stats().live_bytes;
-    double ns;
-    if ((label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, &ns, error)) != 0) {
+    *run_ns = 0;
+    if ((label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, run_ns, error)) != 0) {
         s->teardown(*ctx);
         return -1;
     }
@@ -98,13 +108,20 @@ static int verify(const scenario *s, void *ctx, uint64_t runs, const char **erro
     return !s->verify || s->verify(ctx, runs, error) ? 0 : -1;
 }
 
-/* Reusable scenarios run again and again on one world: a sample times `inner` back-to-back runs. */
-static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, result *out,
-                            double *samples, hw_tally *hw, const char **error) {
+static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
+
+/* Reusable scenarios run again and again on one world: warm-up runs until warmup_ms have passed since the cell
+ * began (setup included; at least one, which calibrates), then samples of `inner` back-to-back runs. */
+static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, double warmup_ms,
+                            uint64_t began, result *out, double *samples, hw_tally *hw, const char **error) {
     uint64_t runs = 1;
-    double one_ns = 0; /* the first run paid for cold caches and page faults: calibrate on a second */
-    int rc = timed_run(s, ctx, n, NULL, &one_ns, error);
-    runs++;
+    double one_ns = 0;
+    int rc;
+    do {
+        rc = timed_run(s, ctx, n, NULL, &one_ns, error);
+        runs++;
+    } while (rc == 0 && ms_since(began) < warmup_ms);
+    out->warmup_ms = ms_since(began);
     size_planned(opt, one_ns, one_ns, out);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         hw_counters_start(hw);
@@ -125,7 +142,7 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
  * clock reads add ~40 ns per run, under 1.5% of the smallest run measured (n = 1024). */
 static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tally *hw, double *ns,
                          const char **error) {
-    void *ctx = s->setup(n, error);
+    void *ctx = setup_world(s, n, error);
     if (!ctx) return -1;
     int rc = timed_run(s, ctx, n, hw, ns, error);
     if (rc == 0 && s->checksum(ctx) != checksum)
@@ -135,12 +152,19 @@ static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tall
     return rc;
 }
 
-static int measure_consuming(const scenario *s, size_t n, const run_options *opt, result *out, double *samples,
+/* Warm-up runs (each with its own world) until warmup_ms have passed since the cell began, none where the first
+ * run already took that long (large N), then samples. Runs per sample are calibrated on the last run so far:
+ * one_ns its timed part, whole_ns with its setup, checks and teardown. */
+static int measure_consuming(const scenario *s, size_t n, const run_options *opt, double warmup_ms,
+                             uint64_t began, double one_ns, double whole_ns, result *out, double *samples,
                              hw_tally *hw, const char **error) {
-    double one_ns = 0;
-    uint64_t t0 = clock_ns();
-    int rc = consuming_run(s, n, out->checksum, NULL, &one_ns, error);
-    double whole_ns = (double)(clock_ns() - t0); /* a run with its setup, checks and teardown */
+    int rc = 0;
+    while (rc == 0 && ms_since(began) < warmup_ms) {
+        uint64_t t0 = clock_ns();
+        rc = consuming_run(s, n, out->checksum, NULL, &one_ns, error);
+        whole_ns = (double)(clock_ns() - t0);
+    }
+    out->warmup_ms = ms_since(began);
     size_planned(opt, one_ns, whole_ns, out);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         double total = 0, ns = 0;
@@ -157,13 +181,15 @@ static int measure_consuming(const scenario *s, size_t n, const run_options *opt
  * gets one uncounted pass first (its checksum is the one the bench binaries report), so the counted pass
  * starts from the same warm state as every run of a sample; a consuming scenario's world is built uncounted
  * and its one run is counted. Setup is never inside the marks. */
-static int simulate_here(const scenario *s, size_t n, result *out, const char **error) {
+static int simulate(const scenario *s, size_t n, result *out, const char **error) {
     char label[256];
-    snprintf(label, sizeof label, "%s %s %zu", out->strategy, s->name, n);
+    snprintf(label, sizeof label, "%s %s %zu %016llx", out->strategy, s->name, n,
+             (unsigned long long)out->layout_seed);
     out->samples = 0;
     out->inner = 1;
     void *ctx;
-    int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, error);
+    double ignored;
+    int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, &ignored, error);
     if (rc != 0) return rc;
     rc = verify(s, ctx, 1, error);
     if (rc == 0 && !s->consumes_state) {
@@ -175,19 +201,6 @@ static int simulate_here(const scenario *s, size_t n, result *out, const char **
     return rc;
 }
 
-/* Where the stack begins depends on the path and environment the binary was started with, and the cache sets
- * the stack's lines map to depend on where it is: a gap that puts the simulated frames at the same offset in
- * a page, wherever the stack began, gives the same figures wherever the binary lives. */
-static int simulate(const scenario *s, size_t n, result *out, const char **error) {
-    char here;
-    volatile char gap[(uintptr_t)&here % 4096 + 1];
-    gap[0] = 0;
-    int rc = simulate_here(s, n, out, error);
-    gap[0] = 1; /* a store after the call keeps the gap in place until simulate_here returns */
-    (void)gap;
-    return rc;
-}
-
 /* Said once per process, so that empty counter columns are never a mystery. */
 static void explain_missing_counters(void) {
     static bool told;
@@ -196,31 +209,29 @@ static void explain_missing_counters(void) {
     fprintf(stderr, "bench: hardware counters off: %s\n", hw_counters_reason());
 }
 
-int run_scenario(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
-    out->strategy = strategy_of(s);
-    out->scenario = s->name;
-    out->unit = s->unit;
-    out->n = n;
-    out->samples = opt->samples;
-    out->ns_per_unit = (summary){0, 0, 0, 0};
-    out->counters[0] = 0;
-    out->hw = (hw_figures){.events = NULL};
-    if (CACHESIM_BUILD) return simulate(s, n, out, error);
+/* Times one cell: setup, a checked first run, warm-up, samples, verification. */
+static int measure(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
+    static bool process_warm; /* the first cell of a process warms the process up too */
+    double warmup_ms = process_warm ? opt->warmup_ms : opt->first_warmup_ms;
+    process_warm = true;
+    uint64_t began = clock_ns();
     if (!opt->hw_counters_off) explain_missing_counters();
     hw_tally hw = hw_tally_begin(!opt->hw_counters_off);
     double *samples = calloc(opt->samples, sizeof *samples);
     if (!samples) return *error = "out of memory in the harness", -1;
     void *ctx;
-    int rc = first_run(s, n, NULL, out, &ctx, error);
+    double one_ns = 0;
+    int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
     if (rc == 0) {
         if (verify(s, ctx, 1, error) != 0) rc = -1;
         else if (s->consumes_state) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
             ctx = NULL;
-            rc = measure_consuming(s, n, opt, out, samples, &hw, error);
+            double whole_ns = (double)(clock_ns() - began); /* the first run with its setup */
+            rc = measure_consuming(s, n, opt, warmup_ms, began, one_ns, whole_ns, out, samples, &hw, error);
         } else
-            rc = measure_reusable(s, n, ctx, opt, out, samples, &hw, error);
+            rc = measure_reusable(s, n, ctx, opt, warmup_ms, began, out, samples, &hw, error);
         if (ctx) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
@@ -232,4 +243,33 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, result *ou
     }
     free(samples);
     return rc;
+}
+
+/* Places the stack frames of the measurement at the seed's remainder modulo 4 KiB (layout.h), then measures
+ * or simulates. */
+static int placed(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
+    char here;
+    size_t gap = ((uintptr_t)&here - layout_stack_residue()) % LAYOUT_WINDOW;
+    volatile char pad[gap + 1];
+    pad[0] = 0;
+    int rc = CACHESIM_BUILD ? simulate(s, n, out, error) : measure(s, n, opt, out, error);
+    pad[0] = 1; /* a store after the call keeps the gap in place until the measurement returns */
+    (void)pad;
+    return rc;
+}
+
+int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
+                 const char **error) {
+    out->strategy = strategy_of(s);
+    out->scenario = s->name;
+    out->unit = s->unit;
+    out->n = n;
+    out->samples = opt->samples;
+    out->ns_per_unit = (summary){0, 0, 0, 0};
+    out->counters[0] = 0;
+    out->hw = (hw_figures){.events = NULL};
+    out->layout_seed = seed;
+    out->warmup_ms = 0;
+    layout_begin(seed);
+    return placed(s, n, opt, out, error);
 }

@@ -1,5 +1,7 @@
-/* Runs one scenario at one N: setup, a checked warm-up run, calibration, timed samples. A build for the cache
- * simulator (ESB_CACHESIM, cachesim.h) instead runs each scenario once under the simulator's marks, untimed. */
+/* Runs one scenario at one N (a cell): setup, a checked first run, warm-up by time, timed samples, verification,
+ * all in the memory layout drawn from the cell's seed (layout.h). A build for the cache simulator
+ * (ESB_CACHESIM, cachesim.h) instead runs each scenario once under the simulator's marks, untimed, in the same
+ * layout. */
 #ifndef HARNESS_RUNNER_H
 #define HARNESS_RUNNER_H
 
@@ -10,6 +12,9 @@
 typedef struct run_options {
     size_t samples;    /* timed samples per result */
     double target_ms;  /* each sample repeats the work until it lasts about this long */
+    double warmup_ms;  /* before the first sample, runs go on until this long after the cell began (setup
+                          included, so a large world's setup is its warm-up), at least one */
+    double first_warmup_ms; /* the same for the first cell of a process, which warms the process up as well */
     double row_budget_ms; /* > 0: take fewer samples (at least 3) where `samples` of them would take longer
                              than this, setup of consuming scenarios included (large N); 0: no limit */
     bool hw_counters_off; /* no hardware counts even where they work (zero: count them when possible; they are
@@ -33,10 +38,13 @@ typedef struct result {
                                      when the first run's world is torn down: after every timed run of a
                                      reusable scenario, after the first run of a consuming one */
     hw_figures hw;                /* hardware counts per unit over the timed samples, where available */
+    uint64_t layout_seed;         /* the seed the cell's memory layout was drawn from (layout.h) */
+    double warmup_ms;             /* time from the start of the cell (setup included) to its first sample */
 } result;
 
 /* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing
- * checksums). */
-int run_scenario(const scenario *s, size_t n, const run_options *opt, result *out, const char **error);
+ * checksums). The cell's layout is drawn from seed. */
+int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
+                 const char **error);
 
 #endif

@@ -1,98 +1,65 @@
 #!/bin/sh
-# Runs every bench binary over its scenarios at the entity counts each scenario declares (within MIN_N ..
-# MAX_N), PROCS times over, and writes every process's rows to OUT_DIR/runs.csv (scripts/results.sh merges
-# them). The creation scenarios run a second time with --memory fresh, so creation into untouched memory (page
-# faults included) is reported beside creation into memory the process already touched.
-# Usage: scripts/bench.sh BUILD_DIR OUT_DIR MIN_N MAX_N STEP PROCS "BENCH_OPTIONS" NAME...
+# Measures every strategy x scenario x N (x memory mode for the creation scenarios) in many independent
+# processes, as many per cell as its interval needs, and writes every process's rows to OUT_DIR/runs.csv
+# (python3 scripts/analysis results merges them).
+# Usage: scripts/bench.sh BUILD_DIR OUT_DIR MIN_N MAX_N STEP "BENCH_OPTIONS" NAME...
 #   STEP: of the powers of two declared, every STEP-th from 2^10 (1: all; 2: 2^10, 2^12, ...); other declared
-#   sizes (a scenario's own) always run. BENCH_OPTIONS go to every bench binary (--reps, --row-budget-ms).
+#   sizes (a scenario's own) always run. BENCH_OPTIONS go to every bench binary (--reps, --row-budget-ms,
+#   --warmup-ms, ...). The stopping rule comes from the environment:
+#     BENCH_MIN_PROCS   processes every cell gets, one per round (default 5)
+#     BENCH_MAX_PROCS   the most a cell gets (default 21)
+#     BENCH_TARGET_CI   a cell is done once the 95% interval of its median is within +/- this fraction
+#                       (default 0.03)
+#     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
+#                       (the minimum rounds always run; default 1800)
+# (python3 scripts/analysis plan, plan.py, says how the rounds are planned.)
 #
-# Each job is one process measuring one strategy x scenario x N. Rounds are outermost, then entity counts, then
-# scenarios, and within a scenario the strategies take turns in an order that rotates from one scenario to the
-# next: drift of the machine over the run spreads over every strategy instead of landing on whichever runs last.
-# Why several rounds, each in fresh processes: where the stack and heap land in memory changes from one process
-# to the next (address-space randomisation), and with it whether hot loads and stores alias in the CPU's 4 KiB
-# store-forwarding check. On these machines that alone moves some results by 2x, constantly within a process, so
-# samples of one process cannot see it. Every process is one draw of the layout; the merged median is taken
-# over rounds, and the spread between them is reported.
+# Why many processes: every cell draws its memory layout from a seed of its own (harness/layout.h), and
+# layout alone moves some results by 2x on these machines, while the samples within a process agree to a few
+# percent. The process is the unit of sampling; the merge takes the median over processes and bootstraps its
+# interval over them.
 #
-# Progress: one status line on stderr (round, N, scenario, strategy, jobs done of all, elapsed, time left),
-# redrawn in place on a terminal, else printed every PROGRESS_EVERY seconds (default 30).
+# Progress: one status line on stderr (round, process, N, strategy, cells, elapsed, budget left), redrawn in
+# place on a terminal, else printed every PROGRESS_EVERY seconds (default 30). Every process's duration goes to
+# OUT_DIR/costs.tsv, from which the plan estimates what the next round costs.
 set -eu
 build=$1
 out_dir=$2
 min_n=$3
 max_n=$4
 step_of_sizes=$5
-procs=$6
-options=$7
-shift 7
+options=$6
+shift 6
+here=$(dirname "$0")
+min_procs=${BENCH_MIN_PROCS:-5}
+max_procs=${BENCH_MAX_PROCS:-21}
+target=${BENCH_TARGET_CI:-0.03}
+budget=${BENCH_BUDGET_S:-1800}
+every=${PROGRESS_EVERY:-30}
+fresh_scenarios="create create_bulk scatter_create"
+for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes"; do
+    case $v in '' | *[!0-9]*) echo "bench: process counts, the budget and STEP must be integers, not \"$v\"" >&2; exit 2 ;; esac
+done
 mkdir -p "$out_dir"
 runs=$out_dir/runs.csv
 tmp=$runs.partial
+costs=$out_dir/costs.tsv
+cells=$(mktemp)
 jobs=$(mktemp)
 err=$(mktemp)
 # Interrupted (Ctrl-C, kill), the run removes what it was writing and stops: earlier results stay as they were.
-cleanup() { rm -f "$tmp" "$jobs" "$err"; }
+cleanup() { rm -f "$tmp" "$cells" "$jobs" "$err" "$costs"; }
 trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
-fresh_scenarios="create create_bulk scatter_create"
-every=${PROGRESS_EVERY:-30}
 
-# The job list, one per line: "round n scenario strategy memory weight". Sizes come from each binary's --list
-# (scenario, unit, label, sizes); weight is a rough cost in ms (a process and its samples, plus setup that grows
-# with n, as measured on a 2-core VM) for the estimate of the time left. Once a round is done, the estimate
-# rests on measured time, as every round runs the same jobs.
+# The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
 for name; do
-    "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $4}'
-done | awk -F'\t' -v procs="$procs" -v step="$step_of_sizes" -v fresh="$fresh_scenarios" '
-function kept(n,    e, m) {
-    e = 0; m = n
-    while (m > 1 && m % 2 == 0) { m /= 2; e++ }
-    return m != 1 || e < 10 || (e - 10) % step == 0
-}
-{
-    if (!($2 in seen)) { seen[$2]; order[++nscen] = $2 }
-    k = split($3, ns, ",")
-    for (i = 1; i <= k; i++) {
-        if (!kept(ns[i])) continue
-        if (!(ns[i] in size)) { size[ns[i]]; sizes[++nsizes] = ns[i] + 0 }
-        # a binary may list a scenario twice (raw: SoA and AoS under one name); one process runs both
-        if (($1, $2, ns[i]) in listed) continue
-        listed[$1, $2, ns[i]]
-        if (!(($2, ns[i]) in who)) who[$2, ns[i]] = $1; else who[$2, ns[i]] = who[$2, ns[i]] " " $1
-    }
-}
-END {
-    for (i = 2; i <= nsizes; i++) {
-        t = sizes[i]
-        for (j = i - 1; j >= 1 && sizes[j] > t; j--) sizes[j + 1] = sizes[j]
-        sizes[j + 1] = t
-    }
-    split(fresh, f, " ")
-    for (i in f) is_fresh[f[i]]
-    turn = 0
-    for (p = 1; p <= procs; p++)
-        for (i = 1; i <= nsizes; i++) {
-            n = sizes[i]
-            for (s = 1; s <= nscen; s++) {
-                if (!((order[s], n) in who)) continue
-                count = split(who[order[s], n], names, " ")
-                for (m = 0; m < (order[s] in is_fresh ? 2 : 1); m++) {
-                    for (k = 0; k < count; k++)
-                        printf "%d %d %s %s %s %d\n", p, n, order[s], names[(k + turn) % count + 1],
-                               m ? "fresh" : "warm", 30 + int(360 * (n / 1048576) ^ 0.75)
-                    turn++
-                }
-            }
-        }
-}' >"$jobs"
-total=$(wc -l <"$jobs")
-total_weight=$(awk '{ s += $6 } END { print s + 0 }' "$jobs")
-[ "$total" -gt 0 ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
-sizes=$(awk '$1 == 1 { print $2 }' "$jobs" | sort -n -u | tr '\n' ',' | sed 's/,$//')
-echo "bench: $total jobs ($procs rounds; entity counts $sizes; creation also into untouched memory, memory=fresh)" >&2
+    "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
+done >"$cells"
+[ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
+echo "bench: every cell in $min_procs to $max_procs processes (more while its 95% interval is wider than" \
+    "+/-$target and the budget of ${budget} s lasts); creation also into untouched memory, memory=fresh" >&2
 
 # Where the machine has no hardware counters every process would find that out again (PAPI's probe costs a few
 # ms): ask once, say why once, and run the jobs without them.
@@ -105,48 +72,69 @@ if [ -n "$probe" ]; then
 fi
 
 minutes() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+now_ms() { date +%s%N | cut -c1-13; }
 tty=0
 [ -t 2 ] && tty=1
 start=$(date +%s)
 last_said=$start
-done_jobs=0
-done_weight=0
 header=""
-status=""
 : >"$tmp"
-# Read through descriptor 3, so that the bench binaries' standard input is left alone.
-while read -r round n scenario name memory weight <&3; do
-    now=$(date +%s)
-    elapsed=$((now - start))
-    left="?"
-    [ "$done_weight" -gt 0 ] && left=$(minutes $((elapsed * (total_weight - done_weight) / done_weight)))
-    status=$(printf 'bench: %d/%d  round %d/%d  n=%s  %s%s  %s  elapsed %s  left %s' "$done_jobs" "$total" \
-        "$round" "$procs" "$n" "$scenario" "$([ "$memory" = fresh ] && echo @fresh)" "$name" \
-        "$(minutes "$elapsed")" "$left")
-    if [ "$tty" = 1 ]; then
-        printf '\r\033[K%s' "$status" >&2
-    elif [ $((now - last_said)) -ge "$every" ] || [ "$done_jobs" = 0 ]; then
-        echo "$status" >&2
-        last_said=$now
-    fi
-    rc=0
-    "$build/bench-$name" --scenario "$scenario" --n "$n" --memory "$memory" $options $header >>"$tmp" 2>"$err" ||
-        rc=$?
-    header="--no-header"
-    if [ -s "$err" ]; then
-        [ "$tty" = 1 ] && printf '\r\033[K' >&2
-        cat "$err" >&2
-    fi
-    if [ "$rc" -ne 0 ]; then
-        echo "bench: bench-$name --scenario $scenario --n $n --memory $memory failed (exit $rc)" >&2
-        exit 1
-    fi
-    done_jobs=$((done_jobs + 1))
-    done_weight=$((done_weight + weight))
-done 3<"$jobs"
+: >"$costs"
+round=1
+processes=0
+while :; do
+    elapsed=$(($(date +%s) - start))
+    python3 "$here/analysis" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
+        --min-procs "$min_procs" --max-procs "$max_procs" --target "$target" --budget-s $((budget - elapsed)) \
+        --step "$step_of_sizes" --fresh "$fresh_scenarios" >"$jobs" 2>"$err" || { cat "$err" >&2; exit 1; }
+    [ "$tty" = 1 ] && printf '\r\033[K' >&2
+    sed 's/^plan: /bench: /' "$err" >&2
+    [ -s "$jobs" ] || break
+    # Read through descriptor 3, so that the bench binaries' standard input is left alone.
+    while read -r name memory n scenarios <&3; do
+        if [ "$name" = -- ]; then
+            # "-- round R" opens a round: R, and how many processes it has
+            round=$n
+            total=$(awk -v r="$n" '$1 == "--" { on = ($3 == r) } $1 != "--" && on { k++ } END { print k + 0 }' "$jobs")
+            done_jobs=0
+            continue
+        fi
+        now=$(date +%s)
+        elapsed=$((now - start))
+        count=$(echo "$scenarios" | tr ',' '\n' | wc -l)
+        status=$(printf 'bench: round %d  %d/%d  n=%s%s  %s  %d cells  elapsed %s  budget left %s' "$round" \
+            "$done_jobs" "$total" "$n" "$([ "$memory" = fresh ] && echo @fresh)" "$name" "$count" \
+            "$(minutes "$elapsed")" "$(minutes $((budget > elapsed ? budget - elapsed : 0)))")
+        if [ "$tty" = 1 ]; then
+            printf '\r\033[K%s' "$status" >&2
+        elif [ $((now - last_said)) -ge "$every" ] || [ "$done_jobs" = 0 ]; then
+            echo "$status" >&2
+            last_said=$now
+        fi
+        set --
+        for s in $(echo "$scenarios" | tr ',' ' '); do set -- "$@" --scenario "$s"; done
+        t0=$(now_ms)
+        rc=0
+        "$build/bench-$name" "$@" --n "$n" --memory "$memory" $options $header >>"$tmp" 2>"$err" || rc=$?
+        printf '%s\t%s\t%s\t%s\t%s\n' "$(awk -v a="$t0" -v b="$(now_ms)" 'BEGIN { printf "%.3f", (b - a) / 1000 }')" \
+            "$name" "$memory" "$n" "$scenarios" >>"$costs"
+        header="--no-header"
+        if [ -s "$err" ]; then
+            [ "$tty" = 1 ] && printf '\r\033[K' >&2
+            cat "$err" >&2
+        fi
+        if [ "$rc" -ne 0 ]; then
+            echo "bench: bench-$name --n $n --memory $memory (scenarios $scenarios) failed (exit $rc)" >&2
+            exit 1
+        fi
+        done_jobs=$((done_jobs + 1))
+        processes=$((processes + 1))
+    done 3<"$jobs"
+    round=$((round + 1))
+done
 [ "$tty" = 1 ] && printf '\r\033[K' >&2
-sh "$(dirname "$0")/csv-check.sh" "$tmp" runs
+python3 "$here/analysis" check "$tmp" runs
 mv "$tmp" "$runs"
 trap - EXIT INT TERM
-rm -f "$jobs" "$err"
-echo "bench: $total jobs in $(minutes $(($(date +%s) - start))); every process's rows in $runs" >&2
+rm -f "$cells" "$jobs" "$err"
+echo "bench: $processes processes in $(minutes $(($(date +%s) - start))); every process's rows in $runs" >&2

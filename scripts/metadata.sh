@@ -3,18 +3,25 @@
 # the run's settings, one "key,value" line each (CSV with a header; values with commas or quotes are quoted).
 # Usage: scripts/metadata.sh OUT_CSV BUILD_DIR [KEY=VALUE]...
 #   KEY=VALUE pairs (the run's settings, from the Makefile) are written after the facts gathered here.
+#        scripts/metadata.sh --add OUT_CSV KEY=VALUE...   appends facts learnt later (the load at the end)
 # The hardware-counter status comes from one short run of BUILD_DIR/bench-raw: "on: EVENTS" or "off: REASON".
 set -eu
-out=$1
-build=$2
-shift 2
-
 row() {
     case "$2" in
     *[,\"]*) printf '%s,"%s"\n' "$1" "$(printf '%s' "$2" | sed 's/"/""/g')" ;;
     *) printf '%s,%s\n' "$1" "$2" ;;
     esac
 }
+if [ "$1" = --add ]; then
+    out=$2
+    shift 2
+    for pair; do row "${pair%%=*}" "${pair#*=}"; done >>"$out"
+    exit 0
+fi
+out=$1
+build=$2
+shift 2
+
 first_line() { "$@" 2>&1 | head -n 1 || true; }
 cpuinfo() { awk -F': *' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo 2>/dev/null || true; }
 
@@ -48,6 +55,11 @@ counters() {
     if [ -n "$events" ]; then echo "on: $events"; else echo "off: this build has no PAPI (libpapi-dev missing)"; fi
 }
 
+# What else moves timings on a shared VM: transparent huge pages, the CPU frequency governor (VMs often expose
+# none), and the load the run started under (the pipeline adds the load it ended under).
+readable() { if [ -r "$1" ]; then cat "$1"; else echo "not readable here"; fi; }
+loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
+
 commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
 # Results written by the run itself do not make the source dirty.
 if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ]
@@ -63,6 +75,9 @@ tmp=$out.partial
     row caches "$(caches)"
     row memory_total "$(awk '/^MemTotal:/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)"
     row hypervisor "$(hypervisor)"
+    row transparent_hugepages "$(readable /sys/kernel/mm/transparent_hugepage/enabled)"
+    row cpufreq_governor "$(readable /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)"
+    row loadavg_start "$(loadavg)"
     row kernel "$(uname -sr)"
     row os "$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-unknown}" || echo unknown)"
     row compiler "$(first_line "${CC:-cc}" --version)"

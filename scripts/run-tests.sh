@@ -1,16 +1,17 @@
 #!/bin/sh
 # Runs every test binary (plain and sanitized), the fuzz targets for FUZZ_SECONDS each (0: not at all), the
-# harness tests (with the bench pipeline at tiny N), the template test and the counter tests, then prints what
-# was exercised and one closing tally:
+# analysis module's unit tests, the harness tests (with the bench pipeline at tiny N), the template test and the
+# counter tests, then prints what was exercised and one closing tally:
 #   checked: R random operations, F fuzzed operations in I inputs, A allocation failures injected
 #   tests: N passed, M failed, S skipped
 # (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
 # "SKIP name: reason").
-# Usage: scripts/run-tests.sh BUILD_DIR "TEST_ONLY_VARIANT..." VARIANT...
+# Usage: scripts/run-tests.sh BUILD_DIR "TEST_ONLY_VARIANT..." AA_VARIANT VARIANT...
 set -u
 build=$1
 test_only=$2
-shift 2
+aa=$3
+shift 3
 variants_all=$*
 passed=0
 failed=0
@@ -92,8 +93,23 @@ run_script() {
     failed=$((failed + f))
     rm -f "$log"
 }
+# The analysis module (statistics, merging, the stopping rule, tables): unittest ends with "Ran N tests" and "OK"
+# or "FAILED (failures=F, errors=E)".
+log=$(mktemp)
+python3 -m unittest discover -s tests/analysis >"$log" 2>&1
+rc=$?
+grep -E '^(FAIL|ERROR):|^Ran |^OK|^FAILED' "$log"
+ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in.*/\1/p' "$log")
+bad=$(sed -n 's/^FAILED (\(.*\))$/\1/p' "$log" | tr ',' '\n' | sed -n 's/.*=\([0-9]*\)/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+if [ -z "$ran" ] || { [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; }; then ran=${ran:-0}; bad=$((bad + 1)); fi
+echo "analysis: $((ran - (bad > ran ? ran : bad))) passed, $bad failed"
+passed=$((passed + ran - (bad > ran ? ran : bad)))
+failed=$((failed + bad))
+[ "$bad" -ne 0 ] && failures="$failures analysis"
+rm -f "$log"
+
 # The harness, the bench pipeline and the results scripts.
-run_script harness tests/harness.sh "$build" "$@"
+run_script harness tests/harness.sh "$build" "$aa" "$@"
 # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
 run_script template tests/template.sh "$build"
 

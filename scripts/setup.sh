@@ -24,11 +24,13 @@ has_fuzzer() {
     return $rc
 }
 
-# make bench draws with gnuplot (the build without X11 has the svg and pngcairo terminals) and cross-checks the
-# in-process timer with hyperfine.
+# make bench draws with gnuplot (the build without X11 has the svg and pngcairo terminals), cross-checks the
+# in-process timer with hyperfine, and analyses its runs with Python 3 (the standard library only:
+# scripts/analysis).
 bench_tools() {
     command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox
     command -v hyperfine >/dev/null 2>&1 || need hyperfine
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 7))' 2>/dev/null || need python3
 }
 
 # A compiler alone is not enough: Debian's gcc only recommends the C library headers.
@@ -42,7 +44,7 @@ test)
     has_header papi.h || need libpapi-dev
     # the cache-simulation test runs a binary under callgrind; make memcheck runs the suites under memcheck
     command -v valgrind >/dev/null 2>&1 || need valgrind
-    # the whole make bench pipeline runs at tiny N; jq checks the JSON it writes
+    # the whole make bench pipeline runs at tiny N, and the analysis has unit tests; jq checks the JSON it writes
     bench_tools
     command -v jq >/dev/null 2>&1 || need jq
     # the fuzz targets: clang, and its libFuzzer and sanitizer runtimes (a package of their own on Debian 12)

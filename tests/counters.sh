@@ -86,17 +86,17 @@ if ! command -v valgrind >/dev/null 2>&1; then
     skip "cache simulation is deterministic" "valgrind is not installed (scripts/setup.sh bench installs it)"
 elif ! make -s BUILD="$build" "$build/cachesim-$variant" >"$tmp/build.log" 2>&1; then
     ko "cache simulation builds" "$(tail -n 2 "$tmp/build.log" | tr '\n' ' ')"
-elif ! sh scripts/cachesim.sh "$build" "$tmp/sim1.csv" 4096 "$variant" >/dev/null 2>"$tmp/sim.err" ||
-    ! sh scripts/cachesim.sh "$build" "$tmp/sim2.csv" 4096 "$variant" >/dev/null 2>>"$tmp/sim.err"; then
+elif ! sh scripts/cachesim.sh "$build" "$tmp/sim1.csv" 4096 - "$variant" >/dev/null 2>"$tmp/sim.err" ||
+    ! sh scripts/cachesim.sh "$build" "$tmp/sim2.csv" 4096 - "$variant" >/dev/null 2>>"$tmp/sim.err"; then
     ko "cache simulation runs" "$(grep -v '^cachesim: n=' "$tmp/sim.err" | head -n 2 | tr '\n' ' ')"
 else
     if cmp -s "$tmp/sim1.csv" "$tmp/sim2.csv"; then ok "cache simulation gives the same figures twice"
     else ko "cache simulation gives the same figures twice" "$(diff "$tmp/sim1.csv" "$tmp/sim2.csv" | head -n 2)"; fi
-    d1=$(awk -F, -v s="$variant" '$1 == s && $2 == "simple_iter" { print $6 }' "$tmp/sim1.csv")
+    d1=$(awk -F, -v s="$variant" '$1 == s && $2 == "simple_iter" { print $7 }' "$tmp/sim1.csv")
     if [ -n "$d1" ] && awk -v d="$d1" 'BEGIN { exit !(d + 0 > 0) }'; then
         ok "simulated simple_iter misses D1 ($d1 per entity)"
     else ko "simulated simple_iter misses D1" "d1_misses_per_unit='$d1'"; fi
-    simsum=$(awk -F, -v s="$variant" '$1 == s && $2 == "simple_iter" { print $10 }' "$tmp/sim1.csv")
+    simsum=$(awk -F, -v s="$variant" '$1 == s && $2 == "simple_iter" { print $11 }' "$tmp/sim1.csv")
     benchsum=$(column "$tmp/row.csv" checksum)
     if [ -n "$simsum" ] && [ "$simsum" = "$benchsum" ]; then ok "simulated and timed runs agree on the checksum"
     else ko "simulated and timed runs agree on the checksum" "'$simsum' vs '$benchsum'"; fi

@@ -3,14 +3,18 @@
 #  - every bad command line gets one line on stderr and exit code 2;
 #  - --list, CSV and JSON output are well formed;
 #  - every strategy (and raw) gives the same checksum for the same scenario and N;
-#  - the make bench pipeline end to end at tiny N: results CSV and JSON with metadata, simulated misses,
-#    hyperfine cross-check, plots, the run's report copy; results of several machines merge; an interrupted run
-#    leaves no partial file; every script refuses malformed results;
+#  - every cell's memory layout comes from a seed printed in its row, and the simulated figures of a cell depend
+#    on that seed only, not on the environment or the command line;
+#  - the make bench pipeline end to end at tiny N: the stopping rule adds processes where intervals are wide, the
+#    A/A twin is measured, results CSV and JSON with intervals and metadata, simulated misses of the timed
+#    layouts, hyperfine cross-check, plots, the run's report copy; results of several machines merge; an
+#    interrupted run leaves no partial file; every script refuses malformed results;
 #  - a copied strategy folder is discovered, built, tested and benchmarked with nothing else edited.
-# Usage: sh tests/harness.sh BUILD_DIR VARIANT...
+# Usage: sh tests/harness.sh BUILD_DIR AA_VARIANT VARIANT...
 set -u
 build=$1
-shift
+aa=$2
+shift 2
 variants="$*"
 passed=0
 failed=0
@@ -20,7 +24,8 @@ trap 'rm -rf "$tmp"' EXIT
 ok() { passed=$((passed + 1)); echo "PASS $1"; }
 ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
 
-bench="$build/bench-$(echo "$variants" | cut -d' ' -f1)"
+first_variant=$(echo "$variants" | cut -d' ' -f1)
+bench="$build/bench-$first_variant"
 
 # One line on stderr, nothing on stdout, exit code 2.
 expect_usage_error() {
@@ -58,6 +63,13 @@ expect_usage_error "reps above the limit" --reps 100001
 expect_usage_error "empty format" --format ""
 expect_usage_error "a stray argument" simple_iter
 expect_usage_error "a single-dash option" -n 64
+expect_usage_error "a layout seed that is not hexadecimal" --layout-seed xyz
+expect_usage_error "an empty layout seed" --layout-seed ""
+expect_usage_error "a layout seed of 17 digits" --layout-seed 12345678901234567
+expect_usage_error "an empty seed in a list" --layout-seed 1,,2
+expect_usage_error "a negative warm-up" --warmup-ms -1
+expect_usage_error "a warm-up over a minute" --first-warmup-ms 60001
+expect_usage_error "a scenario named twice" --scenario create --scenario create
 
 # --list names the scenarios (the whole catalogue) with the entity counts each declares; raw offers
 # simple_iter twice (SoA and AoS).
@@ -125,6 +137,37 @@ expected=$(( (2 + $(echo "$variants" | wc -w)) * 2 ))
 if [ "$rows" -eq "$expected" ]; then ok "simple_iter measured for raw and every strategy"
 else ko "simple_iter rows" "$rows, expected $expected"; fi
 
+# Every row carries its layout seed: given ones in order, then derived ones, all distinct; a random one otherwise.
+seeds=$("$bench" --scenario iter_one --scenario create --n 64,128 --reps 1 --layout-seed a,b,c --no-header |
+    cut -d, -f16 | tr '\n' ' ')
+case "$seeds" in
+"000000000000000a 000000000000000b 000000000000000c "????????????????" ") ok "every row names its layout seed" ;;
+*) ko "every row names its layout seed" "$seeds" ;;
+esac
+s1=$("$bench" --scenario iter_one --n 64 --reps 1 --no-header | cut -d, -f16)
+s2=$("$bench" --scenario iter_one --n 64 --reps 1 --no-header | cut -d, -f16)
+if [ -n "$s1" ] && [ "$s1" != "$s2" ]; then ok "each process draws its own layout"; else ko "each process draws its own layout"; fi
+# Scenarios run in the order asked for.
+if [ "$("$bench" --scenario iter_one --scenario create --n 64 --reps 1 --no-header | cut -d, -f2 | tr '\n' ' ')" = \
+    "iter_one create " ]
+then ok "scenarios run in the order asked for"; else ko "scenarios run in the order asked for"; fi
+# A cell's simulated figures are a function of its seed: the same twice, and another seed another layout.
+if command -v valgrind >/dev/null 2>&1 && [ -x "$build/cachesim-$first_variant" ]; then
+    simulate() {
+        (cd "$build" && env -i valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no --D1=49152,12,64 \
+            --callgrind-out-file="$tmp/cg.$1" "./cachesim-$first_variant" --scenario add_remove --n 2048 \
+            --layout-seed "$2" >/dev/null 2>&1) &&
+            grep '^summary:' "$tmp/cg.$1".1 | cut -d' ' -f2-
+    }
+    a=$(simulate a 5)
+    b=$(simulate b 5)
+    c=$(simulate c 6)
+    if [ -n "$a" ] && [ "$a" = "$b" ]; then ok "a layout seed gives the same simulated figures twice"
+    else ko "a layout seed gives the same simulated figures twice" "$a / $b"; fi
+    if [ -n "$c" ] && [ "$a" != "$c" ]; then ok "another seed is another layout"
+    else ko "another seed is another layout" "$a / $c"; fi
+fi
+
 # JSON: an array of objects with the same fields.
 "$bench" --scenario add_remove --n 100,200 --reps 1 --format json >"$tmp/out.json"
 if head -n 1 "$tmp/out.json" | grep -qx '\[' && tail -n 1 "$tmp/out.json" | grep -qx '\]' &&
@@ -135,29 +178,56 @@ if [ "$("$bench" --scenario simple_iter --n 512 --inner 7 --reps 3 --no-header |
 then ok "--inner and --reps fix the timed work"; else ko "--inner and --reps fix the timed work"; fi
 
 # QUICK=1 gives make bench its short settings and its own results folder.
-if make -s -n bench QUICK=1 2>/dev/null | grep -q 'BENCH_MAX_N=16384 .*BENCH_PROCS=1' &&
-    make -s -n bench QUICK=1 2>/dev/null | grep -q 'pipeline.sh build results/[a-z0-9._-]*-quick raw' &&
-    make -s -n bench 2>/dev/null | grep -q 'BENCH_MAX_N=4194304 .*BENCH_PROCS=3'
+if make -s -n bench QUICK=1 2>/dev/null | tr '\n' ' ' | grep -q 'BENCH_MAX_N=16384 .*BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3' &&
+    make -s -n bench QUICK=1 2>/dev/null | tr '\n' ' ' | grep -q "pipeline.sh build results/[a-z0-9._-]*-quick raw .*$aa" &&
+    make -s -n bench 2>/dev/null | tr '\n' ' ' | grep -q 'BENCH_MAX_N=4194304 .*BENCH_MIN_PROCS=5 BENCH_MAX_PROCS=21'
 then ok "make bench QUICK=1 selects the short run"; else ko "make bench QUICK=1 selects the short run"; fi
 
+# A setting that is not a number stops the run before it starts.
+if BENCH_MIN_PROCS=abc BENCH_MAX_PROCS=3 sh scripts/bench.sh "$build" "$tmp/nonum" 1024 1024 1 "--reps 1" raw \
+    >/dev/null 2>"$tmp/err"; then ko "a process count that is not a number is refused"
+elif grep -q 'must be integers, not "abc"' "$tmp/err" && [ ! -e "$tmp/nonum/runs.csv" ]
+then ok "a process count that is not a number is refused"
+else ko "a process count that is not a number is refused" "$(head -n 1 "$tmp/err")"; fi
+
 # The whole make bench pipeline at tiny N (1000: the own size of the random-table scenarios; 1024: every
-# scenario), two rounds: every file it publishes is produced and well formed. No timing is asserted.
+# scenario), with the A/A twin: three processes per cell, then up to five where the interval is wider than
+# +/-3%; every file it publishes is produced and well formed. No timing is asserted.
 res=$tmp/res
-if BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_PROCS=2 BENCH_OPTIONS="--reps 1 --target-ms 1" \
+cols() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next } { print $c }' "$2"; }
+if BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=5 BENCH_TARGET_CI=0.03 \
+    BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
     FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
-    sh scripts/pipeline.sh "$build" "$res" raw $variants >"$tmp/pipe.log" 2>&1; then
+    CACHESIM_ALL_LAYOUTS="$first_variant:add_remove" \
+    sh scripts/pipeline.sh "$build" "$res" raw $variants "$aa" >"$tmp/pipe.log" 2>&1; then
     ok "the make bench pipeline runs end to end"
-else ko "the make bench pipeline runs end to end" "$(grep -v '^bench: [0-9]' "$tmp/pipe.log" | tail -n 3 | tr '\n' ' ')"; fi
+else ko "the make bench pipeline runs end to end" "$(grep -v '^bench: round' "$tmp/pipe.log" | tail -n 3 | tr '\n' ' ')"; fi
 if [ -s "$res/results.csv" ]; then
     cells=$(awk -F, 'NR > 1' "$res/results.csv" | wc -l)
     runs=$(awk -F, 'NR > 1' "$res/runs.csv" | wc -l)
-    merged2=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "processes") p = i; next } $p == 2' "$res/results.csv" | wc -l)
-    if [ "$cells" -gt 0 ] && [ "$runs" -eq $((2 * cells)) ] && [ "$merged2" -eq "$cells" ] &&
-        grep -q '^checksums: all strategies agree' "$tmp/pipe.log"; then ok "bench pipeline merges processes"
-    else ko "bench pipeline merges processes" "$cells cells, $runs runs, $merged2 merged"; fi
-    fresh=$(awk -F, '$15 == "fresh" {print $2}' "$res/results.csv" | sort -u | tr '\n' ' ')
-    warm=$(awk -F, '$15 == "warm" && $2 == "create"' "$res/results.csv" | wc -l)
-    if [ "$fresh" = "create create_bulk scatter_create " ] && [ "$warm" -eq "$(echo "$variants" | wc -w)" ] &&
+    counted=$(cols processes "$res/results.csv" | awk '{ s += $1 } END { print s + 0 }')
+    fewest=$(cols processes "$res/results.csv" | sort -n | head -n 1)
+    more=$(cols processes "$res/results.csv" | awk '$1 > 3' | wc -l)
+    if [ "$cells" -gt 0 ] && [ "$runs" -eq "$counted" ] && [ "$fewest" -ge 3 ] && [ "$more" -gt 0 ] &&
+        grep -q '^checksums: all strategies agree' "$tmp/pipe.log"
+    then ok "bench pipeline gives every cell its processes, and more where its interval is wide"
+    else ko "bench pipeline gives every cell its processes, and more where its interval is wide" \
+        "$cells cells, $runs runs, $counted counted, fewest $fewest, $more with more"; fi
+    if [ "$(cols layout_seed "$res/runs.csv" | sort | uniq -d | wc -l)" -eq 0 ]
+    then ok "every process of every cell has a layout of its own"; else ko "every process of every cell has a layout of its own"; fi
+    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { m = $c["median_ns"]; lo = $c["median_lo_ns"]; hi = $c["median_hi_ns"]
+              if (!(lo <= m && m <= hi)) bad++
+              if ($c["raw_ratio"] != "" && !($c["raw_ratio_lo"] <= $c["raw_ratio"] && $c["raw_ratio"] <= $c["raw_ratio_hi"])) bad++
+              if ($c["strategy"] == aa) { twins++; if ($c["aa_ratio"] == "") bad++ }
+              if ($c["stopped"] !~ /^(ci|cap|budget)$/) bad++ }
+            END { exit bad || !twins }' aa="$aa" "$res/results.csv" &&
+        grep -q "^aa_variant,$aa\$" "$res/metadata.csv" && grep -q '^a/a: ' "$tmp/pipe.log"
+    then ok "every cell has its interval, every ratio to raw and every A/A ratio theirs"
+    else ko "every cell has its interval, every ratio to raw and every A/A ratio theirs"; fi
+    fresh=$(awk -F, '$6 == "fresh" {print $2}' "$res/results.csv" | sort -u | tr '\n' ' ')
+    warm=$(awk -F, '$6 == "warm" && $2 == "create"' "$res/results.csv" | wc -l)
+    if [ "$fresh" = "create create_bulk scatter_create " ] && [ "$warm" -eq $(($(echo "$variants" | wc -w) + 1)) ] &&
         grep -q 'memory=fresh' "$tmp/pipe.log" && grep -q 'create@fresh' "$tmp/pipe.log"
     then ok "creation is reported into touched and into fresh memory, labelled"
     else ko "creation is reported into touched and into fresh memory, labelled" "fresh: $fresh; warm create rows: $warm"; fi
@@ -166,8 +236,19 @@ if [ -s "$res/results.csv" ]; then
     if [ "$(grep -c 'hardware counters off' "$tmp/pipe.log")" -le 1 ]
     then ok "the bench run says at most once why counters are off"
     else ko "the bench run says at most once why counters are off"; fi
-    if grep -Eq '^bench: [0-9]+/[0-9]+  round [12]/2  n=10(00|24)  [a-z_0-9@]+  [a-z0-9-]+  elapsed [0-9]+:[0-9]{2}  left' "$tmp/pipe.log"
+    if grep -Eq '^bench: round [0-9]+  [0-9]+/[0-9]+  n=10(00|24)(@fresh)?  [a-z0-9~-]+  [0-9]+ cells  elapsed [0-9]+:[0-9]{2}  budget left [0-9]+:[0-9]{2}$' "$tmp/pipe.log"
     then ok "bench shows its progress"; else ko "bench shows its progress"; fi
+    # The cache simulation replays timed layouts: every simulated layout is a timed process's, and the cell named
+    # for all its layouts has one per process.
+    if awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+            FILENAME ~ /runs.csv$/ { seed[$c[FILENAME, "layout_seed"]] = 1
+                if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove" && $c[FILENAME, "n"] == 1024) timed++
+                next }
+            { if (!($c[FILENAME, "layout_seed"] in seed)) bad++
+              if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove") simulated++ }
+            END { exit bad || timed == 0 || simulated != timed }' first="$first_variant" "$res/runs.csv" "$res/cachesim.csv"
+    then ok "the cache simulation replays the timed processes' layouts"
+    else ko "the cache simulation replays the timed processes' layouts"; fi
     # The simulated misses are joined to every warm row at FIXED_N, and only there.
     if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
             { at = $c["n"] == 1024 && $c["memory"] == "warm"; has = $c["sim_d1_misses_per_unit"] != "" }
@@ -181,7 +262,8 @@ if command -v jq >/dev/null 2>&1; then
         '.schema and (.rows | length) == $rows and (.columns | length) == $cols and all(.rows[]; length == $cols)
          and (.metadata | .machine_id and .cpu_model and .cores and .caches and .kernel and .compiler
               and .compiler_recorded and .git_commit and .date and .hardware_counters and .cachesim_geometry
-              and (keys | any(startswith("flags:"))))' "$res/results.json" >/dev/null
+              and .transparent_hugepages and .loadavg_start and .loadavg_end and .aa_variant and .aa_band
+              and .bench_min_procs and .bench_processes and (keys | any(startswith("flags:"))))' "$res/results.json" >/dev/null
     then ok "results.json holds the rows and the metadata"; else ko "results.json holds the rows and the metadata"; fi
     hf=0
     for v in $variants; do
@@ -212,17 +294,13 @@ if [ -s "$res/report.md" ] &&
     ! grep -q '](results/' "$res/report.md"
 then ok "the run's report copy has every table, well formed"; else ko "the run's report copy has every table, well formed"; fi
 
-# A checksum that differs between two processes of one cell is an error, not an average.
-awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$res/runs.csv" >"$tmp/bad.csv"
-if awk -F, -f scripts/merge.awk "$tmp/bad.csv" >/dev/null 2>&1; then ko "merge rejects disagreeing checksums"
-else ok "merge rejects disagreeing checksums"; fi
-# Hardware counts merge to the median of the processes' figures, and stay empty where a process had none.
-{
-    echo "strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,bytes_per_entity,peak_bytes_per_entity,checksum,memory,compiler,flags,instructions_per_unit,cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events"
-    for v in 3 1 2; do echo "s,x,8,entity,,1,1,$v,1,1,0,1,1,00,warm,\"c\",\"f\",$v,$((v * 10)),,,\"E\""; done
-} >"$tmp/hw.csv"
-if [ "$(awk -F, -f scripts/merge.awk "$tmp/hw.csv" | awk -F, 'NR == 2 {print $18 "/" $19 "/" $20 "/" $21}')" = "2/20//" ]
-then ok "merge takes the median of hardware counts"; else ko "merge takes the median of hardware counts"; fi
+# A checksum that differs between two processes of one cell is an error, not an average: nothing is written.
+mkdir -p "$tmp/badsum"
+cp "$res/metadata.csv" "$tmp/badsum/"
+awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$res/runs.csv" >"$tmp/badsum/runs.csv"
+if python3 scripts/analysis results "$tmp/badsum" >/dev/null 2>"$tmp/err" || [ -e "$tmp/badsum/results.csv" ] ||
+    ! grep -q 'checksum' "$tmp/err"
+then ko "merge rejects disagreeing checksums"; else ok "merge rejects disagreeing checksums"; fi
 
 # The report's generated tables, from that pipeline's results: every kind of table is produced, well formed
 # (a header, a rule and at least one row, each with the header's cell count), the prose around them is kept,
@@ -230,14 +308,14 @@ then ok "merge takes the median of hardware counts"; else ko "merge takes the me
 printf '%s\n' '# Report' 'prose' '<!-- table: iter simple_iter raw-soa 1024 -->' 'stale' '<!-- end table -->' \
     '<!-- table: ops 1024 create,create@fresh,destroy,add_remove -->' '<!-- end table -->' 'more prose' \
     '<!-- table: sweep random_tables_q1 1000,1024 -->' '<!-- end table -->' >"$tmp/report.md"
-if [ -s "$res/results.csv" ] && sh scripts/report.sh "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
+if [ -s "$res/results.csv" ] && python3 scripts/analysis report "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
     awk '/^<!-- table: / {t = 1; rows = 0; next}
          /^<!-- end table -->/ {if (rows < 3) bad = 1; t = 0; tables++; next}
          t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
          END {exit bad || tables != 3}' "$tmp/report.md" && ! grep -q stale "$tmp/report.md" &&
     grep -q '^more prose$' "$tmp/report.md"; then
     cp "$tmp/report.md" "$tmp/report2.md"
-    sh scripts/report.sh "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
+    python3 scripts/analysis report "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
     if cmp -s "$tmp/report.md" "$tmp/report2.md"; then ok "report tables are generated and stable"
     else ko "report tables are generated and stable" "a second refresh changed them"; fi
 else ko "report tables are generated and stable" "$(head -n 2 "$tmp/rep.err" | tr '\n' ' ')"; fi
@@ -255,7 +333,7 @@ if (cd "$tmp/tree" && make -s build/bench-mycopy build/test-mycopy >"$tmp/build.
 then ok "a copied strategy folder is discovered, tested and benchmarked"
 else ko "discovery of a copied strategy" "$(tail -n 3 "$tmp/build.log" "$tmp/test.log" 2>/dev/null | tr '\n' ' ')"; fi
 # ... and gets the same reliability machinery with no list edited: narrow-limit test variants and a fuzz target.
-if (cd "$tmp/tree" && make -s list | grep -q 'mycopy-wrap4 mycopy-retire4' &&
+if (cd "$tmp/tree" && make -s list | grep 'mycopy-wrap4 mycopy-retire4' >/dev/null &&
     make -s build/test-mycopy-retire4 build/fuzz-mycopy >"$tmp/build.log" 2>&1) &&
     "$tmp/tree/build/test-mycopy-retire4" --jobs 2 --filter 'conf_limits/*' >"$tmp/test.log" 2>&1 &&
     "$tmp/tree/build/fuzz-mycopy" -runs=50 tests/fuzz/corpus >"$tmp/fuzz.log" 2>&1 &&
@@ -290,10 +368,11 @@ else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 # one CSV with the machine as a column, and relative to each machine's own floor the two agree.
 mkdir -p "$tmp/slow"
 sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
-awk -F, 'BEGIN {OFS = ","} NR > 1 {$8 = sprintf("%.7g", $8 * 2)} {print}' "$res/results.csv" >"$tmp/slow/results.csv"
-if sh scripts/compare-machines.sh "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
+awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^median(_lo|_hi)?_ns$/) t[i] = 1 }
+    NR > 1 { for (i in t) $i = sprintf("%.7g", $i * 2) } {print}' "$res/results.csv" >"$tmp/slow/results.csv"
+if python3 scripts/analysis compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
     [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
-    awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $12; else fast[k] = $12 }
+    awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $13; else fast[k] = $13 }
         END { for (k in fast) if (!(k in slow) || slow[k] != fast[k]) bad = 1; exit bad }' "$tmp/cmp.csv" &&
     grep -q 'slow-box-4c' "$tmp/cmp.out"
 then ok "results of several machines merge, each relative to its own floor"
@@ -305,8 +384,9 @@ cp "$res/results.csv" "$res/runs.csv" "$res/metadata.csv" "$tmp/int/" 2>/dev/nul
 ls -A "$tmp/int" >"$tmp/int.before"
 cat "$tmp/int"/* | cksum >"$tmp/int.sum"
 if command -v setsid >/dev/null 2>&1; then
-    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_PROCS=1 BENCH_OPTIONS="--reps 5" FIXED_N=1024 \
-        HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter QUICK=0 \
+    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_MIN_PROCS=1 BENCH_MAX_PROCS=1 BENCH_TARGET_CI=0.03 \
+        BENCH_BUDGET_S=0 BENCH_OPTIONS="--reps 5" FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 \
+        CROSSCHECK_SCENARIOS=simple_iter QUICK=0 \
         setsid sh scripts/pipeline.sh "$build" "$tmp/int" raw $variants >/dev/null 2>&1 &
     pid=$!
     sleep 4
@@ -317,35 +397,34 @@ if command -v setsid >/dev/null 2>&1; then
     else ko "an interrupted bench run leaves no partial file" "left: $(ls -A "$tmp/int" | tr '\n' ' ')"; fi
 fi
 
-# Malformed results are refused with a message naming the file and line, by every script that reads them.
+# Malformed results are refused with a message naming the file and line, by every program that reads them.
 good="$res/results.csv"
 awk -F, 'NR == 3 {NF = NF - 2} {print}' OFS=, "$good" >"$tmp/short.csv"
-awk -F, 'NR == 2 {$8 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
+awk -F, 'NR == 2 {$10 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
 awk -F, 'NR > 1' "$good" >"$tmp/headless.csv"
+head -c 2000 "$good" >"$tmp/cut.csv"
 : >"$tmp/empty.csv"
-for f in short text headless empty; do
+for f in short text headless cut empty; do
     all=1
     why=""
-    sh scripts/summary.sh "$tmp/$f.csv" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" || { all=0; why="summary"; }
+    python3 scripts/analysis summary "$tmp/$f.csv" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "$tmp/$f.csv" "$tmp/err" || { all=0; why="summary"; }
     cp "$tmp/report.md" "$tmp/report3.md"
-    sh scripts/report.sh "$tmp/$f.csv" "$tmp/report3.md" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/$f.csv" "$tmp/err" && cmp -s "$tmp/report.md" "$tmp/report3.md" || { all=0; why="$why report"; }
-    # the scripts that read a results folder: plots, the cross-machine merge, and results.sh (runs.csv)
+    python3 scripts/analysis report "$tmp/$f.csv" "$tmp/report3.md" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "$tmp/$f.csv" "$tmp/err" && cmp -s "$tmp/report.md" "$tmp/report3.md" || { all=0; why="$why report"; }
+    # the programs that read a results folder: plots, the cross-machine comparison, and the merge (runs.csv)
     rm -rf "$tmp/bad" && mkdir -p "$tmp/bad" && cp "$tmp/$f.csv" "$tmp/bad/results.csv" && cp "$tmp/$f.csv" "$tmp/bad/runs.csv" &&
         cp "$res/metadata.csv" "$tmp/bad/"
     sh scripts/plots.sh "$tmp/bad" 1024 >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/plots" ] || { all=0; why="$why plots"; }
-    sh scripts/compare-machines.sh "$tmp/bad/cmp.csv" "$tmp/bad" "$res" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/cmp.csv" ] || { all=0; why="$why compare"; }
-    sh scripts/results.sh "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
-    grep -q "csv-check: $tmp/bad/runs.csv" "$tmp/err" && cmp -s "$tmp/$f.csv" "$tmp/bad/results.csv" ||
+    grep -q "$tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/plots" ] || { all=0; why="$why plots"; }
+    python3 scripts/analysis compare "$tmp/bad/cmp.csv" "$tmp/bad" "$res" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "$tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/bad/cmp.csv" ] || { all=0; why="$why compare"; }
+    python3 scripts/analysis results "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    grep -q "$tmp/bad/runs.csv" "$tmp/err" && cmp -s "$tmp/$f.csv" "$tmp/bad/results.csv" ||
         { all=0; why="$why results"; }
     if [ "$all" = 1 ]; then ok "malformed results ($f) are refused"
     else ko "malformed results ($f) are refused" "by$why: $(head -n 1 "$tmp/err")"; fi
 done
-if awk -F, -f scripts/merge.awk "$tmp/short.csv" >/dev/null 2>"$tmp/err" || ! grep -q 'fields where the header' "$tmp/err"
-then ko "merge refuses rows of the wrong width"; else ok "merge refuses rows of the wrong width"; fi
 
 # The fuzz target catches a planted bug: a copy of bitmask whose esb_remove of component 3 leaves it in place (and
 # returns ESB_OK) for every fourth entity index. Fixed seed and corpus, so the run is the same every time.

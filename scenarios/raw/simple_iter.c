@@ -1,8 +1,7 @@
 /* The physical limit for simple_iter: the same data and the same pos += vel on plain arrays, no ECS.
  * raw-soa keeps one array per component (what an ideal table or owned group hands out); raw-aos keeps one
  * array of whole-entity records (Transform, Position, Rotation, Velocity side by side). Memory comes from the
- * same hooks as the strategies', so bytes per entity are comparable (raw-soa's padding against 4K aliasing adds
- * < 12 KiB, see block.c). */
+ * same hooks as the strategies', placed by the same rule, so bytes per entity and layouts are comparable. */
 #include "block.h"
 #include "data.h"
 #include "kernels.h"

@@ -1,0 +1,88 @@
+"""The analysis of a benchmark run: merging, intervals, ratios, the stopping rule, tables and plot data.
+
+    python3 scripts/analysis COMMAND ARGS...
+
+Commands (each module's docstring says more):
+    check FILE KIND        validate a CSV (KIND: runs, results, cachesim, metadata, crosscheck)
+    plan ...               the next round of processes under the stopping rule (plan.py)
+    results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
+    summary RESULTS_CSV    the terminal summary (summary.py)
+    report ...             the generated tables of a report (report.py)
+    plots ...              the figures' data and gnuplot scripts (plots.py)
+    cachesim-plan ...      which layouts the cache simulation replays (simulation.py)
+    cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
+    crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
+    crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
+    compare OUT DIR...     several machines' results side by side (compare.py)
+    slim-runs RUNS_CSV     drop the per-row build columns of a published runs.csv (metadata has them)
+"""
+
+import sys
+
+import csvfile
+
+
+def check(argv):
+    if len(argv) != 2:
+        print("usage: python3 scripts/analysis check FILE KIND", file=sys.stderr)
+        return 2
+    try:
+        csvfile.read(argv[0], argv[1])
+    except csvfile.CsvError as e:
+        print(f"csv-check: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def slim_runs(argv):
+    if len(argv) != 1:
+        print("usage: python3 scripts/analysis slim-runs RUNS_CSV", file=sys.stderr)
+        return 2
+    try:
+        rows = csvfile.read(argv[0], "runs")
+    except csvfile.CsvError as e:
+        print(f"slim-runs: {e}", file=sys.stderr)
+        return 1
+    columns = [c for c in csvfile.header_of(argv[0]) if c not in ("compiler", "flags")]
+    # Hardware columns stay only where some process counted something.
+    required = csvfile.required_columns("runs")
+    columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
+    csvfile.write(argv[0], columns, rows)
+    return 0
+
+
+# Each command's module and function, imported only when the command runs.
+COMMANDS = {
+    "plan": ("plan", "main"),
+    "results": ("results", "main"),
+    "summary": ("summary", "main"),
+    "report": ("report", "main"),
+    "plots": ("plots", "main"),
+    "cachesim-plan": ("simulation", "plan_main"),
+    "cachesim-join": ("simulation", "join_main"),
+    "crosscheck-plan": ("crosscheck", "plan_main"),
+    "crosscheck-join": ("crosscheck", "join_main"),
+    "compare": ("compare", "main"),
+}
+
+
+def main():
+    import importlib
+
+    if len(sys.argv) < 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    command, argv = sys.argv[1], sys.argv[2:]
+    if command == "check":
+        return check(argv)
+    if command == "slim-runs":
+        return slim_runs(argv)
+    if command not in COMMANDS:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    module, function = COMMANDS[command]
+    return getattr(importlib.import_module(module), function)(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""Several machines' results side by side.
+
+    python3 scripts/analysis compare OUT_CSV RESULTS_DIR RESULTS_DIR...
+
+Absolute times do not compare across machines, so every figure is also given relative to its own machine's
+floor: the median of that machine's raw-soa simple_iter at the same N (the nearest N it measured, when it has
+none at that N), the cost of streaming plain arrays there. A strategy that is 3x its machine's floor on one CPU
+and 6x on another has a design that suits the first CPU less well, whatever the clock rates. Writes OUT_CSV:
+    machine_id,cpu_model,strategy,scenario,n,unit,memory,median_ns,median_lo_ns,median_hi_ns,floor_n,floor_ns,
+    x_floor,x_floor_lo,x_floor_hi
+(x_floor_lo/hi: the cell's own interval over the floor's median) and prints, for the N every machine measured
+closest to COMPARE_N (environment, default 65536), one line per scenario and strategy with each machine's
+x_floor.
+"""
+
+import os
+import sys
+
+import csvfile
+
+COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memory", "median_ns", "median_lo_ns",
+           "median_hi_ns", "floor_n", "floor_ns", "x_floor", "x_floor_lo", "x_floor_hi")
+
+
+def machine_rows(directory):
+    rows = csvfile.read(os.path.join(directory, "results.csv"), "results")
+    meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
+    machine = meta.get("machine_id")
+    if not machine:
+        raise csvfile.CsvError(f"{directory}/metadata.csv: no machine_id")
+    floors = {int(r["n"]): float(r["median_ns"]) for r in rows
+              if r["strategy"] == "raw-soa" and r["scenario"] == "simple_iter" and r["memory"] == "warm"}
+    if not floors:
+        raise csvfile.CsvError(f"{directory}/results.csv has no raw-soa simple_iter rows to normalise by")
+    out = []
+    for r in rows:
+        n = int(r["n"])
+        floor_n = min(floors, key=lambda m: (abs(m - n), m))
+        floor = floors[floor_n]
+        out.append({
+            "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "strategy": r["strategy"],
+            "scenario": r["scenario"], "n": n, "unit": r["unit"], "memory": r["memory"],
+            "median_ns": r["median_ns"], "median_lo_ns": r["median_lo_ns"], "median_hi_ns": r["median_hi_ns"],
+            "floor_n": floor_n, "floor_ns": f"{floor:.6g}",
+            "x_floor": f"{float(r['median_ns']) / floor:.3f}", "x_floor_lo": f"{float(r['median_lo_ns']) / floor:.3f}",
+            "x_floor_hi": f"{float(r['median_hi_ns']) / floor:.3f}",
+        })
+    return out
+
+
+def main(argv):
+    if len(argv) < 2:
+        print("usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR...", file=sys.stderr)
+        return 2
+    out, directories = argv[0], argv[1:]
+    rows = []
+    try:
+        for d in directories:
+            rows += machine_rows(d)
+    except csvfile.CsvError as e:
+        print(f"compare-machines: {e}", file=sys.stderr)
+        return 1
+    csvfile.write(out, COLUMNS, rows)
+    print(f"compare-machines: wrote {out} ({len(rows)} rows from {len(directories)} folders)", file=sys.stderr)
+    want = int(os.environ.get("COMPARE_N", "65536"))
+    machines = list(dict.fromkeys(r["machine_id"] for r in rows))
+    nearest = {}
+    for r in rows:
+        key = (r["machine_id"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]))
+        if key not in nearest or (abs(r["n"] - want), r["n"]) < (abs(nearest[key] - want), nearest[key]):
+            nearest[key] = r["n"]
+    x = {(r["machine_id"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]), r["strategy"],
+          r["n"]): r["x_floor"] for r in rows}
+    pairs = sorted({(k[1], k[2]) for k in x})
+    print(f"{'scenario':<20} {'strategy':<16}" + "".join(f" {m[:22]:>22}" for m in machines))
+    for scenario, strategy in pairs:
+        cells = []
+        for m in machines:
+            n = nearest.get((m, scenario))
+            v = x.get((m, scenario, strategy, n))
+            cells.append(f"{v}x @{n}" if v is not None else "-")
+        print(f"{scenario:<20} {strategy:<16}" + "".join(f" {c:>22}" for c in cells))
+    print("x: median relative to the machine's own raw-soa simple_iter at that N (its floor); @N: the entity count")
+    return 0

@@ -1,0 +1,95 @@
+"""The whole-process cross-check's plan and result (scripts/crosscheck.sh runs hyperfine in between).
+
+    python3 scripts/analysis crosscheck-plan --results RESULTS_CSV --n N --extra-ms MS --scenarios S,... NAME...
+    python3 scripts/analysis crosscheck-join --plan PLAN --hyperfine DIR --n N --runs R OUT_CSV
+
+For each strategy and key scenario, hyperfine times two processes that differ only in the amount of timed
+work: both build the world, warm up and verify alike, with every sample exactly K runs (--inner K, K as the
+timed processes calibrated it, their median); one takes 1 sample, the other 1 + D. The difference of their
+median wall times is D x K runs of the workload, so (difference) / (D x K x N) is the cost per unit measured
+from outside the process, clock, harness and all. D is chosen so that the extra work lasts about MS ms.
+
+The plan is a line per strategy and scenario: "NAME SCENARIO INNER EXTRA IN_PROCESS_NS UNIT" (the raw
+baselines and the A/A twin are left out: they are not designs of their own). crosscheck-join reads
+hyperfine's CSV exports (DIR/bench-NAME.csv, commands named "SCENARIO base" and "SCENARIO plus D") and writes
+    strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
+(ratio = whole_process_ns / in_process_ns).
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+import cells as cellmod
+import csvfile
+
+
+def plan_main(argv):
+    p = argparse.ArgumentParser(prog="analysis crosscheck-plan")
+    p.add_argument("--results", required=True)
+    p.add_argument("--n", type=int, required=True)
+    p.add_argument("--extra-ms", type=float, required=True)
+    p.add_argument("--scenarios", required=True)
+    p.add_argument("names", nargs="+")
+    a = p.parse_args(argv)
+    try:
+        rows = csvfile.read(a.results, "results")
+    except csvfile.CsvError as e:
+        print(f"crosscheck: {e}", file=sys.stderr)
+        return 1
+    cells = {(r["strategy"], r["scenario"]): r for r in rows if int(r["n"]) == a.n and r["memory"] == "warm"}
+    for name in a.names:
+        if name.startswith("raw") or name.endswith(cellmod.AA_SUFFIX):
+            continue
+        for scenario in filter(None, a.scenarios.split(",")):
+            row = cells.get((name, scenario))
+            if row is None:
+                print(f"crosscheck: no in-process row for {name} {scenario} at n={a.n}: left out", file=sys.stderr)
+                continue
+            per_run_ns = float(row["median_ns"]) * a.n
+            inner = int(row["inner"])
+            extra = min(99999, max(2, round(a.extra_ms * 1e6 / (per_run_ns * inner)))) if per_run_ns > 0 else 2
+            print(name, scenario, inner, extra, row["median_ns"], row["unit"])
+    return 0
+
+
+COLUMNS = ("strategy", "scenario", "n", "unit", "inner", "extra_runs", "in_process_ns", "whole_process_ns", "ratio",
+           "hyperfine_runs")
+
+
+def join_main(argv):
+    p = argparse.ArgumentParser(prog="analysis crosscheck-join")
+    p.add_argument("--plan", required=True)
+    p.add_argument("--hyperfine", required=True)
+    p.add_argument("--n", type=int, required=True)
+    p.add_argument("--runs", type=int, required=True)
+    p.add_argument("out")
+    a = p.parse_args(argv)
+    out = []
+    medians = {}
+    with open(a.plan, encoding="utf-8") as f:
+        plan = [line.split() for line in f if line.strip()]
+    for name, scenario, inner, extra, in_process, unit in plan:
+        if name not in medians:
+            path = os.path.join(a.hyperfine, f"bench-{name}.csv")
+            try:
+                with open(path, newline="", encoding="utf-8") as h:
+                    medians[name] = {r["command"]: float(r["median"]) for r in csv.DictReader(h)}
+            except (OSError, KeyError, ValueError) as e:
+                print(f"crosscheck: {path}: not a hyperfine CSV export ({e})", file=sys.stderr)
+                return 1
+        base = medians[name].get(f"{scenario} base")
+        plus = medians[name].get(f"{scenario} plus {extra}")
+        if base is None or plus is None:
+            print(f"crosscheck: no hyperfine figure for {name} {scenario}", file=sys.stderr)
+            return 1
+        whole = (plus - base) * 1e9 / (int(extra) * int(inner) * a.n)
+        inproc = float(in_process)
+        out.append((name, scenario, a.n, unit, inner, extra, f"{inproc:.6g}", f"{whole:.6g}",
+                    f"{whole / inproc if inproc > 0 else 0:.3f}", a.runs))
+    csvfile.write(a.out, COLUMNS, out)
+    print(f"{'strategy':<16} {'scenario':<14} {'n':>8} {'in-process':>12} {'whole-process':>14} {'ratio':>7}")
+    for row in out:
+        print(f"{row[0]:<16} {row[1]:<14} {row[2]:>8} {float(row[6]):>12.3f} {float(row[7]):>14.3f} {float(row[8]):>6.2f}x")
+    return 0

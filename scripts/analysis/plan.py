@@ -1,0 +1,199 @@
+"""The stopping rule: which processes the next round runs.
+
+    python3 scripts/analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T
+                                  [--runs RUNS_CSV] [--costs COSTS_TSV] [--budget-s S] [--step K]
+                                  [--fresh NAMES] [--process-s D]
+
+Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
+rounds are the minimum every cell gets. After them a cell is open while the 95% interval of its median is
+wider than +/-T (relative) and it has fewer than Q processes: each further round pair adds two processes to
+every open cell (the count stays odd, so the median is one process's figure), widest interval first, as many
+as the time budget left (S seconds, estimated from what earlier processes took) allows. The plan is empty
+when no cell is open, or when no open cell fits the budget.
+
+A process measures several cells of one strategy, one N and one memory mode, in a scenario order that rotates
+from round to round; small worlds share a process (up to about D seconds of work, default 3), large ones get
+one each. Within a round, sizes go from small to large, and at each size the strategies take turns in an order
+that rotates from one group of scenarios to the next, so that the machine's drift over the run spreads over
+all of them instead of landing on whichever runs last.
+
+CELLS_TSV has a line per strategy binary and scenario: "BINARY<TAB>SCENARIO<TAB>LABEL<TAB>N,N,..." (the
+binaries' --list with the binary's name first; a binary may list one scenario under two labels, as raw does
+for SoA and AoS: one process measures both). RUNS_CSV holds the processes so far; COSTS_TSV a line per
+process: "SECONDS<TAB>BINARY<TAB>MEMORY<TAB>N<TAB>SCENARIO,...". The plan is printed one process a line,
+"BINARY MEMORY N SCENARIO,SCENARIO,...", each round's opened by a line "-- round R", and a one-line account of
+it goes to stderr.
+"""
+
+import argparse
+import os
+import sys
+
+import cells as cellmod
+import csvfile
+
+
+def model_cost(n):
+    """Seconds a cell takes in a process, before any was measured: a few ms of samples plus setup that grows
+    with N (as measured on a 2-core VM)."""
+    return 0.03 + 0.36 * (n / 1048576) ** 0.75
+
+
+def kept_size(n, step):
+    """Powers of two from 2^10 every step-th; other sizes (a scenario's own) always."""
+    if n & (n - 1):
+        return True
+    e = n.bit_length() - 1
+    return e < 10 or (e - 10) % step == 0
+
+
+def read_universe(path, step, fresh):
+    """[(cell key, binary)] of every cell to measure, in catalog order; keys (label, scenario, N, memory)."""
+    out = []
+    seen = set()
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 4:
+                raise csvfile.CsvError(f"{path}:{number}: expected BINARY, SCENARIO, LABEL and sizes")
+            binary, scenario, label, sizes = parts
+            for text in filter(None, sizes.split(",")):
+                n = int(text)
+                if not kept_size(n, step):
+                    continue
+                for memory in ("warm", "fresh") if scenario in fresh else ("warm",):
+                    key = (label, scenario, n, memory)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append((key, binary))
+    return out
+
+
+def read_costs(path):
+    """Seconds per cell, from the latest process that measured it: the process's time shared out equally."""
+    costs = {}
+    if not path or not os.path.exists(path):
+        return costs
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) != 5:
+                continue
+            seconds, binary, memory, n, scenarios = parts
+            names = scenarios.split(",")
+            for scenario in names:
+                costs[(binary, scenario, int(n), memory)] = float(seconds) / len(names)
+    return costs
+
+
+def cell_cost(costs, binary, key):
+    label, scenario, n, memory = key
+    return costs.get((binary, scenario, n, memory), model_cost(n))
+
+
+def processes(universe, selected, rnd, process_s):
+    """The processes of one pass over the selected cells: [(binary, memory, n, [scenario, ...])] in run order."""
+    order = []
+    for (label, scenario, n, memory), _ in universe:
+        if scenario not in order:
+            order.append(scenario)
+    shift = rnd % len(order) if order else 0
+    rank = {s: (i - shift) % len(order) for i, s in enumerate(order)}
+    groups = {}
+    for key, binary in selected:
+        label, scenario, n, memory = key
+        names = groups.setdefault((n, memory, binary), [])
+        if scenario not in names:
+            names.append(scenario)
+    binaries = []
+    for _, binary in universe:
+        if binary not in binaries:
+            binaries.append(binary)
+    out = []
+    turn = rnd
+    for n, memory in sorted({(n, m) for n, m, _ in groups}, key=lambda x: (x[0], x[1] != "warm")):
+        per = max(1, int(process_s / model_cost(n)))
+        chunks = {}
+        for b in binaries:
+            names = sorted(groups.get((n, memory, b), []), key=rank.get)
+            for c in range(0, len(names), per):
+                chunks.setdefault(c // per, []).append((b, names[c:c + per]))
+        for c in sorted(chunks):
+            members = chunks[c]
+            for k in range(len(members)):
+                b, names = members[(k + turn) % len(members)]
+                out.append((b, memory, n, names))
+            turn += 1
+    return out
+
+
+def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, process_s):
+    """(rounds, account): the next round's processes as processes() gives them (two rounds after the minimum
+    ones), and a line saying why."""
+    by_key = {}
+    for row in runs:
+        key = (row["strategy"], row["scenario"], int(row["n"]), row["memory"])
+        by_key.setdefault(key, []).append(row)
+    behind = [(key, binary) for key, binary in universe if len(by_key.get(key, [])) < min_procs]
+    if behind:
+        least = min(len(by_key.get(key, [])) for key, _ in behind)
+        return [processes(universe, behind, rnd, process_s)], f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets"
+    open_cells = []
+    for key, binary in universe:
+        rows = by_key.get(key, [])
+        if len(rows) >= max_procs:
+            continue
+        cell = cellmod.Cell(*key)
+        cell.rows = rows
+        width = cell.half_width()
+        if width > target:
+            open_cells.append((width, key, binary))
+    if not open_cells:
+        return [], f"round {rnd}: every cell's interval is within +/-{100 * target:g}% or has {max_procs} processes"
+    open_cells.sort(key=lambda c: -c[0])
+    chosen, spent = [], 0.0
+    for width, key, binary in open_cells:
+        cost = 2 * cell_cost(costs, binary, key)
+        if spent + cost > budget_s:
+            continue
+        chosen.append((key, binary))
+        spent += cost
+    if not chosen:
+        return [], (f"round {rnd}: {len(open_cells)} cells are still wider than +/-{100 * target:g}%, and none "
+                    f"fits the {max(budget_s, 0):.0f} s left")
+    jobs = [processes(universe, chosen, rnd, process_s), processes(universe, chosen, rnd + 1, process_s)]
+    return jobs, (f"rounds {rnd}-{rnd + 1}: two more processes for {len(chosen)} of the {len(open_cells)} cells "
+                  f"wider than +/-{100 * target:g}% (about {spent:.0f} s of the {max(budget_s, 0):.0f} s left)")
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="analysis plan")
+    p.add_argument("--cells", required=True)
+    p.add_argument("--runs")
+    p.add_argument("--costs")
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--min-procs", type=int, required=True)
+    p.add_argument("--max-procs", type=int, required=True)
+    p.add_argument("--target", type=float, required=True)
+    p.add_argument("--budget-s", type=float, default=0.0)
+    p.add_argument("--step", type=int, default=1)
+    p.add_argument("--fresh", default="")
+    p.add_argument("--process-s", type=float, default=3.0)
+    a = p.parse_args(argv)
+    if a.min_procs < 1 or a.max_procs < a.min_procs or a.target <= 0 or a.step < 1:
+        print("plan: need 1 <= min-procs <= max-procs, target > 0 and step >= 1", file=sys.stderr)
+        return 2
+    try:
+        universe = read_universe(a.cells, a.step, set(a.fresh.split()))
+        runs = csvfile.read(a.runs, "runs") if a.runs and os.path.exists(a.runs) and os.path.getsize(a.runs) else []
+    except (OSError, csvfile.CsvError) as e:
+        print(f"plan: {e}", file=sys.stderr)
+        return 1
+    rounds, account = plan(universe, runs, read_costs(a.costs), a.round, a.min_procs, a.max_procs, a.target,
+                           a.budget_s, a.process_s)
+    for k, jobs in enumerate(rounds):
+        print("-- round", a.round + k)
+        for binary, memory, n, names in jobs:
+            print(binary, memory, n, ",".join(names))
+    print(f"plan: {account}", file=sys.stderr)
+    return 0

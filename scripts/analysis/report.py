@@ -1,0 +1,370 @@
+"""The generated tables of a report, refreshed from a results folder.
+
+    python3 scripts/analysis report RESULTS_CSV REPORT_MD [OUT_MD]
+
+Every block
+    <!-- table: SPEC -->
+    ...
+    <!-- end table -->
+of REPORT_MD is replaced by the table SPEC asks for; the prose around the blocks is left as it is. With OUT_MD
+the refreshed report is written there and REPORT_MD is left alone; its relative links are rewritten to work
+from OUT_MD's folder, and links to any results folder's plots point to the plots beside RESULTS_CSV (make
+bench: results/MACHINE/report.md). Nothing is written if any table fails.
+
+Tables (figures are medians over processes, [low, high] their 95% bootstrap intervals; "-" where nothing was
+measured):
+    iter SCENARIO BASELINE N,...   a row per strategy: the median and the ratio to BASELINE at each N (with the
+                                   ratio's own interval; "~" marks a ratio whose interval reaches into the A/A
+                                   band around 1: not distinguishable from the baseline); ordered by the median
+                                   at the last N
+    ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
+                                   first): the median at N
+    bytes N SCENARIO,... [raw]     the same layout with bytes per entity at N (exact: no interval)
+    sweep SCENARIO N,...           a row per strategy: the median at each N, and bytes per entity at the last
+    sim SCENARIO,...               from cachesim.csv: a row per strategy, per scenario its D1 misses per unit
+                                   (and LL misses where any), the median over the simulated layouts with their
+                                   range where there are several
+    layouts STRATEGY SCENARIO N    a row per timed process of one cell, fastest first: its layout seed, its
+                                   median and, where the cache simulation replayed its layout, the simulated D1
+                                   misses per unit (from runs.csv and cachesim.csv)
+    aa                             the A/A control by N: cells, intervals that exclude 1, the largest deviation
+    precision                      the intervals' half-widths by N, of the medians and of the ratios to raw
+    meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
+    xcheck                         from crosscheck.csv: in-process against whole-process figures
+"""
+
+import os
+import re
+import sys
+
+import cells as cellmod
+import csvfile
+import stats
+
+
+class TableError(Exception):
+    pass
+
+
+def label(n):
+    n = int(n)
+    return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
+
+
+def digits(v):
+    return 3 if v < 1 else 2 if v < 10 else 1 if v < 100 else 0
+
+
+def figure(value, low, high):
+    """"27.4 [26.9, 28.0]"."""
+    d = digits(value)
+    return f"{value:.{d}f} [{low:.{d}f}, {high:.{d}f}]"
+
+
+def ratio_text(value, low, high, band):
+    text = f"{value:.2f}x [{low:.2f}, {high:.2f}]"
+    return text + (" ~" if not stats.significant(low, high, band) else "")
+
+
+class Results:
+    """A results folder's files, read on demand."""
+
+    def __init__(self, csv_path):
+        self.csv_path = csv_path
+        self.directory = os.path.dirname(csv_path) or "."
+        self.rows = csvfile.read(csv_path, "results")
+        self.cells = {}
+        for r in self.rows:
+            self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
+                        int(r["n"]))] = r
+        self.strategies = sorted({r["strategy"] for r in self.rows})
+        self._meta = self._sim = self._runs = self._xcheck = None
+
+    def path(self, name):
+        return os.path.join(self.directory, name)
+
+    def meta(self):
+        if self._meta is None:
+            self._meta = csvfile.read_metadata(self.path("metadata.csv"))
+        return self._meta
+
+    def sim(self):
+        if self._sim is None:
+            self._sim = csvfile.read(self.path("cachesim.csv"), "cachesim")
+        return self._sim
+
+    def runs(self):
+        if self._runs is None:
+            self._runs = csvfile.read(self.path("runs.csv"), "runs")
+        return self._runs
+
+    def xcheck(self):
+        if self._xcheck is None:
+            self._xcheck = csvfile.read(self.path("crosscheck.csv"), "crosscheck")
+        return self._xcheck
+
+    def band(self):
+        return cellmod.band_of(self.meta()) if os.path.exists(self.path("metadata.csv")) else 0.0
+
+    def cell(self, strategy, scenario, n):
+        r = self.cells.get((strategy, scenario, int(n)))
+        if r is None:
+            return "-"
+        return figure(float(r["median_ns"]), float(r["median_lo_ns"]), float(r["median_hi_ns"]))
+
+
+def designs(res):
+    """The strategies a design table shows: not the raw baselines, not the A/A twin."""
+    return [s for s in res.strategies if not s.startswith("raw") and not s.endswith(cellmod.AA_SUFFIX)]
+
+
+def table(res, spec):
+    """The Markdown lines of one table."""
+    words = spec.split()
+    if not words:
+        raise TableError("an empty table spec")
+    mode, args = words[0], words[1:]
+    need = {"iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0,
+            "meta": 0, "xcheck": 0}
+    if mode not in need:
+        raise TableError(f"unknown table '{mode}'")
+    if len(args) < need[mode]:
+        raise TableError(f"table '{mode}' needs {need[mode]} arguments: {spec}")
+    return globals()["table_" + mode](res, *args)
+
+
+def table_iter(res, scenario, baseline, sizes):
+    ns = [int(x) for x in sizes.split(",")]
+    band = res.band()
+    header = "| strategy | how" + "".join(f" | {label(n)} | ratio" for n in ns) + " |"
+    lines = [header, "|---|---" + "|---:|---:" * len(ns) + "|"]
+    present = [s for s in res.strategies if not s.endswith(cellmod.AA_SUFFIX) and (s, scenario, ns[-1]) in res.cells]
+    present.sort(key=lambda s: float(res.cells[(s, scenario, ns[-1])]["median_ns"]))
+    for s in present:
+        kind = next((res.cells[(s, scenario, n)]["query_kind"] for n in ns if (s, scenario, n) in res.cells), "")
+        line = f"| {s} | {kind or '-'}"
+        for n in ns:
+            r = res.cells.get((s, scenario, n))
+            if r is None:
+                line += " | - | -"
+                continue
+            if s == baseline:
+                rt = "1"
+            elif baseline == cellmod.FLOOR and r["raw_ratio"]:
+                rt = ratio_text(float(r["raw_ratio"]), float(r["raw_ratio_lo"]), float(r["raw_ratio_hi"]), band)
+            else:
+                rt = "-"
+            line += f" | {res.cell(s, scenario, n)} | {rt}"
+        lines.append(line + " |")
+    return lines
+
+
+def _columns(res, with_raw):
+    cols = designs(res)
+    return ([cellmod.FLOOR] if with_raw == "raw" else []) + cols
+
+
+def table_ops(res, n, scenarios, with_raw=""):
+    cols = _columns(res, with_raw)
+    lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
+    for sc in scenarios.split(","):
+        lines.append(f"| {sc} | " + " | ".join(res.cell(s, sc, n) for s in cols) + " |")
+    return lines
+
+
+def table_bytes(res, n, scenarios, with_raw=""):
+    cols = _columns(res, with_raw)
+    lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
+    for sc in scenarios.split(","):
+        cells = []
+        for s in cols:
+            r = res.cells.get((s, sc, int(n)))
+            cells.append(f"{float(r['bytes_per_entity']):.0f}" if r else "-")
+        lines.append(f"| {sc} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def table_sweep(res, scenario, sizes):
+    ns = [int(x) for x in sizes.split(",")]
+    lines = ["| strategy" + "".join(f" | {label(n)}" for n in ns) + f" | bytes/entity at {label(ns[-1])} |",
+             "|---" + "|---:" * (len(ns) + 1) + "|"]
+    for s in res.strategies:
+        if s.endswith(cellmod.AA_SUFFIX) or (s, scenario, ns[-1]) not in res.cells:
+            continue
+        r = res.cells[(s, scenario, ns[-1])]
+        lines.append(f"| {s} | " + " | ".join(res.cell(s, scenario, n) for n in ns) +
+                     f" | {float(r['bytes_per_entity']):.0f} |")
+    return lines
+
+
+def table_sim(res, scenarios):
+    names = scenarios.split(",")
+    by = {}
+    for r in res.sim():
+        by.setdefault((r["strategy"], r["scenario"]), []).append(r)
+    strategies = sorted({r["strategy"] for r in res.sim() if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
+    lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
+    for s in strategies:
+        cells = []
+        for sc in names:
+            group = by.get((s, sc))
+            if not group:
+                cells.append("-")
+                continue
+            d1 = [float(r["d1_misses_per_unit"]) for r in group]
+            ll = [float(r["ll_misses_per_unit"]) for r in group]
+            text = f"{stats.median(d1):.3f}"
+            if len(group) > 1 and max(d1) > min(d1):
+                text += f" [{min(d1):.3f}, {max(d1):.3f}]"
+            if stats.median(ll) > 0.0005:
+                text += f" (LL {stats.median(ll):.3f})"
+            cells.append(text)
+        lines.append(f"| {s} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def table_layouts(res, strategy, scenario, n):
+    n = int(n)
+    runs = [r for r in res.runs() if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
+            and r["memory"] == "warm"]
+    sim = {}
+    if os.path.exists(res.path("cachesim.csv")):
+        for r in res.sim():
+            if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
+                sim[r["layout_seed"]] = r
+    lines = ["| process (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
+    if not runs:
+        lines.append("| - | - | - | - |")
+    for k, r in enumerate(sorted(runs, key=lambda r: float(r["median_ns"])), 1):
+        s = sim.get(r["layout_seed"])
+        lines.append(f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{digits(float(r['median_ns']))}f} | "
+                     f"{float(s['d1_misses_per_unit']):.2f} |" if s else
+                     f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{digits(float(r['median_ns']))}f} | - |")
+    return lines
+
+
+def table_aa(res):
+    pairs = [r for r in res.rows if r.get("aa_ratio")]
+    by_n = {}
+    for r in pairs:
+        by_n.setdefault(int(r["n"]), []).append((float(r["aa_ratio"]), float(r["aa_ratio_lo"]), float(r["aa_ratio_hi"])))
+    lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
+    if not pairs:
+        return lines + ["| - | 0 | - | - | - |"]
+    total = []
+    for n in sorted(by_n) + ["all"]:
+        v = total if n == "all" else by_n[n]
+        if n != "all":
+            total.extend(v)
+        out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
+        dev = sorted(abs(x[0] - 1) for x in v)
+        lines.append(f"| {label(n) if n != 'all' else 'all'} | {len(v)} | {out} ({100 * out / len(v):.1f}%) | "
+                     f"{100 * dev[-1]:.1f}% | {100 * stats.median(dev):.1f}% |")
+    return lines
+
+
+def table_precision(res):
+    lines = ["| N | cells | median half-width | within +/-3% | within +/-5% | widest | ratios to raw | their median "
+             "half-width | within +/-5% |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    by_n = {}
+    for r in res.rows:
+        n = int(r["n"])
+        w = stats.relative_half_width(float(r["median_ns"]), float(r["median_lo_ns"]), float(r["median_hi_ns"]))
+        by_n.setdefault(n, ([], []))[0].append(w)
+        if r["raw_ratio"] and r["strategy"] != cellmod.FLOOR:
+            by_n[n][1].append(stats.relative_half_width(float(r["raw_ratio"]), float(r["raw_ratio_lo"]),
+                                                        float(r["raw_ratio_hi"])))
+    for n in sorted(by_n):
+        m, q = by_n[n]
+        m.sort()
+        pct = lambda v, t: f"{100 * sum(1 for x in v if x <= t) / len(v):.0f}%" if v else "-"
+        lines.append(f"| {label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {pct(m, 0.03)} | {pct(m, 0.05)} | "
+                     f"+/-{100 * m[-1]:.0f}% | {len(q)} | " + (f"+/-{100 * stats.median(q):.1f}%" if q else "-") +
+                     f" | {pct(q, 0.05)} |")
+    return lines
+
+
+def table_meta(res, keys=""):
+    meta = res.meta()
+    names = keys.split(",") if keys else list(meta)
+    return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
+
+
+def table_xcheck(res):
+    lines = ["| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | ratio |",
+             "|---|---|---:|---:|---:|---:|"]
+    for r in res.xcheck():
+        lines.append(f"| {r['strategy']} | {r['scenario']} | {label(r['n'])} | {float(r['in_process_ns']):.3f} | "
+                     f"{float(r['whole_process_ns']):.3f} | {float(r['ratio']):.2f}x |")
+    return lines
+
+
+_LINK = re.compile(r"\]\(([^)]*)\)")
+
+
+def refresh(res, text, relink=None):
+    """The report's text with every table block regenerated; relink(target) rewrites link targets."""
+    out = []
+    skipping = False
+    for number, line in enumerate(text.split("\n"), 1):
+        marker = re.fullmatch(r"<!-- table: (.*) -->", line)
+        if marker:
+            if skipping:
+                raise TableError(f"line {number}: a table block opens inside another")
+            out.append(line)
+            try:
+                out.extend(table(res, marker.group(1)))
+            except (TableError, csvfile.CsvError, KeyError, ValueError) as e:
+                raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
+            skipping = True
+            continue
+        if line == "<!-- end table -->":
+            if not skipping:
+                raise TableError(f"line {number}: an end of table with no table open")
+            skipping = False
+            out.append(line)
+            continue
+        if not skipping:
+            out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
+    if skipping:
+        raise TableError("a table block is not closed")
+    return "\n".join(out)
+
+
+def main(argv):
+    if len(argv) not in (2, 3):
+        print("usage: python3 scripts/analysis report RESULTS_CSV REPORT_MD [OUT_MD]", file=sys.stderr)
+        return 2
+    csv_path, report = argv[0], argv[1]
+    out = argv[2] if len(argv) == 3 else report
+    try:
+        res = Results(csv_path)
+        with open(report, encoding="utf-8") as f:
+            text = f.read()
+        relink = None
+        if out != report:
+            base = os.path.dirname(os.path.abspath(out))
+            root = os.path.relpath(os.path.dirname(os.path.abspath(report)), base)
+            plots = os.path.relpath(os.path.join(os.path.abspath(res.directory), "plots"), base)
+
+            def relink(target):
+                if re.match(r"^results/[^/]+/plots/", target):
+                    return plots + target[target.index("/plots/") + len("/plots"):]
+                if re.match(r"^([a-z]+:|#|/)", target) or root == ".":
+                    return target
+                return root + "/" + target
+
+        refreshed = refresh(res, text, relink)
+    except (OSError, TableError, csvfile.CsvError) as e:
+        print(f"report: {e}", file=sys.stderr)
+        return 1
+    partial = f"{out}.tmp.{os.getpid()}"
+    try:
+        with open(partial, "w", encoding="utf-8") as f:
+            f.write(refreshed)
+        os.replace(partial, out)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+    print(f"report: tables in {out} refreshed from {csv_path}", file=sys.stderr)
+    return 0

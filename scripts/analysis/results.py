@@ -1,0 +1,97 @@
+"""The published files of a run: results.csv, results.json and metadata.csv completed with what the merge found.
+
+    python3 scripts/analysis results DIR
+
+reads DIR/runs.csv (every process's rows), DIR/cachesim.csv (optional) and DIR/metadata.csv, and writes
+DIR/results.csv, DIR/results.json and DIR/metadata.csv, each through a temporary file; nothing is written if
+a file is malformed, if two processes, strategies or memory modes disagree on a checksum, or if the cache
+simulation's checksum differs from the timed runs'.
+"""
+
+import json
+import os
+import sys
+
+import cells as cellmod
+import csvfile
+
+SCHEMA = "ecs-storage-bench/results/2"
+# Columns written as JSON strings even where they look like numbers.
+TEXT_COLUMNS = {"strategy", "scenario", "unit", "query_kind", "checksum", "memory", "counter_events", "stopped"}
+
+
+def _json_value(column, value):
+    if value == "" or value is None:
+        return None
+    if column not in TEXT_COLUMNS:
+        try:
+            number = float(value)
+            return int(number) if str(value).isdigit() else number
+        except ValueError:
+            pass
+    return str(value)
+
+
+def build(directory):
+    """(results rows, completed metadata) of a results folder; raises CsvError or MergeError."""
+    runs = csvfile.read(os.path.join(directory, "runs.csv"), "runs")
+    metadata = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
+    sim_path = os.path.join(directory, "cachesim.csv")
+    sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
+    cells = cellmod.group(runs)
+    cellmod.check_checksums(runs, "results")
+    sim = cellmod.simulated(sim_rows)
+    cellmod.check_simulation(cells, sim)
+    unjoined = [k for k in sim if (k[0], k[1], k[2], "warm") not in cells]
+    if unjoined:
+        s, sc, n = unjoined[0]
+        print(f"results: {len(unjoined)} simulated cells have no timed row (e.g. {s} {sc} n={n}): they stay in "
+              "cachesim.csv only", file=sys.stderr)
+    rows = cellmod.result_rows(cells, sim, *cellmod.settings_of(metadata))
+    # What the binaries recorded of their build, once per strategy rather than on every row.
+    derived = {}
+    for row in runs:
+        if row.get("compiler"):
+            derived["compiler_recorded"] = row["compiler"]
+        if row.get("flags"):
+            derived["flags:" + row["strategy"]] = row["flags"].rstrip()
+    derived.update(cellmod.stopping_metadata(rows))
+    derived.update(cellmod.aa_metadata(cells))
+    kept = {k: v for k, v in metadata.items()
+            if not (k.startswith("flags:") or k in derived or k.startswith("aa_") or k.startswith("cells_stopped_"))}
+    flags = sorted(k for k in derived if k.startswith("flags:"))
+    completed = dict(kept)
+    completed.update({k: v for k, v in derived.items() if not k.startswith("flags:")})
+    completed.update({k: derived[k] for k in flags})
+    return rows, completed
+
+
+def write_json(path, rows, metadata):
+    document = {
+        "schema": SCHEMA,
+        "metadata": metadata,
+        "columns": list(cellmod.COLUMNS),
+        "rows": [[_json_value(c, row.get(c, "")) for c in cellmod.COLUMNS] for row in rows],
+    }
+    partial = path + ".partial"
+    with open(partial, "w", encoding="utf-8") as f:
+        json.dump(document, f, indent=None, separators=(", ", ": "))
+        f.write("\n")
+    os.replace(partial, path)
+
+
+def main(argv):
+    if len(argv) != 1:
+        print("usage: python3 scripts/analysis results DIR", file=sys.stderr)
+        return 2
+    directory = argv[0]
+    try:
+        rows, metadata = build(directory)
+    except (csvfile.CsvError, cellmod.MergeError) as e:
+        print(f"results: {e}", file=sys.stderr)
+        return 1
+    csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
+    write_json(os.path.join(directory, "results.json"), rows, metadata)
+    csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
+    print(f"results: wrote {directory}/results.csv and results.json ({len(rows)} cells)", file=sys.stderr)
+    return 0

@@ -1,0 +1,204 @@
+"""The cache simulation's plan and its results (scripts/cachesim.sh runs the simulator in between).
+
+    python3 scripts/analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV] [--spread F]
+                                           [--all-layouts STRATEGY:SCENARIO,...]
+    python3 scripts/analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
+
+The simulation replays the layouts the timed processes had: a cell's layout is a function of its seed
+(harness/layout.h), so a simulated run with a timed process's seed sees the same block placement that
+process measured. For every cell at N in warm memory the plan takes the seed of the process whose median is
+the cell's median; where the processes' medians spread by more than F of the median (default 0.1: layout
+matters there), also those of the fastest and the slowest process; for the cells named by --all-layouts,
+every process's seed. Without RUNS_CSV (make cachesim on its own) every cell gets seed 1.
+
+The plan is one simulator process a line: "BINARY SCENARIO,... SEED,...", the k-th cell the scenarios give
+taking the k-th seed (a binary listing one scenario under two labels, as raw does, has a cell for each).
+
+cachesim-join reads callgrind's dumps (every file DIR/*/dump.*: one per simulated run, labelled "STRATEGY
+SCENARIO N SEED" by the harness) and the binaries' result rows, and writes OUT_CSV, one row per simulated cell
+and layout:
+    strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,ll_misses_per_unit,
+    d1_read_misses_per_unit,d1_write_misses_per_unit,checksum,geometry,flags
+every row needing its dump and every dump its row, and every strategy agreeing on every checksum.
+"""
+
+import argparse
+import os
+import sys
+
+import cells as cellmod
+import csvfile
+
+
+def _universe(path, n):
+    """[(binary, scenario, label)] of the cells measured at n, in each binary's catalog order."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == 4 and str(n) in parts[3].split(","):
+                out.append(tuple(parts[:3]))
+    return out
+
+
+def _layout_ranks(rows, spread, every):
+    """The seeds to simulate for one cell's process rows: median process first."""
+    ordered = sorted(rows, key=lambda r: float(r["median_ns"]))
+    if every:
+        middle = ordered[(len(ordered) - 1) // 2]
+        return [middle["layout_seed"]] + [r["layout_seed"] for r in ordered if r is not middle]
+    seeds = [ordered[(len(ordered) - 1) // 2]["layout_seed"]]
+    low, high = float(ordered[0]["median_ns"]), float(ordered[-1]["median_ns"])
+    middle = float(ordered[(len(ordered) - 1) // 2]["median_ns"])
+    if middle > 0 and (high - low) / middle > spread:
+        for r in (ordered[0], ordered[-1]):
+            if r["layout_seed"] not in seeds:
+                seeds.append(r["layout_seed"])
+    return seeds
+
+
+def plan(universe, runs, n, spread, every):
+    """[(binary, [scenario], [seed])]: one simulator process each, rank by rank (the median processes' seeds
+    first, then the next layouts of the cells that have more)."""
+    timed = {}
+    for row in runs:
+        if int(row["n"]) == n and row["memory"] == "warm":
+            timed.setdefault((row["strategy"], row["scenario"]), []).append(row)
+    binaries = []
+    cells = {}  # binary -> [(scenario, label, [seed by rank])]
+    for binary, scenario, label in universe:
+        if binary not in binaries:
+            binaries.append(binary)
+        rows = timed.get((label, scenario))
+        if runs and not rows:
+            continue
+        seeds = _layout_ranks(rows, spread, (label, scenario) in every) if rows else ["1"]
+        cells.setdefault(binary, []).append((scenario, label, seeds))
+    out = []
+    for binary in binaries:
+        mine = cells.get(binary, [])
+        for k in range(max((len(seeds) for _, _, seeds in mine), default=0)):
+            # A scenario that has a layout at this rank runs every cell it stands for (raw's SoA and AoS); a cell
+            # with no layout at this rank repeats its median one (the same simulation again, merged once).
+            scenarios = [s for s, _, seeds in mine if len(seeds) > k]
+            scenarios = [s for i, s in enumerate(scenarios) if s not in scenarios[:i]]
+            seeds = [seeds[k] if len(seeds) > k else seeds[0] for s, _, seeds in mine if s in scenarios]
+            out.append((binary, scenarios, seeds))
+    return out
+
+
+def plan_main(argv):
+    p = argparse.ArgumentParser(prog="analysis cachesim-plan")
+    p.add_argument("--cells", required=True)
+    p.add_argument("--n", type=int, required=True)
+    p.add_argument("--runs")
+    p.add_argument("--spread", type=float, default=0.1)
+    p.add_argument("--all-layouts", default="")
+    a = p.parse_args(argv)
+    every = set()
+    for item in filter(None, a.all_layouts.split(",")):
+        strategy, _, scenario = item.partition(":")
+        every.add((strategy, scenario))
+    try:
+        runs = csvfile.read(a.runs, "runs") if a.runs else []
+        universe = _universe(a.cells, a.n)
+    except (OSError, csvfile.CsvError) as e:
+        print(f"cachesim-plan: {e}", file=sys.stderr)
+        return 1
+    for binary, scenarios, seeds in plan(universe, runs, a.n, a.spread, every):
+        print(binary, ",".join(scenarios), ",".join(seeds))
+    return 0
+
+
+COLUMNS = ("strategy", "scenario", "n", "unit", "layout_seed", "instructions_per_unit", "d1_misses_per_unit",
+           "ll_misses_per_unit", "d1_read_misses_per_unit", "d1_write_misses_per_unit", "checksum", "geometry",
+           "flags")
+
+
+def read_dump(path):
+    """(label, [Ir, D1mr, D1mw, DLmr, DLmw]) of one callgrind dump: its "desc: Trigger: Client Request: LABEL"
+    line, its "events:" line and its "summary:" (or "totals:") counts."""
+    label, events, totals = None, None, None
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("desc: Trigger: Client Request: "):
+                label = line[len("desc: Trigger: Client Request: "):].strip()
+            elif line.startswith("events: "):
+                events = line.split()[1:]
+            elif (line.startswith("summary: ") or line.startswith("totals: ")) and totals is None:
+                totals = [int(x) for x in line.split()[1:]]
+    if label is None or events is None or totals is None:
+        raise csvfile.CsvError(f"{path}: not a callgrind dump of a labelled run")
+    # callgrind leaves out trailing zero counts
+    totals += [0] * (len(events) - len(totals))
+    try:
+        return tuple(label.split()), [totals[events.index(e)] for e in ("Ir", "D1mr", "D1mw", "DLmr", "DLmw")]
+    except ValueError:
+        raise csvfile.CsvError(f"{path}: the dump lacks a cache event (run with --cache-sim=yes)") from None
+
+
+def join(dumps_dir, rows_path, geometry):
+    """The rows of cachesim.csv; raises CsvError or MergeError."""
+    counts = {}
+    for job in sorted(os.listdir(dumps_dir)):
+        folder = os.path.join(dumps_dir, job)
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            if name.startswith("dump."):
+                label, values = read_dump(os.path.join(folder, name))
+                if len(label) != 4:
+                    raise csvfile.CsvError(f"{folder}/{name}: label '{' '.join(label)}' is not STRATEGY SCENARIO N SEED")
+                counts[label] = values
+    rows = csvfile.read(rows_path, "simulated")
+    out = []
+    done = set()
+    for row in rows:
+        key = (row["strategy"], row["scenario"], row["n"], row["layout_seed"])
+        if key in done:
+            continue  # a cell simulated again in the same layout: the same figures
+        if key not in counts:
+            raise cellmod.MergeError(f"cachesim: no dump for {' '.join(key)}")
+        done.add(key)
+        ir, d1r, d1w, llr, llw = counts.pop(key)
+        units = int(row["n"])
+        g = lambda x: f"{x / units:.6g}"
+        out.append({
+            "strategy": row["strategy"], "scenario": row["scenario"], "n": row["n"], "unit": row["unit"],
+            "layout_seed": row["layout_seed"], "instructions_per_unit": g(ir), "d1_misses_per_unit": g(d1r + d1w),
+            "ll_misses_per_unit": g(llr + llw), "d1_read_misses_per_unit": g(d1r),
+            "d1_write_misses_per_unit": g(d1w), "checksum": row["checksum"], "geometry": geometry,
+            "flags": row.get("flags", ""),
+        })
+    if counts:
+        raise cellmod.MergeError(f"cachesim: {len(counts)} dumps have no result row (e.g. {' '.join(next(iter(counts)))})")
+    cellmod.check_checksums(out, "cachesim")
+    return out
+
+
+def join_main(argv):
+    p = argparse.ArgumentParser(prog="analysis cachesim-join")
+    p.add_argument("--dumps", required=True)
+    p.add_argument("--rows", required=True)
+    p.add_argument("--geometry", required=True)
+    p.add_argument("out")
+    a = p.parse_args(argv)
+    try:
+        rows = join(a.dumps, a.rows, a.geometry)
+    except (OSError, csvfile.CsvError, cellmod.MergeError) as e:
+        print(f"cachesim: {e}", file=sys.stderr)
+        return 1
+    csvfile.write(a.out, COLUMNS, rows)
+    print(f"cachesim: wrote {a.out} ({len(rows)} simulated cells and layouts)", file=sys.stderr)
+    # D1 misses per unit, median over layouts, as the terminal shows them
+    table = {}
+    for row in rows:
+        table.setdefault((row["scenario"], row["strategy"], row["unit"]), []).append(row)
+    print(f"{'scenario':<18} {'strategy':<16} {'unit':<6} {'d1/unit':>10} {'ll/unit':>10} {'instr/unit':>12} layouts")
+    for (scenario, strategy, unit), group in sorted(table.items()):
+        d1 = sorted(float(r["d1_misses_per_unit"]) for r in group)
+        ll = sorted(float(r["ll_misses_per_unit"]) for r in group)
+        ir = sorted(float(r["instructions_per_unit"]) for r in group)
+        mid = (len(group) - 1) // 2
+        print(f"{scenario:<18} {strategy:<16} {unit:<6} {d1[mid]:>10.4f} {ll[mid]:>10.4f} {ir[mid]:>12.1f} {len(group)}")
+    return 0

@@ -1,0 +1,127 @@
+"""The summary a run prints: per scenario at its largest N, every strategy's median with its 95% interval and
+its ratio to the raw floor with the ratio's interval; then what the A/A control showed, how precise the cells
+are, and how they stopped.
+
+    python3 scripts/analysis summary RESULTS_CSV
+"""
+
+import math
+import os
+import sys
+
+import cells as cellmod
+import csvfile
+import stats
+
+
+def _f(x):
+    return float(x) if x not in ("", None) else None
+
+
+def interval_text(value, low, high, digits=3, suffix=""):
+    """"1.08x [1.03, 1.12]": a figure and its interval."""
+    if value is None:
+        return "-"
+    return f"{value:.{digits}f}{suffix} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def half_width(row, prefix="median"):
+    value = _f(row["median_ns" if prefix == "median" else prefix])
+    low = _f(row["median_lo_ns" if prefix == "median" else prefix + "_lo"])
+    high = _f(row["median_hi_ns" if prefix == "median" else prefix + "_hi"])
+    if value is None or low is None or high is None:
+        return None
+    return stats.relative_half_width(value, low, high)
+
+
+def aa_lines(rows):
+    """The A/A control's account, from the rows of the A/A cells."""
+    pairs = [r for r in rows if r.get("aa_ratio")]
+    if not pairs:
+        return ["a/a: this run has no A/A pair"]
+    ratios = [(r, float(r["aa_ratio"]), float(r["aa_ratio_lo"]), float(r["aa_ratio_hi"])) for r in pairs]
+    s = stats.aa_summary(ratios)
+    w = s["worst"]
+    lines = [
+        f"a/a: {pairs[0]['strategy']} against its twin over {s['cells']} cells: the ratio's 95% interval excludes 1 in "
+        f"{s['excludes_one']} ({100 * s['excludes_one'] / s['cells']:.1f}%); largest deviation "
+        f"{100 * s['max_deviation']:.1f}% ({w['scenario']}{'@' + w['memory'] if w['memory'] != 'warm' else ''} "
+        f"n={w['n']}); 95% of the A/A ratios lie within +/-{100 * s['band']:.1f}% (the band a difference must clear)",
+    ]
+    by_n = {}
+    for r, value, low, high in ratios:
+        by_n.setdefault(int(r["n"]), []).append((value, low, high))
+    parts = []
+    for n in sorted(by_n):
+        v = by_n[n]
+        worst = max(abs(x[0] - 1) for x in v)
+        out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
+        parts.append(f"n={n}: {len(v)} cells, {out} exclude 1, worst {100 * worst:.1f}%")
+    lines.append("a/a by N: " + "; ".join(parts))
+    return lines
+
+
+def precision_lines(rows):
+    """The distribution of the intervals' half-widths by N: of the medians, and of the ratios to raw."""
+    lines = []
+    for what, prefix in (("medians", "median"), ("ratios to raw", "raw_ratio")):
+        by_n = {}
+        for r in rows:
+            if prefix == "raw_ratio" and (not r.get("raw_ratio") or r["strategy"] == cellmod.FLOOR):
+                continue
+            w = half_width(r, prefix)
+            if w is not None:
+                by_n.setdefault(int(r["n"]), []).append(w)
+        if not by_n:
+            continue
+        parts = []
+        for n in sorted(by_n):
+            v = sorted(by_n[n])
+            within = sum(1 for x in v if x <= 0.05)
+            parts.append(f"n={n}: median +/-{100 * stats.median(v):.1f}%, {100 * within / len(v):.0f}% within +/-5%, "
+                         f"widest +/-{100 * v[-1]:.0f}%")
+        lines.append(f"interval half-widths of the {what}: " + "; ".join(parts))
+    return lines
+
+
+def main(argv):
+    if len(argv) != 1:
+        print("usage: python3 scripts/analysis summary RESULTS_CSV", file=sys.stderr)
+        return 2
+    try:
+        rows = csvfile.read(argv[0], "results")
+        cellmod.check_checksums(rows, "summary")
+    except (csvfile.CsvError, cellmod.MergeError) as e:
+        print(f"summary: {e}", file=sys.stderr)
+        return 1
+    print("checksums: all strategies agree")
+    largest = {}
+    for r in rows:
+        label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
+        largest[label] = max(largest.get(label, 0), int(r["n"]))
+    print(f"{'scenario':<18} {'n':>8} {'strategy':<15} {'query':<14} {'median ns [95% interval]':>30} "
+          f"{'x raw-soa [95% interval]':>26} {'procs':>5} {'bytes/e':>8}")
+    table = []
+    for r in rows:
+        label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
+        if int(r["n"]) != largest[label]:
+            continue
+        med = interval_text(_f(r["median_ns"]), _f(r["median_lo_ns"]), _f(r["median_hi_ns"]))
+        ratio = interval_text(_f(r["raw_ratio"]), _f(r["raw_ratio_lo"]), _f(r["raw_ratio_hi"]), 2, "x") \
+            if r["raw_ratio"] else "-"
+        table.append((label, float(r["median_ns"]), f"{label:<18} {r['n']:>8} {r['strategy']:<15} "
+                      f"{r['query_kind'] or '-':<14} {med:>30} {ratio:>26} {r['processes']:>5} "
+                      f"{float(r['bytes_per_entity']):>8.1f}"))
+    for _, _, line in sorted(table, key=lambda t: (t[0], t[1])):
+        print(line)
+    for line in aa_lines(rows) + precision_lines(rows):
+        print(line)
+    stopped = {}
+    for r in rows:
+        stopped[r["stopped"]] = stopped.get(r["stopped"], 0) + 1
+    print("cells: " + ", ".join(f"{v} stopped by {k}" for k, v in sorted(stopped.items())) +
+          " (ci: the interval met its target; cap: the most processes a cell gets; budget: time ran out)")
+    print("median: over processes of each process's median sample; [..]: its 95% bootstrap interval over processes;")
+    print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, bootstrapped as a ratio;")
+    print("NAME@fresh: creation into memory the process never touched (first-touch page faults included)")
+    return 0

@@ -1,0 +1,89 @@
+"""Merging processes into cells: medians and intervals, ratios to the floor, the A/A pair, checksums."""
+
+import unittest
+
+from support import TempDir, run_row
+import cells
+import csvfile
+import stats
+
+
+def rows_of(path):
+    return csvfile.read(path, "runs")
+
+
+class Merge(TempDir):
+    def test_a_cell_is_the_median_of_its_processes(self):
+        path = self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2, 5, 4])])
+        merged = cells.group(rows_of(path))
+        cell = merged[("a", "x", 8, "warm")]
+        self.assertEqual(cell.figure(), (3.0, 1.0, 5.0))
+        out = cells.result_rows(merged)[0]
+        self.assertEqual((out["median_ns"], out["median_lo_ns"], out["median_hi_ns"], out["processes"]), ("3", "1", "5", 5))
+        self.assertEqual(out["process_spread_ns"], "4")
+
+    def test_processes_disagreeing_on_a_checksum_are_an_error(self):
+        path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("a", "x", 8, 1, checksum="02")])
+        with self.assertRaises(cells.MergeError) as e:
+            cells.group(rows_of(path))
+        self.assertIn("checksum 01 in one process, 02 in another", str(e.exception))
+
+    def test_strategies_disagreeing_on_a_checksum_are_an_error(self):
+        path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("b", "x", 8, 1, checksum="02")])
+        with self.assertRaises(cells.MergeError) as e:
+            cells.check_checksums(rows_of(path), "results")
+        self.assertIn("checksum mismatch in x n=8", str(e.exception))
+
+    def test_ratio_to_the_floor_and_the_aa_pair(self):
+        values = [1.0, 1.02, 0.98, 1.01, 0.99]
+        rows = []
+        for k, v in enumerate(values):
+            rows += [run_row("raw-soa", "x", 8, v), run_row("a", "x", 8, 2 * v), run_row("a~aa", "x", 8, 2 * values[-1 - k])]
+        merged = cells.group(rows_of(self.runs("runs.csv", rows)))
+        out = {r["strategy"]: r for r in cells.result_rows(merged)}
+        self.assertEqual(out["raw-soa"]["raw_ratio"], "1")
+        r, lo, hi = stats.ratio_ci([2 * v for v in values], values)
+        self.assertEqual(out["a"]["raw_ratio"], f"{r:.5g}")
+        self.assertEqual((float(out["a"]["raw_ratio_lo"]), float(out["a"]["raw_ratio_hi"])),
+                         (float(f"{lo:.5g}"), float(f"{hi:.5g}")))
+        self.assertNotIn("aa_ratio", out["a"])
+        self.assertEqual(out["a~aa"]["aa_ratio"], "1")
+        self.assertLessEqual(float(out["a~aa"]["aa_ratio_lo"]), 1)
+        self.assertGreaterEqual(float(out["a~aa"]["aa_ratio_hi"]), 1)
+        meta = cells.aa_metadata(merged)
+        self.assertEqual((meta["aa_variant"], meta["aa_cells"], meta["aa_ci_excludes_1"]), ("a~aa", "1", "0 (0.0%)"))
+
+    def test_why_a_cell_stopped(self):
+        tight = [run_row("a", "x", 8, 1.0 + k / 1000) for k in range(5)]
+        wide = [run_row("b", "x", 8, 1.0 + k / 10) for k in range(5)]
+        wider = [run_row("c", "x", 8, 1.0 + k / 10) for k in range(7)]
+        merged = cells.group(rows_of(self.runs("runs.csv", tight + wide + wider)))
+        out = {r["strategy"]: r["stopped"] for r in cells.result_rows(merged, None, 5, 7, 0.03)}
+        self.assertEqual(out, {"a": "ci", "b": "budget", "c": "cap"})
+
+    def test_hardware_counts_merge_to_the_median_or_stay_empty(self):
+        rows = []
+        for v in (3, 1, 2):
+            row = run_row("a", "x", 8, v).split(",")
+            row[19], row[20] = str(v), str(10 * v)  # instructions and cycles; no misses counted
+            rows.append(",".join(row))
+        out = cells.result_rows(cells.group(rows_of(self.runs("runs.csv", rows))))[0]
+        self.assertEqual((out["instructions_per_unit"], out["cycles_per_unit"]), ("2", "20"))
+        self.assertNotIn("l1d_misses_per_unit", out)
+
+    def test_simulated_layouts_join_as_median_and_range(self):
+        merged = cells.group(rows_of(self.runs("runs.csv", [run_row("a", "x", 8, 1.0)])))
+        sim = cells.simulated([{"strategy": "a", "scenario": "x", "n": "8", "layout_seed": s, "checksum": "00ab",
+                                "instructions_per_unit": "10", "d1_misses_per_unit": d, "ll_misses_per_unit": "0"}
+                               for s, d in (("1", "0.5"), ("2", "2.5"), ("3", "1.0"))])
+        cells.check_simulation(merged, sim)
+        out = cells.result_rows(merged, sim)[0]
+        self.assertEqual((out["sim_d1_misses_per_unit"], out["sim_d1_lo"], out["sim_d1_hi"], out["sim_layouts"]),
+                         ("1", "0.5", "2.5", 3))
+        sim[("a", "x", 8)][1]["checksum"] = "ffff"
+        with self.assertRaises(cells.MergeError):
+            cells.check_simulation(merged, sim)
+
+
+if __name__ == "__main__":
+    unittest.main()

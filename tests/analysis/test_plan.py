@@ -1,0 +1,83 @@
+"""The stopping rule: the minimum rounds, then two more processes at a time for cells whose interval is wide."""
+
+import unittest
+
+from support import TempDir, run_row
+import csvfile
+import plan
+
+
+class StoppingRule(TempDir):
+    def setUp(self):
+        super().setUp()
+        cells = self.write("cells.tsv", "bin-a\tx\ta\t8,16\nbin-a\ty\ta\t8\nraw\tx\traw-soa\t8\nraw\tx\traw-aos\t8\n")
+        self.universe = plan.read_universe(cells, 1, {"y"})
+
+    def plan(self, rows, budget=100.0, min_procs=3, max_procs=7, rnd=1):
+        runs = csvfile.read(self.runs("runs.csv", rows), "runs") if rows else []
+        return plan.plan(self.universe, runs, {}, rnd, min_procs, max_procs, 0.03, budget, 3.0)
+
+    def rows(self, strategy, scenario, n, values, memory="warm"):
+        return [run_row(strategy, scenario, n, v, memory=memory) for v in values]
+
+    def test_the_universe_has_every_cell_and_memory_mode(self):
+        keys = [k for k, _ in self.universe]
+        self.assertIn(("a", "y", 8, "fresh"), keys)
+        self.assertIn(("raw-aos", "x", 8, "warm"), keys)
+        self.assertEqual(len(keys), 6)
+
+    def test_first_round_measures_every_cell_once_and_groups_a_binary(self):
+        rounds, account = self.plan([])
+        self.assertEqual(len(rounds), 1)
+        self.assertIn("0 of the 3", account)
+        jobs = rounds[0]
+        # bin-a warm at 8 (x and y in one process), bin-a fresh at 8 (y), bin-a at 16 (x), raw at 8 (x once for
+        # both of its labels)
+        self.assertEqual(sorted((b, m, n, tuple(sorted(s))) for b, m, n, s in jobs),
+                         [("bin-a", "fresh", 8, ("y",)), ("bin-a", "warm", 8, ("x", "y")), ("bin-a", "warm", 16, ("x",)),
+                          ("raw", "warm", 8, ("x",))])
+        # small sizes first
+        self.assertEqual([n for _, _, n, _ in jobs][-1], 16)
+
+    def all_cells(self, values):
+        rows = []
+        for key, _ in self.universe:
+            rows += self.rows(key[0], key[1], key[2], values, key[3])
+        return rows
+
+    def test_tight_cells_are_done(self):
+        rounds, account = self.plan(self.all_cells([1.0, 1.001, 0.999]))
+        self.assertEqual(rounds, [])
+        self.assertIn("every cell", account)
+
+    def test_a_wide_cell_gets_two_more_processes(self):
+        rows = self.all_cells([1.0, 1.001, 0.999])
+        rows = [r for r in rows if not r.startswith("a,x,16,")] + self.rows("a", "x", 16, [1.0, 1.5, 0.7])
+        rounds, account = self.plan(rows)
+        self.assertEqual(rounds, [[("bin-a", "warm", 16, ["x"])], [("bin-a", "warm", 16, ["x"])]])
+        self.assertIn("two more processes for 1 of the 1 cells", account)
+
+    def test_no_budget_no_more_processes(self):
+        rows = self.all_cells([1.0, 1.5, 0.7])
+        rounds, account = self.plan(rows, budget=0)
+        self.assertEqual(rounds, [])
+        self.assertIn("none fits", account)
+
+    def test_the_cap_stops_a_cell(self):
+        rows = self.all_cells([1.0, 1.5, 0.7, 1.2, 0.8, 1.4, 0.6])
+        rounds, _ = self.plan(rows, max_procs=7)
+        self.assertEqual(rounds, [])
+
+    def test_cells_behind_the_minimum_come_first(self):
+        rows = self.all_cells([1.0, 1.5, 0.7])
+        rows = [r for r in rows if not r.startswith("raw-aos,")] + self.rows("raw-aos", "x", 8, [1.0])
+        rounds, account = self.plan(rows)
+        self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]])
+        self.assertIn("1 cells have 1 of the 3", account)
+
+    def test_step_keeps_every_other_power_of_two_and_own_sizes(self):
+        self.assertEqual([n for n in (512, 1000, 1024, 2048, 4096) if plan.kept_size(n, 2)], [512, 1000, 1024, 4096])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,122 @@
+"""The published files of a run and the report tables made from them."""
+
+import json
+import os
+import unittest
+
+from support import TempDir, run_row
+import csvfile
+import report
+import results
+import simulation
+
+
+class Folder(TempDir):
+    """A results folder with raw-soa, a strategy 2x slower, its A/A twin and another 1.5x slower."""
+
+    def setUp(self):
+        super().setUp()
+        rows = []
+        for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
+            seed = f"{k + 1:016x}"
+            rows += [run_row("raw-soa", "simple_iter", 1024, v, seed=seed),
+                     run_row("a", "simple_iter", 1024, 2 * v, seed=seed),
+                     run_row("a~aa", "simple_iter", 1024, 2 * v, seed=seed),
+                     run_row("b", "simple_iter", 1024, 1.5 * v, seed=seed),
+                     run_row("a", "add_remove", 1024, 30 + k, checksum="0cd", seed=seed, unit="pair"),
+                     run_row("a~aa", "add_remove", 1024, 30 + k, checksum="0cd", seed=seed, unit="pair")]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
+                                   "bench_target_ci,0.03\n")
+
+    def publish(self):
+        self.assertEqual(results.main([self.dir]), 0)
+        return os.path.join(self.dir, "results.csv")
+
+    def test_results_files(self):
+        path = self.publish()
+        rows = csvfile.read(path, "results")
+        self.assertEqual(len(rows), 6)
+        meta = csvfile.read_metadata(os.path.join(self.dir, "metadata.csv"))
+        self.assertEqual((meta["aa_variant"], meta["aa_cells"]), ("a~aa", "2"))
+        self.assertEqual(meta["flags:a"], "-O3")
+        # add_remove's five processes (30 .. 34) leave an interval of +/-6%: wider than 3%, below the cap of 7
+        self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("4", "2"))
+        with open(os.path.join(self.dir, "results.json"), encoding="utf-8") as f:
+            doc = json.load(f)
+        self.assertEqual(len(doc["rows"]), 6)
+        self.assertEqual(doc["metadata"]["machine_id"], "test-machine")
+        column = doc["columns"].index("median_ns")
+        self.assertIsInstance(doc["rows"][0][column], (int, float))
+
+    def test_nothing_is_written_for_a_bad_checksum(self):
+        self.runs("runs.csv", [run_row("a", "x", 8, 1.0, checksum="01"), run_row("b", "x", 8, 1.0, checksum="02")])
+        self.assertEqual(results.main([self.dir]), 1)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "results.csv")))
+
+    def test_tables(self):
+        res = report.Results(self.publish())
+        iter_table = report.table(res, "iter simple_iter raw-soa 1024")
+        self.assertEqual(iter_table[0], "| strategy | how | 2^10 | ratio |")
+        # ordered by median; the ratio with its interval
+        self.assertEqual([line.split(" | ")[0] for line in iter_table[2:]], ["| raw-soa", "| b", "| a"])
+        self.assertRegex(iter_table[3], r"\| 1\.50 \[1\.47, 1\.53\] \| 1\.50x \[[0-9.]+, [0-9.]+\] \|$")
+        ops = report.table(res, "ops 1024 simple_iter,add_remove raw")
+        self.assertEqual(ops[0], "| scenario | raw-soa | a | b |")
+        self.assertEqual(ops[3], "| add_remove | - | 32.0 [30.0, 34.0] | - |")
+        aa = report.table(res, "aa")
+        self.assertEqual(aa[2], "| 2^10 | 2 | 0 (0.0%) | 0.0% | 0.0% |")
+        self.assertEqual(report.table(res, "meta machine_id")[2], "| machine_id | test-machine |")
+
+    def test_refresh_keeps_the_prose_and_is_stable(self):
+        res = report.Results(self.publish())
+        text = "# R\nprose\n<!-- table: ops 1024 add_remove -->\nstale\n<!-- end table -->\nmore [x](y.md)\n"
+        once = report.refresh(res, text)
+        self.assertNotIn("stale", once)
+        self.assertIn("prose", once)
+        self.assertIn("more [x](y.md)", once)
+        self.assertEqual(report.refresh(res, once), once)
+
+    def test_broken_specs_and_blocks_fail(self):
+        res = report.Results(self.publish())
+        for text in ("<!-- table: nonsense -->\n<!-- end table -->\n", "<!-- table: ops 1024 x -->\n",
+                     "<!-- end table -->\n", "<!-- table: xcheck -->\n<!-- end table -->\n"):
+            with self.assertRaises(report.TableError):
+                report.refresh(res, text)
+
+    def test_layouts_table_joins_processes_and_simulation(self):
+        res = report.Results(self.publish())
+        self.write("cachesim.csv", "strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,"
+                                   "ll_misses_per_unit,checksum\n"
+                                   "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n")
+        table = report.table(res, "layouts a add_remove 1024")
+        self.assertEqual(len(table), 7)
+        self.assertEqual(table[-1], "| 5 | 0000000000000005 | 34.0 | 7.50 |")
+        self.assertEqual(table[2], "| 1 | 0000000000000001 | 30.0 | - |")
+
+
+class SimulationPlan(TempDir):
+    def test_layouts_replayed(self):
+        cells = self.write("cells.tsv", "bin-a\tx\ta\t8\nbin-a\ty\ta\t8\nraw\tx\traw-soa\t8\nraw\tx\traw-aos\t8\n")
+        rows = []
+        for k, (vx, vy) in enumerate([(1.0, 1.0), (1.5, 1.01), (0.8, 0.99)]):
+            rows += [run_row("a", "x", 8, vx, seed=f"a{k}"), run_row("a", "y", 8, vy, seed=f"b{k}"),
+                     run_row("raw-soa", "x", 8, 1.0, seed=f"c{k}"), run_row("raw-aos", "x", 8, 2.0 + k, seed=f"d{k}")]
+        runs = csvfile.read(self.runs("runs.csv", rows), "runs")
+        universe = simulation._universe(cells, 8)
+        got = simulation.plan(universe, runs, 8, 0.1, set())
+        # a/x spreads (0.8 .. 1.5): its median, fastest and slowest layouts; a/y does not: its median only;
+        # raw-aos spreads, and its scenario brings raw-soa's median layout along (of equal medians, the middle one)
+        self.assertEqual(got, [("bin-a", ["x", "y"], ["a0", "b0"]), ("bin-a", ["x"], ["a2"]), ("bin-a", ["x"], ["a1"]),
+                               ("raw", ["x"], ["c1", "d1"]), ("raw", ["x"], ["c1", "d0"]), ("raw", ["x"], ["c1", "d2"])])
+        # every layout of a/y, in the same processes as a/x's fastest and slowest
+        every = simulation.plan(universe, runs, 8, 0.1, {("a", "y")})
+        self.assertEqual(every[:3], [("bin-a", ["x", "y"], ["a0", "b0"]), ("bin-a", ["x", "y"], ["a2", "b2"]),
+                                     ("bin-a", ["x", "y"], ["a1", "b1"])])
+        # without timed runs: seed 1 everywhere
+        self.assertEqual(simulation.plan(universe, [], 8, 0.1, set()),
+                         [("bin-a", ["x", "y"], ["1", "1"]), ("raw", ["x"], ["1", "1"])])
+
+
+if __name__ == "__main__":
+    unittest.main()
