@@ -169,22 +169,27 @@ fuzz: deps-test
 
 # Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it
 # declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:
-# every power). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
+# every power). The default stops at 2^20: at 2^22 every process spends seconds building its world, and the
+# processes the intervals need there would add about ten minutes (BENCH_MAX_N=4194304 adds them). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
 # memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell whose 95% interval is wider than
 # +/-BENCH_TARGET_CI gets two more processes at a time, up to BENCH_MAX_PROCS (scripts/bench.sh). A process
 # takes BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last over
 # BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
-# first cell (setup counts). Then the cache simulation at FIXED_N replaying the timed layouts (every process of
-# the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this run's
+# first cell (setup counts). Then the cache simulation at FIXED_N replaying the timed layouts (each cell's median
+# process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every process of the cells
+# CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this run's
 # copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, three
-# processes per cell, few samples (about two minutes), into results/MACHINE_ID-quick.
+# processes per cell, few samples, one simulated layout per cell (under three minutes with the build), into
+# results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
 RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)
 BENCH_MIN_N ?= 1
-BENCH_MAX_N ?= $(call quick,16384,4194304)
+BENCH_MAX_N ?= $(call quick,16384,1048576)
 BENCH_STEP ?= 2
+# Only these entity counts (comma-separated), of those the bounds and the step give; empty: all of them.
+BENCH_SIZES ?=
 BENCH_REPS ?= $(call quick,3,5)
 BENCH_ROW_MS ?= $(call quick,100,250)
 BENCH_TARGET_MS ?= $(call quick,1,2)
@@ -193,21 +198,24 @@ BENCH_FIRST_WARMUP_MS ?= $(call quick,50,200)
 BENCH_MIN_PROCS ?= $(call quick,3,5)
 BENCH_MAX_PROCS ?= $(call quick,3,21)
 BENCH_TARGET_CI ?= 0.03
-BENCH_BUDGET_S ?= $(call quick,60,1500)
+BENCH_BUDGET_S ?= $(call quick,60,1740)
 FIXED_N ?= $(call quick,4096,65536)
-CACHESIM_ALL_LAYOUTS ?= archetype:add_remove_large
+CACHESIM_SPREAD ?= $(call quick,1e9,0.1)
+CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
 HYPERFINE_RUNS ?= $(call quick,3,7)
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
 CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
+BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
+                --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
 bench: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
-	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) \
+	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) BENCH_SIZES=$(BENCH_SIZES) \
 	    BENCH_MIN_PROCS=$(BENCH_MIN_PROCS) BENCH_MAX_PROCS=$(BENCH_MAX_PROCS) BENCH_TARGET_CI=$(BENCH_TARGET_CI) \
 	    BENCH_BUDGET_S=$(BENCH_BUDGET_S) \
-	    BENCH_OPTIONS="--reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
-	    --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)" \
+	    BENCH_OPTIONS="$(BENCH_OPTIONS)" \
 	    FIXED_N=$(FIXED_N) HYPERFINE_RUNS=$(HYPERFINE_RUNS) HYPERFINE_EXTRA_MS=$(HYPERFINE_EXTRA_MS) \
-	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) CACHESIM_ALL_LAYOUTS=$(CACHESIM_ALL_LAYOUTS) QUICK=$(QUICK) \
+	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) CACHESIM_SPREAD=$(CACHESIM_SPREAD) \
+	    CACHESIM_ALL_LAYOUTS=$(CACHESIM_ALL_LAYOUTS) QUICK=$(QUICK) \
 	    scripts/pipeline.sh $(BUILD) $(RESULTS_DIR) raw $(MEASURED)
 
 # Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under

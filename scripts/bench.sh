@@ -12,6 +12,7 @@
 #                       (default 0.03)
 #     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
 #                       (the minimum rounds always run; default 1800)
+#     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give
 # (python3 scripts/analysis plan, plan.py, says how the rounds are planned.)
 #
 # Why many processes: every cell draws its memory layout from a seed of its own (harness/layout.h), and
@@ -38,7 +39,12 @@ budget=${BENCH_BUDGET_S:-1800}
 every=${PROGRESS_EVERY:-30}
 fresh_scenarios="create create_bulk scatter_create"
 for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes"; do
-    case $v in '' | *[!0-9]*) echo "bench: process counts, the budget and STEP must be integers, not \"$v\"" >&2; exit 2 ;; esac
+    case $v in
+    '' | *[!0-9]*)
+        echo "bench: process counts, the budget and STEP must be integers, not \"$v\"" >&2
+        exit 2
+        ;;
+    esac
 done
 mkdir -p "$out_dir"
 runs=$out_dir/runs.csv
@@ -55,11 +61,13 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 
 # The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
 for name; do
-    "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
+    "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" |
+        awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
 done >"$cells"
 [ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
 echo "bench: every cell in $min_procs to $max_procs processes (more while its 95% interval is wider than" \
-    "+/-$target and the budget of ${budget} s lasts); creation also into untouched memory, memory=fresh" >&2
+    "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
+    "untouched memory, memory=fresh" >&2
 
 # Where the machine has no hardware counters every process would find that out again (PAPI's probe costs a few
 # ms): ask once, say why once, and run the jobs without them.
@@ -86,7 +94,8 @@ while :; do
     elapsed=$(($(date +%s) - start))
     python3 "$here/analysis" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
         --min-procs "$min_procs" --max-procs "$max_procs" --target "$target" --budget-s $((budget - elapsed)) \
-        --step "$step_of_sizes" --fresh "$fresh_scenarios" >"$jobs" 2>"$err" || { cat "$err" >&2; exit 1; }
+        --step "$step_of_sizes" --fresh "$fresh_scenarios" --sizes "${BENCH_SIZES:-}" >"$jobs" 2>"$err" ||
+        { cat "$err" >&2; exit 1; }
     [ "$tty" = 1 ] && printf '\r\033[K' >&2
     sed 's/^plan: /bench: /' "$err" >&2
     [ -s "$jobs" ] || break

@@ -10,6 +10,8 @@
 # (ratio = whole_process_ns / in_process_ns).
 # Reads DIR/results.csv for the in-process figures (python3 scripts/analysis crosscheck-plan and crosscheck-join,
 # crosscheck.py, compute the plan and the figures). The raw baselines and the A/A twin are left out.
+# CROSSCHECK_OPTIONS (the timed run's bench options) go to every process too, so that the whole processes warm
+# up as the timed ones did (--inner and --reps override what they say of samples).
 # Usage: scripts/crosscheck.sh BUILD DIR N RUNS EXTRA_MS SCENARIO[,SCENARIO...] NAME...
 set -eu
 build=$1
@@ -38,7 +40,7 @@ for name; do
     set --
     while read -r who s inner extra inproc unit; do
         [ "$who" = "$name" ] || continue
-        cmd="$build/bench-$name --scenario $s --n $n --inner $inner --no-header --no-hw-counters"
+        cmd="$build/bench-$name --scenario $s --n $n ${CROSSCHECK_OPTIONS:-} --inner $inner --no-header --no-hw-counters"
         set -- "$@" -n "$s base" "$cmd --reps 1" -n "$s plus $extra" "$cmd --reps $((1 + extra))"
     done <"$tmp/plan"
     [ $# -gt 0 ] || continue

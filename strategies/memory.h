@@ -1,12 +1,14 @@
 /* Allocator hooks: the only way a strategy may obtain memory.
  *
  * The harness implements them (harness/memory.c). They count live and peak bytes exactly, so the harness can
- * report bytes per entity, and they can be told to fail the k-th allocation so tests can check that every
- * operation survives an out-of-memory error with the world intact.
+ * report bytes per entity; they can be told to fail the k-th allocation so tests can check that every
+ * operation survives an out-of-memory error with the world intact; and they start every block at an offset
+ * drawn from the measured cell's layout seed (harness/layout.h), so that no strategy's memory layout is one
+ * frozen draw of the C library's.
  *
  * Deallocation is sized (the caller passes the size it allocated, as in C++'s sized delete or Rust's
- * allocator API): the counts stay exact without a per-block header. Debug builds (ESB_MEMORY_CHECKED) keep a
- * header anyway and verify size and alignment on every free and realloc.
+ * allocator API): the counts stay exact from what the caller says. Test builds (ESB_MEMORY_CHECKED) also record
+ * each block's size and alignment and verify them on every free and realloc.
  */
 #ifndef ESB_MEMORY_H
 #define ESB_MEMORY_H

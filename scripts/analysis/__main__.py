@@ -14,9 +14,11 @@ Commands (each module's docstring says more):
     crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     compare OUT DIR...     several machines' results side by side (compare.py)
-    slim-runs RUNS_CSV     drop the per-row build columns of a published runs.csv (metadata has them)
+    publish-runs RUNS_CSV  runs.csv as published: without the build columns every row repeats (metadata.csv has
+                           them once), compressed to RUNS_CSV.gz
 """
 
+import os
 import sys
 
 import csvfile
@@ -34,20 +36,22 @@ def check(argv):
     return 0
 
 
-def slim_runs(argv):
+def publish_runs(argv):
     if len(argv) != 1:
-        print("usage: python3 scripts/analysis slim-runs RUNS_CSV", file=sys.stderr)
+        print("usage: python3 scripts/analysis publish-runs RUNS_CSV", file=sys.stderr)
         return 2
+    path = argv[0]
     try:
-        rows = csvfile.read(argv[0], "runs")
+        rows = csvfile.read(path, "runs")
     except csvfile.CsvError as e:
-        print(f"slim-runs: {e}", file=sys.stderr)
+        print(f"publish-runs: {e}", file=sys.stderr)
         return 1
-    columns = [c for c in csvfile.header_of(argv[0]) if c not in ("compiler", "flags")]
+    columns = [c for c in csvfile.header_of(path) if c not in ("compiler", "flags")]
     # Hardware columns stay only where some process counted something.
     required = csvfile.required_columns("runs")
     columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
-    csvfile.write(argv[0], columns, rows)
+    csvfile.write(path + ".gz", columns, rows)
+    os.remove(path)
     return 0
 
 
@@ -75,8 +79,8 @@ def main():
     command, argv = sys.argv[1], sys.argv[2:]
     if command == "check":
         return check(argv)
-    if command == "slim-runs":
-        return slim_runs(argv)
+    if command == "publish-runs":
+        return publish_runs(argv)
     if command not in COMMANDS:
         print(__doc__.strip(), file=sys.stderr)
         return 2

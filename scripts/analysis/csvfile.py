@@ -7,6 +7,8 @@ CsvError with "FILE:LINE: what" so that a wrong table is never built from a brok
 """
 
 import csv
+import gzip
+import io
 import os
 import re
 
@@ -78,15 +80,22 @@ def _required(kind):
     return out
 
 
+def runs_path(directory):
+    """A results folder's runs: runs.csv while a run is being made, runs.csv.gz once published."""
+    plain = os.path.join(directory, "runs.csv")
+    return plain if os.path.exists(plain) or not os.path.exists(plain + ".gz") else plain + ".gz"
+
+
 def read(path, kind):
-    """The rows of a CSV file of the given kind (a key of KINDS), as dicts keyed by column name, after checking
-    it. Raises CsvError."""
+    """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS), as
+    dicts keyed by column name, after checking it. Raises CsvError."""
     try:
-        with open(path, newline="", encoding="utf-8") as f:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", newline="", encoding="utf-8") as f:
             text = f.read()
     except FileNotFoundError:
         raise CsvError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, UnicodeDecodeError, EOFError) as e:
         raise CsvError(f"{path}: cannot be read ({e})") from None
     if text == "":
         raise CsvError(f"{path}: empty file, not a {kind} CSV")
@@ -140,12 +149,18 @@ def read_metadata(path):
 
 
 def write(path, columns, rows):
-    """Writes rows (dicts, or sequences in column order) as CSV to path through path.partial, so that a
-    reader never sees half a file."""
+    """Writes rows (dicts, or sequences in column order) as CSV to path (gzip-compressed where the name ends in
+    .gz, with no time stamp, so the same rows give the same bytes) through path.partial, so that a reader never
+    sees half a file."""
+    text = io.StringIO(newline="")
+    w = csv.writer(text, lineterminator="\n")
+    w.writerow(columns)
+    for row in rows:
+        w.writerow([row.get(c, "") for c in columns] if isinstance(row, dict) else row)
+    data = text.getvalue().encode("utf-8")
+    if path.endswith(".gz"):
+        data = gzip.compress(data, compresslevel=9, mtime=0)
     partial = path + ".partial"
-    with open(partial, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(columns)
-        for row in rows:
-            w.writerow([row.get(c, "") for c in columns] if isinstance(row, dict) else row)
+    with open(partial, "wb") as f:
+        f.write(data)
     os.replace(partial, path)

@@ -2,14 +2,15 @@
 
     python3 scripts/analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T
                                   [--runs RUNS_CSV] [--costs COSTS_TSV] [--budget-s S] [--step K]
-                                  [--fresh NAMES] [--process-s D]
+                                  [--fresh NAMES] [--process-s D] [--sizes N,...]
 
 Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
 rounds are the minimum every cell gets. After them a cell is open while the 95% interval of its median is
 wider than +/-T (relative) and it has fewer than Q processes: each further round pair adds two processes to
-every open cell (the count stays odd, so the median is one process's figure), widest interval first, as many
-as the time budget left (S seconds, estimated from what earlier processes took) allows. The plan is empty
-when no cell is open, or when no open cell fits the budget.
+open cells (the count stays odd, so the median is one process's figure), as many as the time budget left (S
+seconds, estimated from what earlier processes took) allows, first those whose interval exceeds the target by
+the most per second a process of theirs costs, so that the budget narrows as many intervals as it can. The
+plan is empty when no cell is open, or when no open cell fits the budget.
 
 A process measures several cells of one strategy, one N and one memory mode, in a scenario order that rotates
 from round to round; small worlds share a process (up to about D seconds of work, default 3), large ones get
@@ -47,8 +48,9 @@ def kept_size(n, step):
     return e < 10 or (e - 10) % step == 0
 
 
-def read_universe(path, step, fresh):
-    """[(cell key, binary)] of every cell to measure, in catalog order; keys (label, scenario, N, memory)."""
+def read_universe(path, step, fresh, only=None):
+    """[(cell key, binary)] of every cell to measure, in catalog order; keys (label, scenario, N, memory). With
+    only, just the cells at those N."""
     out = []
     seen = set()
     with open(path, encoding="utf-8") as f:
@@ -59,7 +61,7 @@ def read_universe(path, step, fresh):
             binary, scenario, label, sizes = parts
             for text in filter(None, sizes.split(",")):
                 n = int(text)
-                if not kept_size(n, step):
+                if not kept_size(n, step) or (only and n not in only):
                     continue
                 for memory in ("warm", "fresh") if scenario in fresh else ("warm",):
                     key = (label, scenario, n, memory)
@@ -137,7 +139,8 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
     behind = [(key, binary) for key, binary in universe if len(by_key.get(key, [])) < min_procs]
     if behind:
         least = min(len(by_key.get(key, [])) for key, _ in behind)
-        return [processes(universe, behind, rnd, process_s)], f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets"
+        account = f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets"
+        return [processes(universe, behind, rnd, process_s)], account
     open_cells = []
     for key, binary in universe:
         rows = by_key.get(key, [])
@@ -147,12 +150,12 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
         cell.rows = rows
         width = cell.half_width()
         if width > target:
-            open_cells.append((width, key, binary))
+            open_cells.append(((width - target) / cell_cost(costs, binary, key), key, binary))
     if not open_cells:
         return [], f"round {rnd}: every cell's interval is within +/-{100 * target:g}% or has {max_procs} processes"
     open_cells.sort(key=lambda c: -c[0])
     chosen, spent = [], 0.0
-    for width, key, binary in open_cells:
+    for _, key, binary in open_cells:
         cost = 2 * cell_cost(costs, binary, key)
         if spent + cost > budget_s:
             continue
@@ -179,12 +182,17 @@ def main(argv):
     p.add_argument("--step", type=int, default=1)
     p.add_argument("--fresh", default="")
     p.add_argument("--process-s", type=float, default=3.0)
+    p.add_argument("--sizes", default="", help="only these N (comma-separated), of those the cells declare")
     a = p.parse_args(argv)
     if a.min_procs < 1 or a.max_procs < a.min_procs or a.target <= 0 or a.step < 1:
         print("plan: need 1 <= min-procs <= max-procs, target > 0 and step >= 1", file=sys.stderr)
         return 2
+    if any(not x.isdigit() for x in a.sizes.split(",") if x):
+        print(f'plan: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
+        return 2
     try:
-        universe = read_universe(a.cells, a.step, set(a.fresh.split()))
+        sizes = {int(x) for x in a.sizes.split(",") if x}
+        universe = read_universe(a.cells, a.step, set(a.fresh.split()), sizes)
         runs = csvfile.read(a.runs, "runs") if a.runs and os.path.exists(a.runs) and os.path.getsize(a.runs) else []
     except (OSError, csvfile.CsvError) as e:
         print(f"plan: {e}", file=sys.stderr)

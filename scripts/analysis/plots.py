@@ -171,8 +171,9 @@ class Figures:
 
     # ---- writing ----
 
-    def new(self, name, template, width, height, variables, blocks):
-        """A figure: blocks is [(series name, [row tuple])]; variables the template's settings."""
+    def new(self, name, template, width, height, variables, blocks, series=None):
+        """A figure: blocks is [(series name, [row tuple])], one a series unless series names the series (the
+        cachesim figure has two blocks per series, one per panel); variables the template's settings."""
         used = {f[0] for f in self.figures}
         if name in used:
             k = 2
@@ -184,7 +185,7 @@ class Figures:
                 for p in points:
                     f.write(" ".join(num(v) for v in p) + "\n")
                 f.write("\n\n")
-        names = [s for s, _ in blocks]
+        names = series or [s for s, _ in blocks]
         settings = {
             "title_text": gp_string(variables.pop("title")), "caption": gp_string(self.caption),
             "datafile": gp_string(name + ".dat"), "nseries": str(len(names)),
@@ -432,7 +433,7 @@ class Figures:
             # the D1 blocks, then the LL blocks in the same series order
             order = [s for s, _ in blocks]
             ll_by = dict(ll_blocks)
-            self.new(name, "cachesim.gp", 960, 720, settings, blocks + [(s, ll_by.get(s, [])) for s in order])
+            self.new(name, "cachesim.gp", 960, 720, settings, blocks + [(s, ll_by.get(s, [])) for s in order], order)
 
     def memory_plot(self):
         clusters, ns = [], []
@@ -476,7 +477,8 @@ class Figures:
         note = "" if count[best] == every else " (not every strategy has every rate)"
         self.new("churn-sweep", "lines.gp", 960, 600, {
             "title": f"game_frame churn sweep at {n_full(best)}{note}: one frame, per entity", "note": INTERVAL_NOTE,
-            "xlabel_text": gp_string("churn rate R: % of the entities changed per frame (the measured rates, evenly spaced)"),
+            "xlabel_text": gp_string("churn rate R: % of the entities changed per frame "
+                                     "(the measured rates, evenly spaced)"),
             "ylabel_text": gp_string(f"ns per {self.unit[rates[0]]} per frame (median, log scale)"),
             "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)

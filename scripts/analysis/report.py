@@ -26,13 +26,14 @@ measured):
                                    range where there are several
     layouts STRATEGY SCENARIO N    a row per timed process of one cell, fastest first: its layout seed, its
                                    median and, where the cache simulation replayed its layout, the simulated D1
-                                   misses per unit (from runs.csv and cachesim.csv)
+                                   misses per unit (from runs.csv.gz and cachesim.csv)
     aa                             the A/A control by N: cells, intervals that exclude 1, the largest deviation
     precision                      the intervals' half-widths by N, of the medians and of the ratios to raw
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures
 """
 
+import functools
 import os
 import re
 import sys
@@ -78,33 +79,29 @@ class Results:
             self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
                         int(r["n"]))] = r
         self.strategies = sorted({r["strategy"] for r in self.rows})
-        self._meta = self._sim = self._runs = self._xcheck = None
 
     def path(self, name):
         return os.path.join(self.directory, name)
 
+    # The other files of the folder, each read (and checked) the first time a table asks for it.
+    @functools.cached_property
     def meta(self):
-        if self._meta is None:
-            self._meta = csvfile.read_metadata(self.path("metadata.csv"))
-        return self._meta
+        return csvfile.read_metadata(self.path("metadata.csv"))
 
+    @functools.cached_property
     def sim(self):
-        if self._sim is None:
-            self._sim = csvfile.read(self.path("cachesim.csv"), "cachesim")
-        return self._sim
+        return csvfile.read(self.path("cachesim.csv"), "cachesim")
 
+    @functools.cached_property
     def runs(self):
-        if self._runs is None:
-            self._runs = csvfile.read(self.path("runs.csv"), "runs")
-        return self._runs
+        return csvfile.read(csvfile.runs_path(self.directory), "runs")
 
+    @functools.cached_property
     def xcheck(self):
-        if self._xcheck is None:
-            self._xcheck = csvfile.read(self.path("crosscheck.csv"), "crosscheck")
-        return self._xcheck
+        return csvfile.read(self.path("crosscheck.csv"), "crosscheck")
 
     def band(self):
-        return cellmod.band_of(self.meta()) if os.path.exists(self.path("metadata.csv")) else 0.0
+        return cellmod.band_of(self.meta) if os.path.exists(self.path("metadata.csv")) else 0.0
 
     def cell(self, strategy, scenario, n):
         r = self.cells.get((strategy, scenario, int(n)))
@@ -200,9 +197,9 @@ def table_sweep(res, scenario, sizes):
 def table_sim(res, scenarios):
     names = scenarios.split(",")
     by = {}
-    for r in res.sim():
+    for r in res.sim:
         by.setdefault((r["strategy"], r["scenario"]), []).append(r)
-    strategies = sorted({r["strategy"] for r in res.sim() if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
+    strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
     lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
     for s in strategies:
         cells = []
@@ -225,11 +222,11 @@ def table_sim(res, scenarios):
 
 def table_layouts(res, strategy, scenario, n):
     n = int(n)
-    runs = [r for r in res.runs() if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
+    runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
     sim = {}
     if os.path.exists(res.path("cachesim.csv")):
-        for r in res.sim():
+        for r in res.sim:
             if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
                 sim[r["layout_seed"]] = r
     lines = ["| process (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
@@ -285,7 +282,7 @@ def table_precision(res):
 
 
 def table_meta(res, keys=""):
-    meta = res.meta()
+    meta = res.meta
     names = keys.split(",") if keys else list(meta)
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
@@ -293,7 +290,7 @@ def table_meta(res, keys=""):
 def table_xcheck(res):
     lines = ["| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | ratio |",
              "|---|---|---:|---:|---:|---:|"]
-    for r in res.xcheck():
+    for r in res.xcheck:
         lines.append(f"| {r['strategy']} | {r['scenario']} | {label(r['n'])} | {float(r['in_process_ns']):.3f} | "
                      f"{float(r['whole_process_ns']):.3f} | {float(r['ratio']):.2f}x |")
     return lines

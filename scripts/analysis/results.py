@@ -2,7 +2,8 @@
 
     python3 scripts/analysis results DIR
 
-reads DIR/runs.csv (every process's rows), DIR/cachesim.csv (optional) and DIR/metadata.csv, and writes
+reads DIR/runs.csv or DIR/runs.csv.gz (every process's rows), DIR/cachesim.csv (optional) and DIR/metadata.csv,
+and writes
 DIR/results.csv, DIR/results.json and DIR/metadata.csv, each through a temporary file; nothing is written if
 a file is malformed, if two processes, strategies or memory modes disagree on a checksum, or if the cache
 simulation's checksum differs from the timed runs'.
@@ -34,7 +35,7 @@ def _json_value(column, value):
 
 def build(directory):
     """(results rows, completed metadata) of a results folder; raises CsvError or MergeError."""
-    runs = csvfile.read(os.path.join(directory, "runs.csv"), "runs")
+    runs = csvfile.read(csvfile.runs_path(directory), "runs")
     metadata = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
     sim_path = os.path.join(directory, "cachesim.csv")
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []

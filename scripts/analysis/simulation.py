@@ -9,7 +9,8 @@ The simulation replays the layouts the timed processes had: a cell's layout is a
 process measured. For every cell at N in warm memory the plan takes the seed of the process whose median is
 the cell's median; where the processes' medians spread by more than F of the median (default 0.1: layout
 matters there), also those of the fastest and the slowest process; for the cells named by --all-layouts,
-every process's seed. Without RUNS_CSV (make cachesim on its own) every cell gets seed 1.
+every process's seed. Without RUNS_CSV (make cachesim on its own) every cell gets seed 1. The A/A twin is left
+out: its code is its original's.
 
 The plan is one simulator process a line: "BINARY SCENARIO,... SEED,...", the k-th cell the scenarios give
 taking the k-th seed (a binary listing one scenario under two labels, as raw does, has a cell for each).
@@ -67,6 +68,8 @@ def plan(universe, runs, n, spread, every):
     binaries = []
     cells = {}  # binary -> [(scenario, label, [seed by rank])]
     for binary, scenario, label in universe:
+        if label.endswith(cellmod.AA_SUFFIX):
+            continue  # the A/A twin runs the same code as its original: nothing to simulate twice
         if binary not in binaries:
             binaries.append(binary)
         rows = timed.get((label, scenario))

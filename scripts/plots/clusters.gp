@@ -1,9 +1,10 @@
 # Clusters of points with whiskers: one cluster per scenario, in it one point per series (strategy), each with
 # its 95% interval. Clusters are told apart by faint bands.
 # Data: datafile, one block per series, columns x, value, low, high.
-# Variables: title_text, caption, datafile, nseries, names, colors, points, ylabel_text, lmargin_chars, xmin, xmax, xtics_cmd
-# (labels at the clusters' centres), bmargin_lines, logy (1: log scale), ymin, ymax, ytics_cmd, reference (1:
-# a dashed line at y = 1, the reference the values are relative to), bands_cmd (the bands' objects), note.
+# Variables: title_text, caption, datafile, nseries, names, colors, points, ylabel_text, lmargin_chars, xmin,
+# xmax, xtics_cmd (labels at the clusters' centres), bmargin_lines, logy (1: log scale), ymin, ymax, ytics_cmd,
+# reference (1: a dashed line at y = 1, the reference the values are relative to), bands_cmd (the bands'
+# objects), note.
 load dir . "common.gp"
 set lmargin lmargin_chars
 set xrange [xmin:xmax]

@@ -53,6 +53,27 @@ class Refusals(TempDir):
         path = self.write("meta.csv", 'key,value\ncaches,"L1d 48K, L2 1M"\n')
         self.assertEqual(csvfile.read_metadata(path)["caches"], "L1d 48K, L2 1M")
 
+    def test_compressed_files_read_back_and_are_reproducible(self):
+        path = self.dir + "/runs.csv.gz"
+        rows = csvfile.read(self.runs("runs.csv", [run_row("a", "x", 8, 1.5)]), "runs")
+        csvfile.write(path, list(rows[0]), rows)
+        with open(path, "rb") as f:
+            first = f.read()
+        csvfile.write(path, list(rows[0]), rows)
+        with open(path, "rb") as f:
+            self.assertEqual(f.read(), first)
+        self.assertEqual(csvfile.read(path, "runs"), rows)
+        self.assertEqual(csvfile.runs_path(self.dir), self.dir + "/runs.csv")
+        import os
+        os.remove(self.dir + "/runs.csv")
+        self.assertEqual(csvfile.runs_path(self.dir), path)
+
+    def test_a_damaged_compressed_file(self):
+        path = self.write("runs.csv.gz", "not gzip at all\n")
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read(path, "runs")
+        self.assertIn("cannot be read", str(e.exception))
+
     def test_written_files_read_back(self):
         path = self.dir + "/out.csv"
         csvfile.write(path, ("key", "value"), [("a", "1, 2"), ("b", 'say "x"')])

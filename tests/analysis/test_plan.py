@@ -75,6 +75,10 @@ class StoppingRule(TempDir):
         self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]])
         self.assertIn("1 cells have 1 of the 3", account)
 
+    def test_a_list_of_sizes_keeps_only_those(self):
+        cells = self.write("cells2.tsv", "bin-a\tx\ta\t8,16,1000\n")
+        self.assertEqual([k[2] for k, _ in plan.read_universe(cells, 1, set(), {16, 1000})], [16, 1000])
+
     def test_step_keeps_every_other_power_of_two_and_own_sizes(self):
         self.assertEqual([n for n in (512, 1000, 1024, 2048, 4096) if plan.kept_size(n, 2)], [512, 1000, 1024, 4096])
 
