@@ -5,8 +5,6 @@ A cell is strategy x scenario x N x memory mode. Each row of runs.csv is one pro
 cell: the median of its samples (median_ns), their spread, and the seed its memory layout was drawn from.
 """
 
-import math
-
 import stats
 
 # The raw floor every strategy's cell is compared with: plain packed arrays, one per component.
@@ -258,6 +256,42 @@ def stopping_metadata(rows):
     return out
 
 
+def _row_interval(row, prefix):
+    """(value, low, high) of a results row's median ("median") or ratio ("raw_ratio", "aa_ratio"); None where
+    the row has none."""
+    names = ("median_ns", "median_lo_ns", "median_hi_ns") if prefix == "median" else \
+        (prefix, prefix + "_lo", prefix + "_hi")
+    if any(row.get(k, "") == "" for k in names):
+        return None
+    return tuple(float(row[k]) for k in names)
+
+
+def aa_by_n(rows):
+    """The A/A control by N, from results rows: {N: [(ratio, low, high), ...]} of the twin's cells."""
+    out = {}
+    for row in rows:
+        interval = _row_interval(row, "aa_ratio")
+        if interval is not None:
+            out.setdefault(int(row["n"]), []).append(interval)
+    return out
+
+
+def half_widths_by_n(rows):
+    """The intervals' relative half-widths by N, from results rows: {N: (of every median, of every ratio to the
+    floor)}, each list sorted."""
+    out = {}
+    for row in rows:
+        medians, ratios = out.setdefault(int(row["n"]), ([], []))
+        medians.append(stats.relative_half_width(*_row_interval(row, "median")))
+        ratio = _row_interval(row, "raw_ratio")
+        if ratio is not None and row["strategy"] != FLOOR:
+            ratios.append(stats.relative_half_width(*ratio))
+    for medians, ratios in out.values():
+        medians.sort()
+        ratios.sort()
+    return out
+
+
 def band_of(metadata):
     """The A/A band recorded in metadata (a fraction: 0.05 for 5%), 0 when there is none."""
     text = metadata.get("aa_band", "")
@@ -274,6 +308,3 @@ def settings_of(metadata):
 
     return number("bench_min_procs", int), number("bench_max_procs", int), number("bench_target_ci", float)
 
-
-def is_finite(x):
-    return x is not None and not math.isnan(x) and not math.isinf(x)

@@ -241,18 +241,12 @@ def table_layouts(res, strategy, scenario, n):
 
 
 def table_aa(res):
-    pairs = [r for r in res.rows if r.get("aa_ratio")]
-    by_n = {}
-    for r in pairs:
-        by_n.setdefault(int(r["n"]), []).append((float(r["aa_ratio"]), float(r["aa_ratio_lo"]), float(r["aa_ratio_hi"])))
+    by_n = cellmod.aa_by_n(res.rows)
     lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
-    if not pairs:
+    if not by_n:
         return lines + ["| - | 0 | - | - | - |"]
-    total = []
-    for n in sorted(by_n) + ["all"]:
-        v = total if n == "all" else by_n[n]
-        if n != "all":
-            total.extend(v)
+    every = [x for v in by_n.values() for x in v]
+    for n, v in sorted(by_n.items()) + [("all", every)]:
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
         dev = sorted(abs(x[0] - 1) for x in v)
         lines.append(f"| {label(n) if n != 'all' else 'all'} | {len(v)} | {out} ({100 * out / len(v):.1f}%) | "
@@ -263,21 +257,14 @@ def table_aa(res):
 def table_precision(res):
     lines = ["| N | cells | median half-width | within +/-3% | within +/-5% | widest | ratios to raw | their median "
              "half-width | within +/-5% |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    by_n = {}
-    for r in res.rows:
-        n = int(r["n"])
-        w = stats.relative_half_width(float(r["median_ns"]), float(r["median_lo_ns"]), float(r["median_hi_ns"]))
-        by_n.setdefault(n, ([], []))[0].append(w)
-        if r["raw_ratio"] and r["strategy"] != cellmod.FLOOR:
-            by_n[n][1].append(stats.relative_half_width(float(r["raw_ratio"]), float(r["raw_ratio_lo"]),
-                                                        float(r["raw_ratio_hi"])))
-    for n in sorted(by_n):
-        m, q = by_n[n]
-        m.sort()
-        pct = lambda v, t: f"{100 * sum(1 for x in v if x <= t) / len(v):.0f}%" if v else "-"
-        lines.append(f"| {label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {pct(m, 0.03)} | {pct(m, 0.05)} | "
-                     f"+/-{100 * m[-1]:.0f}% | {len(q)} | " + (f"+/-{100 * stats.median(q):.1f}%" if q else "-") +
-                     f" | {pct(q, 0.05)} |")
+
+    def share(v, t):
+        return f"{100 * sum(1 for x in v if x <= t) / len(v):.0f}%" if v else "-"
+
+    for n, (m, q) in sorted(cellmod.half_widths_by_n(res.rows).items()):
+        lines.append(f"| {label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {share(m, 0.03)} | {share(m, 0.05)} "
+                     f"| +/-{100 * m[-1]:.0f}% | {len(q)} | " + (f"+/-{100 * stats.median(q):.1f}%" if q else "-") +
+                     f" | {share(q, 0.05)} |")
     return lines
 
 

@@ -5,8 +5,6 @@ are, and how they stopped.
     python3 scripts/analysis summary RESULTS_CSV
 """
 
-import math
-import os
 import sys
 
 import cells as cellmod
@@ -25,15 +23,6 @@ def interval_text(value, low, high, digits=3, suffix=""):
     return f"{value:.{digits}f}{suffix} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
-def half_width(row, prefix="median"):
-    value = _f(row["median_ns" if prefix == "median" else prefix])
-    low = _f(row["median_lo_ns" if prefix == "median" else prefix + "_lo"])
-    high = _f(row["median_hi_ns" if prefix == "median" else prefix + "_hi"])
-    if value is None or low is None or high is None:
-        return None
-    return stats.relative_half_width(value, low, high)
-
-
 def aa_lines(rows):
     """The A/A control's account, from the rows of the A/A cells."""
     pairs = [r for r in rows if r.get("aa_ratio")]
@@ -48,12 +37,8 @@ def aa_lines(rows):
         f"{100 * s['max_deviation']:.1f}% ({w['scenario']}{'@' + w['memory'] if w['memory'] != 'warm' else ''} "
         f"n={w['n']}); 95% of the A/A ratios lie within +/-{100 * s['band']:.1f}% (the band a difference must clear)",
     ]
-    by_n = {}
-    for r, value, low, high in ratios:
-        by_n.setdefault(int(r["n"]), []).append((value, low, high))
     parts = []
-    for n in sorted(by_n):
-        v = by_n[n]
+    for n, v in sorted(cellmod.aa_by_n(rows).items()):
         worst = max(abs(x[0] - 1) for x in v)
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
         parts.append(f"n={n}: {len(v)} cells, {out} exclude 1, worst {100 * worst:.1f}%")
@@ -63,24 +48,19 @@ def aa_lines(rows):
 
 def precision_lines(rows):
     """The distribution of the intervals' half-widths by N: of the medians, and of the ratios to raw."""
+    widths = cellmod.half_widths_by_n(rows)
     lines = []
-    for what, prefix in (("medians", "median"), ("ratios to raw", "raw_ratio")):
-        by_n = {}
-        for r in rows:
-            if prefix == "raw_ratio" and (not r.get("raw_ratio") or r["strategy"] == cellmod.FLOOR):
-                continue
-            w = half_width(r, prefix)
-            if w is not None:
-                by_n.setdefault(int(r["n"]), []).append(w)
-        if not by_n:
-            continue
+    for what, k in (("medians", 0), ("ratios to raw", 1)):
         parts = []
-        for n in sorted(by_n):
-            v = sorted(by_n[n])
+        for n in sorted(widths):
+            v = widths[n][k]
+            if not v:
+                continue
             within = sum(1 for x in v if x <= 0.05)
             parts.append(f"n={n}: median +/-{100 * stats.median(v):.1f}%, {100 * within / len(v):.0f}% within +/-5%, "
                          f"widest +/-{100 * v[-1]:.0f}%")
-        lines.append(f"interval half-widths of the {what}: " + "; ".join(parts))
+        if parts:
+            lines.append(f"interval half-widths of the {what}: " + "; ".join(parts))
     return lines
 
 
