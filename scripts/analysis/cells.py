@@ -38,11 +38,6 @@ class Cell:
         return (self.strategy, self.scenario, self.n, self.memory)
 
     @property
-    def label(self):
-        """SCENARIO, or SCENARIO@fresh for creation into untouched memory."""
-        return self.scenario + ("" if self.memory in ("warm", "") else "@" + self.memory)
-
-    @property
     def medians(self):
         return [float(r["median_ns"]) for r in self.rows]
 
@@ -115,16 +110,6 @@ def twin_of(cells, cell):
     if not cell.strategy.endswith(AA_SUFFIX):
         return None
     return cells.get((cell.strategy[: -len(AA_SUFFIX)], cell.scenario, cell.n, cell.memory))
-
-
-def aa_pairs(cells):
-    """[(cell, ratio, low, high)] for every A/A cell that has a twin."""
-    out = []
-    for cell in cells.values():
-        twin = twin_of(cells, cell)
-        if twin is not None:
-            out.append((cell, *ratio(cell, twin)))
-    return out
 
 
 def stop_reason(cell, min_processes, max_processes, target):
@@ -229,18 +214,31 @@ def check_simulation(cells, sim):
         raise MergeError("\n".join(problems))
 
 
-def aa_metadata(cells):
-    """The A/A control's figures for metadata.csv (empty when the run had no A/A pair)."""
-    pairs = aa_pairs(cells)
+def row_label(row):
+    """A results row's scenario as the tables name it: SCENARIO, or SCENARIO@fresh."""
+    return row["scenario"] + ("" if row["memory"] in ("warm", "") else "@" + row["memory"])
+
+
+def aa_account(rows):
+    """(twin, stats.aa_summary of its ratios) from the A/A twin's results rows (its aa_ratio columns, worst
+    naming a row); (None, None) when the run had no A/A pair."""
+    pairs = [(row, *_row_interval(row, "aa_ratio")) for row in rows if _row_interval(row, "aa_ratio")]
     if not pairs:
+        return None, None
+    return pairs[0][0]["strategy"], stats.aa_summary(pairs)
+
+
+def aa_metadata(rows):
+    """The A/A control's figures for metadata.csv, from the results rows (empty when there is no A/A pair)."""
+    twin, summary = aa_account(rows)
+    if twin is None:
         return {}
-    summary = stats.aa_summary([(c, r, lo, hi) for c, r, lo, hi in pairs])
     worst = summary["worst"]
     return {
-        "aa_variant": pairs[0][0].strategy,
+        "aa_variant": twin,
         "aa_cells": str(summary["cells"]),
         "aa_ci_excludes_1": f"{summary['excludes_one']} ({100 * summary['excludes_one'] / summary['cells']:.1f}%)",
-        "aa_max_deviation": f"{100 * summary['max_deviation']:.1f}% ({worst.label} n={worst.n})",
+        "aa_max_deviation": f"{100 * summary['max_deviation']:.1f}% ({row_label(worst)} n={worst['n']})",
         "aa_band": f"{100 * summary['band']:.1f}%",
     }
 

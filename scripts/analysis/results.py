@@ -49,21 +49,25 @@ def build(directory):
         print(f"results: {len(unjoined)} simulated cells have no timed row (e.g. {s} {sc} n={n}): they stay in "
               "cachesim.csv only", file=sys.stderr)
     rows = cellmod.result_rows(cells, sim, *cellmod.settings_of(metadata))
-    # What the binaries recorded of their build, once per strategy rather than on every row.
-    derived = {}
+    # What the binaries recorded of their build, once per strategy rather than on every row. A published
+    # runs.csv.gz no longer has those columns: the metadata's own build keys then stay as they are.
+    build = {}
     for row in runs:
         if row.get("compiler"):
-            derived["compiler_recorded"] = row["compiler"]
+            build["compiler_recorded"] = row["compiler"]
         if row.get("flags"):
-            derived["flags:" + row["strategy"]] = row["flags"].rstrip()
-    derived.update(cellmod.stopping_metadata(rows))
-    derived.update(cellmod.aa_metadata(cells))
-    kept = {k: v for k, v in metadata.items()
-            if not (k.startswith("flags:") or k in derived or k.startswith("aa_") or k.startswith("cells_stopped_"))}
-    flags = sorted(k for k in derived if k.startswith("flags:"))
-    completed = dict(kept)
-    completed.update({k: v for k, v in derived.items() if not k.startswith("flags:")})
-    completed.update({k: derived[k] for k in flags})
+            build["flags:" + row["strategy"]] = row["flags"].rstrip()
+    if not build:
+        build = {k: v for k, v in metadata.items() if k == "compiler_recorded" or k.startswith("flags:")}
+    derived = dict(cellmod.stopping_metadata(rows))
+    derived.update(cellmod.aa_metadata(rows))
+    completed = {k: v for k, v in metadata.items()
+                 if not (k in derived or k in build or k == "compiler_recorded" or k.startswith("flags:")
+                         or k.startswith("aa_") or k.startswith("cells_stopped_"))}
+    if "compiler_recorded" in build:
+        completed["compiler_recorded"] = build["compiler_recorded"]
+    completed.update(derived)
+    completed.update((k, build[k]) for k in sorted(build) if k.startswith("flags:"))
     return rows, completed
 
 

@@ -25,17 +25,15 @@ def interval_text(value, low, high, digits=3, suffix=""):
 
 def aa_lines(rows):
     """The A/A control's account, from the rows of the A/A cells."""
-    pairs = [r for r in rows if r.get("aa_ratio")]
-    if not pairs:
+    twin, s = cellmod.aa_account(rows)
+    if twin is None:
         return ["a/a: this run has no A/A pair"]
-    ratios = [(r, float(r["aa_ratio"]), float(r["aa_ratio_lo"]), float(r["aa_ratio_hi"])) for r in pairs]
-    s = stats.aa_summary(ratios)
     w = s["worst"]
     lines = [
-        f"a/a: {pairs[0]['strategy']} against its twin over {s['cells']} cells: the ratio's 95% interval excludes 1 in "
+        f"a/a: {twin} against its twin over {s['cells']} cells: the ratio's 95% interval excludes 1 in "
         f"{s['excludes_one']} ({100 * s['excludes_one'] / s['cells']:.1f}%); largest deviation "
-        f"{100 * s['max_deviation']:.1f}% ({w['scenario']}{'@' + w['memory'] if w['memory'] != 'warm' else ''} "
-        f"n={w['n']}); 95% of the A/A ratios lie within +/-{100 * s['band']:.1f}% (the band a difference must clear)",
+        f"{100 * s['max_deviation']:.1f}% ({cellmod.row_label(w)} n={w['n']}); 95% of the A/A ratios lie within "
+        f"+/-{100 * s['band']:.1f}% (the band a difference must clear)",
     ]
     parts = []
     for n, v in sorted(cellmod.aa_by_n(rows).items()):

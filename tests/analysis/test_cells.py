@@ -50,7 +50,7 @@ class Merge(TempDir):
         self.assertEqual(out["a~aa"]["aa_ratio"], "1")
         self.assertLessEqual(float(out["a~aa"]["aa_ratio_lo"]), 1)
         self.assertGreaterEqual(float(out["a~aa"]["aa_ratio_hi"]), 1)
-        meta = cells.aa_metadata(merged)
+        meta = cells.aa_metadata(list(out.values()))
         self.assertEqual((meta["aa_variant"], meta["aa_cells"], meta["aa_ci_excludes_1"]), ("a~aa", "1", "0 (0.0%)"))
 
     def test_why_a_cell_stopped(self):

@@ -49,6 +49,20 @@ class Folder(TempDir):
         column = doc["columns"].index("median_ns")
         self.assertIsInstance(doc["rows"][0][column], (int, float))
 
+    def test_a_published_folder_rebuilds_to_the_same_files(self):
+        self.publish()
+        before = {name: open(os.path.join(self.dir, name), "rb").read()
+                  for name in ("results.csv", "results.json", "metadata.csv")}
+        # as the pipeline publishes it: runs.csv.gz without the build columns
+        rows = csvfile.read(os.path.join(self.dir, "runs.csv"), "runs")
+        columns = [c for c in csvfile.header_of(os.path.join(self.dir, "runs.csv")) if c not in ("compiler", "flags")]
+        csvfile.write(os.path.join(self.dir, "runs.csv.gz"), columns, rows)
+        os.remove(os.path.join(self.dir, "runs.csv"))
+        self.assertEqual(results.main([self.dir]), 0)
+        for name, data in before.items():
+            with open(os.path.join(self.dir, name), "rb") as f:
+                self.assertEqual(f.read(), data, name)
+
     def test_nothing_is_written_for_a_bad_checksum(self):
         self.runs("runs.csv", [run_row("a", "x", 8, 1.0, checksum="01"), run_row("b", "x", 8, 1.0, checksum="02")])
         self.assertEqual(results.main([self.dir]), 1)
