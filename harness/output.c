@@ -44,7 +44,7 @@ static void figure(FILE *f, int present, const char *format, double value, int j
 
 void output_csv_header(FILE *f) {
     fputs("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,"
-          "bytes_per_entity,peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,compiler,flags",
+          "bytes_per_entity,peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,compiler,flags",
           f);
     for (int role = 0; role < HW_ROLES; ++role) fprintf(f, ",%s", hw_keys[role]);
     fputs(",counter_events\n", f);
@@ -60,6 +60,8 @@ void output_csv_row(FILE *f, const result *r) {
     }
     fprintf(f, "%.2f,%.2f,%016llx,%s,%016llx,%.1f,", r->bytes_per_entity, r->peak_bytes_per_entity,
             (unsigned long long)r->checksum, r->memory, (unsigned long long)r->layout_seed, r->warmup_ms);
+    figure(f, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit, 0);
+    fputc(',', f);
     quoted(f, COMPILER, 0);
     fputc(',', f);
     quoted(f, ESB_BUILD_FLAGS, 0);
@@ -88,9 +90,12 @@ void output_json_row(FILE *f, const result *r, int first) {
     }
     fprintf(f,
             ", \"bytes_per_entity\": %.2f, \"peak_bytes_per_entity\": %.2f, \"checksum\": \"%016llx\", "
-            "\"memory\": \"%s\", \"layout_seed\": \"%016llx\", \"warmup_ms\": %.1f, \"compiler\": ",
+            "\"memory\": \"%s\", \"layout_seed\": \"%016llx\", \"warmup_ms\": %.1f",
             r->bytes_per_entity, r->peak_bytes_per_entity, (unsigned long long)r->checksum, r->memory,
             (unsigned long long)r->layout_seed, r->warmup_ms);
+    fputs(", \"observed_ns\": ", f);
+    figure(f, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit, 1);
+    fputs(", \"compiler\": ", f);
     quoted(f, COMPILER, 1);
     fputs(", \"flags\": ", f);
     quoted(f, ESB_BUILD_FLAGS, 1);

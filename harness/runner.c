@@ -7,6 +7,7 @@
 
 #include "cachesim.h"
 #include "clock.h"
+#include "data.h"
 #include "layout.h"
 #include "memory.h"
 
@@ -104,14 +105,24 @@ static void capture_counters(const scenario *s, void *ctx, result *out) {
     }
 }
 
-static int verify(const scenario *s, void *ctx, uint64_t runs, const char **error) {
-    return !s->verify || s->verify(ctx, runs, error) ? 0 : -1;
+/* The seed of the cell's next spot check: a new sample of entities every time (data.h), reproducible from the
+ * cell's layout seed. */
+static uint64_t spot_checks_made;
+static uint64_t next_spots(void) {
+    uint64_t spots = mix64(layout_seed() ^ mix64(++spot_checks_made));
+    return spots == SPOT_EVERY_ENTITY ? 1 : spots;
+}
+
+/* Checks the state `runs` runs leave: every entity (full) or a new spot sample. */
+static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, const char **error) {
+    return !s->verify || s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(), error) ? 0 : -1;
 }
 
 static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
 
 /* Reusable scenarios run again and again on one world: warm-up runs until warmup_ms have passed since the cell
- * began (setup included; at least one, which calibrates), then samples of `inner` back-to-back runs. */
+ * began (setup included; at least one, which calibrates), then samples of `inner` back-to-back runs, each
+ * followed by a spot check (untimed), and a check of every entity after the last. */
 static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, double warmup_ms,
                             uint64_t began, result *out, double *samples, hw_tally *hw, const char **error) {
     uint64_t runs = 1;
@@ -123,6 +134,7 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
     } while (rc == 0 && ms_since(began) < warmup_ms);
     out->warmup_ms = ms_since(began);
     size_planned(opt, one_ns, one_ns, out);
+    uint64_t observed_before = s->observed_ns ? s->observed_ns(ctx) : 0;
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         hw_counters_start(hw);
         uint64_t units = 0, t0 = clock_ns();
@@ -132,8 +144,12 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
         runs += out->inner;
         if (units != out->inner * n) rc = (*error = short_run, -1);
         samples[i] = (double)(t1 - t0) / ((double)out->inner * (double)n);
+        if (rc == 0) rc = verify(s, ctx, runs, false, error);
     }
-    if (rc == 0) rc = verify(s, ctx, runs, error);
+    if (s->observed_ns)
+        out->observed_ns_per_unit = (double)(s->observed_ns(ctx) - observed_before) /
+                                    ((double)out->inner * (double)out->samples * (double)n);
+    if (rc == 0) rc = verify(s, ctx, runs, true, error);
     return rc;
 }
 
@@ -147,7 +163,7 @@ static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tall
     int rc = timed_run(s, ctx, n, hw, ns, error);
     if (rc == 0 && s->checksum(ctx) != checksum)
         rc = (*error = "checksum differs between runs of the same scenario", -1);
-    if (rc == 0) rc = verify(s, ctx, 1, error);
+    if (rc == 0) rc = verify(s, ctx, 1, false, error);
     s->teardown(ctx);
     return rc;
 }
@@ -191,10 +207,10 @@ static int simulate(const scenario *s, size_t n, result *out, const char **error
     double ignored;
     int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, &ignored, error);
     if (rc != 0) return rc;
-    rc = verify(s, ctx, 1, error);
+    rc = verify(s, ctx, 1, true, error);
     if (rc == 0 && !s->consumes_state) {
         rc = simulated_run(s, ctx, n, label, error);
-        if (rc == 0) rc = verify(s, ctx, 2, error);
+        if (rc == 0) rc = verify(s, ctx, 2, true, error);
     }
     capture_counters(s, ctx, out);
     s->teardown(ctx);
@@ -223,7 +239,8 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     double one_ns = 0;
     int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
     if (rc == 0) {
-        if (verify(s, ctx, 1, error) != 0) rc = -1;
+        /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
+        if (verify(s, ctx, 1, s->consumes_state, error) != 0) rc = -1;
         else if (s->consumes_state) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
@@ -270,6 +287,8 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t s
     out->hw = (hw_figures){.events = NULL};
     out->layout_seed = seed;
     out->warmup_ms = 0;
+    out->observed_ns_per_unit = -1;
+    spot_checks_made = 0;
     layout_begin(seed);
     return placed(s, n, opt, out, error);
 }

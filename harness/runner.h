@@ -40,6 +40,8 @@ typedef struct result {
     hw_figures hw;                /* hardware counts per unit over the timed samples, where available */
     uint64_t layout_seed;         /* the seed the cell's memory layout was drawn from (layout.h) */
     double warmup_ms;             /* time from the start of the cell (setup included) to its first sample */
+    double observed_ns_per_unit;  /* of the timed samples' time, what the scenario's read-back passes took
+                                     (scenario.h, observed_ns), per unit; negative: the scenario has none */
 } result;
 
 /* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing

@@ -21,10 +21,17 @@ typedef struct scenario {
     /* Order-independent hash of the data the run touched; equal across strategies for the same n. */
     uint64_t (*checksum)(void *ctx);
     /* Optional: checks, from the scenario's own deterministic data, that the context's state is what `runs`
-     * runs of the workload must leave (for reusable scenarios, after every timed run), so a strategy that does
-     * its work only while it is watched is caught. It may run the workload once more, instrumented, if that
-     * leaves the state as it found it. Returns false with *error set on a mismatch. */
-    bool (*verify)(void *ctx, uint64_t runs, const char **error);
+     * runs of the workload must leave, so a strategy that does its work only while it is watched, or only for
+     * some entities, is caught. `spots` is SPOT_EVERY_ENTITY (check every entity) or the seed of a spot sample
+     * (data.h: spot_count, spot_ordinal); the harness checks after the first run, after every timed sample
+     * (each time with a new seed) and, once per row, every entity. It may run the workload once more,
+     * instrumented, if that leaves the state as it found it. Returns false with *error set on a mismatch. */
+    bool (*verify)(void *ctx, uint64_t runs, uint64_t spots, const char **error);
+    /* Optional, for scenarios whose runs end their phases with a pass over a query that reads back what their
+     * operations did (ecs.h, scn_observe): the wall time spent in those passes since setup, inside the timed
+     * runs. The figure includes it (a design that deferred its work pays for it there); the harness reports the
+     * share apart (observed_ns per unit), so the cost of the operations alone stays readable. */
+    uint64_t (*observed_ns)(void *ctx);
     /* How the strategy served the scenario's query ("scan", "owned-group", ...), or NULL. */
     const char *(*query_kind)(void *ctx);
     /* The world under test, whose strategy counters (edge-cache hits, filter updates, ...) the harness can

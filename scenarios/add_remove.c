@@ -1,7 +1,11 @@
 /* add_remove: n entities with A {float}; add B {float} to every one, then remove it from every one. The unit
- * is one add+remove pair. The world is back to its starting state after each run, so runs repeat on it.
- * add_remove_cached: the same while a cached query over A and B exists (a system that runs every frame on
- * entities with both), so designs that maintain per-query state (cached filters, groups) pay for it here.
+ * is one add+remove pair. The world is back to its starting state after each run, so runs repeat on it. Each
+ * phase ends with a pass over the query of A and B (a system that runs every frame on entities with both: after
+ * the adds it reads every B, after the removes it finds nothing), so the adds and removes must have taken
+ * effect when they returned: a design that buffered them and cancelled each add with its remove would pay here,
+ * and one that let the query see a stale state is caught (the passes' share of the time is reported apart).
+ * add_remove_cached: the query has the cached hint, so designs that maintain per-query state (cached filters,
+ * groups) pay for it here.
  * add_remove_large: add_remove on entities that also carry ten other one-float components (L0..L9), so a
  * design that moves an entity's data on every change moves eleven components instead of one. */
 #include <stdlib.h>
@@ -15,10 +19,13 @@ typedef struct add_remove_ctx {
     esb_world *world;
     esb_component a, b, extra[LARGE_EXTRA];
     uint32_t extra_count; /* add_remove_large: LARGE_EXTRA, else 0 */
-    esb_query *both; /* the cached A+B query of add_remove_cached */
+    esb_query *both; /* fields A and B: the passes' query, cached in add_remove_cached */
     esb_entity *handles;
     scalar *b_values;
     size_t n;
+    scn_seen with_b;        /* what the pass after the adds must see: every entity, with its B value */
+    uint64_t observed_ns;   /* in the passes, since setup */
+    const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
 } add_remove_ctx;
 
 static void add_remove_teardown(void *p) {
@@ -75,9 +82,9 @@ static void *setup(size_t n, bool cached_query, uint32_t extra, const char **err
         (s = scn_register(c->world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
         (s = scn_register(c->world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
         s = populate(c, extra);
-    if (s == ESB_OK && cached_query) {
+    if (s == ESB_OK) {
         esb_component fields[] = {c->a, c->b};
-        esb_query_desc d = {.fields = fields, .field_count = 2, .cached = true};
+        esb_query_desc d = {.fields = fields, .field_count = 2, .cached = cached_query};
         s = esb_query_create(c->world, &d, &c->both);
     }
     if (s != ESB_OK) {
@@ -85,7 +92,12 @@ static void *setup(size_t n, bool cached_query, uint32_t extra, const char **err
         add_remove_teardown(c);
         return NULL;
     }
-    for (size_t i = 0; i < n; ++i) c->b_values[i] = data_scalar(i * 3 + 1);
+    c->with_b.entities = n;
+    for (size_t i = 0; i < n; ++i) {
+        c->b_values[i] = data_scalar(i * 3 + 1);
+        c->with_b.handles += c->handles[i];
+        c->with_b.values += float_bits(c->b_values[i].v);
+    }
     return c;
 }
 
@@ -105,11 +117,24 @@ static uint64_t remove_all(add_remove_ctx *c) {
     return removed;
 }
 
+static bool seen_equal(scn_seen a, scn_seen b) {
+    return a.entities == b.entities && a.handles == b.handles && a.values == b.values;
+}
+
 static uint64_t add_remove_run(void *p) {
     add_remove_ctx *c = p;
-    uint64_t added = add_all(c), removed = remove_all(c);
+    uint64_t added = add_all(c);
+    scn_seen after_adds = scn_observe(c->both, 1, &c->observed_ns);
+    uint64_t removed = remove_all(c);
+    scn_seen after_removes = scn_observe(c->both, 1, &c->observed_ns);
+    if (!c->pass_wrong && !seen_equal(after_adds, c->with_b))
+        c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
+    if (!c->pass_wrong && !seen_equal(after_removes, (scn_seen){0, 0, 0}))
+        c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
     return added < removed ? added : removed;
 }
+
+static uint64_t add_remove_observed_ns(void *p) { return ((add_remove_ctx *)p)->observed_ns; }
 
 /* Every entity's ordinal with its A value and extra components (untouched by the runs), and how many still have
  * B (none). */
@@ -128,10 +153,12 @@ static uint64_t add_remove_checksum(void *p) {
     return sum + hash_pair(with_b, c->n);
 }
 
-/* One more run, watched: after the adds every entity holds its B value, after the removes none has B. */
-static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
+/* What the runs' passes saw, then one more run, watched: after the adds every entity holds its B value, after
+ * the removes none has B. */
+static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     add_remove_ctx *c = p;
     (void)runs;
+    if (c->pass_wrong) return *error = c->pass_wrong, false;
     if (add_all(c) != c->n) return *error = "an add failed", false;
     for (size_t i = 0; i < c->n; ++i) {
         void *b;
@@ -142,7 +169,8 @@ static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
     for (size_t i = 0; i < c->n; ++i)
         if (esb_has(c->world, c->handles[i], c->b) != 0) return *error = "after the removes an entity has B", false;
     /* Every move of the runs carried the entity's other components along, into the right columns. */
-    for (size_t i = 0; i < c->n; i += spot_check_step(c->n)) {
+    for (uint64_t spot = 0; spot < spot_count(c->n, spots); ++spot) {
+        uint64_t i = spot_ordinal(c->n, spots, spot);
         void *v;
         if (esb_get(c->world, c->handles[i], c->a, &v) != ESB_OK ||
             float_bits(((scalar *)v)->v) != float_bits(data_scalar(i).v))
@@ -157,10 +185,7 @@ static bool add_remove_verify(void *p, uint64_t runs, const char **error) {
 
 static esb_world *add_remove_world(void *p) { return ((add_remove_ctx *)p)->world; }
 
-static const char *add_remove_kind(void *p) {
-    add_remove_ctx *c = p;
-    return c->both ? esb_query_kind(c->both) : NULL;
-}
+static const char *add_remove_kind(void *p) { return esb_query_kind(((add_remove_ctx *)p)->both); }
 
 const scenario scenario_add_remove = {
     .name = "add_remove",
@@ -169,6 +194,8 @@ const scenario scenario_add_remove = {
     .run = add_remove_run,
     .checksum = add_remove_checksum,
     .verify = add_remove_verify,
+    .observed_ns = add_remove_observed_ns,
+    .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
     .sweep_to = STRUCTURAL_SWEEP_TO,
@@ -181,6 +208,7 @@ const scenario scenario_add_remove_cached = {
     .run = add_remove_run,
     .checksum = add_remove_checksum,
     .verify = add_remove_verify,
+    .observed_ns = add_remove_observed_ns,
     .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
@@ -194,6 +222,8 @@ const scenario scenario_add_remove_large = {
     .run = add_remove_run,
     .checksum = add_remove_checksum,
     .verify = add_remove_verify,
+    .observed_ns = add_remove_observed_ns,
+    .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
     .sweep_to = STRUCTURAL_SWEEP_TO,

@@ -157,10 +157,10 @@ static uint64_t churn_iter_checksum(void *p) {
 }
 
 /* Entities with all three moved once per run; the others kept their Position (if they still have one). */
-static bool churn_iter_verify(void *p, uint64_t runs, const char **error) {
+static bool churn_iter_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     churn_iter_ctx *c = p;
-    for (size_t i = 0; i < c->live_count; i += spot_check_step(c->live_count)) {
-        tracked t = c->live[i];
+    for (uint64_t k = 0; k < spot_count(c->live_count, spots); ++k) {
+        tracked t = c->live[spot_ordinal(c->live_count, spots, k)];
         void *pos;
         esb_status s = esb_get(c->world, t.handle, c->comp[0], &pos);
         if (!(t.has & 1u) ? s != ESB_ERR_ABSENT

@@ -4,6 +4,7 @@
 #define SCENARIOS_DATA_H
 
 #include <stdint.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct vec3 {
@@ -57,10 +58,19 @@ static inline uint64_t hash_pair(uint64_t a, uint64_t b) { return mix64(a ^ mix6
  * (a row mix-up) changes it. */
 static inline uint64_t entity_hash(uint64_t ordinal, uint64_t content) { return hash_pair(mix64(ordinal), content); }
 
-/* Entity i's Position after `runs` passes of pos += vel, computed the way every pass does it. */
+/* Entity i's Position after `runs` passes of pos += vel, bit for bit what every pass computes. Over the first
+ * 2^20 passes each coordinate stays a multiple of its step (1 for x and z's start, 0.25 for y, 0.5 for z) below
+ * the range where a float holds every such multiple (x < 2^24, y < 2^22, z < 2^23), so every addition is exact
+ * and the sum has a closed form; later passes are replayed one by one. (Checks run after every sample: a
+ * replay of every pass would cost as much as the runs themselves.) */
+#define DATA_EXACT_PASSES (1u << 20)
 static inline vec3 data_position_after(uint64_t i, uint64_t runs) {
     vec3 p = data_position(i), v = data_velocity(i);
-    for (uint64_t r = 0; r < runs; ++r) {
+    uint64_t exact = runs < DATA_EXACT_PASSES ? runs : DATA_EXACT_PASSES;
+    p.x = (float)((double)p.x + (double)exact * v.x);
+    p.y = (float)((double)p.y + (double)exact * v.y);
+    p.z = (float)((double)p.z + (double)exact * v.z);
+    for (uint64_t r = exact; r < runs; ++r) {
         p.x += v.x;
         p.y += v.y;
         p.z += v.z;
@@ -68,16 +78,36 @@ static inline vec3 data_position_after(uint64_t i, uint64_t runs) {
     return p;
 }
 
-/* v after `runs` doublings, computed the way every pass does it (once infinite or zero it stays so). */
+/* v after `runs` doublings, bit for bit what every pass computes: doubling a finite float is exact until it
+ * overflows to infinity (or stays zero), which ldexpf gives in one step; infinities stay as they are. */
 static inline float data_doubled(float v, uint64_t runs) {
-    for (uint64_t r = 0; r < runs && v != 0.0f && v - v == 0.0f; ++r) v *= 2.0f;
-    return v;
+    if (v == 0.0f || v - v != 0.0f) return v;
+    return ldexpf(v, runs < 400 ? (int)runs : 400); /* 2^400 overflows every non-zero float */
 }
 
 static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-/* The step between ordinals to spot-check after many runs: about 256 of them, spread over [0, n) from 0 (callers
- * that must see the last one check it as well). */
-static inline uint64_t spot_check_step(uint64_t n) { return n > 256 ? n / 256 : 1; }
+/* Checks of a world's state (a scenario's verify hook) look at every entity, or at a spot sample drawn from a
+ * seed that the harness changes with every check. A sample takes one ordinal from each of SPOT_CHECKS equal
+ * strata of [0, n), at an offset within the stratum whose low six bits step by an odd amount from stratum to
+ * stratum (where strata are a multiple of 64 wide, one sample reaches every residue modulo 64: each lane of a
+ * bitmask word) and whose other bits are drawn, so the seeds of a row's checks move it over every slot of a
+ * page and every position in a block, where a fixed stride of n/256 would only ever look
+ * at multiples of n/256 (lane 0, slot 0, the first entity of a block) and miss a strategy that skips the rest.
+ * Loop: for (uint64_t k = 0; k < spot_count(n, spots); ++k) { uint64_t i = spot_ordinal(n, spots, k); ... } */
+#define SPOT_EVERY_ENTITY 0u /* the seed that asks for every ordinal, in order */
+#define SPOT_CHECKS 256u
+
+static inline uint64_t spot_count(uint64_t n, uint64_t spots) {
+    return spots == SPOT_EVERY_ENTITY || n <= SPOT_CHECKS ? n : SPOT_CHECKS;
+}
+
+static inline uint64_t spot_ordinal(uint64_t n, uint64_t spots, uint64_t k) {
+    if (spots == SPOT_EVERY_ENTITY || n <= SPOT_CHECKS) return k;
+    uint64_t from = n * k / SPOT_CHECKS, width = n * (k + 1) / SPOT_CHECKS - from;
+    /* the low six bits step by an odd amount (every lane once per 64 strata), the others are drawn */
+    uint64_t lane = (mix64(spots) + k * 0x9e3779b97f4a7c15ull) % 64, high = mix64(spots ^ mix64(k)) / 64 * 64;
+    return from + (lane + high) % width;
+}
 
 #endif

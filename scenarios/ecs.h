@@ -5,8 +5,10 @@
 
 #include <stddef.h>
 
+#include "clock.h"
 #include "contract.h"
 #include "data.h"
+#include "each.h"
 
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out);
@@ -47,6 +49,37 @@ static inline uint64_t scn_pass(esb_query *q, void (*kernel)(const esb_batch *))
         kernel(&it.batch);
         seen += it.batch.count;
     }
+    return seen;
+}
+
+/* What one pass over a query saw: how many entities, the sum of their handles and, unless field is negative,
+ * the sum of the bits of that field (a one-float component). Scenarios whose operations nothing else would read back
+ * inside the timer (add_remove, the toggles) end their phases with such a pass, as the systems of a frame
+ * would: a strategy that deferred its work (contract.h: an operation's effects are complete when it returns)
+ * would have to do it here, and the scenario compares, untimed, what the pass saw with what its operations
+ * wrote. The pass's wall time is added to *observed_ns, so the harness can show that share of the figure. */
+typedef struct scn_seen {
+    uint64_t entities, handles, values;
+} scn_seen;
+
+static inline scn_seen scn_observe(esb_query *q, int field, uint64_t *observed_ns) {
+    uint64_t t0 = clock_ns();
+    scn_seen seen = {0, 0, 0};
+    esb_iter it;
+    if (esb_iter_begin(q, &it) != ESB_OK) seen.entities = SCN_PASS_FAILED;
+    else
+        while (esb_iter_next(&it)) {
+            uint64_t handles = 0, values = 0;
+            if (field >= 0) ESB_EACH(&it.batch, i, {
+                handles += ESB_ENTITY(i);
+                values += float_bits(ESB_FIELD(field, scalar, i).v);
+            });
+            else ESB_EACH(&it.batch, i, { handles += ESB_ENTITY(i); });
+            seen.entities += it.batch.count;
+            seen.handles += handles;
+            seen.values += values;
+        }
+    *observed_ns += clock_ns() - t0;
     return seen;
 }
 

@@ -105,7 +105,7 @@ static uint64_t cycle_checksum(void *p) {
 }
 
 /* One more run, watched: the spawned entities carry their B values (their sum is checked), then none is left. */
-static bool cycle_verify(void *p, uint64_t runs, const char **error) {
+static bool cycle_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     cycle_ctx *c = p;
     (void)runs;
     double expected = 0, got = 0;
@@ -114,8 +114,9 @@ static bool cycle_verify(void *p, uint64_t runs, const char **error) {
     if (destroy_with_b(c, &got) != c->n) return *error = "the query did not find every spawned entity", false;
     if (got != expected) return *error = "the spawned entities do not hold the B values they were given", false;
     if (scn_count_matches(c->with_b) != 0) return *error = "entities with B survived the run", false;
-    for (size_t i = 0; i < c->n; i += spot_check_step(c->n))
-        if (!esb_alive(c->world, c->handles[i])) return *error = "an entity with A was destroyed", false;
+    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k)
+        if (!esb_alive(c->world, c->handles[spot_ordinal(c->n, spots, k)]))
+            return *error = "an entity with A was destroyed", false;
     return true;
 }
 

@@ -92,9 +92,10 @@ static uint64_t frag_checksum(void *p) {
     return sum;
 }
 
-static bool frag_verify(void *p, uint64_t runs, const char **error) {
+static bool frag_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frag_ctx *c = p;
-    for (size_t i = 0; i < c->n; i += spot_check_step(c->n)) {
+    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k) {
+        uint64_t i = spot_ordinal(c->n, spots, k);
         void *data;
         if (esb_get(c->world, c->handles[i], c->data, &data) != ESB_OK ||
             float_bits(((scalar *)data)->v) != float_bits(data_doubled(data_value(i), runs)))

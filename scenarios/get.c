@@ -1,5 +1,7 @@
 /* random_get: n entities with Position; read every Position once through a shuffled list of the handles
- * (fixed seed), summing its x. seq_get: the same in creation order. The unit is one get. */
+ * (fixed seed), folding its x into a digest. seq_get: the same in creation order. The unit is one get.
+ * Every run's digest must equal the one the entities' own data gives (checked after every sample), so a
+ * strategy that handed out a stale or cached pointer on any timed get would be caught. */
 #include <stdlib.h>
 
 #include "movers.h"
@@ -7,9 +9,19 @@
 
 typedef struct get_ctx {
     movers *m;
-    esb_entity *order; /* the handles in the order the run reads them */
-    float sum;         /* of the last run: keeps the reads alive */
+    esb_entity *order;     /* the handles in the order the run reads them */
+    uint64_t expected;     /* the digest of one run: read_digest over the order's Positions' x */
+    uint64_t digest;       /* the last run's */
+    uint64_t digests;      /* the sum of every run's digest since setup (mod 2^64) */
+    uint64_t runs;         /* runs since setup */
 } get_ctx;
+
+/* The fold of the i-th read: its x's bits weighted by an odd factor of its place in the order, so a value read
+ * for the wrong handle changes the digest (a plain sum would not notice values read in a permuted order). One
+ * multiply-add per get, off the loads' critical path. */
+static inline uint64_t read_digest(uint64_t digest, size_t i, float x) {
+    return digest + (uint64_t)float_bits(x) * (2 * (uint64_t)i + 1);
+}
 
 static void get_teardown(void *p) {
     get_ctx *c = p;
@@ -34,7 +46,11 @@ static void *get_setup(size_t n, bool shuffled, const char **error) {
         return NULL;
     }
     if (ordinals) scn_shuffled_ordinals(ordinals, n, 0x5EED);
-    for (size_t i = 0; i < n; ++i) c->order[i] = c->m->handles[ordinals ? ordinals[i] : i];
+    for (size_t i = 0; i < n; ++i) {
+        size_t ordinal = ordinals ? ordinals[i] : i;
+        c->order[i] = c->m->handles[ordinal];
+        c->expected = read_digest(c->expected, i, data_position(ordinal).x);
+    }
     free(ordinals);
     return c;
 }
@@ -45,22 +61,33 @@ static void *seq_get_setup(size_t n, const char **error) { return get_setup(n, f
 static uint64_t get_run(void *p) {
     get_ctx *c = p;
     movers *m = c->m;
-    uint64_t done = 0;
-    float sum = 0;
+    uint64_t done = 0, digest = 0;
     for (size_t i = 0; i < m->n; ++i) {
         void *pos;
         if (esb_get(m->world, c->order[i], m->position, &pos) != ESB_OK) continue;
-        sum += ((const vec3 *)pos)->x;
+        digest = read_digest(digest, i, ((const vec3 *)pos)->x);
         done++;
     }
-    c->sum = sum;
+    c->digest = digest;
+    c->digests += digest;
+    c->runs++;
     return done;
 }
 
-/* The world (untouched by reads) and the last run's sum, which depends on every value read. */
+/* The world (untouched by reads) and the last run's digest, which depends on every value read. */
 static uint64_t get_checksum(void *p) {
     get_ctx *c = p;
-    return movers_checksum(c->m) + mix64(float_bits(c->sum));
+    return movers_checksum(c->m) + mix64(c->digest);
+}
+
+/* Every run since setup read exactly the entities' own values (the digests' sum is runs times one run's), the
+ * runs the harness counted are the ones made, and the Positions the reads found are still the entities' own. */
+static bool get_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
+    get_ctx *c = p;
+    if (c->runs != runs) return *error = "the scenario ran a different number of times than the harness counted", false;
+    if (c->digests != c->expected * runs)
+        return *error = "a timed run read a value that is not its entity's own", false;
+    return movers_verify_moved(c->m, 0, spots, error);
 }
 
 static esb_world *get_world(void *p) { return ((get_ctx *)p)->m->world; }
@@ -71,6 +98,7 @@ const scenario scenario_random_get = {
     .setup = random_get_setup,
     .run = get_run,
     .checksum = get_checksum,
+    .verify = get_verify,
     .world = get_world,
     .teardown = get_teardown,
 };
@@ -81,6 +109,7 @@ const scenario scenario_seq_get = {
     .setup = seq_get_setup,
     .run = get_run,
     .checksum = get_checksum,
+    .verify = get_verify,
     .world = get_world,
     .teardown = get_teardown,
 };

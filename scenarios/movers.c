@@ -75,11 +75,11 @@ uint64_t movers_checksum(void *p) {
     return sum + mix64(count);
 }
 
-bool movers_verify_moved(void *p, uint64_t runs, const char **error) {
+bool movers_verify_moved(void *p, uint64_t runs, uint64_t spots, const char **error) {
     movers *m = p;
-    for (uint64_t i = 0; i < m->n; i += spot_check_step(m->n)) {
+    for (uint64_t k = 0; k < spot_count(m->n, spots); ++k) {
         for (int end = 0; end < 2; ++end) {
-            uint64_t at = end ? m->n - 1 : i;
+            uint64_t at = end ? m->n - 1 : spot_ordinal(m->n, spots, k);
             void *pos;
             if (esb_get(m->world, m->handles[at], m->position, &pos) != ESB_OK ||
                 !vec3_same_bits(*(vec3 *)pos, data_position_after(at, runs)))

@@ -35,8 +35,8 @@ esb_world *movers_world(void *m);
  * Position and Velocity; plus how many entities the Position+Velocity query finds. */
 uint64_t movers_checksum(void *m);
 
-/* verify hook of scenarios whose runs each add Velocity to Position once: spot-checks entities (by handle)
- * against data_position_after. */
-bool movers_verify_moved(void *m, uint64_t runs, const char **error);
+/* verify hook of scenarios whose runs each add Velocity to Position once: checks the entities `spots` names
+ * (by handle; data.h) and the last one against data_position_after. */
+bool movers_verify_moved(void *m, uint64_t runs, uint64_t spots, const char **error);
 
 #endif

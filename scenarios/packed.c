@@ -74,10 +74,11 @@ static uint64_t packed_checksum(void *p) {
     return sum;
 }
 
-static bool packed_verify(void *p, uint64_t runs, const char **error) {
+static bool packed_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     packed_ctx *c = p;
-    for (size_t i = 0; i < c->n; i += spot_check_step(c->n))
+    for (uint64_t spot = 0; spot < spot_count(c->n, spots); ++spot)
         for (unsigned k = 0; k < PACKED_COUNT; ++k) {
+            uint64_t i = spot_ordinal(c->n, spots, spot);
             void *v;
             if (esb_get(c->world, c->handles[i], c->comp[k], &v) != ESB_OK ||
                 float_bits(((scalar *)v)->v) != float_bits(data_doubled(packed_value(i, k), runs)))

@@ -131,9 +131,10 @@ static uint64_t tables_checksum(void *p) {
 
 /* Each live entity matched once per run (its first term follows the update), others were left alone; the
  * destroyed ones are gone. */
-static bool tables_verify(void *p, uint64_t runs, const char **error) {
+static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     tables_ctx *c = p;
-    for (size_t i = 0; i < c->n; i += spot_check_step(c->n) | 1) {
+    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k) {
+        uint64_t i = spot_ordinal(c->n, spots, k);
         if (esb_alive(c->world, c->handles[i]) != alive_in(c, i))
             return *error = "an entity is alive that was destroyed, or the other way round", false;
         if (!alive_in(c, i) || !(set_of(i) & 1u)) continue;

@@ -94,9 +94,10 @@ static uint64_t scatter_checksum(void *p) {
 }
 
 /* Every entity holds exactly its set, with its values (Position is checked by movers_verify_moved). */
-static bool scatter_verify_sets(scatter_ctx *c, const char **error) {
+static bool scatter_verify_sets(scatter_ctx *c, uint64_t spots, const char **error) {
     movers *m = c->m;
-    for (size_t i = 0; i < m->n; i += spot_check_step(m->n))
+    for (uint64_t spot = 0; spot < spot_count(m->n, spots); ++spot) {
+        uint64_t i = spot_ordinal(m->n, spots, spot);
         for (unsigned k = 0, set = subset_of(i); k < SCATTER_EXTRA; ++k) {
             void *v;
             esb_status s = esb_get(m->world, m->handles[i], c->extra[k], &v);
@@ -104,16 +105,17 @@ static bool scatter_verify_sets(scatter_ctx *c, const char **error) {
                                 : s != ESB_ERR_ABSENT)
                 return *error = "an entity's extra components are not the set it was spawned with", false;
         }
+    }
     return true;
 }
 
-static bool scatter_create_verify(void *p, uint64_t runs, const char **error) {
+static bool scatter_create_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     (void)runs;
-    return scatter_verify_sets(p, error) && movers_verify_moved(((scatter_ctx *)p)->m, 0, error);
+    return scatter_verify_sets(p, spots, error) && movers_verify_moved(((scatter_ctx *)p)->m, 0, spots, error);
 }
 
-static bool scatter_iter_verify(void *p, uint64_t runs, const char **error) {
-    return scatter_verify_sets(p, error) && movers_verify_moved(((scatter_ctx *)p)->m, runs, error);
+static bool scatter_iter_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
+    return scatter_verify_sets(p, spots, error) && movers_verify_moved(((scatter_ctx *)p)->m, runs, spots, error);
 }
 
 static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; }

@@ -153,10 +153,11 @@ static bool position_right(const subset_ctx *c, size_t at, uint64_t runs) {
 }
 
 /* Spot checks, plus the last entity and the middle one (iter_one's only match). */
-static bool subset_verify(void *p, uint64_t runs, const char **error) {
+static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     subset_ctx *c = p;
     bool right = position_right(c, c->n - 1, runs) && position_right(c, c->n / 2, runs);
-    for (size_t i = 0; right && i < c->n; i += spot_check_step(c->n)) right = position_right(c, i, runs);
+    for (uint64_t k = 0; right && k < spot_count(c->n, spots); ++k)
+        right = position_right(c, spot_ordinal(c->n, spots, k), runs);
     return right ? true : (*error = "an entity's Position is not what the runs must have made it", false);
 }
 

@@ -369,6 +369,84 @@ elif "$tmp/tree/build/bench-skipper" --scenario add_remove --n 1000 --reps 1 >/d
 elif grep -q "add_remove n=1000 failed" "$tmp/err"; then ok "a strategy that skips work is caught"
 else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 
+# Three more ways to be fast without doing the work, each a copy of bitmask whose named functions are wrapped
+# (sed renames the honest ones), and each must be rejected with a message naming the scenario and what failed:
+#  - deferrer: esb_remove only notes the removal (has and get then report the component absent) and the next
+#    esb_add of the same component cancels it, so add_remove's pairs cost nothing; only a read-back inside the
+#    timed run that the notes do not cover (the pass over the query of A and B) can tell.
+#  - stale-getter: every other esb_get hands out the pointer it handed out last time for that component;
+#  - lane-zero: after its first 4096 adds, esb_add fills the component with zeros instead of its value for every
+#    entity but those of index 0 mod 64, the only ones a spot check at a fixed stride of n/256 ever reads.
+cheat() { # NAME FUNCTIONS... (the wrapper's C text on stdin)
+    name=$1
+    shift
+    rm -rf "$tmp/tree/strategies/$name"
+    mkdir "$tmp/tree/strategies/$name"
+    cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/$name/"
+    for fn in "$@"; do
+        sed -i "s/^\(esb_status\|int\) esb_$fn(/static \1 honest_$fn(/" "$tmp/tree/strategies/$name/entity.c"
+    done
+    cat >>"$tmp/tree/strategies/$name/entity.c"
+}
+cheat deferrer add remove get has <<'EOF_C'
+
+static uint32_t deferred[1u << 16]; /* per entity index: 1 + the component whose removal is only noted */
+static bool noted(esb_entity e, esb_component c) {
+    return esb_entity_index(e) < (1u << 16) && deferred[esb_entity_index(e)] == c + 1;
+}
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (esb_entity_index(e) >= (1u << 16) || deferred[esb_entity_index(e)] || honest_has(w, e, c) != 1)
+        return honest_remove(w, e, c);
+    deferred[esb_entity_index(e)] = c + 1;
+    return ESB_OK;
+}
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!noted(e, c)) return honest_add(w, e, c, value);
+    deferred[esb_entity_index(e)] = 0; /* cancelled; the value is the one it had */
+    return ESB_OK;
+}
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    if (!noted(e, c)) return honest_get(w, e, c, out);
+    if (out) *out = NULL;
+    return ESB_ERR_ABSENT;
+}
+int esb_has(const esb_world *w, esb_entity e, esb_component c) { return noted(e, c) ? 0 : honest_has(w, e, c); }
+EOF_C
+cheat stale-getter get <<'EOF_C'
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    static void *last[ESB_MAX_COMPONENTS];
+    static uint64_t calls;
+    if (c < ESB_MAX_COMPONENTS && last[c] && out && ++calls % 2 == 0) return *out = last[c], ESB_OK;
+    esb_status s = honest_get(w, e, c, out);
+    if (s == ESB_OK && c < ESB_MAX_COMPONENTS) last[c] = *out;
+    return s;
+}
+EOF_C
+cheat lane-zero add <<'EOF_C'
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    static uint64_t adds;
+    if (++adds > 4096 && esb_entity_index(e) % 64 != 0) value = NULL;
+    return honest_add(w, e, c, value);
+}
+EOF_C
+for case in "deferrer add_remove 1000 the pass over A and B after the removes still saw entities with B" \
+    "stale-getter random_get 1000 a timed run read a value that is not its entity's own" \
+    "lane-zero sparse_churn 16384 the transient component does not hold the value of its frame"; do
+    set -- $case
+    name=$1 scenario=$2 n=$3
+    shift 3
+    what="$*"
+    if ! (cd "$tmp/tree" && make -s "build/bench-$name" >"$tmp/build.log" 2>&1); then
+        ko "a strategy that cheats ($name) is caught" "$(tail -n 3 "$tmp/build.log" | tr '\n' ' ')"
+    elif "$tmp/tree/build/bench-$name" --scenario "$scenario" --n "$n" --reps 3 >/dev/null 2>"$tmp/err"; then
+        ko "a strategy that cheats ($name) is caught" "bench-$name exited 0 on $scenario"
+    elif grep -qF "$scenario n=$n failed: $what" "$tmp/err"; then ok "a strategy that cheats ($name) is caught in $scenario"
+    else ko "a strategy that cheats ($name) is caught in $scenario" "$(grep -v 'counters off' "$tmp/err" | head -n 1)"; fi
+    rm -rf "$tmp/tree/strategies/$name" "$tmp/tree/build/bench-$name"
+done
+
 # Several machines: a second folder, as from a machine twice as slow across the board, merges with the first into
 # one CSV with the machine as a column, and relative to each machine's own floor the two agree.
 mkdir -p "$tmp/slow"

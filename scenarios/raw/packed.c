@@ -99,10 +99,11 @@ static bool values_right(const floats *f, size_t i, uint64_t runs) {
 }
 
 /* The originals' spot checks, and the last entity, the end of the range a run walks. */
-static bool floats_verify(void *p, uint64_t runs, const char **error) {
+static bool floats_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     floats *f = p;
     bool right = values_right(f, f->n - 1, runs);
-    for (size_t i = 0; right && i < f->n; i += spot_check_step(f->n)) right = values_right(f, i, runs);
+    for (uint64_t k = 0; right && k < spot_count(f->n, spots); ++k)
+        right = values_right(f, spot_ordinal(f->n, spots, k), runs);
     return right ? true : (*error = "a value is not what the runs must have made it", false);
 }
 

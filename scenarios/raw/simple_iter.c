@@ -72,11 +72,13 @@ static uint64_t soa_checksum(void *p) {
     return sum + mix64(s->n);
 }
 
-static bool soa_verify(void *p, uint64_t runs, const char **error) {
+static bool soa_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     soa *s = p;
-    for (uint64_t i = 0; i < s->n; i += spot_check_step(s->n))
+    for (uint64_t k = 0; k < spot_count(s->n, spots); ++k) {
+        uint64_t i = spot_ordinal(s->n, spots, k);
         if (!vec3_same_bits(s->positions[i], data_position_after(i, runs)))
             return *error = "a Position is not what the runs must have made it", false;
+    }
     return true;
 }
 
@@ -119,11 +121,13 @@ static uint64_t aos_checksum(void *p) {
     return sum + mix64(a->n);
 }
 
-static bool aos_verify(void *p, uint64_t runs, const char **error) {
+static bool aos_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     aos *a = p;
-    for (uint64_t i = 0; i < a->n; i += spot_check_step(a->n))
+    for (uint64_t k = 0; k < spot_count(a->n, spots); ++k) {
+        uint64_t i = spot_ordinal(a->n, spots, k);
         if (!vec3_same_bits(a->records[i].position, data_position_after(i, runs)))
             return *error = "a Position is not what the runs must have made it", false;
+    }
     return true;
 }
 

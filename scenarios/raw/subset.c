@@ -145,17 +145,19 @@ static uint64_t subset_checksum(void *p) {
     return sum + mix64(s->matched);
 }
 
-/* subset.c's spot checks (every spot_check_step-th entity, the middle one and the last), and the first and last
+/* subset.c's checks (the entities `spots` names, data.h, the middle one and the last), and the first and last
  * match, the ends of the one range a run walks: a match moved once per run, any other entity with a Position
  * kept its starting one. */
-static bool subset_verify(void *p, uint64_t runs, const char **error) {
+static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     subset *s = p;
-    uint64_t step = spot_check_step(s->n);
+    uint64_t k = 0, count = spot_count(s->n, spots); /* the sample's ordinals come in increasing order */
     cursor c = {0, 0};
     for (uint64_t i = 0; i < s->n; ++i) {
         held e = next_entity(s, &c, i);
         bool end = e.matched && (c.match == 1 || c.match == s->matched);
-        bool spot = end || i % step == 0 || i == s->n / 2 || i == s->n - 1;
+        bool sampled = k < count && spot_ordinal(s->n, spots, k) == i;
+        k += sampled;
+        bool spot = end || sampled || i == s->n / 2 || i == s->n - 1;
         if (spot && e.position && !vec3_same_bits(*e.position, data_position_after(i, e.matched ? runs : 0)))
             return *error = "an entity's Position is not what the runs must have made it", false;
     }

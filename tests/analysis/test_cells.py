@@ -22,6 +22,19 @@ class Merge(TempDir):
         self.assertEqual((out["median_ns"], out["median_lo_ns"], out["median_hi_ns"], out["processes"]), ("3", "1", "5", 5))
         self.assertEqual(out["process_spread_ns"], "4")
 
+    def test_the_read_back_share_is_the_median_of_its_processes_where_every_one_has_it(self):
+        path = self.runs("runs.csv", [run_row("a", "x", 8, 3, seed=f"{k:x}", observed=v) for k, v in
+                                      enumerate([0.5, 0.1, 0.3])] + [run_row("a", "y", 8, 3)])
+        out = {row["scenario"]: row for row in cells.result_rows(cells.group(rows_of(path)))}
+        self.assertEqual(out["x"]["observed_ns"], "0.3")
+        self.assertNotIn("observed_ns", out["y"])
+
+    def test_a_malformed_read_back_share_is_refused(self):
+        path = self.runs("runs.csv", [run_row("a", "x", 8, 3, observed="fast")])
+        with self.assertRaises(csvfile.CsvError) as e:
+            rows_of(path)
+        self.assertIn('column observed_ns has "fast"', str(e.exception))
+
     def test_processes_disagreeing_on_a_checksum_are_an_error(self):
         path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("a", "x", 8, 1, checksum="02")])
         with self.assertRaises(cells.MergeError) as e:
@@ -65,7 +78,7 @@ class Merge(TempDir):
         rows = []
         for v in (3, 1, 2):
             row = run_row("a", "x", 8, v).split(",")
-            row[19], row[20] = str(v), str(10 * v)  # instructions and cycles; no misses counted
+            row[20], row[21] = str(v), str(10 * v)  # instructions and cycles; no misses counted
             rows.append(",".join(row))
         out = cells.result_rows(cells.group(rows_of(self.runs("runs.csv", rows))))[0]
         self.assertEqual((out["instructions_per_unit"], out["cycles_per_unit"]), ("2", "20"))
