@@ -166,9 +166,7 @@ Test(conf_contract, query_destroy_null_while_locked) {
     CONF_EXPECT(esb_query_destroy(NULL), ESB_OK);
     esb_entity x;
     CONF_EXPECT(esb_create(cw.b.w, &x), ESB_ERR_LOCKED);
-    size_t n = 0;
-    while (esb_iter_next(&it)) n += it.batch.count;
-    cr_assert_eq(n, want, "the live iterator was disturbed");
+    cr_assert_eq(conf_drain(&it), want, "the live iterator was disturbed");
     CONF_EXPECT(esb_create(cw.b.w, &x), ESB_OK);
     contract_free(&cw);
 }
@@ -203,8 +201,7 @@ Test(conf_contract, iterators_need_no_initialisation) {
         else if (pattern == 3) conf_rng_fill(&r, &it, sizeof it);
         else memcpy(&it, &other, sizeof it); /* twice: once as left by the copy, once after a begin on it */
         CONF_EXPECT(esb_iter_begin(cw.cached_tag, &it), ESB_OK);
-        size_t n = 0;
-        while (esb_iter_next(&it)) n += it.batch.count;
+        size_t n = conf_drain(&it);
         cr_assert_eq(n, want, "an iterator starting from byte pattern %d handed out %zu of %zu", pattern, n, want);
     }
     esb_iter_end(&other);

@@ -46,13 +46,6 @@ Test(conf_findings, changes_under_321_cached_queries) {
     esb_world_destroy(b.w);
 }
 
-/* Drains a live iterator; returns the number of entities it handed out. */
-static size_t drain(esb_iter *it) {
-    size_t n = 0;
-    while (esb_iter_next(it)) n += it->batch.count;
-    return n;
-}
-
 /* esb_iter_begin(NULL, it) with `it` live: INVALID, and `it` stays live on its query (the world unlocks when
  * it ends, not never). */
 Test(conf_findings, null_query_begin_keeps_a_live_iterator) {
@@ -65,7 +58,7 @@ Test(conf_findings, null_query_begin_keeps_a_live_iterator) {
     CONF_EXPECT(esb_iter_begin(NULL, &it), ESB_ERR_INVALID);
     esb_entity x;
     CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* still locked by it */
-    cr_assert_eq(drain(&it), 5, "the iterator must still be live and complete after the refused begin");
+    cr_assert_eq(conf_drain(&it), 5, "the iterator must still be live and complete after the refused begin");
     CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK); /* the query is free again */
     CONF_EXPECT(esb_iter_begin(NULL, &it), ESB_ERR_INVALID);
@@ -91,7 +84,7 @@ Test(conf_findings, begin_on_another_world_keeps_a_live_iterator) {
     CONF_EXPECT(esb_create(b.w, &x), ESB_OK); /* B was never locked */
     CONF_EXPECT(esb_create(a.w, &x), ESB_ERR_LOCKED);
     cr_assert_eq(conf_count(qb), 4, "B's query must be free to iterate");
-    cr_assert_eq(drain(&it), 3, "it must still be live on A's query after the refused begin");
+    cr_assert_eq(conf_drain(&it), 3, "it must still be live on A's query after the refused begin");
     CONF_EXPECT(esb_create(a.w, &x), ESB_OK);
     CONF_EXPECT(esb_iter_begin(qb, &it), ESB_OK);
     CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
@@ -119,9 +112,9 @@ Test(conf_findings, a_copy_of_a_live_iterator_is_not_live) {
     CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
     memcpy(&copy, &it, sizeof copy);
     CONF_EXPECT(esb_iter_begin(q2, &copy), ESB_OK);
-    cr_assert_eq(drain(&copy), 3);
+    cr_assert_eq(conf_drain(&copy), 3);
     CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* it still holds q1 */
-    cr_assert_eq(drain(&it), 3);
+    cr_assert_eq(conf_drain(&it), 3);
     CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
     CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
     CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
