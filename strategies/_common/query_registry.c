@@ -23,7 +23,14 @@ static uint64_t live_mark(const esb_iter *it, const struct esb_query *query) {
     return (uint64_t)(uintptr_t)it ^ (uint64_t)(uintptr_t)query ^ 0x9e3779b97f4a7c15ull;
 }
 
+/* An iterator that was never begun may hold no value at all (an uninitialised local), which the contract
+ * allows. Its bytes are read as whatever memory holds: the empty asm tells GCC and Clang that the memory
+ * behind `it` may have been written, so inlining into a caller's uninitialised local is not reported as a
+ * use of an uninitialised variable. */
 bool esb_qr_iter_live(const esb_iter *it) {
+#if defined(__GNUC__)
+    __asm__ volatile("" : : "r"(it) : "memory");
+#endif
     if (it->live_mark != live_mark(it, it->query) || !it->query) return false;
     return ((const esb_query_node *)it->query)->live_iter == it;
 }
