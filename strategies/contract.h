@@ -9,12 +9,26 @@
  *  - An operation that fails leaves the world as it was (all or nothing), including on ESB_ERR_NOMEM: every
  *    result a caller can observe through this contract is unchanged. Internal capacity and caches (grown
  *    arrays, an empty table or edge made on the way) may remain.
+ *  - An allocation that fails inside a call (memory.h's hooks returned NULL, for real or injected) makes the
+ *    call fail with ESB_ERR_NOMEM, or is one the strategy can do without (a roomier growth, an optional cache)
+ *    and then the call succeeds in full, exactly as if nothing had failed. Either way the caller can tell
+ *    which happened from the status alone. Functions that list no ESB_ERR_NOMEM (esb_destroy,
+ *    esb_query_destroy, esb_world_destroy, reads, esb_iter_next, esb_iter_end) never fail for want of memory:
+ *    whatever they allocate, they can do without.
+ *  - Every operation's effects are complete when it returns: what its status says happened is in the world's
+ *    storage and in every cached query's state, and was paid for within the call. A strategy defers no work to
+ *    a later call (no queued or batched changes, no add and remove cancelled as a pair, no cached query
+ *    brought up to date on its next iteration). The one exception is per change of layout, never per entity
+ *    operation: when its next iterator begins, a cached query may take in the tables or archetypes (or their
+ *    columns) made since it last looked, in O(tables).
  *  - "Structural" operations (create, bulk create, destroy, add, remove, component registration, query creation
  *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
  *    writes through pointers from get or from a batch, and starting further iterators are allowed.
  *  - Lifetimes: component data pointers (from esb_get, and a batch's base pointers) stay valid until the next
- *    structural operation on the world, and that operation may move the data before it reads its own
- *    arguments: values passed to esb_add or esb_create_bulk must not point into the world's storage (copy a
+ *    structural operation on the world that succeeds or fails with ESB_ERR_FULL or ESB_ERR_NOMEM (such a
+ *    failure may have made room before it found the limit). One that fails with any other error (INVALID,
+ *    LOCKED, STALE, UNKNOWN_COMPONENT, PRESENT, ABSENT) returned before touching storage and ends nothing. A
+ *    structural operation may move the data before it reads its own arguments: values passed to esb_add or esb_create_bulk must not point into the world's storage (copy a
  *    value out of another entity first). A batch's entities and index arrays may be scratch space of the
  *    iterator: valid until the next esb_iter_next or esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
@@ -51,9 +65,13 @@ const char *esb_status_name(int status);
 /* ---- Entities ---------------------------------------------------------------------------------------------- */
 
 /* 64-bit generational handle: low 32 bits index, high 32 bits version. Indices are recycled; the version tells
- * a recycled index's new entity from the destroyed one. When an index's version is exhausted a strategy either
- * wraps it (an old handle of that index may then alias a new entity, as in EnTT) or retires the index for good
- * (as Shipyard does); its README says which. */
+ * a recycled index's new entity from the destroyed one. An index's entities carry versions 0, 1, 2, ... in
+ * turn, up to the last the build's version width holds (UINT32_MAX, or 2^ESB_VERSION_BITS - 1 in test builds),
+ * which is issued like any other. Destroying the entity that holds the last version exhausts the index, and at
+ * that moment a strategy either wraps it (its next entity has version 0 again, so an old handle of that index
+ * may alias it, as in EnTT) or retires it for good (as Shipyard does): a retired index is never issued again
+ * and still counts against the index space, so retirements can make creation fail with ESB_ERR_FULL. Its
+ * README says which. */
 typedef uint64_t esb_entity;
 
 #define ESB_ENTITY_NULL UINT64_MAX /* never alive: index 0xFFFFFFFF is reserved */
@@ -82,7 +100,8 @@ typedef enum esb_storage_hint {
 typedef struct esb_component_desc {
     const char *name; /* non-NULL label; copied by pointer, must outlive the world */
     size_t size;      /* 0 = tag: presence only, no data stored; at most ESB_MAX_COMPONENT_SIZE */
-    size_t align;     /* power of two <= ESB_MAX_ALIGN; size must be a multiple of it */
+    size_t align;     /* power of two <= ESB_MAX_ALIGN, even for a tag (0 is INVALID here, whatever it means
+                         to memory.h's hooks); size must be a multiple of it */
     esb_storage_hint hint; /* one of the enum's values */
 } esb_component_desc;
 
@@ -124,12 +143,16 @@ typedef struct esb_batch {
     uint32_t stride[ESB_MAX_FIELDS]; /* bytes between consecutive elements; 0: the component's size */
 } esb_batch;
 
-/* Iterator, on the caller's stack. All members but batch are private to the strategy. A live iterator must
- * not be copied or moved (strategies may keep its address), and must be ended before it is begun again. */
+/* Iterator, on the caller's stack. All members but batch are private to the strategy. An iterator is live from
+ * a successful esb_iter_begin until it ends (esb_iter_next returning false, or esb_iter_end). It needs no
+ * initialisation: one never begun may hold any bytes when it is passed to esb_iter_begin (though not to
+ * esb_iter_next or esb_iter_end, which take an iterator esb_iter_begin has seen). A live iterator must not be
+ * copied or moved (strategies may keep its address); a byte copy of one is not live. */
 typedef struct esb_iter {
     esb_batch batch;            /* valid after esb_iter_next returned true, until the next call */
     struct esb_query *query;
     uint64_t state[6];
+    uint64_t live_mark;         /* tells a live iterator from leftover bytes (_common/query_registry.h) */
 } esb_iter;
 
 /* ---- Opaque types (each strategy defines them) ------------------------------------------------------------- */
@@ -172,15 +195,16 @@ esb_status esb_create(esb_world *world, esb_entity *out);
 
 /* Creates n entities that each have the given components. values is NULL (all data zero-filled) or holds one
  * pointer per component, each NULL (zero-filled) or pointing at n contiguous values, the i-th for the i-th
- * entity; tags' values are ignored. out_entities is NULL or receives the n handles in order. With n = 0 the
- * checks below still apply up to UNKNOWN_COMPONENT, then it succeeds doing nothing.
+ * entity; tags' values are ignored. out_entities is NULL or receives the n handles in order; on failure it is
+ * left untouched (not one element written). With n = 0 the checks below still apply up to UNKNOWN_COMPONENT,
+ * then it succeeds doing nothing: it never returns FULL or NOMEM, and allocates nothing.
  * Errors: INVALID (NULL world, ids NULL with count > 0, count > ESB_MAX_COMPONENTS, a component listed twice),
  * LOCKED, UNKNOWN_COMPONENT, FULL, NOMEM (no entity created). O(n * count). This is the strategy's fast path. */
 esb_status esb_create_bulk(esb_world *world, size_t n, const esb_component *ids, uint32_t count,
                            const void *const *values, esb_entity *out_entities);
 
-/* Destroys the entity and its components; its handle becomes stale. Errors: INVALID, LOCKED, STALE.
- * O(components of the entity). */
+/* Destroys the entity and its components; its handle becomes stale. Errors: INVALID, LOCKED, STALE (never
+ * NOMEM: see the conventions above). O(components of the entity). */
 esb_status esb_destroy(esb_world *world, esb_entity e);
 
 /* True iff e was issued by this world and not destroyed since. Any value of e is safe; world NULL -> false. O(1).
@@ -213,8 +237,8 @@ int esb_has(const esb_world *world, esb_entity e, esb_component c);
  * nothing. *out is NULL on error. */
 esb_status esb_query_create(esb_world *world, const esb_query_desc *desc, esb_query **out);
 
-/* Frees a query (and its cached state). NULL returns ESB_OK. Errors: LOCKED (an iterator of the world is live;
- * the query is kept). */
+/* Frees a query (and its cached state). NULL returns ESB_OK, even while iterators are live (a NULL query has no
+ * world to be locked). Errors: LOCKED (an iterator of the world is live; the query is kept); never NOMEM. */
 esb_status esb_query_destroy(esb_query *query);
 
 /* How the strategy serves this query, e.g. "scan", "cached-list", "owned-group", "table-cache": a static string
@@ -223,8 +247,9 @@ const char *esb_query_kind(const esb_query *query);
 
 /* Starts iterating; the world is locked against structural operations until the iterator ends. A query has at
  * most one live iterator at a time (create a second query object for nested loops over the same terms).
- * Errors: INVALID (NULL), LOCKED (this query already has a live iterator, or `it` is itself live on one of the
- * world's queries: it is then left untouched and stays live), NOMEM. After any other failure, `it` is ended:
+ * Errors: INVALID (query or it NULL), LOCKED (`it` is itself live, on a query of this or of any other world, or
+ * this query already has a live iterator), NOMEM. A live `it` is left untouched and stays live whatever the
+ * error (so a refused begin never unlocks or locks any world). After any other failure, `it` is ended:
  * esb_iter_next returns false and esb_iter_end does nothing. */
 esb_status esb_iter_begin(esb_query *query, esb_iter *it);
 

@@ -19,7 +19,8 @@
 /* Largest alignment the hooks (and so any component) support: one cache line. */
 #define ESB_MAX_ALIGN 64u
 
-/* Returns size bytes aligned to align (a power of two <= ESB_MAX_ALIGN; 0 means the malloc default), or NULL
+/* Returns size bytes aligned to align (a power of two <= ESB_MAX_ALIGN; 0 means the malloc default, a shorthand
+ * of the hooks only: a component's align is never 0, contract.h), or NULL
  * when out of memory or when an injected failure fires. Contents are uninitialised. size 0 also returns NULL
  * without counting as a call or a failure: a caller with possibly empty arrays checks the size, not the
  * pointer, before reporting ESB_ERR_NOMEM. */

@@ -84,3 +84,130 @@ SCALE_TEST(dense_random, 7)
 SCALE_TEST(half_random, 8)
 SCALE_TEST(sparse_random, 9)
 SCALE_TEST(nothing, 10)
+
+/* ---- many component types and many queries ---- */
+
+#define MANY_QUERIES 640u
+#define MANY_COMMON 48u /* components 0 .. 47 are in most bulk creations and query terms; the rest now and then */
+
+/* Component i of the 256: every fifth a tag, the others of sizes from 1 to 256 bytes and alignments from 1 to
+ * 64; every third sparse-hinted. */
+static void many_register(conf_env *env, esb_component *data_ids, uint32_t *ndata) {
+    static const size_t sizes[][2] = {{4, 4}, {1, 1}, {12, 4}, {8, 8}, {2, 2}, {64, 64}, {24, 8}, {100, 4}, {256, 32}};
+    *ndata = 0;
+    for (uint32_t i = 0; i < ESB_MAX_COMPONENTS; ++i) {
+        bool tag = i % 5 == 4;
+        const size_t *sa = sizes[i % (sizeof sizes / sizeof *sizes)];
+        esb_component id = conf_reg(env, "many", tag ? 0 : sa[0], tag ? 1 : sa[1],
+                                    i % 3 == 0 ? ESB_STORAGE_SPARSE : ESB_STORAGE_DENSE);
+        cr_assert_eq(id, i);
+        if (!tag) data_ids[(*ndata)++] = id;
+    }
+    esb_component_desc extra = {"257th", 4, 4, ESB_STORAGE_DENSE};
+    esb_component id;
+    CONF_EXPECT(conf_do_register(env, &extra, &id), ESB_ERR_FULL);
+}
+
+/* A component for a query term or a bulk creation: mostly a common one, sometimes any of the 256. */
+static esb_component many_pick(conf_rng *r, const esb_component *from, uint32_t n, uint32_t common) {
+    return conf_rng_chance(r, 85) ? from[conf_rng_below(r, common)] : from[conf_rng_below(r, n)];
+}
+
+static bool listed(const esb_component *ids, uint32_t n, esb_component c) {
+    for (uint32_t i = 0; i < n; ++i)
+        if (ids[i] == c) return true;
+    return false;
+}
+
+/* Appends up to want distinct picks to ids (count n), none already in ids or in avoid. */
+static uint32_t many_terms(conf_rng *r, esb_component *ids, uint32_t n, uint32_t want, const esb_component *from,
+                           uint32_t nfrom, uint32_t common, const esb_component *avoid, uint32_t navoid) {
+    for (uint32_t tries = 0; want && tries < 20; ++tries) {
+        esb_component c = many_pick(r, from, nfrom, common);
+        if (listed(ids, n, c) || listed(avoid, navoid, c)) continue;
+        ids[n++] = c;
+        --want;
+    }
+    return n;
+}
+
+/* Query k of the mix: fields only; fields with required tags or data; fields or with terms and excluded
+ * components; one component alone (hundreds of those over component 0, as in the sparse-groups finding);
+ * cached and uncached in turn. */
+static void many_query(conf_env *env, uint32_t k, const esb_component *data_ids, uint32_t ndata) {
+    conf_rng *r = &env->rng;
+    esb_component all[ESB_MAX_COMPONENTS];
+    for (uint32_t i = 0; i < ESB_MAX_COMPONENTS; ++i) all[i] = i;
+    uint32_t common_data = MANY_COMMON * 4 / 5; /* the data components among the common ones */
+    esb_component f[ESB_MAX_FIELDS], w[4], wo[4];
+    uint32_t nf = 0, nw = 0, nwo = 0;
+    switch (k % 5) {
+    case 0: f[nf++] = data_ids[0]; break;
+    case 1: nf = many_terms(r, f, 0, 1 + conf_rng_below(r, 3), data_ids, ndata, common_data, NULL, 0); break;
+    case 2:
+        nf = many_terms(r, f, 0, 1 + conf_rng_below(r, 2), data_ids, ndata, common_data, NULL, 0);
+        nw = many_terms(r, w, 0, 1 + conf_rng_below(r, 2), all, ESB_MAX_COMPONENTS, MANY_COMMON, f, nf);
+        break;
+    case 3:
+        nf = many_terms(r, f, 0, conf_rng_below(r, 2), data_ids, ndata, common_data, NULL, 0);
+        nw = many_terms(r, w, 0, nf ? conf_rng_below(r, 2) : 1, all, ESB_MAX_COMPONENTS, MANY_COMMON, f, nf);
+        nwo = many_terms(r, wo, 0, 1 + conf_rng_below(r, 2), all, ESB_MAX_COMPONENTS, MANY_COMMON, NULL, 0);
+        break;
+    default: f[nf++] = data_ids[conf_rng_below(r, ndata)]; break;
+    }
+    esb_query_desc d = {.fields = f, .field_count = nf, .with = w, .with_count = nw, .without = wo,
+                        .without_count = nwo, .cached = k % 2 == 0};
+    int slot = -1;
+    CONF_EXPECT(conf_do_query_create(env, &d, &slot), ESB_OK);
+}
+
+/* Bulk-creates n entities with a random set of components, values given for some of them. */
+static void many_bulk(conf_env *env, size_t n, unsigned char *buffer) {
+    conf_rng *r = &env->rng;
+    esb_component all[ESB_MAX_COMPONENTS], ids[32];
+    for (uint32_t i = 0; i < ESB_MAX_COMPONENTS; ++i) all[i] = i;
+    uint32_t count = many_terms(r, ids, 0, 1 + conf_rng_below(r, 31), all, ESB_MAX_COMPONENTS, MANY_COMMON, NULL, 0);
+    const void *values[32];
+    for (uint32_t k = 0; k < count; ++k) {
+        size_t size = conf_model_comp_size(&env->m, ids[k]);
+        values[k] = NULL;
+        if (!size || conf_rng_chance(r, 30)) continue;
+        unsigned char *v = buffer + (size_t)k * n * 256;
+        conf_rng_fill(r, v, n * size);
+        values[k] = v;
+    }
+    CONF_EXPECT(conf_do_bulk(env, n, ids, count, values, conf_rng_chance(r, 70), NULL), ESB_OK);
+}
+
+/* All 256 component types and 640 queries of every kind, built before and after the entities exist, then bulk
+ * creations, changes and destructions; every query is compared with the model after each phase. */
+Test(conf_scale, many_components_and_queries) {
+    conf_env env;
+    conf_env_init(&env, 256640);
+    esb_component data_ids[ESB_MAX_COMPONENTS];
+    uint32_t ndata;
+    many_register(&env, data_ids, &ndata);
+    enum { BATCH = 64 };
+    unsigned char *buffer = malloc((size_t)32 * BATCH * 256);
+    cr_assert_not_null(buffer);
+    for (int i = 0; i < 8; ++i) many_bulk(&env, 1 + conf_rng_below(&env.rng, BATCH), buffer);
+    for (uint32_t k = 0; k < MANY_QUERIES / 2; ++k) many_query(&env, k, data_ids, ndata);
+    for (int i = 0; i < 24; ++i) many_bulk(&env, 1 + conf_rng_below(&env.rng, BATCH), buffer);
+    for (uint32_t k = MANY_QUERIES / 2; k < MANY_QUERIES; ++k) many_query(&env, k, data_ids, ndata);
+    uint32_t matching = 0;
+    for (int slot = 0; slot < (int)MANY_QUERIES; ++slot) matching += conf_model_match_count(&env.m, slot) > 0;
+    cr_assert_gt(matching, MANY_QUERIES / 2, "test bug: only %u of the queries match anything", matching);
+    conf_check_state(&env, true);
+    /* changes: components added and removed, entities destroyed, the freed indices reused by bulk creation */
+    for (size_t i = 0; i < env.m.nissued; i += 3) {
+        if (!env.m.ents[i]) continue;
+        esb_component c = many_pick(&env.rng, (esb_component[]){0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 10, 10);
+        if (env.m.ents[i]->has[c]) CONF_EXPECT(conf_do_remove(&env, env.m.handles[i], c), ESB_OK);
+        else CONF_EXPECT(conf_do_add(&env, env.m.handles[i], c, NULL), ESB_OK);
+        if (i % 7 == 0) CONF_EXPECT(conf_do_destroy(&env, env.m.handles[i]), ESB_OK);
+    }
+    for (int i = 0; i < 8; ++i) many_bulk(&env, 1 + conf_rng_below(&env.rng, BATCH), buffer);
+    conf_check_state(&env, true);
+    free(buffer);
+    conf_env_fini(&env);
+}

@@ -33,6 +33,8 @@ Test(conf_versions, one_index_through_its_versions) {
     for (unsigned i = 0; i < VERSION_COUNT; ++i) {
         cr_assert(!esb_alive(w, h[i]), "handle %u alive after its destroy", i);
         cr_assert_eq(esb_entity_index(h[i]), esb_entity_index(h[0]), "cycle %u did not recycle the freed index", i);
+        /* versions are issued in turn, the last one the width holds included (contract.h, Entities) */
+        cr_assert_eq(esb_entity_version(h[i]), i, "cycle %u issued version %u", i, esb_entity_version(h[i]));
         for (unsigned j = 0; j < i; ++j) cr_assert_neq(h[i], h[j], "cycles %u and %u gave the same handle", j, i);
     }
     free(h);

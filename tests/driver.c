@@ -231,7 +231,7 @@ static void conf_op_query_create(conf_env *env) {
         default: d.field_count = ESB_MAX_FIELDS + 1; break;
         }
     }
-    if (conf_free_query_slots(env) < 2 &&
+    if (CONF_MODEL_QUERIES - conf_free_query_slots(env) + 2 > CONF_DRIVER_QUERIES &&
         conf_model_query_status(&env->m, env->w, &d, &d) == ESB_OK)
         return; /* the model has no room to track another query */
     int slot = -1;
@@ -239,9 +239,9 @@ static void conf_op_query_create(conf_env *env) {
 }
 
 static int conf_pick_query(conf_env *env) {
-    int start = (int)conf_rng_below(&env->rng, CONF_MODEL_QUERIES);
-    for (int k = 0; k < CONF_MODEL_QUERIES; ++k) {
-        int s = (start + k) % CONF_MODEL_QUERIES;
+    int start = (int)conf_rng_below(&env->rng, CONF_DRIVER_QUERIES);
+    for (int k = 0; k < CONF_DRIVER_QUERIES; ++k) {
+        int s = (start + k) % CONF_DRIVER_QUERIES;
         if (env->m.q[s].live) return s;
     }
     return -1;
@@ -321,9 +321,9 @@ static int conf_idle_iter(conf_env *env) {
 
 /* A query slot that is live and (not) being iterated, or -1. */
 static int conf_pick_query_iterating(conf_env *env, bool iterating) {
-    int start = (int)conf_rng_below(&env->rng, CONF_MODEL_QUERIES);
-    for (int k = 0; k < CONF_MODEL_QUERIES; ++k) {
-        int s = (start + k) % CONF_MODEL_QUERIES;
+    int start = (int)conf_rng_below(&env->rng, CONF_DRIVER_QUERIES);
+    for (int k = 0; k < CONF_DRIVER_QUERIES; ++k) {
+        int s = (start + k) % CONF_DRIVER_QUERIES;
         if (env->m.q[s].live && env->m.q[s].iterating == iterating) return s;
     }
     return -1;

@@ -4,6 +4,10 @@
 
 #include "support.h"
 
+/* Live queries the random sequences keep at most, in the model's first slots (which it fills first): few
+ * enough that a step's full check stays cheap and that picking a slot at random usually finds a query. */
+#define CONF_DRIVER_QUERIES 16
+
 #define CONF_DRIVER_LATE 4 /* components the driver registers midway (conf_driver_register_late) */
 
 /* Registers the driver's starting components (dense, sparse, tags, over-aligned, large). */

@@ -18,7 +18,9 @@
 
 #include "contract.h"
 
-#define CONF_MODEL_QUERIES 16
+/* Live queries the model tracks at once: room for the scale tests' hundreds (conformance_scale.c); the random
+ * driver keeps to its own, smaller number (CONF_DRIVER_QUERIES). */
+#define CONF_MODEL_QUERIES 1024
 
 /* Builds with narrow, wrapping versions (ESB_VERSION_BITS < 32 without ESB_RETIRE_EXHAUSTED) may hand out a
  * handle again once its index's version has gone round: the model then accepts a dead handle being

@@ -330,16 +330,20 @@ esb_query *conf_query1(esb_world *w, esb_component field, bool cached) {
     return q;
 }
 
+size_t conf_drain(esb_iter *it) {
+    size_t n = 0;
+    while (esb_iter_next(it)) {
+        cr_assert_gt(it->batch.count, 0, "esb_iter_next handed out a batch with count 0");
+        n += it->batch.count;
+    }
+    return n;
+}
+
 size_t conf_count(esb_query *q) {
     esb_iter it;
     esb_status st = esb_iter_begin(q, &it);
     cr_assert_eq(st, ESB_OK, "esb_iter_begin: %s", esb_status_name(st));
-    size_t n = 0;
-    while (esb_iter_next(&it)) {
-        cr_assert_gt(it.batch.count, 0, "esb_iter_next handed out a batch with count 0");
-        n += it.batch.count;
-    }
-    return n;
+    return conf_drain(&it);
 }
 
 bool conf_contains(esb_query *q, esb_entity e) {

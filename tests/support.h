@@ -152,6 +152,7 @@ void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v);  /* esb
 float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
 esb_query *conf_query1(esb_world *w, esb_component field, bool cached);  /* one-field query; must succeed */
 size_t conf_count(esb_query *q);                                         /* matches, via full iteration */
+size_t conf_drain(esb_iter *it); /* entities a live iterator still hands out, until it ends */
 bool conf_contains(esb_query *q, esb_entity e);
 
 #endif

@@ -13,18 +13,3 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     h->cached = desc->cached;
     esb_qr_link(r, &h->node);
 }
-
-esb_status esb_query_head_begin(esb_query_head *h, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!h) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    return esb_qr_begin(h->registry, &h->node, (esb_query *)h, it);
-}
-
-void esb_query_head_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_query_head *h = (esb_query_head *)it->query;
-    esb_qr_end(h->registry, &h->node, it);
-}

@@ -1,6 +1,7 @@
 /* The part of a query every design keeps the same way: its node in the world's query registry, how it is
  * served, and its terms. A strategy's struct esb_query begins with an esb_query_head, so a query, its head and
- * its registry node convert into each other with a cast. */
+ * its registry node convert into each other with a cast. Iterators begin and end through the registry
+ * (esb_qr_begin on &head.node, esb_qr_end). */
 #ifndef ESB_QUERY_HEAD_H
 #define ESB_QUERY_HEAD_H
 
@@ -20,11 +21,5 @@ typedef struct esb_query_head {
 
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */
 void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_query_desc *desc);
-
-/* esb_iter_begin's argument checks and locking; h is the query's head, or NULL for a NULL query. */
-esb_status esb_query_head_begin(esb_query_head *h, esb_iter *it);
-
-/* esb_iter_end for a query that begins with a head. */
-void esb_query_head_end(esb_iter *it);
 
 #endif

@@ -5,6 +5,7 @@
 void esb_qr_link(esb_query_registry *r, esb_query_node *n) {
     n->prev = NULL;
     n->next = r->head;
+    n->registry = r;
     if (r->head) r->head->prev = n;
     r->head = n;
 }
@@ -16,24 +17,51 @@ void esb_qr_unlink(esb_query_registry *r, esb_query_node *n) {
     n->prev = n->next = NULL;
 }
 
-esb_status esb_qr_begin(esb_query_registry *r, esb_query_node *n, esb_query *query, esb_iter *it) {
-    /* The list is short and this runs once per iteration, not per entity. */
-    for (const esb_query_node *other = r->head; other; other = other->next)
-        if (other->live_iter == it) return ESB_ERR_LOCKED;
-    if (n->live_iter) {
-        it->query = NULL;
-        return ESB_ERR_LOCKED;
+/* The mark a live iterator at this address over this query carries. The constant keeps the common leftovers
+ * (zeros, a copy of the address or of the query pointer alone) from ever equalling it. */
+static uint64_t live_mark(const esb_iter *it, const struct esb_query *query) {
+    return (uint64_t)(uintptr_t)it ^ (uint64_t)(uintptr_t)query ^ 0x9e3779b97f4a7c15ull;
+}
+
+/* An iterator that was never begun may hold no value at all (an uninitialised local), which the contract
+ * allows. Its bytes are read as whatever memory holds: the empty asm tells GCC and Clang that the memory
+ * behind `it` may have been written, so inlining into a caller's uninitialised local is not reported as a
+ * use of an uninitialised variable. */
+bool esb_qr_iter_live(const esb_iter *it) {
+#if defined(__GNUC__)
+    __asm__ volatile("" : : "r"(it) : "memory");
+#endif
+    if (it->live_mark != live_mark(it, it->query) || !it->query) return false;
+    return ((const esb_query_node *)it->query)->live_iter == it;
+}
+
+static void mark_ended(esb_iter *it) {
+    it->query = NULL;
+    it->live_mark = 0;
+}
+
+esb_status esb_qr_begin(esb_query_node *n, esb_iter *it) {
+    if (!it) return ESB_ERR_INVALID;
+    esb_status refused = !n ? ESB_ERR_INVALID : ESB_ERR_LOCKED;
+    if (esb_qr_iter_live(it)) return refused; /* it stays live on its own query, in whichever world */
+    if (!n || n->live_iter) {
+        mark_ended(it);
+        return refused;
     }
     memset(it, 0, sizeof *it);
-    it->query = query;
+    it->query = (struct esb_query *)n;
+    it->live_mark = live_mark(it, it->query);
     n->live_iter = it;
-    r->live_iterators++;
+    n->registry->live_iterators++;
     return ESB_OK;
 }
 
-void esb_qr_end(esb_query_registry *r, esb_query_node *n, esb_iter *it) {
-    it->query = NULL;
-    if (n->live_iter != it) return;
-    n->live_iter = NULL;
-    r->live_iterators--;
+void esb_qr_end(esb_iter *it) {
+    if (!it) return;
+    if (esb_qr_iter_live(it)) {
+        esb_query_node *n = (esb_query_node *)it->query;
+        n->live_iter = NULL;
+        n->registry->live_iterators--;
+    }
+    mark_ended(it);
 }

@@ -3,15 +3,26 @@
  * structural operations) and each query's one live iterator.
  *
  * A strategy embeds an esb_query_registry in its world and an esb_query_node as the FIRST member of its
- * struct esb_query, so a node converts back to its query with a cast. */
+ * struct esb_query, so a node converts back to its query with a cast, and an iterator's query to its node.
+ *
+ * Liveness of an iterator. The contract lets a caller hand esb_iter_begin an iterator that was never begun
+ * (any bytes), one that ended, or one that is live on a query of any world; the last must be refused and left
+ * live, wherever it lives. A live iterator is recognised from itself, with no world at hand: its query's node
+ * names it as the live iterator, and its live_mark is a value derived from its own address and its query,
+ * which esb_qr_end clears. The mark is read before the query pointer is followed, so leftover bytes are never
+ * dereferenced unless they equal the mark this very address would carry (only a live iterator's do: a copy
+ * sits elsewhere, an ended one was cleared). */
 #ifndef ESB_QUERY_REGISTRY_H
 #define ESB_QUERY_REGISTRY_H
 
 #include "contract.h"
 
+struct esb_query_registry;
+
 typedef struct esb_query_node {
     struct esb_query_node *prev, *next;
-    esb_iter *live_iter; /* the iterator holding this query, or NULL */
+    struct esb_query_registry *registry; /* the world's (set by esb_qr_link) */
+    esb_iter *live_iter;                 /* the iterator holding this query, or NULL */
 } esb_query_node;
 
 typedef struct esb_query_registry {
@@ -24,13 +35,17 @@ static inline bool esb_qr_locked(const esb_query_registry *r) { return r->live_i
 void esb_qr_link(esb_query_registry *r, esb_query_node *n);
 void esb_qr_unlink(esb_query_registry *r, esb_query_node *n);
 
-/* esb_iter_begin's checks and locking for query (whose node is n). ESB_ERR_LOCKED when `it` is itself live on
- * a query of this registry (then left untouched) or n already has a live iterator (then `it` is ended).
- * On success `it` is zeroed, holds the query and the registry is locked. */
-esb_status esb_qr_begin(esb_query_registry *r, esb_query_node *n, esb_query *query, esb_iter *it);
+/* True iff `it` is the live iterator of some query (of any world). `it` may hold any bytes. */
+bool esb_qr_iter_live(const esb_iter *it);
 
-/* esb_iter_end's bookkeeping (idempotent); n is the node of it->query. Ends `it` in every case; unlocks only
- * if `it` is the iterator holding the query (not a copy of it). */
-void esb_qr_end(esb_query_registry *r, esb_query_node *n, esb_iter *it);
+/* esb_iter_begin's checks and locking, for the query whose node is n (NULL for a NULL query), in the
+ * contract's order: INVALID (it or n NULL), LOCKED (`it` live elsewhere, or n already has a live iterator).
+ * A live `it` is left untouched whatever the error; after any other failure `it` is ended. On success `it` is
+ * zeroed, holds the query and marked live, and the query's world is locked. */
+esb_status esb_qr_begin(esb_query_node *n, esb_iter *it);
+
+/* esb_iter_end's bookkeeping, idempotent: ends `it` in every case; unlocks its world only if `it` is the
+ * iterator holding its query (not a copy, not an ended one). NULL is ignored. */
+void esb_qr_end(esb_iter *it);
 
 #endif

@@ -39,9 +39,9 @@ esb_status esb_query_destroy(esb_query *q) {
 
 const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_query_head_begin(q ? &q->head : NULL, it); }
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_qr_begin(q ? &q->head.node : NULL, it); }
 
-void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* Includes every required component and none of the excluded ones. Dead indices have an empty signature and
  * every query requires at least one component, so liveness needs no separate test. */

@@ -63,13 +63,13 @@ const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none
 /* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    esb_status s = esb_query_head_begin(q ? &q->head : NULL, it);
+    esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);
     if (s != ESB_OK || !q->head.cached) return s;
-    if ((s = catch_up(q)) != ESB_OK) esb_query_head_end(it);
+    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(it);
     return s;
 }
 
-void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {

@@ -69,18 +69,10 @@ const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 /* Iterator state: state[0] is the next entity index to scan, or the next position in a cached filter's list. */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!q) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    return esb_qr_begin(&q->world->queries, &q->node, q, it);
+    return esb_qr_begin(q ? &q->node : NULL, it);
 }
 
-void esb_iter_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_qr_end(&it->query->world->queries, &it->query->node, it);
-}
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* A cached filter's list, handed out in blocks of BM_SCAN_CHUNK positions. Members are distinct, so a block
  * whose largest and smallest index span exactly its length holds every index of that span: it is handed out as

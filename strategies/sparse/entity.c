@@ -23,18 +23,25 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     return ESB_OK;
 }
 
+/* Room for n more elements in one pool, and sparse pages for the n indices the entity table will issue next. */
+static esb_status reserve_pool_for_bulk(sp_pool *p, const esb_entity_table *ei, size_t n) {
+    esb_status s = sp_reserve(p, (uint32_t)n);
+    return s == ESB_OK ? sp_reserve_next_indices(&p, 1, ei, n) : s;
+}
+
 /* Every allocation bulk creation of n entities with these components needs, before anything changes: room in
  * the entity table, in each pool and in each non-owned group's set, and sparse pages for every index it will
- * hand out (the first n of the free list, then fresh ones). */
+ * hand out (the first n of the free list, then fresh ones). Groups are walked in their list, not gathered
+ * into an array: a world may hold any number of them. */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count) {
-    sp_pool *pools[ESB_MAX_COMPONENTS + 64];
-    uint32_t np = 0;
-    for (uint32_t k = 0; k < count; ++k) pools[np++] = &w->components[ids[k]].pool;
-    for (esb_query *q = w->groups; q && np < sizeof pools / sizeof *pools; q = q->next_group)
-        if (q->kind == SP_NON_OWNED) pools[np++] = &q->members;
+    sp_pool *pools[ESB_MAX_COMPONENTS];
+    for (uint32_t k = 0; k < count; ++k) pools[k] = &w->components[ids[k]].pool;
     esb_status s = reserve_entities(w, n);
-    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve(pools[k], (uint32_t)n);
-    return s == ESB_OK ? sp_reserve_next_indices(pools, np, &w->entities, n) : s;
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve(pools[k], (uint32_t)n);
+    if (s == ESB_OK) s = sp_reserve_next_indices(pools, count, &w->entities, n);
+    for (esb_query *q = w->groups; s == ESB_OK && q; q = q->next_group)
+        if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->entities, n);
+    return s;
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,

@@ -84,12 +84,7 @@ const char *esb_query_kind(const esb_query *q) {
  * driving pool (view), the owned pools (owned or partial group) or the member set (non-owned group). */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    if (!it) return ESB_ERR_INVALID;
-    if (!q) {
-        it->query = NULL;
-        return ESB_ERR_INVALID;
-    }
-    esb_status s = esb_qr_begin(&q->world->queries, &q->node, q, it);
+    esb_status s = esb_qr_begin(q ? &q->node : NULL, it);
     if (s != ESB_OK) return s;
     const esb_world *w = q->world;
     esb_component driver = q->include[0];
@@ -99,10 +94,7 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     return ESB_OK;
 }
 
-void esb_iter_end(esb_iter *it) {
-    if (!it || !it->query) return;
-    esb_qr_end(&it->query->world->queries, &it->query->node, it);
-}
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* Owned group: the members are [0, len) of every owned pool, so one batch of slices. Partially owned: slices
  * for owned fields, positions looked up for the others (present by construction), a chunk at a time.

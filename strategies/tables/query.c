@@ -69,13 +69,13 @@ const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none
  * state[2] what presence tests that table needs. */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    esb_status s = esb_query_head_begin(q ? &q->head : NULL, it);
+    esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);
     if (s != ESB_OK || !q->head.cached) return s;
-    if ((s = refresh(q)) != ESB_OK) esb_query_head_end(it);
+    if ((s = refresh(q)) != ESB_OK) esb_qr_end(it);
     return s;
 }
 
-void esb_iter_end(esb_iter *it) { esb_query_head_end(it); }
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* What presence tests a table needs for the query: none (every included column full, every excluded one empty
  * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
