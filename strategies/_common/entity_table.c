@@ -40,3 +40,36 @@ void esb_ei_free(esb_entity_table *ei) {
     esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);
 }
+
+#ifdef ESB_CHECKED
+void esb_ei_check_invariants(const esb_entity_table *ei) {
+    ESB_ASSERT(ei->issued <= ei->capacity);
+    ESB_ASSERT((uint64_t)ei->capacity <= (uint64_t)ESB_INDEX_LIMIT);
+    ESB_ASSERT(ei->capacity == 0 || ei->slots != NULL);
+    uint32_t alive = 0;
+    for (uint32_t i = 0; i < ei->issued; ++i) {
+        uint32_t named = esb_entity_index(ei->slots[i]);
+        ESB_ASSERT_MSG((esb_entity_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
+        if (named == i) alive++;
+        else ESB_ASSERT_MSG(named == ESB_EI_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
+    }
+    uint32_t listed = 0;
+    for (uint32_t i = ei->free_head; i != ESB_EI_NO_FREE; i = esb_entity_index(ei->slots[i])) {
+        ESB_ASSERT_MSG(i < ei->issued, "the free list names an index never issued");
+        ESB_ASSERT_MSG(esb_entity_index(ei->slots[i]) != i, "an alive index on the free list");
+        ESB_ASSERT_MSG(listed < ei->free_count, "the free list is longer than free_count, or loops");
+        listed++;
+    }
+    ESB_ASSERT_MSG(listed == ei->free_count, "the free list is shorter than free_count");
+    ESB_ASSERT_MSG((uint64_t)alive + ei->free_count + ei->retired == ei->issued,
+                   "a dead index neither free nor retired");
+#ifdef ESB_RETIRE_EXHAUSTED
+    uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
+    for (uint32_t i = 0; i < ei->issued; ++i)
+        retired_shape += ei->slots[i] == esb_entity_make(ESB_EI_NO_FREE, ESB_VERSION_MAX);
+    ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
+#else
+    ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
+#endif
+}
+#endif

@@ -5,8 +5,12 @@
 #define ESB_QUERY_HEAD_H
 
 #include "bitset.h"
+#include "component_info.h"
 #include "query_registry.h"
 
+/* Invariants (esb_query_head_check_invariants; that the node is in its registry's list is the registry's check):
+ *  Q1 Every term names a registered component; the fields are distinct components with data, all in include.
+ *  Q2 matches_nothing says exactly whether include and exclude share a component. */
 typedef struct esb_query_head {
     esb_query_node node;          /* first member (query_registry.h) */
     esb_query_registry *registry; /* the world's */
@@ -26,5 +30,17 @@ esb_status esb_query_head_begin(esb_query_head *h, esb_iter *it);
 
 /* esb_iter_end for a query that begins with a head. */
 void esb_query_head_end(esb_iter *it);
+
+#ifdef ESB_CHECKED
+/* Asserts Q1-Q2 for a query of a world whose components are components[0 .. component_count). O(terms). */
+void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
+                                     uint32_t component_count);
+
+/* Q1-Q2 for a design that keeps its terms in its own struct; with_data is the set of registered components
+ * that are not tags. */
+void esb_query_terms_check_invariants(const esb_component *fields, uint32_t field_count, const esb_bitset *include,
+                                      const esb_bitset *exclude, bool matches_nothing, const esb_bitset *with_data,
+                                      uint32_t component_count);
+#endif
 
 #endif

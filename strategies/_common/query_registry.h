@@ -7,6 +7,7 @@
 #ifndef ESB_QUERY_REGISTRY_H
 #define ESB_QUERY_REGISTRY_H
 
+#include "check.h"
 #include "contract.h"
 
 typedef struct esb_query_node {
@@ -14,6 +15,10 @@ typedef struct esb_query_node {
     esb_iter *live_iter; /* the iterator holding this query, or NULL */
 } esb_query_node;
 
+/* Invariants (esb_qr_check_invariants):
+ *  R1 The list is doubly linked (head->prev NULL, n->next->prev == n) and ends.
+ *  R2 live_iterators is the number of nodes holding a live iterator, and each such iterator names the query
+ *     of its node (whose first member the node is). */
 typedef struct esb_query_registry {
     esb_query_node *head;
     uint32_t live_iterators;
@@ -32,5 +37,10 @@ esb_status esb_qr_begin(esb_query_registry *r, esb_query_node *n, esb_query *que
 /* esb_iter_end's bookkeeping (idempotent); n is the node of it->query. Ends `it` in every case; unlocks only
  * if `it` is the iterator holding the query (not a copy of it). */
 void esb_qr_end(esb_query_registry *r, esb_query_node *n, esb_iter *it);
+
+#ifdef ESB_CHECKED
+/* Asserts R1-R2. O(queries). */
+void esb_qr_check_invariants(const esb_query_registry *r);
+#endif
 
 #endif
