@@ -3,6 +3,7 @@
 #include <string.h>
 
 esb_status esb_edges_set(esb_edges *e, esb_component c, bool add, uint32_t target, uint32_t component_count) {
+    ESB_ASSERT_MSG(c < component_count, "an edge of a component never registered");
     if (c >= e->count) {
         esb_edge *edge = esb_mem_realloc(e->edge, e->count * sizeof *edge, component_count * sizeof *edge, 0);
         if (!edge) return ESB_ERR_NOMEM;

@@ -72,4 +72,30 @@ void esb_ei_check_invariants(const esb_entity_table *ei) {
     ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
 #endif
 }
+
+uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride) {
+    uint32_t alive = 0;
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
+        esb_entity mirrored;
+        memcpy(&mirrored, (const unsigned char *)records + (size_t)idx * stride, sizeof mirrored);
+        bool is_alive = esb_ei_alive(ei, ei->slots[idx]);
+        alive += is_alive;
+        ESB_ASSERT_MSG(mirrored == (is_alive ? ei->slots[idx] : ESB_ENTITY_NULL),
+                       is_alive ? "a location whose handle differs from the entity table's"
+                                : "a dead index whose location still holds a handle");
+    }
+    return alive;
+}
+
+void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+                       const void *records, size_t stride, size_t group_at, size_t row_at) {
+    for (uint32_t row = 0; row < count; ++row) {
+        ESB_ASSERT_MSG(esb_ei_alive(ei, entities[row]), "a row holding a dead entity");
+        const unsigned char *record = (const unsigned char *)records + (size_t)esb_entity_index(entities[row]) * stride;
+        uint32_t named_group, named_row;
+        memcpy(&named_group, record + group_at, sizeof named_group);
+        memcpy(&named_row, record + row_at, sizeof named_row);
+        ESB_ASSERT_MSG(named_group == group && named_row == row, "a row whose entity's location names another");
+    }
+}
 #endif

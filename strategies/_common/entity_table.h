@@ -127,6 +127,17 @@ void esb_ei_free(esb_entity_table *ei);
 #ifdef ESB_CHECKED
 /* Asserts E1-E5. O(issued). */
 void esb_ei_check_invariants(const esb_entity_table *ei);
+
+/* Asserts that per-index records beginning with a handle (the locations of the table designs, `stride` bytes
+ * apart) mirror the slots: an alive index's record holds its handle, a dead index's ESB_ENTITY_NULL. Returns
+ * the number of alive indices. O(issued). */
+uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride);
+
+/* Asserts that rows [0, count) of a group of entities (a table's or an archetype's: `entities`, group id `group`)
+ * hold alive entities whose per-index records (as above) name that group and row back: the uint32_t members at
+ * byte offsets group_at and row_at of the record. O(count). */
+void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+                       const void *records, size_t stride, size_t group_at, size_t row_at);
 #endif
 
 #endif

@@ -53,4 +53,14 @@ void esb_query_head_check_invariants(const esb_query_head *h, const esb_componen
     esb_query_terms_check_invariants(h->fields, h->field_count, &h->include, &h->exclude, h->matches_nothing,
                                      &with_data, component_count);
 }
+
+void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
+                                      uint32_t component_count) {
+    esb_qr_check_invariants(r);
+    for (const esb_query_node *n = r->head; n; n = n->next) {
+        const esb_query_head *h = (const esb_query_head *)n;
+        ESB_ASSERT_MSG(h->registry == r, "a query of another world");
+        esb_query_head_check_invariants(h, components, component_count);
+    }
+}
 #endif

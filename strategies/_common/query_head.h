@@ -36,6 +36,11 @@ void esb_query_head_end(esb_iter *it);
 void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
                                      uint32_t component_count);
 
+/* The registry's invariants (R1-R2) and, for each of its queries (which all begin with a head), Q1-Q2 and that
+ * the head names this registry. */
+void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
+                                      uint32_t component_count);
+
 /* Q1-Q2 for a design that keeps its terms in its own struct; with_data is the set of registered components
  * that are not tags. */
 void esb_query_terms_check_invariants(const esb_component *fields, uint32_t field_count, const esb_bitset *include,

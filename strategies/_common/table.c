@@ -71,6 +71,7 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
 #endif
     esb_status s = esb_grow_all(items, n);
     if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    ESB_IF_CHECKED(esb_table_check_invariants(t));
     return s;
 }
 

@@ -1,4 +1,5 @@
 /* esb_world_check: the invariants written beside the structs of world.h (A1-A6), as code. */
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -38,15 +39,10 @@ static void check_locations(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
     esb_ei_check_invariants(ei); /* A1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = 0, rows = 0;
+    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) { /* A5: from the entities */
         const at_location *loc = &w->locations[idx];
-        if (!esb_ei_alive(ei, ei->slots[idx])) {
-            ESB_ASSERT_MSG(loc->handle == ESB_ENTITY_NULL, "a dead index whose location still holds a handle");
-            continue;
-        }
-        alive++;
-        ESB_ASSERT_MSG(loc->handle == ei->slots[idx], "a location whose handle differs from the entity table's");
+        if (loc->handle == ESB_ENTITY_NULL) continue;
         ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
         const esb_table *t = &w->archetypes[loc->archetype]->table;
         ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,
@@ -55,22 +51,17 @@ static void check_locations(const esb_world *w) {
     for (uint32_t id = 0; id < w->archetype_count; ++id) { /* A5: from the rows */
         const esb_table *t = &w->archetypes[id]->table;
         rows += t->count;
-        for (uint32_t row = 0; row < t->count; ++row) {
-            esb_entity e = t->entities[row];
-            ESB_ASSERT_MSG(esb_ei_alive(ei, e), "a table row holding a dead entity");
-            const at_location *loc = &w->locations[esb_entity_index(e)];
-            ESB_ASSERT_MSG(loc->archetype == id && loc->row == row, "a row whose entity's location names another");
-        }
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(at_location, archetype), offsetof(at_location, row));
     }
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
 }
 
 static void check_queries(const esb_world *w) { /* A6 */
-    esb_qr_check_invariants(&w->queries);
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w && q->head.registry == &w->queries, "a query of another world");
-        esb_query_head_check_invariants(&q->head, w->components, w->component_count);
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
         ESB_ASSERT(q->matches.field_count == q->head.field_count);
         if (q->head.cached) esb_match_list_check_invariants(&q->matches, w->archetype_count, at_match_archetype, q);
         else ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");

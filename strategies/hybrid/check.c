@@ -1,4 +1,5 @@
 /* esb_world_check: the invariants written beside the structs of world.h (Y1-Y6), as code. */
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -8,8 +9,6 @@
 static const esb_bitset *signature_of(const void *world, uint32_t id) {
     return &((const esb_world *)world)->archetypes[id]->signature;
 }
-
-static bool alive(const esb_world *w, esb_entity e) { return esb_ei_alive(&w->entities, e); }
 
 static void check_storage_kinds(const esb_world *w) { /* Y2 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
@@ -31,7 +30,7 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
             if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += w->archetypes[id]->count;
         for (uint32_t pos = 0; pos < p->count; ++pos) {
             esb_entity e = p->dense[pos];
-            ESB_ASSERT_MSG(alive(w, e), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(esb_ei_alive(&w->entities, e), "a pool holding a dead entity");
             const hy_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
             ESB_ASSERT_MSG(esb_bitset_test(&a->signature, c), "a pool holding an entity whose archetype lacks it");
         }
@@ -79,15 +78,11 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     const esb_entity_table *ei = &w->entities;
     esb_ei_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive_count = 0, archetype_rows = 0, table_rows = 0;
+    uint64_t alive_count = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations);
+    uint64_t archetype_rows = 0, table_rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const hy_location *loc = &w->locations[idx];
-        if (!esb_ei_alive(ei, ei->slots[idx])) {
-            ESB_ASSERT_MSG(loc->handle == ESB_ENTITY_NULL, "a dead index whose location still holds a handle");
-            continue;
-        }
-        alive_count++;
-        ESB_ASSERT_MSG(loc->handle == ei->slots[idx], "a location whose handle differs from the entity table's");
+        if (loc->handle == ESB_ENTITY_NULL) continue;
         ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
         const hy_archetype *a = w->archetypes[loc->archetype];
         ESB_ASSERT_MSG(loc->archetype_row < a->count && a->entities[loc->archetype_row] == loc->handle,
@@ -102,33 +97,24 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const hy_archetype *a = w->archetypes[id];
         archetype_rows += a->count;
-        for (uint32_t row = 0; row < a->count; ++row) {
-            ESB_ASSERT_MSG(alive(w, a->entities[row]), "an archetype row holding a dead entity");
-            const hy_location *loc = &w->locations[esb_entity_index(a->entities[row])];
-            ESB_ASSERT_MSG(loc->archetype == id && loc->archetype_row == row,
-                           "an archetype row whose entity's location names another");
-        }
+        esb_ei_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
+                          offsetof(hy_location, archetype), offsetof(hy_location, archetype_row));
     }
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const esb_table *t = w->tables[id];
         table_rows += t->count;
-        for (uint32_t row = 0; row < t->count; ++row) {
-            ESB_ASSERT_MSG(alive(w, t->entities[row]), "a table row holding a dead entity");
-            const hy_location *loc = &w->locations[esb_entity_index(t->entities[row])];
-            ESB_ASSERT_MSG(loc->table == id && loc->table_row == row,
-                           "a table row whose entity's location names another");
-        }
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(hy_location, table), offsetof(hy_location, table_row));
     }
     ESB_ASSERT_MSG(archetype_rows == alive_count, "archetype rows and alive entities differ in number");
     ESB_ASSERT_MSG(table_rows == alive_count, "table rows and alive entities differ in number");
 }
 
 static void check_queries(const esb_world *w) { /* Y6 */
-    esb_qr_check_invariants(&w->queries);
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w && q->head.registry == &w->queries, "a query of another world");
-        esb_query_head_check_invariants(&q->head, w->components, w->component_count);
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
         bool dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
                      esb_bitset_contains(&w->table_components, &q->head.exclude);
         ESB_ASSERT_MSG(q->dense == dense, "a query's dense flag differs from its terms");

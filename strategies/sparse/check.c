@@ -2,21 +2,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "group.h"
 #include "query_head.h"
 #include "world.h"
 
 #ifdef ESB_CHECKED
 static const sp_pool *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
-
-/* The group's terms, tested on the pools themselves: what membership must agree with. */
-static bool matches(const esb_world *w, const esb_query *q, esb_entity e) {
-    if (q->matches_nothing) return false;
-    for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!sp_contains(pool_of(w, q->include[t]), e)) return false;
-    for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (sp_contains(pool_of(w, q->exclude[t]), e)) return false;
-    return true;
-}
 
 static void check_pools(const esb_world *w) { /* P1, P2 */
     esb_ei_check_invariants(&w->entities);
@@ -82,10 +73,11 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
         sp_check_invariants(members, w->entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
-            ESB_ASSERT_MSG(matches(w, q, members->dense[pos]), "a non-owned group member that does not match");
+            ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]),
+                           "a non-owned group member that does not match");
         const sp_pool *candidates = pool_of(w, q->include[0]);
         for (uint32_t pos = 0; pos < candidates->count; ++pos)
-            if (matches(w, q, candidates->dense[pos]))
+            if (sp_group_matches(w, q, candidates->dense[pos]))
                 ESB_ASSERT_MSG(sp_contains(members, candidates->dense[pos]), "a matching entity outside its group");
         return;
     }
@@ -95,10 +87,10 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     for (uint32_t pos = 0; pos < lead->count; ++pos) {
         esb_entity e = lead->dense[pos];
         if (pos >= q->len) {
-            ESB_ASSERT_MSG(!matches(w, q, e), "a matching entity past its group's length marker");
+            ESB_ASSERT_MSG(!sp_group_matches(w, q, e), "a matching entity past its group's length marker");
             continue;
         }
-        ESB_ASSERT_MSG(matches(w, q, e), "an entity inside a group's length marker that does not match");
+        ESB_ASSERT_MSG(sp_group_matches(w, q, e), "an entity inside a group's length marker that does not match");
         for (uint32_t k = 1; k < q->owned_count; ++k)
             ESB_ASSERT_MSG(pool_of(w, q->owned[k])->dense[pos] == e, "owned pools out of step inside their group");
     }

@@ -2,21 +2,14 @@
 
 #include <string.h>
 
+#include "check.h"
+
 static sp_pool *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
 
 static bool includes(const esb_query *q, esb_component c) {
     for (uint32_t t = 0; t < q->include_count; ++t)
         if (q->include[t] == c) return true;
     return false;
-}
-
-static bool matches(esb_world *w, const esb_query *q, esb_entity e) {
-    if (q->matches_nothing) return false;
-    for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!sp_contains(pool_of(w, q->include[t]), e)) return false;
-    for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (sp_contains(pool_of(w, q->exclude[t]), e)) return false;
-    return true;
 }
 
 static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
@@ -72,6 +65,7 @@ static void enter(esb_world *w, esb_query *q, esb_entity e) {
         sp_pool *p = pool_of(w, q->owned[k]);
         uint32_t pos;
         sp_find(p, e, &pos);
+        ESB_ASSERT_MSG(pos >= q->len, "an entity entering a group it is already in");
         swap_positions(p, pos, q->len);
     }
     q->len++;
@@ -85,10 +79,12 @@ static void leave(esb_world *w, esb_query *q, esb_entity e) {
         sp_erase(&q->members, pos);
         return;
     }
+    ESB_ASSERT_MSG(q->len > 0, "an entity leaving an empty group");
     q->len--;
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         sp_pool *p = pool_of(w, q->owned[k]);
         sp_find(p, e, &pos);
+        ESB_ASSERT_MSG(pos <= q->len, "an entity leaving a group it is not in");
         swap_positions(p, pos, q->len);
     }
 }
@@ -113,7 +109,8 @@ void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool a
 
 void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c) {
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && matches(w, q, e)) enter(w, q, e);
+        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && sp_group_matches(w, q, e))
+            enter(w, q, e);
 }
 
 void sp_groups_forget(esb_world *w, esb_entity e) {
@@ -123,7 +120,7 @@ void sp_groups_forget(esb_world *w, esb_entity e) {
 
 void sp_groups_admit(esb_world *w, esb_entity e) {
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (matches(w, q, e)) enter(w, q, e);
+        if (sp_group_matches(w, q, e)) enter(w, q, e);
 }
 
 esb_status sp_group_attach(esb_world *w, esb_query *q) {
@@ -142,13 +139,14 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     if (q->kind == SP_NON_OWNED) {
         esb_status s = sp_reserve(&q->members, cand->count);
         for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+            if (sp_group_matches(w, q, cand->dense[i]))
+                s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
         if (s != ESB_OK) {
             sp_pool_free(&q->members);
             return s;
         }
         for (uint32_t i = 0; i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
+            if (sp_group_matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
     } else {
         for (uint32_t t = 0; t < q->include_count; ++t)
             if (!w->owner[q->include[t]]) {
@@ -159,7 +157,7 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
          * correct, since the element swapped into place i was already visited (a non-member at len <= i). */
         const sp_pool *walk = pool_of(w, q->owned[0]);
         for (uint32_t i = 0; i < walk->count; ++i)
-            if (matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
+            if (sp_group_matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
     }
     q->next_group = w->groups;
     w->groups = q;

@@ -16,6 +16,17 @@
 #include "bitset.h"
 #include "world.h"
 
+/* Whether e has every component q includes and none it excludes, asked of the pools themselves: what group
+ * membership follows. */
+static inline bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) {
+    if (q->matches_nothing) return false;
+    for (uint32_t t = 0; t < q->include_count; ++t)
+        if (!sp_contains(&w->components[q->include[t]].pool, e)) return false;
+    for (uint32_t t = 0; t < q->exclude_count; ++t)
+        if (sp_contains(&w->components[q->exclude[t]].pool, e)) return false;
+    return true;
+}
+
 /* Decides the group kind for q's terms, takes ownership of the free pools, fills the group with the entities
  * that match now. ESB_ERR_NOMEM leaves no trace. */
 esb_status sp_group_attach(esb_world *w, esb_query *q);

@@ -1,4 +1,5 @@
 /* esb_world_check: the invariants written beside the structs of world.h (L1-L8), as code. */
+#include <stddef.h>
 #include <string.h>
 
 #include "check.h"
@@ -70,15 +71,10 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     const esb_entity_table *ei = &w->entities;
     esb_ei_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = 0, rows = 0;
+    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const tb_location *loc = &w->locations[idx];
-        if (!esb_ei_alive(ei, ei->slots[idx])) {
-            ESB_ASSERT_MSG(loc->handle == ESB_ENTITY_NULL, "a dead index whose location still holds a handle");
-            continue;
-        }
-        alive++;
-        ESB_ASSERT_MSG(loc->handle == ei->slots[idx], "a location whose handle differs from the entity table's");
+        if (loc->handle == ESB_ENTITY_NULL) continue;
         ESB_ASSERT_MSG(loc->table < w->table_count, "a location in a table that does not exist");
         const tb_table *t = w->tables[loc->table];
         ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,
@@ -87,21 +83,17 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const tb_table *t = w->tables[id];
         rows += t->count;
-        for (uint32_t row = 0; row < t->count; ++row) {
-            ESB_ASSERT_MSG(esb_ei_alive(ei, t->entities[row]), "a row holding a dead entity");
-            const tb_location *loc = &w->locations[esb_entity_index(t->entities[row])];
-            ESB_ASSERT_MSG(loc->table == id && loc->row == row, "a row whose entity's location names another");
-        }
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(tb_location, table), offsetof(tb_location, row));
     }
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
 }
 
 static void check_queries(const esb_world *w) { /* L8 */
-    esb_qr_check_invariants(&w->queries);
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w && q->head.registry == &w->queries, "a query of another world");
-        esb_query_head_check_invariants(&q->head, w->components, w->component_count);
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
         uint32_t sparse_fields = 0;
         for (uint32_t k = 0; k < q->head.field_count; ++k)
             sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
