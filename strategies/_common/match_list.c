@@ -40,9 +40,7 @@ esb_status esb_match_list_catch_up(esb_match_list *m, uint32_t total, esb_match_
     if (reserve(m, m->count + fresh) != ESB_OK) return ESB_ERR_NOMEM;
     for (; m->seen < total; ++m->seen) {
         uint16_t *columns = m->field_count ? m->columns + (size_t)m->count * m->field_count : NULL;
-        if (!test(query, m->seen, columns)) continue;
-        ESB_ASSERT_MSG(m->count < m->capacity, "a match recorded past the room counted for it");
-        m->ids[m->count++] = m->seen;
+        if (test(query, m->seen, columns)) m->ids[m->count++] = m->seen;
     }
     return ESB_OK;
 }

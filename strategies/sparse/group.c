@@ -12,6 +12,19 @@ static bool includes(const esb_query *q, esb_component c) {
     return false;
 }
 
+static bool matches(const esb_world *w, const esb_query *q, esb_entity e) {
+    if (q->matches_nothing) return false;
+    for (uint32_t t = 0; t < q->include_count; ++t)
+        if (!sp_contains(&w->components[q->include[t]].pool, e)) return false;
+    for (uint32_t t = 0; t < q->exclude_count; ++t)
+        if (sp_contains(&w->components[q->exclude[t]].pool, e)) return false;
+    return true;
+}
+
+#ifdef ESB_CHECKED
+bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) { return matches(w, q, e); }
+#endif
+
 static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
     if (q->kind == SP_NON_OWNED) return sp_contains(&q->members, e);
     uint32_t pos;
@@ -109,8 +122,7 @@ void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool a
 
 void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c) {
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && sp_group_matches(w, q, e))
-            enter(w, q, e);
+        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && matches(w, q, e)) enter(w, q, e);
 }
 
 void sp_groups_forget(esb_world *w, esb_entity e) {
@@ -120,7 +132,7 @@ void sp_groups_forget(esb_world *w, esb_entity e) {
 
 void sp_groups_admit(esb_world *w, esb_entity e) {
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (sp_group_matches(w, q, e)) enter(w, q, e);
+        if (matches(w, q, e)) enter(w, q, e);
 }
 
 esb_status sp_group_attach(esb_world *w, esb_query *q) {
@@ -139,14 +151,13 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     if (q->kind == SP_NON_OWNED) {
         esb_status s = sp_reserve(&q->members, cand->count);
         for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
-            if (sp_group_matches(w, q, cand->dense[i]))
-                s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+            if (matches(w, q, cand->dense[i])) s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
         if (s != ESB_OK) {
             sp_pool_free(&q->members);
             return s;
         }
         for (uint32_t i = 0; i < cand->count; ++i)
-            if (sp_group_matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
+            if (matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
     } else {
         for (uint32_t t = 0; t < q->include_count; ++t)
             if (!w->owner[q->include[t]]) {
@@ -157,7 +168,7 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
          * correct, since the element swapped into place i was already visited (a non-member at len <= i). */
         const sp_pool *walk = pool_of(w, q->owned[0]);
         for (uint32_t i = 0; i < walk->count; ++i)
-            if (sp_group_matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
+            if (matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
     }
     q->next_group = w->groups;
     w->groups = q;

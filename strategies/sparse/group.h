@@ -16,16 +16,11 @@
 #include "bitset.h"
 #include "world.h"
 
+#ifdef ESB_CHECKED
 /* Whether e has every component q includes and none it excludes, asked of the pools themselves: what group
- * membership follows. */
-static inline bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) {
-    if (q->matches_nothing) return false;
-    for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!sp_contains(&w->components[q->include[t]].pool, e)) return false;
-    for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (sp_contains(&w->components[q->exclude[t]].pool, e)) return false;
-    return true;
-}
+ * membership follows (for the invariant checks). */
+bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e);
+#endif
 
 /* Decides the group kind for q's terms, takes ownership of the free pools, fills the group with the entities
  * that match now. ESB_ERR_NOMEM leaves no trace. */
