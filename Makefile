@@ -17,9 +17,11 @@ SHELL := /bin/sh
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
 INCLUDES := -Istrategies -Istrategies/_common -Iharness -Iscenarios
 RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG
-TEST_FLAGS := -O2 -g -DESB_MEMORY_CHECKED
+# Test, sanitizer and fuzz builds assert every internal invariant (ESB_CHECKED, strategies/_common/check.h);
+# bench and cache-simulation builds compile the checks out.
+TEST_FLAGS := -O2 -g -DESB_MEMORY_CHECKED -DESB_CHECKED
 ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all \
-              -DESB_MEMORY_CHECKED
+              -DESB_MEMORY_CHECKED -DESB_CHECKED
 
 # What -march=native means on this machine, recorded beside every result (gcc reports it; clang does not).
 NATIVE_ARCH := $(shell $(CC) -march=native -Q --help=target 2>/dev/null | awk '$$1 == "-march=" {print $$2; exit}')
@@ -41,7 +43,7 @@ CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DND
 # keeps the input.
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-              -DCONF_FUZZ -DESB_MEMORY_CHECKED
+              -DCONF_FUZZ -DESB_MEMORY_CHECKED -DESB_CHECKED
 
 HARNESS_SRC := $(wildcard harness/*.c)
 HARNESS_HDR := $(wildcard harness/*.h)

@@ -260,4 +260,13 @@ bool esb_iter_next(esb_iter *it);
 /* Ends the iterator early and unlocks the world. Idempotent: calling it on an ended iterator does nothing. */
 void esb_iter_end(esb_iter *it);
 
+/* ---- Invariant checks ------------------------------------------------------------------------------------- */
+
+/* Asserts every invariant of the world's internal structures (entity table, storage, indices, the state cached
+ * queries keep), each written beside its struct, and aborts naming the first one broken: an internal
+ * inconsistency is a bug of the strategy, not an error of the caller. Does so in checked builds (ESB_CHECKED:
+ * tests, sanitizers, fuzzing) and nothing otherwise. Callable at any time, iterators live or not; changes
+ * nothing; NULL is ignored. O(world). For the tests; never needed for correctness. */
+void esb_world_check(const esb_world *world);
+
 #endif

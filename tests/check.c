@@ -197,6 +197,7 @@ void conf_check_state(conf_env *env, bool with_queries) {
     conf_model *m = &env->m;
     conf_rng *r = &env->aux;
     uint32_t max_index = 0;
+    esb_world_check(env->w); /* the strategy's internal invariants; aborts on a broken one */
     env->what = "esb_alive";
     for (size_t i = 0; i < m->nissued; ++i) {
         bool want = m->ents[i] != NULL;

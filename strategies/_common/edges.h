@@ -4,6 +4,8 @@
 #ifndef ESB_EDGES_H
 #define ESB_EDGES_H
 
+#include "bitset.h"
+#include "check.h"
 #include "contract.h"
 
 #define ESB_EDGE_NONE UINT32_MAX /* not cached yet */
@@ -12,6 +14,10 @@ typedef struct esb_edge {
     uint32_t add, remove; /* target archetype ids, or ESB_EDGE_NONE */
 } esb_edge;
 
+/* Invariants (esb_edges_check_invariants, given the archetype the edges leave from and the graph):
+ *  G1 count is at most the registered components (the array is sized to them when first needed).
+ *  G2 A cached add edge of c leaves an archetype without c for the existing archetype whose set is its own plus
+ *     c; a cached remove edge of c leaves one with c for the one whose set is its own minus c. */
 typedef struct esb_edges {
     esb_edge *edge; /* count entries indexed by component id */
     uint32_t count;
@@ -33,5 +39,15 @@ esb_status esb_edges_link(esb_edges *from_edges, uint32_t from, esb_edges *to_ed
                           bool add, uint32_t component_count);
 
 void esb_edges_free(esb_edges *e);
+
+#ifdef ESB_CHECKED
+/* The component set of archetype `id` in a design's graph. */
+typedef const esb_bitset *(*esb_edges_set_of)(const void *graph, uint32_t id);
+
+/* Asserts G1-G2 for the edges of an archetype with component set `from`, in a graph of archetype_count
+ * archetypes whose sets set_of gives. O(count). */
+void esb_edges_check_invariants(const esb_edges *e, const esb_bitset *from, uint32_t component_count,
+                                uint32_t archetype_count, esb_edges_set_of set_of, const void *graph);
+#endif
 
 #endif

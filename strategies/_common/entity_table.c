@@ -40,3 +40,62 @@ void esb_ei_free(esb_entity_table *ei) {
     esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);
 }
+
+#ifdef ESB_CHECKED
+void esb_ei_check_invariants(const esb_entity_table *ei) {
+    ESB_ASSERT(ei->issued <= ei->capacity);
+    ESB_ASSERT((uint64_t)ei->capacity <= (uint64_t)ESB_INDEX_LIMIT);
+    ESB_ASSERT(ei->capacity == 0 || ei->slots != NULL);
+    uint32_t alive = 0;
+    for (uint32_t i = 0; i < ei->issued; ++i) {
+        uint32_t named = esb_entity_index(ei->slots[i]);
+        ESB_ASSERT_MSG((esb_entity_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
+        if (named == i) alive++;
+        else ESB_ASSERT_MSG(named == ESB_EI_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
+    }
+    uint32_t listed = 0;
+    for (uint32_t i = ei->free_head; i != ESB_EI_NO_FREE; i = esb_entity_index(ei->slots[i])) {
+        ESB_ASSERT_MSG(i < ei->issued, "the free list names an index never issued");
+        ESB_ASSERT_MSG(esb_entity_index(ei->slots[i]) != i, "an alive index on the free list");
+        ESB_ASSERT_MSG(listed < ei->free_count, "the free list is longer than free_count, or loops");
+        listed++;
+    }
+    ESB_ASSERT_MSG(listed == ei->free_count, "the free list is shorter than free_count");
+    ESB_ASSERT_MSG((uint64_t)alive + ei->free_count + ei->retired == ei->issued,
+                   "a dead index neither free nor retired");
+#ifdef ESB_RETIRE_EXHAUSTED
+    uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
+    for (uint32_t i = 0; i < ei->issued; ++i)
+        retired_shape += ei->slots[i] == esb_entity_make(ESB_EI_NO_FREE, ESB_VERSION_MAX);
+    ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
+#else
+    ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
+#endif
+}
+
+uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride) {
+    uint32_t alive = 0;
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
+        esb_entity mirrored;
+        memcpy(&mirrored, (const unsigned char *)records + (size_t)idx * stride, sizeof mirrored);
+        bool is_alive = esb_ei_alive(ei, ei->slots[idx]);
+        alive += is_alive;
+        ESB_ASSERT_MSG(mirrored == (is_alive ? ei->slots[idx] : ESB_ENTITY_NULL),
+                       is_alive ? "a location whose handle differs from the entity table's"
+                                : "a dead index whose location still holds a handle");
+    }
+    return alive;
+}
+
+void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+                       const void *records, size_t stride, size_t group_at, size_t row_at) {
+    for (uint32_t row = 0; row < count; ++row) {
+        ESB_ASSERT_MSG(esb_ei_alive(ei, entities[row]), "a row holding a dead entity");
+        const unsigned char *record = (const unsigned char *)records + (size_t)esb_entity_index(entities[row]) * stride;
+        uint32_t named_group, named_row;
+        memcpy(&named_group, record + group_at, sizeof named_group);
+        memcpy(&named_row, record + row_at, sizeof named_row);
+        ESB_ASSERT_MSG(named_group == group && named_row == row, "a row whose entity's location names another");
+    }
+}
+#endif

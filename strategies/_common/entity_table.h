@@ -10,6 +10,7 @@
 #ifndef ESB_ENTITY_TABLE_H
 #define ESB_ENTITY_TABLE_H
 
+#include "check.h"
 #include "contract.h"
 
 #define ESB_EI_NO_FREE UINT32_MAX
@@ -34,6 +35,15 @@
 #error "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES"
 #endif
 
+/* Invariants (esb_ei_check_invariants):
+ *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity entries.
+ *  E2 Every slot's version fits in ESB_VERSION_BITS.
+ *  E3 A slot below issued is alive iff its index bits are its own index; a dead slot's never are (so liveness is
+ *     one compare), they name the next free index (below issued) or ESB_EI_NO_FREE.
+ *  E4 The free list, from free_head through the dead slots' index bits, is free_count long, visits only dead
+ *     indices below issued and ends with ESB_EI_NO_FREE (so it has no cycle and no index twice).
+ *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
+ *     retires: a retired slot names ESB_EI_NO_FREE with the exhausted version ESB_VERSION_MAX. */
 typedef struct esb_entity_index {
     esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
     uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
@@ -75,6 +85,7 @@ static inline esb_entity esb_ei_take(esb_entity_table *ei) {
         ei->free_count--;
         ei->slots[idx] = esb_entity_make(idx, esb_entity_version(dead));
     } else {
+        ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_ei_take without room");
         idx = ei->issued++;
         ei->slots[idx] = esb_entity_make(idx, 0);
     }
@@ -85,6 +96,7 @@ static inline esb_entity esb_ei_take(esb_entity_table *ei) {
  * names no index, so no handle of it is ever alive again). */
 static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e), version = esb_entity_version(e);
+    ESB_ASSERT_MSG(esb_ei_alive(ei, e), "esb_ei_release of a handle that is not alive");
 #ifdef ESB_RETIRE_EXHAUSTED
     if (version == ESB_VERSION_MAX) {
         ei->slots[idx] = esb_entity_make(ESB_EI_NO_FREE, version);
@@ -111,5 +123,21 @@ esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **arra
                                uint32_t *array_capacity);
 
 void esb_ei_free(esb_entity_table *ei);
+
+#ifdef ESB_CHECKED
+/* Asserts E1-E5. O(issued). */
+void esb_ei_check_invariants(const esb_entity_table *ei);
+
+/* Asserts that per-index records beginning with a handle (the locations of the table designs, `stride` bytes
+ * apart) mirror the slots: an alive index's record holds its handle, a dead index's ESB_ENTITY_NULL. Returns
+ * the number of alive indices. O(issued). */
+uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride);
+
+/* Asserts that rows [0, count) of a group of entities (a table's or an archetype's: `entities`, group id `group`)
+ * hold alive entities whose per-index records (as above) name that group and row back: the uint32_t members at
+ * byte offsets group_at and row_at of the record. O(count). */
+void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+                       const void *records, size_t stride, size_t group_at, size_t row_at);
+#endif
 
 #endif

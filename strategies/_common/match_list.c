@@ -50,3 +50,25 @@ void esb_match_list_free(esb_match_list *m) {
     esb_mem_free(m->columns, columns_bytes(m, m->capacity));
     memset(m, 0, sizeof *m);
 }
+
+#ifdef ESB_CHECKED
+void esb_match_list_check_invariants(const esb_match_list *m, uint32_t total, esb_match_test test, const void *query) {
+    ESB_ASSERT(m->count <= m->capacity);
+    ESB_ASSERT_MSG(m->seen <= total, "a match list that has seen groups which do not exist");
+    ESB_ASSERT(m->field_count <= ESB_MAX_FIELDS);
+    uint16_t columns[ESB_MAX_FIELDS];
+    uint32_t at = 0; /* the next listed match */
+    for (uint32_t id = 0; id < m->seen; ++id) {
+        bool listed = at < m->count && m->ids[at] == id;
+        ESB_ASSERT_MSG(at == m->count || m->ids[at] >= id, "match ids out of order, or repeated");
+        bool matches = test(query, id, m->field_count ? columns : NULL);
+        ESB_ASSERT_MSG(listed == matches, "a cached match list that differs from testing every group again");
+        if (!listed) continue;
+        if (m->field_count)
+            ESB_ASSERT_MSG(memcmp(columns, esb_match_list_columns(m, at), m->field_count * sizeof *columns) == 0,
+                           "a cached match with stale field columns");
+        at++;
+    }
+    ESB_ASSERT_MSG(at == m->count, "a match listed past the groups seen");
+}
+#endif

@@ -4,8 +4,15 @@
 #ifndef ESB_MATCH_LIST_H
 #define ESB_MATCH_LIST_H
 
+#include "check.h"
 #include "contract.h"
 
+/* Invariants (esb_match_list_check_invariants, given the query's test and how many groups exist now):
+ *  M1 count <= capacity; seen <= the number of groups.
+ *  M2 ids are strictly increasing and below seen (catching up appends in id order).
+ *  M3 A group below seen is listed iff the query's test matches it now, with the columns the test gives for it:
+ *     the list is what testing every group seen so far would give (for as long as the design keeps a group's
+ *     match fixed; tables, whose columns appear, check it only while the list is current). */
 typedef struct esb_match_list {
     uint32_t *ids;
     uint16_t *columns; /* field_count entries per match */
@@ -28,4 +35,10 @@ static inline const uint16_t *esb_match_list_columns(const esb_match_list *m, ui
 
 void esb_match_list_free(esb_match_list *m);
 
+#ifdef ESB_CHECKED
+/* Asserts M1-M3 for a list kept by `test` over `total` groups. O(total * fields). */
+void esb_match_list_check_invariants(const esb_match_list *m, uint32_t total, esb_match_test test, const void *query);
 #endif
+
+#endif
+

@@ -13,3 +13,39 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     h->cached = desc->cached;
     esb_qr_link(r, &h->node);
 }
+
+#ifdef ESB_CHECKED
+void esb_query_terms_check_invariants(const esb_component *fields, uint32_t field_count, const esb_bitset *include,
+                                      const esb_bitset *exclude, bool matches_nothing, const esb_bitset *with_data,
+                                      uint32_t component_count) {
+    ESB_ASSERT(field_count <= ESB_MAX_FIELDS);
+    for (esb_component c = component_count; c < ESB_MAX_COMPONENTS; ++c)
+        ESB_ASSERT_MSG(!esb_bitset_test(include, c) && !esb_bitset_test(exclude, c),
+                       "a term of an unregistered component");
+    for (uint32_t k = 0; k < field_count; ++k) {
+        ESB_ASSERT_MSG(fields[k] < component_count && esb_bitset_test(include, fields[k]), "a field outside include");
+        ESB_ASSERT_MSG(esb_bitset_test(with_data, fields[k]), "a tag as a field");
+        for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(fields[j] != fields[k], "a field listed twice");
+    }
+    ESB_ASSERT_MSG(matches_nothing == !esb_bitset_disjoint(include, exclude), "matches_nothing is wrong");
+}
+
+void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
+                                     uint32_t component_count) {
+    esb_bitset with_data = {{0}};
+    for (esb_component c = 0; c < component_count; ++c)
+        if (components[c].size) esb_bitset_set(&with_data, c);
+    esb_query_terms_check_invariants(h->fields, h->field_count, &h->include, &h->exclude, h->matches_nothing,
+                                     &with_data, component_count);
+}
+
+void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
+                                      uint32_t component_count) {
+    esb_qr_check_invariants(r);
+    for (const esb_query_node *n = r->head; n; n = n->next) {
+        const esb_query_head *h = (const esb_query_head *)n;
+        ESB_ASSERT_MSG(h->registry == r, "a query of another world");
+        esb_query_head_check_invariants(h, components, component_count);
+    }
+}
+#endif

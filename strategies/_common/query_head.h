@@ -6,8 +6,12 @@
 #define ESB_QUERY_HEAD_H
 
 #include "bitset.h"
+#include "component_info.h"
 #include "query_registry.h"
 
+/* Invariants (esb_query_head_check_invariants; that the node is in its registry's list is the registry's check):
+ *  Q1 Every term names a registered component; the fields are distinct components with data, all in include.
+ *  Q2 matches_nothing says exactly whether include and exclude share a component. */
 typedef struct esb_query_head {
     esb_query_node node;          /* first member (query_registry.h) */
     esb_query_registry *registry; /* the world's */
@@ -21,5 +25,22 @@ typedef struct esb_query_head {
 
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */
 void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_query_desc *desc);
+
+#ifdef ESB_CHECKED
+/* Asserts Q1-Q2 for a query of a world whose components are components[0 .. component_count). O(terms). */
+void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
+                                     uint32_t component_count);
+
+/* The registry's invariants (R1-R2) and, for each of its queries (which all begin with a head), Q1-Q2 and that
+ * the head names this registry. */
+void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
+                                      uint32_t component_count);
+
+/* Q1-Q2 for a design that keeps its terms in its own struct; with_data is the set of registered components
+ * that are not tags. */
+void esb_query_terms_check_invariants(const esb_component *fields, uint32_t field_count, const esb_bitset *include,
+                                      const esb_bitset *exclude, bool matches_nothing, const esb_bitset *with_data,
+                                      uint32_t component_count);
+#endif
 
 #endif

@@ -65,3 +65,25 @@ void esb_qr_end(esb_iter *it) {
     }
     mark_ended(it);
 }
+
+#ifdef ESB_CHECKED
+void esb_qr_check_invariants(const esb_query_registry *r) {
+    ESB_ASSERT_MSG(!r->head || !r->head->prev, "the first query has a predecessor");
+    uint32_t holding = 0;
+    /* `behind` walks at half speed: meeting it again means the list loops. */
+    const esb_query_node *behind = r->head;
+    uint64_t steps = 0;
+    for (const esb_query_node *n = r->head; n; n = n->next) {
+        ESB_ASSERT_MSG(!n->next || n->next->prev == n, "a query list whose links disagree");
+        ESB_ASSERT_MSG(n->registry == r, "a query of another registry in the list");
+        if (n->live_iter) {
+            holding++;
+            ESB_ASSERT_MSG(n->live_iter->query == (const esb_query *)n, "a query held by an iterator of another query");
+            ESB_ASSERT_MSG(esb_qr_iter_live(n->live_iter), "a query held by an iterator without its live mark");
+        }
+        if (++steps % 2 == 0) behind = behind->next;
+        ESB_ASSERT_MSG(n->next != behind || !n->next, "a query list that loops");
+    }
+    ESB_ASSERT_MSG(holding == r->live_iterators, "live_iterators differs from the iterators holding queries");
+}
+#endif

@@ -15,6 +15,7 @@
 #ifndef ESB_QUERY_REGISTRY_H
 #define ESB_QUERY_REGISTRY_H
 
+#include "check.h"
 #include "contract.h"
 
 struct esb_query_registry;
@@ -25,6 +26,10 @@ typedef struct esb_query_node {
     esb_iter *live_iter;                 /* the iterator holding this query, or NULL */
 } esb_query_node;
 
+/* Invariants (esb_qr_check_invariants):
+ *  R1 The list is doubly linked (head->prev NULL, n->next->prev == n), ends, and each node names this registry.
+ *  R2 live_iterators is the number of nodes holding a live iterator, and each such iterator names the query
+ *     of its node (whose first member the node is) and carries its live mark (esb_qr_iter_live). */
 typedef struct esb_query_registry {
     esb_query_node *head;
     uint32_t live_iterators;
@@ -47,5 +52,10 @@ esb_status esb_qr_begin(esb_query_node *n, esb_iter *it);
 /* esb_iter_end's bookkeeping, idempotent: ends `it` in every case; unlocks its world only if `it` is the
  * iterator holding its query (not a copy, not an ended one). NULL is ignored. */
 void esb_qr_end(esb_iter *it);
+
+#ifdef ESB_CHECKED
+/* Asserts R1-R2. O(queries). */
+void esb_qr_check_invariants(const esb_query_registry *r);
+#endif
 
 #endif

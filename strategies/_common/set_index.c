@@ -38,7 +38,9 @@ esb_status esb_set_index_reserve(esb_set_index *ix) {
 }
 
 void esb_set_index_insert(esb_set_index *ix, const esb_bitset *set, uint32_t id) {
+    ESB_ASSERT_MSG(((uint64_t)ix->count + 1) * 2 <= ix->capacity, "esb_set_index_insert without room");
     esb_set_index_entry *e = slot_of(ix->slots, ix->capacity, set);
+    ESB_ASSERT_MSG(e->id == ESB_SET_NONE, "esb_set_index_insert of a set already there");
     e->set = *set;
     e->id = id;
     ix->count++;
@@ -48,3 +50,19 @@ void esb_set_index_free(esb_set_index *ix) {
     esb_mem_free(ix->slots, (size_t)ix->capacity * sizeof *ix->slots);
     memset(ix, 0, sizeof *ix);
 }
+
+#ifdef ESB_CHECKED
+void esb_set_index_check_invariants(const esb_set_index *ix) {
+    ESB_ASSERT_MSG((ix->capacity & (ix->capacity - 1)) == 0, "a capacity that is not a power of two");
+    ESB_ASSERT_MSG((uint64_t)ix->count * 2 <= ix->capacity, "an index more than half full");
+    ESB_ASSERT(ix->capacity == 0 || ix->slots != NULL);
+    uint32_t filled = 0;
+    for (uint32_t i = 0; i < ix->capacity; ++i) {
+        if (ix->slots[i].id == ESB_SET_NONE) continue;
+        filled++;
+        ESB_ASSERT_MSG(slot_of(ix->slots, ix->capacity, &ix->slots[i].set) == &ix->slots[i],
+                       "a set stored twice, or where its probe never reaches");
+    }
+    ESB_ASSERT_MSG(filled == ix->count, "count differs from the filled slots");
+}
+#endif

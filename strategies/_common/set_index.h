@@ -4,6 +4,7 @@
 #define ESB_SET_INDEX_H
 
 #include "bitset.h"
+#include "check.h"
 
 #define ESB_SET_NONE UINT32_MAX
 
@@ -12,6 +13,10 @@ typedef struct esb_set_index_entry {
     uint32_t id; /* ESB_SET_NONE: empty slot */
 } esb_set_index_entry;
 
+/* Invariants (esb_set_index_check_invariants; that the ids are the design's groups is the design's to check):
+ *  X1 capacity is 0 or a power of two, and count * 2 <= capacity (a probe always meets an empty slot).
+ *  X2 count slots are filled, and each filled slot is where its own set's probe stops: no set is stored twice,
+ *     none is unreachable. */
 typedef struct esb_set_index {
     esb_set_index_entry *slots; /* capacity entries, a power of two */
     uint32_t capacity, count;
@@ -27,5 +32,10 @@ esb_status esb_set_index_reserve(esb_set_index *ix);
 void esb_set_index_insert(esb_set_index *ix, const esb_bitset *set, uint32_t id);
 
 void esb_set_index_free(esb_set_index *ix);
+
+#ifdef ESB_CHECKED
+/* Asserts X1-X2. O(capacity) expected. */
+void esb_set_index_check_invariants(const esb_set_index *ix);
+#endif
 
 #endif

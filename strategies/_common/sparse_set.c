@@ -58,6 +58,8 @@ esb_status sp_reserve_next_indices(sp_pool *const *pools, uint32_t np, const esb
 }
 
 void sp_emplace(sp_pool *p, esb_entity e, const void *value) {
+    ESB_ASSERT_MSG(p->count < p->capacity, "sp_emplace without room");
+    ESB_ASSERT_MSG(!sp_contains(p, e), "sp_emplace of a handle already in the pool");
     uint32_t idx = esb_entity_index(e), pos = p->count++;
     p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
     p->dense[pos] = e;
@@ -67,6 +69,7 @@ void sp_emplace(sp_pool *p, esb_entity e, const void *value) {
 }
 
 void sp_erase(sp_pool *p, uint32_t pos) {
+    ESB_ASSERT_MSG(pos < p->count, "sp_erase past the packed end");
     uint32_t last = --p->count;
     esb_entity gone = p->dense[pos];
     if (pos != last) {
@@ -87,3 +90,22 @@ void sp_pool_free(sp_pool *p) {
     esb_mem_free(p->data, (size_t)p->capacity * p->size);
     memset(p, 0, sizeof *p);
 }
+
+#ifdef ESB_CHECKED
+void sp_check_invariants(const sp_pool *p, uint32_t index_bound) {
+    ESB_ASSERT(p->count <= p->capacity);
+    ESB_ASSERT(p->capacity == 0 || p->dense != NULL);
+    ESB_ASSERT_MSG(p->size ? p->capacity == 0 || p->data != NULL : p->data == NULL, "a tag's pool holds values");
+    ESB_ASSERT(p->page_count == 0 || p->pages != NULL);
+    for (uint32_t pos = 0; pos < p->count; ++pos) {
+        esb_entity e = p->dense[pos];
+        ESB_ASSERT_MSG(esb_entity_index(e) < index_bound, "a packed handle of an index never issued");
+        ESB_ASSERT_MSG(sp_slot(p, esb_entity_index(e)) == ((uint64_t)esb_entity_version(e) << 32 | pos),
+                       "a packed handle whose sparse slot does not point back at it");
+    }
+    uint64_t end = (uint64_t)p->page_count << SP_PAGE_BITS, filled = 0;
+    if (end > index_bound) end = index_bound;
+    for (uint32_t idx = 0; idx < end; ++idx) filled += sp_slot(p, idx) != SP_EMPTY;
+    ESB_ASSERT_MSG(filled == p->count, "a filled sparse slot that no packed handle owns");
+}
+#endif

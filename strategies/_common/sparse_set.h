@@ -11,6 +11,7 @@
 #ifndef ESB_SPARSE_SET_H
 #define ESB_SPARSE_SET_H
 
+#include "check.h"
 #include "contract.h"
 #include "entity_table.h"
 
@@ -20,6 +21,11 @@
 #define SP_PAGE ((uint32_t)1 << SP_PAGE_BITS)
 #define SP_EMPTY UINT64_MAX
 
+/* Invariants (sp_check_invariants):
+ *  S1 count <= capacity; dense holds capacity handles, data capacity values (none for a tag: size 0).
+ *  S2 The sparse slot of every packed handle's index holds that handle's version and its packed position, so
+ *     the packed handles are distinct and each is found where it is.
+ *  S3 No other slot is filled: a filled slot always names a packed handle. */
 typedef struct sp_pool {
     uint64_t **pages;    /* page_count pointers, NULL where no entry was ever set */
     uint32_t page_count;
@@ -69,5 +75,11 @@ void sp_emplace(sp_pool *p, esb_entity e, const void *value);
 void sp_erase(sp_pool *p, uint32_t pos);
 
 void sp_pool_free(sp_pool *p);
+
+#ifdef ESB_CHECKED
+/* Asserts S1-S3 for a pool whose handles all have indices below index_bound (the entity table's issued count);
+ * slots at or above it are not examined. O(count + index_bound). */
+void sp_check_invariants(const sp_pool *p, uint32_t index_bound);
+#endif
 
 #endif

@@ -71,10 +71,12 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
 #endif
     esb_status s = esb_grow_all(items, n);
     if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    ESB_IF_CHECKED(esb_table_check_invariants(t));
     return s;
 }
 
 esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
+    ESB_ASSERT_MSG(row < t->count, "esb_table_swap_remove past the last row");
     uint32_t last = --t->count;
     if (row == last) return ESB_ENTITY_NULL;
 #ifdef ESB_TABLE_AOS
@@ -114,3 +116,40 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
     else memset(esb_table_element(t, column, first), 0, n * size);
 #endif
 }
+
+#ifdef ESB_CHECKED
+void esb_table_check_invariants(const esb_table *t) {
+    ESB_ASSERT(t->count <= t->capacity);
+    ESB_ASSERT(t->capacity == 0 || t->entities != NULL);
+    uint32_t in_set = 0;
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) in_set += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
+    ESB_ASSERT_MSG(in_set == t->column_count, "column_set and the columns disagree on how many there are");
+    for (uint32_t k = 0; k < t->column_count; ++k) {
+        const esb_column *col = &t->columns[k];
+        ESB_ASSERT_MSG(k == 0 || t->columns[k - 1].id < col->id, "columns out of id order");
+        ESB_ASSERT_MSG(col->id < ESB_MAX_COMPONENTS && esb_bitset_test(&t->column_set, col->id),
+                       "a column of a component outside column_set");
+        ESB_ASSERT_MSG(esb_table_column_of(t, col->id) == k, "a column away from its component's rank");
+        ESB_ASSERT_MSG(col->size > 0, "a column for a tag");
+        ESB_ASSERT_MSG(col->align && (col->align & (col->align - 1)) == 0 && col->size % col->align == 0,
+                       "a column's alignment is not a power of two dividing its size");
+#ifdef ESB_TABLE_AOS
+        ESB_ASSERT_MSG(t->record_align % col->align == 0, "a record aligned less than one of its columns");
+        ESB_ASSERT_MSG(col->offset % col->align == 0, "a column misaligned inside the record");
+        ESB_ASSERT_MSG((uint64_t)col->offset + col->size <= t->record_size, "a column past the record's end");
+        for (uint32_t j = 0; j < k; ++j) {
+            const esb_column *other = &t->columns[j];
+            ESB_ASSERT_MSG(col->offset + col->size <= other->offset || other->offset + other->size <= col->offset,
+                           "two columns overlap inside the record");
+        }
+#else
+        ESB_ASSERT_MSG(t->capacity == 0 || col->data != NULL, "a column without its array");
+#endif
+    }
+#ifdef ESB_TABLE_AOS
+    ESB_ASSERT_MSG(t->record_align && t->record_size % t->record_align == 0,
+                   "a record size not a multiple of its alignment");
+    ESB_ASSERT_MSG(t->record_size == 0 || t->capacity == 0 || t->records != NULL, "rows without their records");
+#endif
+}
+#endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bitset.h"
+#include "check.h"
 #include "component_info.h"
 #include "contract.h"
 
@@ -26,6 +27,13 @@ typedef struct esb_column {
     unsigned char *data; /* SoA: capacity * size bytes; AoS: unused */
 } esb_column;
 
+/* Invariants (esb_table_check_invariants; which entity each row holds is the world's to check):
+ *  T1 count <= capacity; entities holds capacity handles.
+ *  T2 columns are ordered by strictly increasing id, exactly one per component of column_set (so a column is its
+ *     id's rank there); each has data (size > 0) and an alignment, a power of two, that divides its size.
+ *  T3 SoA: each column's data holds capacity elements. AoS: records hold capacity records of record_size bytes,
+ *     a multiple of record_align, which every column's alignment divides; each column lies inside the record at
+ *     an offset aligned for it, and no two overlap. */
 typedef struct esb_table {
     esb_bitset column_set;     /* the components that have a column */
     esb_entity *entities;      /* row -> handle */
@@ -88,6 +96,7 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra);
 
 /* Appends a row for e (room reserved); its elements are uninitialised. Returns the row. */
 static inline uint32_t esb_table_push(esb_table *t, esb_entity e) {
+    ESB_ASSERT_MSG(t->count < t->capacity, "esb_table_push without room");
     uint32_t row = t->count++;
     t->entities[row] = e;
     return row;
@@ -102,5 +111,10 @@ void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *sr
 
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
 void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values);
+
+#ifdef ESB_CHECKED
+/* Asserts T1-T3. O(columns^2) (AoS overlap), no row is read. */
+void esb_table_check_invariants(const esb_table *t);
+#endif
 
 #endif

@@ -28,6 +28,13 @@ struct esb_query {
     uint32_t *rows;      /* TPL_BATCH entries: the entity indices of the current batch */
 };
 
+/* Invariants (check.c, esb_world_check):
+ *  W1 The entity table's own (entity_table.h); its issued indices fit in capacity, which its slots may exceed
+ *     (after a growth that failed halfway).
+ *  W2 A signature names registered components only, and the signature of a dead or never-issued index (up to
+ *     capacity) is empty: no query matches it, and an index issued again starts without components.
+ *  W3 A component with data that an alive entity has owns its data array; a tag never has one.
+ *  W4 The registry's own (query_registry.h); each query's terms (query_head.h), world and batch array. */
 struct esb_world {
     esb_entity_table entities;     /* handles, versions, free list, index limit (_common/entity_table.h) */
     uint32_t capacity;             /* entries in every per-entity array below */

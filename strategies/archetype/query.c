@@ -19,7 +19,7 @@ void at_query_free(esb_query *q) {
     esb_mem_free(q, sizeof *q);
 }
 
-static bool match_archetype(const void *query, uint32_t id, uint16_t *columns) {
+bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     const at_archetype *a = q->world->archetypes[id];
     if (!query_matches(q, a)) return false;
@@ -29,7 +29,7 @@ static bool match_archetype(const void *query, uint32_t id, uint16_t *columns) {
 }
 
 static esb_status catch_up(esb_query *q) {
-    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, match_archetype, q);
+    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, at_match_archetype, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {

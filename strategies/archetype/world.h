@@ -44,6 +44,18 @@ struct esb_query {
     esb_match_list matches; /* cached: the matching archetypes, with each field's column */
 };
 
+/* Invariants (check.c, esb_world_check):
+ *  A1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its slots
+ *     may exceed after a growth that failed halfway.
+ *  A2 Archetype 0 is the empty set; signatures name registered components only. Each table keeps table.h's
+ *     invariants, and its column set is exactly the components of its archetype's signature that have data.
+ *  A3 The set index (set_index.h) holds every archetype, under its signature, and nothing else.
+ *  A4 Every cached edge (edges.h) leads to the archetype one component away.
+ *  A5 An alive index's location holds its handle and names a row of its archetype's table that holds the entity
+ *     back; a dead index's holds ESB_ENTITY_NULL. Every row of every table holds an alive entity whose location
+ *     names that row, so each alive entity is in exactly one row.
+ *  A6 The registry's own (query_registry.h); each query's terms (query_head.h); a cached query's match list is
+ *     what matching every archetype it has seen would give, columns included (match_list.h). */
 struct esb_world {
     esb_entity_table entities;
     at_location *locations;  /* per entity index, capacity entries; meaningful for alive indices */
@@ -80,5 +92,9 @@ static inline bool at_has(const at_archetype *a, esb_component c) { return esb_b
 
 /* Frees a query and unlinks it, whatever its state. */
 void at_query_free(struct esb_query *q);
+
+/* Whether archetype id matches the query; if so and columns is not NULL, each field's column there (an
+ * esb_match_test for the query's match list). */
+bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns);
 
 #endif

@@ -4,9 +4,11 @@
  * Without ESB_BITMASK_CACHED no filter is ever attached and these functions find nothing to do. */
 #include <string.h>
 
+#include "check.h"
 #include "world.h"
 
 static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
+    ESB_ASSERT_MSG(q->position[idx] == BM_NOT_IN, "an entity inserted twice into a cached filter");
     q->position[idx] = q->member_count;
     q->members[q->member_count++] = idx;
     w->filter_updates++;
@@ -14,6 +16,7 @@ static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
 
 static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
     uint32_t slot = q->position[idx];
+    ESB_ASSERT_MSG(slot < q->member_count, "an entity erased from a cached filter that does not hold it");
     uint32_t last = q->members[--q->member_count];
     q->members[slot] = last;
     q->position[last] = slot;

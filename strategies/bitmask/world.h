@@ -48,6 +48,20 @@ struct esb_query {
     uint32_t cached_slot;          /* index in world->cached */
 };
 
+/* Invariants (check.c, esb_world_check):
+ *  B1 The entity table's own (entity_table.h); its issued indices fit in capacity, which its slots may exceed
+ *     after a growth that failed halfway.
+ *  B2 Once capacity > 0, a mask word array exists for every 64-id range holding a registered component, and for
+ *     no other. The mask of a dead or never-issued index (up to capacity) is all zero: no scan matches it and an
+ *     index issued again starts without components. An alive index's names registered components only.
+ *  B3 A component with data that an alive entity has owns its data array; a tag never has one.
+ *  B4 cached lists the cached filters, each knowing its slot there; each component's filter list holds exactly
+ *     the cached filters that include or exclude it, once each.
+ *  B5 A cached filter holds exactly the entities whose masks match it now (recomputed from the mask bits):
+ *     members[0 .. member_count) are distinct issued indices, position maps each back to its slot, and every
+ *     other index up to capacity to BM_NOT_IN.
+ *  B6 The registry's own (query_registry.h); each query's terms (query_head.h), the mask words it tests (those
+ *     its terms touch, in order) and its scan array (uncached) or filter arrays (cached). */
 struct esb_world {
     esb_entity_table entities;
     uint32_t capacity;                     /* entries of every per-entity array (masks, data, filter maps) */

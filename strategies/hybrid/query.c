@@ -37,7 +37,7 @@ void hy_query_free(esb_query *q) {
 }
 
 /* A candidate's match test, with the table column of each field (0 for sparse-set fields, which have none). */
-static bool match_candidate(const void *query, uint32_t id, uint16_t *columns) {
+bool hy_match_candidate(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     if (!candidate_matches(q, id)) return false;
     const esb_table *t = table_of_candidate(q, id);
@@ -47,7 +47,7 @@ static bool match_candidate(const void *query, uint32_t id, uint16_t *columns) {
 }
 
 static esb_status catch_up(esb_query *q) {
-    return esb_match_list_catch_up(&q->matches, candidate_count(q), match_candidate, q);
+    return esb_match_list_catch_up(&q->matches, candidate_count(q), hy_match_candidate, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {

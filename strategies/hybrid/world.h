@@ -52,6 +52,25 @@ struct esb_query {
 
 #define HY_CHUNK 1024u /* archetype rows per batch when a field is looked up in a sparse set */
 
+/* Invariants (check.c, esb_world_check):
+ *  Y1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
+ *     slots may exceed after a growth that failed halfway.
+ *  Y2 table_components are the registered dense components with data, sparse_components the sparse ones with
+ *     data; tags are in neither. The pool of any other component stays empty; each pool of a sparse component
+ *     keeps sparse_set.h's invariants and holds exactly the alive entities whose archetype has the component.
+ *  Y3 Table 0 has no column; each table keeps table.h's invariants and has columns of table components only; the
+ *     table index (set_index.h) holds every table, under its column set, and nothing else.
+ *  Y4 Archetype 0 is the empty set; each archetype's signature names registered components, its table is the one
+ *     of its signature's table components and count <= capacity; the archetype index holds every archetype, under
+ *     its signature, and nothing else; every cached edge (edges.h) leads to the archetype one component away.
+ *  Y5 The two copies of a row agree with the location: an alive index's location holds its handle and names a
+ *     row of its archetype holding the entity and, as that row's table row, the location's own; its table is the
+ *     archetype's, and that table row holds the entity too. A dead index's location holds ESB_ENTITY_NULL. Every
+ *     archetype row and every table row holds an alive entity whose location names it, so each alive entity is
+ *     in exactly one row of each.
+ *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count
+ *     of sparse fields as its terms say; a cached query's match list is what matching every table (dense) or
+ *     archetype it has seen would give, columns included (match_list.h). */
 struct esb_world {
     esb_entity_table entities;
     hy_location *locations; /* per entity index, capacity entries */
@@ -98,5 +117,9 @@ static inline bool hy_in_pool(const esb_world *w, esb_component c) {
 }
 
 void hy_query_free(struct esb_query *q);
+
+/* Whether candidate id (a table for a dense query, else an archetype) matches the query; if so and columns is
+ * not NULL, each field's table column there (an esb_match_test for the query's match list). */
+bool hy_match_candidate(const void *query, uint32_t id, uint16_t *columns);
 
 #endif

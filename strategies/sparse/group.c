@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "check.h"
+
 static sp_pool *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
 
 static bool includes(const esb_query *q, esb_component c) {
@@ -10,14 +12,18 @@ static bool includes(const esb_query *q, esb_component c) {
     return false;
 }
 
-static bool matches(esb_world *w, const esb_query *q, esb_entity e) {
+static bool matches(const esb_world *w, const esb_query *q, esb_entity e) {
     if (q->matches_nothing) return false;
     for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!sp_contains(pool_of(w, q->include[t]), e)) return false;
+        if (!sp_contains(&w->components[q->include[t]].pool, e)) return false;
     for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (sp_contains(pool_of(w, q->exclude[t]), e)) return false;
+        if (sp_contains(&w->components[q->exclude[t]].pool, e)) return false;
     return true;
 }
+
+#ifdef ESB_CHECKED
+bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) { return matches(w, q, e); }
+#endif
 
 static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
     if (q->kind == SP_NON_OWNED) return sp_contains(&q->members, e);
@@ -72,6 +78,7 @@ static void enter(esb_world *w, esb_query *q, esb_entity e) {
         sp_pool *p = pool_of(w, q->owned[k]);
         uint32_t pos;
         sp_find(p, e, &pos);
+        ESB_ASSERT_MSG(pos >= q->len, "an entity entering a group it is already in");
         swap_positions(p, pos, q->len);
     }
     q->len++;
@@ -85,10 +92,12 @@ static void leave(esb_world *w, esb_query *q, esb_entity e) {
         sp_erase(&q->members, pos);
         return;
     }
+    ESB_ASSERT_MSG(q->len > 0, "an entity leaving an empty group");
     q->len--;
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         sp_pool *p = pool_of(w, q->owned[k]);
         sp_find(p, e, &pos);
+        ESB_ASSERT_MSG(pos <= q->len, "an entity leaving a group it is not in");
         swap_positions(p, pos, q->len);
     }
 }

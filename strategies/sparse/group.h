@@ -16,6 +16,12 @@
 #include "bitset.h"
 #include "world.h"
 
+#ifdef ESB_CHECKED
+/* Whether e has every component q includes and none it excludes, asked of the pools themselves: what group
+ * membership follows (for the invariant checks). */
+bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e);
+#endif
+
 /* Decides the group kind for q's terms, takes ownership of the free pools, fills the group with the entities
  * that match now. ESB_ERR_NOMEM leaves no trace. */
 esb_status sp_group_attach(esb_world *w, esb_query *q);

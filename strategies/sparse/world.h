@@ -40,6 +40,21 @@ struct esb_query {
     uint32_t *scratch; /* (field_count + 1) * SP_VIEW_CHUNK positions: per field, then the driving pool's */
 };
 
+/* Invariants (check.c, esb_world_check):
+ *  P1 The entity table's own (entity_table.h).
+ *  P2 Each pool keeps sparse_set.h's invariants and holds alive entities only.
+ *  P3 groups lists exactly the queries with a group (kind other than SP_VIEW), once each; a group watches the
+ *     union of its included and excluded components.
+ *  P4 owner[c] is NULL or the group listing c among its owned pools, and every owned pool names its group there.
+ *     An owned group owns every pool it includes, a partially owned one some but not all (a pool freed since by
+ *     a destroyed group stays free), a non-owned one none; owned pools are included ones, each listed once.
+ *  P5 The group length marker: an owned or partially owned group's members are the first len entities of each
+ *     pool it owns, the same entities in the same order in every one, and exactly the entities that match its
+ *     terms now (the pools' entities from len on do not). A non-owned group's member set (a pool without data)
+ *     keeps sparse_set.h's invariants and holds exactly the matching entities.
+ *  P6 The registry's own (query_registry.h); a query's include list is its fields then its with terms, its terms
+ *     are as query_head.h says of any query's (registered, distinct, fields with data, matches_nothing exact),
+ *     and only sparse-groups builds groups. */
 struct esb_world {
     esb_entity_table entities;
     sp_component components[ESB_MAX_COMPONENTS];

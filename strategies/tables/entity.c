@@ -2,6 +2,7 @@
  * has never seen the component), remove clears the presence bit, destroy swap-removes the row. */
 #include <string.h>
 
+#include "check.h"
 #include "op_checks.h"
 #include "validate.h"
 #include "world.h"
@@ -121,6 +122,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         return s;
     tb_bit_set(col->present, loc->row);
     col->holders++;
+    ESB_ASSERT_MSG(col->holders <= t->count, "more holders than rows");
     if (col->kind == TB_SPARSE) sp_emplace(col->map, e, value);
     else if (col->kind == TB_DENSE) {
         unsigned char *slot = col->data + (size_t)loc->row * col->size;

@@ -10,7 +10,7 @@
 #include "validate.h"
 #include "world.h"
 
-static bool table_matches(const void *query, uint32_t id, uint16_t *columns) {
+bool tb_match_table(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     (void)columns;
     return !q->head.matches_nothing && esb_bitset_contains(&q->world->tables[id]->column_set, &q->head.include);
@@ -21,7 +21,7 @@ static esb_status refresh(esb_query *q) {
         q->matches.count = q->matches.seen = 0;
         q->generation = q->world->layout_generation;
     }
-    esb_status s = esb_match_list_catch_up(&q->matches, q->world->table_count, table_matches, q);
+    esb_status s = esb_match_list_catch_up(&q->matches, q->world->table_count, tb_match_table, q);
     if (s != ESB_OK) q->generation = UINT64_MAX; /* retry from scratch next time */
     return s;
 }
@@ -180,7 +180,7 @@ bool esb_iter_next(esb_iter *it) {
     uint32_t end = q->head.cached ? q->matches.count : w->table_count;
     for (; it->state[0] < end; it->state[0]++, it->state[1] = it->state[2] = 0) {
         uint32_t id = q->head.cached ? q->matches.ids[it->state[0]] : (uint32_t)it->state[0];
-        if (!q->head.cached && !table_matches(q, id, NULL)) continue;
+        if (!q->head.cached && !tb_match_table(q, id, NULL)) continue;
         if (table_batch(it, q, w->tables[id])) return true;
     }
     esb_iter_end(it);

@@ -73,6 +73,24 @@ struct esb_query {
     uint64_t generation;    /* the world's layout generation the list was built for */
 };
 
+/* Invariants (check.c, esb_world_check):
+ *  L1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
+ *     slots may exceed after a growth that failed halfway.
+ *  L2 Each table: count <= capacity; its columns are ordered by strictly increasing id, exactly one per component
+ *     of column_set, which contains its type; a column's kind, size and alignment are its component's.
+ *  L3 Presence bits and holder counts: a column's holders is the number of its bits set among rows [0, count);
+ *     the bits of rows from count to capacity are clear, so a row appended later starts without components.
+ *  L4 A sparse column's map keeps sparse_set.h's invariants and holds exactly the entities of the rows whose bit
+ *     is set; a dense column has its slots, a tag column none, and neither has a map.
+ *  L5 The table index (set_index.h) holds every table, under its type, and nothing else; empty_type is
+ *     TB_NO_TABLE or the table of the empty type.
+ *  L6 An alive index's location holds its handle and names a row of its table holding the entity; a dead index's
+ *     holds ESB_ENTITY_NULL. Every row holds an alive entity whose location names that row.
+ *  L7 A table's shared values name registered components, once each, with the component's size and a value
+ *     unless it is a tag.
+ *  L8 The registry's own (query_registry.h); each query's terms (query_head.h) and count of sparse fields; a
+ *     cached query whose list is current (its generation is the world's) lists what matching every table it has
+ *     seen would give (match_list.h). */
 struct esb_world {
     esb_entity_table entities;
     tb_location *locations;
@@ -135,5 +153,8 @@ esb_entity tb_table_swap_remove(tb_table *t, uint32_t row);
 
 void tb_tables_free(esb_world *w);
 void tb_query_free(struct esb_query *q);
+
+/* Whether table id has a column for every component the query includes (an esb_match_test; no columns kept). */
+bool tb_match_table(const void *query, uint32_t id, uint16_t *columns);
 
 #endif

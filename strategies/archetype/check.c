@@ -1,0 +1,79 @@
+/* esb_world_check: the invariants written beside the structs of world.h (A1-A6), as code. */
+#include <stddef.h>
+#include <string.h>
+
+#include "check.h"
+#include "world.h"
+
+#ifdef ESB_CHECKED
+static const esb_bitset *signature_of(const void *world, uint32_t id) {
+    return &((const esb_world *)world)->archetypes[id]->signature;
+}
+
+static void check_archetypes(const esb_world *w) {
+    esb_bitset registered = {{0}}, with_data = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c) {
+        esb_bitset_set(&registered, c);
+        if (w->components[c].size) esb_bitset_set(&with_data, c);
+    }
+    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
+    esb_bitset none = {{0}};
+    ESB_ASSERT_MSG(!memcmp(&w->archetypes[AT_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
+    esb_set_index_check_invariants(&w->index); /* A3 */
+    ESB_ASSERT_MSG(w->index.count == w->archetype_count, "the set index holds other than the archetypes");
+    for (uint32_t id = 0; id < w->archetype_count; ++id) {
+        const at_archetype *a = w->archetypes[id];
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
+            ESB_ASSERT_MSG(!(a->signature.w[k] & ~registered.w[k]), "a signature of an unregistered component");
+            ESB_ASSERT_MSG(a->table.column_set.w[k] == (a->signature.w[k] & with_data.w[k]),
+                           "a table whose columns are not its archetype's components with data");
+        }
+        esb_table_check_invariants(&a->table); /* A2 */
+        ESB_ASSERT_MSG(esb_set_index_find(&w->index, &a->signature) == id, "an archetype the set index does not find");
+        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of,
+                                   w); /* A4 */
+    }
+}
+
+static void check_locations(const esb_world *w) {
+    const esb_entity_table *ei = &w->entities;
+    esb_ei_check_invariants(ei); /* A1 */
+    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) { /* A5: from the entities */
+        const at_location *loc = &w->locations[idx];
+        if (loc->handle == ESB_ENTITY_NULL) continue;
+        ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
+        const esb_table *t = &w->archetypes[loc->archetype]->table;
+        ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,
+                       "a location naming a row that does not hold its entity");
+    }
+    for (uint32_t id = 0; id < w->archetype_count; ++id) { /* A5: from the rows */
+        const esb_table *t = &w->archetypes[id]->table;
+        rows += t->count;
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(at_location, archetype), offsetof(at_location, row));
+    }
+    ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
+}
+
+static void check_queries(const esb_world *w) { /* A6 */
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+        const esb_query *q = (const esb_query *)n;
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
+        ESB_ASSERT(q->matches.field_count == q->head.field_count);
+        if (q->head.cached) esb_match_list_check_invariants(&q->matches, w->archetype_count, at_match_archetype, q);
+        else ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
+    }
+}
+#endif
+
+void esb_world_check(const esb_world *w) {
+    (void)w;
+    ESB_IF_CHECKED(if (w) {
+        check_archetypes(w);
+        check_locations(w);
+        check_queries(w);
+    });
+}

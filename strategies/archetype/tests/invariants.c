@@ -1,0 +1,54 @@
+/* The archetype design's invariants (world.h, A1-A6) can fail: a healthy world passes esb_world_check, and each
+ * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <signal.h>
+
+#include "contract.h"
+#include "world.h"
+
+static esb_world *world; /* static: still reachable when an aborting check stops the process */
+static esb_component a, b;
+static esb_entity e[4];
+
+/* Four entities with {a}, one moved to {a, b} and back (so edges exist), and a cached query over a. */
+static esb_query *healthy_world(void) {
+    cr_assert_eq(esb_world_create(&world), ESB_OK);
+    esb_component_desc da = {"a", 4, 4, ESB_STORAGE_DENSE}, db = {"b", 8, 8, ESB_STORAGE_DENSE};
+    cr_assert_eq(esb_component_register(world, &da, &a), ESB_OK);
+    cr_assert_eq(esb_component_register(world, &db, &b), ESB_OK);
+    cr_assert_eq(esb_create_bulk(world, 4, &a, 1, NULL, e), ESB_OK);
+    cr_assert_eq(esb_add(world, e[1], b, NULL), ESB_OK);
+    esb_query *q;
+    esb_query_desc desc = {.fields = &a, .field_count = 1, .cached = true};
+    cr_assert_eq(esb_query_create(world, &desc, &q), ESB_OK);
+    esb_world_check(world);
+    return q;
+}
+
+Test(archetype_invariants, a_healthy_world_passes) {
+    healthy_world();
+    cr_assert_eq(esb_remove(world, e[1], b), ESB_OK);
+    esb_world_check(world);
+    esb_world_destroy(world);
+}
+
+Test(archetype_invariants, a_location_naming_another_row_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    healthy_world();
+    world->locations[esb_entity_index(e[0])].row ^= 1;
+    esb_world_check(world);
+}
+
+Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, .signal = SIGABRT,
+     .init = cr_redirect_stderr) {
+    esb_query *q = healthy_world();
+    q->matches.count--;
+    esb_world_check(world);
+}
+
+Test(archetype_invariants, an_edge_to_the_wrong_archetype_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    healthy_world();
+    uint32_t from = world->locations[esb_entity_index(e[0])].archetype;
+    world->archetypes[from]->edges.edge[b].add = AT_ROOT;
+    esb_world_check(world);
+}

@@ -1,0 +1,143 @@
+/* esb_world_check: the invariants written beside the structs of world.h (Y1-Y6), as code. */
+#include <stddef.h>
+#include <string.h>
+
+#include "check.h"
+#include "world.h"
+
+#ifdef ESB_CHECKED
+static const esb_bitset *signature_of(const void *world, uint32_t id) {
+    return &((const esb_world *)world)->archetypes[id]->signature;
+}
+
+static void check_storage_kinds(const esb_world *w) { /* Y2 */
+    for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
+        const esb_component_info *info = &w->components[c];
+        bool registered = c < w->component_count;
+        ESB_ASSERT_MSG(hy_in_table(w, c) == (registered && info->size && info->hint == ESB_STORAGE_DENSE),
+                       "table_components differs from the registered dense components with data");
+        ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->size && info->hint == ESB_STORAGE_SPARSE),
+                       "sparse_components differs from the registered sparse components with data");
+        if (!registered) continue;
+        const sp_pool *p = &w->pools[c];
+        if (!hy_in_pool(w, c)) {
+            ESB_ASSERT_MSG(p->count == 0, "a pool holding a component that is not stored in pools");
+            continue;
+        }
+        sp_check_invariants(p, w->entities.issued);
+        uint64_t holders = 0;
+        for (uint32_t id = 0; id < w->archetype_count; ++id)
+            if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += w->archetypes[id]->count;
+        for (uint32_t pos = 0; pos < p->count; ++pos) {
+            esb_entity e = p->dense[pos];
+            ESB_ASSERT_MSG(esb_ei_alive(&w->entities, e), "a pool holding a dead entity");
+            const hy_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
+            ESB_ASSERT_MSG(esb_bitset_test(&a->signature, c), "a pool holding an entity whose archetype lacks it");
+        }
+        ESB_ASSERT_MSG(holders == p->count, "an entity whose archetype has a pooled component missing from its pool");
+    }
+}
+
+static void check_tables(const esb_world *w) { /* Y3 */
+    ESB_ASSERT(w->table_count >= 1 && w->table_count <= w->table_capacity);
+    ESB_ASSERT_MSG(w->tables[HY_ROOT]->column_count == 0, "table 0 has a column");
+    esb_set_index_check_invariants(&w->table_index);
+    ESB_ASSERT_MSG(w->table_index.count == w->table_count, "the table index holds other than the tables");
+    for (uint32_t id = 0; id < w->table_count; ++id) {
+        const esb_table *t = w->tables[id];
+        esb_table_check_invariants(t);
+        ESB_ASSERT_MSG(esb_bitset_contains(&w->table_components, &t->column_set), "a column of a non-table component");
+        ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, &t->column_set) == id, "a table the index does not find");
+    }
+}
+
+static void check_archetypes(const esb_world *w) { /* Y4 */
+    esb_bitset registered = {{0}}, none = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);
+    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
+    ESB_ASSERT_MSG(!memcmp(&w->archetypes[HY_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
+    esb_set_index_check_invariants(&w->archetype_index);
+    ESB_ASSERT_MSG(w->archetype_index.count == w->archetype_count,
+                   "the archetype index holds other than the archetypes");
+    for (uint32_t id = 0; id < w->archetype_count; ++id) {
+        const hy_archetype *a = w->archetypes[id];
+        ESB_ASSERT_MSG(esb_bitset_contains(&registered, &a->signature), "a signature of an unregistered component");
+        ESB_ASSERT(a->count <= a->capacity);
+        ESB_ASSERT_MSG(a->table < w->table_count, "an archetype of a table that does not exist");
+        const esb_table *t = w->tables[a->table];
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+            ESB_ASSERT_MSG(t->column_set.w[k] == (a->signature.w[k] & w->table_components.w[k]),
+                           "an archetype whose table is not the one of its table components");
+        ESB_ASSERT_MSG(esb_set_index_find(&w->archetype_index, &a->signature) == id,
+                       "an archetype the index does not find");
+        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of, w);
+    }
+}
+
+static void check_locations(const esb_world *w) { /* Y1, Y5 */
+    const esb_entity_table *ei = &w->entities;
+    esb_ei_check_invariants(ei);
+    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    uint64_t alive_count = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations);
+    uint64_t archetype_rows = 0, table_rows = 0;
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
+        const hy_location *loc = &w->locations[idx];
+        if (loc->handle == ESB_ENTITY_NULL) continue;
+        ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
+        const hy_archetype *a = w->archetypes[loc->archetype];
+        ESB_ASSERT_MSG(loc->archetype_row < a->count && a->entities[loc->archetype_row] == loc->handle,
+                       "a location naming an archetype row that does not hold its entity");
+        ESB_ASSERT_MSG(a->table_rows[loc->archetype_row] == loc->table_row,
+                       "an archetype row and its entity's location disagree on the table row");
+        ESB_ASSERT_MSG(loc->table == a->table, "a location in another table than its archetype's");
+        const esb_table *t = w->tables[loc->table];
+        ESB_ASSERT_MSG(loc->table_row < t->count && t->entities[loc->table_row] == loc->handle,
+                       "a location naming a table row that does not hold its entity");
+    }
+    for (uint32_t id = 0; id < w->archetype_count; ++id) {
+        const hy_archetype *a = w->archetypes[id];
+        archetype_rows += a->count;
+        esb_ei_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
+                          offsetof(hy_location, archetype), offsetof(hy_location, archetype_row));
+    }
+    for (uint32_t id = 0; id < w->table_count; ++id) {
+        const esb_table *t = w->tables[id];
+        table_rows += t->count;
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(hy_location, table), offsetof(hy_location, table_row));
+    }
+    ESB_ASSERT_MSG(archetype_rows == alive_count, "archetype rows and alive entities differ in number");
+    ESB_ASSERT_MSG(table_rows == alive_count, "table rows and alive entities differ in number");
+}
+
+static void check_queries(const esb_world *w) { /* Y6 */
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+        const esb_query *q = (const esb_query *)n;
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
+        bool dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
+                     esb_bitset_contains(&w->table_components, &q->head.exclude);
+        ESB_ASSERT_MSG(q->dense == dense, "a query's dense flag differs from its terms");
+        uint32_t sparse_fields = 0;
+        for (uint32_t k = 0; k < q->head.field_count; ++k) sparse_fields += hy_in_pool(w, q->head.fields[k]);
+        ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
+        ESB_ASSERT(!sparse_fields || q->scratch);
+        ESB_ASSERT(q->matches.field_count == q->head.field_count);
+        if (q->head.cached)
+            esb_match_list_check_invariants(&q->matches, q->dense ? w->table_count : w->archetype_count,
+                                            hy_match_candidate, q);
+        else ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
+    }
+}
+#endif
+
+void esb_world_check(const esb_world *w) {
+    (void)w;
+    ESB_IF_CHECKED(if (w) {
+        check_tables(w);
+        check_archetypes(w);
+        check_locations(w);
+        check_storage_kinds(w); /* after the locations it follows */
+        check_queries(w);
+    });
+}

@@ -1,0 +1,133 @@
+/* esb_world_check: the invariants written beside the structs of world.h (P1-P6), as code. */
+#include <string.h>
+
+#include "check.h"
+#include "group.h"
+#include "query_head.h"
+#include "world.h"
+
+#ifdef ESB_CHECKED
+static const sp_pool *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
+
+static void check_pools(const esb_world *w) { /* P1, P2 */
+    esb_ei_check_invariants(&w->entities);
+    for (esb_component c = 0; c < w->component_count; ++c) {
+        const sp_pool *p = pool_of(w, c);
+        sp_check_invariants(p, w->entities.issued);
+        for (uint32_t pos = 0; pos < p->count; ++pos)
+            ESB_ASSERT_MSG(esb_ei_alive(&w->entities, p->dense[pos]), "a pool holding a dead entity");
+    }
+}
+
+static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
+    ESB_ASSERT_MSG(q->world == w, "a query of another world");
+    ESB_ASSERT(q->field_count <= q->include_count && q->include_count <= ESB_MAX_FIELDS + ESB_MAX_TERMS);
+    ESB_ASSERT(q->exclude_count <= ESB_MAX_TERMS && q->scratch);
+    esb_bitset include = {{0}}, exclude = {{0}}, with_data = {{0}};
+    for (uint32_t t = 0; t < q->include_count; ++t) {
+        ESB_ASSERT_MSG(q->include[t] < w->component_count, "a term of an unregistered component");
+        ESB_ASSERT_MSG(!esb_bitset_test(&include, q->include[t]), "a component included twice");
+        esb_bitset_set(&include, q->include[t]);
+    }
+    for (uint32_t t = 0; t < q->exclude_count; ++t) {
+        ESB_ASSERT_MSG(q->exclude[t] < w->component_count, "a term of an unregistered component");
+        ESB_ASSERT_MSG(!esb_bitset_test(&exclude, q->exclude[t]), "a component excluded twice");
+        esb_bitset_set(&exclude, q->exclude[t]);
+    }
+    for (uint32_t k = 0; k < q->field_count; ++k)
+        ESB_ASSERT_MSG(q->fields[k] == q->include[k], "an include list that does not start with the fields");
+    for (esb_component c = 0; c < w->component_count; ++c)
+        if (pool_of(w, c)->size) esb_bitset_set(&with_data, c);
+    esb_query_terms_check_invariants(q->fields, q->field_count, &include, &exclude, q->matches_nothing, &with_data,
+                                     w->component_count);
+#ifndef ESB_SPARSE_GROUPS
+    ESB_ASSERT_MSG(q->kind == SP_VIEW, "a group in a build without groups");
+#endif
+    if (q->kind == SP_VIEW) return;
+    esb_bitset watched = include;
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) watched.w[k] |= exclude.w[k];
+    ESB_ASSERT_MSG(!memcmp(&watched, &q->watched, sizeof watched), "a group watching other than its terms");
+}
+
+static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
+    for (uint32_t k = 0; k < q->owned_count; ++k) {
+        esb_component c = q->owned[k];
+        ESB_ASSERT_MSG(c < w->component_count && w->owner[c] == q, "an owned pool that names another owner");
+        bool included = false;
+        for (uint32_t t = 0; t < q->include_count; ++t) included |= q->include[t] == c;
+        ESB_ASSERT_MSG(included, "a group owning a pool it does not include");
+        for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(q->owned[j] != c, "a pool owned twice by one group");
+    }
+    switch (q->kind) {
+    case SP_OWNED: ESB_ASSERT_MSG(q->owned_count == q->include_count, "an owned group missing a pool"); break;
+    case SP_PARTIAL:
+        ESB_ASSERT_MSG(q->owned_count > 0 && q->owned_count < q->include_count, "a partial group owning all or none");
+        break;
+    default: ESB_ASSERT_MSG(q->owned_count == 0, "a non-owned group owning a pool"); break;
+    }
+}
+
+static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
+    if (q->kind == SP_NON_OWNED) {
+        const sp_pool *members = &q->members;
+        ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
+        sp_check_invariants(members, w->entities.issued);
+        for (uint32_t pos = 0; pos < members->count; ++pos)
+            ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]),
+                           "a non-owned group member that does not match");
+        const sp_pool *candidates = pool_of(w, q->include[0]);
+        for (uint32_t pos = 0; pos < candidates->count; ++pos)
+            if (sp_group_matches(w, q, candidates->dense[pos]))
+                ESB_ASSERT_MSG(sp_contains(members, candidates->dense[pos]), "a matching entity outside its group");
+        return;
+    }
+    const sp_pool *lead = pool_of(w, q->owned[0]);
+    for (uint32_t k = 0; k < q->owned_count; ++k)
+        ESB_ASSERT_MSG(q->len <= pool_of(w, q->owned[k])->count, "a group length past an owned pool's end");
+    for (uint32_t pos = 0; pos < lead->count; ++pos) {
+        esb_entity e = lead->dense[pos];
+        if (pos >= q->len) {
+            ESB_ASSERT_MSG(!sp_group_matches(w, q, e), "a matching entity past its group's length marker");
+            continue;
+        }
+        ESB_ASSERT_MSG(sp_group_matches(w, q, e), "an entity inside a group's length marker that does not match");
+        for (uint32_t k = 1; k < q->owned_count; ++k)
+            ESB_ASSERT_MSG(pool_of(w, q->owned[k])->dense[pos] == e, "owned pools out of step inside their group");
+    }
+}
+
+static void check_queries(const esb_world *w) {
+    esb_qr_check_invariants(&w->queries);
+    uint32_t with_group = 0, listed = 0, owned_pools = 0, owners = 0;
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+        const esb_query *q = (const esb_query *)n;
+        check_terms(w, q);
+        if (q->kind == SP_VIEW) continue;
+        with_group++;
+        bool in_list = false;
+        for (const esb_query *g = w->groups; g && !in_list; g = g->next_group) in_list = g == q;
+        ESB_ASSERT_MSG(in_list, "a query with a group missing from the world's groups"); /* P3 */
+        check_ownership(w, q);
+        owned_pools += q->owned_count;
+        check_members(w, q);
+    }
+    for (const esb_query *g = w->groups; g; g = g->next_group) {
+        ESB_ASSERT_MSG(listed < with_group && g->kind != SP_VIEW, "the world's groups list other than its groups");
+        listed++;
+    }
+    ESB_ASSERT_MSG(listed == with_group, "a group listed twice");
+    for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
+        ESB_ASSERT_MSG(!w->owner[c] || c < w->component_count, "an owner of an unregistered pool");
+        owners += w->owner[c] != NULL;
+    }
+    ESB_ASSERT_MSG(owners == owned_pools, "an owner that does not list the pool among its own"); /* P4 */
+}
+#endif
+
+void esb_world_check(const esb_world *w) {
+    (void)w;
+    ESB_IF_CHECKED(if (w) {
+        check_pools(w);
+        check_queries(w);
+    });
+}

@@ -1,0 +1,67 @@
+/* The sparse-set design's invariants (world.h, P1-P6) can fail: a healthy world passes esb_world_check, and each
+ * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries; the
+ * group tests into sparse-groups'. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <signal.h>
+
+#include "contract.h"
+#include "world.h"
+
+static esb_world *world; /* static: still reachable when an aborting check stops the process */
+static esb_component a, b, c;
+static esb_entity e[6];
+
+/* Six entities with {a, b}, two of them with c, and a cached query over a and b without c (an owned group in
+ * sparse-groups: its members are the first len entities of the pools of a and b). */
+static esb_query *healthy_world(void) {
+    cr_assert_eq(esb_world_create(&world), ESB_OK);
+    esb_component_desc da = {"a", 4, 4, ESB_STORAGE_DENSE}, db = {"b", 8, 8, ESB_STORAGE_DENSE},
+                       dc = {"c", 0, 1, ESB_STORAGE_DENSE};
+    cr_assert_eq(esb_component_register(world, &da, &a), ESB_OK);
+    cr_assert_eq(esb_component_register(world, &db, &b), ESB_OK);
+    cr_assert_eq(esb_component_register(world, &dc, &c), ESB_OK);
+    esb_component ab[] = {a, b};
+    esb_query *q;
+    esb_query_desc desc = {.fields = ab, .field_count = 2, .without = &c, .without_count = 1, .cached = true};
+    cr_assert_eq(esb_query_create(world, &desc, &q), ESB_OK);
+    cr_assert_eq(esb_create_bulk(world, 6, ab, 2, NULL, e), ESB_OK);
+    cr_assert_eq(esb_add(world, e[1], c, NULL), ESB_OK);
+    cr_assert_eq(esb_add(world, e[4], c, NULL), ESB_OK);
+    esb_world_check(world);
+    return q;
+}
+
+Test(sparse_invariants, a_healthy_world_passes) {
+    healthy_world();
+    cr_assert_eq(esb_remove(world, e[1], c), ESB_OK);
+    cr_assert_eq(esb_destroy(world, e[0]), ESB_OK);
+    esb_world_check(world);
+    esb_world_destroy(world);
+}
+
+Test(sparse_invariants, a_pool_holding_a_dead_entity_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    healthy_world();
+    esb_ei_release(&world->entities, e[5]); /* destroyed in the entity table alone */
+    esb_world_check(world);
+}
+
+#ifdef ESB_SPARSE_GROUPS
+Test(sparse_invariants, a_group_length_marker_one_short_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    esb_query *q = healthy_world();
+    cr_assert(q->kind == SP_OWNED && q->len == 4);
+    q->len--; /* a matching entity left out of the group */
+    esb_world_check(world);
+}
+
+Test(sparse_invariants, owned_pools_out_of_step_abort, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    esb_query *q = healthy_world();
+    sp_pool *p = &world->components[q->owned[1]].pool;
+    esb_entity first = p->dense[0], second = p->dense[1]; /* swap two members in one owned pool only */
+    p->dense[0] = second;
+    p->dense[1] = first;
+    p->pages[0][esb_entity_index(first)] = (uint64_t)esb_entity_version(first) << 32 | 1;
+    p->pages[0][esb_entity_index(second)] = (uint64_t)esb_entity_version(second) << 32 | 0;
+    esb_world_check(world);
+}
+#endif

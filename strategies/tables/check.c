@@ -1,0 +1,116 @@
+/* esb_world_check: the invariants written beside the structs of world.h (L1-L8), as code. */
+#include <stddef.h>
+#include <string.h>
+
+#include "check.h"
+#include "world.h"
+
+#ifdef ESB_CHECKED
+static tb_column_kind kind_of(const esb_component_info *info) {
+    return !info->size ? TB_TAG : info->hint == ESB_STORAGE_SPARSE ? TB_SPARSE : TB_DENSE;
+}
+
+static void check_column(const esb_world *w, const tb_table *t, const tb_column *col) { /* L3, L4 */
+    const esb_component_info *info = &w->components[col->id];
+    ESB_ASSERT_MSG(col->kind == kind_of(info) && col->size == info->size && col->align == info->align,
+                   "a column whose kind, size or alignment is not its component's");
+    ESB_ASSERT_MSG(t->capacity == 0 || col->present, "a column without its presence bits");
+    ESB_ASSERT_MSG(col->kind == TB_DENSE ? t->capacity == 0 || col->data : !col->data, "a column's slots are wrong");
+    ESB_ASSERT_MSG((col->kind == TB_SPARSE) == (col->map != NULL), "a map on a column that is not sparse, or none");
+    uint32_t set = 0;
+    for (uint32_t row = 0; row < t->capacity; ++row) {
+        if (!tb_bit(col->present, row)) continue;
+        ESB_ASSERT_MSG(row < t->count, "a presence bit set past the last row");
+        set++;
+        if (col->map)
+            ESB_ASSERT_MSG(sp_contains(col->map, t->entities[row]),
+                           "a row with a sparse component missing from its map");
+    }
+    ESB_ASSERT_MSG(set == col->holders, "a column's holders differs from its presence bits");
+    if (!col->map) return;
+    sp_check_invariants(col->map, w->entities.issued);
+    ESB_ASSERT_MSG(col->map->count == col->holders, "a sparse map holding an entity whose presence bit is clear");
+}
+
+static void check_tables(const esb_world *w) { /* L2, L5, L7 */
+    ESB_ASSERT(w->table_count <= w->table_capacity);
+    esb_set_index_check_invariants(&w->table_index);
+    ESB_ASSERT_MSG(w->table_index.count == w->table_count, "the table index holds other than the tables");
+    esb_bitset registered = {{0}}, none = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);
+    if (w->empty_type != TB_NO_TABLE)
+        ESB_ASSERT_MSG(w->empty_type < w->table_count && !memcmp(&w->tables[w->empty_type]->type, &none, sizeof none),
+                       "empty_type names a table of another type");
+    for (uint32_t id = 0; id < w->table_count; ++id) {
+        const tb_table *t = w->tables[id];
+        ESB_ASSERT(t->count <= t->capacity && (t->capacity == 0 || t->entities));
+        ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, &t->type) == id, "a table the index does not find");
+        ESB_ASSERT_MSG(esb_bitset_contains(&t->column_set, &t->type), "a table without a column of its type");
+        ESB_ASSERT_MSG(esb_bitset_contains(&registered, &t->column_set), "a column of an unregistered component");
+        uint32_t in_set = 0;
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) in_set += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
+        ESB_ASSERT_MSG(in_set == t->column_count && t->column_count <= t->column_capacity,
+                       "column_set and the columns disagree on how many there are");
+        for (uint32_t k = 0; k < t->column_count; ++k) {
+            const tb_column *col = &t->columns[k];
+            ESB_ASSERT_MSG(k == 0 || t->columns[k - 1].id < col->id, "columns out of id order");
+            ESB_ASSERT_MSG(tb_column_of(t, col->id) == col, "a column away from its component's rank");
+            check_column(w, t, col);
+        }
+        for (uint32_t k = 0; k < t->shared_count; ++k) {
+            const tb_shared *sh = &t->shared[k];
+            ESB_ASSERT_MSG(sh->id < w->component_count && sh->size == w->components[sh->id].size,
+                           "a shared value of an unregistered component, or of another size");
+            ESB_ASSERT_MSG(!sh->size == !sh->value, "a shared value without its bytes, or a tag with some");
+            for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(t->shared[j].id != sh->id, "a component shared twice");
+        }
+    }
+}
+
+static void check_locations(const esb_world *w) { /* L1, L6 */
+    const esb_entity_table *ei = &w->entities;
+    esb_ei_check_invariants(ei);
+    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
+        const tb_location *loc = &w->locations[idx];
+        if (loc->handle == ESB_ENTITY_NULL) continue;
+        ESB_ASSERT_MSG(loc->table < w->table_count, "a location in a table that does not exist");
+        const tb_table *t = w->tables[loc->table];
+        ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,
+                       "a location naming a row that does not hold its entity");
+    }
+    for (uint32_t id = 0; id < w->table_count; ++id) {
+        const tb_table *t = w->tables[id];
+        rows += t->count;
+        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+                          offsetof(tb_location, table), offsetof(tb_location, row));
+    }
+    ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
+}
+
+static void check_queries(const esb_world *w) { /* L8 */
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+        const esb_query *q = (const esb_query *)n;
+        ESB_ASSERT_MSG(q->world == w, "a query of another world");
+        uint32_t sparse_fields = 0;
+        for (uint32_t k = 0; k < q->head.field_count; ++k)
+            sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
+        ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
+        ESB_ASSERT(q->rows && (!sparse_fields || q->positions));
+        if (!q->head.cached) ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
+        else if (q->generation == w->layout_generation)
+            esb_match_list_check_invariants(&q->matches, w->table_count, tb_match_table, q);
+    }
+}
+#endif
+
+void esb_world_check(const esb_world *w) {
+    (void)w;
+    ESB_IF_CHECKED(if (w) {
+        check_tables(w);
+        check_locations(w);
+        check_queries(w);
+    });
+}
