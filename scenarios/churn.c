@@ -91,27 +91,39 @@ static void *sparse_toggle_setup(size_t n, const char **error) { return setup(n,
 /* One frame. Returns the entities the system moved plus those that gained the component: n when every
  * change succeeded and the query found exactly the entities without it (without the system: n when every
  * change succeeded). */
-static uint64_t churn_run(void *p) {
-    churn_ctx *c = p;
+/* Gives frame's slice the component; returns how many adds succeeded. With `wrote`, also what they wrote, for
+ * the toggles' pass to be compared with (the churn scenarios pass NULL: their frames keep the loop they had). */
+static inline uint64_t give_slice(churn_ctx *c, unsigned tag, scn_seen *wrote) {
     movers *m = c->m;
-    unsigned tag = (unsigned)(c->frame % CHURN_SLICES), untag = (tag + CHURN_SLICES - 1) % CHURN_SLICES;
-    uint64_t gained = 0, gained_handles = 0, gained_values = 0;
-    bool ok = true;
-    if (c->frame > 0)
-        for (size_t i = bound(c, untag); i < bound(c, untag + 1); ++i)
-            ok &= esb_remove(m->world, m->handles[c->order[i]], c->transient) == ESB_OK;
+    uint64_t gained = 0;
     for (size_t i = bound(c, tag); i < bound(c, tag + 1); ++i) {
         uint32_t ordinal = c->order[i];
         scalar v = transient_value(ordinal, c->frame);
         gained += esb_add(m->world, m->handles[ordinal], c->transient, c->has_data ? &v : NULL) == ESB_OK;
-        gained_handles += m->handles[ordinal];
-        gained_values += float_bits(v.v);
+        if (wrote) {
+            wrote->handles += m->handles[ordinal];
+            wrote->values += c->has_data ? float_bits(v.v) : 0;
+        }
     }
+    if (wrote) wrote->entities = gained;
+    return gained;
+}
+
+static uint64_t churn_run(void *p) {
+    churn_ctx *c = p;
+    movers *m = c->m;
+    unsigned tag = (unsigned)(c->frame % CHURN_SLICES), untag = (tag + CHURN_SLICES - 1) % CHURN_SLICES;
+    bool ok = true;
+    if (c->frame > 0)
+        for (size_t i = bound(c, untag); i < bound(c, untag + 1); ++i)
+            ok &= esb_remove(m->world, m->handles[c->order[i]], c->transient) == ESB_OK;
+    scn_seen wrote = {0, 0, 0};
+    uint64_t gained = c->runs_system ? give_slice(c, tag, NULL) : give_slice(c, tag, &wrote);
     c->frame++;
     if (!c->runs_system) {
         scn_seen seen = scn_observe(c->holders, c->has_data ? 0 : -1, &c->observed_ns);
-        if (!c->pass_wrong && (seen.entities != gained || seen.handles != gained_handles ||
-                               seen.values != (c->has_data ? gained_values : 0)))
+        if (!c->pass_wrong && (seen.entities != wrote.entities || seen.handles != wrote.handles ||
+                               seen.values != wrote.values))
             c->pass_wrong = "the pass over the entities with the component did not see exactly this frame's slice "
                             "with its values";
         return ok && gained == bound(c, tag + 1) - bound(c, tag) ? c->m->n : 0;

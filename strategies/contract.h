@@ -28,9 +28,10 @@
  *    structural operation on the world that succeeds or fails with ESB_ERR_FULL or ESB_ERR_NOMEM (such a
  *    failure may have made room before it found the limit). One that fails with any other error (INVALID,
  *    LOCKED, STALE, UNKNOWN_COMPONENT, PRESENT, ABSENT) returned before touching storage and ends nothing. A
- *    structural operation may move the data before it reads its own arguments: values passed to esb_add or esb_create_bulk must not point into the world's storage (copy a
- *    value out of another entity first). A batch's entities and index arrays may be scratch space of the
- *    iterator: valid until the next esb_iter_next or esb_iter_end on it.
+ *    structural operation may move the data before it reads its own arguments: values passed to esb_add or
+ *    esb_create_bulk must not point into the world's storage (copy a value out of another entity first). A
+ *    batch's entities and index arrays may be scratch space of the iterator: valid until the next esb_iter_next
+ *    or esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
  *    for archetypes).

@@ -274,9 +274,9 @@ static esb_query_registry *registry_of_three(void) {
 Test(invariants, a_healthy_registry_passes) {
     esb_query_registry *r = registry_of_three();
     esb_iter it;
-    cr_assert_eq(esb_qr_begin(r, &nodes[1], (esb_query *)&nodes[1], &it), ESB_OK);
+    cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);
     esb_qr_check_invariants(r);
-    esb_qr_end(r, &nodes[1], &it);
+    esb_qr_end(&it);
     esb_qr_unlink(r, &nodes[0]);
     esb_qr_check_invariants(r);
 }
@@ -296,8 +296,24 @@ Test(invariants, a_query_list_that_loops_aborts, .signal = SIGABRT, .init = cr_r
 Test(invariants, an_iterator_naming_another_query_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_query_registry *r = registry_of_three();
     static esb_iter it;
-    cr_assert_eq(esb_qr_begin(r, &nodes[1], (esb_query *)&nodes[1], &it), ESB_OK);
+    cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);
     it.query = (esb_query *)&nodes[2];
+    esb_qr_check_invariants(r);
+}
+
+Test(invariants, a_query_of_another_registry_in_the_list_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+    esb_query_registry *r = registry_of_three();
+    static esb_query_registry other;
+    nodes[1].registry = &other;
+    esb_qr_check_invariants(r);
+}
+
+Test(invariants, a_held_query_whose_iterator_lost_its_live_mark_aborts, .signal = SIGABRT,
+     .init = cr_redirect_stderr) {
+    esb_query_registry *r = registry_of_three();
+    static esb_iter it;
+    cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);
+    it.live_mark ^= 1;
     esb_qr_check_invariants(r);
 }
 
