@@ -16,7 +16,13 @@ SHELL := /bin/sh
 
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
 INCLUDES := -Istrategies -Istrategies/_common -Iharness -Iscenarios
-RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG
+# The whole-program (-flto) builds let gcc's inliner grow the program as much as its per-call decisions ask: its
+# default budget for the whole program's growth (inline-unit-growth, 40%) binds in these binaries, and then
+# whether a strategy's esb_get is inlined into a scenario's loop depends on how much unrelated code (the
+# checks, other scenarios) was inlined first, so editing one scenario moved other cells' figures by up to 8%.
+# clang has no such budget.
+INLINE_BUDGET := $(if $(shell $(CC) --version 2>/dev/null | grep -q clang && echo clang),,--param inline-unit-growth=1000)
+RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG $(INLINE_BUDGET)
 # Test, sanitizer and fuzz builds assert every internal invariant (ESB_CHECKED, strategies/_common/check.h);
 # bench and cache-simulation builds compile the checks out.
 TEST_FLAGS := -O2 -g -DESB_MEMORY_CHECKED -DESB_CHECKED
@@ -38,7 +44,7 @@ PAPI_LIBS := $(if $(HAVE_PAPI),-lpapi)
 # warning that it does so serially once a program is large enough to be split.) Vectors stay 128-bit wide:
 # callgrind counts an access that straddles two cache lines as one miss even when both lines miss, and the
 # unaligned 32-byte loads of AVX2 loops straddle often enough to report fewer misses than lines touched.
-CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DNDEBUG -DESB_CACHESIM
+CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DNDEBUG -DESB_CACHESIM $(INLINE_BUDGET)
 # Fuzz targets: libFuzzer comes with clang. UBSan's checks stop at the first report, like ASan's, so libFuzzer
 # keeps the input.
 FUZZ_CC ?= clang
