@@ -117,19 +117,15 @@ static uint64_t remove_all(add_remove_ctx *c) {
     return removed;
 }
 
-static bool seen_equal(scn_seen a, scn_seen b) {
-    return a.entities == b.entities && a.handles == b.handles && a.values == b.values;
-}
-
 static uint64_t add_remove_run(void *p) {
     add_remove_ctx *c = p;
     uint64_t added = add_all(c);
     scn_seen after_adds = scn_observe(c->both, 1, &c->observed_ns);
     uint64_t removed = remove_all(c);
     scn_seen after_removes = scn_observe(c->both, 1, &c->observed_ns);
-    if (!c->pass_wrong && !seen_equal(after_adds, c->with_b))
+    if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
         c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
-    if (!c->pass_wrong && !seen_equal(after_removes, (scn_seen){0, 0, 0}))
+    if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
         c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
     return added < removed ? added : removed;
 }

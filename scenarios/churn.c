@@ -122,8 +122,7 @@ static uint64_t churn_run(void *p) {
     c->frame++;
     if (!c->runs_system) {
         scn_seen seen = scn_observe(c->holders, c->has_data ? 0 : -1, &c->observed_ns);
-        if (!c->pass_wrong && (seen.entities != wrote.entities || seen.handles != wrote.handles ||
-                               seen.values != wrote.values))
+        if (!c->pass_wrong && !scn_seen_equal(seen, wrote))
             c->pass_wrong = "the pass over the entities with the component did not see exactly this frame's slice "
                             "with its values";
         return ok && gained == bound(c, tag + 1) - bound(c, tag) ? c->m->n : 0;

@@ -83,6 +83,10 @@ static inline scn_seen scn_observe(esb_query *q, int field, uint64_t *observed_n
     return seen;
 }
 
+static inline bool scn_seen_equal(scn_seen a, scn_seen b) {
+    return a.entities == b.entities && a.handles == b.handles && a.values == b.values;
+}
+
 /* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
 uint64_t scn_count_matches(esb_query *q);
 
