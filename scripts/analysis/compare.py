@@ -11,6 +11,9 @@ and 6x on another has a design that suits the first CPU less well, whatever the 
 (x_floor_lo/hi: the cell's own interval over the floor's median) and prints, for the N every machine measured
 closest to COMPARE_N (environment, default 65536), one line per scenario and strategy with each machine's
 x_floor.
+
+Every RESULTS_DIR must be a published run: its results.csv and metadata.csv listed in its manifest.csv and
+whole as recorded there (manifest.py).
 """
 
 import os
@@ -23,8 +26,8 @@ COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memo
 
 
 def machine_rows(directory):
-    rows = csvfile.read(os.path.join(directory, "results.csv"), "results")
-    meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
+    rows = csvfile.read(os.path.join(directory, "results.csv"), "results", recorded=True)
+    meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"), recorded=True)
     machine = meta.get("machine_id")
     if not machine:
         raise csvfile.CsvError(f"{directory}/metadata.csv: no machine_id")

@@ -9,7 +9,9 @@ Every block
 of REPORT_MD is replaced by the table SPEC asks for; the prose around the blocks is left as it is. With OUT_MD
 the refreshed report is written there and REPORT_MD is left alone; its relative links are rewritten to work
 from OUT_MD's folder, and links to any results folder's plots point to the plots beside RESULTS_CSV (make
-bench: results/MACHINE/report.md). Nothing is written if any table fails.
+bench: results/MACHINE/report.md). RESULTS_CSV must be a published run's: listed in its folder's manifest.csv
+(manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
+runs.csv.gz), each whole as recorded there. Nothing is written if any table fails.
 
 Tables (figures are medians over processes, [low, high] their 95% bootstrap intervals; "-" where nothing was
 measured):
@@ -73,7 +75,7 @@ class Results:
     def __init__(self, csv_path):
         self.csv_path = csv_path
         self.directory = os.path.dirname(csv_path) or "."
-        self.rows = csvfile.read(csv_path, "results")
+        self.rows = csvfile.read(csv_path, "results", recorded=True)
         self.cells = {}
         for r in self.rows:
             self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
@@ -86,19 +88,19 @@ class Results:
     # The other files of the folder, each read (and checked) the first time a table asks for it.
     @functools.cached_property
     def meta(self):
-        return csvfile.read_metadata(self.path("metadata.csv"))
+        return csvfile.read_metadata(self.path("metadata.csv"), recorded=True)
 
     @functools.cached_property
     def sim(self):
-        return csvfile.read(self.path("cachesim.csv"), "cachesim")
+        return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=True)
 
     @functools.cached_property
     def runs(self):
-        return csvfile.read(csvfile.runs_path(self.directory), "runs")
+        return csvfile.read(csvfile.runs_path(self.directory), "runs", recorded=True)
 
     @functools.cached_property
     def xcheck(self):
-        return csvfile.read(self.path("crosscheck.csv"), "crosscheck")
+        return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=True)
 
     def band(self):
         return cellmod.band_of(self.meta) if os.path.exists(self.path("metadata.csv")) else 0.0

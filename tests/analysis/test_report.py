@@ -4,7 +4,7 @@ import json
 import os
 import unittest
 
-from support import TempDir, run_row
+from support import TempDir, run_row, snapshot
 import csvfile
 import report
 import results
@@ -31,6 +31,8 @@ class Folder(TempDir):
 
     def publish(self):
         self.assertEqual(results.main([self.dir]), 0)
+        # the files as the pipeline records them before its report step
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         return os.path.join(self.dir, "results.csv")
 
     def test_results_files(self):
@@ -51,8 +53,8 @@ class Folder(TempDir):
 
     def test_a_published_folder_rebuilds_to_the_same_files(self):
         self.publish()
-        before = {name: open(os.path.join(self.dir, name), "rb").read()
-                  for name in ("results.csv", "results.json", "metadata.csv")}
+        files = snapshot(self.dir)
+        before = {name: files[name] for name in ("results.csv", "results.json", "metadata.csv")}
         # as the pipeline publishes it: runs.csv.gz without the build columns
         rows = csvfile.read(os.path.join(self.dir, "runs.csv"), "runs")
         columns = [c for c in csvfile.header_of(os.path.join(self.dir, "runs.csv")) if c not in ("compiler", "flags")]
@@ -103,6 +105,7 @@ class Folder(TempDir):
         self.write("cachesim.csv", "strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,"
                                    "ll_misses_per_unit,checksum\n"
                                    "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n")
+        self.record("cachesim.csv")
         table = report.table(res, "layouts a add_remove 1024")
         self.assertEqual(len(table), 7)
         self.assertEqual(table[-1], "| 5 | 0000000000000005 | 34.0 | 7.50 |")
