@@ -7,7 +7,7 @@ import io
 import os
 import unittest
 
-from support import TempDir, make_run, snapshot
+from support import TempDir, make_run, run_cli, snapshot
 import compare
 import csvfile
 import manifest
@@ -116,6 +116,57 @@ class Published(TempDir):
         self.assertEqual((code, err), (1, f"compare-machines: {expected}\n"))
         self.assertFalse(os.path.exists(self.path("cmp.csv")))
         self.assertEqual(sorted(os.listdir(self.dir)), ["other", "run"])
+
+
+class CompareArguments(TempDir):
+    def setUp(self):
+        super().setUp()
+        self.a = make_run(self.path("results", "a"))
+        self.b = make_run(self.path("results", "b"), machine="other-machine", scale=2)
+        self.before = snapshot(self.dir)
+
+    def refused(self, argv, what):
+        code, out, err = run_cli("compare", *argv)
+        self.assertEqual((code, out), (2, ""), err)
+        self.assertIn(what, err)
+        self.assertIn("usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR...", err)
+        self.assertEqual(snapshot(self.dir), self.before)  # nothing written, no .partial left
+
+    def test_the_output_file_forgotten(self):
+        self.refused([self.a, self.b], f"OUT_CSV {self.a} is a directory: the output file comes first")
+
+    def test_an_output_that_is_not_csv(self):
+        self.refused([self.path("cmp.txt"), self.a, self.b], "OUT_CSV must be a file name ending in .csv")
+
+    def test_an_output_inside_a_compared_folder(self):
+        self.refused([os.path.join(self.b, "cmp.csv"), self.a, self.b],
+                     f"OUT_CSV {self.b}/cmp.csv is inside the compared folder {self.b}")
+        self.refused([os.path.join(self.a, "plots", "cmp.csv"), self.a, self.b], "is inside the compared folder")
+
+    def test_an_output_folder_that_does_not_exist(self):
+        self.refused([self.path("nowhere", "cmp.csv"), self.a, self.b], "does not exist")
+
+    def test_a_folder_named_twice(self):
+        self.refused([self.path("cmp.csv"), self.a, self.a + "/"], "is named twice")
+
+    def test_two_folders_of_one_machine(self):
+        c = make_run(self.path("results", "c"))
+        code, _, err = run_cli("compare", self.path("cmp.csv"), self.a, c)
+        self.assertEqual(code, 1)
+        self.assertIn(f"{c}/metadata.csv: machine_id test-machine again", err)
+        self.assertFalse(os.path.exists(self.path("cmp.csv")))
+
+    def test_a_good_comparison(self):
+        code, out, err = run_cli("compare", self.path("cmp.csv"), self.a, self.b)
+        self.assertEqual(code, 0, err)
+        rows = csvfile.read(self.path("cmp.csv"), None)
+        self.assertEqual(len(rows), 12)
+        # twice as slow across the board: the same figures relative to each machine's floor
+        x = {(r["machine_id"], r["strategy"], r["scenario"]): r["x_floor"] for r in rows}
+        self.assertEqual(x[("test-machine", "a", "simple_iter")], "2.000")
+        self.assertEqual(x[("other-machine", "a", "simple_iter")], "2.000")
+        self.assertIn("\nsimple_iter          b                          1.500x @1024           1.500x @1024\n", out)
+        self.assertIn("\nadd_remove           a                         32.000x @1024          32.000x @1024\n", out)
 
 
 if __name__ == "__main__":
