@@ -19,6 +19,7 @@ Commands (each module's docstring says more):
                            it lists runs.csv.gz instead)
     record DIR FILE...     adds files to DIR/manifest.csv as they are now (manifest.py)
     verify DIR [FILE...]   checks DIR/manifest.csv and every file it lists (manifest.py)
+    publish STAGE OUT      checks that STAGE is a whole run and swaps it in for OUT in one step (publish.py)
 """
 
 import os
@@ -83,6 +84,7 @@ COMMANDS = {
     "compare": ("compare", "main"),
     "record": ("manifest", "record_main"),
     "verify": ("manifest", "verify_main"),
+    "publish": ("publish", "main"),
 }
 
 
