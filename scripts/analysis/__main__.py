@@ -15,7 +15,11 @@ Commands (each module's docstring says more):
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     compare OUT DIR...     several machines' results side by side (compare.py)
     publish-runs RUNS_CSV  runs.csv as published: without the build columns every row repeats (metadata.csv has
-                           them once), compressed to RUNS_CSV.gz
+                           them once), compressed to RUNS_CSV.gz (where the folder's manifest.csv lists runs.csv,
+                           it lists runs.csv.gz instead)
+    record DIR FILE...     adds files to DIR/manifest.csv as they are now (manifest.py)
+    verify DIR [FILE...]   checks DIR/manifest.csv and every file it lists (manifest.py)
+    publish STAGE OUT      checks that STAGE is a whole run and swaps it in for OUT in one step (publish.py)
 """
 
 import os
@@ -50,8 +54,19 @@ def publish_runs(argv):
     # Hardware columns stay only where some process counted something.
     required = csvfile.required_columns("runs")
     columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
-    csvfile.write(path + ".gz", columns, rows)
-    os.remove(path)
+    import manifest
+
+    directory, name = os.path.dirname(path) or ".", os.path.basename(path)
+    try:
+        csvfile.write(path + ".gz", columns, rows)
+        listed = manifest.load(directory)
+        if listed is not None and name in listed:
+            manifest.record(directory, [name + ".gz"])
+        os.remove(path)
+        manifest.forget(directory, [name])
+    except csvfile.CsvError as e:
+        print(f"publish-runs: {e}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -67,6 +82,9 @@ COMMANDS = {
     "crosscheck-plan": ("crosscheck", "plan_main"),
     "crosscheck-join": ("crosscheck", "join_main"),
     "compare": ("compare", "main"),
+    "record": ("manifest", "record_main"),
+    "verify": ("manifest", "verify_main"),
+    "publish": ("publish", "main"),
 }
 
 

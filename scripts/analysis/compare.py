@@ -11,6 +11,12 @@ and 6x on another has a design that suits the first CPU less well, whatever the 
 (x_floor_lo/hi: the cell's own interval over the floor's median) and prints, for the N every machine measured
 closest to COMPARE_N (environment, default 65536), one line per scenario and strategy with each machine's
 x_floor.
+
+Every RESULTS_DIR must be a published run: its results.csv and metadata.csv listed in its manifest.csv and
+whole as recorded there (manifest.py). Before anything is read, OUT_CSV must end in .csv, must not be a
+directory, its folder must exist and must not be (or lie inside) one of the RESULTS_DIRs, and no RESULTS_DIR may
+be named twice: else the usage and what was wrong, exit 2. Exit 1 (nothing written) for a folder that cannot
+be read or two folders of one machine_id; 0 when OUT_CSV is written.
 """
 
 import os
@@ -23,8 +29,8 @@ COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memo
 
 
 def machine_rows(directory):
-    rows = csvfile.read(os.path.join(directory, "results.csv"), "results")
-    meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
+    rows = csvfile.read(os.path.join(directory, "results.csv"), "results", recorded=True)
+    meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"), recorded=True)
     machine = meta.get("machine_id")
     if not machine:
         raise csvfile.CsvError(f"{directory}/metadata.csv: no machine_id")
@@ -48,19 +54,57 @@ def machine_rows(directory):
     return out
 
 
+USAGE = "usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR..."
+
+
+def argument_problem(out, directories):
+    """What is wrong with the arguments, before anything is read or written (None: nothing)."""
+    if os.path.isdir(out):
+        return f"OUT_CSV {out} is a directory: the output file comes first (compare OUT.csv DIR DIR...)"
+    if not out.endswith(".csv"):
+        return f'OUT_CSV must be a file name ending in .csv, not "{out}" (compare OUT.csv DIR DIR...)'
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        return f"the folder of OUT_CSV {out} does not exist"
+    inside = os.path.realpath(folder)
+    seen = {}
+    for d in directories:
+        real = os.path.realpath(d)
+        if real in seen:
+            return f"{d} is named twice (as {seen[real]} too)"
+        seen[real] = d
+        if inside == real or inside.startswith(real.rstrip(os.sep) + os.sep):
+            return f"OUT_CSV {out} is inside the compared folder {d}: write it outside every results folder"
+    return None
+
+
 def main(argv):
     if len(argv) < 2:
-        print("usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR...", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     out, directories = argv[0], argv[1:]
+    problem = argument_problem(out, directories)
+    if problem:
+        print(f"compare-machines: {problem}\n{USAGE}", file=sys.stderr)
+        return 2
     rows = []
+    machines = {}
     try:
         for d in directories:
-            rows += machine_rows(d)
+            got = machine_rows(d)
+            machine = got[0]["machine_id"]
+            if machine in machines:
+                raise csvfile.CsvError(f"{d}/metadata.csv: machine_id {machine} again ({machines[machine]} has it "
+                                       "too): the side-by-side table would mix two runs")
+            machines[machine] = d
+            rows += got
+        csvfile.write(out, COLUMNS, rows)
     except csvfile.CsvError as e:
         print(f"compare-machines: {e}", file=sys.stderr)
         return 1
-    csvfile.write(out, COLUMNS, rows)
+    except OSError as e:
+        print(f"compare-machines: cannot write {out} ({e})", file=sys.stderr)
+        return 1
     print(f"compare-machines: wrote {out} ({len(rows)} rows from {len(directories)} folders)", file=sys.stderr)
     want = int(os.environ.get("COMPARE_N", "65536"))
     machines = list(dict.fromkeys(r["machine_id"] for r in rows))

@@ -1,9 +1,13 @@
 """Reading the pipeline's CSV files, refusing any that is truncated, hand-edited or foreign.
 
-Every file is checked before a figure is taken from it: it must exist, end with a newline (a file cut short
-mid-write does not), have a header naming the columns its kind requires and at least one row, every row with
-the header's number of fields, and every required column's values of its type. The first problem raises
-CsvError with "FILE:LINE: what" so that a wrong table is never built from a broken file.
+Every file is checked before a figure is taken from it: where its folder holds a manifest.csv that lists it
+(manifest.py), it must be byte for byte what was recorded there; it must exist, end with a newline (a file cut
+short mid-write does not; lines may end in LF or CRLF), have a header naming the columns its kind requires and
+at least one row, every row with the header's number of fields, every required column's values of its type,
+and no two rows with the same key (KEYS: a row written twice). The first problem raises CsvError with
+"FILE:LINE: what" (or "FILE: what") so that a wrong table is never built from a broken file. Readers of a
+published run (summary, report, compare) pass recorded=True: the file must then be listed in its folder's
+manifest.csv, and a folder without one is refused.
 """
 
 import csv
@@ -11,6 +15,7 @@ import gzip
 import io
 import os
 import re
+import zlib
 
 
 class CsvError(Exception):
@@ -22,10 +27,11 @@ _SIGNED = re.compile(r"^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 _POSITIVE = re.compile(r"^[1-9][0-9]*$")
 
-# Column types: s non-empty text, i positive integer, n non-negative number, r any number, h hexadecimal,
-# e a non-negative number or empty.
+# Column types: s non-empty text, t any text (empty too), i positive integer, n non-negative number, r any
+# number, h hexadecimal, e a non-negative number or empty.
 TYPES = {
     "s": ("non-empty text", lambda v: v != ""),
+    "t": ("text", lambda v: True),
     "i": ("a positive integer", lambda v: bool(_POSITIVE.match(v))),
     "n": ("a non-negative number", lambda v: bool(_NUMBER.match(v))),
     "r": ("a number", lambda v: bool(_SIGNED.match(v))),
@@ -46,10 +52,10 @@ KINDS = {
     "simulated": "strategy:s scenario:s n:i unit:s checksum:h layout_seed:h",
     # the published rows, one per cell (results.csv)
     "results": (
-        "strategy:s scenario:s n:i unit:s memory:s processes:i median_ns:n median_lo_ns:n median_hi_ns:n "
-        "min_ns:n max_ns:n mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n checksum:h "
-        "raw_ratio:e raw_ratio_lo:e raw_ratio_hi:e stopped:s sim_instructions_per_unit:e sim_d1_misses_per_unit:e "
-        "sim_ll_misses_per_unit:e"
+        "strategy:s scenario:s n:i unit:s query_kind:t memory:s processes:i inner:i median_ns:n median_lo_ns:n "
+        "median_hi_ns:n min_ns:n max_ns:n mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n "
+        "checksum:h raw_ratio:e raw_ratio_lo:e raw_ratio_hi:e aa_ratio:e aa_ratio_lo:e aa_ratio_hi:e stopped:s "
+        "sim_instructions_per_unit:e sim_d1_misses_per_unit:e sim_ll_misses_per_unit:e"
     ),
     # the cache simulation, one row per simulated cell and layout (cachesim.csv)
     "cachesim": (
@@ -94,23 +100,69 @@ def runs_path(directory):
     return plain if os.path.exists(plain) or not os.path.exists(plain + ".gz") else plain + ".gz"
 
 
-def read(path, kind):
-    """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS), as
-    dicts keyed by column name, after checking it. Raises CsvError."""
+# The columns that identify a row of each kind: two rows with the same values there are one row written twice
+# (a cell merged twice, a file concatenated with itself), and figures taken from either would be wrong.
+KEYS = {
+    "runs": ("strategy", "scenario", "n", "memory", "layout_seed"),
+    "results": ("strategy", "scenario", "n", "memory"),
+    "cachesim": ("strategy", "scenario", "n", "layout_seed"),
+    "metadata": ("key",),
+    "crosscheck": ("strategy", "scenario", "n"),
+}
+
+
+def _load(path, recorded):
+    """The bytes of a file, checked against its folder's manifest.csv where that lists it (and, with recorded,
+    refused unless it does). Raises CsvError."""
+    import manifest
+
+    directory = os.path.dirname(path) or "."
+    name = os.path.basename(path)
+    entries = manifest.load(directory)
+    if entries is None and recorded:
+        raise CsvError(f"{path}: {directory} has no {manifest.NAME}: not a complete published run")
     try:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", newline="", encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except FileNotFoundError:
-        raise CsvError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, EOFError) as e:
+        listed = entries is not None and name in entries
+        where = f" (it is listed in {directory}/{manifest.NAME})" if listed else ""
+        raise CsvError(f"{path}: no such file{where}") from None
+    except OSError as e:
         raise CsvError(f"{path}: cannot be read ({e})") from None
+    if entries is not None and name in entries:
+        manifest.check(directory, entries[name], data)
+    elif recorded:
+        raise CsvError(f"{path}: not listed in {directory}/{manifest.NAME}: not part of the published run")
+    return data
+
+
+def decode(path, data):
+    """The text of a CSV file's bytes (decompressed where the name ends in .gz). Raises CsvError."""
+    try:
+        if path.endswith(".gz"):
+            data = gzip.decompress(data)
+        return data.decode("utf-8")
+    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
+        raise CsvError(f"{path}: cannot be read ({e})") from None
+
+
+def read(path, kind, recorded=False):
+    """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS, or
+    None for any CSV with a header), as dicts keyed by column name, after checking it: against its folder's
+    manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key (KEYS), that
+    no two rows share one. With recorded, the file must be listed in its folder's manifest.csv (a published
+    run's file, whole as it was written). Raises CsvError."""
+    text = decode(path, _load(path, recorded))
+    what = f"a {kind} CSV" if kind else "a CSV file"
     if text == "":
-        raise CsvError(f"{path}: empty file, not a {kind} CSV")
+        raise CsvError(f"{path}: empty file, not {what}")
     if not text.endswith("\n"):
+        if text.endswith("\r"):
+            raise CsvError(f"{path}: its lines end with a carriage return alone (old Mac line ends), not a line feed")
         raise CsvError(f"{path}:{text.count(chr(10)) + 1}: the last line has no end: the file was cut short")
-    lines = text.splitlines()
-    reader = csv.reader(lines)
+    # Lines end in LF or CRLF alike; a quoted field keeps the line breaks inside it.
+    reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader)
     except csv.Error as e:
@@ -119,11 +171,13 @@ def read(path, kind):
         raise CsvError(f"{path}:1: no header line (expected column names such as strategy,scenario,n,...)")
     if len(set(header)) != len(header):
         raise CsvError(f"{path}:1: a column is named twice in the header")
-    required = _required(kind)
+    required = _required(kind) if kind else []
     for name, _ in required:
         if name not in header:
-            raise CsvError(f'{path}:1: the header has no column "{name}": not a {kind} CSV')
+            raise CsvError(f'{path}:1: the header has no column "{name}": not {what}')
     checked = required + [(name, code) for name, code in _required(OPTIONAL.get(kind, "")) if name in header]
+    key = KEYS.get(kind)
+    seen = {}
     rows = []
     try:
         for fields in reader:
@@ -132,9 +186,16 @@ def read(path, kind):
                 raise CsvError(f"{path}:{line}: {len(fields)} fields where the header has {len(header)}")
             row = dict(zip(header, fields))
             for name, code in checked:
-                what, ok = TYPES[code]
+                what_type, ok = TYPES[code]
                 if not ok(row[name]):
-                    raise CsvError(f'{path}:{line}: column {name} has "{row[name]}", not {what}')
+                    raise CsvError(f'{path}:{line}: column {name} has "{row[name]}", not {what_type}')
+            if key:
+                values = tuple(row[k] for k in key)
+                if values in seen:
+                    named = " ".join(f"{k}={v}" for k, v in zip(key, values))
+                    raise CsvError(f"{path}:{line}: a second row for {named}: line {seen[values]} has the same "
+                                   f"{', '.join(key)}")
+                seen[values] = line
             rows.append(row)
     except csv.Error as e:
         raise CsvError(f"{path}:{reader.line_num}: {e}") from None
@@ -149,9 +210,9 @@ def header_of(path):
         return next(csv.reader(f), [])
 
 
-def read_metadata(path):
-    """metadata.csv as an ordered dict key -> value."""
-    rows = read(path, "metadata")
+def read_metadata(path, recorded=False):
+    """metadata.csv as an ordered dict key -> value (recorded: as read)."""
+    rows = read(path, "metadata", recorded)
     if "value" not in rows[0]:
         raise CsvError(f'{path}:1: the header has no column "value": not a metadata CSV')
     return {row["key"]: row["value"] for row in rows}
@@ -160,7 +221,8 @@ def read_metadata(path):
 def write(path, columns, rows):
     """Writes rows (dicts, or sequences in column order) as CSV to path (gzip-compressed where the name ends in
     .gz, with no time stamp, so the same rows give the same bytes) through path.partial, so that a reader never
-    sees half a file."""
+    sees half a file; a failed write or rename removes path.partial. Where the folder's manifest.csv lists the
+    file, its entry is recorded anew."""
     text = io.StringIO(newline="")
     w = csv.writer(text, lineterminator="\n")
     w.writerow(columns)
@@ -169,7 +231,23 @@ def write(path, columns, rows):
     data = text.getvalue().encode("utf-8")
     if path.endswith(".gz"):
         data = gzip.compress(data, compresslevel=9, mtime=0)
+    replace(path, data)
+
+
+def replace(path, data):
+    """Writes data (bytes) to path through path.partial, removed again if writing or renaming fails; where the
+    folder's manifest.csv lists the file, its entry is recorded anew."""
     partial = path + ".partial"
-    with open(partial, "wb") as f:
-        f.write(data)
-    os.replace(partial, path)
+    try:
+        with open(partial, "wb") as f:
+            f.write(data)
+        os.replace(partial, path)
+    except BaseException:
+        try:
+            os.remove(partial)
+        except OSError:
+            pass
+        raise
+    import manifest
+
+    manifest.rerecord(path)

@@ -9,7 +9,13 @@ Every block
 of REPORT_MD is replaced by the table SPEC asks for; the prose around the blocks is left as it is. With OUT_MD
 the refreshed report is written there and REPORT_MD is left alone; its relative links are rewritten to work
 from OUT_MD's folder, and links to any results folder's plots point to the plots beside RESULTS_CSV (make
-bench: results/MACHINE/report.md). Nothing is written if any table fails.
+bench: results/MACHINE/report.md). RESULTS_CSV must be a published run's: listed in its folder's manifest.csv
+(manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
+runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
+missing, empty or malformed, a table that would come out with no rows (a scenario, strategy or N nothing was
+measured at, a metadata key the run lacks, a run without the A/A pair), a marker line with blanks around it.
+REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
+REPORT_MD and OUT_MD untouched) or 2 (usage).
 
 Tables (figures are medians over processes, [low, high] their 95% bootstrap intervals; "-" where nothing was
 measured):
@@ -73,7 +79,7 @@ class Results:
     def __init__(self, csv_path):
         self.csv_path = csv_path
         self.directory = os.path.dirname(csv_path) or "."
-        self.rows = csvfile.read(csv_path, "results")
+        self.rows = csvfile.read(csv_path, "results", recorded=True)
         self.cells = {}
         for r in self.rows:
             self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
@@ -86,22 +92,22 @@ class Results:
     # The other files of the folder, each read (and checked) the first time a table asks for it.
     @functools.cached_property
     def meta(self):
-        return csvfile.read_metadata(self.path("metadata.csv"))
+        return csvfile.read_metadata(self.path("metadata.csv"), recorded=True)
 
     @functools.cached_property
     def sim(self):
-        return csvfile.read(self.path("cachesim.csv"), "cachesim")
+        return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=True)
 
     @functools.cached_property
     def runs(self):
-        return csvfile.read(csvfile.runs_path(self.directory), "runs")
+        return csvfile.read(csvfile.runs_path(self.directory), "runs", recorded=True)
 
     @functools.cached_property
     def xcheck(self):
-        return csvfile.read(self.path("crosscheck.csv"), "crosscheck")
+        return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=True)
 
     def band(self):
-        return cellmod.band_of(self.meta) if os.path.exists(self.path("metadata.csv")) else 0.0
+        return cellmod.band_of(self.meta)
 
     def cell(self, strategy, scenario, n):
         r = self.cells.get((strategy, scenario, int(n)))
@@ -127,7 +133,16 @@ def table(res, spec):
         raise TableError(f"unknown table '{mode}'")
     if len(args) < need[mode]:
         raise TableError(f"table '{mode}' needs {need[mode]} arguments: {spec}")
-    return globals()["table_" + mode](res, *args)
+    lines = globals()["table_" + mode](res, *args)
+    if len(lines) < 3:
+        raise TableError("the table came out with no rows")
+    return lines
+
+
+def _measured(res, scenario, n):
+    """Refuses a scenario that no strategy measured at N (a row of dashes would stand in for it)."""
+    if not any((s, scenario, int(n)) in res.cells for s in res.strategies):
+        raise TableError(f"no strategy measured {scenario} at n={n} in {res.csv_path}")
 
 
 def table_iter(res, scenario, baseline, sizes):
@@ -165,6 +180,7 @@ def table_ops(res, n, scenarios, with_raw=""):
     cols = _columns(res, with_raw)
     lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
     for sc in scenarios.split(","):
+        _measured(res, sc, n)
         lines.append(f"| {sc} | " + " | ".join(res.cell(s, sc, n) for s in cols) + " |")
     return lines
 
@@ -173,6 +189,7 @@ def table_bytes(res, n, scenarios, with_raw=""):
     cols = _columns(res, with_raw)
     lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
     for sc in scenarios.split(","):
+        _measured(res, sc, n)
         cells = []
         for s in cols:
             r = res.cells.get((s, sc, int(n)))
@@ -200,6 +217,9 @@ def table_sim(res, scenarios):
     for r in res.sim:
         by.setdefault((r["strategy"], r["scenario"]), []).append(r)
     strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
+    for sc in names:
+        if not any(r["scenario"] == sc for r in res.sim):
+            raise TableError(f"{res.path('cachesim.csv')} has no row of {sc}")
     lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
     for s in strategies:
         cells = []
@@ -224,14 +244,13 @@ def table_layouts(res, strategy, scenario, n):
     n = int(n)
     runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
-    sim = {}
-    if os.path.exists(res.path("cachesim.csv")):
-        for r in res.sim:
-            if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
-                sim[r["layout_seed"]] = r
-    lines = ["| process (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
     if not runs:
-        lines.append("| - | - | - | - |")
+        raise TableError(f"{csvfile.runs_path(res.directory)} has no process of {strategy} {scenario} n={n}")
+    sim = {}
+    for r in res.sim:
+        if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
+            sim[r["layout_seed"]] = r
+    lines = ["| process (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
     for k, r in enumerate(sorted(runs, key=lambda r: float(r["median_ns"])), 1):
         s = sim.get(r["layout_seed"])
         lines.append(f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{digits(float(r['median_ns']))}f} | "
@@ -244,7 +263,7 @@ def table_aa(res):
     by_n = cellmod.aa_by_n(res.rows)
     lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
     if not by_n:
-        return lines + ["| - | 0 | - | - | - |"]
+        raise TableError(f"{res.csv_path} has no A/A pair (no row with aa_ratio)")
     every = [x for v in by_n.values() for x in v]
     for n, v in sorted(by_n.items()) + [("all", every)]:
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
@@ -271,6 +290,9 @@ def table_precision(res):
 def table_meta(res, keys=""):
     meta = res.meta
     names = keys.split(",") if keys else list(meta)
+    missing = [k for k in names if k not in meta]
+    if missing:
+        raise TableError(f"{res.path('metadata.csv')} has no key {', '.join(missing)}")
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
 
@@ -292,13 +314,17 @@ def refresh(res, text, relink=None):
     skipping = False
     for number, line in enumerate(text.split("\n"), 1):
         marker = re.fullmatch(r"<!-- table: (.*) -->", line)
+        bare = line.strip()
+        if bare != line and (bare == "<!-- end table -->" or re.fullmatch(r"<!-- table: (.*) -->", bare)):
+            raise TableError(f"line {number}: a table marker with blanks around it ({line!r}): a marker stands "
+                             "alone on its line, or its table would not be refreshed")
         if marker:
             if skipping:
                 raise TableError(f"line {number}: a table block opens inside another")
             out.append(line)
             try:
                 out.extend(table(res, marker.group(1)))
-            except (TableError, csvfile.CsvError, KeyError, ValueError) as e:
+            except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
                 raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
             skipping = True
             continue
@@ -323,8 +349,11 @@ def main(argv):
     out = argv[2] if len(argv) == 3 else report
     try:
         res = Results(csv_path)
-        with open(report, encoding="utf-8") as f:
-            text = f.read()
+        try:
+            with open(report, encoding="utf-8") as f:
+                text = f.read()
+        except (OSError, UnicodeDecodeError) as e:
+            raise TableError(f"{report}: cannot be read ({e})") from None
         relink = None
         if out != report:
             base = os.path.dirname(os.path.abspath(out))
@@ -347,8 +376,18 @@ def main(argv):
         with open(partial, "w", encoding="utf-8") as f:
             f.write(refreshed)
         os.replace(partial, out)
+    except OSError as e:
+        print(f"report: cannot write {out} ({e}); it is left as it was", file=sys.stderr)
+        return 1
     finally:
         if os.path.exists(partial):
             os.remove(partial)
+    try:
+        import manifest
+
+        manifest.rerecord(out)
+    except csvfile.CsvError as e:
+        print(f"report: {e}", file=sys.stderr)
+        return 1
     print(f"report: tables in {out} refreshed from {csv_path}", file=sys.stderr)
     return 0

@@ -78,11 +78,8 @@ def write_json(path, rows, metadata):
         "columns": list(cellmod.COLUMNS),
         "rows": [[_json_value(c, row.get(c, "")) for c in cellmod.COLUMNS] for row in rows],
     }
-    partial = path + ".partial"
-    with open(partial, "w", encoding="utf-8") as f:
-        json.dump(document, f, indent=None, separators=(", ", ": "))
-        f.write("\n")
-    os.replace(partial, path)
+    text = json.dumps(document, indent=None, separators=(", ", ": ")) + "\n"
+    csvfile.replace(path, text.encode("utf-8"))
 
 
 def main(argv):
@@ -95,8 +92,12 @@ def main(argv):
     except (csvfile.CsvError, cellmod.MergeError) as e:
         print(f"results: {e}", file=sys.stderr)
         return 1
-    csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
-    write_json(os.path.join(directory, "results.json"), rows, metadata)
-    csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
+    try:
+        csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
+        write_json(os.path.join(directory, "results.json"), rows, metadata)
+        csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
+    except (OSError, csvfile.CsvError) as e:
+        print(f"results: cannot write the files of {directory}: {e}", file=sys.stderr)
+        return 1
     print(f"results: wrote {directory}/results.csv and results.json ({len(rows)} cells)", file=sys.stderr)
     return 0

@@ -3,6 +3,8 @@ its ratio to the raw floor with the ratio's interval; then what the A/A control 
 are, and how they stopped.
 
     python3 scripts/analysis summary RESULTS_CSV
+
+RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and whole as recorded there).
 """
 
 import sys
@@ -67,7 +69,7 @@ def main(argv):
         print("usage: python3 scripts/analysis summary RESULTS_CSV", file=sys.stderr)
         return 2
     try:
-        rows = csvfile.read(argv[0], "results")
+        rows = csvfile.read(argv[0], "results", recorded=True)
         cellmod.check_checksums(rows, "summary")
     except (csvfile.CsvError, cellmod.MergeError) as e:
         print(f"summary: {e}", file=sys.stderr)

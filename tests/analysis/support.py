@@ -1,5 +1,6 @@
 """What the analysis tests share: the package on the import path, and temporary files."""
 
+import itertools
 import os
 import shutil
 import sys
@@ -14,8 +15,14 @@ RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_n
               "cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events")
 
 
-def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed="0001", unit="entity", observed=""):
-    """One runs.csv row as the bench binaries print it."""
+_seeds = itertools.count(1)
+
+
+def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed=None, unit="entity", observed=""):
+    """One runs.csv row as the bench binaries print it; without a seed, one no other row has (each process draws
+    its own layout)."""
+    if seed is None:
+        seed = f"{next(_seeds):016x}"
     return (f"{strategy},{scenario},{n},{unit},,5,10,{median},{median * 0.9:.6g},{median * 1.1:.6g},0.01,100.00,"
             f"100.00,{checksum},{memory},{seed},10.0,{observed},\"gcc\",\"-O3\",,,,,")
 
@@ -37,3 +44,115 @@ class TempDir(unittest.TestCase):
 
     def runs(self, name, rows):
         return self.write(name, RUN_HEADER + "\n" + "\n".join(rows) + "\n")
+
+    def path(self, *parts):
+        return os.path.join(self.dir, *parts)
+
+    def record(self, *names, directory=None):
+        """Records files (relative to the folder) in the folder's manifest.csv, as the pipeline does."""
+        import manifest
+
+        return manifest.record(directory or self.dir, list(names))
+
+
+def run_cli(*args):
+    """(exit status, stdout, stderr) of python3 scripts/analysis ARGS..."""
+    import subprocess
+
+    p = subprocess.run([sys.executable, os.path.abspath(ANALYSIS), *args], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def png(width=2, height=1):
+    """A small valid PNG image: signature, IHDR, IDAT, IEND."""
+    import struct
+    import zlib
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = b"".join(b"\x00" + b"\x7f" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)) +
+            chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+SVG = ('<?xml version="1.0" encoding="utf-8" standalone="no"?>\n<svg width="10" height="10" '
+       'xmlns="http://www.w3.org/2000/svg">\n<rect x="0" y="0" width="10" height="10" fill="#ffffff"/>\n</svg>\n')
+CACHESIM_HEADER = ("strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,ll_misses_per_unit,"
+                   "checksum")
+CROSSCHECK_HEADER = ("strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs")
+
+
+def make_run(directory, machine="test-machine", scale=1.0, record=True):
+    """A whole published run in directory (created): raw-soa, a strategy "a" 2x slower with its A/A twin "a~aa",
+    "b" 1.5x slower, at n=1024 in simple_iter (and a and a~aa in add_remove), five processes each; metadata.csv,
+    runs.csv.gz, cachesim.csv, results.csv, results.json, crosscheck.csv, hyperfine/, plots/, all recorded in
+    manifest.csv (unless not record). Times are multiplied by scale. Returns the folder."""
+    import manifest
+    import results
+
+    os.makedirs(directory, exist_ok=True)
+
+    def put(name, data):
+        path = os.path.join(directory, *name.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+    rows = []
+    for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
+        seed = f"{k + 1:016x}"
+        rows += [run_row("raw-soa", "simple_iter", 1024, v * scale, seed=seed),
+                 run_row("a", "simple_iter", 1024, 2 * v * scale, seed=seed),
+                 run_row("a~aa", "simple_iter", 1024, 2 * v * scale, seed=seed),
+                 run_row("b", "simple_iter", 1024, 1.5 * v * scale, seed=seed),
+                 run_row("a", "add_remove", 1024, (30 + k) * scale, checksum="0cd", seed=seed, unit="pair"),
+                 run_row("a~aa", "add_remove", 1024, (30 + k) * scale, checksum="0cd", seed=seed, unit="pair")]
+    put("runs.csv", RUN_HEADER + "\n" + "\n".join(rows) + "\n")
+    put("metadata.csv", f"key,value\nmachine_id,{machine}\ncpu_model,Test CPU\nbench_min_procs,5\n"
+                        "bench_max_procs,7\nbench_target_ci,0.03\n")
+    put("cachesim.csv", CACHESIM_HEADER + "\n"
+        "a,simple_iter,1024,entity,0000000000000001,10,0.25,0,00ab\n"
+        "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n"
+        "b,simple_iter,1024,entity,0000000000000003,12,0.5,0,00ab\n")
+    import contextlib
+    import io
+
+    with contextlib.redirect_stderr(io.StringIO()) as said:
+        built = results.main([directory])
+    if built != 0:
+        raise AssertionError(f"results could not be built in {directory}: {said.getvalue()}")
+    import importlib.util
+
+    # the analysis' own __main__.py (publish-runs), loaded under a name of its own
+    spec = importlib.util.spec_from_file_location("analysis_main", os.path.join(os.path.abspath(ANALYSIS),
+                                                                                "__main__.py"))
+    cli = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cli)
+    if cli.publish_runs([os.path.join(directory, "runs.csv")]) != 0:
+        raise AssertionError(f"runs.csv could not be compressed in {directory}")
+    put("crosscheck.csv", CROSSCHECK_HEADER + "\n"
+        "a,simple_iter,1024,entity,1000,50,2,2.1,1.05,5\nb,simple_iter,1024,entity,1000,50,1.5,1.5,1.00,5\n")
+    for name in ("a", "b"):
+        put(f"hyperfine/bench-{name}.json", '{"results": [{"command": "simple_iter base", "median": 0.2}]}\n')
+        put(f"hyperfine/bench-{name}.md", "| Command | Mean |\n|:---|---:|\n| `simple_iter base` | 0.2 |\n")
+        put(f"hyperfine/bench-{name}.csv", "command,mean,median\nsimple_iter base,0.2,0.2\n")
+    for figure in ("n-simple_iter", "family-iteration"):
+        put(f"plots/{figure}.svg", SVG)
+        put(f"plots/{figure}.png", png())
+    if record:
+        manifest.record(directory, ["."])
+    return directory
+
+
+def snapshot(directory):
+    """{relative path: bytes} of every file under a folder (None: no folder)."""
+    if not os.path.isdir(directory):
+        return None
+    out = {}
+    for root, _, files in os.walk(directory):
+        for name in files:
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, directory)] = f.read()
+    return out

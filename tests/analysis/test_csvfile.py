@@ -1,9 +1,12 @@
 """Malformed, truncated or foreign CSV files are refused with their file and line."""
 
+import os
 import unittest
+from unittest import mock
 
-from support import RUN_HEADER, TempDir, run_row
+from support import CACHESIM_HEADER, CROSSCHECK_HEADER, RUN_HEADER, TempDir, make_run, run_row
 import csvfile
+import results
 
 
 class Refusals(TempDir):
@@ -78,6 +81,102 @@ class Refusals(TempDir):
         path = self.dir + "/out.csv"
         csvfile.write(path, ("key", "value"), [("a", "1, 2"), ("b", 'say "x"')])
         self.assertEqual(csvfile.read_metadata(path), {"a": "1, 2", "b": 'say "x"'})
+
+
+class Duplicates(TempDir):
+    """Two rows with the same key are one row written twice: refused, naming both lines."""
+
+    def refused(self, name, kind, text, line, first, key):
+        path = self.write(name, text)
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read(path, kind)
+        self.assertEqual(str(e.exception), f"{path}:{line}: a second row for {key}: line {first} has the same "
+                                           f"{', '.join(csvfile.KEYS[kind])}")
+
+    def test_a_results_row_twice(self):
+        run = make_run(self.path("run"), record=False)
+        with open(os.path.join(run, "results.csv"), encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        # the row of b simple_iter (line 6 of 7) again at the end
+        self.assertTrue(lines[5].startswith("b,simple_iter,1024,"))
+        self.refused("results.csv", "results", "\n".join(lines + [lines[5]]) + "\n", 8, 6,
+                     "strategy=b scenario=simple_iter n=1024 memory=warm")
+
+    def test_the_same_cell_in_the_other_memory_mode_is_another_row(self):
+        path = self.runs("runs.csv", [run_row("a", "create", 8, 1.0, seed="1"),
+                                      run_row("a", "create", 8, 1.0, seed="1", memory="fresh")])
+        self.assertEqual(len(csvfile.read(path, "runs")), 2)
+
+    def test_a_process_row_twice(self):
+        row = run_row("a", "x", 8, 1.5, seed="00000000000000aa")
+        self.refused("runs.csv", "runs", RUN_HEADER + "\n" + row + "\n" + run_row("b", "x", 8, 1.5) + "\n" + row + "\n",
+                     4, 2, "strategy=a scenario=x n=8 memory=warm layout_seed=00000000000000aa")
+
+    def test_a_simulated_layout_twice(self):
+        row = "a,x,8,entity,0000000000000001,10,0.25,0,00ab"
+        self.refused("cachesim.csv", "cachesim", f"{CACHESIM_HEADER}\n{row}\n{row}\n", 3, 2,
+                     "strategy=a scenario=x n=8 layout_seed=0000000000000001")
+
+    def test_a_cross_checked_cell_twice(self):
+        self.refused("crosscheck.csv", "crosscheck", f"{CROSSCHECK_HEADER}\n"
+                     "a,x,8,entity,1000,50,2,2.1,1.05,5\nb,x,8,entity,1000,50,2,2.1,1.05,5\n"
+                     "a,x,8,entity,1000,50,2,2.2,1.10,5\n", 4, 2, "strategy=a scenario=x n=8")
+
+    def test_a_metadata_key_twice(self):
+        self.refused("metadata.csv", "metadata", "key,value\nmachine_id,a\ncores,2\nmachine_id,b\n", 4, 2,
+                     "key=machine_id")
+
+
+class LineEnds(TempDir):
+    def test_crlf_line_ends_read_as_lf_and_a_quoted_line_break_is_kept(self):
+        text = 'key,value\nmachine_id,m\ncaches,"L1d 48K\nL2 1M"\ncores,2\n'
+        lf = csvfile.read_metadata(self.write("lf.csv", text))
+        crlf_path = self.path("crlf.csv")
+        with open(crlf_path, "wb") as f:
+            f.write(text.replace("\n", "\r\n").encode("utf-8"))
+        crlf = csvfile.read_metadata(crlf_path)
+        self.assertEqual(list(lf.items()), [("machine_id", "m"), ("caches", "L1d 48K\nL2 1M"), ("cores", "2")])
+        self.assertEqual(list(crlf.items()), [("machine_id", "m"), ("caches", "L1d 48K\r\nL2 1M"), ("cores", "2")])
+
+    def test_line_numbers_count_lines_whatever_their_ends(self):
+        path = self.path("runs.csv")
+        with open(path, "wb") as f:
+            f.write((RUN_HEADER + "\r\n" + run_row("a", "x", 8, 1.5) + "\r\n" + "a,x\r\n").encode("utf-8"))
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read(path, "runs")
+        self.assertTrue(str(e.exception).startswith(f"{path}:3: 2 fields"), str(e.exception))
+
+    def test_carriage_returns_alone_are_refused(self):
+        path = self.path("meta.csv")
+        with open(path, "wb") as f:
+            f.write(b"key,value\rmachine_id,m\r")
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read_metadata(path)
+        self.assertIn("carriage return alone", str(e.exception))
+
+
+class Writing(TempDir):
+    """A write that fails leaves neither half a file nor its .partial."""
+
+    def test_a_failed_rename_removes_the_partial_file(self):
+        os.mkdir(self.path("out.csv"))  # the name of a folder: the rename fails
+        with self.assertRaises(OSError):
+            csvfile.write(self.path("out.csv"), ("a", "b"), [(1, 2)])
+        self.assertEqual(sorted(os.listdir(self.dir)), ["out.csv"])
+
+    def test_a_failed_write_removes_the_partial_file_and_keeps_the_old_one(self):
+        csvfile.write(self.path("out.csv"), ("a", "b"), [(1, 2)])
+        with mock.patch("os.replace", side_effect=OSError(28, "No space left on device")):
+            with self.assertRaises(OSError):
+                csvfile.write(self.path("out.csv"), ("a", "b"), [(3, 4)])
+        self.assertEqual(sorted(os.listdir(self.dir)), ["out.csv"])
+        self.assertEqual(csvfile.read(self.path("out.csv"), None), [{"a": "1", "b": "2"}])
+
+    def test_an_interrupted_write_removes_the_partial_file(self):
+        with mock.patch("os.replace", side_effect=KeyboardInterrupt):
+            with self.assertRaises(KeyboardInterrupt):
+                results.write_json(self.path("results.json"), [], {"machine_id": "m"})
+        self.assertEqual(os.listdir(self.dir), [])
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@ import json
 import os
 import unittest
 
-from support import TempDir, run_row
+from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
 import csvfile
+import manifest
 import report
 import results
 import simulation
@@ -31,6 +32,8 @@ class Folder(TempDir):
 
     def publish(self):
         self.assertEqual(results.main([self.dir]), 0)
+        # the files as the pipeline records them before its report step
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         return os.path.join(self.dir, "results.csv")
 
     def test_results_files(self):
@@ -51,8 +54,8 @@ class Folder(TempDir):
 
     def test_a_published_folder_rebuilds_to_the_same_files(self):
         self.publish()
-        before = {name: open(os.path.join(self.dir, name), "rb").read()
-                  for name in ("results.csv", "results.json", "metadata.csv")}
+        files = snapshot(self.dir)
+        before = {name: files[name] for name in ("results.csv", "results.json", "metadata.csv")}
         # as the pipeline publishes it: runs.csv.gz without the build columns
         rows = csvfile.read(os.path.join(self.dir, "runs.csv"), "runs")
         columns = [c for c in csvfile.header_of(os.path.join(self.dir, "runs.csv")) if c not in ("compiler", "flags")]
@@ -103,10 +106,150 @@ class Folder(TempDir):
         self.write("cachesim.csv", "strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,"
                                    "ll_misses_per_unit,checksum\n"
                                    "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n")
+        self.record("cachesim.csv")
         table = report.table(res, "layouts a add_remove 1024")
         self.assertEqual(len(table), 7)
         self.assertEqual(table[-1], "| 5 | 0000000000000005 | 34.0 | 7.50 |")
         self.assertEqual(table[2], "| 1 | 0000000000000001 | 30.0 | - |")
+
+
+REPORT = ("# Report\nprose [plot](results/x/plots/n-simple_iter.svg)\n"
+          "<!-- table: meta machine_id,cpu_model -->\nstale\n<!-- end table -->\n"
+          "<!-- table: iter simple_iter raw-soa 1024 -->\n<!-- end table -->\n"
+          "<!-- table: xcheck -->\n<!-- end table -->\nmore prose\n")
+
+
+class Refusals(TempDir):
+    """report never drops or empties a table: it fails, naming the file and what is wrong, and leaves REPORT.md
+    and OUT_MD as they were."""
+
+    def setUp(self):
+        super().setUp()
+        self.run = make_run(self.path("run"))
+        self.results = os.path.join(self.run, "results.csv")
+        self.report = self.write("REPORT.md", REPORT)
+        self.out = self.write("out.md", "an earlier copy\n")
+
+    def replace(self, name, data, record=True):
+        path = os.path.join(self.run, name)
+        with open(path, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        if record:
+            manifest.record(self.run, [name])
+        return path
+
+    def refused(self, *what, argv=None):
+        before = snapshot(self.dir)
+        for args in ([self.results, self.report], [self.results, self.report, self.out]) if argv is None else [argv]:
+            code, _, err = said(report.main, args)
+            self.assertEqual(code, 1, err)
+            for w in what:
+                self.assertIn(w, err)
+            self.assertEqual(err.count("\n"), 1, err)
+            self.assertEqual(snapshot(self.dir), before)
+
+    def test_a_good_report(self):
+        code, _, err = said(report.main, [self.results, self.report, self.out])
+        self.assertEqual(code, 0, err)
+        with open(self.out, encoding="utf-8") as f:
+            text = f.read()
+        self.assertIn("| machine_id | test-machine |\n| cpu_model | Test CPU |", text)
+        self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.05x |", text)
+        self.assertNotIn("stale", text)
+        self.assertIn("](run/plots/n-simple_iter.svg)", text)
+
+    def test_an_empty_crosscheck_file(self):
+        path = self.replace("crosscheck.csv", "")
+        self.refused(f'table "xcheck": {path}: empty file, not a crosscheck CSV')
+
+    def test_a_crosscheck_file_with_a_header_only(self):
+        path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\n")
+        self.refused(f'table "xcheck": {path}: a header and no rows')
+
+    def test_a_malformed_crosscheck_file(self):
+        path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\na,simple_iter,1024,entity,1000\n")
+        self.refused(f"{path}:2: 5 fields where the header has 10")
+
+    def test_a_missing_crosscheck_file(self):
+        path = os.path.join(self.run, "crosscheck.csv")
+        os.remove(path)
+        self.refused(f"{path}: no such file (it is listed in {self.run}/manifest.csv)")
+        manifest.forget(self.run, ["crosscheck.csv"])
+        self.refused(f"{path}: no such file")
+
+    def test_a_crosscheck_file_written_after_the_manifest(self):
+        path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\na,simple_iter,1024,entity,1000,50,2,2.1,1.05,5\n",
+                            record=False)
+        self.refused(f"{path}: 1 row where manifest.csv recorded 2: the file was cut short or edited after it was "
+                     "written")
+
+    def test_a_file_the_manifest_does_not_list(self):
+        manifest.forget(self.run, ["metadata.csv"])
+        self.refused(f"{self.run}/metadata.csv: not listed in {self.run}/manifest.csv")
+
+    def test_a_results_file_without_a_manifest(self):
+        os.remove(os.path.join(self.run, "manifest.csv"))
+        self.refused(f"report: {self.results}: {self.run} has no manifest.csv: not a complete published run")
+
+    def test_tables_that_would_come_out_with_no_rows(self):
+        for spec, what in (("iter nothing raw-soa 1024", "no rows"),
+                           ("sweep simple_iter 4096", "no rows"),
+                           ("ops 1024 simple_iter,nothing", "no strategy measured nothing at n=1024"),
+                           ("bytes 2048 simple_iter", "no strategy measured simple_iter at n=2048"),
+                           ("meta machine_id,nothing", f"{self.run}/metadata.csv has no key nothing"),
+                           ("layouts a simple_iter 2048", "has no process of a simple_iter n=2048"),
+                           ("sim simple_iter,nothing", f"{self.run}/cachesim.csv has no row of nothing")):
+            with open(self.report, "w", encoding="utf-8") as f:
+                f.write(f"# R\n<!-- table: {spec} -->\nkept\n<!-- end table -->\n")
+            self.refused(f'table "{spec}"', what)
+        res = report.Results(self.results)
+        res.rows = [r for r in res.rows if not r["strategy"].endswith("~aa")]
+        with self.assertRaises(report.TableError) as e:
+            report.table(res, "aa")
+        self.assertIn("has no A/A pair", str(e.exception))
+
+    def test_a_marker_with_blanks_around_it(self):
+        with open(self.report, "w", encoding="utf-8") as f:
+            f.write("# R\n<!-- table: aa --> \n<!-- end table -->\n")
+        self.refused("line 2: a table marker with blanks around it")
+
+    def test_crlf_metadata_keeps_its_rows(self):
+        """metadata.csv with CRLF line ends is read as it is meant: the meta table has the same rows."""
+        with open(self.report, "w", encoding="utf-8") as f:
+            f.write("# R\n<!-- table: meta -->\n<!-- end table -->\n")
+        self.assertEqual(said(report.main, [self.results, self.report, self.out])[0], 0)
+        with open(self.out, encoding="utf-8") as f:
+            lf = f.read()
+        with open(os.path.join(self.run, "metadata.csv"), "rb") as f:
+            data = f.read()
+        self.assertNotIn(b"\r", data)
+        self.replace("metadata.csv", data.replace(b"\n", b"\r\n"))
+        self.assertEqual(said(report.main, [self.results, self.report, self.out])[0], 0)
+        with open(self.out, encoding="utf-8") as f:
+            crlf = f.read()
+        self.assertEqual(crlf, lf)
+        self.assertIn("| machine_id | test-machine |\n", crlf)
+        self.assertEqual(crlf.count("\n| "), len(csvfile.read_metadata(os.path.join(self.run, "metadata.csv"))) + 1)
+
+    def test_a_crlf_report_is_refreshed(self):
+        with open(self.report, "wb") as f:
+            f.write(REPORT.replace("\n", "\r\n").encode("utf-8"))
+        self.assertEqual(said(report.main, [self.results, self.report])[0], 0)
+        with open(self.report, encoding="utf-8", newline="") as f:
+            text = f.read()
+        self.assertNotIn("stale", text)
+        self.assertIn("| machine_id | test-machine |\n", text)
+
+
+def said(function, args):
+    """(exit status, stdout, stderr) of a command's main()."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = function(args)
+    return code, out.getvalue(), err.getvalue()
 
 
 class SimulationPlan(TempDir):
