@@ -91,7 +91,7 @@ ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench test report cachesim fuzz memcheck build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: all bench test test-faults report cachesim fuzz memcheck build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -165,6 +165,13 @@ test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz build-cachesim
 	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(AA_VARIANT) $(VARIANTS)
 
+# The pipeline's faults that need root or minutes (tests/faults.sh): a nearly full disk (tmpfs mounts of several
+# sizes: a run fails loudly or publishes a whole run) and a signal at every step of make bench (the published
+# folder is always one whole run). About ten minutes; the disk cases are skipped without root.
+test-faults: deps-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
+	@sh tests/faults.sh $(BUILD) $(AA_VARIANT) $(VARIANTS)
+
 # Fuzzing: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the committed
 # corpus (tests/fuzz/corpus) and the regression inputs (tests/fuzz/regressions). New inputs collect in
 # build/fuzz-corpus/VARIANT; FUZZ_MERGE=1 merges those that add coverage into the committed corpus. A failing
@@ -217,14 +224,13 @@ BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
 bench: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
-	@BENCH_MIN_N=$(BENCH_MIN_N) BENCH_MAX_N=$(BENCH_MAX_N) BENCH_STEP=$(BENCH_STEP) BENCH_SIZES=$(BENCH_SIZES) \
-	    BENCH_MIN_PROCS=$(BENCH_MIN_PROCS) BENCH_MAX_PROCS=$(BENCH_MAX_PROCS) BENCH_TARGET_CI=$(BENCH_TARGET_CI) \
-	    BENCH_BUDGET_S=$(BENCH_BUDGET_S) \
-	    BENCH_OPTIONS="$(BENCH_OPTIONS)" \
-	    FIXED_N=$(FIXED_N) HYPERFINE_RUNS=$(HYPERFINE_RUNS) HYPERFINE_EXTRA_MS=$(HYPERFINE_EXTRA_MS) \
-	    CROSSCHECK_SCENARIOS=$(CROSSCHECK_SCENARIOS) CACHESIM_SPREAD=$(CACHESIM_SPREAD) \
-	    CACHESIM_ALL_LAYOUTS=$(CACHESIM_ALL_LAYOUTS) QUICK=$(QUICK) \
-	    scripts/pipeline.sh $(BUILD) $(RESULTS_DIR) raw $(MEASURED)
+	@BENCH_MIN_N="$(BENCH_MIN_N)" BENCH_MAX_N="$(BENCH_MAX_N)" BENCH_STEP="$(BENCH_STEP)" BENCH_SIZES="$(BENCH_SIZES)" \
+	    BENCH_MIN_PROCS="$(BENCH_MIN_PROCS)" BENCH_MAX_PROCS="$(BENCH_MAX_PROCS)" \
+	    BENCH_TARGET_CI="$(BENCH_TARGET_CI)" BENCH_BUDGET_S="$(BENCH_BUDGET_S)" BENCH_OPTIONS="$(BENCH_OPTIONS)" \
+	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
+	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
+	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" \
+	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
 
 # Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under
 # callgrind with a pinned cache geometry in the layout of seed 1 (scripts/cachesim.sh). Deterministic, unlike
@@ -246,7 +252,7 @@ memcheck: deps-test
 # machine's); the prose is left alone.
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
-	@python3 scripts/analysis report $(REPORT_RESULTS)/results.csv REPORT.md
+	@python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
 
 clean:
 	rm -rf $(BUILD)

@@ -13,6 +13,8 @@
 #     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
 #                       (the minimum rounds always run; default 1800)
 #     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give
+#     BENCH_JOB_TIMEOUT_S   a process is stopped after this many seconds plus 20 times what it is expected to
+#                       take (the plan's estimate, from the processes so far); default 60
 # (python3 scripts/analysis plan, plan.py, says how the rounds are planned.)
 #
 # Why many processes: every cell draws its memory layout from a seed of its own (harness/layout.h), and
@@ -32,16 +34,18 @@ step_of_sizes=$5
 options=$6
 shift 6
 here=$(dirname "$0")
+. "$here/exit-reason.sh"
 min_procs=${BENCH_MIN_PROCS:-5}
 max_procs=${BENCH_MAX_PROCS:-21}
 target=${BENCH_TARGET_CI:-0.03}
 budget=${BENCH_BUDGET_S:-1800}
 every=${PROGRESS_EVERY:-30}
+floor=${BENCH_JOB_TIMEOUT_S:-60}
 fresh_scenarios="create create_bulk scatter_create"
-for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes"; do
+for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes" "$floor"; do
     case $v in
     '' | *[!0-9]*)
-        echo "bench: process counts, the budget and STEP must be integers, not \"$v\"" >&2
+        echo "bench: process counts, the budget, the time limit and STEP must be integers, not \"$v\"" >&2
         exit 2
         ;;
     esac
@@ -53,17 +57,15 @@ costs=$out_dir/costs.tsv
 cells=$(mktemp)
 jobs=$(mktemp)
 err=$(mktemp)
+rows=$(mktemp)
 # Interrupted (Ctrl-C, kill), the run removes what it was writing and stops: earlier results stay as they were.
-cleanup() { rm -f "$tmp" "$cells" "$jobs" "$err" "$costs"; }
+cleanup() { rm -f "$tmp" "$cells" "$jobs" "$err" "$rows" "$costs"; }
 trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 
 # The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
-for name; do
-    "$build/bench-$name" --list --min-n "$min_n" --max-n "$max_n" |
-        awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
-done >"$cells"
+sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$@" >"$cells"
 [ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
 echo "bench: every cell in $min_procs to $max_procs processes (more while its 95% interval is wider than" \
     "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
@@ -100,7 +102,7 @@ while :; do
     sed 's/^plan: /bench: /' "$err" >&2
     [ -s "$jobs" ] || break
     # Read through descriptor 3, so that the bench binaries' standard input is left alone.
-    while read -r name memory n scenarios <&3; do
+    while read -r name memory n scenarios expected <&3; do
         if [ "$name" = -- ]; then
             # "-- round R" opens a round: R, and how many processes it has
             round=$n
@@ -122,20 +124,31 @@ while :; do
         fi
         set --
         for s in $(echo "$scenarios" | tr ',' ' '); do set -- "$@" --scenario "$s"; done
+        # A process that runs far beyond what it is expected to take is stuck: stopped, and the run with it.
+        limit=$(awk -v e="${expected:-0}" -v f="$floor" 'BEGIN { printf "%d", f + 20 * e + 0.999 }')
         t0=$(now_ms)
         rc=0
-        "$build/bench-$name" "$@" --n "$n" --memory "$memory" $options $header >>"$tmp" 2>"$err" || rc=$?
+        timeout --foreground --kill-after=5 "$limit" \
+            "$build/bench-$name" "$@" --n "$n" --memory "$memory" $options $header >"$rows" 2>"$err" || rc=$?
         printf '%s\t%s\t%s\t%s\t%s\n' "$(awk -v a="$t0" -v b="$(now_ms)" 'BEGIN { printf "%.3f", (b - a) / 1000 }')" \
             "$name" "$memory" "$n" "$scenarios" >>"$costs"
-        header="--no-header"
         if [ -s "$err" ]; then
             [ "$tty" = 1 ] && printf '\r\033[K' >&2
             cat "$err" >&2
         fi
         if [ "$rc" -ne 0 ]; then
-            echo "bench: bench-$name --n $n --memory $memory (scenarios $scenarios) failed (exit $rc)" >&2
+            # The cell: the first of the process's scenarios with no row yet is the one that was running.
+            running=$(for s in $(echo "$scenarios" | tr ',' ' '); do
+                awk -F, -v s="$s" '$2 == s { found = 1 } END { exit !found }' "$rows" || { echo "$s"; break; }
+            done)
+            cell="bench-$name ${running:-($scenarios)} n=$n memory=$memory"
+            echo "bench: $cell: $(exit_reason "$rc" "$limit")$(case $rc in 124 | 137)
+                echo " (the process was expected to take about $expected s)" ;; esac)" >&2
+            [ "$rc" -eq 3 ] && exit 3
             exit 1
         fi
+        cat "$rows" >>"$tmp"
+        header="--no-header"
         done_jobs=$((done_jobs + 1))
         processes=$((processes + 1))
     done 3<"$jobs"
@@ -145,5 +158,5 @@ done
 python3 "$here/analysis" check "$tmp" runs
 mv "$tmp" "$runs"
 trap - EXIT INT TERM
-rm -f "$cells" "$jobs" "$err"
+rm -f "$cells" "$jobs" "$err" "$rows"
 echo "bench: $processes processes in $(minutes $(($(date +%s) - start))); every process's rows in $runs" >&2

@@ -36,7 +36,9 @@ runs=$4
 shift 4
 jobs=${CACHESIM_JOBS:-2}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/exit-reason.sh"
 
+timeout=$(command -v timeout)
 if ! valgrind=$(command -v valgrind); then
     echo "cachesim: valgrind is not installed (scripts/setup.sh bench installs it)" >&2
     exit 1
@@ -65,21 +67,35 @@ total=$(wc -l <"$tmp/plan")
 echo "cachesim: n=$n, $total simulator processes" >&2
 
 # One simulator process per plan line; each counted run is dumped on its own (dump.1, dump.2, ...), labelled
-# "strategy scenario n seed".
+# "strategy scenario n seed". A process that runs far beyond what the simulation of its cells should take is stuck
+# (CACHESIM_TIMEOUT_S, default 600 s per cell at n = 2^16 and in proportion above it); a failure names the
+# cell that was running (the first with no row yet), the layout and the signal or the binary's message.
+per_cell=$(awk -v n="$n" -v t="${CACHESIM_TIMEOUT_S:-600}" 'BEGIN { printf "%d", t * (n > 65536 ? n / 65536 : 1) }')
 run_one() {
     mkdir -p "$tmp/$1"
     set -- "$1" "$2" "$(echo "$3" | tr ',' ' ')" "$4"
     args=""
-    for s in $3; do args="$args --scenario $s"; done
+    count=0
+    for s in $3; do args="$args --scenario $s"; count=$((count + 1)); done
     # An empty environment and the same command line wherever the build directory is, so that the client's
     # start does not depend on where the project lives (the harness places the measured frames itself).
-    if ! (cd "$build" && env -i "$valgrind" --tool=callgrind --cache-sim=yes --collect-atstart=no \
-        --I1=$i1 --D1=$d1 --LL=$ll --callgrind-out-file="$tmp/$1/dump" \
-        "./cachesim-$2" $args --n "$n" --layout-seed "$4") >"$tmp/$1/rows.csv" 2>"$tmp/$1/log"; then
-        echo "cachesim: $2 ($3) failed:" >&2
-        grep -v '^==\|^--' "$tmp/$1/log" | head -n 5 >&2
-        : >"$tmp/$1/failed"
-    fi
+    rc=0
+    (cd "$build" && env -i "$timeout" --foreground --kill-after=10 $((per_cell * count)) "$valgrind" --tool=callgrind \
+        --cache-sim=yes --collect-atstart=no --I1=$i1 --D1=$d1 --LL=$ll --callgrind-out-file="$tmp/$1/dump" \
+        "./cachesim-$2" $args --n "$n" --layout-seed "$4") >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
+    [ "$rc" -eq 0 ] && return
+    running=""
+    for s in $3; do
+        awk -F, -v s="$s" '$2 == s { found = 1 } END { exit !found }' "$tmp/$1/rows.csv" || { running=$s; break; }
+    done
+    why=$(exit_reason "$rc" $((per_cell * count)))
+    # valgrind reports a client's fatal signal itself (and exits 1 after it): the line says which
+    sig=$(sed -n 's/^==[0-9]*== Process terminating with default action of signal [0-9]* (\(SIG[A-Z]*\)).*/\1/p' \
+        "$tmp/$1/log" | head -n 1)
+    [ -n "$sig" ] && why="killed by signal $sig"
+    echo "cachesim: cachesim-$2 ${running:-($3)} n=$n layout $4: $why" >&2
+    grep -v '^==\|^--' "$tmp/$1/log" | head -n 5 >&2
+    : >"$tmp/$1/failed"
 }
 
 # The processes are independent: `jobs` lanes each take every jobs-th one.

@@ -27,6 +27,7 @@ if ! command -v hyperfine >/dev/null 2>&1; then
 fi
 [ -r "$dir/results.csv" ] || { echo "crosscheck: $dir/results.csv is missing (python3 scripts/analysis results writes it)" >&2; exit 1; }
 here=$(dirname "$0")
+. "$here/exit-reason.sh"
 tmp=$(mktemp -d)
 cleanup() { rm -rf "$tmp" "$dir/crosscheck.csv.partial"; }
 trap cleanup EXIT
@@ -36,19 +37,39 @@ mkdir -p "$tmp/hyperfine"
 
 python3 "$here/analysis" crosscheck-plan --results "$dir/results.csv" --n "$n" --extra-ms "$extra_ms" \
     --scenarios "$(echo "$scenarios" | tr ' ' ',')" "$@" >"$tmp/plan"
+now_ms() { date +%s%N | cut -c1-13; }
+# One process of each command first, under a time limit (CROSSCHECK_TIMEOUT_S, default 120 s): a failure is
+# named by its cell and its signal or message here, where hyperfine would say only that a command failed; what
+# they took sets hyperfine's own limit (60 s plus 20 times the runs' expected time).
+limit=${CROSSCHECK_TIMEOUT_S:-120}
 for name; do
     set --
+    expected_ms=0
     while read -r who s inner extra inproc unit; do
         [ "$who" = "$name" ] || continue
         cmd="$build/bench-$name --scenario $s --n $n ${CROSSCHECK_OPTIONS:-} --inner $inner --no-header --no-hw-counters"
+        for reps in 1 $((1 + extra)); do
+            t0=$(now_ms)
+            rc=0
+            timeout --foreground --kill-after=5 "$limit" $cmd --reps "$reps" </dev/null >/dev/null 2>"$tmp/err" || rc=$?
+            expected_ms=$((expected_ms + $(now_ms) - t0))
+            [ "$rc" -eq 0 ] && continue
+            echo "crosscheck: bench-$name $s n=$n (--inner $inner --reps $reps): $(exit_reason "$rc" "$limit")" >&2
+            grep -v 'hardware counters off' "$tmp/err" | head -n 5 >&2
+            exit 1
+        done
         set -- "$@" -n "$s base" "$cmd --reps 1" -n "$s plus $extra" "$cmd --reps $((1 + extra))"
     done <"$tmp/plan"
     [ $# -gt 0 ] || continue
     echo "crosscheck: hyperfine bench-$name (n=$n, $runs runs each)" >&2
-    if ! hyperfine --style none --shell=none --warmup 1 --runs "$runs" \
+    rc=0
+    hyperfine_limit=$((60 + 20 * (runs + 1) * expected_ms / 1000))
+    timeout --foreground --kill-after=5 "$hyperfine_limit" \
+        hyperfine --style none --shell=none --warmup 1 --runs "$runs" \
         --export-json "$tmp/hyperfine/bench-$name.json" --export-markdown "$tmp/hyperfine/bench-$name.md" \
-        --export-csv "$tmp/hyperfine/bench-$name.csv" "$@" >"$tmp/log" 2>&1; then
-        echo "crosscheck: hyperfine failed on bench-$name:" >&2
+        --export-csv "$tmp/hyperfine/bench-$name.csv" "$@" >"$tmp/log" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ]; then
+        echo "crosscheck: hyperfine on bench-$name at n=$n: $(exit_reason "$rc" "$hyperfine_limit")" >&2
         tail -n 5 "$tmp/log" >&2
         exit 1
     fi

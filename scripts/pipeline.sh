@@ -10,28 +10,69 @@
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run; REPORT.md itself is refreshed only by
 #                       `make report`
-#   8. the summary (python3 scripts/analysis summary)
-# Steps 1-6 work in a staging folder (OUT_DIR/.partial) published at the end: an interrupted run leaves the
-# previous run's files as they were.
+#   8. manifest.csv     every file with its size, rows and checksum (python3 scripts/analysis record), then the
+#                       whole folder is checked and swapped in (python3 scripts/analysis publish)
+#   9. the summary (python3 scripts/analysis summary), read from the published folder
+# A published folder is the previous complete run or the new complete run, never a mix: every step works in a
+# staging folder beside it (.NAME.staging), and publication checks every file (non-empty, whole, recorded; plots
+# that parse) and exchanges the two folders in one rename with the signals blocked. An interrupted run leaves
+# the previous one as it was; a staging folder left by a killed run is removed when the next one starts. Every
+# setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
+# publishes into a folder (a lock beside it, .NAME.lock).
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S
 #   FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS QUICK
+# Exit codes: 0 published; 1 a step failed (the message names it, and the cell where there is one); 2 a setting
+# or argument is wrong (nothing was run); 3 a bench process ran out of memory; 130/143 interrupted.
 set -eu
+[ $# -ge 3 ] || { echo "usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME..." >&2; exit 2; }
 build=$1
 out=$2
 shift 2
 here=$(dirname "$0")
 start=$(date +%s)
-# The run works in a staging folder and publishes only when every file is complete, so the results folder
-# always holds one whole run: an interrupted run leaves the previous one as it was.
-stage=$out/.partial
-mkdir -p "$out"
-rm -rf "$stage"
+if [ -z "$out" ]; then
+    echo "bench: RESULTS_DIR is empty: name the folder the run publishes into" >&2
+    exit 2
+fi
+# "results/x/" and "results/x" are one folder; the staging folder is its sibling, on the same file system.
+while [ "$out" != / ] && [ "${out%/}" != "$out" ]; do out=${out%/}; done
+case $(basename "$out") in
+/ | . | ..) echo "bench: RESULTS_DIR=\"$out\" does not name a folder of its own" >&2; exit 2 ;;
+esac
+parent=$(dirname "$out")
+name=$(basename "$out")
+stage=$parent/.$name.staging
+previous=$parent/.$name.previous
+
+# Settings, before anything is created: the numbers, the bench options (the binary parses them), then the sizes
+# and names against the cells the binaries declare.
+python3 "$here/analysis" settings
+"$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
+python3 "$here/analysis" settings --cells "$scratch/cells"
+
+mkdir -p "$parent"
+exec 9>"$parent/.$name.lock"
+if ! flock -n 9; then
+    echo "bench: another run is publishing into $out (it holds $parent/.$name.lock)" >&2
+    exit 1
+fi
+# What a killed run left: a staging folder (removed), or the previous run moved aside by a publication without
+# an atomic exchange (restored if the new one never arrived, else removed).
+if [ ! -e "$out" ] && [ -d "$previous" ]; then
+    mv "$previous" "$out"
+    echo "bench: restored $out, which an interrupted publication had moved aside" >&2
+fi
+rm -rf "$stage" "$previous"
 mkdir "$stage"
-trap 'rm -rf "$stage"' EXIT
-trap 'rm -rf "$stage"; trap - EXIT; exit 130' INT
-trap 'rm -rf "$stage"; trap - EXIT; exit 143' TERM
+trap 'rm -rf "$stage" "$scratch"' EXIT
+trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 129' HUP
+trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 130' INT
+trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 143' TERM
 elapsed() { t=$(($(date +%s) - start)); printf '%d:%02d' $((t / 60)) $((t % 60)); }
 step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
 
@@ -67,24 +108,18 @@ CROSSCHECK_OPTIONS=$BENCH_OPTIONS \
 step "plots"
 sh "$here/plots.sh" "$stage" "$FIXED_N"
 
-# Publish: runs.csv.gz (runs.csv without the build columns every row repeats, metadata.csv has them once), then
-# the files, then the folders in one move each.
-python3 "$here/analysis" publish-runs "$stage/runs.csv"
-rm -f "$out/runs.csv"
-for f in metadata.csv runs.csv.gz cachesim.csv results.csv results.json crosscheck.csv; do
-    mv "$stage/$f" "$out/$f"
-done
-for d in hyperfine plots; do
-    rm -rf "$out/$d.old"
-    [ -d "$out/$d" ] && mv "$out/$d" "$out/$d.old"
-    mv "$stage/$d" "$out/$d"
-    rm -rf "$out/$d.old"
-done
-trap - EXIT INT TERM
-rm -rf "$stage"
-
 step "report tables"
-python3 "$here/analysis" report "$out/results.csv" REPORT.md "$out/report.md"
+# runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
+python3 "$here/analysis" publish-runs "$stage/runs.csv"
+python3 "$here/analysis" record "$stage" metadata.csv runs.csv.gz cachesim.csv results.csv results.json \
+    crosscheck.csv $(cd "$stage" && find hyperfine plots -type f | sort)
+python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
+python3 "$here/analysis" record "$stage" report.md
+
+step "publish"
+python3 "$here/analysis" publish "$stage" "$out"
+trap - EXIT HUP INT TERM
+rm -rf "$stage" "$scratch"
 
 step "summary"
 python3 "$here/analysis" summary "$out/results.csv"

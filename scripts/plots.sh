@@ -43,11 +43,14 @@ if [ "$failed" != 0 ]; then
     echo "plots: gnuplot failed" >&2
     exit 1
 fi
-# A full disk makes gnuplot write empty files and still succeed: every figure must be there, with content.
+# A full disk makes gnuplot write empty or cut-short files and still succeed: every figure must be there and
+# whole, an SVG ending with its closing tag and a PNG with its closing chunk (IEND and its CRC).
+iend=$(printf 'IEND\256B`\202' | od -An -tx1 | tr -d ' \n')
 while IFS= read -r name; do
-    for ext in svg png; do
-        [ -s "out/$name.$ext" ] || { echo "plots: gnuplot wrote no $name.$ext (is the disk full?)" >&2; exit 1; }
-    done
+    [ -s "out/$name.svg" ] && tail -c 16 "out/$name.svg" | grep -q '</svg>' ||
+        { echo "plots: gnuplot wrote no whole $name.svg (is the disk full?)" >&2; exit 1; }
+    [ -s "out/$name.png" ] && [ "$(tail -c 8 "out/$name.png" | od -An -tx1 | tr -d ' \n')" = "$iend" ] ||
+        { echo "plots: gnuplot wrote no whole $name.png (is the disk full?)" >&2; exit 1; }
 done <list
 mkdir -p "$dir/plots"
 for f in "$dir"/plots/n-*.svg "$dir"/plots/n-*.png "$dir"/plots/family-*.svg "$dir"/plots/family-*.png \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs every test binary (plain and sanitized), the fuzz targets for FUZZ_SECONDS each (0: not at all), the
-# analysis module's unit tests, the harness tests (with the bench pipeline at tiny N), the template test and the
-# counter tests, then prints what was exercised and one closing tally:
+# analysis module's unit tests, the harness tests, the bench pipeline's tests (at tiny N), the template test and
+# the counter tests, then prints what was exercised and one closing tally:
 #   checked: R random operations, F fuzzed operations in I inputs, A allocation failures injected
 #   tests: N passed, M failed, S skipped
 # (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
@@ -108,8 +108,9 @@ failed=$((failed + bad))
 [ "$bad" -ne 0 ] && failures="$failures analysis"
 rm -f "$log"
 
-# The harness, the bench pipeline and the results scripts.
+# The harness and the bench binaries; the bench pipeline and the programs that read its results.
 run_script harness tests/harness.sh "$build" "$aa" "$@"
+run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
 # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
 run_script template tests/template.sh "$build"
 

@@ -30,6 +30,9 @@ has_fuzzer() {
 bench_tools() {
     command -v gnuplot >/dev/null 2>&1 || need gnuplot-nox
     command -v hyperfine >/dev/null 2>&1 || need hyperfine
+    # the pipeline's time limits and its lock on a results folder
+    command -v timeout >/dev/null 2>&1 || need coreutils
+    command -v flock >/dev/null 2>&1 || need util-linux
     python3 -c 'import sys; sys.exit(sys.version_info < (3, 7))' 2>/dev/null || need python3
 }
 

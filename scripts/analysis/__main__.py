@@ -4,6 +4,7 @@
 
 Commands (each module's docstring says more):
     check FILE KIND        validate a CSV (KIND: runs, results, cachesim, metadata, crosscheck)
+    settings --cells F     check a make bench run's settings (the environment) before it starts (settings.py)
     plan ...               the next round of processes under the stopping rule (plan.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
     summary RESULTS_CSV    the terminal summary (summary.py)
@@ -72,6 +73,7 @@ def publish_runs(argv):
 
 # Each command's module and function, imported only when the command runs.
 COMMANDS = {
+    "settings": ("settings", "main"),
     "plan": ("plan", "main"),
     "results": ("results", "main"),
     "summary": ("summary", "main"),

@@ -22,7 +22,8 @@ CELLS_TSV has a line per strategy binary and scenario: "BINARY<TAB>SCENARIO<TAB>
 binaries' --list with the binary's name first; a binary may list one scenario under two labels, as raw does
 for SoA and AoS: one process measures both). RUNS_CSV holds the processes so far; COSTS_TSV a line per
 process: "SECONDS<TAB>BINARY<TAB>MEMORY<TAB>N<TAB>SCENARIO,...". The plan is printed one process a line,
-"BINARY MEMORY N SCENARIO,SCENARIO,...", each round's opened by a line "-- round R", and a one-line account of
+"BINARY MEMORY N SCENARIO,SCENARIO,... SECONDS" (SECONDS: what the process is expected to take, from the costs
+so far or the model, from which scripts/bench.sh sets its time limit), each round's opened by a line "-- round R", and a one-line account of
 it goes to stderr.
 """
 
@@ -197,11 +198,13 @@ def main(argv):
     except (OSError, csvfile.CsvError) as e:
         print(f"plan: {e}", file=sys.stderr)
         return 1
-    rounds, account = plan(universe, runs, read_costs(a.costs), a.round, a.min_procs, a.max_procs, a.target,
+    costs = read_costs(a.costs)
+    rounds, account = plan(universe, runs, costs, a.round, a.min_procs, a.max_procs, a.target,
                            a.budget_s, a.process_s)
     for k, jobs in enumerate(rounds):
         print("-- round", a.round + k)
         for binary, memory, n, names in jobs:
-            print(binary, memory, n, ",".join(names))
+            expected = sum(cell_cost(costs, binary, (None, name, n, memory)) for name in names)
+            print(binary, memory, n, ",".join(names), f"{expected:.3f}")
     print(f"plan: {account}", file=sys.stderr)
     return 0

@@ -12,8 +12,10 @@ from OUT_MD's folder, and links to any results folder's plots point to the plots
 bench: results/MACHINE/report.md). RESULTS_CSV must be a published run's: listed in its folder's manifest.csv
 (manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
 runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
-missing, empty or malformed, a table that would come out with no rows (a scenario, strategy or N nothing was
-measured at, a metadata key the run lacks, a run without the A/A pair), a marker line with blanks around it.
+missing, empty or malformed, a metadata key the run lacks, a marker line with blanks around it, and in
+REPORT_MD itself a table that would come out with no rows (a scenario, strategy or N nothing was measured at, a
+run without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
+did not measure it: a run at other sizes than the reference run's still gets a report of what it measured.
 REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
 REPORT_MD and OUT_MD untouched) or 2 (usage).
 
@@ -51,6 +53,10 @@ import stats
 
 class TableError(Exception):
     pass
+
+
+class NotMeasured(TableError):
+    """A table that asks for what the run did not measure (a size, a scenario, the A/A pair)."""
 
 
 def label(n):
@@ -135,14 +141,14 @@ def table(res, spec):
         raise TableError(f"table '{mode}' needs {need[mode]} arguments: {spec}")
     lines = globals()["table_" + mode](res, *args)
     if len(lines) < 3:
-        raise TableError("the table came out with no rows")
+        raise NotMeasured("the table came out with no rows")
     return lines
 
 
 def _measured(res, scenario, n):
     """Refuses a scenario that no strategy measured at N (a row of dashes would stand in for it)."""
     if not any((s, scenario, int(n)) in res.cells for s in res.strategies):
-        raise TableError(f"no strategy measured {scenario} at n={n} in {res.csv_path}")
+        raise NotMeasured(f"no strategy measured {scenario} at n={n} in {res.csv_path}")
 
 
 def table_iter(res, scenario, baseline, sizes):
@@ -219,7 +225,7 @@ def table_sim(res, scenarios):
     strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
     for sc in names:
         if not any(r["scenario"] == sc for r in res.sim):
-            raise TableError(f"{res.path('cachesim.csv')} has no row of {sc}")
+            raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {sc}")
     lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
     for s in strategies:
         cells = []
@@ -245,7 +251,7 @@ def table_layouts(res, strategy, scenario, n):
     runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
     if not runs:
-        raise TableError(f"{csvfile.runs_path(res.directory)} has no process of {strategy} {scenario} n={n}")
+        raise NotMeasured(f"{csvfile.runs_path(res.directory)} has no process of {strategy} {scenario} n={n}")
     sim = {}
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
@@ -263,7 +269,7 @@ def table_aa(res):
     by_n = cellmod.aa_by_n(res.rows)
     lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
     if not by_n:
-        raise TableError(f"{res.csv_path} has no A/A pair (no row with aa_ratio)")
+        raise NotMeasured(f"{res.csv_path} has no A/A pair (no row with aa_ratio)")
     every = [x for v in by_n.values() for x in v]
     for n, v in sorted(by_n.items()) + [("all", every)]:
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
@@ -308,8 +314,10 @@ def table_xcheck(res):
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
-def refresh(res, text, relink=None):
-    """The report's text with every table block regenerated; relink(target) rewrites link targets."""
+def refresh(res, text, relink=None, notes=False):
+    """The report's text with every table block regenerated; relink(target) rewrites link targets. With notes, a
+    table that asks for what the run did not measure becomes one line saying so (a run's own copy of the
+    report, from a run at other sizes); without, it is an error like any other (REPORT.md itself)."""
     out = []
     skipping = False
     for number, line in enumerate(text.split("\n"), 1):
@@ -324,6 +332,10 @@ def refresh(res, text, relink=None):
             out.append(line)
             try:
                 out.extend(table(res, marker.group(1)))
+            except NotMeasured as e:
+                if not notes:
+                    raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
+                out.append(f"*Not measured in this run: {e}.*")
             except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
                 raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
             skipping = True
@@ -367,7 +379,7 @@ def main(argv):
                     return target
                 return root + "/" + target
 
-        refreshed = refresh(res, text, relink)
+        refreshed = refresh(res, text, relink, notes=out != report)
     except (OSError, TableError, csvfile.CsvError) as e:
         print(f"report: {e}", file=sys.stderr)
         return 1

@@ -192,16 +192,27 @@ class Refusals(TempDir):
         self.refused(f"report: {self.results}: {self.run} has no manifest.csv: not a complete published run")
 
     def test_tables_that_would_come_out_with_no_rows(self):
+        # REPORT.md itself is refused; a run's copy says in the table's place that the run did not measure it
         for spec, what in (("iter nothing raw-soa 1024", "no rows"),
                            ("sweep simple_iter 4096", "no rows"),
                            ("ops 1024 simple_iter,nothing", "no strategy measured nothing at n=1024"),
                            ("bytes 2048 simple_iter", "no strategy measured simple_iter at n=2048"),
-                           ("meta machine_id,nothing", f"{self.run}/metadata.csv has no key nothing"),
                            ("layouts a simple_iter 2048", "has no process of a simple_iter n=2048"),
                            ("sim simple_iter,nothing", f"{self.run}/cachesim.csv has no row of nothing")):
             with open(self.report, "w", encoding="utf-8") as f:
                 f.write(f"# R\n<!-- table: {spec} -->\nkept\n<!-- end table -->\n")
-            self.refused(f'table "{spec}"', what)
+            self.refused(f'table "{spec}"', what, argv=[self.results, self.report])
+            code, _, err = said(report.main, [self.results, self.report, self.out])
+            self.assertEqual(code, 0, err)
+            with open(self.out, encoding="utf-8") as f:
+                lines = f.read().split("\n")
+            self.assertEqual(lines[:2], ["# R", f"<!-- table: {spec} -->"], spec)
+            self.assertTrue(lines[2].startswith("*Not measured in this run: ") and what in lines[2], lines[2])
+            self.assertEqual(lines[3], "<!-- end table -->", spec)
+        # a key the run's metadata lacks is an error in both
+        with open(self.report, "w", encoding="utf-8") as f:
+            f.write("# R\n<!-- table: meta machine_id,nothing -->\nkept\n<!-- end table -->\n")
+        self.refused('table "meta machine_id,nothing"', f"{self.run}/metadata.csv has no key nothing")
         res = report.Results(self.results)
         res.rows = [r for r in res.rows if not r["strategy"].endswith("~aa")]
         with self.assertRaises(report.TableError) as e:

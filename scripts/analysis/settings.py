@@ -1,0 +1,127 @@
+"""The settings of a make bench run, checked before its first process: every one a number in its range, every
+size one the run measures, every name one the binaries know.
+
+    python3 scripts/analysis settings [--cells CELLS_TSV]   (the settings in the environment)
+
+Without --cells, the numbers alone (the bounds the cell list is made with among them); with it, also the sizes
+and names against the cells the run measures: CELLS_TSV is the list scripts/cells.sh prints
+("BINARY<TAB>SCENARIO<TAB>LABEL<TAB>N,N,..."). A setting
+that is not what it must be stops the run with one line naming it and exit code 2, before anything is measured:
+a run that would hang (HYPERFINE_RUNS=0), plan processes without end (a process count that is not a number),
+measure every size (BENCH_STEP=0) or simulate and cross-check at a size it never timed (FIXED_N=5000) is refused
+instead of discovered minutes later.
+"""
+
+import argparse
+import os
+import sys
+
+import csvfile
+import plan as planmod
+
+MAX_ENTITIES = 2**32 - 1
+
+
+class SettingError(Exception):
+    """A setting that is not what the run needs; str() names it."""
+
+
+def _whole(name, low, high=None, default=None):
+    text = os.environ.get(name, default)
+    if text is None:
+        raise SettingError(f"{name} is not set")
+    if not (text.isascii() and text.isdigit()):
+        raise SettingError(f'{name} must be a whole number, not "{text}"')
+    value = int(text)
+    if value < low or (high is not None and value > high):
+        bound = f"at least {low}" if high is None else f"between {low} and {high}"
+        raise SettingError(f"{name} must be {bound}, not {value}")
+    return value
+
+
+def _fraction(name, low, high, default=None, low_open=True):
+    text = os.environ.get(name, default)
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise SettingError(f'{name} must be a number, not "{text}"') from None
+    if not (value > low if low_open else value >= low) or value > high or value != value:
+        raise SettingError(f"{name} must be {'above' if low_open else 'at least'} {low:g} and at most {high:g}, "
+                           f"not {text}")
+    return value
+
+
+def _names(text):
+    return [x for x in text.split(",") if x != ""]
+
+
+def check(cells_path=None):
+    """Raises SettingError at the first setting that is wrong."""
+    min_n = _whole("BENCH_MIN_N", 1, MAX_ENTITIES)
+    max_n = _whole("BENCH_MAX_N", 1, MAX_ENTITIES)
+    if min_n > max_n:
+        raise SettingError(f"BENCH_MIN_N ({min_n}) is above BENCH_MAX_N ({max_n})")
+    step = _whole("BENCH_STEP", 1, 12)
+    min_procs = _whole("BENCH_MIN_PROCS", 1, 1000)
+    max_procs = _whole("BENCH_MAX_PROCS", 1, 1000)
+    if max_procs < min_procs:
+        raise SettingError(f"BENCH_MAX_PROCS ({max_procs}) is below BENCH_MIN_PROCS ({min_procs})")
+    _fraction("BENCH_TARGET_CI", 0, 1)
+    _whole("BENCH_BUDGET_S", 0, 7 * 24 * 3600)
+    _whole("HYPERFINE_RUNS", 1, 1000)
+    _whole("HYPERFINE_EXTRA_MS", 1, 600000)
+    _fraction("CACHESIM_SPREAD", 0, float("inf"), default="0.1", low_open=False)
+    quick = os.environ.get("QUICK", "0")
+    if quick not in ("0", "1"):
+        raise SettingError(f'QUICK is 0 or 1, not "{quick}"')
+
+    sizes_text = os.environ.get("BENCH_SIZES", "")
+    for text in _names(sizes_text):
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
+            raise SettingError(f'BENCH_SIZES takes comma-separated entity counts, not "{sizes_text}"')
+    only = {int(x) for x in _names(sizes_text)}
+    fixed_n = _whole("FIXED_N", 1, MAX_ENTITIES)
+    if cells_path is None:
+        return
+    try:
+        universe = planmod.read_universe(cells_path, step, set(), None)
+    except (OSError, ValueError, csvfile.CsvError) as e:
+        raise SettingError(f"the cell list {cells_path} cannot be read ({e})") from None
+    declared = sorted({key[2] for key, _ in universe})
+    if not declared:
+        raise SettingError(f"no scenario declares an entity count within BENCH_MIN_N .. BENCH_MAX_N ({min_n} .. "
+                           f"{max_n}) and BENCH_STEP {step}")
+    for n in sorted(only):
+        if n not in declared:
+            raise SettingError(f"BENCH_SIZES names {n}, which the run does not measure (within {min_n} .. {max_n} "
+                               f"and BENCH_STEP {step}: {','.join(map(str, declared))})")
+    measured = [n for n in declared if not only or n in only]
+    if fixed_n not in measured:
+        raise SettingError(f"FIXED_N={fixed_n} is not a size the run measures ({','.join(map(str, measured))}): the "
+                           "cache simulation and the cross-check join the timed figures at FIXED_N")
+    at_fixed = {(key[0], key[1]) for key, _ in universe if key[2] == fixed_n}
+    strategies = sorted({key[0] for key, _ in universe})
+    scenarios = {scenario for _, scenario in at_fixed}
+    wanted = _names(os.environ.get("CROSSCHECK_SCENARIOS", ""))
+    if not wanted:
+        raise SettingError("CROSSCHECK_SCENARIOS is empty: it names the scenarios the cross-check times")
+    for s in wanted:
+        if s not in scenarios:
+            raise SettingError(f"CROSSCHECK_SCENARIOS names {s}, which no strategy measures at FIXED_N={fixed_n}")
+    for item in _names(os.environ.get("CACHESIM_ALL_LAYOUTS", "")):
+        strategy, colon, scenario = item.partition(":")
+        if not colon or (strategy, scenario) not in at_fixed:
+            raise SettingError(f'CACHESIM_ALL_LAYOUTS names "{item}": expected STRATEGY:SCENARIO of a strategy '
+                               f"({', '.join(strategies)}) and a scenario it measures at FIXED_N={fixed_n}")
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="analysis settings")
+    p.add_argument("--cells")
+    a = p.parse_args(argv)
+    try:
+        check(a.cells)
+    except SettingError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 2
+    return 0

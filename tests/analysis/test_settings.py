@@ -1,0 +1,77 @@
+"""The settings check of a make bench run: every wrong setting is named before anything runs."""
+
+import os
+import unittest
+from unittest import mock
+
+from support import TempDir
+import settings
+
+GOOD = {
+    "BENCH_MIN_N": "1000", "BENCH_MAX_N": "4096", "BENCH_STEP": "2", "BENCH_SIZES": "", "BENCH_MIN_PROCS": "3",
+    "BENCH_MAX_PROCS": "5", "BENCH_TARGET_CI": "0.03", "BENCH_BUDGET_S": "60", "HYPERFINE_RUNS": "2",
+    "HYPERFINE_EXTRA_MS": "5", "CACHESIM_SPREAD": "0.1", "QUICK": "0", "FIXED_N": "1024",
+    "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x",
+}
+
+
+class Settings(TempDir):
+    def setUp(self):
+        super().setUp()
+        # x at 1000 (an own size) and the powers of two 1024..4096; y only at 4096
+        self.cells = self.write("cells.tsv", "bin-a\tx\ta\t1024,2048,4096,1000\nbin-a\ty\ta\t4096\nraw\tx\traw-soa\t1024\n")
+
+    def check(self, cells=True, **changes):
+        env = dict(GOOD, **changes)
+        with mock.patch.dict(os.environ, env, clear=True):
+            settings.check(self.cells if cells else None)
+
+    def refused(self, words, **changes):
+        with self.assertRaises(settings.SettingError) as caught:
+            self.check(**changes)
+        for w in words:
+            self.assertIn(w, str(caught.exception))
+
+    def test_good_settings_pass(self):
+        self.check()
+        self.check(cells=False)
+        self.check(BENCH_SIZES="4096", FIXED_N="4096", CROSSCHECK_SCENARIOS="x,y", CACHESIM_ALL_LAYOUTS="a:y")
+
+    def test_numbers(self):
+        self.refused(["BENCH_MIN_PROCS", '"abc"'], BENCH_MIN_PROCS="abc")
+        self.refused(["BENCH_MIN_PROCS", "between 1"], BENCH_MIN_PROCS="0")
+        self.refused(["HYPERFINE_RUNS", "between 1"], HYPERFINE_RUNS="0")
+        self.refused(["BENCH_STEP"], BENCH_STEP="0")
+        self.refused(["BENCH_STEP", '"abc"'], BENCH_STEP="abc")
+        self.refused(["BENCH_STEP"], BENCH_STEP="\u00b2")  # a digit to str.isdigit, not a number
+        self.refused(["BENCH_MAX_PROCS (2) is below BENCH_MIN_PROCS (3)"], BENCH_MAX_PROCS="2")
+        self.refused(["BENCH_MIN_N (8192) is above BENCH_MAX_N (4096)"], BENCH_MIN_N="8192")
+        self.refused(["BENCH_MAX_N", "between 1 and 4294967295"], BENCH_MAX_N="4294967296")
+        self.refused(["BENCH_TARGET_CI"], BENCH_TARGET_CI="0")
+        self.refused(["BENCH_TARGET_CI"], BENCH_TARGET_CI="nan")
+        self.refused(["CACHESIM_SPREAD"], CACHESIM_SPREAD="-1")
+        self.refused(["QUICK"], QUICK="yes")
+        self.refused(["FIXED_N", '"-1"'], FIXED_N="-1", cells=False)
+
+    def test_sizes_are_those_measured(self):
+        # BENCH_STEP 2 keeps 1024 and 4096 of the powers (and the own size 1000): 2048 is not measured
+        self.refused(["FIXED_N=2048 is not a size the run measures (1000,1024,4096)"], FIXED_N="2048")
+        self.refused(["FIXED_N=5000"], FIXED_N="5000")
+        self.refused(["BENCH_SIZES names 2048"], BENCH_SIZES="2048")
+        self.refused(["FIXED_N=1024", "(4096)"], BENCH_SIZES="4096")
+        self.refused(["BENCH_SIZES", '"4k"'], BENCH_SIZES="4k")
+
+    def test_names_are_those_measured(self):
+        self.refused(["CROSSCHECK_SCENARIOS names y", "FIXED_N=1024"], CROSSCHECK_SCENARIOS="x,y")
+        self.refused(["CROSSCHECK_SCENARIOS is empty"], CROSSCHECK_SCENARIOS="")
+        self.refused(['CACHESIM_ALL_LAYOUTS names "b:x"'], CACHESIM_ALL_LAYOUTS="b:x")
+        self.refused(['CACHESIM_ALL_LAYOUTS names "x"'], CACHESIM_ALL_LAYOUTS="x")
+
+    def test_no_cell_at_all(self):
+        self.cells = self.write("cells.tsv", "")
+        self.refused(["no scenario declares an entity count within BENCH_MIN_N .. BENCH_MAX_N (8192 .. 8192)"],
+                     BENCH_MIN_N="8192", BENCH_MAX_N="8192", FIXED_N="8192")
+
+
+if __name__ == "__main__":
+    unittest.main()

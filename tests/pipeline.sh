@@ -1,0 +1,505 @@
+#!/bin/sh
+# Tests of the make bench pipeline (scripts/pipeline.sh and the scripts it runs), run by `make test`:
+#  - every setting is checked before the first process: a wrong one stops the run with exit 2 and one line
+#    naming it, and nothing is created;
+#  - the pipeline end to end at tiny N, into a folder whose path has spaces: the stopping rule adds processes
+#    where intervals are wide, the A/A twin is measured, results CSV and JSON with intervals and metadata,
+#    simulated misses of the timed layouts, hyperfine cross-check, plots, the run's report copy, and a manifest
+#    that records every file; a staging folder a killed run left behind is removed;
+#  - failures name their cell: a crash in the cache simulation or the cross-check, a process stuck in a loop
+#    (stopped by its time limit), a process out of memory (reported as out of memory);
+#  - plots that gnuplot wrote empty or cut short are refused, and the previous ones stay;
+#  - every reader refuses malformed, truncated, duplicated or unrecorded results, reads columns by name, and
+#    never drops a table from a report; results of several machines merge; the comparison refuses a forgotten
+#    output file; an interrupted run leaves the previous results as they were.
+# The faults that need root or minutes (a full disk, a signal at every step) are in tests/faults.sh (make
+# test-faults). No timing is asserted anywhere.
+# Usage: sh tests/pipeline.sh BUILD_DIR AA_VARIANT VARIANT...
+set -u
+build=$1
+aa=$2
+shift 2
+variants="$*"
+passed=0
+failed=0
+# The scratch folder's name has a space in it, so every path the pipeline is given does.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pipeline tests.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { passed=$((passed + 1)); echo "PASS $1"; }
+ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+
+first_variant=$(echo "$variants" | cut -d' ' -f1)
+cols() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next } { print $c }' "$2"; }
+# The tiny run's settings (1000: the own size of the random-table scenarios; 1024: every scenario); a test gives
+# its own VAR=VALUE after them to override one.
+tiny() {
+    env BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=5 \
+        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
+        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
+        CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS="$first_variant:add_remove" "$@"
+}
+
+# QUICK=1 gives make bench its short settings and its own results folder; every setting and the folder are
+# passed quoted, so a value with spaces stays one value.
+if make -s -n bench QUICK=1 2>/dev/null | tr '\n' ' ' | grep -q 'BENCH_MAX_N="16384" .*BENCH_MIN_PROCS="3" BENCH_MAX_PROCS="3"' &&
+    make -s -n bench QUICK=1 2>/dev/null | tr '\n' ' ' | grep -q "pipeline.sh build \"results/[a-z0-9._-]*-quick\" raw .*$aa" &&
+    make -s -n bench 2>/dev/null | tr '\n' ' ' | grep -q 'BENCH_MAX_N="1048576" .*BENCH_MIN_PROCS="5" BENCH_MAX_PROCS="21"' &&
+    make -s -n bench RESULTS_DIR="my results/x" 2>/dev/null | grep -q 'pipeline.sh build "my results/x" raw'
+then ok "make bench QUICK=1 selects the short run"; else ko "make bench QUICK=1 selects the short run"; fi
+
+# Every setting is checked before anything runs or is created: exit 2, one line that names it (PATTERN).
+refuse() { # WHAT PATTERN VAR=VALUE...
+    what=$1 pattern=$2
+    shift 2
+    rm -rf "$tmp/refused"
+    tiny "$@" sh scripts/pipeline.sh "$build" "$tmp/refused/out" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q -- "$pattern" "$tmp/err" && [ ! -s "$tmp/out" ] &&
+        [ ! -e "$tmp/refused" ]
+    then ok "$what is refused before the run"
+    else ko "$what is refused before the run" "exit $rc: $(head -n 2 "$tmp/err" | tr '\n' ' ')"; fi
+}
+refuse "a process count that is not a number" 'BENCH_MIN_PROCS must be a whole number, not "abc"' BENCH_MIN_PROCS=abc
+refuse "a process cap that is not a number" 'BENCH_MAX_PROCS' BENCH_MAX_PROCS=abc
+refuse "no processes per cell" 'BENCH_MIN_PROCS must be between 1' BENCH_MIN_PROCS=0
+refuse "a cap below the minimum" 'BENCH_MAX_PROCS (2) is below BENCH_MIN_PROCS (3)' BENCH_MAX_PROCS=2
+refuse "HYPERFINE_RUNS=0 (hyperfine would never end)" 'HYPERFINE_RUNS must be between 1' HYPERFINE_RUNS=0
+refuse "a size step of 0" 'BENCH_STEP must be between 1' BENCH_STEP=0
+refuse "a size step that is not a number" 'BENCH_STEP must be a whole number, not "abc"' BENCH_STEP=abc
+refuse "bounds in the wrong order" 'BENCH_MIN_N (2048) is above BENCH_MAX_N (1024)' BENCH_MIN_N=2048
+refuse "an interval target of 0" 'BENCH_TARGET_CI' BENCH_TARGET_CI=0
+refuse "a budget that is not a number" 'BENCH_BUDGET_S' BENCH_BUDGET_S=1h
+refuse "FIXED_N at a size the run does not measure" 'FIXED_N=5000 is not a size the run measures' FIXED_N=5000
+refuse "a negative FIXED_N" 'FIXED_N must be a whole number, not "-1"' FIXED_N=-1
+refuse "BENCH_SIZES naming a size not measured" 'BENCH_SIZES names 4096' BENCH_SIZES=4096
+refuse "FIXED_N outside BENCH_SIZES" 'FIXED_N=1024 is not a size' BENCH_SIZES=1000
+refuse "an unknown cross-check scenario" 'CROSSCHECK_SCENARIOS names nope' CROSSCHECK_SCENARIOS=simple_iter,nope
+refuse "an unknown strategy for the simulated layouts" 'CACHESIM_ALL_LAYOUTS names "nope:add_remove"' \
+    CACHESIM_ALL_LAYOUTS=nope:add_remove
+refuse "a bench option the binaries refuse" '--reps must be between' BENCH_OPTIONS="--reps 0"
+refuse "QUICK=yes" 'QUICK is 0 or 1' QUICK=yes
+rm -rf "$tmp/refused"
+if tiny sh scripts/pipeline.sh "$build" "" raw "$first_variant" >/dev/null 2>"$tmp/err"; then
+    ko "an empty RESULTS_DIR is refused" "exit 0"
+elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ]; then ok "an empty RESULTS_DIR is refused"
+else ko "an empty RESULTS_DIR is refused" "$(head -n 1 "$tmp/err")"; fi
+if make -s bench BUILD="$build" RESULTS_DIR= >/dev/null 2>"$tmp/err"; then ko "make bench RESULTS_DIR= is refused" "exit 0"
+elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ] && [ ! -e results/raw ]; then ok "make bench RESULTS_DIR= is refused"
+else ko "make bench RESULTS_DIR= is refused" "$(head -n 1 "$tmp/err")"; fi
+
+# The whole make bench pipeline at tiny N, with the A/A twin: three processes per cell, then up to five where
+# the interval is wider than +/-3%; every file it publishes is produced, well formed and recorded. A killed
+# run's leftovers are there first: a staging folder (removed) and the previous results moved aside by a
+# publication cut short (restored, then replaced by this run).
+res=$tmp/res
+mkdir -p "$tmp/.res.staging" "$tmp/.res.previous"
+echo stale >"$tmp/.res.staging/stale"
+echo previous >"$tmp/.res.previous/previous"
+if tiny sh scripts/pipeline.sh "$build" "$res" raw $variants "$aa" >"$tmp/pipe.log" 2>&1; then
+    ok "the make bench pipeline runs end to end"
+else ko "the make bench pipeline runs end to end" "$(grep -v '^bench: round' "$tmp/pipe.log" | tail -n 3 | tr '\n' ' ')"; fi
+if [ ! -e "$tmp/.res.staging" ] && [ ! -e "$tmp/.res.previous" ] && [ ! -e "$res/previous" ] &&
+    grep -q "restored .*res, which an interrupted publication had moved aside" "$tmp/pipe.log"
+then ok "what a killed run left is cleaned up or restored"; else ko "what a killed run left is cleaned up or restored"; fi
+if python3 scripts/analysis verify "$res" >/dev/null 2>"$tmp/err" &&
+    [ "$(cd "$res" && find . -type f ! -name manifest.csv | wc -l)" -eq "$(($(wc -l <"$res/manifest.csv") - 2))" ]
+then ok "the published folder's manifest records every file"
+else ko "the published folder's manifest records every file" "$(head -n 1 "$tmp/err")"; fi
+if [ -s "$res/results.csv" ]; then
+    # every process's rows are published compressed
+    if [ -s "$res/runs.csv.gz" ] && [ ! -e "$res/runs.csv" ] && gzip -dc "$res/runs.csv.gz" >"$tmp/runs.csv"
+    then ok "every process's rows are published (runs.csv.gz)"; else ko "every process's rows are published (runs.csv.gz)"; fi
+    cells=$(awk -F, 'NR > 1' "$res/results.csv" | wc -l)
+    runs=$(awk -F, 'NR > 1' "$tmp/runs.csv" | wc -l)
+    counted=$(cols processes "$res/results.csv" | awk '{ s += $1 } END { print s + 0 }')
+    fewest=$(cols processes "$res/results.csv" | sort -n | head -n 1)
+    more=$(cols processes "$res/results.csv" | awk '$1 > 3' | wc -l)
+    if [ "$cells" -gt 0 ] && [ "$runs" -eq "$counted" ] && [ "$fewest" -ge 3 ] && [ "$more" -gt 0 ] &&
+        grep -q '^checksums: all strategies agree' "$tmp/pipe.log"
+    then ok "bench pipeline gives every cell its processes, and more where its interval is wide"
+    else ko "bench pipeline gives every cell its processes, and more where its interval is wide" \
+        "$cells cells, $runs runs, $counted counted, fewest $fewest, $more with more"; fi
+    if [ "$(cols layout_seed "$tmp/runs.csv" | sort | uniq -d | wc -l)" -eq 0 ]
+    then ok "every process of every cell has a layout of its own"; else ko "every process of every cell has a layout of its own"; fi
+    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { m = $c["median_ns"]; lo = $c["median_lo_ns"]; hi = $c["median_hi_ns"]
+              if (!(lo <= m && m <= hi)) bad++
+              if ($c["raw_ratio"] != "" && !($c["raw_ratio_lo"] <= $c["raw_ratio"] && $c["raw_ratio"] <= $c["raw_ratio_hi"])) bad++
+              if ($c["strategy"] == aa) { twins++; if ($c["aa_ratio"] == "") bad++ }
+              if ($c["stopped"] !~ /^(ci|cap|budget)$/) bad++ }
+            END { exit bad || !twins }' aa="$aa" "$res/results.csv" &&
+        grep -q "^aa_variant,$aa\$" "$res/metadata.csv" && grep -q '^a/a: ' "$tmp/pipe.log"
+    then ok "every cell has its interval, every ratio to raw and every A/A ratio theirs"
+    else ko "every cell has its interval, every ratio to raw and every A/A ratio theirs"; fi
+    fresh=$(awk -F, '$6 == "fresh" {print $2}' "$res/results.csv" | sort -u | tr '\n' ' ')
+    warm=$(awk -F, '$6 == "warm" && $2 == "create"' "$res/results.csv" | wc -l)
+    if [ "$fresh" = "create create_bulk scatter_create " ] && [ "$warm" -eq $(($(echo "$variants" | wc -w) + 1)) ] &&
+        grep -q 'memory=fresh' "$tmp/pipe.log" && grep -q 'create@fresh' "$tmp/pipe.log"
+    then ok "creation is reported into touched and into fresh memory, labelled"
+    else ko "creation is reported into touched and into fresh memory, labelled" "fresh: $fresh; warm create rows: $warm"; fi
+    if awk -F, '$2 == "random_tables_q1" {print $3}' "$res/results.csv" | sort -u | tr '\n' ' ' | grep -qx '1000 1024 '
+    then ok "bench runs the scenarios' own sizes"; else ko "bench runs the scenarios' own sizes"; fi
+    if [ "$(grep -c 'hardware counters off' "$tmp/pipe.log")" -le 1 ]
+    then ok "the bench run says at most once why counters are off"
+    else ko "the bench run says at most once why counters are off"; fi
+    if grep -Eq '^bench: round [0-9]+  [0-9]+/[0-9]+  n=10(00|24)(@fresh)?  [a-z0-9~-]+  [0-9]+ cells  elapsed [0-9]+:[0-9]{2}  budget left [0-9]+:[0-9]{2}$' "$tmp/pipe.log"
+    then ok "bench shows its progress"; else ko "bench shows its progress"; fi
+    # The cache simulation replays timed layouts: every simulated layout is a timed process's, and the cell named
+    # for all its layouts has one per process.
+    if awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+            FILENAME ~ /runs.csv$/ { seed[$c[FILENAME, "layout_seed"]] = 1
+                if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove" && $c[FILENAME, "n"] == 1024) timed++
+                next }
+            { if (!($c[FILENAME, "layout_seed"] in seed)) bad++
+              if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove") simulated++ }
+            END { exit bad || timed == 0 || simulated != timed }' first="$first_variant" "$tmp/runs.csv" "$res/cachesim.csv"
+    then ok "the cache simulation replays the timed processes' layouts"
+    else ko "the cache simulation replays the timed processes' layouts"; fi
+    # The simulated misses are joined to every warm row at FIXED_N, and only there (not the A/A twin's: its
+    # code is its original's, and the simulation leaves it out).
+    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+            { at = $c["n"] == 1024 && $c["memory"] == "warm" && $c["strategy"] != aa
+              has = $c["sim_d1_misses_per_unit"] != "" }
+            at && has { joined++ } at != has { bad++ } END { exit bad || !joined }' aa="$aa" "$res/results.csv"
+    then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
+fi
+# results.json: the rows of results.csv and the metadata, as JSON that parses.
+if command -v jq >/dev/null 2>&1; then
+    if [ -s "$res/results.json" ] &&
+        jq -e --argjson rows "$(($(wc -l <"$res/results.csv") - 1))" --argjson cols "$(head -n 1 "$res/results.csv" | awk -F, '{print NF}')" \
+        '.schema and (.rows | length) == $rows and (.columns | length) == $cols and all(.rows[]; length == $cols)
+         and (.metadata | .machine_id and .cpu_model and .cores and .caches and .kernel and .compiler
+              and .compiler_recorded and .git_commit and .date and .hardware_counters and .cachesim_geometry
+              and .transparent_hugepages and .loadavg_start and .loadavg_end and .aa_variant and .aa_band
+              and .bench_min_procs and .bench_processes and (keys | any(startswith("flags:"))))' "$res/results.json" >/dev/null
+    then ok "results.json holds the rows and the metadata"; else ko "results.json holds the rows and the metadata"; fi
+    hf=0
+    for v in $variants; do
+        jq -e '.results | length == 4' "$res/hyperfine/bench-$v.json" >/dev/null 2>&1 && [ -s "$res/hyperfine/bench-$v.md" ] ||
+            hf=1
+    done
+    if [ "$hf" = 0 ] && [ "$(awk -F, 'NR > 1 && $7 > 0 && $8 ~ /^-?[0-9.]+$/' "$res/crosscheck.csv" | wc -l)" -eq \
+        $((2 * $(echo "$variants" | wc -w))) ]
+    then ok "hyperfine cross-checks every strategy"; else ko "hyperfine cross-checks every strategy"; fi
+else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
+# Plots: SVG documents and PNG images, for every kind the pipeline draws.
+bad=""
+for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep; do
+    svg=$res/plots/$p.svg png=$res/plots/$p.png
+    [ -f "$svg" ] && grep -q '<svg' "$svg" && tail -c 20 "$svg" | grep -q '</svg>' || bad="$bad $p.svg"
+    [ -f "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] || bad="$bad $p.png"
+done
+if [ -z "$bad" ]; then ok "plots are drawn as SVG and PNG"; else ko "plots are drawn as SVG and PNG" "bad or missing:$bad"; fi
+# This run's copy of the report: every generated table of REPORT.md refreshed and well formed (or, where it asks
+# for sizes this tiny run did not measure, one line saying so), the prose kept, the plots linked to this run's.
+if [ -s "$res/report.md" ] &&
+    [ "$(grep -c '^<!-- table: ' "$res/report.md")" -eq "$(grep -c '^<!-- table: ' REPORT.md)" ] &&
+    awk '/^<!-- table: / {t = 1; rows = 0; note = 0; next}
+         /^<!-- end table -->/ {if (note ? rows != 1 : rows < 2) bad = 1; if (!note) tables++; t = 0; next}
+         t && /^\*Not measured in this run: .*\.\*$/ {note = 1; rows++; next}
+         t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
+         END {exit bad || tables == 0}' "$res/report.md" &&
+    [ "$(head -n 1 "$res/report.md")" = "$(head -n 1 REPORT.md)" ] &&
+    ! grep -q '](results/' "$res/report.md"
+then ok "the run's report copy has every table, well formed"; else ko "the run's report copy has every table, well formed"; fi
+
+# A checksum that differs between two processes of one cell is an error, not an average: nothing is written.
+mkdir -p "$tmp/badsum"
+cp "$res/metadata.csv" "$tmp/badsum/"
+awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/runs.csv" >"$tmp/badsum/runs.csv"
+if python3 scripts/analysis results "$tmp/badsum" >/dev/null 2>"$tmp/err" || [ -e "$tmp/badsum/results.csv" ] ||
+    ! grep -q 'checksum' "$tmp/err"
+then ko "merge rejects disagreeing checksums"; else ok "merge rejects disagreeing checksums"; fi
+
+# The report's generated tables, from that pipeline's results: every kind of table is produced, well formed
+# (a header, a rule and at least one row, each with the header's cell count), the prose around them is kept,
+# and a second refresh changes nothing.
+printf '%s\n' '# Report' 'prose' '<!-- table: iter simple_iter raw-soa 1024 -->' 'stale' '<!-- end table -->' \
+    '<!-- table: ops 1024 create,create@fresh,destroy,add_remove -->' '<!-- end table -->' 'more prose' \
+    '<!-- table: sweep random_tables_q1 1000,1024 -->' '<!-- end table -->' >"$tmp/report.md"
+if [ -s "$res/results.csv" ] && python3 scripts/analysis report "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
+    awk '/^<!-- table: / {t = 1; rows = 0; next}
+         /^<!-- end table -->/ {if (rows < 3) bad = 1; t = 0; tables++; next}
+         t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
+         END {exit bad || tables != 3}' "$tmp/report.md" && ! grep -q stale "$tmp/report.md" &&
+    grep -q '^more prose$' "$tmp/report.md"; then
+    cp "$tmp/report.md" "$tmp/report2.md"
+    python3 scripts/analysis report "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
+    if cmp -s "$tmp/report.md" "$tmp/report2.md"; then ok "report tables are generated and stable"
+    else ko "report tables are generated and stable" "a second refresh changed them"; fi
+else ko "report tables are generated and stable" "$(head -n 2 "$tmp/rep.err" | tr '\n' ' ')"; fi
+
+# A full disk makes gnuplot write empty or cut-short files and still exit 0: a stand-in gnuplot that runs the
+# real one and then empties (or halves) one of its figures must make the plots step fail, naming the figure, and
+# leave the figures already there as they were.
+if [ -d "$res/plots" ] && real=$(command -v gnuplot); then
+    mkdir -p "$tmp/fakebin"
+    cat >"$tmp/fakebin/gnuplot" <<'EOF_SH'
+#!/bin/sh
+"$REAL_GNUPLOT" "$@" || exit
+case $1 in *svg*) f=$(ls out/*.svg | head -n 1) ;; *) f=$(ls out/*.png | head -n 1) ;; esac
+case $FAKE in
+empty) : >"$f" ;;
+cut) head -c $(($(wc -c <"$f") / 2)) "$f" >"$f.cut" && mv "$f.cut" "$f" ;;
+esac
+exit 0
+EOF_SH
+    chmod +x "$tmp/fakebin/gnuplot"
+    for fake in empty cut; do
+        rm -rf "$tmp/plotfail"
+        mkdir "$tmp/plotfail"
+        cp -r "$res/results.csv" "$res/metadata.csv" "$res/cachesim.csv" "$res/plots" "$tmp/plotfail/"
+        before=$(cat "$tmp/plotfail/plots"/* | cksum)
+        if PATH="$tmp/fakebin:$PATH" REAL_GNUPLOT=$real FAKE=$fake sh scripts/plots.sh "$tmp/plotfail" 1024 \
+            >/dev/null 2>"$tmp/err"; then ko "plots that gnuplot wrote $fake are refused" "exit 0"
+        elif grep -Eq '^plots: gnuplot wrote no whole [a-z0-9_@-]+\.(svg|png) \(is the disk full\?\)$' "$tmp/err" &&
+            [ "$(cat "$tmp/plotfail/plots"/* | cksum)" = "$before" ] && [ -z "$(ls -A "$tmp/plotfail" | grep '^\.plots')" ]
+        then ok "plots that gnuplot wrote $fake are refused"
+        else ko "plots that gnuplot wrote $fake are refused" "$(head -n 1 "$tmp/err")"; fi
+    done
+fi
+
+# Failures outside the timing phase name their cell. A copy of bitmask ("faulty") plants them in
+# esb_query_create, keyed on its own command line (it is test code: /proc/self/cmdline):
+#  - its cache-simulator build crashes (SIGSEGV) in a process run at --n 2048;
+#  - its bench build crashes in a process run with --inner (the cross-check's), when FAULTY=crash;
+#  - its bench build spins forever when FAULTY=hang (the time limit must stop it).
+mkdir -p "$tmp/tree/build"
+cp -r Makefile harness scenarios scripts strategies tests REPORT.md "$tmp/tree/"
+mkdir "$tmp/tree/strategies/faulty"
+cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/faulty/"
+sed -i 's/^esb_status esb_query_create(/static esb_status honest_query_create(/' "$tmp/tree/strategies/faulty/query.c"
+cat >>"$tmp/tree/strategies/faulty/query.c" <<'EOF_C'
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether this process's command line holds the argument a (followed by b, if b is given). */
+static bool faulty_arg(const char *a, const char *b) {
+    static char line[4096];
+    static size_t len;
+    if (!len) {
+        FILE *f = fopen("/proc/self/cmdline", "rb");
+        if (!f) return false;
+        len = fread(line, 1, sizeof line - 1, f);
+        fclose(f);
+    }
+    for (size_t at = 0; at < len; at += strlen(line + at) + 1) {
+        if (strcmp(line + at, a)) continue;
+        size_t next = at + strlen(line + at) + 1;
+        if (!b || (next < len && !strcmp(line + next, b))) return true;
+    }
+    return false;
+}
+
+esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    const char *mode = getenv("FAULTY");
+#ifdef ESB_CACHESIM
+    if (faulty_arg("--n", "2048")) raise(SIGSEGV);
+#endif
+    if (mode && !strcmp(mode, "crash") && faulty_arg("--inner", NULL)) raise(SIGSEGV);
+    if (mode && !strcmp(mode, "hang"))
+        for (volatile int spin = 1; spin;) {
+        }
+    return honest_query_create(w, desc, out);
+}
+EOF_C
+cp "$build/bench-raw" "$build/cachesim-raw" "$tmp/tree/build/"
+if ! grep -q 'static esb_status honest_query_create(' "$tmp/tree/strategies/faulty/query.c" ||
+    ! (cd "$tmp/tree" && make -s build/bench-faulty build/cachesim-faulty >"$tmp/build.log" 2>&1); then
+    ko "a faulty strategy builds" "$(tail -n 3 "$tmp/build.log" | tr '\n' ' ')"
+else
+    faulty() { # OUT_NAME VAR=VALUE...: the tiny run of raw and faulty, in the copied tree
+        out=$tmp/faulty-$1
+        shift
+        (cd "$tmp/tree" && tiny CACHESIM_ALL_LAYOUTS= "$@" sh scripts/pipeline.sh build "$out" raw faulty) \
+            >"$tmp/faulty.log" 2>&1
+    }
+    # a crash in the cache simulation
+    if faulty sim BENCH_MAX_N=2048 FIXED_N=2048; then ko "a crash in the cache simulation names its cell" "exit 0"
+    elif grep -Eq '^cachesim: cachesim-faulty [a-z_0-9]+ n=2048 layout [0-9a-f,]+: killed by signal SIGSEGV$' "$tmp/faulty.log" &&
+        [ ! -e "$tmp/faulty-sim" ] && [ ! -e "$tmp/.faulty-sim.staging" ]
+    then ok "a crash in the cache simulation names its cell"
+    else ko "a crash in the cache simulation names its cell" "$(grep -v '^bench: ' "$tmp/faulty.log" | head -n 2 | tr '\n' ' ')"; fi
+    # a crash in the whole-process cross-check
+    if faulty xcheck FAULTY=crash; then ko "a crash in the cross-check names its cell" "exit 0"
+    elif grep -Eq '^crosscheck: bench-faulty (simple_iter|add_remove) n=1024 \(--inner [0-9]+ --reps 1\): killed by signal SIGSEGV$' "$tmp/faulty.log" &&
+        [ ! -e "$tmp/faulty-xcheck" ]
+    then ok "a crash in the cross-check names its cell"
+    else ko "a crash in the cross-check names its cell" "$(grep -v '^bench: ' "$tmp/faulty.log" | head -n 2 | tr '\n' ' ')"; fi
+    # a process stuck in a loop: stopped at its time limit (1 s here, plus 20 times what it should take)
+    if faulty hang FAULTY=hang BENCH_JOB_TIMEOUT_S=1; then ko "a process stuck in a loop is stopped and named" "exit 0"
+    elif grep -Eq '^bench: bench-faulty [a-z_0-9]+ n=10(00|24) memory=warm: stopped after [0-9]+ s: stuck\? \(the process was expected to take about [0-9.]+ s\)$' "$tmp/faulty.log" &&
+        [ ! -e "$tmp/faulty-hang" ]
+    then ok "a process stuck in a loop is stopped and named"
+    else ko "a process stuck in a loop is stopped and named" "$(grep -v '^bench: round' "$tmp/faulty.log" | tail -n 2 | tr '\n' ' ')"; fi
+fi
+
+# Out of memory is reported as out of memory, for the cell, and the run stops there (exit 3): every strategy
+# allocates far more than 300 MB for a world of 2^22 entities.
+if (ulimit -v 300000 && tiny BENCH_MIN_N=4194304 BENCH_MAX_N=4194304 FIXED_N=4194304 CROSSCHECK_SCENARIOS=simple_iter CACHESIM_ALL_LAYOUTS= \
+    sh scripts/pipeline.sh "$build" "$tmp/oom" raw "$first_variant") >"$tmp/oom.log" 2>&1; then
+    ko "out of memory is reported as out of memory" "exit 0"
+else
+    rc=$?
+    if [ "$rc" -eq 3 ] && grep -Eq "^bench: bench-(raw|$first_variant) [a-z_0-9]+ n=4194304 memory=(warm|fresh): out of memory$" "$tmp/oom.log" &&
+        ! grep -q "fewer units" "$tmp/oom.log" &&
+        [ ! -e "$tmp/oom" ]
+    then ok "out of memory is reported as out of memory"
+    else ko "out of memory is reported as out of memory" "exit $rc: $(grep -v '^bench: round' "$tmp/oom.log" | tail -n 2 | tr '\n' ' ')"; fi
+fi
+
+# Several machines: a second folder, as from a machine twice as slow across the board, merges with the first into
+# one CSV with the machine as a column, and relative to each machine's own floor the two agree.
+mkdir -p "$tmp/slow"
+sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
+awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^median(_lo|_hi)?_ns$/) t[i] = 1 }
+    NR > 1 { for (i in t) $i = sprintf("%.7g", $i * 2) } {print}' "$res/results.csv" >"$tmp/slow/results.csv"
+python3 scripts/analysis record "$tmp/slow" metadata.csv results.csv 2>/dev/null
+if python3 scripts/analysis compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
+    [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
+    awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $13; else fast[k] = $13 }
+        END { for (k in fast) if (!(k in slow) || slow[k] != fast[k]) bad = 1; exit bad }' "$tmp/cmp.csv" &&
+    grep -q 'slow-box-4c' "$tmp/cmp.out"
+then ok "results of several machines merge, each relative to its own floor"
+else ko "results of several machines merge, each relative to its own floor" "$(tail -n 1 "$tmp/cmp.out")"; fi
+
+# An interrupted make bench leaves no partial file, and the results of the run before it as they were.
+mkdir -p "$tmp/int"
+cp "$res/results.csv" "$res/runs.csv.gz" "$res/metadata.csv" "$tmp/int/" 2>/dev/null
+ls -A "$tmp/int" >"$tmp/int.before"
+cat "$tmp/int"/* | cksum >"$tmp/int.sum"
+if command -v setsid >/dev/null 2>&1; then
+    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_MIN_PROCS=1 BENCH_MAX_PROCS=1 BENCH_TARGET_CI=0.03 \
+        BENCH_BUDGET_S=0 BENCH_OPTIONS="--reps 5" FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 \
+        CROSSCHECK_SCENARIOS=simple_iter QUICK=0 \
+        setsid sh scripts/pipeline.sh "$build" "$tmp/int" raw $variants >/dev/null 2>&1 &
+    pid=$!
+    sleep 4
+    kill -TERM "-$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    if [ "$(ls -A "$tmp/int")" = "$(cat "$tmp/int.before")" ] && [ "$(cat "$tmp/int"/* | cksum)" = "$(cat "$tmp/int.sum")" ]
+    then ok "an interrupted bench run leaves no partial file"
+    else ko "an interrupted bench run leaves no partial file" "left: $(ls -A "$tmp/int" | tr '\n' ' ')"; fi
+fi
+
+# Malformed results are refused with a message naming the file and line, by every program that reads them. Each
+# malformed file stands in for results.csv (and runs.csv) in a copy of the published folder, recorded in its
+# manifest where `record` takes it (so that only its content is wrong).
+good="$res/results.csv"
+awk -F, 'NR == 3 {NF = NF - 2} {print}' OFS=, "$good" >"$tmp/short.csv"
+awk -F, 'NR == 2 {$10 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
+awk -F, 'NR > 1' "$good" >"$tmp/headless.csv"
+head -c 2000 "$good" >"$tmp/cut.csv"
+: >"$tmp/empty.csv"
+cp REPORT.md "$tmp/R.md"
+for f in short text headless cut empty; do
+    all=1
+    why=""
+    rm -rf "$tmp/bad" && cp -r "$res" "$tmp/bad" && cp "$tmp/$f.csv" "$tmp/bad/results.csv" &&
+        cp "$tmp/$f.csv" "$tmp/bad/runs.csv"
+    python3 scripts/analysis record "$tmp/bad" results.csv runs.csv >/dev/null 2>&1
+    plots=$(cat "$tmp/bad/plots"/* | cksum)
+    python3 scripts/analysis summary "$tmp/bad/results.csv" >/dev/null 2>"$tmp/err" && all=0
+    grep -qF "$tmp/bad/results.csv" "$tmp/err" || { all=0; why="summary"; }
+    python3 scripts/analysis report "$tmp/bad/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err" && all=0
+    grep -qF "$tmp/bad/results.csv" "$tmp/err" && cmp -s REPORT.md "$tmp/R.md" || { all=0; why="$why report"; }
+    sh scripts/plots.sh "$tmp/bad" 1024 >/dev/null 2>"$tmp/err" && all=0
+    grep -qF "$tmp/bad/results.csv" "$tmp/err" && [ "$(cat "$tmp/bad/plots"/* | cksum)" = "$plots" ] ||
+        { all=0; why="$why plots"; }
+    python3 scripts/analysis compare "$tmp/cmp-bad.csv" "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    grep -qF "$tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/cmp-bad.csv" ] || { all=0; why="$why compare"; }
+    python3 scripts/analysis results "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    grep -qF "$tmp/bad/runs.csv" "$tmp/err" && cmp -s "$tmp/$f.csv" "$tmp/bad/results.csv" ||
+        { all=0; why="$why results"; }
+    if [ "$all" = 1 ]; then ok "malformed results ($f) are refused"
+    else ko "malformed results ($f) are refused" "by$why: $(head -n 1 "$tmp/err")"; fi
+done
+
+# Every program that reads a published folder checks it against its manifest and reads columns by name:
+# summary, report and compare refuse (naming the file and the reason, writing nothing) a results file cut short
+# at a line break, a cell given twice (recorded, so that only the duplicate is wrong), a folder without its
+# manifest, and a file the manifest does not list.
+readers_refuse() { # WHAT TEXT...: every reader of $tmp/rd refuses it with each TEXT in its message
+    what=$1
+    shift
+    why=""
+    python3 scripts/analysis summary "$tmp/rd/results.csv" >/dev/null 2>"$tmp/err.summary" && why="summary"
+    python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err.report" && why="$why report"
+    cmp -s REPORT.md "$tmp/R.md" || why="$why report(changed)"
+    rm -f "$tmp/cmp-rd.csv"
+    python3 scripts/analysis compare "$tmp/cmp-rd.csv" "$tmp/rd" >/dev/null 2>"$tmp/err.compare" && why="$why compare"
+    [ -e "$tmp/cmp-rd.csv" ] && why="$why compare(wrote)"
+    for text; do
+        for r in summary report compare; do grep -qF -- "$text" "$tmp/err.$r" || why="$why $r($(head -n 1 "$tmp/err.$r"))"; done
+    done
+    if [ -z "$why" ]; then ok "every reader refuses $what"; else ko "every reader refuses $what" "$why"; fi
+}
+fresh_copy() { rm -rf "$tmp/rd" && cp -r "$res" "$tmp/rd"; }
+fresh_copy
+head -n -1 "$res/results.csv" >"$tmp/rd/results.csv"
+readers_refuse "a results file cut short at a line break" "$tmp/rd/results.csv: " "rows where manifest.csv recorded"
+fresh_copy
+sed -n 2p "$res/results.csv" >>"$tmp/rd/results.csv"
+python3 scripts/analysis record "$tmp/rd" results.csv 2>/dev/null
+readers_refuse "a cell given twice" "$tmp/rd/results.csv:" "a second row for"
+fresh_copy
+rm "$tmp/rd/manifest.csv"
+readers_refuse "a folder without its manifest" "$tmp/rd has no manifest.csv"
+fresh_copy
+grep -v '^results.csv,' "$res/manifest.csv" | awk -F, -v OFS=, '$1 == "manifest.csv" {$3 = $3 - 1} {print}' \
+    >"$tmp/rd/manifest.csv"
+readers_refuse "a file its manifest does not list" "$tmp/rd/results.csv: not listed in $tmp/rd/manifest.csv"
+
+# Columns are found by name: results.csv with median_ns and min_ns swapped in place gives the same summary.
+fresh_copy
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "median_ns") a = i; if ($i == "min_ns") b = i } }
+    { t = $a; $a = $b; $b = t; print }' "$res/results.csv" >"$tmp/rd/results.csv"
+python3 scripts/analysis record "$tmp/rd" results.csv 2>/dev/null
+python3 scripts/analysis summary "$res/results.csv" >"$tmp/sum.a" 2>&1
+python3 scripts/analysis summary "$tmp/rd/results.csv" >"$tmp/sum.b" 2>&1
+if [ -s "$tmp/sum.a" ] && cmp -s "$tmp/sum.a" "$tmp/sum.b" && ! cmp -s "$res/results.csv" "$tmp/rd/results.csv"
+then ok "the summary reads columns by name"; else ko "the summary reads columns by name" "$(diff "$tmp/sum.a" "$tmp/sum.b" | head -n 3 | tr '\n' ' ')"; fi
+
+# The report never drops a table: a metadata.csv with CRLF line ends keeps the meta table's rows, and an empty
+# crosscheck.csv (recorded as it is) is refused by name, REPORT.md untouched.
+fresh_copy
+sed 's/$/\r/' "$res/metadata.csv" >"$tmp/rd/metadata.csv"
+python3 scripts/analysis record "$tmp/rd" metadata.csv 2>/dev/null
+printf '%s\n' '# R' '<!-- table: meta machine_id,cpu_model -->' '<!-- end table -->' >"$tmp/meta.md"
+if python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/meta.md" >/dev/null 2>"$tmp/err" &&
+    grep -q "^| machine_id | $(sed -n 's/^machine_id,//p' "$res/metadata.csv") |\$" "$tmp/meta.md" &&
+    grep -q '^| cpu_model | ' "$tmp/meta.md"
+then ok "a metadata.csv with CRLF line ends keeps the meta table"
+else ko "a metadata.csv with CRLF line ends keeps the meta table" "$(head -n 1 "$tmp/err")"; fi
+for empty in "" "$(head -n 1 "$res/crosscheck.csv")"; do
+    fresh_copy
+    printf '%s' "${empty:+$empty
+}" >"$tmp/rd/crosscheck.csv"
+    python3 scripts/analysis record "$tmp/rd" crosscheck.csv 2>/dev/null
+    printf '%s\n' '# R' '<!-- table: xcheck -->' 'kept' '<!-- end table -->' >"$tmp/x.md"
+    cp "$tmp/x.md" "$tmp/x.before"
+    if python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/x.md" >/dev/null 2>"$tmp/err"; then
+        ko "an empty crosscheck.csv${empty:+ (a header only)} is refused, not dropped" "exit 0"
+    elif grep -qF "$tmp/rd/crosscheck.csv" "$tmp/err" && cmp -s "$tmp/x.md" "$tmp/x.before"
+    then ok "an empty crosscheck.csv${empty:+ (a header only)} is refused, not dropped"
+    else ko "an empty crosscheck.csv${empty:+ (a header only)} is refused, not dropped" "$(head -n 1 "$tmp/err")"; fi
+done
+
+# compare with its output file forgotten (two results folders) writes nothing anywhere and says why.
+fresh_copy
+: >"$tmp/err"
+before_tmp=$(ls -A "$tmp")
+before_rd=$(ls -A "$tmp/rd")
+rc=0
+python3 scripts/analysis compare "$tmp/rd" "$res" >/dev/null 2>"$tmp/err" || rc=$?
+if [ "$rc" -eq 2 ] && grep -q 'output file' "$tmp/err" && [ "$(ls -A "$tmp")" = "$before_tmp" ] &&
+    [ "$(ls -A "$tmp/rd")" = "$before_rd" ]
+then ok "compare refuses a forgotten output file"
+else ko "compare refuses a forgotten output file" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+
+echo "pipeline: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
