@@ -118,12 +118,15 @@ static double parse_warmup(const char *text, const char *option) {
     return (double)ms;
 }
 
+/* --min-n and --max-n: the messages name the option, since both take the same values. */
 static size_t parse_bound(const char *text, const char *option) {
     char what[96];
     snprintf(what, sizeof what, "%s takes a positive integer, not '%%s'", option);
     unsigned long long v = parse_count(text, what);
-    if (v == 0) usage_error("the entity count bound must be at least 1, not '%s'", text);
-    if (v > ESB_MAX_ENTITIES) usage_error("%s exceeds the entity handle space (2^32 - 1 indices)", text);
+    snprintf(what, sizeof what, "%s must be at least 1, not '%%s'", option);
+    if (v == 0) usage_error(what, text);
+    snprintf(what, sizeof what, "%s %%s exceeds the entity handle space (2^32 - 1 indices)", option);
+    if (v > ESB_MAX_ENTITIES) usage_error(what, text);
     return (size_t)v;
 }
 

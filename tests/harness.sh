@@ -72,6 +72,14 @@ expect_usage_error "a negative warm-up" --warmup-ms -1
 expect_usage_error "a warm-up over a minute" --first-warmup-ms 60001
 expect_usage_error "a scenario named twice" --scenario create --scenario create
 
+# The bounds take the same values, so their messages name the option they are about.
+for option in --min-n --max-n; do
+    expect_usage_error "$option beyond the handle space" "$option" 4294967296
+    if grep -q -- "^bench: $option 4294967296 exceeds the entity handle space" "$tmp/err"
+    then ok "$option beyond the handle space is named in the message"
+    else ko "$option beyond the handle space is named in the message" "$(cat "$tmp/err")"; fi
+done
+
 # --list names the scenarios (the whole catalogue) with the entity counts each declares; raw offers
 # simple_iter twice (SoA and AoS).
 catalogue="add_remove add_remove_cached add_remove_large churn_fresh_iter churn_then_iter create create_bulk \
