@@ -180,6 +180,12 @@ cols=$("$bench" --scenario create --n 64 --reps 1 | head -n 1 | awk -F, '{print 
 bad=$(awk -F, -v c="$cols" 'NF != c' "$tmp/all.csv" | wc -l)
 if [ "$cols" -ge 17 ] && [ "$bad" -eq 0 ]; then ok "CSV rows have $cols fields"; else ko "CSV shape" "$cols cols, $bad bad rows"; fi
 
+# No field ends with a blank or holds two in a row: the flags are joined from parts that can be empty (a
+# variant's own flags, the inline budget under clang), and clang's version string ends with a blank.
+blank=$(awk -F, '{ for (i = 1; i <= NF; i++) if ($i ~ / "?$/ || $i ~ /  /) { print "row " NR " field " i ": [" $i "]"; exit } }' \
+    "$tmp/all.csv")
+if [ -z "$blank" ]; then ok "no CSV field ends with a blank"; else ko "no CSV field ends with a blank" "$blank"; fi
+
 # Checksums agree per (scenario, n) across strategies.
 disagree=$(awk -F, '{k = $2 "," $3; if (k in sum && sum[k] != $14) print k; sum[k] = $14}' "$tmp/all.csv")
 if [ -z "$disagree" ]; then ok "checksums agree across strategies"; else ko "checksums agree" "$disagree"; fi
