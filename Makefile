@@ -32,6 +32,8 @@ ASAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 # What -march=native means on this machine, recorded beside every result (gcc reports it; clang does not).
 NATIVE_ARCH := $(shell $(CC) -march=native -Q --help=target 2>/dev/null | awk '$$1 == "-march=" {print $$2; exit}')
 BUILD_FLAGS_NOTE := $(RELEASE_FLAGS)$(if $(NATIVE_ARCH), (native=$(NATIVE_ARCH)))
+# The flags a binary records in its rows are stripped: an empty part (a variant without flags of its own, the
+# inline budget under clang) would otherwise leave a trailing or doubled blank in every row's flags field.
 
 # With PAPI (libpapi-dev) the bench binaries count hardware events around the timed work
 # (harness/hwcounters.c); without it they build all the same and leave those columns empty.
@@ -111,14 +113,14 @@ $(BUILD)/bench-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard st
                      $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
                      strategies/$(2)/variants) Makefile
 	$$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
-	    -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE) $(3)"' $(INCLUDES) -Istrategies/$(2) \
+	    -DESB_BUILD_FLAGS='"$(strip $(BUILD_FLAGS_NOTE) $(3))"' $(INCLUDES) -Istrategies/$(2) \
 	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) $(PAPI_LIBS) -lm -o $$@
 
 $(BUILD)/cachesim-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) \
                         $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
                         strategies/$(2)/variants) Makefile
 	$$(CC) $(WARNINGS) $(CACHESIM_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
-	    -DESB_BUILD_FLAGS='"$(CACHESIM_FLAGS) $(3)"' $(INCLUDES) -Istrategies/$(2) \
+	    -DESB_BUILD_FLAGS='"$(strip $(CACHESIM_FLAGS) $(3))"' $(INCLUDES) -Istrategies/$(2) \
 	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lm -o $$@
 
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
@@ -146,11 +148,11 @@ endef
 $(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
 
 $(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
-	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(BUILD_FLAGS_NOTE)"' $(INCLUDES) \
+	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(strip $(BUILD_FLAGS_NOTE))"' $(INCLUDES) \
 	    $(HARNESS_SRC) $(RAW_SRC) $(PAPI_LIBS) -lm -o $@
 
 $(BUILD)/cachesim-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
-	$(CC) $(WARNINGS) $(CACHESIM_FLAGS) -DESB_BUILD_FLAGS='"$(CACHESIM_FLAGS)"' $(INCLUDES) \
+	$(CC) $(WARNINGS) $(CACHESIM_FLAGS) -DESB_BUILD_FLAGS='"$(strip $(CACHESIM_FLAGS))"' $(INCLUDES) \
 	    $(HARNESS_SRC) $(RAW_SRC) -lm -o $@
 
 deps-test:

@@ -12,8 +12,13 @@
  * every N before the next; every cell draws its memory layout from a seed of its own (layout.h): the k-th cell
  * the k-th --layout-seed, a cell past the list one derived from the seed before it (the first: random).
  *
- * Bad arguments get a one-line error and exit code 2; a scenario that fails (setup error, skipped work,
- * disagreeing checksums) gets one line on stderr and exit code 1 after the others have run. */
+ * Exit codes: 0 every cell ran; 1 a cell failed (setup error, skipped work, disagreeing checksums, a failed
+ * check: one line on stderr each, after which the other cells still run) or the results could not be written;
+ * 2 bad arguments (one line on stderr, nothing run); 3 out of memory: a cell failed after an allocator refused a
+ * block (runner.h), said in one line with the size asked for, e.g.
+ *   bench: archetype create n=3000000 failed: out of memory (the allocator refused a block of 50331648 bytes)
+ * (under ulimit -v 400000), and no further cell runs, since later cells would most likely run out too (the rows
+ * before it are kept). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +36,8 @@
 #define SWEEP_FROM 10u /* a scenario's default sweep: 2^10 .. 2^24 entities */
 #define SWEEP_TO 24u
 #define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
+
+enum { EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_OUT_OF_MEMORY = 3 }; /* and EXIT_SUCCESS (0) */
 
 typedef struct options {
     const char *selected[MAX_SELECTED];
@@ -52,7 +59,7 @@ static void usage_error(const char *fmt, const char *arg) {
     fprintf(stderr, "bench: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, " (try --help)\n");
-    exit(2);
+    exit(EXIT_USAGE);
 }
 
 /* Decimal digits only: no sign, no spaces, no empty string. */
@@ -111,12 +118,15 @@ static double parse_warmup(const char *text, const char *option) {
     return (double)ms;
 }
 
+/* --min-n and --max-n: the messages name the option, since both take the same values. */
 static size_t parse_bound(const char *text, const char *option) {
     char what[96];
     snprintf(what, sizeof what, "%s takes a positive integer, not '%%s'", option);
     unsigned long long v = parse_count(text, what);
-    if (v == 0) usage_error("the entity count bound must be at least 1, not '%s'", text);
-    if (v > ESB_MAX_ENTITIES) usage_error("%s exceeds the entity handle space (2^32 - 1 indices)", text);
+    snprintf(what, sizeof what, "%s must be at least 1, not '%%s'", option);
+    if (v == 0) usage_error(what, text);
+    snprintf(what, sizeof what, "%s %%s exceeds the entity handle space (2^32 - 1 indices)", option);
+    if (v > ESB_MAX_ENTITIES) usage_error(what, text);
     return (size_t)v;
 }
 
@@ -160,7 +170,10 @@ static void print_help(void) {
          "--counters prints the strategy's own counters (edge-cache hits, filter updates, ...) to stderr.\n"
          "Where PAPI finds hardware counters, each row also gives instructions, cycles, L1D and last-level\n"
          "misses per unit over the timed samples (counter_events names the events; where there are none the\n"
-         "columns are empty and one line on stderr says why); --no-hw-counters leaves them out.");
+         "columns are empty and one line on stderr says why); --no-hw-counters leaves them out.\n"
+         "Exit status: 0 every cell ran; 1 a cell failed (one line on stderr each; the others still run);\n"
+         "2 bad arguments; 3 out of memory (one line naming the cell and the block refused; no further\n"
+         "cell runs).");
 }
 
 static options parse(int argc, char **argv) {
@@ -263,28 +276,32 @@ int main(int argc, char **argv) {
         fprintf(stderr, "bench: this C library's allocator cannot be configured; results say memory=default\n");
         memory = "default";
     }
-    int failed = 0, rows = 0;
+    int failed = 0, out_of_memory = 0, rows = 0;
     uint64_t seed = o.seed_count ? o.seeds[0] : layout_new_seed();
     size_t cells = 0;
     if (o.json) output_json_begin(stdout);
     else if (o.header) output_csv_header(stdout);
     /* The scenarios in the order asked for; a name can stand for several scenarios (raw: SoA and AoS). */
     size_t passes = o.selected_count ? o.selected_count : 1;
-    for (size_t pass = 0; pass < passes; ++pass) {
-        for (const scenario *const *s = catalog_scenarios; *s; ++s) {
+    for (size_t pass = 0; pass < passes && !out_of_memory; ++pass) {
+        for (const scenario *const *s = catalog_scenarios; *s && !out_of_memory; ++s) {
             if (o.selected_count && strcmp(o.selected[pass], (*s)->name) != 0) continue;
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
-            for (size_t k = 0; k < count; ++k) {
+            for (size_t k = 0; k < count && !out_of_memory; ++k) {
                 result r;
                 const char *error = "unknown error";
                 if (cells < o.seed_count) seed = o.seeds[cells];
                 int rc = run_scenario(*s, ns[k], &o.run, seed, &r, &error);
                 seed = layout_next_seed(seed);
                 cells++;
-                if (rc != 0) {
+                if (rc != RUN_OK) {
                     fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
                             (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, ns[k], error);
-                    failed = 1;
+                    /* The cells after one that ran out of memory (larger sizes, scenarios with larger worlds)
+                     * would most likely run out too, each only after building as much of its world as fits:
+                     * the run ends here. */
+                    if (rc == RUN_OUT_OF_MEMORY) out_of_memory = 1;
+                    else failed = 1;
                     continue;
                 }
                 r.memory = memory;
@@ -300,7 +317,7 @@ int main(int argc, char **argv) {
     if (o.json) output_json_end(stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "bench: writing the results failed\n");
-        return 1;
+        return out_of_memory ? EXIT_OUT_OF_MEMORY : EXIT_FAILED;
     }
-    return failed;
+    return out_of_memory ? EXIT_OUT_OF_MEMORY : failed ? EXIT_FAILED : EXIT_SUCCESS;
 }

@@ -170,11 +170,21 @@ static void *placed_realloc(void *ptr, size_t old_size, size_t new_size, size_t 
 
 /* ---- the hooks ---- */
 
+/* A call that returned NULL; real refusals (not injected) are also recorded with their size, so that a run
+ * that failed for want of memory can say so, and how much was asked. */
+static void count_failure(bool injected, size_t size) {
+    g_stats.failures++;
+    if (injected) return;
+    g_stats.refusals++;
+    g_stats.last_refused_bytes = size;
+}
+
 void *esb_mem_alloc(size_t size, size_t align) {
     if (size == 0 || !valid_align(align)) return NULL;
-    void *p = injected_failure() ? NULL : placed_alloc(size, align);
+    bool injected = injected_failure();
+    void *p = injected ? NULL : placed_alloc(size, align);
     if (!p) {
-        g_stats.failures++;
+        count_failure(injected, size);
         return NULL;
     }
     charge(size);
@@ -190,9 +200,10 @@ void *esb_mem_calloc(size_t size, size_t align) {
 void *esb_mem_realloc(void *ptr, size_t old_size, size_t new_size, size_t align) {
     if (!ptr) return esb_mem_alloc(new_size, align);
     if (new_size == 0 || !valid_align(align)) return NULL;
-    void *p = injected_failure() ? NULL : placed_realloc(ptr, old_size, new_size, align);
+    bool injected = injected_failure();
+    void *p = injected ? NULL : placed_realloc(ptr, old_size, new_size, align);
     if (!p) {
-        g_stats.failures++;
+        count_failure(injected, new_size);
         return NULL;
     }
     g_stats.live_bytes -= old_size;

@@ -1,5 +1,7 @@
 #include "output.h"
 
+#include <string.h>
+
 #ifndef ESB_BUILD_FLAGS
 #define ESB_BUILD_FLAGS "unknown"
 #endif
@@ -17,13 +19,16 @@
 static const char *const hw_keys[HW_ROLES] = {"instructions_per_unit", "cycles_per_unit", "l1d_misses_per_unit",
                                               "llc_misses_per_unit"};
 
-/* Writes s as a quoted CSV field (quotes doubled) or JSON string (quotes and backslashes escaped). */
+/* Writes s as a quoted CSV field (quotes doubled) or JSON string (quotes and backslashes escaped), without
+ * trailing blanks: clang's version macro ends with one, which would otherwise end every row's compiler field. */
 static void quoted(FILE *f, const char *s, int json) {
+    size_t len = strlen(s);
+    while (len > 0 && s[len - 1] == ' ') --len;
     fputc('"', f);
-    for (; *s; ++s) {
-        if (*s == '"') fputs(json ? "\\\"" : "\"\"", f);
-        else if (json && *s == '\\') fputs("\\\\", f);
-        else fputc(*s, f);
+    for (size_t i = 0; i < len; ++i) {
+        if (s[i] == '"') fputs(json ? "\\\"" : "\"\"", f);
+        else if (json && s[i] == '\\') fputs("\\\\", f);
+        else fputc(s[i], f);
     }
     fputc('"', f);
 }

@@ -10,6 +10,7 @@
 #include "data.h"
 #include "layout.h"
 #include "memory.h"
+#include "scratch.h"
 
 static const char *strategy_of(const scenario *s) { return s->label ? s->label : catalog_strategy_name(); }
 
@@ -233,8 +234,8 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     uint64_t began = clock_ns();
     if (!opt->hw_counters_off) explain_missing_counters();
     hw_tally hw = hw_tally_begin(!opt->hw_counters_off);
-    double *samples = calloc(opt->samples, sizeof *samples);
-    if (!samples) return *error = "out of memory in the harness", -1;
+    double *samples = scratch_calloc(opt->samples, sizeof *samples);
+    if (!samples) return *error = "out of memory", -1;
     void *ctx;
     double one_ns = 0;
     int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
@@ -275,8 +276,30 @@ static int placed(const scenario *s, size_t n, const run_options *opt, result *o
     return rc;
 }
 
+/* What the allocators have refused so far: the hooks (a strategy's storage, raw's arrays) and the C library
+ * (the scenarios' and the harness's own memory, scratch.h). */
+typedef struct refusals {
+    uint64_t hooks, scratch;
+} refusals;
+
+static refusals refusals_so_far(void) { return (refusals){esb_mem_get_stats().refusals, scratch_refusals()}; }
+
+/* A cell that failed after an allocator refused a block failed for want of memory, whatever the scenario made
+ * of the refusal (a short run, a setup error, a failed check): said as such, with the size asked for (the
+ * hooks' where both refused, as the cell's storage is what it measures). */
+static int out_of_memory(refusals before, const char **error) {
+    static char message[128];
+    refusals now = refusals_so_far();
+    if (now.hooks == before.hooks && now.scratch == before.scratch) return RUN_FAILED;
+    size_t bytes = now.hooks != before.hooks ? esb_mem_get_stats().last_refused_bytes : scratch_last_refused_bytes();
+    snprintf(message, sizeof message, "out of memory (the allocator refused a block of %zu bytes)", bytes);
+    *error = message;
+    return RUN_OUT_OF_MEMORY;
+}
+
 int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
                  const char **error) {
+    refusals before = refusals_so_far();
     out->strategy = strategy_of(s);
     out->scenario = s->name;
     out->unit = s->unit;
@@ -290,5 +313,5 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t s
     out->observed_ns_per_unit = -1;
     spot_checks_made = 0;
     layout_begin(seed);
-    return placed(s, n, opt, out, error);
+    return placed(s, n, opt, out, error) == 0 ? RUN_OK : out_of_memory(before, error);
 }

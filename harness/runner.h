@@ -44,8 +44,16 @@ typedef struct result {
                                      (scenario.h, observed_ns), per unit; negative: the scenario has none */
 } result;
 
-/* Returns 0 and fills *out, or -1 with *error set (setup failure, a run that skipped work, disagreeing
- * checksums). The cell's layout is drawn from seed. */
+/* run_scenario's outcomes. */
+enum {
+    RUN_OK = 0,
+    RUN_FAILED = -1,       /* setup failure, a run that skipped work, disagreeing checksums, a failed check */
+    RUN_OUT_OF_MEMORY = -2 /* the cell failed after an allocator refused a block (memory.h, scratch.h), whatever
+                              the scenario made of it */
+};
+
+/* Returns RUN_OK and fills *out, or a failure with *error set to a one-line reason (for RUN_OUT_OF_MEMORY:
+ * "out of memory (the allocator refused a block of B bytes)"). The cell's layout is drawn from seed. */
 int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
                  const char **error);
 

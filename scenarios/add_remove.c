@@ -12,6 +12,7 @@
 
 #include "ecs.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define LARGE_EXTRA 10u
 
@@ -72,11 +73,11 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
 }
 
 static void *setup(size_t n, bool cached_query, uint32_t extra, const char **error) {
-    add_remove_ctx *c = calloc(1, sizeof *c);
+    add_remove_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
-    c->handles = malloc(n * sizeof *c->handles);
-    c->b_values = malloc(n * sizeof *c->b_values);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
+    c->b_values = scratch_alloc(n, sizeof *c->b_values);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && c->b_values && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register(c->world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&

@@ -15,6 +15,7 @@
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define CHURN_SLICES 10u
 
@@ -44,13 +45,13 @@ static void churn_teardown(void *p) {
 }
 
 static void *setup(size_t n, bool has_data, bool runs_system, const char **error) {
-    churn_ctx *c = calloc(1, sizeof *c);
+    churn_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->has_data = has_data;
     c->runs_system = runs_system;
     c->m = movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
-    c->order = malloc(n * sizeof *c->order);
-    c->slice_of = malloc(n);
+    c->order = scratch_alloc(n, sizeof *c->order);
+    c->slice_of = scratch_alloc(n, 1);
     if (!c->m || !c->order || !c->slice_of) {
         if (c->m) *error = "out of memory";
         churn_teardown(c);

@@ -12,6 +12,7 @@
 #include "ecs.h"
 #include "kernels.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define CHURN_ROUNDS 10u
 #define HAS_ALL 7u /* bits: Position, Velocity, Rotation */
@@ -46,10 +47,10 @@ static void value_of(unsigned k, uint64_t ordinal, void *dst) {
 static esb_status create_tracked(churn_iter_ctx *c, tracked *t, size_t count) {
     if (count == 0) return ESB_OK;
     vec3 *values[3] = {0};
-    esb_entity *made = malloc(count * sizeof *made);
+    esb_entity *made = scratch_alloc(count, sizeof *made);
     esb_status s = made ? ESB_OK : ESB_ERR_NOMEM;
     for (unsigned k = 0; s == ESB_OK && k < 3; ++k)
-        if (!(values[k] = malloc(count * sizeof(vec3)))) s = ESB_ERR_NOMEM;
+        if (!(values[k] = scratch_alloc(count, sizeof(vec3)))) s = ESB_ERR_NOMEM;
     for (size_t i = 0; s == ESB_OK && i < count; ++i)
         for (unsigned k = 0; k < 3; ++k) value_of(k, t[i].ordinal, &values[k][i]);
     if (s == ESB_OK) s = esb_create_bulk(c->world, count, c->comp, 3, (const void *const *)values, made);
@@ -112,10 +113,10 @@ static esb_status rebuild_fresh(churn_iter_ctx *c) {
 }
 
 static void *setup(size_t n, bool fresh, const char **error) {
-    churn_iter_ctx *c = calloc(1, sizeof *c);
+    churn_iter_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
-    c->live = malloc((n + CHURN_ROUNDS * (n / 10)) * sizeof *c->live);
+    c->live = scratch_alloc(n + CHURN_ROUNDS * (n / 10), sizeof *c->live);
     esb_status s = c->live ? new_world(c) : ESB_ERR_NOMEM;
     if (s == ESB_OK) s = churn(c);
     if (s == ESB_OK && fresh) s = rebuild_fresh(c);

@@ -7,6 +7,7 @@
 
 #include "movers.h"
 #include "scenario.h"
+#include "scratch.h"
 
 typedef struct create_ctx {
     movers *m;
@@ -22,11 +23,11 @@ static void create_teardown(void *p) {
 }
 
 static void *create_setup(size_t n, const char **error) {
-    create_ctx *c = calloc(1, sizeof *c);
+    create_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->m = movers_new(n, MOVERS_HANDLES, error);
-    c->positions = malloc(n * sizeof *c->positions);
-    c->velocities = malloc(n * sizeof *c->velocities);
+    c->positions = scratch_alloc(n, sizeof *c->positions);
+    c->velocities = scratch_alloc(n, sizeof *c->velocities);
     if (!c->m || !c->positions || !c->velocities) {
         if (c->m) *error = "out of memory";
         create_teardown(c);

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "scratch.h"
+
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out) {
     esb_component_desc d = {.name = name, .size = size, .align = align, .hint = hint};
@@ -29,7 +31,7 @@ esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size
     if (count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;
     for (uint32_t k = 0; k < count; ++k) {
         if (!sizes[k]) continue;
-        if (!(arrays[k] = malloc(n * sizes[k]))) goto done;
+        if (!(arrays[k] = scratch_alloc(n, sizes[k]))) goto done;
         for (size_t i = 0; i < n; ++i) value[k](i, (char *)arrays[k] + i * sizes[k]);
     }
     s = esb_create_bulk(w, n, ids, count, (const void *const *)arrays, out);

@@ -9,6 +9,7 @@
 #include "each.h"
 #include "ecs.h"
 #include "scenario.h"
+#include "scratch.h"
 
 typedef struct cycle_ctx {
     esb_world *world;
@@ -30,12 +31,12 @@ static void cycle_teardown(void *p) {
 }
 
 static void *cycle_setup(size_t n, const char **error) {
-    cycle_ctx *c = calloc(1, sizeof *c);
+    cycle_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
-    c->handles = malloc(n * sizeof *c->handles);
-    c->doomed = malloc(n * sizeof *c->doomed);
-    c->b_values = malloc(n * sizeof *c->b_values);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
+    c->doomed = scratch_alloc(n, sizeof *c->doomed);
+    c->b_values = scratch_alloc(n, sizeof *c->b_values);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && c->doomed && c->b_values && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register(c->world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&

@@ -7,6 +7,7 @@
 #include "ecs.h"
 #include "kernels.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define FRAG_KINDS 26u
 
@@ -31,8 +32,8 @@ static void frag_teardown(void *p) {
 /* Each kind's entities in one bulk call; entity i is the (i / 26)-th of kind i mod 26. */
 static esb_status populate(frag_ctx *c) {
     size_t per_kind = (c->n + FRAG_KINDS - 1) / FRAG_KINDS;
-    scalar *kinds = malloc(per_kind * sizeof *kinds), *data = malloc(per_kind * sizeof *data);
-    esb_entity *made = malloc(per_kind * sizeof *made);
+    scalar *kinds = scratch_alloc(per_kind, sizeof *kinds), *data = scratch_alloc(per_kind, sizeof *data);
+    esb_entity *made = scratch_alloc(per_kind, sizeof *made);
     esb_status s = kinds && data && made ? ESB_OK : ESB_ERR_NOMEM;
     for (unsigned k = 0; s == ESB_OK && k < FRAG_KINDS && k < c->n; ++k) {
         size_t m = 0;
@@ -55,10 +56,10 @@ static void *frag_setup(size_t n, const char **error) {
     static const char *const names[FRAG_KINDS] = {"L0",  "L1",  "L2",  "L3",  "L4",  "L5",  "L6",  "L7",  "L8",
                                                   "L9",  "L10", "L11", "L12", "L13", "L14", "L15", "L16", "L17",
                                                   "L18", "L19", "L20", "L21", "L22", "L23", "L24", "L25"};
-    frag_ctx *c = calloc(1, sizeof *c);
+    frag_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
-    c->handles = malloc(n * sizeof *c->handles);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register_scalars(c->world, names, FRAG_KINDS, ESB_STORAGE_DENSE, c->kind)) == ESB_OK &&

@@ -15,6 +15,7 @@
 #include "ecs.h"
 #include "kernels.h"
 #include "scenario.h"
+#include "scratch.h"
 
 typedef struct frame_ctx {
     esb_world *world;
@@ -99,20 +100,20 @@ static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
 }
 
 static void *setup(size_t n, unsigned rate, const char **error) {
-    frame_ctx *c = calloc(1, sizeof *c);
+    frame_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
     c->window = n * rate / 100;
     size_t batch = n; /* setup spawns every slot through the same buffers */
-    c->slots = malloc(n * sizeof *c->slots);
-    c->generation = calloc(n, sizeof *c->generation);
-    c->made = malloc(batch * sizeof *c->made);
-    c->with_damage = malloc(batch * sizeof *c->with_damage);
-    c->without_damage = malloc(batch * sizeof *c->without_damage);
-    c->positions = malloc(batch * sizeof *c->positions);
-    c->velocities = malloc(batch * sizeof *c->velocities);
-    c->healths = malloc(batch * sizeof *c->healths);
-    c->damages = malloc(batch * sizeof *c->damages);
+    c->slots = scratch_alloc(n, sizeof *c->slots);
+    c->generation = scratch_calloc(n, sizeof *c->generation);
+    c->made = scratch_alloc(batch, sizeof *c->made);
+    c->with_damage = scratch_alloc(batch, sizeof *c->with_damage);
+    c->without_damage = scratch_alloc(batch, sizeof *c->without_damage);
+    c->positions = scratch_alloc(batch, sizeof *c->positions);
+    c->velocities = scratch_alloc(batch, sizeof *c->velocities);
+    c->healths = scratch_alloc(batch, sizeof *c->healths);
+    c->damages = scratch_alloc(batch, sizeof *c->damages);
     esb_status s = ESB_ERR_NOMEM;
     if (c->slots && c->generation && c->made && c->with_damage && c->without_damage && c->positions &&
         c->velocities && c->healths && c->damages && (s = esb_world_create(&c->world)) == ESB_OK &&

@@ -6,6 +6,7 @@
 
 #include "movers.h"
 #include "scenario.h"
+#include "scratch.h"
 
 typedef struct get_ctx {
     movers *m;
@@ -31,15 +32,15 @@ static void get_teardown(void *p) {
 }
 
 static void *get_setup(size_t n, bool shuffled, const char **error) {
-    get_ctx *c = calloc(1, sizeof *c);
+    get_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->m = movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
-    if (!c->m || !(c->order = malloc(n * sizeof *c->order))) {
+    if (!c->m || !(c->order = scratch_alloc(n, sizeof *c->order))) {
         if (c->m) *error = "out of memory";
         get_teardown(c);
         return NULL;
     }
-    uint32_t *ordinals = shuffled ? malloc(n * sizeof *ordinals) : NULL;
+    uint32_t *ordinals = shuffled ? scratch_alloc(n, sizeof *ordinals) : NULL;
     if (shuffled && !ordinals) {
         *error = "out of memory";
         get_teardown(c);

@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "scratch.h"
+
 static esb_status register_all(movers *m) {
     esb_status s = ESB_OK;
     const esb_storage_hint dense = ESB_STORAGE_DENSE;
@@ -35,13 +37,14 @@ static esb_status make_query(movers *m, bool cached) {
 }
 
 movers *movers_new(size_t n, unsigned flags, const char **error) {
-    movers *m = calloc(1, sizeof *m);
+    movers *m = scratch_calloc(1, sizeof *m);
     if (!m) return *error = "out of memory", NULL;
     m->n = n;
     m->flags = flags;
     esb_status s = esb_world_create(&m->world);
     if (s == ESB_OK) s = register_all(m);
-    if (s == ESB_OK && (flags & MOVERS_HANDLES) && !(m->handles = malloc(n * sizeof *m->handles))) s = ESB_ERR_NOMEM;
+    if (s == ESB_OK && (flags & MOVERS_HANDLES) && !(m->handles = scratch_alloc(n, sizeof *m->handles)))
+        s = ESB_ERR_NOMEM;
     if (s == ESB_OK && (flags & MOVERS_POPULATE)) s = populate(m);
     if (s == ESB_OK && (flags & MOVERS_CACHED_QUERY)) s = make_query(m, true);
     if (s != ESB_OK) {

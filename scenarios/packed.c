@@ -6,6 +6,7 @@
 #include "ecs.h"
 #include "kernels.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define PACKED_COUNT 5u
 
@@ -38,10 +39,10 @@ static void *packed_setup(size_t n, const char **error) {
     static const scn_value_fn values[PACKED_COUNT] = {value_a, value_b, value_c, value_d, value_e};
     static const size_t sizes[PACKED_COUNT] = {sizeof(scalar), sizeof(scalar), sizeof(scalar), sizeof(scalar),
                                                sizeof(scalar)};
-    packed_ctx *c = calloc(1, sizeof *c);
+    packed_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
-    c->handles = malloc(n * sizeof *c->handles);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register_scalars(c->world, names, PACKED_COUNT, ESB_STORAGE_DENSE, c->comp)) == ESB_OK)

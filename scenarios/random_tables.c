@@ -12,6 +12,7 @@
 #include "each.h"
 #include "ecs.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define TABLE_COMPONENTS 12u
 #define EMPTY_KEEP_EVERY 16u
@@ -68,11 +69,11 @@ static esb_status spawn(tables_ctx *c, uint64_t i) {
 static void *setup(size_t n, uint32_t terms, bool thinned, const char **error) {
     static const char *const names[TABLE_COMPONENTS] = {"C0", "C1", "C2", "C3", "C4",  "C5",
                                                         "C6", "C7", "C8", "C9", "C10", "C11"};
-    tables_ctx *c = calloc(1, sizeof *c);
+    tables_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
     c->terms = terms;
-    c->handles = malloc(n * sizeof *c->handles);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK)
         s = scn_register_scalars(c->world, names, TABLE_COMPONENTS, ESB_STORAGE_DENSE, c->comp);

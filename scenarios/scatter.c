@@ -9,6 +9,7 @@
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
+#include "scratch.h"
 
 #define SCATTER_EXTRA 12u
 
@@ -49,7 +50,7 @@ static uint64_t spawn_all(scatter_ctx *c) {
 }
 
 static void *setup(size_t n, bool populate, const char **error) {
-    scatter_ctx *c = calloc(1, sizeof *c);
+    scatter_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     if (!(c->m = movers_new(n, MOVERS_HANDLES | (populate ? MOVERS_CACHED_QUERY : 0), error))) {
         scatter_teardown(c);

@@ -13,6 +13,7 @@
 #include "ecs.h"
 #include "kernels.h"
 #include "scenario.h"
+#include "scratch.h"
 
 typedef enum subset_shape { HALF_POSITION, ONE_POSITION, SOME_VELOCITY, HALF_FROZEN } subset_shape;
 
@@ -84,12 +85,12 @@ static esb_status populate(subset_ctx *c, subset_shape shape, unsigned percent) 
 }
 
 static void *setup(size_t n, subset_shape shape, unsigned percent, const char **error) {
-    subset_ctx *c = calloc(1, sizeof *c);
+    subset_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
     c->position_optional = shape == HALF_POSITION || shape == ONE_POSITION;
-    c->handles = malloc(n * sizeof *c->handles);
-    c->matches = malloc(n);
+    c->handles = scratch_alloc(n, sizeof *c->handles);
+    c->matches = scratch_alloc(n, 1);
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && c->matches && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register(c->world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==

@@ -60,7 +60,8 @@ typedef enum esb_status {
     ESB_ERR_NOMEM = -8,             /* an allocation failed; nothing was changed */
 } esb_status;
 
-/* Short constant name for a status ("ok", "stale", ...); "?" for a value outside the enum. */
+/* Short constant name for a status ("ok", "stale", ..., "out of memory": the words every message of the suite
+ * uses for ESB_ERR_NOMEM); "?" for a value outside the enum. */
 const char *esb_status_name(int status);
 
 /* ---- Entities ---------------------------------------------------------------------------------------------- */

@@ -91,7 +91,26 @@ Test(hooks, an_impossible_size_is_out_of_memory) {
     cr_assert_null(esb_mem_realloc(kept, 64, SIZE_MAX - 100, 0));
     esb_mem_stats after = esb_mem_get_stats();
     cr_assert_eq(after.failures, before.failures + 2);
+    /* both are real refusals, the last with the size it asked for: what the bench reports as out of memory */
+    cr_assert_eq(after.refusals, before.refusals + 2);
+    cr_assert_eq(after.last_refused_bytes, SIZE_MAX - 100);
     cr_assert_eq(after.live_bytes, before.live_bytes + 64); /* the realloc left its block as it was */
+    esb_mem_free(kept, 64);
+}
+
+Test(hooks, an_injected_failure_is_no_refusal) {
+    void *kept = esb_mem_alloc(64, 0);
+    esb_mem_stats before = esb_mem_get_stats();
+    esb_mem_fail_nth(1);
+    cr_assert_null(esb_mem_alloc(32, 0));
+    esb_mem_fail_nth(1);
+    cr_assert_null(esb_mem_realloc(kept, 64, 128, 0));
+    esb_mem_stats after = esb_mem_get_stats();
+    /* injected failures count as failures but not as refusals: only what the C library refused is out of
+     * memory */
+    cr_assert_eq(after.failures, before.failures + 2);
+    cr_assert_eq(after.refusals, before.refusals);
+    cr_assert_eq(after.last_refused_bytes, before.last_refused_bytes);
     esb_mem_free(kept, 64);
 }
 

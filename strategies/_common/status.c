@@ -11,7 +11,7 @@ const char *esb_status_name(int status) {
     case ESB_ERR_PRESENT: return "present";
     case ESB_ERR_ABSENT: return "absent";
     case ESB_ERR_FULL: return "full";
-    case ESB_ERR_NOMEM: return "nomem";
+    case ESB_ERR_NOMEM: return "out of memory";
     default: return "?";
     }
 }
