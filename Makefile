@@ -2,9 +2,11 @@
 #   make bench   build every strategy, run every scenario in many processes, simulate caches, cross-check with
 #                hyperfine, plot: results/MACHINE_ID/ (results.csv, results.json, runs.csv, plots/, report.md);
 #                QUICK=1 for a short run
-#   make test    conformance tests for every strategy (plain and ASan+UBSan), harness tests
+#   make test    conformance tests for every strategy (plain and ASan+UBSan), harness and pipeline tests
+#   make test-faults   the pipeline on a full disk and under a signal at every step (root; about ten minutes)
 #   make cachesim   simulated cache misses per unit for every strategy under valgrind (build/cachesim.csv)
-#   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each)
+#   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each,
+#                five minutes by default), with each variant's coverage before and after
 #   make memcheck   the conformance suites under valgrind memcheck: no error, no leak
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
 # build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file
@@ -174,11 +176,16 @@ test-faults: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
 	@sh tests/faults.sh $(BUILD) $(AA_VARIANT) $(VARIANTS)
 
-# Fuzzing: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the committed
-# corpus (tests/fuzz/corpus) and the regression inputs (tests/fuzz/regressions). New inputs collect in
+# Fuzzing in depth: every variant (test-only ones included) for FUZZ_SECONDS, two at a time, starting from the
+# committed corpus (tests/fuzz/corpus) and the regression inputs (tests/fuzz/regressions). New inputs collect in
 # build/fuzz-corpus/VARIANT; FUZZ_MERGE=1 merges those that add coverage into the committed corpus. A failing
-# input is saved as build/fuzz-artifacts/VARIANT-crash-...
-FUZZ_SECONDS ?= 60
+# input is saved as build/fuzz-artifacts/VARIANT-crash-... Each variant reports its edges, features and corpus
+# inputs when the corpus is loaded and at the end (scripts/fuzz.sh), so a run shows what it added.
+# Five minutes per variant (about 50 minutes for all of them on two cores) by default, because this is the deep
+# run: make test's ten seconds per variant mostly replay the corpus, and what is left to find needs long
+# operation sequences (a table filling up, a version wrapping, an allocation failing deep inside a move), which
+# libFuzzer's mutations build up over minutes, not seconds.
+FUZZ_SECONDS ?= 300
 FUZZ_MERGE ?= 0
 fuzz: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-fuzz

@@ -52,7 +52,16 @@ done
 mkdir -p "$(dirname "$out")"
 tmp=$(cd "$(mktemp -d)" && pwd)
 # Interrupted, the run removes what it was writing and stops: an earlier results file stays as it was.
-cleanup() { rm -rf "$tmp" "$out.partial"; }
+# The lanes (below) run in the background, where the shell ignores SIGINT: stopped, the run stops them and their
+# simulators itself, so that none goes on writing after it.
+lanes=""
+cleanup() {
+    for p in $lanes; do
+        pkill -TERM -P "$p" 2>/dev/null
+        kill -TERM "$p" 2>/dev/null
+    done
+    rm -rf "$tmp" "$out.partial"
+}
 trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
@@ -80,9 +89,11 @@ run_one() {
     # An empty environment and the same command line wherever the build directory is, so that the client's
     # start does not depend on where the project lives (the harness places the measured frames itself).
     rc=0
-    (cd "$build" && env -i "$timeout" --foreground --kill-after=10 $((per_cell * count)) "$valgrind" --tool=callgrind \
+    # (env runs in the build directory and execs timeout, which passes a TERM on to the simulator: the lane's
+    # child is the whole simulation, for cleanup to stop.)
+    env -i -C "$build" "$timeout" --foreground --kill-after=10 $((per_cell * count)) "$valgrind" --tool=callgrind \
         --cache-sim=yes --collect-atstart=no --I1=$i1 --D1=$d1 --LL=$ll --callgrind-out-file="$tmp/$1/dump" \
-        "./cachesim-$2" $args --n "$n" --layout-seed "$4") >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
+        "./cachesim-$2" $args --n "$n" --layout-seed "$4" >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
     [ "$rc" -eq 0 ] && return
     running=""
     for s in $3; do
@@ -108,6 +119,7 @@ while [ "$lane" -lt "$jobs" ]; do
             k=$((k + 1))
         done <"$tmp/plan"
     ) &
+    lanes="$lanes $!"
     lane=$((lane + 1))
 done
 wait

@@ -29,6 +29,14 @@ tiny() {
         CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS= "$@"
 }
 run() { tiny "$@" sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" "$aa"; }
+# The same settings exported, for a run that must be the leader of its own session (setsid, so that one kill
+# reaches every process of it): the subshell execs setsid itself, so $! is the session's id.
+tiny_exported() {
+    export BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 \
+        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
+        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
+        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS=
+}
 # A published folder is whole: its manifest verifies and every file in it is recorded.
 whole() {
     python3 scripts/analysis verify "$1" >/dev/null 2>"$tmp/verify.err" &&
@@ -42,12 +50,15 @@ if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2>/dev/
     echo "SKIP a nearly full disk: mounting a tmpfs needs root"
 else
     umount "$tmp/disk"
-    for size in 200k 700k 1450k 2200k 2600k 8m; do
+    for size in 40k 100k 200k 700k 1450k 2600k 3000k 8m; do
         mount -t tmpfs -o size=$size tmpfs "$tmp/disk"
         out=$tmp/disk/res
         rc=0
         run >"$tmp/disk.log" 2>&1 || rc=$?
-        if [ "$rc" -ne 0 ] && [ ! -e "$out" ]; then ok "a disk of $size: the run fails loudly (exit $rc), nothing published"
+        at=$(sed -n 's/^bench: == \([a-z-]*\).*/\1/p' "$tmp/disk.log" | tail -n 1)
+        said=$(grep -v '^bench: ' "$tmp/disk.log" | grep -iE 'space|error|fail|cannot|refus|whole|full' | head -n 1)
+        if [ "$rc" -ne 0 ] && [ ! -e "$out" ]
+        then ok "a disk of $size: the run fails loudly at \"$at\" (exit $rc: $said), nothing published"
         elif [ "$rc" -eq 0 ] && whole "$out"; then ok "a disk of $size: the run publishes a whole run"
         else ko "a disk of $size" "exit $rc, published: $(ls "$out" 2>/dev/null | tr '\n' ' ') $(head -n 1 "$tmp/verify.err" 2>/dev/null)"; fi
         umount "$tmp/disk"
@@ -66,7 +77,10 @@ else
         for sig in INT TERM KILL; do
             for delay in 0 0.4; do
                 before=$(cksum <"$out/manifest.csv")
-                tiny setsid sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" "$aa" >"$tmp/sig.log" 2>&1 &
+                : >"$tmp/sig.log"
+                # (a background job ignores SIGINT: the run gets it back, as a Ctrl-C at a terminal would find it)
+                (tiny_exported && exec env --default-signal=INT,QUIT setsid sh scripts/pipeline.sh "$build" "$out" \
+                    raw "$first_variant" "$aa") >"$tmp/sig.log" 2>&1 &
                 pid=$!
                 waited=0
                 while ! grep -q "^bench: == $marker" "$tmp/sig.log" && kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 1200 ]; do
@@ -74,13 +88,23 @@ else
                     waited=$((waited + 1))
                 done
                 sleep "$delay"
-                kill -"$sig" -- "-$pid" 2>/dev/null
+                kill -"$sig" "-$pid"
                 wait "$pid" 2>/dev/null
+                # Before the report step the new run cannot have been published, after it (the summary) it must
+                # have been; signalled at the report or the publication, either is right.
                 if ! whole "$out"; then
                     bad=$((bad + 1))
                     echo "  $marker +${delay}s $sig: the published folder is not one whole run: $(head -n 1 "$tmp/verify.err")"
-                elif [ "$(cksum <"$out/manifest.csv")" = "$before" ]; then old=$((old + 1))
-                else new=$((new + 1)); fi
+                elif [ "$(cksum <"$out/manifest.csv")" = "$before" ]; then
+                    old=$((old + 1))
+                    [ "$marker" = summary ] && bad=$((bad + 1)) && echo "  $marker +${delay}s $sig: the run was not published"
+                else
+                    new=$((new + 1))
+                    case $marker in report | publish | summary) ;; *)
+                        bad=$((bad + 1))
+                        echo "  $marker +${delay}s $sig: the run was published although it was stopped before its report" ;;
+                    esac
+                fi
             done
         done
     done
