@@ -57,8 +57,8 @@ tmp=$(cd "$(mktemp -d)" && pwd)
 lanes=""
 cleanup() {
     for p in $lanes; do
-        pkill -TERM -P "$p" 2>/dev/null
-        kill -TERM "$p" 2>/dev/null
+        pkill -TERM -P "$p" 2>/dev/null || :
+        kill -TERM "$p" 2>/dev/null || :
     done
     rm -rf "$tmp" "$out.partial"
 }
@@ -123,6 +123,7 @@ while [ "$lane" -lt "$jobs" ]; do
     lane=$((lane + 1))
 done
 wait
+lanes=""
 if ls "$tmp"/job*/failed >/dev/null 2>&1; then exit 1; fi
 
 # The binaries' rows (unit, checksum, flags) under one header, joined with the dumps.

@@ -12,9 +12,9 @@ from OUT_MD's folder, and links to any results folder's plots point to the plots
 bench: results/MACHINE/report.md). RESULTS_CSV must be a published run's: listed in its folder's manifest.csv
 (manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
 runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
-missing, empty or malformed, a metadata key the run lacks, a marker line with blanks around it, and in
-REPORT_MD itself a table that would come out with no rows (a scenario, strategy or N nothing was measured at, a
-run without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
+missing, empty or malformed, a marker line with blanks around it, and in REPORT_MD itself a table that would
+come out with no rows (a scenario, strategy or N nothing was measured at, a metadata key the run lacks, a run
+without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
 did not measure it: a run at other sizes than the reference run's still gets a report of what it measured.
 REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
 REPORT_MD and OUT_MD untouched) or 2 (usage).
@@ -298,7 +298,7 @@ def table_meta(res, keys=""):
     names = keys.split(",") if keys else list(meta)
     missing = [k for k in names if k not in meta]
     if missing:
-        raise TableError(f"{res.path('metadata.csv')} has no key {', '.join(missing)}")
+        raise NotMeasured(f"{res.path('metadata.csv')} has no key {', '.join(missing)}")
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
 
