@@ -88,7 +88,7 @@ else
                     waited=$((waited + 1))
                 done
                 sleep "$delay"
-                kill -"$sig" "-$pid"
+                kill -"$sig" "-$pid" 2>/dev/null # (gone already where the run ended first)
                 wait "$pid" 2>/dev/null
                 # Before the report step the new run cannot have been published, after it (the summary) it must
                 # have been; signalled at the report or the publication, either is right.

@@ -155,16 +155,21 @@ def load(directory):
     return entries
 
 
+def read_bytes(path, missing="no such file"):
+    """A file's bytes; CsvError "PATH: MISSING" where it is not there, or saying why it cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        raise CsvError(f"{path}: {missing}") from None
+    except OSError as e:
+        raise CsvError(f"{path}: cannot be read ({e})") from None
+
+
 def describe(directory, name):
     """The Entry of a file as it is now. Raises CsvError."""
     path = _path(directory, name)
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except FileNotFoundError:
-        raise CsvError(f"{path}: no such file") from None
-    except OSError as e:
-        raise CsvError(f"{path}: cannot be read ({e})") from None
+    data = read_bytes(path)
     rows = None
     if is_csv(name):
         text = csvfile.decode(path, data)
@@ -292,15 +297,7 @@ def verify(directory, names=None):
         if name not in entries:
             raise CsvError(f"{_path(directory, name)}: not listed in {os.path.join(directory, NAME)}")
     for name, entry in sorted(entries.items()):
-        path = _path(directory, name)
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
-            raise CsvError(f"{path}: listed in {NAME} but missing") from None
-        except OSError as e:
-            raise CsvError(f"{path}: cannot be read ({e})") from None
-        check(directory, entry, data)
+        check(directory, entry, read_bytes(_path(directory, name), f"listed in {NAME} but missing"))
     return len(entries)
 
 
@@ -313,7 +310,8 @@ def record_main(argv):
     except CsvError as e:
         print(f"record: {e}", file=sys.stderr)
         return 1
-    print(f"record: {os.path.join(argv[0], NAME)}: {len(done)} files recorded", file=sys.stderr)
+    print(f"record: {os.path.join(argv[0], NAME)}: {len(done)} file{'' if len(done) == 1 else 's'} recorded",
+          file=sys.stderr)
     return 0
 
 

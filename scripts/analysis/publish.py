@@ -161,16 +161,9 @@ def check_stage(stage):
             raise CsvError(f"{os.path.join(stage, names[0])}: not in the run ({manifest.NAME} does not list it)")
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)
-        try:
-            mode = os.lstat(path).st_mode
-            if not stat.S_ISREG(mode):
-                raise CsvError(f"{path}: not a regular file")
-            with open(path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
-            raise CsvError(f"{path}: listed in {manifest.NAME} but missing") from None
-        except OSError as e:
-            raise CsvError(f"{path}: cannot be read ({e})") from None
+        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+            raise CsvError(f"{path}: not a regular file")
+        data = manifest.read_bytes(path, f"listed in {manifest.NAME} but missing")
         manifest.check(stage, entry, data)
         check_content(stage, name, data)
     return len(entries)
