@@ -2,7 +2,11 @@
 # Fuzzes every given variant for SECONDS (two at a time): first replays the regression inputs
 # (tests/fuzz/regressions), then runs libFuzzer from the committed corpus (tests/fuzz/corpus) plus the inputs
 # earlier runs found (BUILD/fuzz-corpus/VARIANT, where new ones are kept). With FUZZ_MERGE=1 the inputs that add
-# coverage are merged into the committed corpus afterwards. Prints one line per variant and the tally
+# coverage are merged into the committed corpus afterwards (libFuzzer's -merge=1 keeps only those). Prints per
+# variant its counts and what the run added: coverage edges (libFuzzer's cov), features (ft) and corpus inputs
+# (corp) once the corpus was loaded (its INITED line) and at the end (its DONE line, or the last status line of
+# a run that failed); with FUZZ_MERGE=1 also the inputs each merge added and the committed corpus's size before
+# and after. Then the tally
 #   fuzz: N operations in M inputs (I allocation failures injected) over K variants (S s each), F failed
 # Usage: scripts/fuzz.sh BUILD SECONDS VARIANT...
 set -u
@@ -47,6 +51,20 @@ for v in "$@"; do
 done
 wait
 
+# "EDGES FEATURES INPUTS" from a libFuzzer status line ("#N  INITED cov: E ft: F corp: I/SIZE ..."); empty if the
+# log has none.
+coverage_at() { # LOG WHICH (INITED, or last: the last status line)
+    if [ "$2" = INITED ]; then grep -E '^#[0-9]+[[:space:]]+INITED .*cov: ' "$1" | head -n 1
+    else grep -E '^#[0-9]+[[:space:]].* cov: [0-9]+ ft: [0-9]+ corp: ' "$1" | tail -n 1; fi |
+        sed -n 's/.* cov: \([0-9]*\) ft: \([0-9]*\) corp: \([0-9]*\)\/.*/\1 \2 \3/p'
+}
+
+# "BEFORE -> AFTER (+DIFFERENCE)"
+change() { echo "$1 -> $2 ($(if [ "$2" -ge "$1" ]; then echo "+$(($2 - $1))"; else echo "-$(($1 - $2))"; fi))"; }
+
+# Inputs and bytes of the committed corpus.
+corpus_size() { echo "$(ls "$corpus" | wc -l) inputs, $(cat "$corpus"/* | wc -c) bytes"; }
+
 ops=0
 inputs=0
 injected=0
@@ -66,14 +84,31 @@ for v in $variants; do
     inputs=$((inputs + $2))
     injected=$((injected + $3))
     printf 'fuzz %-24s ok: %s operations in %s inputs, %s allocation failures injected\n' "$v" "$1" "$2" "$3"
+    before=$(coverage_at "$log" INITED)
+    after=$(coverage_at "$log" last)
+    if [ -n "$before" ] && [ -n "$after" ]; then
+        set -- $before $after
+        printf 'fuzz %-24s edges %s, features %s, corpus inputs %s\n' "$v" "$(change "$1" "$4")" \
+            "$(change "$2" "$5")" "$(change "$3" "$6")"
+    else
+        printf 'fuzz %-24s coverage not reported (no INITED or final status line)\n' "$v"
+    fi
 done
 
+# libFuzzer's summary of a merge: "MERGE-OUTER: N new files with F new features added; E new coverage edges".
+merged='^MERGE-OUTER: \([0-9]*\) new files with \([0-9]*\) new features added; \([0-9]*\) new coverage edges.*'
 if [ "${FUZZ_MERGE:-0}" = 1 ]; then
+    echo "fuzz: the committed corpus ($corpus) holds $(corpus_size) before the merge"
     for v in $variants; do
-        "$build/fuzz-$v" -merge=1 -use_counters=0 -max_len=4096 "$corpus" "$build/fuzz-corpus/$v" >/dev/null 2>&1 ||
+        if "$build/fuzz-$v" -merge=1 -use_counters=0 -max_len=4096 "$corpus" "$build/fuzz-corpus/$v" \
+            >"$logs/$v.merge" 2>&1; then
+            added=$(sed -n "s/$merged/inputs added: \\1, new edges: \\3, new features: \\2/p" "$logs/$v.merge" | tail -n 1)
+            printf 'fuzz %-24s merge: %s\n' "$v" "${added:-no merge summary}"
+        else
             echo "fuzz.sh: merging $v's inputs failed" >&2
+        fi
     done
-    echo "fuzz: corpus now holds $(ls "$corpus" | wc -l) inputs"
+    echo "fuzz: the committed corpus holds $(corpus_size) after the merge"
 fi
 
 echo "fuzz: $ops operations in $inputs inputs ($injected allocation failures injected) over $(echo $variants | wc -w) variants ($seconds s each), $failed failed"
