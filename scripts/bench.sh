@@ -137,10 +137,7 @@ while :; do
             cat "$err" >&2
         fi
         if [ "$rc" -ne 0 ]; then
-            # The cell: the first of the process's scenarios with no row yet is the one that was running.
-            running=$(for s in $(echo "$scenarios" | tr ',' ' '); do
-                awk -F, -v s="$s" '$2 == s { found = 1 } END { exit !found }' "$rows" || { echo "$s"; break; }
-            done)
+            running=$(running_scenario "$rows" $(echo "$scenarios" | tr ',' ' '))
             cell="bench-$name ${running:-($scenarios)} n=$n memory=$memory"
             echo "bench: $cell: $(exit_reason "$rc" "$limit")$(case $rc in 124 | 137)
                 echo " (the process was expected to take about $expected s)" ;; esac)" >&2

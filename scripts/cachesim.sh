@@ -95,10 +95,7 @@ run_one() {
         --cache-sim=yes --collect-atstart=no --I1=$i1 --D1=$d1 --LL=$ll --callgrind-out-file="$tmp/$1/dump" \
         "./cachesim-$2" $args --n "$n" --layout-seed "$4" >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
     [ "$rc" -eq 0 ] && return
-    running=""
-    for s in $3; do
-        awk -F, -v s="$s" '$2 == s { found = 1 } END { exit !found }' "$tmp/$1/rows.csv" || { running=$s; break; }
-    done
+    running=$(running_scenario "$tmp/$1/rows.csv" $3)
     why=$(exit_reason "$rc" $((per_cell * count)))
     # valgrind reports a client's fatal signal itself (and exits 1 after it): the line says which
     sig=$(sed -n 's/^==[0-9]*== Process terminating with default action of signal [0-9]* (\(SIG[A-Z]*\)).*/\1/p' \

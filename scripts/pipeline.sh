@@ -112,7 +112,7 @@ step "report tables"
 # runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
 python3 "$here/analysis" publish-runs "$stage/runs.csv"
 python3 "$here/analysis" record "$stage" metadata.csv runs.csv.gz cachesim.csv results.csv results.json \
-    crosscheck.csv $(cd "$stage" && find hyperfine plots -type f | sort)
+    crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
 python3 "$here/analysis" record "$stage" report.md
 
