@@ -2,22 +2,23 @@
 #   make bench   build every strategy, run every scenario in many processes, simulate caches, cross-check with
 #                hyperfine, plot: results/MACHINE_ID/ (results.csv, results.json, runs.csv, plots/, report.md);
 #                QUICK=1 for a short run
-#   make test    conformance tests for every strategy (plain and ASan+UBSan), harness and pipeline tests
+#   make test    conformance tests for every strategy (plain and ASan+UBSan), harness and pipeline tests;
+#                STRATEGY=NAME: only strategies/NAME's suites, a short fuzz and its checksums in every scenario
 #   make test-faults   the pipeline on a full disk and under a signal at every step (root; about ten minutes)
 #   make cachesim   simulated cache misses per unit for every strategy under valgrind (build/cachesim.csv)
 #   make fuzz    libFuzzer differential fuzzing of every strategy against the reference model (FUZZ_SECONDS each,
-#                five minutes by default), with each variant's coverage before and after
+#                five minutes by default), with each variant's coverage before and after; STRATEGY=NAME: its variants only
 #   make memcheck   the conformance suites under valgrind memcheck: no error, no leak
 # Strategies are discovered: every folder strategies/NAME/ with .c files (not starting with '_') builds
 # build/bench-NAME, build/test-NAME and build/test-NAME-asan, plus one set per line of its 'variants' file
-# (lines marked test: build only the tests).
+# (lines marked test: build only the tests). Objects go to build/obj/ and are reused between binaries; V=1 prints
+# the compiler's command lines.
 
 CC ?= cc
 BUILD := build
 SHELL := /bin/sh
 
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
-INCLUDES := -Istrategies -Istrategies/_common -Iharness -Iscenarios
 # The whole-program (-flto) builds let gcc's inliner grow the program as much as its per-call decisions ask: its
 # default budget for the whole program's growth (inline-unit-growth, 40%) binds in these binaries, and then
 # whether a strategy's esb_get is inlined into a scenario's loop depends on how much unrelated code (the
@@ -55,20 +56,20 @@ FUZZ_CC ?= clang
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
               -DCONF_FUZZ -DESB_MEMORY_CHECKED -DESB_CHECKED
 
+# Sources by layer. Each layer compiles with its own include path, so that a layer can only include the headers it
+# is meant to see: the contract (strategies/*.h) is all a scenario or a test knows of a strategy; a strategy sees
+# the contract, _common/ and its own folder; the harness sees itself and the allocator hooks it implements.
 HARNESS_SRC := $(wildcard harness/*.c)
-HARNESS_HDR := $(wildcard harness/*.h)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
-SCENARIO_HDR := $(wildcard scenarios/*.h)
 RAW_SRC := $(wildcard scenarios/raw/*.c)
-RAW_HDR := $(wildcard scenarios/raw/*.h)
 COMMON_SRC := $(wildcard strategies/_common/*.c)
-CONTRACT_HDR := $(wildcard strategies/*.h strategies/_common/*.h)
 TEST_SRC := $(wildcard tests/*.c)
-TEST_HDR := $(wildcard tests/*.h)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
 FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
 # The allocator hooks and the layout they place blocks by: the only harness code the tests link.
 HOOKS_SRC := harness/memory.c harness/layout.c
+# The few shared files that print the variant's name: compiled once per variant, like the strategy's own code.
+NAMED_SRC := $(shell grep -l ESB_STRATEGY_NAME $(COMMON_SRC) $(TEST_SRC) $(FUZZ_SRC) 2>/dev/null)
 
 # Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -109,53 +110,112 @@ build-tests: $(TEST_BINS)
 build-cachesim: $(CACHESIM_BINS)
 build-fuzz: $(FUZZ_BINS)
 
-# $(1) variant, $(2) strategy folder, $(3) variant flags
+CONTRACT_INCLUDES := -Istrategies
+COMMON_INCLUDES := $(CONTRACT_INCLUDES) -Istrategies/_common
+HARNESS_INCLUDES := -Iharness -Iscenarios $(CONTRACT_INCLUDES)
+SCENARIO_INCLUDES := -Iscenarios -Iharness $(CONTRACT_INCLUDES)
+RAW_INCLUDES := -Iscenarios/raw $(SCENARIO_INCLUDES)
+# The conformance suites test the contract; a few unit tests of _common/ and the scenarios' data generators
+# reach below it, and the hooks' tests read the layout.
+TEST_INCLUDES := -Itests $(COMMON_INCLUDES) -Iharness -Iscenarios
+# The include path of a source file, from its folder: strategies/NAME/... (its tests/ too) sees NAME's folder.
+includes_of = $(strip \
+    $(if $(filter strategies/_common/%,$(1)),$(COMMON_INCLUDES), \
+    $(if $(filter strategies/%,$(1)),$(COMMON_INCLUDES) -Istrategies/$(word 2,$(subst /, ,$(1))), \
+    $(if $(filter scenarios/raw/%,$(1)),$(RAW_INCLUDES), \
+    $(if $(filter scenarios/%,$(1)),$(SCENARIO_INCLUDES), \
+    $(if $(filter harness/%,$(1)),$(HARNESS_INCLUDES), \
+    $(TEST_INCLUDES)))))))
+
+# Objects: $(OBJ)/FLAVOR/KEY/PATH.o. A flavor is a set of compiler and flags (test, asan, fuzz, bench, cachesim);
+# KEY is var-VARIANT for a variant's own sources (its folder, NAMED_SRC) and flags-SUM for shared sources, one
+# per distinct set of variant flags (SUM: their checksum), since those flags may change the contract's
+# constants. So a change to one strategy recompiles that strategy's objects and relinks its binaries only.
+# Dependencies on headers come from the compiler (-MMD). The bench and cachesim flavors compile to LTO objects
+# and link as whole programs with the same flags: the code is that of one compile of every source.
+OBJ := $(BUILD)/obj
+test_CC := $(CC)
+test_CFLAGS := $(TEST_FLAGS)
+asan_CC := $(CC)
+asan_CFLAGS := $(ASAN_FLAGS)
+fuzz_CC := $(FUZZ_CC)
+fuzz_CFLAGS := $(FUZZ_FLAGS)
+bench_CC := $(CC)
+bench_CFLAGS := $(RELEASE_FLAGS) $(PAPI_CFLAGS)
+bench_NOTE := $(BUILD_FLAGS_NOTE)
+cachesim_CC := $(CC)
+cachesim_CFLAGS := $(CACHESIM_FLAGS)
+cachesim_NOTE := $(CACHESIM_FLAGS)
+
+# $(1) variant: its keys and the flags each key compiles with.
+define VARIANT_KEYS
+$(1)_FLAGS_KEY := flags-$$(if $$(strip $$($(1)_FLAGS)),$$(firstword $$(shell printf '%s' '$$(strip $$($(1)_FLAGS))' | cksum)),none)
+KEY_FLAGS_var-$(1) := $$($(1)_FLAGS)
+KEY_NAME_var-$(1) := -DESB_STRATEGY_NAME='"$(1)"'
+KEY_FLAGS_$$($(1)_FLAGS_KEY) := $$($(1)_FLAGS)
+endef
+$(foreach v,$(VARIANTS) $(TEST_VARIANTS) $(AA_VARIANT),$(eval $(call VARIANT_KEYS,$(v))))
+KEY_FLAGS_raw :=
+
+obj = $(patsubst %.c,$(OBJ)/$(1)/$(2)/%.o,$(3))
+# The objects of variant $(2) in flavor $(1), from its shared sources $(3) (those of NAMED_SRC move to the
+# variant's key) and its own sources $(4).
+variant_objs = $(call obj,$(1),$($(2)_FLAGS_KEY),$(filter-out $(NAMED_SRC),$(3))) \
+               $(call obj,$(1),var-$(2),$(filter $(NAMED_SRC),$(3)) $(4))
+
+# One pattern rule per flavor: FLAVOR/KEY/PATH.o from PATH.c (the stem is KEY/PATH).
+source_of = $(subst $(eval) ,/,$(wordlist 2,999,$(subst /, ,$(1)))).c
+key_of = $(firstword $(subst /, ,$(1)))
+define OBJECT_RULE
+$(OBJ)/$(1)/%.o: $$$$(call source_of,$$$$*) Makefile
+	$$(show) "CC $(1) $$<"
+	@mkdir -p $$(@D)
+	$$(quiet)$$($(1)_CC) $$(WARNINGS) $$($(1)_CFLAGS) $$(KEY_FLAGS_$$(call key_of,$$*)) $$(KEY_NAME_$$(call key_of,$$*)) \
+	    $$(if $$($(1)_NOTE),-DESB_BUILD_FLAGS='"$$(strip $$($(1)_NOTE) $$(KEY_FLAGS_$$(call key_of,$$*)))"') \
+	    $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@
+endef
+.SECONDEXPANSION:
+$(foreach f,test asan fuzz bench cachesim,$(eval $(call OBJECT_RULE,$(f))))
+
+# Short lines while building ("CC test strategies/x.c", "LD build/test-x"), none under make -s; V=1 prints the
+# full commands instead.
+V ?= 0
+show = $(if $(or $(filter 1,$(V)),$(findstring s,$(firstword -$(MAKEFLAGS)))),@:,@echo)
+quiet = $(if $(filter 1,$(V)),,@)
+
+# $(1) variant, $(2) strategy folder
 define VARIANT_RULES
-$(BUILD)/bench-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) \
-                     $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
-                     strategies/$(2)/variants) Makefile
-	$$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
-	    -DESB_BUILD_FLAGS='"$(strip $(BUILD_FLAGS_NOTE) $(3))"' $(INCLUDES) -Istrategies/$(2) \
-	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) $(PAPI_LIBS) -lm -o $$@
-
-$(BUILD)/cachesim-$(1): $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) \
-                        $(HARNESS_HDR) $(SCENARIO_HDR) $(CONTRACT_HDR) $$(wildcard strategies/$(2)/*.h \
-                        strategies/$(2)/variants) Makefile
-	$$(CC) $(WARNINGS) $(CACHESIM_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' \
-	    -DESB_BUILD_FLAGS='"$(strip $(CACHESIM_FLAGS) $(3))"' $(INCLUDES) -Istrategies/$(2) \
-	    $(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -lm -o $$@
-
+$(1)_OWN_SRC := $$(wildcard strategies/$(2)/*.c)
+$(1)_OWN_TEST_SRC := $$(wildcard strategies/$(2)/tests/*.c)
+$(BUILD)/bench-$(1): $$(call variant_objs,bench,$(1),$(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+	$$(show) "LD $$@"
+	$$(quiet)$$(bench_CC) $$(bench_CFLAGS) $$^ $(PAPI_LIBS) -lm -o $$@
+$(BUILD)/cachesim-$(1): $$(call variant_objs,cachesim,$(1),$(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+	$$(show) "LD $$@"
+	$$(quiet)$$(cachesim_CC) $$(cachesim_CFLAGS) $$^ -lm -o $$@
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
 # contract (strategies/NAME/tests/*.c, if any).
-$(BUILD)/test-$(1): $(TEST_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
-                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
-                    strategies/$(2)/tests/*.c) Makefile
-	$$(CC) $(WARNINGS) $(TEST_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
-	    -lcriterion -lm -o $$@
-
-$(BUILD)/test-$(1)-asan: $(TEST_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
-                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants \
-                    strategies/$(2)/tests/*.c) Makefile
-	$$(CC) $(WARNINGS) $(ASAN_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Istrategies/$(2) \
-	    $(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c strategies/$(2)/tests/*.c) \
-	    -lcriterion -lm -o $$@
-
-$(BUILD)/fuzz-$(1): $(FUZZ_SRC) $(TEST_HDR) $(HOOKS_SRC) harness/layout.h $(COMMON_SRC) $(CONTRACT_HDR) \
-                    $$(wildcard strategies/$(2)/*.c strategies/$(2)/*.h strategies/$(2)/variants) Makefile
-	$(FUZZ_CC) $(WARNINGS) $(FUZZ_FLAGS) $(3) -DESB_STRATEGY_NAME='"$(1)"' $(INCLUDES) -Itests -Istrategies/$(2) \
-	    $(FUZZ_SRC) $(HOOKS_SRC) $(COMMON_SRC) $$(wildcard strategies/$(2)/*.c) -o $$@
+$(BUILD)/test-$(1): $$(call variant_objs,test,$(1),$(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
+	$$(show) "LD $$@"
+	$$(quiet)$$(test_CC) $$(test_CFLAGS) $$^ -lcriterion -lm -o $$@
+$(BUILD)/test-$(1)-asan: $$(call variant_objs,asan,$(1),$(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
+	$$(show) "LD $$@"
+	$$(quiet)$$(asan_CC) $$(asan_CFLAGS) $$^ -lcriterion -lm -o $$@
+$(BUILD)/fuzz-$(1): $$(call variant_objs,fuzz,$(1),$(FUZZ_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+	$$(show) "LD $$@"
+	$$(quiet)$$(fuzz_CC) $$(fuzz_CFLAGS) $$^ -o $$@
 endef
 
-$(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR),$($(v)_FLAGS))))
+$(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR))))
 
-$(BUILD)/bench-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
-	$(CC) $(WARNINGS) $(RELEASE_FLAGS) $(PAPI_CFLAGS) -DESB_BUILD_FLAGS='"$(strip $(BUILD_FLAGS_NOTE))"' $(INCLUDES) \
-	    $(HARNESS_SRC) $(RAW_SRC) $(PAPI_LIBS) -lm -o $@
+$(BUILD)/bench-raw: $(call obj,bench,raw,$(HARNESS_SRC) $(RAW_SRC))
+	$(show) "LD $@"
+	$(quiet)$(bench_CC) $(bench_CFLAGS) $^ $(PAPI_LIBS) -lm -o $@
+$(BUILD)/cachesim-raw: $(call obj,cachesim,raw,$(HARNESS_SRC) $(RAW_SRC))
+	$(show) "LD $@"
+	$(quiet)$(cachesim_CC) $(cachesim_CFLAGS) $^ -lm -o $@
 
-$(BUILD)/cachesim-raw: $(HARNESS_SRC) $(RAW_SRC) $(HARNESS_HDR) $(SCENARIO_HDR) $(RAW_HDR) $(CONTRACT_HDR) Makefile
-	$(CC) $(WARNINGS) $(CACHESIM_FLAGS) -DESB_BUILD_FLAGS='"$(strip $(CACHESIM_FLAGS))"' $(INCLUDES) \
-	    $(HARNESS_SRC) $(RAW_SRC) -lm -o $@
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
 deps-test:
 	@scripts/setup.sh test
@@ -165,9 +225,30 @@ deps-bench:
 # Tests: dependencies first, then every binary, then the runner (which prints the closing tally), including
 # FUZZ_TEST_SECONDS of fuzzing per variant and the make bench pipeline at tiny N.
 FUZZ_TEST_SECONDS ?= 10
+# make test STRATEGY=NAME: the plug-in author's loop, for the variants of strategies/NAME only: their conformance
+# suites (plain and sanitized, the narrow-limit variants included), FUZZ_TEST_SECONDS of fuzzing each, and every
+# scenario at two small sizes with the checksums of STRATEGY_REFERENCE and of raw (tests/strategy.sh). The
+# project-wide tests (harness, pipeline, template, analysis) run under the plain `make test`.
+STRATEGY ?=
+ifneq ($(STRATEGY),)
+STRATEGY_TESTED := $(foreach v,$(ALL_TESTED),$(if $(filter $(STRATEGY),$($(v)_DIR)),$(v)))
+ifeq ($(STRATEGY_TESTED),)
+$(error STRATEGY=$(STRATEGY): no strategies/$(STRATEGY)/ with variants (make list names them))
+endif
+STRATEGY_MEASURED := $(filter $(STRATEGY_TESTED),$(VARIANTS))
+# The strategy whose checksums the new one must reproduce: bitmask (the simplest), or the first other one.
+STRATEGY_REFERENCE ?= $(firstword $(filter bitmask,$(filter-out $(STRATEGY_TESTED),$(VARIANTS))) \
+                                  $(filter-out $(STRATEGY_TESTED),$(VARIANTS)))
+test: deps-test
+	@$(MAKE) --no-print-directory -j$(JOBS) $(foreach v,$(STRATEGY_TESTED),$(BUILD)/test-$(v) $(BUILD)/test-$(v)-asan \
+	    $(BUILD)/fuzz-$(v)) $(addprefix $(BUILD)/bench-,$(STRATEGY_MEASURED) $(STRATEGY_REFERENCE)) $(BUILD)/bench-raw
+	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) TEST_STRATEGY=$(STRATEGY) STRATEGY_REFERENCE=$(STRATEGY_REFERENCE) \
+	    scripts/run-tests.sh $(BUILD) "$(filter-out $(STRATEGY_MEASURED),$(STRATEGY_TESTED))" - $(STRATEGY_MEASURED)
+else
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) build-tests build-bench build-fuzz build-cachesim
 	@FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) scripts/run-tests.sh $(BUILD) "$(TEST_VARIANTS)" $(AA_VARIANT) $(VARIANTS)
+endif
 
 # The pipeline's faults that need root or minutes (tests/faults.sh): a nearly full disk (tmpfs mounts of several
 # sizes: a run fails loudly or publishes a whole run) and a signal at every step of make bench (the published
@@ -187,9 +268,11 @@ test-faults: deps-bench
 # seconds per variant (FUZZ_TEST_SECONDS) are the smoke run.
 FUZZ_SECONDS ?= 300
 FUZZ_MERGE ?= 0
+# STRATEGY=NAME: the variants of strategies/NAME only.
+FUZZED = $(if $(STRATEGY),$(STRATEGY_TESTED),$(ALL_TESTED))
 fuzz: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) build-fuzz
-	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(ALL_TESTED)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/fuzz-,$(FUZZED))
+	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZED)
 
 # Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it
 # declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:

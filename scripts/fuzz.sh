@@ -28,6 +28,10 @@ fuzz_one() {
     bin=$build/fuzz-$v
     log=$logs/$v.log
     mkdir -p "$build/fuzz-corpus/$v"
+    if [ ! -x "$bin" ]; then
+        echo "no $bin: build it first (make $bin, or make fuzz)" >"$logs/$v.failed"
+        return
+    fi
     set -- "$regressions"/*
     if [ -e "$1" ] && ! "$bin" "$@" >"$log" 2>&1; then
         echo "regression" >"$logs/$v.failed"
@@ -72,11 +76,11 @@ failed=0
 for v in $variants; do
     log=$logs/$v.log
     line=$(sed -n "s/^fuzz $v: \([0-9]*\) operations in \([0-9]*\) inputs, \([0-9]*\) allocation.*/\1 \2 \3/p" \
-        "$log" | tail -n 1)
+        "$log" 2>/dev/null | tail -n 1)
     if [ -f "$logs/$v.failed" ] || [ -z "$line" ]; then
         failed=$((failed + 1))
         printf 'fuzz %-24s FAIL (%s)\n' "$v" "$(cat "$logs/$v.failed" 2>/dev/null || echo 'no tally')"
-        grep -E 'ERROR|SUMMARY|runtime error|\.c:[0-9]+: |Test unit written|\[conformance\]' "$log" | head -n 20
+        grep -E 'ERROR|SUMMARY|runtime error|\.c:[0-9]+: |Test unit written|\[conformance\]' "$log" 2>/dev/null | head -n 20
         continue
     fi
     set -- $line

@@ -6,6 +6,9 @@
 #   tests: N passed, M failed, S skipped
 # (skipped: tests this machine cannot run, such as hardware counters in a VM without them; each is listed as
 # "SKIP name: reason").
+# With TEST_STRATEGY=NAME (make test STRATEGY=NAME) only the given variants' suites and fuzz targets run, then
+# tests/strategy.sh (every scenario's checksum against STRATEGY_REFERENCE and raw) instead of the project-wide
+# tests.
 # Usage: scripts/run-tests.sh BUILD_DIR "TEST_ONLY_VARIANT..." AA_VARIANT VARIANT...
 set -u
 build=$1
@@ -37,7 +40,7 @@ run_criterion() {
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && [ "$c" -eq 0 ]; then f=1; fi
     printf '%-40s %s\n' "$(basename "$bin")" "$line"
     if [ "$((f + c))" -ne 0 ]; then
-        grep -E 'FAIL|CRASH|ERROR|error|Assertion' "$log" | head -n 40
+        scripts/test-failures.sh "$log"
         failures="$failures $(basename "$bin")"
     fi
     passed=$((passed + p))
@@ -93,43 +96,49 @@ run_script() {
     failed=$((failed + f))
     rm -f "$log"
 }
-# The analysis module (statistics, merging, the stopping rule, tables): unittest ends with "Ran N tests" and "OK"
-# or "FAILED (failures=F, errors=E)".
-log=$(mktemp)
-python3 -m unittest discover -s tests/analysis >"$log" 2>&1
-rc=$?
-grep -E '^(FAIL|ERROR):|^Ran |^OK|^FAILED' "$log"
-ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in.*/\1/p' "$log")
-bad=$(sed -n 's/^FAILED (\(.*\))$/\1/p' "$log" | tr ',' '\n' | sed -n 's/.*=\([0-9]*\)/\1/p' | awk '{ s += $1 } END { print s + 0 }')
-if [ -z "$ran" ] || { [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; }; then ran=${ran:-0}; bad=$((bad + 1)); fi
-echo "analysis: $((ran - (bad > ran ? ran : bad))) passed, $bad failed"
-passed=$((passed + ran - (bad > ran ? ran : bad)))
-failed=$((failed + bad))
-[ "$bad" -ne 0 ] && failures="$failures analysis"
-rm -f "$log"
+if [ -n "${TEST_STRATEGY:-}" ]; then
+    # Every scenario of the strategy's measured variants, with the reference's and raw's checksums.
+    run_script strategy tests/strategy.sh "$build" "${STRATEGY_REFERENCE:?STRATEGY_REFERENCE is not set}" "$@"
+else
+    # The analysis module (statistics, merging, the stopping rule, tables): unittest ends with "Ran N tests" and "OK"
+    # or "FAILED (failures=F, errors=E)".
+    log=$(mktemp)
+    python3 -m unittest discover -s tests/analysis >"$log" 2>&1
+    rc=$?
+    grep -E '^(FAIL|ERROR):|^Ran |^OK|^FAILED' "$log"
+    ran=$(sed -n 's/^Ran \([0-9]*\) tests\{0,1\} in.*/\1/p' "$log")
+    bad=$(sed -n 's/^FAILED (\(.*\))$/\1/p' "$log" | tr ',' '\n' | sed -n 's/.*=\([0-9]*\)/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+    if [ -z "$ran" ] || { [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; }; then ran=${ran:-0}; bad=$((bad + 1)); fi
+    echo "analysis: $((ran - (bad > ran ? ran : bad))) passed, $bad failed"
+    passed=$((passed + ran - (bad > ran ? ran : bad)))
+    failed=$((failed + bad))
+    [ "$bad" -ne 0 ] && failures="$failures analysis"
+    rm -f "$log"
 
-# The harness and the bench binaries; the bench pipeline and the programs that read its results.
-run_script harness tests/harness.sh "$build" "$aa" "$@"
-run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
-# The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
-run_script template tests/template.sh "$build"
+    # The harness and the bench binaries; the bench pipeline and the programs that read its results.
+    run_script harness tests/harness.sh "$build" "$aa" "$@"
+    run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
+    # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
+    run_script template tests/template.sh "$build"
 
-# The counter tests add a skipped count to theirs.
-log=$(mktemp)
-sh tests/counters.sh "$build" "$@" >"$log" 2>&1
-rc=$?
-cat "$log"
-tally='^counters: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
-cpass=$(sed -n "s/$tally/\1/p" "$log")
-cfail=$(sed -n "s/$tally/\2/p" "$log")
-cskip=$(sed -n "s/$tally/\3/p" "$log")
-if [ -z "$cpass" ]; then cpass=0; cfail=1; cskip=0; fi
-if [ "$rc" -ne 0 ] && [ "$cfail" -eq 0 ]; then cfail=1; fi
-[ "$cfail" -ne 0 ] && failures="$failures counters"
-passed=$((passed + cpass))
-failed=$((failed + cfail))
-skipped=$((skipped + cskip))
-rm -f "$log"
+    # The counter tests add a skipped count to theirs.
+    log=$(mktemp)
+    sh tests/counters.sh "$build" "$@" >"$log" 2>&1
+    rc=$?
+    cat "$log"
+    tally='^counters: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
+    cpass=$(sed -n "s/$tally/\1/p" "$log")
+    cfail=$(sed -n "s/$tally/\2/p" "$log")
+    cskip=$(sed -n "s/$tally/\3/p" "$log")
+    if [ -z "$cpass" ]; then cpass=0; cfail=1; cskip=0; fi
+    if [ "$rc" -ne 0 ] && [ "$cfail" -eq 0 ]; then cfail=1; fi
+    [ "$cfail" -ne 0 ] && failures="$failures counters"
+    passed=$((passed + cpass))
+    failed=$((failed + cfail))
+    skipped=$((skipped + cskip))
+    rm -f "$log"
+
+fi
 
 # Counts the suites tallied: "N what" lines, summed per what.
 count() { awk -v what="$1" '{ n = $1; $1 = ""; sub(/^ /, ""); if ($0 == what) s += n } END { print s + 0 }' "$CONF_TALLY"; }

@@ -4,17 +4,19 @@
 #  b. a copy of it under another name is discovered with no file edited outside the new folder: the copy,
 #     NAME-wrap4 and NAME-retire4 are listed;
 #  c. the copy passes the conformance suite;
-#  d. the copy is benchmarked under its name, with the same checksum as an existing strategy.
+#  d. the copy is benchmarked under its name, with the same checksum as an existing strategy;
+#  e. a second copy with a planted bug fails its suite, and what make test prints of the failure
+#     (scripts/test-failures.sh) names the seed and the operation to replay.
 # Everything but (a) happens in a copy of the tree in a temporary directory, removed on exit.
 # Prints "PASS name" / "FAIL name: reason" per check and ends with "template: N passed, M failed".
-# Usage (from the repository root): sh tests/template.sh BUILD_DIR
+# Usage (from the repository root): sh tests/template.sh BUILD_DIR (KEEP_TMP=1 keeps the copy, for a look at a failure)
 set -u
 build=${1:?usage: sh tests/template.sh BUILD_DIR}
 name=fromtemplate
 passed=0
 failed=0
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
@@ -34,7 +36,24 @@ checksum_of() { awk -F, -v v="$1" '$1 == v && $2 == "simple_iter" && $3 == "4096
 
 if [ ! -d strategies/_template ]; then
     ko "template present" "no strategies/_template (run from the repository root)"
-    echo "template: $passed passed, $failed failed"
+    # e. The planted bug is reported with its seed and operation.
+if ! grep -q 'esb_entity_index(e) != 5' "$tmp/tree/strategies/planted/entity.c"; then
+    ko "a failure names its seed and operation" "the bug could not be planted (strategies/_template/entity.c changed?)"
+elif [ ! -x "$tmp/tree/build/test-planted" ]; then
+    ko "a failure names its seed and operation" "build failed: $(tail_of "$tmp/build.log")"
+else
+    (cd "$tmp/tree" && build/test-planted --jobs 2 --filter 'conf_random/*') >"$tmp/planted.log" 2>&1
+    rc=$?
+    scripts/test-failures.sh "$tmp/planted.log" >"$tmp/planted.report"
+    if [ "$rc" -eq 0 ]; then ko "a failure names its seed and operation" "the planted bug was not found"
+    elif ! grep -q '^\[conformance\] strategy=planted seed=0x[0-9a-f]* step=[0-9]* op=esb_alive' "$tmp/planted.report"
+    then ko "a failure names its seed and operation" "report: $(head -n 3 "$tmp/planted.report" | tr '\n' ' ')"
+    elif ! grep -q 'Assertion Failed' "$tmp/planted.report"
+    then ko "a failure names its seed and operation" "no assertion place in: $(head -n 3 "$tmp/planted.report" | tr '\n' ' ')"
+    else ok "a failure names its seed and operation"; fi
+fi
+
+echo "template: $passed passed, $failed failed"
     exit 1
 fi
 
@@ -67,9 +86,14 @@ others=$(echo "$listed" | sed -n 's/^variants: //p' | tr ' ' '\n' | grep -v -e "
 ref=$(echo "$others" | grep -x bitmask)
 [ -n "$ref" ] || ref=$(echo "$others" | sed -n 1p)
 
-# Only the three binaries the checks need; -k so one failing build does not hide the others' results.
-(cd "$tmp/tree" && make -k -s -j2 BUILD=build "build/test-$name" "build/bench-$name" ${ref:+"build/bench-$ref"}) \
-    >"$tmp/build.log" 2>&1
+# The planted bug: entity index 5 is never alive, which the seeded random runs find.
+cp -r strategies/_template "$tmp/tree/strategies/planted"
+sed -i 's/return w \&\& esb_ei_alive(&w->entities, e);/return w \&\& esb_ei_alive(\&w->entities, e) \&\& esb_entity_index(e) != 5;/' \
+    "$tmp/tree/strategies/planted/entity.c"
+
+# Only the binaries the checks need; -k so one failing build does not hide the others' results.
+(cd "$tmp/tree" && make -k -s -j2 BUILD=build "build/test-$name" "build/bench-$name" ${ref:+"build/bench-$ref"} \
+    build/test-planted) >"$tmp/build.log" 2>&1
 
 # c. Tested: the conformance suite passes. (Its counts are not another variant's: keep them out of make test's
 # tally.)
@@ -105,6 +129,23 @@ else
     if [ -z "$mine" ]; then ko "the copy is benchmarked" "no row $name,simple_iter,4096"
     elif [ "$mine" != "$theirs" ]; then ko "the copy is benchmarked" "checksum $mine, $ref has ${theirs:-none}"
     else ok "the copy is benchmarked"; fi
+fi
+
+# e. The planted bug is reported with its seed and operation.
+if ! grep -q 'esb_entity_index(e) != 5' "$tmp/tree/strategies/planted/entity.c"; then
+    ko "a failure names its seed and operation" "the bug could not be planted (strategies/_template/entity.c changed?)"
+elif [ ! -x "$tmp/tree/build/test-planted" ]; then
+    ko "a failure names its seed and operation" "build failed: $(tail_of "$tmp/build.log")"
+else
+    (cd "$tmp/tree" && build/test-planted --jobs 2 --filter 'conf_random/*') >"$tmp/planted.log" 2>&1
+    rc=$?
+    scripts/test-failures.sh "$tmp/planted.log" >"$tmp/planted.report"
+    if [ "$rc" -eq 0 ]; then ko "a failure names its seed and operation" "the planted bug was not found"
+    elif ! grep -q '^\[conformance\] strategy=planted seed=0x[0-9a-f]* step=[0-9]* op=esb_alive' "$tmp/planted.report"
+    then ko "a failure names its seed and operation" "report: $(head -n 3 "$tmp/planted.report" | tr '\n' ' ')"
+    elif ! grep -q 'Assertion Failed' "$tmp/planted.report"
+    then ko "a failure names its seed and operation" "no assertion place in: $(head -n 3 "$tmp/planted.report" | tr '\n' ' ')"
+    else ok "a failure names its seed and operation"; fi
 fi
 
 echo "template: $passed passed, $failed failed"

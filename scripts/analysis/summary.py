@@ -1,6 +1,7 @@
 """The summary a run prints: per scenario at its largest N, every strategy's median with its 95% interval and
-its ratio to the raw floor with the ratio's interval; then what the A/A control showed, how precise the cells
-are, and how they stopped.
+its ratio to the raw floor with the ratio's interval; then the cells far slower than every other design's (a
+new strategy's pathology, such as a clustering hash, shows there), what the A/A control showed, how precise the
+cells are, and how they stopped.
 
     python3 scripts/analysis summary RESULTS_CSV
 
@@ -43,6 +44,41 @@ def aa_lines(rows):
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
         parts.append(f"n={n}: {len(v)} cells, {out} exclude 1, worst {100 * worst:.1f}%")
     lines.append("a/a by N: " + "; ".join(parts))
+    return lines
+
+
+# A cell this many times slower than the slowest other design in the same scenario, N and memory is flagged:
+# the designs here differ by up to about 30x in a cell (a scan against a lookup), never by two orders of
+# magnitude unless something is broken.
+OUTLIER_FACTOR = 10.0
+
+
+def design_of(strategy):
+    """The design a variant belongs to: "sparse-filter" and "archetype~aa" are "sparse" and "archetype"."""
+    return strategy.split("~")[0].split("-")[0]
+
+
+def outlier_lines(rows):
+    """One line per cell whose median exceeds OUTLIER_FACTOR times that of every other design (raw excluded)."""
+    groups = {}
+    for r in rows:
+        if design_of(r["strategy"]) == "raw":
+            continue
+        groups.setdefault((r["scenario"], r["memory"], int(r["n"])), []).append(r)
+    lines = []
+    for (scenario, memory, n), cell in sorted(groups.items()):
+        for r in cell:
+            others = [float(o["median_ns"]) for o in cell if design_of(o["strategy"]) != design_of(r["strategy"])]
+            if not others:
+                continue
+            slowest = max(others)
+            median = float(r["median_ns"])
+            if median > OUTLIER_FACTOR * slowest:
+                label = scenario + ("" if memory == "warm" else "@" + memory)
+                lines.append(f"outlier: {r['strategy']} {label} n={n}: {median:.4g} ns per {r['unit']}, "
+                             f"{median / slowest:.0f}x the slowest other design's {slowest:.4g} ns")
+    if not lines:
+        return [f"outliers: none (no cell is over {OUTLIER_FACTOR:g}x slower than every other design's)"]
     return lines
 
 
@@ -94,7 +130,7 @@ def main(argv):
                       f"{float(r['bytes_per_entity']):>8.1f}"))
     for _, _, line in sorted(table, key=lambda t: (t[0], t[1])):
         print(line)
-    for line in aa_lines(rows) + precision_lines(rows):
+    for line in outlier_lines(rows) + aa_lines(rows) + precision_lines(rows):
         print(line)
     stopped = {}
     for r in rows:
