@@ -66,6 +66,9 @@ COMMON_SRC := $(wildcard strategies/_common/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
 FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
+# Unit tests of strategies/_common/ (set index, match list, edges, sparse set, growth, entity table), below the
+# contract: one binary, build/test-common (and -asan), run by the plain make test.
+COMMON_TEST_SRC := $(wildcard tests/common/*.c)
 # The allocator hooks and the layout they place blocks by: the only harness code the tests link.
 HOOKS_SRC := harness/memory.c harness/layout.c
 # The few shared files that print the variant's name: compiled once per variant, like the strategy's own code.
@@ -93,7 +96,8 @@ MEASURED := $(VARIANTS) $(AA_VARIANT)
 BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(MEASURED))
 CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(MEASURED))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
-TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED)))
+TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED))) \
+             $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
 .PHONY: all bench test test-faults report cachesim fuzz memcheck build-bench build-tests build-cachesim build-fuzz deps-test \
@@ -156,6 +160,9 @@ KEY_FLAGS_$$($(1)_FLAGS_KEY) := $$($(1)_FLAGS)
 endef
 $(foreach v,$(VARIANTS) $(TEST_VARIANTS) $(AA_VARIANT),$(eval $(call VARIANT_KEYS,$(v))))
 KEY_FLAGS_raw :=
+# The unit tests of _common/ build like a variant named "common" without flags or strategy sources.
+common_FLAGS_KEY := flags-none
+KEY_NAME_var-common := -DESB_STRATEGY_NAME='"common"'
 
 obj = $(patsubst %.c,$(OBJ)/$(1)/$(2)/%.o,$(3))
 # The objects of variant $(2) in flavor $(1), from its shared sources $(3) (those of NAMED_SRC move to the
@@ -207,6 +214,13 @@ $(BUILD)/fuzz-$(1): $$(call variant_objs,fuzz,$(1),$(FUZZ_SRC) $(HOOKS_SRC) $(CO
 endef
 
 $(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR))))
+
+$(BUILD)/test-common: $(call variant_objs,test,common,$(HOOKS_SRC) $(COMMON_SRC),$(COMMON_TEST_SRC))
+	$(show) "LD $@"
+	$(quiet)$(test_CC) $(test_CFLAGS) $^ -lcriterion -lm -o $@
+$(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(COMMON_SRC),$(COMMON_TEST_SRC))
+	$(show) "LD $@"
+	$(quiet)$(asan_CC) $(asan_CFLAGS) $^ -lcriterion -lm -o $@
 
 $(BUILD)/bench-raw: $(call obj,bench,raw,$(HARNESS_SRC) $(RAW_SRC))
 	$(show) "LD $@"

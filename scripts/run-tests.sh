@@ -52,6 +52,11 @@ for v in "$@" $test_only; do
     run_criterion "$build/test-$v"
     run_criterion "$build/test-$v-asan"
 done
+# The unit tests of strategies/_common/ (tests/common/), project-wide.
+if [ -z "${TEST_STRATEGY:-}" ] && ls tests/common/*.c >/dev/null 2>&1; then
+    run_criterion "$build/test-common"
+    run_criterion "$build/test-common-asan"
+fi
 
 # The fuzz targets: one pass or failure per variant, and their counts.
 fuzz_ops=0
