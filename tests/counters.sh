@@ -11,15 +11,8 @@ set -u
 build=$1
 shift
 variant=$1
-passed=0
-failed=0
-skipped=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
-skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
+test_name=counters
+. tests/lib.sh
 
 bench="$build/bench-$variant"
 counter_cols="instructions_per_unit,cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events"
@@ -102,5 +95,4 @@ else
     else ko "simulated and timed runs agree on the checksum" "'$simsum' vs '$benchsum'"; fi
 fi
 
-echo "counters: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+tally with-skipped

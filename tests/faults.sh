@@ -14,29 +14,10 @@ aa=$2
 shift 2
 # Three strategies are enough for the pipeline's faults: raw, the first variant and the A/A twin.
 first_variant=$1
-passed=0
-failed=0
-skipped=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pipeline faults.XXXXXX")
-trap 'umount "$tmp/disk" 2>/dev/null; rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
-tiny() {
-    env BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 \
-        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
-        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
-        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS= "$@"
-}
+test_name=faults
+. tests/lib.sh
+test_cleanup() { umount "$tmp/disk" 2>/dev/null; }
 run() { tiny "$@" sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" "$aa"; }
-# The same settings exported, for a run that must be the leader of its own session (setsid, so that one kill
-# reaches every process of it): the subshell execs setsid itself, so $! is the session's id.
-tiny_exported() {
-    export BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 \
-        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
-        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
-        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS=
-}
 # A published folder is whole: its manifest verifies and every file in it is recorded.
 whole() {
     python3 scripts/analysis verify "$1" >/dev/null 2>"$tmp/verify.err" &&
@@ -78,8 +59,10 @@ else
             for delay in 0 0.4; do
                 before=$(cksum <"$out/manifest.csv")
                 : >"$tmp/sig.log"
-                # (a background job ignores SIGINT: the run gets it back, as a Ctrl-C at a terminal would find it)
-                (tiny_exported && exec env --default-signal=INT,QUIT setsid sh scripts/pipeline.sh "$build" "$out" \
+                # (a background job ignores SIGINT: the run gets it back, as a Ctrl-C at a terminal would find it;
+                # the run leads its own session, so that one kill reaches every process of it: the subshell execs
+                # setsid itself, so $! is the session's id)
+                (tiny_export && exec env --default-signal=INT,QUIT setsid sh scripts/pipeline.sh "$build" "$out" \
                     raw "$first_variant" "$aa") >"$tmp/sig.log" 2>&1 &
                 pid=$!
                 waited=0
@@ -116,5 +99,4 @@ else
     else ko "the next run removes what killed runs left" "$(ls -A "$tmp/pub" | tr '\n' ' ')"; fi
 fi
 
-echo "faults: $passed passed, $failed failed, $skipped skipped"
-[ "$failed" -eq 0 ]
+tally with-skipped

@@ -15,13 +15,8 @@ build=$1
 aa=$2
 shift 2
 variants="$*"
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+test_name=harness
+. tests/lib.sh
 
 first_variant=$(echo "$variants" | cut -d' ' -f1)
 bench="$build/bench-$first_variant"
@@ -378,5 +373,4 @@ elif grep -q '^\[conformance\] strategy=planted' "$tmp/fuzz.log" && ls "$tmp/tre
 then ok "the fuzz target catches a planted bug"
 else ko "the fuzz target catches a planted bug" "$(grep -m 1 -E 'ERROR|\.c:[0-9]+' "$tmp/fuzz.log")"; fi
 
-echo "harness: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally

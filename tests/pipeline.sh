@@ -20,25 +20,15 @@ build=$1
 aa=$2
 shift 2
 variants="$*"
-passed=0
-failed=0
-# The scratch folder's name has a space in it, so every path the pipeline is given does.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/pipeline tests.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
-
+test_name=pipeline
+. tests/lib.sh
+# (lib.sh's scratch folder has a space in its name, so every path the pipeline is given does.)
 first_variant=$(echo "$variants" | cut -d' ' -f1)
 cols() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next } { print $c }' "$2"; }
-# The tiny run's settings (1000: the own size of the random-table scenarios; 1024: every scenario); a test gives
-# its own VAR=VALUE after them to override one.
-tiny() {
-    env BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=5 \
-        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
-        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
-        CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS="$first_variant:add_remove" "$@"
-}
+# The tiny run's settings (lib.sh; 1000: the own size of the random-table scenarios; 1024: every scenario), with
+# up to five processes per cell and the layouts of one cell simulated each; a test gives its own VAR=VALUE after
+# them to override one.
+tiny() { (tiny_export && exec env BENCH_MAX_PROCS=5 CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS="$first_variant:add_remove" "$@"); }
 
 # QUICK=1 gives make bench its short settings and its own results folder; every setting and the folder are
 # passed quoted, so a value with spaces stays one value.
@@ -501,5 +491,4 @@ if [ "$rc" -eq 2 ] && grep -q 'output file' "$tmp/err" && [ "$(ls -A "$tmp")" = 
 then ok "compare refuses a forgotten output file"
 else ko "compare refuses a forgotten output file" "exit $rc: $(head -n 1 "$tmp/err")"; fi
 
-echo "pipeline: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally

@@ -9,15 +9,8 @@ build=${1:?usage: sh tests/strategy.sh BUILD_DIR REFERENCE_VARIANT VARIANT...}
 reference=${2:?usage: sh tests/strategy.sh BUILD_DIR REFERENCE_VARIANT VARIANT...}
 shift 2
 sizes=${STRATEGY_TEST_SIZES:-1000,4096}
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+test_name=strategy
+. tests/lib.sh
 # Every scenario at the test sizes, one short sample each: the rows' checksums are what is compared.
 bench() { "$build/bench-$1" --n "$sizes" --reps 1 --target-ms 1 --warmup-ms 0 --first-warmup-ms 0 --no-hw-counters; }
 # "scenario,n checksum" per row of a bench output (column 14 is the checksum), one per line, sorted. Raw's two
@@ -51,5 +44,4 @@ for v in "$@"; do
     else ok "$v: $rows scenario rows at $sizes with the checksums of $reference and raw"; fi
 done
 
-echo "strategy: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally

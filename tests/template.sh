@@ -13,17 +13,8 @@
 set -u
 build=${1:?usage: sh tests/template.sh BUILD_DIR}
 name=fromtemplate
-passed=0
-failed=0
-tmp=$(mktemp -d)
-trap '[ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
-# The last lines of a log, on one line.
-tail_of() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
+test_name=template
+. tests/lib.sh
 # Checksums of every file of the copied tree outside the new folder and the build directory.
 snapshot() {
     (cd "$tmp/tree" && find Makefile harness scenarios scripts strategies tests -type f \
@@ -148,5 +139,4 @@ else
     else ok "a failure names its seed and operation"; fi
 fi
 
-echo "template: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+tally

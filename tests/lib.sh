@@ -1,0 +1,38 @@
+# What the shell tests share, sourced by each from the repository root ("test_name=NAME; . tests/lib.sh": not
+# every shell passes arguments to a sourced file): a temporary folder $tmp removed on exit (kept with KEEP_TMP=1,
+# for a look at a failure; a test adds its own clean-up in test_cleanup), PASS/FAIL/SKIP lines with their counts,
+# the closing tally "NAME: N passed, M failed[, S skipped]" (run-tests.sh folds it into make test's), and the tiny
+# pipeline settings the pipeline tests run under.
+test_name=${test_name:?set test_name before sourcing tests/lib.sh}
+passed=0
+failed=0
+skipped=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/$test_name tests.XXXXXX")
+test_cleanup() { :; }
+trap 'test_cleanup; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+ok() { passed=$((passed + 1)); echo "PASS $1"; }
+ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
+# The last lines of a log, on one line.
+tail_of() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
+
+# Prints the tally (the skipped count only where the test can skip) and returns its verdict.
+tally() {
+    if [ "${1:-}" = with-skipped ]; then echo "$test_name: $passed passed, $failed failed, $skipped skipped"
+    else echo "$test_name: $passed passed, $failed failed"; fi
+    [ "$failed" -eq 0 ]
+}
+
+# The pipeline at tiny N: one size near 1000, three processes per cell, single short samples, one simulated
+# layout per cell. tiny_export sets it in this shell; `tiny [VAR=VALUE...] COMMAND...` runs one command under it
+# (its own VAR=VALUE override the settings).
+tiny_export() {
+    export BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 \
+        BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
+        FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
+        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS=
+}
+tiny() { (tiny_export && exec env "$@"); }
