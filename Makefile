@@ -116,7 +116,7 @@ build-fuzz: $(FUZZ_BINS)
 
 CONTRACT_INCLUDES := -Istrategies
 COMMON_INCLUDES := $(CONTRACT_INCLUDES) -Istrategies/_common
-HARNESS_INCLUDES := -Iharness -Iscenarios $(CONTRACT_INCLUDES)
+HARNESS_INCLUDES := -Iharness
 SCENARIO_INCLUDES := -Iscenarios -Iharness $(CONTRACT_INCLUDES)
 RAW_INCLUDES := -Iscenarios/raw $(SCENARIO_INCLUDES)
 # The conformance suites test the contract; a few unit tests of _common/ and the scenarios' data generators

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contract.h"
 #include "heap.h"
 #include "layout.h"
 #include "output.h"
@@ -84,7 +83,7 @@ static void parse_ns(options *o, const char *text) {
         tok[len] = 0;
         unsigned long long n = parse_count(tok, "--n takes comma-separated positive integers, not '%s'");
         if (n == 0) usage_error("--n must be at least 1, not '%s'", tok);
-        if (n > ESB_MAX_ENTITIES) usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
+        if (n > SCENARIO_MAX_N) usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
         if (o->n_count == MAX_NS) usage_error("too many --n values at '%s'", tok);
         o->ns[o->n_count++] = (size_t)n;
         if (!comma) break;
@@ -126,7 +125,7 @@ static size_t parse_bound(const char *text, const char *option) {
     snprintf(what, sizeof what, "%s must be at least 1, not '%%s'", option);
     if (v == 0) usage_error(what, text);
     snprintf(what, sizeof what, "%s %%s exceeds the entity handle space (2^32 - 1 indices)", option);
-    if (v > ESB_MAX_ENTITIES) usage_error(what, text);
+    if (v > SCENARIO_MAX_N) usage_error(what, text);
     return (size_t)v;
 }
 

@@ -12,7 +12,7 @@
  * sizes would make every bytes-per-entity figure wrong. A write past the end of a block lands in the slack,
  * where the C library would not notice it: under AddressSanitizer the slack is poisoned, otherwise a canary
  * after the block is checked on every free and realloc. */
-#include "memory.h"
+#include "../strategies/memory.h" /* the allocator hooks this file implements */
 
 #include <stdbool.h>
 #include <stdint.h>

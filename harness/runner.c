@@ -7,9 +7,8 @@
 
 #include "cachesim.h"
 #include "clock.h"
-#include "data.h"
 #include "layout.h"
-#include "memory.h"
+#include "../strategies/memory.h" /* the allocator hooks' accounting (harness/memory.c implements them) */
 #include "scratch.h"
 
 static const char *strategy_of(const scenario *s) { return s->label ? s->label : catalog_strategy_name(); }
@@ -106,11 +105,11 @@ static void capture_counters(const scenario *s, void *ctx, result *out) {
     }
 }
 
-/* The seed of the cell's next spot check: a new sample of entities every time (data.h), reproducible from the
- * cell's layout seed. */
+/* The seed of the cell's next spot check: a new sample of entities every time (scenarios/data.h), reproducible
+ * from the cell's layout seed. */
 static uint64_t spot_checks_made;
 static uint64_t next_spots(void) {
-    uint64_t spots = mix64(layout_seed() ^ mix64(++spot_checks_made));
+    uint64_t spots = layout_next_seed(layout_seed() ^ layout_next_seed(++spot_checks_made));
     return spots == SPOT_EVERY_ENTITY ? 1 : spots;
 }
 

@@ -53,6 +53,13 @@ typedef struct scenario {
  * where they become DRAM-bound. */
 #define STRUCTURAL_SWEEP_TO 20u
 
+/* The largest entity count a scenario runs at: the contract's index space (scenarios/ecs.c checks that it is
+ * ESB_MAX_ENTITIES), which the harness refuses to exceed without seeing the contract itself. */
+#define SCENARIO_MAX_N 0xFFFFFFFFu
+
+/* The `spots` argument of verify that asks for every entity; any other value seeds a spot sample (data.h). */
+#define SPOT_EVERY_ENTITY 0u
+
 /* The linked catalog: a NULL-terminated list, and the default strategy name for its results. */
 extern const scenario *const catalog_scenarios[];
 const char *catalog_strategy_name(void);

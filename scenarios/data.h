@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "scenario.h" /* SPOT_EVERY_ENTITY */
+
 typedef struct vec3 {
     float x, y, z;
 } vec3; /* Position, Velocity, Rotation */
@@ -95,7 +97,6 @@ static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof 
  * page and every position in a block, where a fixed stride of n/256 would only ever look
  * at multiples of n/256 (lane 0, slot 0, the first entity of a block) and miss a strategy that skips the rest.
  * Loop: for (uint64_t k = 0; k < spot_count(n, spots); ++k) { uint64_t i = spot_ordinal(n, spots, k); ... } */
-#define SPOT_EVERY_ENTITY 0u /* the seed that asks for every ordinal, in order */
 #define SPOT_CHECKS 256u
 
 static inline uint64_t spot_count(uint64_t n, uint64_t spots) {

@@ -4,6 +4,8 @@
 
 #include "scratch.h"
 
+_Static_assert(SCENARIO_MAX_N == ESB_MAX_ENTITIES, "the harness runs scenarios at up to the contract's index space");
+
 esb_status scn_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint,
                         esb_component *out) {
     esb_component_desc d = {.name = name, .size = size, .align = align, .hint = hint};
