@@ -100,7 +100,7 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench test test-faults report cachesim fuzz memcheck build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: all bench test test-faults report cachesim fuzz memcheck format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -359,6 +359,10 @@ memcheck: deps-test
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
 	@python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
+
+# Lays out every tracked C source as .clang-format says (make test checks it where clang-format 14 is installed).
+format:
+	@git ls-files '*.c' '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD)
