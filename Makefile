@@ -61,7 +61,8 @@ FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
 # the contract, _common/ and its own folder; the harness sees itself and the allocator hooks it implements.
 HARNESS_SRC := $(wildcard harness/*.c)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
-RAW_SRC := $(wildcard scenarios/raw/*.c)
+# The raw baselines share the contract scenarios' descriptors (scenarios/info.c).
+RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c
 COMMON_SRC := $(wildcard strategies/_common/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
@@ -100,7 +101,7 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench test test-faults report cachesim fuzz memcheck format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: all bench test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -359,6 +360,11 @@ memcheck: deps-test
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
 	@python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
+
+# The README's scenario table, from the scenarios' descriptors as the bench binaries print them (--describe).
+docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))
+	@sh scripts/describe.sh $(BUILD) raw $(firstword $(VARIANTS)) >$(BUILD)/scenarios.csv
+	@python3 scripts/analysis scenarios readme $(BUILD)/scenarios.csv README.md
 
 # Lays out every tracked C source as .clang-format says (make test checks it where clang-format 14 is installed).
 format:

@@ -1,6 +1,6 @@
 /* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
  *
- *   bench-<strategy> --list
+ *   bench-<strategy> --list | --describe [--min-n N] [--max-n N]
  *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
  *                    [--row-budget-ms B] [--inner K] [--warmup-ms W] [--first-warmup-ms W]
  *                    [--layout-seed HEX[,HEX...]]
@@ -51,6 +51,7 @@ typedef struct options {
     int json;
     int header;
     int list;
+    int describe;
     int counters;
 } options;
 
@@ -131,7 +132,7 @@ static size_t parse_bound(const char *text, const char *option) {
 
 static int known_scenario(const char *name) {
     for (const scenario *const *s = catalog_scenarios; *s; ++s)
-        if (strcmp((*s)->name, name) == 0) return 1;
+        if (strcmp((*s)->info->name, name) == 0) return 1;
     return 0;
 }
 
@@ -141,7 +142,7 @@ static const char *next_arg(int argc, char **argv, int *i) {
 }
 
 static void print_help(void) {
-    puts("usage: bench-<strategy> --list\n"
+    puts("usage: bench-<strategy> --list | --describe\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
          "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--warmup-ms W]\n"
          "                        [--first-warmup-ms W] [--layout-seed HEX[,HEX...]] [--memory warm|fresh]\n"
@@ -152,6 +153,8 @@ static void print_help(void) {
          "(--list shows them): powers of two from 2^10 to 2^24 kept within --min-n (default 1) and --max-n\n"
          "(default 4194304), then its reference benchmark's own sizes within the same bounds. Scenarios\n"
          "run in the order of their --scenario options.\n"
+         "--list prints each scenario's name, unit, strategy and sizes; --describe its whole descriptor\n"
+         "(scenarios/catalogue.h) as CSV: scenario,family,unit,strategy,sizes,fresh,description.\n"
          "Every cell (scenario and N) places its memory blocks and stack frames at offsets modulo 4 KiB\n"
          "drawn from a seed of its own, printed as layout_seed: --layout-seed gives the first cells' seeds in\n"
          "order (later cells derive theirs from the one before; the default is random), and a cell re-run\n"
@@ -184,6 +187,7 @@ static options parse(int argc, char **argv) {
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--list")) o.list = 1;
+        else if (!strcmp(a, "--describe")) o.describe = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_help();
             exit(0);
@@ -248,23 +252,30 @@ static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
         for (size_t k = 0; k < o->n_count; ++k) out[k] = o->ns[k];
         return o->n_count;
     }
-    unsigned from = s->sweep_from ? s->sweep_from : SWEEP_FROM, to = s->sweep_to ? s->sweep_to : SWEEP_TO;
+    const scenario_info *d = s->info;
+    unsigned from = d->sweep_from ? d->sweep_from : SWEEP_FROM, to = d->sweep_to ? d->sweep_to : SWEEP_TO;
     size_t count = 0;
     for (unsigned e = from; e <= to && e < 8 * sizeof(size_t) - 1; ++e) {
         size_t n = (size_t)1 << e;
         if (n >= o->min_n && n <= o->max_n && count < MAX_NS) out[count++] = n;
     }
-    for (size_t k = 0; k < sizeof s->own_ns / sizeof s->own_ns[0] && s->own_ns[k]; ++k)
-        if (s->own_ns[k] >= o->min_n && s->own_ns[k] <= o->max_n && count < MAX_NS) out[count++] = s->own_ns[k];
+    for (size_t k = 0; k < sizeof d->own_ns / sizeof d->own_ns[0] && d->own_ns[k]; ++k)
+        if (d->own_ns[k] >= o->min_n && d->own_ns[k] <= o->max_n && count < MAX_NS) out[count++] = d->own_ns[k];
     return count;
 }
 
 int main(int argc, char **argv) {
     options o = parse(argc, argv);
-    if (o.list) {
+    if (o.list || o.describe) {
+        if (o.describe) output_describe_header(stdout);
         for (const scenario *const *s = catalog_scenarios; *s; ++s) {
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
-            printf("%s\t%s\t%s\t", (*s)->name, (*s)->unit, (*s)->label ? (*s)->label : catalog_strategy_name());
+            const char *strategy = (*s)->label ? (*s)->label : catalog_strategy_name();
+            if (o.describe) {
+                output_describe_row(stdout, *s, strategy, ns, count);
+                continue;
+            }
+            printf("%s\t%s\t%s\t", (*s)->info->name, (*s)->info->unit, strategy);
             for (size_t k = 0; k < count; ++k) printf("%s%zu", k ? "," : "", ns[k]);
             putchar('\n');
         }
@@ -284,7 +295,7 @@ int main(int argc, char **argv) {
     size_t passes = o.selected_count ? o.selected_count : 1;
     for (size_t pass = 0; pass < passes && !out_of_memory; ++pass) {
         for (const scenario *const *s = catalog_scenarios; *s && !out_of_memory; ++s) {
-            if (o.selected_count && strcmp(o.selected[pass], (*s)->name) != 0) continue;
+            if (o.selected_count && strcmp(o.selected[pass], (*s)->info->name) != 0) continue;
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
             for (size_t k = 0; k < count && !out_of_memory; ++k) {
                 result r;
@@ -295,7 +306,7 @@ int main(int argc, char **argv) {
                 cells++;
                 if (rc != RUN_OK) {
                     fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
-                            (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->name, ns[k], error);
+                            (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->info->name, ns[k], error);
                     /* The cells after one that ran out of memory (larger sizes, scenarios with larger worlds)
                      * would most likely run out too, each only after building as much of its world as fits:
                      * the run ends here. */

@@ -33,6 +33,16 @@ static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
 }
 
+void output_describe_header(FILE *f) { fputs("scenario,family,unit,strategy,sizes,fresh,description\n", f); }
+
+void output_describe_row(FILE *f, const scenario *s, const char *strategy, const size_t *ns, size_t count) {
+    fprintf(f, "%s,%s,%s,%s,\"", s->info->name, s->info->family, s->info->unit, strategy);
+    for (size_t k = 0; k < count; ++k) fprintf(f, "%s%zu", k ? "," : "", ns[k]);
+    fprintf(f, "\",%d,", s->info->fresh_too ? 1 : 0);
+    quoted(f, s->info->description, 0);
+    fputc('\n', f);
+}
+
 /* Times per unit span from microseconds (a spawn into thousands of tables) to hundred-thousandths of a
  * nanosecond (a pass matching one entity in millions, per world entity), and counts per unit from thousands of
  * instructions to a few last-level misses per thousand entities: six significant digits keep the small ones

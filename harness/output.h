@@ -15,4 +15,10 @@ void output_json_begin(FILE *f);
 void output_json_row(FILE *f, const result *r, int first);
 void output_json_end(FILE *f);
 
+/* --describe: the descriptor of each implementation the binary links (scenarios/catalogue.h), as CSV with the
+ * header "scenario,family,unit,strategy,sizes,fresh,description" (sizes: the declared entity counts, within the
+ * bounds given; fresh: 1 if make bench also runs it in fresh memory). */
+void output_describe_header(FILE *f);
+void output_describe_row(FILE *f, const scenario *s, const char *strategy, const size_t *ns, size_t count);
+
 #endif

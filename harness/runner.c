@@ -199,7 +199,7 @@ static int measure_consuming(const scenario *s, size_t n, const run_options *opt
  * and its one run is counted. Setup is never inside the marks. */
 static int simulate(const scenario *s, size_t n, result *out, const char **error) {
     char label[256];
-    snprintf(label, sizeof label, "%s %s %zu %016llx", out->strategy, s->name, n,
+    snprintf(label, sizeof label, "%s %s %zu %016llx", out->strategy, s->info->name, n,
              (unsigned long long)out->layout_seed);
     out->samples = 0;
     out->inner = 1;
@@ -300,8 +300,8 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t s
                  const char **error) {
     refusals before = refusals_so_far();
     out->strategy = strategy_of(s);
-    out->scenario = s->name;
-    out->unit = s->unit;
+    out->scenario = s->info->name;
+    out->unit = s->info->unit;
     out->n = n;
     out->samples = opt->samples;
     out->ns_per_unit = (summary){0, 0, 0, 0};

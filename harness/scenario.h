@@ -1,6 +1,6 @@
-/* What the harness needs from a scenario: build its world (untimed), run the timed work, checksum the state it
- * left, and free it. Scenarios live in scenarios/ (written once against the contract) and scenarios/raw/ (the
- * same workloads on plain arrays); each build links exactly one catalog. */
+/* The harness's view of a scenario. Scenarios live in scenarios/ (written once against the contract, listed in
+ * scenarios/catalogue.h) and scenarios/raw/ (some of the same workloads on plain arrays); each build links exactly
+ * one catalog of implementations. */
 #ifndef HARNESS_SCENARIO_H
 #define HARNESS_SCENARIO_H
 
@@ -8,11 +8,29 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What every implementation of one workload shares, written once in scenarios/catalogue.h: its name, the family
+ * it is shown in, its unit, the sizes it runs at by default, whether make bench also runs it in fresh memory, and
+ * a line describing it. The bench binaries print them (--describe) for the scripts and documents. */
+typedef struct scenario_info {
+    const char *name;        /* shared by every implementation of the workload */
+    const char *family;      /* the group its plots and tables show it in */
+    const char *unit;        /* what one timed unit is: "entity", "pair" */
+    const char *description; /* one line, markdown */
+    bool fresh_too;          /* make bench also runs it with --memory fresh (first-touch page faults) */
+    /* The entity counts it is measured at when none are asked for: every power of two from 2^sweep_from to
+     * 2^sweep_to (zero: the harness's 2^10 and 2^24), then own_ns, the sizes its reference benchmark uses
+     * (zero-terminated), all within --min-n .. --max-n (default 1 .. 2^22). Any N >= 1 works when asked for
+     * explicitly. */
+    unsigned sweep_from, sweep_to;
+    size_t own_ns[3];
+} scenario_info;
+
+/* What the harness needs from an implementation of a scenario: build its world (untimed), run the timed work,
+ * checksum the state it left, and free it. */
 typedef struct scenario {
-    const char *name;     /* shared by every implementation of the same workload */
-    const char *label;    /* reported strategy name, or NULL for the catalog's default */
-    const char *unit;     /* what one timed unit is: "entity", "pair" */
-    bool consumes_state;  /* the timed work uses its world up (create, destroy): every run needs a fresh setup */
+    const scenario_info *info; /* its descriptor (scenarios/catalogue.h), shared with its raw baseline */
+    const char *label;         /* reported strategy name, or NULL for the catalog's default */
+    bool consumes_state;       /* the timed work uses its world up (create, destroy): every run needs a new setup */
     /* Builds the context for n entities; NULL with *error set to a message on failure. */
     void *(*setup)(size_t n, const char **error);
     /* The timed work. Returns the number of units it completed; the harness checks it equals n, so a run that
@@ -38,12 +56,6 @@ typedef struct scenario {
      * report; NULL for scenarios without one. */
     struct esb_world *(*world)(void *ctx);
     void (*teardown)(void *ctx);
-    /* The entity counts it is measured at when none are asked for: every power of two from 2^sweep_from to
-     * 2^sweep_to (zero: the harness's 2^10 and 2^24), then own_ns, the sizes its reference benchmark uses
-     * (zero-terminated), all within --min-n .. --max-n (default 1 .. 2^22). Any N >= 1 works when asked for
-     * explicitly. */
-    unsigned sweep_from, sweep_to;
-    size_t own_ns[3];
 } scenario;
 
 /* Where the default sweep of the structural and fragmentation scenarios (creation, destruction, add/remove,

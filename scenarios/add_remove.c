@@ -13,6 +13,7 @@
 #include "ecs.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define LARGE_EXTRA 10u
 
@@ -185,8 +186,7 @@ static esb_world *add_remove_world(void *p) { return ((add_remove_ctx *)p)->worl
 static const char *add_remove_kind(void *p) { return esb_query_kind(((add_remove_ctx *)p)->both); }
 
 const scenario scenario_add_remove = {
-    .name = "add_remove",
-    .unit = "pair",
+    .info = &scenario_info_add_remove,
     .setup = add_remove_setup,
     .run = add_remove_run,
     .checksum = add_remove_checksum,
@@ -195,12 +195,10 @@ const scenario scenario_add_remove = {
     .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_add_remove_cached = {
-    .name = "add_remove_cached",
-    .unit = "pair",
+    .info = &scenario_info_add_remove_cached,
     .setup = add_remove_cached_setup,
     .run = add_remove_run,
     .checksum = add_remove_checksum,
@@ -209,12 +207,10 @@ const scenario scenario_add_remove_cached = {
     .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_add_remove_large = {
-    .name = "add_remove_large",
-    .unit = "pair",
+    .info = &scenario_info_add_remove_large,
     .setup = add_remove_large_setup,
     .run = add_remove_run,
     .checksum = add_remove_checksum,
@@ -223,5 +219,4 @@ const scenario scenario_add_remove_large = {
     .query_kind = add_remove_kind,
     .world = add_remove_world,
     .teardown = add_remove_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

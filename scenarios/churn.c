@@ -16,6 +16,7 @@
 #include "movers.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define CHURN_SLICES 10u
 
@@ -184,8 +185,7 @@ static uint64_t toggle_observed_ns(void *p) { return ((churn_ctx *)p)->observed_
 static esb_world *churn_world(void *p) { return ((churn_ctx *)p)->m->world; }
 
 const scenario scenario_tag_churn = {
-    .name = "tag_churn",
-    .unit = "entity",
+    .info = &scenario_info_tag_churn,
     .setup = tag_churn_setup,
     .run = churn_run,
     .checksum = churn_checksum,
@@ -193,12 +193,10 @@ const scenario scenario_tag_churn = {
     .query_kind = churn_kind,
     .world = churn_world,
     .teardown = churn_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_sparse_churn = {
-    .name = "sparse_churn",
-    .unit = "entity",
+    .info = &scenario_info_sparse_churn,
     .setup = sparse_churn_setup,
     .run = churn_run,
     .checksum = churn_checksum,
@@ -206,12 +204,10 @@ const scenario scenario_sparse_churn = {
     .query_kind = churn_kind,
     .world = churn_world,
     .teardown = churn_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_tag_toggle = {
-    .name = "tag_toggle",
-    .unit = "entity",
+    .info = &scenario_info_tag_toggle,
     .setup = tag_toggle_setup,
     .run = churn_run,
     .checksum = churn_checksum,
@@ -220,12 +216,10 @@ const scenario scenario_tag_toggle = {
     .query_kind = toggle_kind,
     .world = churn_world,
     .teardown = churn_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_sparse_toggle = {
-    .name = "sparse_toggle",
-    .unit = "entity",
+    .info = &scenario_info_sparse_toggle,
     .setup = sparse_toggle_setup,
     .run = churn_run,
     .checksum = churn_checksum,
@@ -234,5 +228,4 @@ const scenario scenario_sparse_toggle = {
     .query_kind = toggle_kind,
     .world = churn_world,
     .teardown = churn_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

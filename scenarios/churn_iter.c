@@ -13,6 +13,7 @@
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define CHURN_ROUNDS 10u
 #define HAS_ALL 7u /* bits: Position, Velocity, Rotation */
@@ -176,9 +177,7 @@ static const char *churn_iter_kind(void *p) { return esb_query_kind(((churn_iter
 static esb_world *churn_iter_world(void *p) { return ((churn_iter_ctx *)p)->world; }
 
 const scenario scenario_churn_then_iter = {
-    .name = "churn_then_iter",
-    .unit = "entity",
-    .sweep_to = STRUCTURAL_SWEEP_TO,
+    .info = &scenario_info_churn_then_iter,
     .setup = churn_then_iter_setup,
     .run = churn_iter_run,
     .checksum = churn_iter_checksum,
@@ -189,9 +188,7 @@ const scenario scenario_churn_then_iter = {
 };
 
 const scenario scenario_churn_fresh_iter = {
-    .name = "churn_fresh_iter",
-    .unit = "entity",
-    .sweep_to = STRUCTURAL_SWEEP_TO,
+    .info = &scenario_info_churn_fresh_iter,
     .setup = churn_fresh_iter_setup,
     .run = churn_iter_run,
     .checksum = churn_iter_checksum,

@@ -8,6 +8,7 @@
 #include "movers.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 typedef struct create_ctx {
     movers *m;
@@ -81,37 +82,31 @@ static esb_world *create_world(void *p) { return ((create_ctx *)p)->m->world; }
 static uint64_t create_checksum(void *p) { return movers_checksum(((create_ctx *)p)->m); }
 
 const scenario scenario_create = {
-    .name = "create",
-    .unit = "entity",
+    .info = &scenario_info_create,
     .consumes_state = true,
     .setup = create_setup,
     .run = create_one_by_one,
     .checksum = create_checksum,
     .world = create_world,
     .teardown = create_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_create_bulk = {
-    .name = "create_bulk",
-    .unit = "entity",
+    .info = &scenario_info_create_bulk,
     .consumes_state = true,
     .setup = create_setup,
     .run = create_in_bulk,
     .checksum = create_checksum,
     .world = create_world,
     .teardown = create_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_create_warm = {
-    .name = "create_warm",
-    .unit = "entity",
+    .info = &scenario_info_create_warm,
     .consumes_state = true,
     .setup = create_warm_setup,
     .run = create_one_by_one,
     .checksum = create_checksum,
     .world = create_world,
     .teardown = create_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -2,6 +2,7 @@
  * order. */
 #include "movers.h"
 #include "scenario.h"
+#include "info.h"
 
 static void *destroy_setup(size_t n, const char **error) {
     return movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
@@ -23,13 +24,11 @@ static uint64_t destroy_checksum(void *p) {
 }
 
 const scenario scenario_destroy = {
-    .name = "destroy",
-    .unit = "entity",
+    .info = &scenario_info_destroy,
     .consumes_state = true,
     .setup = destroy_setup,
     .run = destroy_all,
     .checksum = destroy_checksum,
     .world = movers_world,
     .teardown = movers_delete,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

@@ -10,6 +10,7 @@
 #include "ecs.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 typedef struct cycle_ctx {
     esb_world *world;
@@ -125,8 +126,7 @@ static const char *cycle_kind(void *p) { return esb_query_kind(((cycle_ctx *)p)-
 static esb_world *cycle_world(void *p) { return ((cycle_ctx *)p)->world; }
 
 const scenario scenario_entity_cycle = {
-    .name = "entity_cycle",
-    .unit = "cycle",
+    .info = &scenario_info_entity_cycle,
     .setup = cycle_setup,
     .run = cycle_run,
     .checksum = cycle_checksum,
@@ -134,5 +134,4 @@ const scenario scenario_entity_cycle = {
     .query_kind = cycle_kind,
     .world = cycle_world,
     .teardown = cycle_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

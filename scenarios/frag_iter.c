@@ -8,6 +8,7 @@
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define FRAG_KINDS 26u
 
@@ -112,8 +113,7 @@ static const char *frag_kind(void *p) { return esb_query_kind(((frag_ctx *)p)->q
 static esb_world *frag_world(void *p) { return ((frag_ctx *)p)->world; }
 
 const scenario scenario_frag_iter = {
-    .name = "frag_iter",
-    .unit = "entity",
+    .info = &scenario_info_frag_iter,
     .setup = frag_setup,
     .run = frag_run,
     .checksum = frag_checksum,
@@ -121,5 +121,4 @@ const scenario scenario_frag_iter = {
     .query_kind = frag_kind,
     .world = frag_world,
     .teardown = frag_teardown,
-    .own_ns = {520},
 };

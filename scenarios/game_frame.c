@@ -16,6 +16,7 @@
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 typedef struct frame_ctx {
     esb_world *world;
@@ -226,8 +227,7 @@ static esb_world *frame_world(void *p) { return ((frame_ctx *)p)->world; }
 
 #define FRAME_SCENARIO(id, setup_fn)    \
     const scenario scenario_##id = {    \
-        .name = #id,                    \
-        .unit = "entity",               \
+        .info = &scenario_info_##id,                    \
         .setup = setup_fn,              \
         .run = frame_run,               \
         .checksum = frame_checksum,     \

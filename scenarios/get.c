@@ -7,6 +7,7 @@
 #include "movers.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 typedef struct get_ctx {
     movers *m;
@@ -94,8 +95,7 @@ static bool get_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 static esb_world *get_world(void *p) { return ((get_ctx *)p)->m->world; }
 
 const scenario scenario_random_get = {
-    .name = "random_get",
-    .unit = "get",
+    .info = &scenario_info_random_get,
     .setup = random_get_setup,
     .run = get_run,
     .checksum = get_checksum,
@@ -105,8 +105,7 @@ const scenario scenario_random_get = {
 };
 
 const scenario scenario_seq_get = {
-    .name = "seq_get",
-    .unit = "get",
+    .info = &scenario_info_seq_get,
     .setup = seq_get_setup,
     .run = get_run,
     .checksum = get_checksum,

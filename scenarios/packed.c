@@ -7,6 +7,7 @@
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define PACKED_COUNT 5u
 
@@ -92,8 +93,7 @@ static const char *packed_kind(void *p) { return esb_query_kind(((packed_ctx *)p
 static esb_world *packed_world(void *p) { return ((packed_ctx *)p)->world; }
 
 const scenario scenario_packed_5 = {
-    .name = "packed_5",
-    .unit = "entity",
+    .info = &scenario_info_packed_5,
     .setup = packed_setup,
     .run = packed_run,
     .checksum = packed_checksum,

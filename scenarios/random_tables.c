@@ -13,6 +13,7 @@
 #include "ecs.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define TABLE_COMPONENTS 12u
 #define EMPTY_KEEP_EVERY 16u
@@ -160,8 +161,7 @@ static esb_world *tables_world(void *p) { return ((tables_ctx *)p)->world; }
 /* Own size 1000: fewer entities than possible sets, so most sets hold one entity or none. */
 #define TABLES_SCENARIO(id, setup_fn)    \
     const scenario scenario_##id = {     \
-        .name = #id,                     \
-        .unit = "entity",                \
+        .info = &scenario_info_##id,                     \
         .setup = setup_fn,               \
         .run = tables_run,               \
         .checksum = tables_checksum,     \
@@ -169,8 +169,6 @@ static esb_world *tables_world(void *p) { return ((tables_ctx *)p)->world; }
         .query_kind = tables_kind,       \
         .world = tables_world,           \
         .teardown = tables_teardown,     \
-        .sweep_to = STRUCTURAL_SWEEP_TO, \
-        .own_ns = {1000},                \
     }
 
 TABLES_SCENARIO(random_tables_q1, random_tables_q1_setup);

@@ -10,6 +10,7 @@
 #include "movers.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 #define SCATTER_EXTRA 12u
 
@@ -124,8 +125,7 @@ static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; 
 static const char *scatter_iter_kind(void *p) { return esb_query_kind(((scatter_ctx *)p)->m->query); }
 
 const scenario scenario_scatter_create = {
-    .name = "scatter_create",
-    .unit = "entity",
+    .info = &scenario_info_scatter_create,
     .consumes_state = true,
     .setup = scatter_create_setup,
     .run = scatter_create_run,
@@ -133,12 +133,10 @@ const scenario scenario_scatter_create = {
     .verify = scatter_create_verify,
     .world = scatter_world,
     .teardown = scatter_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };
 
 const scenario scenario_scatter_iter = {
-    .name = "scatter_iter",
-    .unit = "entity",
+    .info = &scenario_info_scatter_iter,
     .setup = scatter_iter_setup,
     .run = scatter_iter_run,
     .checksum = scatter_checksum,
@@ -146,5 +144,4 @@ const scenario scenario_scatter_iter = {
     .query_kind = scatter_iter_kind,
     .world = scatter_world,
     .teardown = scatter_teardown,
-    .sweep_to = STRUCTURAL_SWEEP_TO,
 };

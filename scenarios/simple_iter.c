@@ -3,6 +3,7 @@
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
+#include "info.h"
 
 static void *simple_iter_setup(size_t n, const char **error) {
     return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
@@ -16,8 +17,7 @@ static uint64_t simple_iter_run(void *p) {
 static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)p)->query); }
 
 const scenario scenario_simple_iter = {
-    .name = "simple_iter",
-    .unit = "entity",
+    .info = &scenario_info_simple_iter,
     .setup = simple_iter_setup,
     .run = simple_iter_run,
     .checksum = movers_checksum,

@@ -14,6 +14,7 @@
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
+#include "info.h"
 
 typedef enum subset_shape { HALF_POSITION, ONE_POSITION, SOME_VELOCITY, HALF_FROZEN } subset_shape;
 
@@ -167,8 +168,7 @@ static esb_world *subset_world(void *p) { return ((subset_ctx *)p)->world; }
 
 #define SUBSET_SCENARIO(id, setup_fn)     \
     const scenario scenario_##id = {      \
-        .name = #id,                      \
-        .unit = "entity",                 \
+        .info = &scenario_info_##id,                      \
         .setup = setup_fn,                \
         .run = subset_run,                \
         .checksum = subset_checksum,      \

@@ -41,7 +41,6 @@ target=${BENCH_TARGET_CI:-0.03}
 budget=${BENCH_BUDGET_S:-1800}
 every=${PROGRESS_EVERY:-30}
 floor=${BENCH_JOB_TIMEOUT_S:-60}
-fresh_scenarios="create create_bulk scatter_create"
 for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes" "$floor"; do
     case $v in
     '' | *[!0-9]*)
@@ -70,6 +69,10 @@ sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$@" >"$cells"
 echo "bench: every cell in $min_procs to $max_procs processes (more while its 95% interval is wider than" \
     "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
     "untouched memory, memory=fresh" >&2
+
+# The scenarios that also run in fresh memory, as their descriptors say (scenarios/catalogue.h).
+sh "$here/describe.sh" "$build" "$@" >"$rows"
+fresh_scenarios=$(python3 "$here/analysis" scenarios fresh "$rows")
 
 # Where the machine has no hardware counters every process would find that out again (PAPI's probe costs a few
 # ms): ask once, say why once, and run the jobs without them.

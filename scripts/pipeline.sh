@@ -1,6 +1,7 @@
 #!/bin/sh
 # make bench, after the build: measures, simulates, cross-checks, publishes and draws, into one results folder.
-#   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh)
+#   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh);
+#      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
 #   2. runs.csv(.gz)    every cell in as many independent processes as the stopping rule asks (scripts/bench.sh);
 #                       published compressed
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
@@ -85,6 +86,9 @@ sh "$here/metadata.sh" "$stage/metadata.csv" "$build" \
     "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
     "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK"
 
+# The scenarios' descriptors, from which the plots take their families (scripts/analysis/scenarios.py).
+sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"
+
 step "timing every strategy x scenario x N"
 measured=$(date +%s)
 BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
@@ -111,8 +115,8 @@ sh "$here/plots.sh" "$stage" "$FIXED_N"
 step "report tables"
 # runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
 python3 "$here/analysis" publish-runs "$stage/runs.csv"
-python3 "$here/analysis" record "$stage" metadata.csv runs.csv.gz cachesim.csv results.csv results.json \
-    crosscheck.csv hyperfine plots
+python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv runs.csv.gz cachesim.csv results.csv \
+    results.json crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
 python3 "$here/analysis" record "$stage" report.md
 

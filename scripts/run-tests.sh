@@ -125,6 +125,8 @@ else
     run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
     # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
     run_script template tests/template.sh "$build"
+    # A new scenario: its file and catalogue line are all it takes to appear in results, plots and tables.
+    run_script scenario tests/scenario.sh "$build" "$1"
 
     # The counter tests add a skipped count to theirs.
     log=$(mktemp)

@@ -8,6 +8,7 @@
 #include "kernels.h"
 #include "memory.h"
 #include "scenario.h"
+#include "info.h"
 
 /* The arrays a scenario holds: the first `doubled` of them are doubled by a run, the rest keep their values. */
 typedef struct layout {
@@ -108,9 +109,8 @@ static bool floats_verify(void *p, uint64_t runs, uint64_t spots, const char **e
 }
 
 const scenario raw_packed_5 = {
-    .name = "packed_5",
+    .info = &scenario_info_packed_5,
     .label = "raw-soa",
-    .unit = "entity",
     .setup = packed_setup,
     .run = floats_run,
     .checksum = packed_checksum,
@@ -119,13 +119,11 @@ const scenario raw_packed_5 = {
 };
 
 const scenario raw_frag_iter = {
-    .name = "frag_iter",
+    .info = &scenario_info_frag_iter,
     .label = "raw-soa",
-    .unit = "entity",
     .setup = frag_setup,
     .run = floats_run,
     .checksum = frag_checksum,
     .verify = floats_verify,
     .teardown = floats_teardown,
-    .own_ns = {520},
 };

@@ -7,6 +7,7 @@
 #include "kernels.h"
 #include "memory.h"
 #include "scenario.h"
+#include "info.h"
 
 typedef struct soa {
     raw_block block; /* the four arrays */
@@ -132,9 +133,8 @@ static bool aos_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 }
 
 const scenario raw_simple_iter_soa = {
-    .name = "simple_iter",
+    .info = &scenario_info_simple_iter,
     .label = "raw-soa",
-    .unit = "entity",
     .setup = soa_setup,
     .run = soa_run,
     .checksum = soa_checksum,
@@ -143,9 +143,8 @@ const scenario raw_simple_iter_soa = {
 };
 
 const scenario raw_simple_iter_aos = {
-    .name = "simple_iter",
+    .info = &scenario_info_simple_iter,
     .label = "raw-aos",
-    .unit = "entity",
     .setup = aos_setup,
     .run = aos_run,
     .checksum = aos_checksum,

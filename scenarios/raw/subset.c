@@ -9,6 +9,7 @@
 #include "kernels.h"
 #include "memory.h"
 #include "scenario.h"
+#include "info.h"
 
 /* Who the query finds and what the others hold. The draws are subset.c's: the same seeds give the same set. */
 typedef struct shape {
@@ -166,9 +167,8 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
 
 #define RAW_SUBSET_SCENARIO(id)                \
     const scenario raw_##id = {                \
-        .name = #id,                           \
+        .info = &scenario_info_##id,                           \
         .label = "raw-soa",                    \
-        .unit = "entity",                      \
         .setup = id##_setup,                   \
         .run = subset_run,                     \
         .checksum = subset_checksum,           \

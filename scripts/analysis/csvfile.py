@@ -62,6 +62,8 @@ KINDS = {
         "strategy:s scenario:s n:i unit:s layout_seed:h instructions_per_unit:n d1_misses_per_unit:n "
         "ll_misses_per_unit:n checksum:h"
     ),
+    # the scenarios' descriptors, as every bench binary of the run prints them (--describe; scenarios.csv)
+    "scenarios": "scenario:s family:s unit:s strategy:s sizes:s fresh:n description:s",
     # the run's description (metadata.csv)
     "metadata": "key:s",
     # the whole-process cross-check (crosscheck.csv)
@@ -107,6 +109,7 @@ KEYS = {
     "results": ("strategy", "scenario", "n", "memory"),
     "cachesim": ("strategy", "scenario", "n", "layout_seed"),
     "metadata": ("key",),
+    "scenarios": ("scenario", "strategy"),
     "crosscheck": ("strategy", "scenario", "n"),
 }
 

@@ -27,19 +27,12 @@ import sys
 
 import cells as cellmod
 import csvfile
+import scenarios
 import stats
 
-# Scenario families: their scenarios as names or NAME* prefixes, in the order their clusters take.
-# SCENARIO@fresh goes with SCENARIO; a scenario no family names goes to "other".
-FAMILIES = [
-    ("iteration", "simple_iter iter_half iter_one packed_5 query_exclude selectivity_* frag_iter"),
-    ("access", "random_get seq_get"),
-    ("structural", "create create_bulk create_warm destroy add_remove add_remove_cached add_remove_large entity_cycle"),
-    ("transient", "tag_churn sparse_churn tag_toggle sparse_toggle"),
-    ("fragmentation", "scatter_create scatter_iter random_tables_* empty_tables"),
-    ("history", "churn_then_iter churn_fresh_iter"),
-    ("frame", "game_frame_*"),
-]
+# Scenario families and their order come from the scenarios' descriptors (scenarios/catalogue.h), which the run
+# keeps in scenarios.csv (scenarios.py). SCENARIO@fresh goes with SCENARIO; a scenario the descriptors do not name
+# (a run without scenarios.csv) goes to "other".
 # The structural operations whose absolute cost the "ops" figure compares (with their @fresh rows).
 OPS_SCENARIOS = "create create_bulk destroy add_remove add_remove_large entity_cycle".split()
 # Bytes per entity: plain storage, a wide archetype, scattered tables, the two churn hints and a mixed frame.
@@ -79,28 +72,22 @@ def gp_command(s):
     return "'" + s.replace("'", "''") + "'"
 
 
-def family_of(scenario):
-    for k, (family, patterns) in enumerate(FAMILIES):
-        for j, p in enumerate(patterns.split()):
-            if (p.endswith("*") and scenario.startswith(p[:-1])) or scenario == p:
-                return family, k, j
-    return "other", len(FAMILIES), 0
+class Families:
+    """Which family each scenario belongs to, and the order of families and of scenarios within each."""
 
+    def __init__(self, families):
+        self.names = [f for f, _ in families] + ["other"]
+        self.place = {name: (f, k, j) for k, (f, names) in enumerate(families) for j, name in enumerate(names)}
 
-def _tail(s):
-    digits = ""
-    while s and s[-1].isdigit():
-        digits = s[-1] + digits
-        s = s[:-1]
-    return s, int(digits) if digits else -1
+    def of(self, scenario):
+        """(family, the family's place, the scenario's place in it)."""
+        return self.place.get(scenario, ("other", len(self.names) - 1, 0))
 
-
-def scenario_order(key):
-    """Family, the family's order, names with a numeric tail by that number, the warm row before @fresh."""
-    base = key.split("@")[0]
-    _, k, j = family_of(base)
-    stem, tail = _tail(base)
-    return (k, j, stem, tail, base, key != base)
+    def order(self, key):
+        """The sort key of SCENARIO or SCENARIO@MEMORY: family, place, the warm row before @fresh."""
+        base = key.split("@")[0]
+        _, k, j = self.of(base)
+        return (k, j, base, key != base)
 
 
 def strategy_order(s):
@@ -138,6 +125,8 @@ class Figures:
             self.meta = csvfile.read_metadata(meta_path)
         sim_path = os.path.join(directory, "cachesim.csv")
         self.sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
+        described = os.path.join(directory, "scenarios.csv")
+        self.families = Families(scenarios.families(scenarios.read(described)) if os.path.exists(described) else [])
         self.rows = [r for r in rows if not r["strategy"].endswith(cellmod.AA_SUFFIX)]
         self.cell = {}
         self.sizes = {}
@@ -148,7 +137,7 @@ class Figures:
             self.cell[(key, r["strategy"], n)] = r
             self.sizes.setdefault(key, set()).add(n)
             self.unit[key] = r["unit"]
-        self.keys = sorted(self.sizes, key=scenario_order)
+        self.keys = sorted(self.sizes, key=self.families.order)
         self.strategies = sorted({r["strategy"] for r in self.rows}, key=strategy_order)
         designs = [s for s in self.strategies if not s.startswith("raw")]
         self.style = {}
@@ -319,10 +308,10 @@ class Figures:
             }, blocks)
 
     def family_plots(self):
-        for family, _ in FAMILIES + [("other", "")]:
+        for family in self.families.names:
             clusters, ns = [], []
             for key in self.keys:
-                if family_of(key.split("@")[0])[0] != family:
+                if self.families.of(key.split("@")[0])[0] != family:
                     continue
                 n = self.pick_n(key)
                 values = {}
@@ -392,12 +381,12 @@ class Figures:
         sim_sizes = {}
         for scenario, _, n in sim:
             sim_sizes.setdefault(scenario, set()).add(n)
-        sets = [("cachesim", CACHESIM_MAIN)] + [("cachesim-" + f, (f,)) for f, _ in FAMILIES + [("other", "")]
+        sets = [("cachesim", CACHESIM_MAIN)] + [("cachesim-" + f, (f,)) for f in self.families.names
                                                 if f not in CACHESIM_MAIN]
         for name, families in sets:
             d1c, llc, ns = [], [], []
-            for scenario in sorted(sim_sizes, key=scenario_order):
-                if family_of(scenario)[0] not in families:
+            for scenario in sorted(sim_sizes, key=self.families.order):
+                if self.families.of(scenario)[0] not in families:
                     continue
                 n = self.pick_n(scenario, sim_sizes[scenario])
                 d1, ll = {}, {}

@@ -1,0 +1,103 @@
+/* The catalogue: one line per scenario, in the order reports list them. A line is the scenario's descriptor,
+ * the facts every implementation of the workload shares and every script and document reads (through the bench
+ * binaries' --describe, never a copy of their own):
+ *
+ *   SCENARIO(id, family, unit, sizes, memory, description)
+ *
+ *   id           its name, and the suffix of its implementations' symbols: scenario_ID (scenarios/ID.c, written
+ *                against the contract) and scenario_info_ID (this descriptor, scenarios/info.c)
+ *   family       the group its plots and reports show it in (plots.py draws one family-FAMILY figure per family,
+ *                in the order the families first appear here)
+ *   unit         what one timed unit is; the figure is ns per unit
+ *   sizes        the entity counts it runs at when none are asked for (harness/scenario.h): SIZES_DEFAULT (2^10 up
+ *                to the harness's limit), SIZES_STRUCTURAL (up to 2^STRUCTURAL_SWEEP_TO), or either WITH_OWN(N),
+ *                adding the size its reference benchmark uses
+ *   memory       WARM (the default) or WARM_AND_FRESH: make bench also runs it with --memory fresh
+ *   description  one line for the README's scenario table (markdown)
+ *
+ * Adding a scenario: write scenarios/ID.c defining `const scenario scenario_ID = {.info = &scenario_info_ID, ...}`
+ * and add its line here; a baseline on plain arrays is optional (scenarios/raw/ID.c, with its line in
+ * scenarios/raw/catalog.c, pointing at the same descriptor). */
+SCENARIO(create, "structural", "entity", SIZES_STRUCTURAL, WARM_AND_FRESH,
+         "n entities with Position and Velocity: create, then two adds each")
+SCENARIO(create_bulk, "structural", "entity", SIZES_STRUCTURAL, WARM_AND_FRESH,
+         "the same n entities through the strategy's bulk-create path")
+SCENARIO(create_warm, "structural", "entity", SIZES_STRUCTURAL, WARM,
+         "`create` in a world that already held n such entities and destroyed them all (every index recycled, "
+         "storage at full size)")
+SCENARIO(destroy, "structural", "entity", SIZES_STRUCTURAL, WARM, "destroy n such entities, in creation order")
+SCENARIO(simple_iter, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Transform, Position, Rotation, Velocity; one pass of `pos += vel` through a query created "
+         "with the cached hint")
+SCENARIO(iter_half, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Velocity, every other one also with Position; `pos += vel` over both")
+SCENARIO(iter_one, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Velocity, exactly one also with Position; `pos += vel` over both")
+SCENARIO(packed_5, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with A…E; five single-component queries, each doubling its component")
+SCENARIO(frag_iter, "iteration", "entity", WITH_OWN(SIZES_DEFAULT, 520), WARM,
+         "entity i with L(i mod 26) and Data; `Data *= 2` over Data (also at 26 × 20 entities, the reference "
+         "suites' size)")
+SCENARIO(selectivity_1, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Position, each also with Velocity with probability 1% (fixed seed); `pos += vel`")
+SCENARIO(selectivity_10, "iteration", "entity", SIZES_DEFAULT, WARM, "the same with probability 10%")
+SCENARIO(selectivity_50, "iteration", "entity", SIZES_DEFAULT, WARM, "the same with probability 50%")
+SCENARIO(selectivity_100, "iteration", "entity", SIZES_DEFAULT, WARM, "the same with probability 100%")
+SCENARIO(query_exclude, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Position and Velocity, each also with a tag with probability 1/2; `pos += vel` excluding "
+         "the tag")
+SCENARIO(random_tables_q1, "fragmentation", "entity", WITH_OWN(SIZES_STRUCTURAL, 1000), WARM,
+         "n entities, each with a fixed-seed coin-flip subset of C0…C11 (up to 4096 sets); one pass of a query over "
+         "C0 (also at n = 1000: most sets hold one entity or none)")
+SCENARIO(random_tables_q4, "fragmentation", "entity", WITH_OWN(SIZES_STRUCTURAL, 1000), WARM,
+         "the same world; one pass of a query over C0…C3")
+SCENARIO(random_tables_q8, "fragmentation", "entity", WITH_OWN(SIZES_STRUCTURAL, 1000), WARM,
+         "the same world; one pass of a query over C0…C7")
+SCENARIO(empty_tables, "fragmentation", "entity", WITH_OWN(SIZES_STRUCTURAL, 1000), WARM,
+         "that world after all but every 16th entity are destroyed; `random_tables_q1`'s pass (also at n = 1000, "
+         "about 63 entities left); per entity of the n created")
+SCENARIO(scatter_create, "fragmentation", "entity", SIZES_STRUCTURAL, WARM_AND_FRESH,
+         "n entities with Position, Velocity and a fixed-seed random subset of twelve more components (up to 2^12 "
+         "distinct sets), each spawned with its whole set through the bulk path (n = 1)")
+SCENARIO(scatter_iter, "fragmentation", "entity", SIZES_STRUCTURAL, WARM,
+         "one pass of `pos += vel` through the cached Position+Velocity query over that world: the fragmentation "
+         "case")
+SCENARIO(add_remove, "structural", "pair", SIZES_STRUCTURAL, WARM,
+         "n entities with A; add B to each, then remove it from each (one add and one remove per unit)")
+SCENARIO(add_remove_cached, "structural", "pair", SIZES_STRUCTURAL, WARM,
+         "the same while a cached query over A and B exists, so per-query state (cached filters, groups) is "
+         "maintained on every change")
+SCENARIO(add_remove_large, "structural", "pair", SIZES_STRUCTURAL, WARM,
+         "`add_remove` on entities that also carry ten other components")
+SCENARIO(entity_cycle, "structural", "cycle", SIZES_STRUCTURAL, WARM,
+         "n entities with A; spawn one entity with B for each, then find every entity with B through a query and "
+         "destroy them (one spawn and one destroy per unit)")
+SCENARIO(random_get, "access", "get", SIZES_DEFAULT, WARM,
+         "n entities with Position and Velocity; read every Position once through the handles in a fixed-seed "
+         "shuffled order")
+SCENARIO(seq_get, "access", "get", SIZES_DEFAULT, WARM, "the same in creation order")
+SCENARIO(tag_churn, "transient", "entity", SIZES_STRUCTURAL, WARM,
+         "n entities with Position and Velocity; each frame a fixed-seed 10% of them gain a transient tag and the "
+         "10% that gained it the frame before lose it, then `pos += vel` runs through the cached query over Position "
+         "and Velocity excluding the tag (one run = one frame; ns per frame = the figure × n)")
+SCENARIO(sparse_churn, "transient", "entity", SIZES_STRUCTURAL, WARM,
+         "the same with a 4-byte component registered with the sparse hint instead of the tag")
+SCENARIO(tag_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM,
+         "the changes of `tag_churn` alone, without the query: what adding and removing the transient tag costs")
+SCENARIO(sparse_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM,
+         "the changes of `sparse_churn` alone, without the query")
+SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM,
+         "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
+         "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "
+         "created first")
+SCENARIO(churn_fresh_iter, "history", "entity", SIZES_STRUCTURAL, WARM,
+         "the same pass over a fresh world holding only the entities that pass matches: the ratio of the two is "
+         "what the history costs")
+SCENARIO(game_frame_0, "frame", "entity", SIZES_DEFAULT, WARM,
+         "a frame without churn: movement (`pos += vel`, excluding a tag) and damage (`health -= damage` on the "
+         "half with Damage); per entity per frame")
+SCENARIO(game_frame_1, "frame", "entity", SIZES_DEFAULT, WARM,
+         "a frame at churn rate 1%: a transient tag moves to 1% of the entities, another 1% are despawned and "
+         "respawned, then movement and damage")
+SCENARIO(game_frame_10, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 10%")
+SCENARIO(game_frame_50, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 50%")

@@ -1,0 +1,62 @@
+"""The scenarios' descriptors: the fresh set, the families in their order, and the README table made from them."""
+
+import os
+import unittest
+
+import support
+import scenarios
+
+HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
+
+
+def describe(*rows):
+    return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh},"{d}"\n' for s, f, st, fresh, d in rows)
+
+
+class Descriptors(support.TempDir):
+    def rows(self, text):
+        return scenarios.read(self.write("scenarios.csv", text))
+
+    def test_families_follow_the_catalogue_not_the_raw_binary(self):
+        # The raw binary comes first in a run and lists only its baselines, in another order.
+        rows = self.rows(describe(("simple_iter", "iteration", "raw-soa", 0, "a pass"),
+                                  ("simple_iter", "iteration", "raw-aos", 0, "a pass"),
+                                  ("create", "structural", "bitmask", 1, "make, then add"),
+                                  ("simple_iter", "iteration", "bitmask", 0, "a pass"),
+                                  ("destroy", "structural", "bitmask", 0, "unmake")))
+        self.assertEqual(scenarios.families(rows), [("structural", ["create", "destroy"]),
+                                                    ("iteration", ["simple_iter"])])
+        self.assertEqual(scenarios.fresh(rows), ["create"])
+
+    def test_the_table_has_a_row_per_scenario_with_its_raw_baselines(self):
+        rows = self.rows(describe(("simple_iter", "iteration", "raw-soa", 0, "a pass"),
+                                  ("simple_iter", "iteration", "raw-aos", 0, "a pass"),
+                                  ("create", "structural", "bitmask", 1, "make, then add"),
+                                  ("simple_iter", "iteration", "bitmask", 0, "a pass")))
+        lines = scenarios.table_lines(rows)
+        self.assertEqual(lines[2:], [
+            "| `create` | structural | make, then add (also in fresh memory) | entity | - |",
+            "| `simple_iter` | iteration | a pass | entity | raw-aos, raw-soa |",
+        ])
+
+    def test_the_table_replaces_only_what_stands_between_its_markers(self):
+        text = "intro\n<!-- table: scenarios -->\nold\nrows\n<!-- end table -->\nafter\n"
+        self.assertEqual(scenarios.replace_table(text, ["| a |", "|---|"]),
+                         "intro\n<!-- table: scenarios -->\n| a |\n|---|\n<!-- end table -->\nafter\n")
+        with self.assertRaises(ValueError):
+            scenarios.replace_table("no markers\n", [])
+        with self.assertRaises(ValueError):
+            scenarios.replace_table("<!-- table: scenarios -->\nnever closed\n", [])
+
+    def test_check_mode_says_whether_the_readme_is_current(self):
+        csv = self.write("scenarios.csv", describe(("create", "structural", "bitmask", 1, "make")))
+        readme = self.write("README.md", "<!-- table: scenarios -->\n<!-- end table -->\n")
+        self.assertEqual(scenarios.main(["readme", csv, readme, "--check"]), 1)
+        self.assertEqual(scenarios.main(["readme", csv, readme]), 0)
+        self.assertEqual(scenarios.main(["readme", csv, readme, "--check"]), 0)
+        with open(readme, encoding="utf-8") as f:
+            self.assertIn("| `create` | structural | make (also in fresh memory) | entity | - |", f.read())
+
+
+if __name__ == "__main__":
+    unittest.main()
