@@ -2,15 +2,13 @@
 
 #include <string.h>
 
+#include "grow.h"
+
 esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity) {
     *capacity = ei->capacity;
     if (esb_ei_room(ei) >= extra) return ESB_OK;
     uint64_t needed = (uint64_t)ei->issued + (extra - ei->free_count);
-    if (needed > ESB_INDEX_LIMIT) return ESB_ERR_FULL;
-    uint64_t cap = ei->capacity ? ei->capacity : 64;
-    while (cap < needed) cap *= 2;
-    *capacity = cap > ESB_INDEX_LIMIT ? ESB_INDEX_LIMIT : (uint32_t)cap;
-    return ESB_OK;
+    return esb_grow_capacity(ei->capacity, needed, 64, ESB_INDEX_LIMIT, capacity);
 }
 
 esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity) {

@@ -17,6 +17,18 @@ typedef struct esb_grow_item {
     void *fresh;       /* private */
 } esb_grow_item;
 
+/* The growth policy of every array here: the capacity that holds `needed` entries, doubling from `current` (from
+ * `first` when the array is empty), never above `limit`; ESB_ERR_FULL when `needed` is above it. Doubling keeps the
+ * cost of appends amortised O(1) while wasting at most half of an array, as std::vector and Rust's Vec do. */
+static inline esb_status esb_grow_capacity(uint32_t current, uint64_t needed, uint32_t first, uint64_t limit,
+                                           uint32_t *out) {
+    if (needed > limit) return ESB_ERR_FULL;
+    uint64_t cap = current ? current : first;
+    while (cap < needed) cap *= 2;
+    *out = (uint32_t)(cap > limit ? limit : cap);
+    return ESB_OK;
+}
+
 /* Grows every item or none: ESB_ERR_NOMEM leaves all blocks untouched. */
 esb_status esb_grow_all(esb_grow_item *items, size_t count);
 

@@ -2,14 +2,16 @@
 
 #include <string.h>
 
+#include "grow.h"
+
 static size_t columns_bytes(const esb_match_list *m, uint32_t capacity) {
     return (size_t)capacity * m->field_count * sizeof *m->columns;
 }
 
 static esb_status reserve(esb_match_list *m, uint32_t needed) {
     if (needed <= m->capacity) return ESB_OK;
-    uint32_t cap = m->capacity ? m->capacity : 8;
-    while (cap < needed) cap *= 2;
+    uint32_t cap;
+    if (esb_grow_capacity(m->capacity, needed, 8, UINT32_MAX, &cap) != ESB_OK) return ESB_ERR_FULL;
     uint32_t *ids = esb_mem_alloc(cap * sizeof *ids, 0);
     uint16_t *columns = m->field_count ? esb_mem_alloc(columns_bytes(m, cap), 0) : NULL;
     if (!ids || (m->field_count && !columns)) {

@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "grow.h"
+
 static uint64_t set_hash(const esb_bitset *s) {
     uint64_t h = 0x9E3779B97F4A7C15ull;
     for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
@@ -25,7 +27,9 @@ uint32_t esb_set_index_find(const esb_set_index *ix, const esb_bitset *set) {
 
 esb_status esb_set_index_reserve(esb_set_index *ix) {
     if (((uint64_t)ix->count + 1) * 2 <= ix->capacity) return ESB_OK;
-    uint32_t capacity = ix->capacity ? ix->capacity * 2 : 64;
+    uint32_t capacity; /* kept at most half full */
+    if (esb_grow_capacity(ix->capacity, ((uint64_t)ix->count + 1) * 2, 64, UINT32_MAX, &capacity) != ESB_OK)
+        return ESB_ERR_FULL;
     esb_set_index_entry *slots = esb_mem_alloc((size_t)capacity * sizeof *slots, _Alignof(esb_set_index_entry));
     if (!slots) return ESB_ERR_NOMEM;
     for (uint32_t i = 0; i < capacity; ++i) slots[i].id = ESB_SET_NONE;

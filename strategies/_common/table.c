@@ -49,11 +49,10 @@ void esb_table_free(esb_table *t) {
 esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
     uint64_t needed = (uint64_t)t->count + extra;
     if (needed <= t->capacity) return ESB_OK;
-    if (needed > UINT32_MAX) return ESB_ERR_FULL;
-    uint64_t cap = t->capacity ? t->capacity : 8;
-    while (cap < needed) cap *= 2;
-    if (cap > UINT32_MAX) cap = UINT32_MAX;
-    size_t old = t->capacity, now = (size_t)cap;
+    uint32_t cap;
+    esb_status s = esb_grow_capacity(t->capacity, needed, 8, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
+    size_t old = t->capacity, now = cap;
 
     esb_grow_item items[ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
@@ -69,8 +68,8 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
         items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
     }
 #endif
-    esb_status s = esb_grow_all(items, n);
-    if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    s = esb_grow_all(items, n);
+    if (s == ESB_OK) t->capacity = cap;
     ESB_IF_CHECKED(esb_table_check_invariants(t));
     return s;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "grow.h"
 #include "world.h"
 
 static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
@@ -48,15 +49,9 @@ void bm_filters_on_destroy(esb_world *w, uint32_t idx) {
 
 /* Appends q to a list of filters, growing it by doubling. */
 static esb_status list_push(esb_query ***list, uint32_t *count, uint32_t *capacity, esb_query *q) {
-    if (*count == *capacity) {
-        uint32_t cap = *capacity ? *capacity * 2 : 4;
-        esb_query **grown = esb_mem_realloc(*list, *capacity * sizeof **list, cap * sizeof **list, 0);
-        if (!grown) return ESB_ERR_NOMEM;
-        *list = grown;
-        *capacity = cap;
-    }
-    (*list)[(*count)++] = q;
-    return ESB_OK;
+    esb_status s = esb_grow_one((void **)list, *count, capacity, sizeof **list, 4, 0);
+    if (s == ESB_OK) (*list)[(*count)++] = q;
+    return s;
 }
 
 static void list_erase(esb_query **list, uint32_t *count, esb_query *q) {
@@ -90,21 +85,14 @@ esb_status bm_filter_attach(esb_world *w, esb_query *q) {
         memset(q->position, 0xFF, bytes);
     }
     /* Reserve every list slot before linking anything, so a failure leaves no list touched. */
-    if (w->cached_count == w->cached_capacity) {
-        uint32_t cap = w->cached_capacity ? w->cached_capacity * 2 : 4;
-        esb_query **grown = esb_mem_realloc(w->cached, w->cached_capacity * sizeof *grown, cap * sizeof *grown, 0);
-        if (!grown) goto fail;
-        w->cached = grown;
-        w->cached_capacity = cap;
-    }
+    if (esb_grow_one((void **)&w->cached, w->cached_count, &w->cached_capacity, sizeof *w->cached, 4, 0) != ESB_OK)
+        goto fail;
     for (esb_component c = 0; c < w->component_count; ++c) {
         bm_component *comp = &w->components[c];
-        if (!watches(q, c) || comp->filter_count < comp->filter_capacity) continue;
-        uint32_t cap = comp->filter_capacity ? comp->filter_capacity * 2 : 4;
-        esb_query **grown = esb_mem_realloc(comp->filters, comp->filter_capacity * sizeof *grown, cap * sizeof *grown, 0);
-        if (!grown) goto fail;
-        comp->filters = grown;
-        comp->filter_capacity = cap;
+        if (watches(q, c) &&
+            esb_grow_one((void **)&comp->filters, comp->filter_count, &comp->filter_capacity, sizeof *comp->filters, 4,
+                         0) != ESB_OK)
+            goto fail;
     }
     for (esb_component c = 0; c < w->component_count; ++c)
         if (watches(q, c)) (void)list_push(&w->components[c].filters, &w->components[c].filter_count,

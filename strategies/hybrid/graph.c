@@ -98,16 +98,15 @@ esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool 
 esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {
     uint64_t needed = (uint64_t)a->count + extra;
     if (needed <= a->capacity) return ESB_OK;
-    if (needed > UINT32_MAX) return ESB_ERR_FULL;
-    uint64_t cap = a->capacity ? a->capacity : 8;
-    while (cap < needed) cap *= 2;
-    if (cap > UINT32_MAX) cap = UINT32_MAX;
-    size_t old = a->capacity, now = (size_t)cap;
+    uint32_t cap;
+    esb_status s = esb_grow_capacity(a->capacity, needed, 8, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
+    size_t old = a->capacity, now = cap;
     esb_grow_item items[] = {
         {(void **)&a->entities, old * sizeof *a->entities, now * sizeof *a->entities, 0, -1, NULL},
         {(void **)&a->table_rows, old * sizeof *a->table_rows, now * sizeof *a->table_rows, 0, -1, NULL},
     };
-    esb_status s = esb_grow_all(items, 2);
-    if (s == ESB_OK) a->capacity = (uint32_t)cap;
+    s = esb_grow_all(items, 2);
+    if (s == ESB_OK) a->capacity = cap;
     return s;
 }

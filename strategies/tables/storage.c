@@ -87,11 +87,10 @@ esb_status tb_table_find(esb_world *w, const esb_bitset *type, uint32_t *out) {
 esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
     uint64_t needed = (uint64_t)t->count + extra;
     if (needed <= t->capacity) return ESB_OK;
-    if (needed > UINT32_MAX) return ESB_ERR_FULL;
-    uint64_t cap = t->capacity ? t->capacity : 64;
-    while (cap < needed) cap *= 2;
-    if (cap > UINT32_MAX) cap = UINT32_MAX;
-    size_t old = t->capacity, now = (size_t)cap;
+    uint32_t cap;
+    esb_status s = esb_grow_capacity(t->capacity, needed, 64, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
+    size_t old = t->capacity, now = cap;
     esb_grow_item items[2 * ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
     items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1,
@@ -103,8 +102,8 @@ esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
         if (col->kind == TB_DENSE)
             items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
     }
-    esb_status s = esb_grow_all(items, n);
-    if (s == ESB_OK) t->capacity = (uint32_t)cap;
+    s = esb_grow_all(items, n);
+    if (s == ESB_OK) t->capacity = cap;
     return s;
 }
 

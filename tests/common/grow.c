@@ -67,3 +67,18 @@ Test(grow, a_list_doubles_from_its_first_capacity_only_when_full) {
     cr_assert(list == kept && capacity == 128, "a failed doubling changed the list");
     esb_mem_free(list, (size_t)capacity * sizeof *list);
 }
+
+Test(grow, the_capacity_doubles_from_the_first_up_to_the_limit) {
+    uint32_t cap = 0;
+    cr_assert_eq(esb_grow_capacity(0, 1, 8, 1000, &cap), ESB_OK);
+    cr_assert_eq(cap, 8, "an empty array starts at its first capacity");
+    cr_assert_eq(esb_grow_capacity(8, 9, 8, 1000, &cap), ESB_OK);
+    cr_assert_eq(cap, 16);
+    cr_assert_eq(esb_grow_capacity(16, 100, 8, 1000, &cap), ESB_OK);
+    cr_assert_eq(cap, 128, "doubled as often as it takes");
+    cr_assert_eq(esb_grow_capacity(512, 1000, 8, 1000, &cap), ESB_OK);
+    cr_assert_eq(cap, 1000, "never above the limit");
+    cap = 7;
+    cr_assert_eq(esb_grow_capacity(512, 1001, 8, 1000, &cap), ESB_ERR_FULL);
+    cr_assert_eq(cap, 7, "a refusal writes nothing");
+}
