@@ -117,4 +117,18 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
 void esb_table_check_invariants(const esb_table *t);
 #endif
 
+/* A whole table as one batch of a query's fields: field k is column columns[k] (the query's cached column), or the
+ * column of fields[k] when columns is NULL (a scan). For the designs whose groups are tables (archetype, hybrid). */
+static inline void esb_table_batch(esb_batch *b, const esb_table *t, const esb_component *fields, uint32_t field_count,
+                                   const uint16_t *columns) {
+    b->count = t->count;
+    b->entities = t->entities;
+    b->entity_rows = NULL;
+    for (uint32_t k = 0; k < field_count; ++k) {
+        uint32_t column = columns ? columns[k] : esb_table_column_of(t, fields[k]);
+        b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
+        b->rows[k] = NULL;
+    }
+}
+
 #endif

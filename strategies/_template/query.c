@@ -2,6 +2,7 @@
  *
  * Iterator state: state[0] is the next entity index to test. The world is locked against structural operations
  * while the iterator is live (query_registry.h), so the indices and the arrays cannot change under it. */
+#include "query_api.h"
 #include "validate.h"
 #include "world.h"
 
@@ -30,18 +31,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
-    tpl_query_free(q);
+/* Nothing to catch up with: the cached hint is ignored (above). */
+static esb_status no_refresh(esb_query *q) {
+    (void)q;
     return ESB_OK;
 }
 
-const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+ESB_QUERY_HEAD_API(tpl_query_free, no_refresh)
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_qr_begin(q ? &q->head.node : NULL, it); }
-
-void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* Includes every required component and none of the excluded ones. Dead indices have an empty signature and
  * every query requires at least one component, so liveness needs no separate test. */

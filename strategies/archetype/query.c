@@ -5,6 +5,7 @@
  * as Bevy's QueryState does with the archetype generation: iteration never re-tests a known archetype. */
 #include <string.h>
 
+#include "query_api.h"
 #include "validate.h"
 #include "world.h"
 
@@ -51,37 +52,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
-    at_query_free(q);
-    return ESB_OK;
-}
-
-const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+ESB_QUERY_HEAD_API(at_query_free, catch_up)
 
 /* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);
-    if (s != ESB_OK || !q->head.cached) return s;
-    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(it);
-    return s;
-}
-
-void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
-    esb_batch *b = &it->batch;
-    b->count = a->table.count;
-    b->entities = a->table.entities;
-    b->entity_rows = NULL;
-    for (uint32_t k = 0; k < q->head.field_count; ++k) {
-        uint32_t column = columns ? columns[k] : esb_table_column_of(&a->table, q->head.fields[k]);
-        b->base[k] = esb_table_column_base(&a->table, column, &b->stride[k]);
-        b->rows[k] = NULL;
-    }
+    esb_table_batch(&it->batch, &a->table, q->head.fields, q->head.field_count, columns);
 }
 
 static bool next_cached(esb_iter *it, const esb_query *q) {

@@ -8,6 +8,7 @@
  * last looked (the generation scheme of Bevy's QueryState). */
 #include <string.h>
 
+#include "query_api.h"
 #include "validate.h"
 #include "world.h"
 
@@ -78,38 +79,15 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
-    hy_query_free(q);
-    return ESB_OK;
-}
-
-const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+ESB_QUERY_HEAD_API(hy_query_free, catch_up)
 
 /* Iterator state: state[0] is the next candidate (or its position in the match list); state[1] the next
  * archetype row within the current candidate, for archetypes handed out in chunks. */
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);
-    if (s != ESB_OK || !q->head.cached) return s;
-    if ((s = catch_up(q)) != ESB_OK) esb_qr_end(it);
-    return s;
-}
-
-void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* A whole table, every field a column. */
 static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, const uint16_t *columns) {
-    esb_batch *b = &it->batch;
-    b->count = t->count;
-    b->entities = t->entities;
-    b->entity_rows = NULL;
-    for (uint32_t k = 0; k < q->head.field_count; ++k) {
-        uint32_t column = columns ? columns[k] : esb_table_column_of(t, q->head.fields[k]);
-        b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
-        b->rows[k] = NULL;
-    }
+    esb_table_batch(&it->batch, t, q->head.fields, q->head.field_count, columns);
 }
 
 /* Rows first .. first + count - 1 of archetype a: dense fields and the entities through the archetype's table

@@ -7,6 +7,7 @@
  * appears (the world's layout generation), which is rare next to iteration. */
 #include <string.h>
 
+#include "query_api.h"
 #include "validate.h"
 #include "world.h"
 
@@ -56,26 +57,11 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;
-    tb_query_free(q);
-    return ESB_OK;
-}
-
-const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+ESB_QUERY_HEAD_API(tb_query_free, refresh)
 
 /* Iterator state: state[0] the next table (or its place in the match list), state[1] the next row in it,
  * state[2] what presence tests that table needs. */
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);
-    if (s != ESB_OK || !q->head.cached) return s;
-    if ((s = refresh(q)) != ESB_OK) esb_qr_end(it);
-    return s;
-}
-
-void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* What presence tests a table needs for the query: none (every included column full, every excluded one empty
  * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
