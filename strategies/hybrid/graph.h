@@ -11,13 +11,9 @@ esb_status hy_graph_init(esb_world *w);
 /* Frees every archetype and table, and the indices. */
 void hy_graph_free(esb_world *w);
 
-/* The archetype whose component set is `signature`, made (empty, with its table if that is new) if it does
- * not exist yet. NOMEM leaves the world without it (a new empty table may remain). */
+/* Find by component set and step along an edge (_common/archetype_graph.h); a new archetype is empty, and its
+ * table is made with it if that is new too (NOMEM may leave a new empty table behind, which nothing observes). */
 esb_status hy_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out);
-
-/* The archetype reached from `from` by adding (add) or removing c: the cached edge (a hit), else
- * hy_archetype_find (a miss), after which the edge and its reverse are cached. NOMEM changes nothing
- * observable. */
 esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out);
 
 /* Room for `extra` more rows in an archetype's own lists (all or nothing). */
