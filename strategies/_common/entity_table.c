@@ -4,14 +4,14 @@
 
 #include "grow.h"
 
-esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity) {
+esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity) {
     *capacity = ei->capacity;
-    if (esb_ei_room(ei) >= extra) return ESB_OK;
+    if (esb_et_room(ei) >= extra) return ESB_OK;
     uint64_t needed = (uint64_t)ei->issued + (extra - ei->free_count);
     return esb_grow_capacity(ei->capacity, needed, 64, ESB_INDEX_LIMIT, capacity);
 }
 
-esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity) {
+esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity) {
     if (new_capacity <= ei->capacity) return ESB_OK;
     esb_entity *slots = esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots,
                                         (size_t)new_capacity * sizeof *slots, 0);
@@ -21,12 +21,12 @@ esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity) {
     return ESB_OK;
 }
 
-esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
+esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
                                uint32_t *array_capacity) {
     uint32_t cap;
-    esb_status s = esb_ei_plan(ei, extra, &cap);
+    esb_status s = esb_et_plan(ei, extra, &cap);
     if (s != ESB_OK || cap == *array_capacity) return s;
-    if ((s = esb_ei_grow(ei, cap)) != ESB_OK) return s;
+    if ((s = esb_et_grow(ei, cap)) != ESB_OK) return s;
     void *grown = esb_mem_realloc(*array, (size_t)*array_capacity * elem, (size_t)cap * elem, 0);
     if (!grown) return ESB_ERR_NOMEM;
     *array = grown;
@@ -34,13 +34,13 @@ esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **arra
     return ESB_OK;
 }
 
-void esb_ei_free(esb_entity_table *ei) {
+void esb_et_free(esb_entity_table *ei) {
     esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);
 }
 
 #ifdef ESB_CHECKED
-void esb_ei_check_invariants(const esb_entity_table *ei) {
+void esb_et_check_invariants(const esb_entity_table *ei) {
     ESB_ASSERT(ei->issued <= ei->capacity);
     ESB_ASSERT((uint64_t)ei->capacity <= (uint64_t)ESB_INDEX_LIMIT);
     ESB_ASSERT(ei->capacity == 0 || ei->slots != NULL);
@@ -49,10 +49,10 @@ void esb_ei_check_invariants(const esb_entity_table *ei) {
         uint32_t named = esb_entity_index(ei->slots[i]);
         ESB_ASSERT_MSG((esb_entity_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
         if (named == i) alive++;
-        else ESB_ASSERT_MSG(named == ESB_EI_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
+        else ESB_ASSERT_MSG(named == ESB_ET_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
     }
     uint32_t listed = 0;
-    for (uint32_t i = ei->free_head; i != ESB_EI_NO_FREE; i = esb_entity_index(ei->slots[i])) {
+    for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(ei->slots[i])) {
         ESB_ASSERT_MSG(i < ei->issued, "the free list names an index never issued");
         ESB_ASSERT_MSG(esb_entity_index(ei->slots[i]) != i, "an alive index on the free list");
         ESB_ASSERT_MSG(listed < ei->free_count, "the free list is longer than free_count, or loops");
@@ -64,19 +64,19 @@ void esb_ei_check_invariants(const esb_entity_table *ei) {
 #ifdef ESB_RETIRE_EXHAUSTED
     uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
     for (uint32_t i = 0; i < ei->issued; ++i)
-        retired_shape += ei->slots[i] == esb_entity_make(ESB_EI_NO_FREE, ESB_VERSION_MAX);
+        retired_shape += ei->slots[i] == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
     ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
 #else
     ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
 #endif
 }
 
-uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride) {
+uint32_t esb_et_check_mirror(const esb_entity_table *ei, const void *records, size_t stride) {
     uint32_t alive = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         esb_entity mirrored;
         memcpy(&mirrored, (const unsigned char *)records + (size_t)idx * stride, sizeof mirrored);
-        bool is_alive = esb_ei_alive(ei, ei->slots[idx]);
+        bool is_alive = esb_et_alive(ei, ei->slots[idx]);
         alive += is_alive;
         ESB_ASSERT_MSG(mirrored == (is_alive ? ei->slots[idx] : ESB_ENTITY_NULL),
                        is_alive ? "a location whose handle differs from the entity table's"
@@ -85,10 +85,10 @@ uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, si
     return alive;
 }
 
-void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+void esb_et_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
                        const void *records, size_t stride, size_t group_at, size_t row_at) {
     for (uint32_t row = 0; row < count; ++row) {
-        ESB_ASSERT_MSG(esb_ei_alive(ei, entities[row]), "a row holding a dead entity");
+        ESB_ASSERT_MSG(esb_et_alive(ei, entities[row]), "a row holding a dead entity");
         const unsigned char *record = (const unsigned char *)records + (size_t)esb_entity_index(entities[row]) * stride;
         uint32_t named_group, named_row;
         memcpy(&named_group, record + group_at, sizeof named_group);

@@ -4,7 +4,7 @@
  * index bits never equal its own index.
  *
  * The index owns only the slots; a strategy keeps per-entity data in arrays of its own, sized by
- * esb_ei_capacity. Growth is the strategy's call (esb_ei_grow) so it can grow its arrays in the same step and
+ * esb_et_capacity. Growth is the strategy's call (esb_et_grow) so it can grow its arrays in the same step and
  * stay all-or-nothing on allocation failure.
  */
 #ifndef ESB_ENTITY_TABLE_H
@@ -13,7 +13,7 @@
 #include "check.h"
 #include "contract.h"
 
-#define ESB_EI_NO_FREE UINT32_MAX
+#define ESB_ET_NO_FREE UINT32_MAX
 
 /* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT),
  * or with ESB_RETIRE_EXHAUSTED the index is retired for good (Shipyard). Test builds narrow the width so both
@@ -35,57 +35,57 @@
 #error "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES"
 #endif
 
-/* Invariants (esb_ei_check_invariants):
+/* Invariants (esb_et_check_invariants):
  *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity entries.
  *  E2 Every slot's version fits in ESB_VERSION_BITS.
  *  E3 A slot below issued is alive iff its index bits are its own index; a dead slot's never are (so liveness is
- *     one compare), they name the next free index (below issued) or ESB_EI_NO_FREE.
+ *     one compare), they name the next free index (below issued) or ESB_ET_NO_FREE.
  *  E4 The free list, from free_head through the dead slots' index bits, is free_count long, visits only dead
- *     indices below issued and ends with ESB_EI_NO_FREE (so it has no cycle and no index twice).
+ *     indices below issued and ends with ESB_ET_NO_FREE (so it has no cycle and no index twice).
  *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
- *     retires: a retired slot names ESB_EI_NO_FREE with the exhausted version ESB_VERSION_MAX. */
-typedef struct esb_entity_index {
+ *     retires: a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
+typedef struct esb_entity_table {
     esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
     uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
     uint32_t capacity;
-    uint32_t free_head;  /* first dead index, or ESB_EI_NO_FREE */
+    uint32_t free_head;  /* first dead index, or ESB_ET_NO_FREE */
     uint32_t free_count;
     uint32_t retired;    /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
 } esb_entity_table;
 
-static inline void esb_ei_init(esb_entity_table *ei) {
-    *ei = (esb_entity_table){.free_head = ESB_EI_NO_FREE};
+static inline void esb_et_init(esb_entity_table *ei) {
+    *ei = (esb_entity_table){.free_head = ESB_ET_NO_FREE};
 }
 
-static inline bool esb_ei_alive(const esb_entity_table *ei, esb_entity e) {
+static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
     return idx < ei->issued && ei->slots[idx] == e;
 }
 
 /* The checks every operation on an entity and a component makes, in the contract's order. */
-static inline esb_status esb_ei_check(const esb_entity_table *ei, esb_entity e, esb_component c,
+static inline esb_status esb_et_check(const esb_entity_table *ei, esb_entity e, esb_component c,
                                       uint32_t component_count) {
-    if (!esb_ei_alive(ei, e)) return ESB_ERR_STALE;
+    if (!esb_et_alive(ei, e)) return ESB_ERR_STALE;
     if (c >= component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     return ESB_OK;
 }
 
 /* Indices available without growing. */
-static inline uint64_t esb_ei_room(const esb_entity_table *ei) {
+static inline uint64_t esb_et_room(const esb_entity_table *ei) {
     return (uint64_t)ei->free_count + (ei->capacity - ei->issued);
 }
 
-/* Issues a handle; requires esb_ei_room(ei) > 0. */
-static inline esb_entity esb_ei_take(esb_entity_table *ei) {
+/* Issues a handle; requires esb_et_room(ei) > 0. */
+static inline esb_entity esb_et_take(esb_entity_table *ei) {
     uint32_t idx;
-    if (ei->free_head != ESB_EI_NO_FREE) {
+    if (ei->free_head != ESB_ET_NO_FREE) {
         idx = ei->free_head;
         esb_entity dead = ei->slots[idx];
         ei->free_head = esb_entity_index(dead);
         ei->free_count--;
         ei->slots[idx] = esb_entity_make(idx, esb_entity_version(dead));
     } else {
-        ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_ei_take without room");
+        ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_et_take without room");
         idx = ei->issued++;
         ei->slots[idx] = esb_entity_make(idx, 0);
     }
@@ -94,12 +94,12 @@ static inline esb_entity esb_ei_take(esb_entity_table *ei) {
 
 /* Kills an alive handle: its index goes to the free list with the next version, or is retired (its slot then
  * names no index, so no handle of it is ever alive again). */
-static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
+static inline void esb_et_release(esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e), version = esb_entity_version(e);
-    ESB_ASSERT_MSG(esb_ei_alive(ei, e), "esb_ei_release of a handle that is not alive");
+    ESB_ASSERT_MSG(esb_et_alive(ei, e), "esb_et_release of a handle that is not alive");
 #ifdef ESB_RETIRE_EXHAUSTED
     if (version == ESB_VERSION_MAX) {
-        ei->slots[idx] = esb_entity_make(ESB_EI_NO_FREE, version);
+        ei->slots[idx] = esb_entity_make(ESB_ET_NO_FREE, version);
         ei->retired++;
         return;
     }
@@ -111,32 +111,32 @@ static inline void esb_ei_release(esb_entity_table *ei, esb_entity e) {
 
 /* Capacity that lets `extra` more entities in: the current one when they fit, else doubled (at least 64) and
  * clamped to the index space (ESB_INDEX_LIMIT). ESB_ERR_FULL when the index space cannot hold them. */
-esb_status esb_ei_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
+esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
 
 /* Moves the slots into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
-esb_status esb_ei_grow(esb_entity_table *ei, uint32_t new_capacity);
+esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity);
 
 /* Room for `extra` more entities in the index and in one per-entity array the strategy keeps beside it
  * (*array: *array_capacity entries of elem bytes, grown to the slots' capacity). ESB_ERR_NOMEM leaves both
  * usable; the slots may then be roomier than the array, which the next call repairs. */
-esb_status esb_ei_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
+esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
                                uint32_t *array_capacity);
 
-void esb_ei_free(esb_entity_table *ei);
+void esb_et_free(esb_entity_table *ei);
 
 #ifdef ESB_CHECKED
 /* Asserts E1-E5. O(issued). */
-void esb_ei_check_invariants(const esb_entity_table *ei);
+void esb_et_check_invariants(const esb_entity_table *ei);
 
 /* Asserts that per-index records beginning with a handle (the locations of the table designs, `stride` bytes
  * apart) mirror the slots: an alive index's record holds its handle, a dead index's ESB_ENTITY_NULL. Returns
  * the number of alive indices. O(issued). */
-uint32_t esb_ei_check_mirror(const esb_entity_table *ei, const void *records, size_t stride);
+uint32_t esb_et_check_mirror(const esb_entity_table *ei, const void *records, size_t stride);
 
 /* Asserts that rows [0, count) of a group of entities (a table's or an archetype's: `entities`, group id `group`)
  * hold alive entities whose per-index records (as above) name that group and row back: the uint32_t members at
  * byte offsets group_at and row_at of the record. O(count). */
-void esb_ei_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
+void esb_et_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
                        const void *records, size_t stride, size_t group_at, size_t row_at);
 #endif
 

@@ -10,13 +10,13 @@
 static inline esb_status esb_check_change(const esb_query_registry *qr, const esb_entity_table *ei,
                                           uint32_t component_count, esb_entity e, esb_component c) {
     if (esb_qr_locked(qr)) return ESB_ERR_LOCKED;
-    return esb_ei_check(ei, e, c, component_count);
+    return esb_et_check(ei, e, c, component_count);
 }
 
 /* destroy of e: LOCKED, STALE. */
 static inline esb_status esb_check_destroy(const esb_query_registry *qr, const esb_entity_table *ei, esb_entity e) {
     if (esb_qr_locked(qr)) return ESB_ERR_LOCKED;
-    return esb_ei_alive(ei, e) ? ESB_OK : ESB_ERR_STALE;
+    return esb_et_alive(ei, e) ? ESB_OK : ESB_ERR_STALE;
 }
 
 /* bulk create with ids (already through esb_check_id_list): LOCKED, UNKNOWN_COMPONENT. */

@@ -1,6 +1,7 @@
-/* The part of a query every design keeps the same way: its node in the world's query registry, how it is
- * served, and its terms. A strategy's struct esb_query begins with an esb_query_head, so a query, its head and
- * its registry node convert into each other with a cast. Iterators begin and end through the registry
+/* The part of a query the designs that embed it keep the same way (archetype, hybrid, tables, the template; bitmask
+ * and sparse keep their terms in structs of their own, checked through esb_query_terms_check_invariants): its node
+ * in the world's query registry, how it is served, and its terms. Such a design's struct esb_query begins with an
+ * esb_query_head, so a query, its head and its registry node convert into each other with a cast. Iterators begin and end through the registry
  * (esb_qr_begin on &head.node, esb_qr_end). */
 #ifndef ESB_QUERY_HEAD_H
 #define ESB_QUERY_HEAD_H

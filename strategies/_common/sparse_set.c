@@ -4,7 +4,7 @@
 
 #include "grow.h"
 
-esb_status sp_reserve(sp_pool *p, uint32_t extra) {
+esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra) {
     uint64_t need = (uint64_t)p->count + extra;
     if (need <= p->capacity) return ESB_OK;
     uint32_t cap;
@@ -19,8 +19,8 @@ esb_status sp_reserve(sp_pool *p, uint32_t extra) {
     return s;
 }
 
-esb_status sp_reserve_index(sp_pool *p, uint32_t idx) {
-    uint32_t page = idx >> SP_PAGE_BITS;
+esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx) {
+    uint32_t page = idx >> ESB_SPARSE_PAGE_BITS;
     if (page >= p->page_count) {
         /* Doubling, as esb_grow_capacity, written out: this function is on the path of every insert, and the
          * helper's limit check makes it too large to inline (6 more instructions per spawn and destroy). */
@@ -33,59 +33,59 @@ esb_status sp_reserve_index(sp_pool *p, uint32_t idx) {
         p->page_count = count;
     }
     if (!p->pages[page]) {
-        uint64_t *fresh = esb_mem_alloc(SP_PAGE * sizeof *fresh, 0);
+        uint64_t *fresh = esb_mem_alloc(ESB_SPARSE_PAGE * sizeof *fresh, 0);
         if (!fresh) return ESB_ERR_NOMEM;
-        memset(fresh, 0xFF, SP_PAGE * sizeof *fresh); /* SP_EMPTY */
+        memset(fresh, 0xFF, ESB_SPARSE_PAGE * sizeof *fresh); /* ESB_SPARSE_EMPTY */
         p->pages[page] = fresh;
     }
     return ESB_OK;
 }
 
-esb_status sp_reserve_next_indices(sp_pool *const *pools, uint32_t np, const esb_entity_table *ei, size_t n) {
+esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei, size_t n) {
     esb_status s = ESB_OK;
     if (np == 0) return s;
     uint32_t idx = ei->free_head;
     size_t i = 0;
-    for (; i < n && idx != ESB_EI_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
-        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], idx);
+    for (; i < n && idx != ESB_ET_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve_index(pools[k], idx);
     if (s != ESB_OK || i == n) return s;
     /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
     uint64_t first = ei->issued, last = ei->issued + (n - i) - 1;
-    for (uint64_t page = first >> SP_PAGE_BITS; s == ESB_OK && page <= last >> SP_PAGE_BITS; ++page) {
-        uint64_t at = page << SP_PAGE_BITS > first ? page << SP_PAGE_BITS : first;
-        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve_index(pools[k], (uint32_t)at);
+    for (uint64_t page = first >> ESB_SPARSE_PAGE_BITS; s == ESB_OK && page <= last >> ESB_SPARSE_PAGE_BITS; ++page) {
+        uint64_t at = page << ESB_SPARSE_PAGE_BITS > first ? page << ESB_SPARSE_PAGE_BITS : first;
+        for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve_index(pools[k], (uint32_t)at);
     }
     return s;
 }
 
-void sp_emplace(sp_pool *p, esb_entity e, const void *value) {
-    ESB_ASSERT_MSG(p->count < p->capacity, "sp_emplace without room");
-    ESB_ASSERT_MSG(!sp_contains(p, e), "sp_emplace of a handle already in the pool");
+void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
+    ESB_ASSERT_MSG(p->count < p->capacity, "esb_sparse_emplace without room");
+    ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "esb_sparse_emplace of a handle already in the pool");
     uint32_t idx = esb_entity_index(e), pos = p->count++;
-    p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
+    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
     p->dense[pos] = e;
     if (!p->size) return;
-    if (value) memcpy(sp_value(p, pos), value, p->size);
-    else memset(sp_value(p, pos), 0, p->size);
+    if (value) memcpy(esb_sparse_value(p, pos), value, p->size);
+    else memset(esb_sparse_value(p, pos), 0, p->size);
 }
 
-void sp_erase(sp_pool *p, uint32_t pos) {
-    ESB_ASSERT_MSG(pos < p->count, "sp_erase past the packed end");
+void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
+    ESB_ASSERT_MSG(pos < p->count, "esb_sparse_erase past the packed end");
     uint32_t last = --p->count;
     esb_entity gone = p->dense[pos];
     if (pos != last) {
         esb_entity moved = p->dense[last];
         uint32_t idx = esb_entity_index(moved);
         p->dense[pos] = moved;
-        p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(moved) << 32 | pos;
-        if (p->size) memcpy(sp_value(p, pos), sp_value(p, last), p->size);
+        p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(moved) << 32 | pos;
+        if (p->size) memcpy(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
     }
     uint32_t idx = esb_entity_index(gone);
-    p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = SP_EMPTY;
+    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
 }
 
-void sp_pool_free(sp_pool *p) {
-    for (uint32_t i = 0; i < p->page_count; ++i) esb_mem_free(p->pages[i], p->pages[i] ? SP_PAGE * sizeof(uint64_t) : 0);
+void esb_sparse_free(esb_sparse_set *p) {
+    for (uint32_t i = 0; i < p->page_count; ++i) esb_mem_free(p->pages[i], p->pages[i] ? ESB_SPARSE_PAGE * sizeof(uint64_t) : 0);
     esb_mem_free(p->pages, p->page_count * sizeof *p->pages);
     esb_mem_free(p->dense, (size_t)p->capacity * sizeof *p->dense);
     esb_mem_free(p->data, (size_t)p->capacity * p->size);
@@ -93,7 +93,7 @@ void sp_pool_free(sp_pool *p) {
 }
 
 #ifdef ESB_CHECKED
-void sp_check_invariants(const sp_pool *p, uint32_t index_bound) {
+void esb_sparse_check_invariants(const esb_sparse_set *p, uint32_t index_bound) {
     ESB_ASSERT(p->count <= p->capacity);
     ESB_ASSERT(p->capacity == 0 || p->dense != NULL);
     ESB_ASSERT_MSG(p->size ? p->capacity == 0 || p->data != NULL : p->data == NULL, "a tag's pool holds values");
@@ -101,12 +101,12 @@ void sp_check_invariants(const sp_pool *p, uint32_t index_bound) {
     for (uint32_t pos = 0; pos < p->count; ++pos) {
         esb_entity e = p->dense[pos];
         ESB_ASSERT_MSG(esb_entity_index(e) < index_bound, "a packed handle of an index never issued");
-        ESB_ASSERT_MSG(sp_slot(p, esb_entity_index(e)) == ((uint64_t)esb_entity_version(e) << 32 | pos),
+        ESB_ASSERT_MSG(esb_sparse_slot(p, esb_entity_index(e)) == ((uint64_t)esb_entity_version(e) << 32 | pos),
                        "a packed handle whose sparse slot does not point back at it");
     }
-    uint64_t end = (uint64_t)p->page_count << SP_PAGE_BITS, filled = 0;
+    uint64_t end = (uint64_t)p->page_count << ESB_SPARSE_PAGE_BITS, filled = 0;
     if (end > index_bound) end = index_bound;
-    for (uint32_t idx = 0; idx < end; ++idx) filled += sp_slot(p, idx) != SP_EMPTY;
+    for (uint32_t idx = 0; idx < end; ++idx) filled += esb_sparse_slot(p, idx) != ESB_SPARSE_EMPTY;
     ESB_ASSERT_MSG(filled == p->count, "a filled sparse slot that no packed handle owns");
 }
 #endif

@@ -6,7 +6,7 @@
 #ifdef ESB_CHECKED
 static void check_world(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
-    esb_ei_check_invariants(ei); /* W1 */
+    esb_et_check_invariants(ei); /* W1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
     ESB_ASSERT(w->capacity == 0 || w->signature != NULL);
     ESB_ASSERT(w->component_count <= ESB_MAX_COMPONENTS);

@@ -17,14 +17,14 @@ static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsig
     else memset(tpl_value(w, c, idx), 0, size);
 }
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
     if (!w || !out) return ESB_ERR_INVALID;
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = tpl_reserve(w, 1);
     if (s != ESB_OK) return s;
-    *out = esb_ei_take(&w->entities); /* its signature is already zero: no component */
+    *out = esb_et_take(&w->entities); /* its signature is already zero: no component */
     return ESB_OK;
 }
 
@@ -42,7 +42,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
     /* One entity at a time. A faster design fills whole runs column by column (memcpy per component). */
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_ei_take(&w->entities);
+        esb_entity e = esb_et_take(&w->entities);
         uint32_t idx = esb_entity_index(e);
         w->signature[idx] = signature;
         for (uint32_t k = 0; k < count; ++k) {
@@ -63,7 +63,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
     /* A dead index must match no query: the scan tests signatures, not liveness. */
     memset(&w->signature[idx], 0, sizeof w->signature[idx]);
-    esb_ei_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
+    esb_et_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
     return ESB_OK;
 }
 
@@ -91,7 +91,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out); /* sets *out to NULL */
-    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -101,7 +101,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
+    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     return tpl_has(w, esb_entity_index(e), c) ? 1 : 0;
 }

@@ -9,7 +9,7 @@ esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
     /* Zero-filled: no entity, no component, no query, every data pointer NULL. */
     if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_ei_init(&(*out)->entities);
+    esb_et_init(&(*out)->entities);
     return ESB_OK;
 }
 
@@ -19,7 +19,7 @@ void esb_world_destroy(esb_world *w) {
     for (uint32_t c = 0; c < w->component_count; ++c)
         esb_mem_free(w->data[c], (size_t)w->capacity * w->components[c].size); /* NULL is ignored */
     esb_mem_free(w->signature, (size_t)w->capacity * sizeof *w->signature);
-    esb_ei_free(&w->entities);
+    esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);
 }
 
@@ -53,11 +53,11 @@ esb_status tpl_ensure_data(esb_world *w, esb_component c) {
 
 esb_status tpl_reserve(esb_world *w, uint64_t extra) {
     uint32_t cap;
-    esb_status s = esb_ei_plan(&w->entities, extra, &cap); /* ESB_ERR_FULL past ESB_INDEX_LIMIT */
+    esb_status s = esb_et_plan(&w->entities, extra, &cap); /* ESB_ERR_FULL past ESB_INDEX_LIMIT */
     if (s != ESB_OK || cap == w->capacity) return s;
     /* The table's slots grow first: if the arrays below cannot follow, the slots are merely roomier and the
      * next call grows the arrays to their capacity. Nothing observable has changed either way. */
-    if ((s = esb_ei_grow(&w->entities, cap)) != ESB_OK) return s;
+    if ((s = esb_et_grow(&w->entities, cap)) != ESB_OK) return s;
 
     esb_grow_item items[1 + ESB_MAX_COMPONENTS];
     size_t n = 0, old = w->capacity;

@@ -37,9 +37,9 @@ static void check_archetypes(const esb_world *w) {
 
 static void check_locations(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
-    esb_ei_check_invariants(ei); /* A1 */
+    esb_et_check_invariants(ei); /* A1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    uint64_t alive = esb_et_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) { /* A5: from the entities */
         const at_location *loc = &w->locations[idx];
         if (loc->handle == ESB_ENTITY_NULL) continue;
@@ -51,7 +51,7 @@ static void check_locations(const esb_world *w) {
     for (uint32_t id = 0; id < w->archetype_count; ++id) { /* A5: from the rows */
         const esb_table *t = &w->archetypes[id]->table;
         rows += t->count;
-        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
                           offsetof(at_location, archetype), offsetof(at_location, row));
     }
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");

@@ -73,7 +73,7 @@ struct esb_world {
 
 /* Makes room for `extra` more entities in the entity index and the location array. */
 static inline esb_status at_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
 }
 
 /* esb_alive through the locations: the same answer as the entity table's slots, which they mirror. */

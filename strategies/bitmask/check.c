@@ -14,7 +14,7 @@ static bool alive_index(const esb_world *w, uint32_t idx) {
 
 static void check_masks(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
-    esb_ei_check_invariants(ei); /* B1 */
+    esb_et_check_invariants(ei); /* B1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
     uint32_t words = (w->component_count + 63) / 64;
     esb_bitset registered = {{0}}, held = {{0}};

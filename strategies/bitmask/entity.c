@@ -10,14 +10,14 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 }
 
 /* Checks shared by every operation on one entity and one component, in the contract's order. */
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
     if (!w || !out) return ESB_ERR_INVALID;
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = bm_reserve(w, 1);
     if (s != ESB_OK) return s;
-    *out = esb_ei_take(&w->entities); /* no component yet, so no filter can match it */
+    *out = esb_et_take(&w->entities); /* no component yet, so no filter can match it */
     return ESB_OK;
 }
 
@@ -44,8 +44,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 
     /* Recycled indices are scattered; fresh ones form one run [first_fresh, issued) filled column by column. */
     size_t i = 0;
-    for (; i < n && w->entities.free_head != ESB_EI_NO_FREE; ++i) {
-        esb_entity e = esb_ei_take(&w->entities);
+    for (; i < n && w->entities.free_head != ESB_ET_NO_FREE; ++i) {
+        esb_entity e = esb_et_take(&w->entities);
         uint32_t idx = esb_entity_index(e);
         for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
         for (uint32_t k = 0; k < count; ++k) {
@@ -60,7 +60,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     size_t fresh = n - i;
     uint32_t first = w->entities.issued;
     for (size_t j = 0; j < fresh; ++j) {
-        esb_entity e = esb_ei_take(&w->entities);
+        esb_entity e = esb_et_take(&w->entities);
         if (out) out[i + j] = e;
     }
     for (uint32_t k = 0; k < words; ++k)
@@ -82,7 +82,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
     for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) w->mask[k][idx] = 0;
-    esb_ei_release(&w->entities, e);
+    esb_et_release(&w->entities, e);
     return ESB_OK;
 }
 
@@ -113,7 +113,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -124,7 +124,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
+    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     return bm_has(w, esb_entity_index(e), c) ? 1 : 0;
 }

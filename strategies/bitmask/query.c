@@ -66,7 +66,8 @@ esb_status esb_query_destroy(esb_query *q) {
 
 const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 
-/* Iterator state: state[0] is the next entity index to scan, or the next position in a cached filter's list. */
+/* Iterator state: state[0] is the scan's next block of 64 entity indices (scan.c), or the next position in a
+ * cached filter's list. */
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     return esb_qr_begin(q ? &q->node : NULL, it);

@@ -10,7 +10,7 @@ static uint32_t mask_words_used(uint32_t component_count) { return (component_co
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
     if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_ei_init(&(*out)->entities);
+    esb_et_init(&(*out)->entities);
     return ESB_OK;
 }
 
@@ -24,7 +24,7 @@ void esb_world_destroy(esb_world *w) {
     }
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k) esb_mem_free(w->mask[k], (size_t)w->capacity * sizeof(uint64_t));
     esb_mem_free(w->cached, w->cached_capacity * sizeof *w->cached);
-    esb_ei_free(&w->entities);
+    esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);
 }
 
@@ -63,11 +63,11 @@ esb_status bm_ensure_data(esb_world *w, esb_component c) {
 
 esb_status bm_reserve(esb_world *w, uint64_t extra) {
     uint32_t cap;
-    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
+    esb_status s = esb_et_plan(&w->entities, extra, &cap);
     if (s != ESB_OK || cap == w->capacity) return s;
     /* The slots grow first: if the arrays below cannot, the slots are merely roomier, and the next attempt
      * grows the arrays to the slots' capacity. */
-    s = esb_ei_grow(&w->entities, cap);
+    s = esb_et_grow(&w->entities, cap);
     if (s != ESB_OK) return s;
 
     size_t max_items = ESB_BITSET_WORDS + w->component_count + 2 * (size_t)w->cached_count;

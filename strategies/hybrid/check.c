@@ -19,18 +19,18 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
         ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->size && info->hint == ESB_STORAGE_SPARSE),
                        "sparse_components differs from the registered sparse components with data");
         if (!registered) continue;
-        const sp_pool *p = &w->pools[c];
+        const esb_sparse_set *p = &w->pools[c];
         if (!hy_in_pool(w, c)) {
             ESB_ASSERT_MSG(p->count == 0, "a pool holding a component that is not stored in pools");
             continue;
         }
-        sp_check_invariants(p, w->entities.issued);
+        esb_sparse_check_invariants(p, w->entities.issued);
         uint64_t holders = 0;
         for (uint32_t id = 0; id < w->archetype_count; ++id)
             if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += w->archetypes[id]->count;
         for (uint32_t pos = 0; pos < p->count; ++pos) {
             esb_entity e = p->dense[pos];
-            ESB_ASSERT_MSG(esb_ei_alive(&w->entities, e), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding a dead entity");
             const hy_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
             ESB_ASSERT_MSG(esb_bitset_test(&a->signature, c), "a pool holding an entity whose archetype lacks it");
         }
@@ -76,9 +76,9 @@ static void check_archetypes(const esb_world *w) { /* Y4 */
 
 static void check_locations(const esb_world *w) { /* Y1, Y5 */
     const esb_entity_table *ei = &w->entities;
-    esb_ei_check_invariants(ei);
+    esb_et_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive_count = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations);
+    uint64_t alive_count = esb_et_check_mirror(ei, w->locations, sizeof *w->locations);
     uint64_t archetype_rows = 0, table_rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const hy_location *loc = &w->locations[idx];
@@ -97,13 +97,13 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const hy_archetype *a = w->archetypes[id];
         archetype_rows += a->count;
-        esb_ei_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
                           offsetof(hy_location, archetype), offsetof(hy_location, archetype_row));
     }
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const esb_table *t = w->tables[id];
         table_rows += t->count;
-        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
                           offsetof(hy_location, table), offsetof(hy_location, table_row));
     }
     ESB_ASSERT_MSG(archetype_rows == alive_count, "archetype rows and alive entities differ in number");

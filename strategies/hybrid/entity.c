@@ -35,7 +35,7 @@ static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
 
 static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
     uint32_t pos;
-    if (sp_find(&w->pools[c], e, &pos)) sp_erase(&w->pools[c], pos);
+    if (esb_sparse_find(&w->pools[c], e, &pos)) esb_sparse_erase(&w->pools[c], pos);
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
@@ -47,7 +47,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;
-    esb_entity e = esb_ei_take(&w->entities);
+    esb_entity e = esb_et_take(&w->entities);
     uint32_t table_row = esb_table_push(table, e);
     w->locations[esb_entity_index(e)] =
         (hy_location){e, HY_ROOT, hy_archetype_push(root, e, table_row), root->table, table_row};
@@ -61,7 +61,7 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     esb_bitset signature;
     memset(&signature, 0, sizeof signature);
     for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
-    sp_pool *pools[ESB_MAX_COMPONENTS];
+    esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
     for (uint32_t k = 0; k < count; ++k)
         if (hy_in_pool(w, ids[k])) pools[np++] = &w->pools[ids[k]];
@@ -69,8 +69,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     if (s == ESB_OK) s = hy_archetype_find(w, &signature, to);
     if (s == ESB_OK) s = hy_archetype_reserve(w->archetypes[*to], n);
     if (s == ESB_OK) s = esb_table_reserve(w->tables[w->archetypes[*to]->table], n);
-    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = sp_reserve(pools[k], (uint32_t)n);
-    return s == ESB_OK ? sp_reserve_next_indices(pools, np, &w->entities, n) : s;
+    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
+    return s == ESB_OK ? esb_sparse_reserve_next_indices(pools, np, &w->entities, n) : s;
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
@@ -88,7 +88,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
      * appended to. */
     uint32_t first = t->count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_ei_take(&w->entities);
+        esb_entity e = esb_et_take(&w->entities);
         uint32_t table_row = esb_table_push(t, e);
         w->locations[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
         if (out) out[i] = e;
@@ -99,7 +99,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         if (hy_in_table(w, c)) esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
         else if (hy_in_pool(w, c))
             for (size_t i = 0; i < n; ++i)
-                sp_emplace(&w->pools[c], t->entities[first + i], v ? v + i * w->components[c].size : NULL);
+                esb_sparse_emplace(&w->pools[c], t->entities[first + i], v ? v + i * w->components[c].size : NULL);
     }
     return ESB_OK;
 }
@@ -114,7 +114,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     table_vacate(w, w->tables[loc->table], loc->table_row);
     archetype_vacate(w, a, loc->archetype_row);
     loc->handle = ESB_ENTITY_NULL;
-    esb_ei_release(&w->entities, e);
+    esb_et_release(&w->entities, e);
     return ESB_OK;
 }
 
@@ -156,10 +156,10 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_PRESENT;
     if ((s = hy_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
     if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
-    if (hy_in_pool(w, c) && ((s = sp_reserve(&w->pools[c], 1)) != ESB_OK || (s = sp_reserve_index(&w->pools[c], idx)) != ESB_OK))
+    if (hy_in_pool(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     uint32_t table_row = move_entity(w, e, to);
-    if (hy_in_pool(w, c)) sp_emplace(&w->pools[c], e, value);
+    if (hy_in_pool(w, c)) esb_sparse_emplace(&w->pools[c], e, value);
     else if (hy_in_table(w, c)) {
         esb_table *t = w->tables[w->archetypes[to]->table];
         unsigned char *slot = esb_table_element(t, esb_table_column_of(t, c), table_row);
@@ -195,7 +195,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
         *out = esb_table_element(t, esb_table_column_of(t, c), loc->table_row);
     } else if (hy_in_pool(w, c)) {
         uint32_t pos;
-        if (sp_find(&w->pools[c], e, &pos)) *out = sp_value(&w->pools[c], pos);
+        if (esb_sparse_find(&w->pools[c], e, &pos)) *out = esb_sparse_value(&w->pools[c], pos);
     }
     return ESB_OK;
 }

@@ -110,8 +110,8 @@ static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, u
             b->rows[k] = rows;
             continue;
         }
-        const sp_pool *p = &w->pools[c];
-        for (uint32_t i = 0; i < count; ++i) sp_find(p, a->entities[first + i], &scratch[i]);
+        const esb_sparse_set *p = &w->pools[c];
+        for (uint32_t i = 0; i < count; ++i) esb_sparse_find(p, a->entities[first + i], &scratch[i]);
         b->base[k] = p->data;
         b->rows[k] = scratch;
         b->stride[k] = 0;

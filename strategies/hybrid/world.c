@@ -10,7 +10,7 @@ esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
     esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
     if (!w) return ESB_ERR_NOMEM;
-    esb_ei_init(&w->entities);
+    esb_et_init(&w->entities);
     if (hy_graph_init(w) != ESB_OK) {
         hy_graph_free(w);
         esb_mem_free(w, sizeof *w);
@@ -24,9 +24,9 @@ void esb_world_destroy(esb_world *w) {
     if (!w) return;
     while (w->queries.head) hy_query_free((esb_query *)w->queries.head);
     hy_graph_free(w);
-    for (uint32_t c = 0; c < w->component_count; ++c) sp_pool_free(&w->pools[c]);
+    for (uint32_t c = 0; c < w->component_count; ++c) esb_sparse_free(&w->pools[c]);
     esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
-    esb_ei_free(&w->entities);
+    esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);
 }
 

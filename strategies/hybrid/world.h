@@ -79,7 +79,7 @@ struct esb_world {
     uint32_t component_count;
     esb_bitset table_components; /* dense components with data: the ones tables hold */
     esb_bitset sparse_components; /* components with the sparse hint and data: the ones sparse sets hold */
-    sp_pool pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
+    esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
     hy_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the list grows */
     uint32_t archetype_count, archetype_capacity;
     esb_set_index archetype_index; /* by full component set */
@@ -94,7 +94,7 @@ struct esb_world {
 
 /* Room for `extra` more entities in the entity index and the locations. */
 static inline esb_status hy_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
 }
 
 static inline bool hy_alive(const esb_world *w, esb_entity e) {

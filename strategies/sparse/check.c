@@ -7,15 +7,15 @@
 #include "world.h"
 
 #ifdef ESB_CHECKED
-static const sp_pool *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
+static const esb_sparse_set *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
 
 static void check_pools(const esb_world *w) { /* P1, P2 */
-    esb_ei_check_invariants(&w->entities);
+    esb_et_check_invariants(&w->entities);
     for (esb_component c = 0; c < w->component_count; ++c) {
-        const sp_pool *p = pool_of(w, c);
-        sp_check_invariants(p, w->entities.issued);
+        const esb_sparse_set *p = pool_of(w, c);
+        esb_sparse_check_invariants(p, w->entities.issued);
         for (uint32_t pos = 0; pos < p->count; ++pos)
-            ESB_ASSERT_MSG(esb_ei_alive(&w->entities, p->dense[pos]), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(esb_et_alive(&w->entities, p->dense[pos]), "a pool holding a dead entity");
     }
 }
 
@@ -69,19 +69,19 @@ static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
 
 static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     if (q->kind == SP_NON_OWNED) {
-        const sp_pool *members = &q->members;
+        const esb_sparse_set *members = &q->members;
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
-        sp_check_invariants(members, w->entities.issued);
+        esb_sparse_check_invariants(members, w->entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
             ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]),
                            "a non-owned group member that does not match");
-        const sp_pool *candidates = pool_of(w, q->include[0]);
+        const esb_sparse_set *candidates = pool_of(w, q->include[0]);
         for (uint32_t pos = 0; pos < candidates->count; ++pos)
             if (sp_group_matches(w, q, candidates->dense[pos]))
-                ESB_ASSERT_MSG(sp_contains(members, candidates->dense[pos]), "a matching entity outside its group");
+                ESB_ASSERT_MSG(esb_sparse_contains(members, candidates->dense[pos]), "a matching entity outside its group");
         return;
     }
-    const sp_pool *lead = pool_of(w, q->owned[0]);
+    const esb_sparse_set *lead = pool_of(w, q->owned[0]);
     for (uint32_t k = 0; k < q->owned_count; ++k)
         ESB_ASSERT_MSG(q->len <= pool_of(w, q->owned[k])->count, "a group length past an owned pool's end");
     for (uint32_t pos = 0; pos < lead->count; ++pos) {

@@ -6,12 +6,12 @@
 #include "validate.h"
 #include "world.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_ei_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 static esb_status reserve_entities(esb_world *w, uint64_t extra) {
     uint32_t cap;
-    esb_status s = esb_ei_plan(&w->entities, extra, &cap);
-    return s != ESB_OK ? s : esb_ei_grow(&w->entities, cap);
+    esb_status s = esb_et_plan(&w->entities, extra, &cap);
+    return s != ESB_OK ? s : esb_et_grow(&w->entities, cap);
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
@@ -19,14 +19,14 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = reserve_entities(w, 1);
     if (s != ESB_OK) return s;
-    *out = esb_ei_take(&w->entities);
+    *out = esb_et_take(&w->entities);
     return ESB_OK;
 }
 
 /* Room for n more elements in one pool, and sparse pages for the n indices the entity table will issue next. */
-static esb_status reserve_pool_for_bulk(sp_pool *p, const esb_entity_table *ei, size_t n) {
-    esb_status s = sp_reserve(p, (uint32_t)n);
-    return s == ESB_OK ? sp_reserve_next_indices(&p, 1, ei, n) : s;
+static esb_status reserve_pool_for_bulk(esb_sparse_set *p, const esb_entity_table *ei, size_t n) {
+    esb_status s = esb_sparse_reserve(p, (uint32_t)n);
+    return s == ESB_OK ? esb_sparse_reserve_next_indices(&p, 1, ei, n) : s;
 }
 
 /* Every allocation bulk creation of n entities with these components needs, before anything changes: room in
@@ -34,11 +34,11 @@ static esb_status reserve_pool_for_bulk(sp_pool *p, const esb_entity_table *ei, 
  * hand out (the first n of the free list, then fresh ones). Groups are walked in their list, not gathered
  * into an array: a world may hold any number of them. */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count) {
-    sp_pool *pools[ESB_MAX_COMPONENTS];
+    esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     for (uint32_t k = 0; k < count; ++k) pools[k] = &w->components[ids[k]].pool;
     esb_status s = reserve_entities(w, n);
-    for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = sp_reserve(pools[k], (uint32_t)n);
-    if (s == ESB_OK) s = sp_reserve_next_indices(pools, count, &w->entities, n);
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
+    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, count, &w->entities, n);
     for (esb_query *q = w->groups; s == ESB_OK && q; q = q->next_group)
         if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->entities, n);
     return s;
@@ -57,19 +57,19 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     uint32_t base_count[ESB_MAX_COMPONENTS];
     for (uint32_t k = 0; k < count; ++k) base_count[k] = w->components[ids[k]].pool.count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_ei_take(&w->entities);
+        esb_entity e = esb_et_take(&w->entities);
         if (out) out[i] = e;
         for (uint32_t k = 0; k < count; ++k) {
-            sp_pool *p = &w->components[ids[k]].pool;
-            uint32_t idx = esb_entity_index(e), pos = p->count++;
-            p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
+            esb_sparse_set *p = &w->components[ids[k]].pool;
+            uint32_t pos = p->count++;
+            esb_sparse_point(p, e, pos);
             p->dense[pos] = e;
         }
     }
     for (uint32_t k = 0; k < count; ++k) {
-        sp_pool *p = &w->components[ids[k]].pool;
+        esb_sparse_set *p = &w->components[ids[k]].pool;
         if (!p->size) continue;
-        void *dst = sp_value(p, base_count[k]);
+        void *dst = esb_sparse_value(p, base_count[k]);
         if (values && values[k]) memcpy(dst, values[k], n * p->size);
         else memset(dst, 0, n * p->size);
     }
@@ -87,11 +87,11 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
     for (uint32_t c = 0; c < w->component_count; ++c) {
-        sp_pool *p = &w->components[c].pool;
+        esb_sparse_set *p = &w->components[c].pool;
         uint32_t pos;
-        if (sp_find(p, e, &pos)) sp_erase(p, pos);
+        if (esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
     }
-    esb_ei_release(&w->entities, e);
+    esb_et_release(&w->entities, e);
     return ESB_OK;
 }
 
@@ -99,16 +99,16 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (!w) return ESB_ERR_INVALID;
     esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
-    sp_pool *p = &w->components[c].pool;
-    if (sp_contains(p, e)) return ESB_ERR_PRESENT;
-    if ((s = sp_reserve(p, 1)) != ESB_OK || (s = sp_reserve_index(p, esb_entity_index(e))) != ESB_OK) return s;
+    esb_sparse_set *p = &w->components[c].pool;
+    if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
+    if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK) return s;
     if (!w->groups) {
-        sp_emplace(p, e, value);
+        esb_sparse_emplace(p, e, value);
         return ESB_OK;
     }
     if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
     sp_groups_before_change(w, e, c, true);
-    sp_emplace(p, e, value);
+    esb_sparse_emplace(p, e, value);
     sp_groups_after_change(w, e, c);
     return ESB_OK;
 }
@@ -117,35 +117,35 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
     esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
     if (s != ESB_OK) return s;
-    sp_pool *p = &w->components[c].pool;
+    esb_sparse_set *p = &w->components[c].pool;
     uint32_t pos;
-    if (!sp_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    if (!esb_sparse_find(p, e, &pos)) return ESB_ERR_ABSENT;
     if (!w->groups) {
-        sp_erase(p, pos);
+        esb_sparse_erase(p, pos);
         return ESB_OK;
     }
     if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s; /* e may enter a group that excludes c */
     sp_groups_before_change(w, e, c, false);
-    sp_find(p, e, &pos); /* leaving an owned group moved it */
-    sp_erase(p, pos);
+    esb_sparse_find(p, e, &pos); /* leaving an owned group moved it */
+    esb_sparse_erase(p, pos);
     sp_groups_after_change(w, e, c);
     return ESB_OK;
 }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = esb_ei_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
-    const sp_pool *p = &w->components[c].pool;
+    const esb_sparse_set *p = &w->components[c].pool;
     uint32_t pos;
-    if (!sp_find(p, e, &pos)) return ESB_ERR_ABSENT;
-    if (p->size) *out = sp_value(p, pos);
+    if (!esb_sparse_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    if (p->size) *out = esb_sparse_value(p, pos);
     return ESB_OK;
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_ei_check(&w->entities, e, c, w->component_count);
+    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
-    return sp_contains(&w->components[c].pool, e) ? 1 : 0;
+    return esb_sparse_contains(&w->components[c].pool, e) ? 1 : 0;
 }

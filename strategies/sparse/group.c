@@ -4,7 +4,7 @@
 
 #include "check.h"
 
-static sp_pool *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
+static esb_sparse_set *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
 
 static bool includes(const esb_query *q, esb_component c) {
     for (uint32_t t = 0; t < q->include_count; ++t)
@@ -15,9 +15,9 @@ static bool includes(const esb_query *q, esb_component c) {
 static bool matches(const esb_world *w, const esb_query *q, esb_entity e) {
     if (q->matches_nothing) return false;
     for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!sp_contains(&w->components[q->include[t]].pool, e)) return false;
+        if (!esb_sparse_contains(&w->components[q->include[t]].pool, e)) return false;
     for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (sp_contains(&w->components[q->exclude[t]].pool, e)) return false;
+        if (esb_sparse_contains(&w->components[q->exclude[t]].pool, e)) return false;
     return true;
 }
 
@@ -26,21 +26,20 @@ bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) { re
 #endif
 
 static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
-    if (q->kind == SP_NON_OWNED) return sp_contains(&q->members, e);
+    if (q->kind == SP_NON_OWNED) return esb_sparse_contains(&q->members, e);
     uint32_t pos;
-    return sp_find(pool_of(w, q->owned[0]), e, &pos) && pos < q->len;
+    return esb_sparse_find(pool_of(w, q->owned[0]), e, &pos) && pos < q->len;
 }
 
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
-static void swap_positions(sp_pool *p, uint32_t a, uint32_t b) {
+static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
     esb_entity ea = p->dense[a], eb = p->dense[b];
     p->dense[a] = eb;
     p->dense[b] = ea;
-    uint32_t ia = esb_entity_index(ea), ib = esb_entity_index(eb);
-    p->pages[ia >> SP_PAGE_BITS][ia & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(ea) << 32 | b;
-    p->pages[ib >> SP_PAGE_BITS][ib & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(eb) << 32 | a;
-    unsigned char *va = sp_value(p, a), *vb = sp_value(p, b);
+    esb_sparse_point(p, ea, b);
+    esb_sparse_point(p, eb, a);
+    unsigned char *va = esb_sparse_value(p, a), *vb = esb_sparse_value(p, b);
     /* Word by word where the size allows (every size is a multiple of its alignment): no call per swap. */
     if (p->size % 8 == 0) {
         for (uint32_t off = 0; off < p->size; off += 8) {
@@ -71,13 +70,13 @@ static void swap_positions(sp_pool *p, uint32_t a, uint32_t b) {
 static void enter(esb_world *w, esb_query *q, esb_entity e) {
     w->group_moves++;
     if (q->kind == SP_NON_OWNED) {
-        sp_emplace(&q->members, e, NULL);
+        esb_sparse_emplace(&q->members, e, NULL);
         return;
     }
     for (uint32_t k = 0; k < q->owned_count; ++k) {
-        sp_pool *p = pool_of(w, q->owned[k]);
+        esb_sparse_set *p = pool_of(w, q->owned[k]);
         uint32_t pos;
-        sp_find(p, e, &pos);
+        esb_sparse_find(p, e, &pos);
         ESB_ASSERT_MSG(pos >= q->len, "an entity entering a group it is already in");
         swap_positions(p, pos, q->len);
     }
@@ -88,15 +87,15 @@ static void leave(esb_world *w, esb_query *q, esb_entity e) {
     w->group_moves++;
     uint32_t pos;
     if (q->kind == SP_NON_OWNED) {
-        sp_find(&q->members, e, &pos);
-        sp_erase(&q->members, pos);
+        esb_sparse_find(&q->members, e, &pos);
+        esb_sparse_erase(&q->members, pos);
         return;
     }
     ESB_ASSERT_MSG(q->len > 0, "an entity leaving an empty group");
     q->len--;
     for (uint32_t k = 0; k < q->owned_count; ++k) {
-        sp_pool *p = pool_of(w, q->owned[k]);
-        sp_find(p, e, &pos);
+        esb_sparse_set *p = pool_of(w, q->owned[k]);
+        esb_sparse_find(p, e, &pos);
         ESB_ASSERT_MSG(pos <= q->len, "an entity leaving a group it is not in");
         swap_positions(p, pos, q->len);
     }
@@ -105,8 +104,8 @@ static void leave(esb_world *w, esb_query *q, esb_entity e) {
 esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
     for (esb_query *q = w->groups; q; q = q->next_group) {
         if (q->kind != SP_NON_OWNED) continue;
-        esb_status s = sp_reserve(&q->members, extra);
-        if (s == ESB_OK) s = sp_reserve_index(&q->members, esb_entity_index(e));
+        esb_status s = esb_sparse_reserve(&q->members, extra);
+        if (s == ESB_OK) s = esb_sparse_reserve_index(&q->members, esb_entity_index(e));
         if (s != ESB_OK) return s;
     }
     return ESB_OK;
@@ -146,18 +145,18 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     esb_component smallest = q->include[0];
     for (uint32_t t = 1; t < q->include_count; ++t)
         if (pool_of(w, q->include[t])->count < pool_of(w, smallest)->count) smallest = q->include[t];
-    const sp_pool *cand = pool_of(w, smallest);
+    const esb_sparse_set *cand = pool_of(w, smallest);
 
     if (q->kind == SP_NON_OWNED) {
-        esb_status s = sp_reserve(&q->members, cand->count);
+        esb_status s = esb_sparse_reserve(&q->members, cand->count);
         for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) s = sp_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+            if (matches(w, q, cand->dense[i])) s = esb_sparse_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
         if (s != ESB_OK) {
-            sp_pool_free(&q->members);
+            esb_sparse_free(&q->members);
             return s;
         }
         for (uint32_t i = 0; i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) sp_emplace(&q->members, cand->dense[i], NULL);
+            if (matches(w, q, cand->dense[i])) esb_sparse_emplace(&q->members, cand->dense[i], NULL);
     } else {
         for (uint32_t t = 0; t < q->include_count; ++t)
             if (!w->owner[q->include[t]]) {
@@ -166,7 +165,7 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
             }
         /* Entering swaps members to the front of every owned pool; walking one owned pool front to back stays
          * correct, since the element swapped into place i was already visited (a non-member at len <= i). */
-        const sp_pool *walk = pool_of(w, q->owned[0]);
+        const esb_sparse_set *walk = pool_of(w, q->owned[0]);
         for (uint32_t i = 0; i < walk->count; ++i)
             if (matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
     }
@@ -182,5 +181,5 @@ void sp_group_detach(esb_world *w, esb_query *q) {
             break;
         }
     for (uint32_t k = 0; k < q->owned_count; ++k) w->owner[q->owned[k]] = NULL;
-    sp_pool_free(&q->members);
+    esb_sparse_free(&q->members);
 }

@@ -14,25 +14,25 @@ uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t star
         bool keep_present = t < q->include_count;
         esb_component c = keep_present ? q->include[t] : q->exclude[t - q->include_count];
         if (c == driver) continue;
-        const sp_pool *p = &w->components[c].pool;
-        const lookup l = {p->pages, p->page_count, NULL};
+        const esb_sparse_set *p = &w->components[c].pool;
+        const sp_pool_view l = {p->pages, p->page_count, NULL};
         uint32_t m = 0;
         for (uint32_t j = 0; j < n; ++j) {
             esb_entity e = dense[drive_rows[j]];
             uint32_t pos;
             drive_rows[m] = drive_rows[j];
-            m += look(&l, esb_entity_index(e), esb_entity_version(e), &pos) == keep_present;
+            m += sp_view_find(&l, esb_entity_index(e), esb_entity_version(e), &pos) == keep_present;
         }
         n = m;
     }
     for (uint32_t k = 0; k < q->field_count; ++k) {
         if (q->fields[k] == driver) continue;
-        const sp_pool *p = &w->components[q->fields[k]].pool;
-        const lookup l = {p->pages, p->page_count, NULL};
+        const esb_sparse_set *p = &w->components[q->fields[k]].pool;
+        const sp_pool_view l = {p->pages, p->page_count, NULL};
         uint32_t *rows = field_rows + (size_t)k * SP_VIEW_CHUNK;
         for (uint32_t j = 0; j < n; ++j) {
             esb_entity e = dense[drive_rows[j]];
-            (void)look(&l, esb_entity_index(e), esb_entity_version(e), &rows[j]);
+            (void)sp_view_find(&l, esb_entity_index(e), esb_entity_version(e), &rows[j]);
         }
     }
     return n;

@@ -30,19 +30,16 @@ static void merge_sort(const sort_job *job, uint32_t *perm, uint32_t *tmp, uint3
 
 /* Puts positions [first, first + n) of pool p into the order perm gives (perm[k]: the position, relative to
  * first, whose element goes to first + k). scratch holds n handles plus n values. */
-static void apply(sp_pool *p, uint32_t first, uint32_t n, const uint32_t *perm, unsigned char *scratch) {
+static void apply(esb_sparse_set *p, uint32_t first, uint32_t n, const uint32_t *perm, unsigned char *scratch) {
     esb_entity *handles = (esb_entity *)scratch;
     unsigned char *values = scratch + (size_t)n * sizeof *handles;
     for (uint32_t k = 0; k < n; ++k) {
         handles[k] = p->dense[first + perm[k]];
-        if (p->size) memcpy(values + (size_t)k * p->size, sp_value(p, first + perm[k]), p->size);
+        if (p->size) memcpy(values + (size_t)k * p->size, esb_sparse_value(p, first + perm[k]), p->size);
     }
     memcpy(p->dense + first, handles, n * sizeof *handles);
-    if (p->size) memcpy(sp_value(p, first), values, (size_t)n * p->size);
-    for (uint32_t k = 0; k < n; ++k) {
-        uint32_t idx = esb_entity_index(handles[k]);
-        p->pages[idx >> SP_PAGE_BITS][idx & (SP_PAGE - 1)] = (uint64_t)esb_entity_version(handles[k]) << 32 | (first + k);
-    }
+    if (p->size) memcpy(esb_sparse_value(p, first), values, (size_t)n * p->size);
+    for (uint32_t k = 0; k < n; ++k) esb_sparse_point(p, handles[k], first + k);
 }
 
 /* The order of positions [0, n) of dense, into a fresh permutation (NULL when out of memory). */
@@ -57,7 +54,7 @@ static uint32_t *sorted_order(const sort_job *job, uint32_t n, size_t *bytes) {
 
 /* Sorts positions [0, n) of the lead pool (whose handles job->dense are) and applies the same permutation to
  * every pool in pools: they hold the same entities at the same positions. */
-static esb_status sort_aligned(const sort_job *job, sp_pool *const *pools, uint32_t pool_count, uint32_t n) {
+static esb_status sort_aligned(const sort_job *job, esb_sparse_set *const *pools, uint32_t pool_count, uint32_t n) {
     if (n < 2) return ESB_OK;
     size_t widest = 0;
     for (uint32_t k = 0; k < pool_count; ++k)
@@ -80,7 +77,7 @@ esb_status esb_sparse_sort_pool(esb_world *w, esb_component c, esb_entity_order 
     if (!w || !order || (c < w->component_count && w->owner[c])) return ESB_ERR_INVALID;
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    sp_pool *p = &w->components[c].pool;
+    esb_sparse_set *p = &w->components[c].pool;
     sort_job job = {w, p->dense, order, ctx};
     return sort_aligned(&job, &p, 1, p->count);
 }
@@ -90,11 +87,11 @@ esb_status esb_sparse_sort_group(esb_query *q, esb_entity_order order, void *ctx
     esb_world *w = q->world;
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     if (q->kind == SP_NON_OWNED) {
-        sp_pool *members = &q->members;
+        esb_sparse_set *members = &q->members;
         sort_job job = {w, members->dense, order, ctx};
         return sort_aligned(&job, &members, 1, members->count);
     }
-    sp_pool *pools[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    esb_sparse_set *pools[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     for (uint32_t k = 0; k < q->owned_count; ++k) pools[k] = &w->components[q->owned[k]].pool;
     sort_job job = {w, pools[0]->dense, order, ctx};
     return sort_aligned(&job, pools, q->owned_count, q->len);

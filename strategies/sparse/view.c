@@ -101,7 +101,7 @@ void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
  * Non-owned: every field looked up, for the chunk of the member set. */
 static bool next_group_batch(esb_iter *it, esb_query *q) {
     const esb_world *w = q->world;
-    const sp_pool *drive = q->kind == SP_NON_OWNED ? &q->members : &w->components[q->owned[0]].pool;
+    const esb_sparse_set *drive = q->kind == SP_NON_OWNED ? &q->members : &w->components[q->owned[0]].pool;
     uint32_t total = q->kind == SP_NON_OWNED ? q->members.count : q->len;
     uint32_t start = (uint32_t)it->state[1];
     if (start >= total) return false;
@@ -111,15 +111,15 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
     b->entities = drive->dense + start;
     b->entity_rows = NULL;
     for (uint32_t k = 0; k < q->field_count; ++k) {
-        const sp_pool *p = &w->components[q->fields[k]].pool;
+        const esb_sparse_set *p = &w->components[q->fields[k]].pool;
         if (q->kind != SP_NON_OWNED && w->owner[q->fields[k]] == q) {
-            b->base[k] = sp_value(p, start);
+            b->base[k] = esb_sparse_value(p, start);
             b->rows[k] = NULL;
             continue;
         }
         uint32_t *rows = q->scratch + (size_t)k * SP_VIEW_CHUNK;
         for (uint32_t i = start; i < end; ++i) {
-            uint64_t slot = sp_slot(p, esb_entity_index(drive->dense[i]));
+            uint64_t slot = esb_sparse_slot(p, esb_entity_index(drive->dense[i]));
             rows[i - start] = (uint32_t)slot;
         }
         b->base[k] = p->data;
@@ -139,7 +139,7 @@ bool esb_iter_next(esb_iter *it) {
     }
     const esb_world *w = q->world;
     esb_component driver = (esb_component)it->state[0];
-    const sp_pool *drive = &w->components[driver].pool;
+    const esb_sparse_set *drive = &w->components[driver].pool;
     uint32_t *drive_rows = q->scratch + (size_t)q->field_count * SP_VIEW_CHUNK;
     while (!q->matches_nothing && it->state[1] < drive->count) {
         uint32_t start = (uint32_t)it->state[1];
@@ -157,9 +157,9 @@ bool esb_iter_next(esb_iter *it) {
         b->entities = all ? drive->dense + start : drive->dense;
         b->entity_rows = all ? NULL : drive_rows;
         for (uint32_t k = 0; k < q->field_count; ++k) {
-            const sp_pool *p = &w->components[q->fields[k]].pool;
+            const esb_sparse_set *p = &w->components[q->fields[k]].pool;
             if (q->fields[k] == driver) {
-                b->base[k] = all ? sp_value(p, start) : p->data;
+                b->base[k] = all ? esb_sparse_value(p, start) : p->data;
                 b->rows[k] = all ? NULL : drive_rows;
             } else {
                 b->base[k] = p->data;

@@ -7,15 +7,15 @@
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
     if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_ei_init(&(*out)->entities);
+    esb_et_init(&(*out)->entities);
     return ESB_OK;
 }
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
     while (w->queries.head) sp_query_free((esb_query *)w->queries.head);
-    for (uint32_t c = 0; c < w->component_count; ++c) sp_pool_free(&w->components[c].pool);
-    esb_ei_free(&w->entities);
+    for (uint32_t c = 0; c < w->component_count; ++c) esb_sparse_free(&w->components[c].pool);
+    esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);
 }
 

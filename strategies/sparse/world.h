@@ -14,7 +14,7 @@
 
 typedef struct sp_component {
     const char *name;
-    sp_pool pool;
+    esb_sparse_set pool;
 } sp_component;
 
 typedef enum sp_kind { SP_VIEW, SP_OWNED, SP_PARTIAL, SP_NON_OWNED } sp_kind;
@@ -29,7 +29,7 @@ struct esb_query {
     esb_component owned[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     uint32_t owned_count;
     uint32_t len;                  /* owned and partial: members are [0, len) of every owned pool */
-    sp_pool members;               /* non-owned: the member entities (a pool without data) */
+    esb_sparse_set members;               /* non-owned: the member entities (a pool without data) */
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
     esb_component include[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* fields, then with terms */

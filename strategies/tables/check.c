@@ -23,12 +23,12 @@ static void check_column(const esb_world *w, const tb_table *t, const tb_column 
         ESB_ASSERT_MSG(row < t->count, "a presence bit set past the last row");
         set++;
         if (col->map)
-            ESB_ASSERT_MSG(sp_contains(col->map, t->entities[row]),
+            ESB_ASSERT_MSG(esb_sparse_contains(col->map, t->entities[row]),
                            "a row with a sparse component missing from its map");
     }
     ESB_ASSERT_MSG(set == col->holders, "a column's holders differs from its presence bits");
     if (!col->map) return;
-    sp_check_invariants(col->map, w->entities.issued);
+    esb_sparse_check_invariants(col->map, w->entities.issued);
     ESB_ASSERT_MSG(col->map->count == col->holders, "a sparse map holding an entity whose presence bit is clear");
 }
 
@@ -69,9 +69,9 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
 
 static void check_locations(const esb_world *w) { /* L1, L6 */
     const esb_entity_table *ei = &w->entities;
-    esb_ei_check_invariants(ei);
+    esb_et_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = esb_ei_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    uint64_t alive = esb_et_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const tb_location *loc = &w->locations[idx];
         if (loc->handle == ESB_ENTITY_NULL) continue;
@@ -83,7 +83,7 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const tb_table *t = w->tables[id];
         rows += t->count;
-        esb_ei_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
                           offsetof(tb_location, table), offsetof(tb_location, row));
     }
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");

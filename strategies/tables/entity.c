@@ -12,7 +12,7 @@ bool esb_alive(const esb_world *w, esb_entity e) { return w && tb_alive(w, e); }
 /* Appends a row for a new entity (room reserved): no presence bit is set, none of its slots holds a value. */
 static esb_entity new_row(esb_world *w, uint32_t table) {
     tb_table *t = w->tables[table];
-    esb_entity e = esb_ei_take(&w->entities);
+    esb_entity e = esb_et_take(&w->entities);
     uint32_t row = t->count++;
     t->entities[row] = e;
     w->locations[esb_entity_index(e)] = (tb_location){e, table, row};
@@ -56,14 +56,14 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
     tb_table *t = w->tables[table];
     if ((s = tb_table_reserve(t, n)) != ESB_OK) return s;
-    sp_pool *maps[ESB_MAX_COMPONENTS];
+    esb_sparse_set *maps[ESB_MAX_COMPONENTS];
     uint32_t nm = 0;
     for (uint32_t k = 0; k < count; ++k) {
         tb_column *col = tb_column_of(t, ids[k]);
         if (col->kind == TB_SPARSE) maps[nm++] = col->map;
     }
-    for (uint32_t k = 0; s == ESB_OK && k < nm; ++k) s = sp_reserve(maps[k], (uint32_t)n);
-    if (s == ESB_OK) s = sp_reserve_next_indices(maps, nm, &w->entities, n);
+    for (uint32_t k = 0; s == ESB_OK && k < nm; ++k) s = esb_sparse_reserve(maps[k], (uint32_t)n);
+    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(maps, nm, &w->entities, n);
     if (s != ESB_OK) return s;
 
     uint32_t first = t->count;
@@ -81,7 +81,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
             if (v) memcpy(dst, v, n * col->size);
             else memset(dst, 0, n * col->size);
         } else if (col->kind == TB_SPARSE)
-            for (size_t i = 0; i < n; ++i) sp_emplace(col->map, t->entities[first + i], v ? v + i * col->size : NULL);
+            for (size_t i = 0; i < n; ++i) esb_sparse_emplace(col->map, t->entities[first + i], v ? v + i * col->size : NULL);
     }
     return ESB_OK;
 }
@@ -95,12 +95,12 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     for (uint32_t k = 0; k < t->column_count; ++k) {
         tb_column *col = &t->columns[k];
         uint32_t pos;
-        if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) sp_erase(col->map, pos);
+        if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) esb_sparse_erase(col->map, pos);
     }
     esb_entity moved = tb_table_swap_remove(t, loc->row);
     if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = loc->row;
     loc->handle = ESB_ENTITY_NULL;
-    esb_ei_release(&w->entities, e);
+    esb_et_release(&w->entities, e);
     return ESB_OK;
 }
 
@@ -118,12 +118,12 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         col = tb_column_of(t, c);
     }
     if (col->kind == TB_SPARSE &&
-        ((s = sp_reserve(col->map, 1)) != ESB_OK || (s = sp_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
+        ((s = esb_sparse_reserve(col->map, 1)) != ESB_OK || (s = esb_sparse_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
         return s;
     tb_bit_set(col->present, loc->row);
     col->holders++;
     ESB_ASSERT_MSG(col->holders <= t->count, "more holders than rows");
-    if (col->kind == TB_SPARSE) sp_emplace(col->map, e, value);
+    if (col->kind == TB_SPARSE) esb_sparse_emplace(col->map, e, value);
     else if (col->kind == TB_DENSE) {
         unsigned char *slot = col->data + (size_t)loc->row * col->size;
         if (value) esb_copy_element(slot, value, col->size);
@@ -141,7 +141,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     tb_column *col = tb_column_for(w, loc, c);
     if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
-    if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) sp_erase(col->map, pos);
+    if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) esb_sparse_erase(col->map, pos);
     tb_bit_clear(col->present, loc->row);
     col->holders--;
     return ESB_OK;
@@ -156,7 +156,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
     if (col->kind == TB_DENSE) *out = col->data + (size_t)loc->row * col->size;
-    else if (col->kind == TB_SPARSE && sp_find(col->map, e, &pos)) *out = sp_value(col->map, pos);
+    else if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) *out = esb_sparse_value(col->map, pos);
     return ESB_OK;
 }
 

@@ -125,7 +125,7 @@ static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t f
             continue;
         }
         for (uint32_t i = 0; i < count; ++i)
-            sp_find(col->map, t->entities[rows ? rows[i] : first + i], &positions[i]);
+            esb_sparse_find(col->map, t->entities[rows ? rows[i] : first + i], &positions[i]);
         b->base[k] = col->map->data;
         b->rows[k] = positions;
         positions += TB_CHUNK;

@@ -9,7 +9,7 @@ static size_t bit_words(uint32_t rows) { return ((size_t)rows + 63) / 64; }
 static void column_free(tb_column *col, uint32_t capacity) {
     esb_mem_free(col->data, (size_t)capacity * col->size);
     esb_mem_free(col->present, bit_words(capacity) * sizeof *col->present);
-    if (col->map) sp_pool_free(col->map);
+    if (col->map) esb_sparse_free(col->map);
     esb_mem_free(col->map, sizeof *col->map);
 }
 
@@ -40,8 +40,8 @@ esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
         ok &= (col.present = esb_mem_calloc(bit_words(t->capacity) * sizeof *col.present, 0)) != NULL;
         if (col.kind == TB_DENSE) ok &= (col.data = esb_mem_alloc((size_t)t->capacity * col.size, col.align)) != NULL;
     }
-    if (col.kind == TB_SPARSE && (col.map = esb_mem_calloc(sizeof *col.map, _Alignof(sp_pool))))
-        *col.map = (sp_pool){.size = info->size, .align = info->align};
+    if (col.kind == TB_SPARSE && (col.map = esb_mem_calloc(sizeof *col.map, _Alignof(esb_sparse_set))))
+        *col.map = (esb_sparse_set){.size = info->size, .align = info->align};
     if (!ok || (col.kind == TB_SPARSE && !col.map)) {
         column_free(&col, t->capacity);
         return ESB_ERR_NOMEM;

@@ -8,7 +8,7 @@ esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;
     esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
     if (!w) return ESB_ERR_NOMEM;
-    esb_ei_init(&w->entities);
+    esb_et_init(&w->entities);
     w->empty_type = TB_NO_TABLE;
     *out = w;
     return ESB_OK;
@@ -19,7 +19,7 @@ void esb_world_destroy(esb_world *w) {
     while (w->queries.head) tb_query_free((esb_query *)w->queries.head);
     tb_tables_free(w);
     esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
-    esb_ei_free(&w->entities);
+    esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);
 }
 

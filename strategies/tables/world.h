@@ -32,7 +32,7 @@ typedef struct tb_column {
     tb_column_kind kind;
     uint32_t size, align;
     unsigned char *data; /* TB_DENSE: table capacity * size bytes, a slot per row */
-    sp_pool *map;        /* TB_SPARSE: entity -> value, for the rows that have one */
+    esb_sparse_set *map;        /* TB_SPARSE: entity -> value, for the rows that have one */
     uint64_t *present;   /* a bit per row of the table's capacity: the row holds the component */
     uint32_t holders;    /* rows whose bit is set */
 } tb_column;
@@ -107,7 +107,7 @@ struct esb_world {
 };
 
 static inline esb_status tb_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_ei_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
+    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
 }
 
 static inline bool tb_alive(const esb_world *w, esb_entity e) {

@@ -7,43 +7,43 @@
 
 static esb_entity_table table_with_room(uint32_t room) {
     esb_entity_table ei;
-    esb_ei_init(&ei);
+    esb_et_init(&ei);
     uint32_t capacity;
-    cr_assert_eq(esb_ei_plan(&ei, room, &capacity), ESB_OK);
+    cr_assert_eq(esb_et_plan(&ei, room, &capacity), ESB_OK);
     cr_assert_geq(capacity, room);
-    cr_assert_eq(esb_ei_grow(&ei, capacity), ESB_OK);
+    cr_assert_eq(esb_et_grow(&ei, capacity), ESB_OK);
     return ei;
 }
 
 Test(entity_table, new_indices_are_issued_in_order_at_version_zero) {
     esb_entity_table ei = table_with_room(10);
     for (uint32_t i = 0; i < 10; ++i) {
-        esb_entity e = esb_ei_take(&ei);
+        esb_entity e = esb_et_take(&ei);
         cr_assert_eq(e, esb_entity_make(i, 0));
-        cr_assert(esb_ei_alive(&ei, e));
+        cr_assert(esb_et_alive(&ei, e));
     }
-    cr_assert(!esb_ei_alive(&ei, esb_entity_make(10, 0)), "an index never issued is alive");
-    esb_ei_check_invariants(&ei);
-    esb_ei_free(&ei);
+    cr_assert(!esb_et_alive(&ei, esb_entity_make(10, 0)), "an index never issued is alive");
+    esb_et_check_invariants(&ei);
+    esb_et_free(&ei);
 }
 
 Test(entity_table, a_released_index_comes_back_with_the_next_version_last_in_first_out) {
     esb_entity_table ei = table_with_room(8);
     esb_entity e[8];
-    for (int i = 0; i < 8; ++i) e[i] = esb_ei_take(&ei);
-    esb_ei_release(&ei, e[2]);
-    esb_ei_release(&ei, e[5]);
-    cr_assert(!esb_ei_alive(&ei, e[2]));
-    cr_assert(!esb_ei_alive(&ei, e[5]));
+    for (int i = 0; i < 8; ++i) e[i] = esb_et_take(&ei);
+    esb_et_release(&ei, e[2]);
+    esb_et_release(&ei, e[5]);
+    cr_assert(!esb_et_alive(&ei, e[2]));
+    cr_assert(!esb_et_alive(&ei, e[5]));
     cr_assert_eq(ei.free_count, 2);
-    esb_ei_check_invariants(&ei);
-    cr_assert_eq(esb_ei_take(&ei), esb_entity_make(5, 1), "the last index released is reused first");
-    cr_assert_eq(esb_ei_take(&ei), esb_entity_make(2, 1));
-    cr_assert(!esb_ei_alive(&ei, e[2]), "the old handle of a recycled index is alive");
+    esb_et_check_invariants(&ei);
+    cr_assert_eq(esb_et_take(&ei), esb_entity_make(5, 1), "the last index released is reused first");
+    cr_assert_eq(esb_et_take(&ei), esb_entity_make(2, 1));
+    cr_assert(!esb_et_alive(&ei, e[2]), "the old handle of a recycled index is alive");
     cr_assert_eq(ei.free_count, 0);
     cr_assert_eq(ei.issued, 8, "a reuse issued a new index");
-    esb_ei_check_invariants(&ei);
-    esb_ei_free(&ei);
+    esb_et_check_invariants(&ei);
+    esb_et_free(&ei);
 }
 
 Test(entity_table, random_takes_and_releases_keep_exactly_the_live_handles_alive) {
@@ -54,35 +54,35 @@ Test(entity_table, random_takes_and_releases_keep_exactly_the_live_handles_alive
     uint64_t rng = 42;
     for (int step = 0; step < 20000; ++step) {
         if (nlive < ROOM && (nlive == 0 || unit_rand(&rng) % 2)) {
-            cr_assert_gt(esb_ei_room(&ei), 0);
-            live[nlive++] = esb_ei_take(&ei);
+            cr_assert_gt(esb_et_room(&ei), 0);
+            live[nlive++] = esb_et_take(&ei);
         } else {
             uint32_t k = unit_rand(&rng) % nlive;
-            esb_ei_release(&ei, live[k]);
+            esb_et_release(&ei, live[k]);
             if (ndead < 4 * ROOM) dead[ndead++] = live[k];
             live[k] = live[--nlive];
         }
         if (step % 499 == 0) {
-            esb_ei_check_invariants(&ei);
-            for (uint32_t i = 0; i < nlive; ++i) cr_assert(esb_ei_alive(&ei, live[i]));
-            for (uint32_t i = 0; i < ndead; ++i) cr_assert(!esb_ei_alive(&ei, dead[i]), "a released handle lives");
+            esb_et_check_invariants(&ei);
+            for (uint32_t i = 0; i < nlive; ++i) cr_assert(esb_et_alive(&ei, live[i]));
+            for (uint32_t i = 0; i < ndead; ++i) cr_assert(!esb_et_alive(&ei, dead[i]), "a released handle lives");
             cr_assert_eq(ei.issued - ei.free_count - ei.retired, nlive);
         }
     }
     cr_assert_leq(ei.issued, ROOM, "indices were issued while freed ones were waiting");
-    esb_ei_free(&ei);
+    esb_et_free(&ei);
 }
 
 Test(entity_table, a_failed_growth_leaves_the_table_as_it_was) {
     esb_entity_table ei = table_with_room(4);
-    for (int i = 0; i < 4; ++i) esb_ei_take(&ei);
+    for (int i = 0; i < 4; ++i) esb_et_take(&ei);
     esb_entity_table copy = ei;
     esb_mem_fail_nth(1);
-    cr_assert_eq(esb_ei_grow(&ei, 2 * ei.capacity), ESB_ERR_NOMEM);
+    cr_assert_eq(esb_et_grow(&ei, 2 * ei.capacity), ESB_ERR_NOMEM);
     esb_mem_fail_nth(0);
     cr_assert_eq(memcmp(&copy, &ei, sizeof ei), 0);
-    esb_ei_check_invariants(&ei);
-    cr_assert_eq(esb_ei_grow(&ei, 2 * ei.capacity), ESB_OK);
-    for (uint32_t i = 0; i < 4; ++i) cr_assert(esb_ei_alive(&ei, esb_entity_make(i, 0)), "growth lost index %u", i);
-    esb_ei_free(&ei);
+    esb_et_check_invariants(&ei);
+    cr_assert_eq(esb_et_grow(&ei, 2 * ei.capacity), ESB_OK);
+    for (uint32_t i = 0; i < 4; ++i) cr_assert(esb_et_alive(&ei, esb_entity_make(i, 0)), "growth lost index %u", i);
+    esb_et_free(&ei);
 }

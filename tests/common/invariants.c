@@ -40,75 +40,75 @@ static esb_entity_table table_of_entities;
 /* Five indices issued, two of them (1 and 3) destroyed: a free list of two. */
 static esb_entity_table *entities_with_free_list(void) {
     esb_entity_table *ei = &table_of_entities;
-    esb_ei_init(ei);
-    cr_assert_eq(esb_ei_grow(ei, 8), ESB_OK);
+    esb_et_init(ei);
+    cr_assert_eq(esb_et_grow(ei, 8), ESB_OK);
     esb_entity e[5];
-    for (int i = 0; i < 5; ++i) e[i] = esb_ei_take(ei);
-    esb_ei_release(ei, e[1]);
-    esb_ei_release(ei, e[3]);
-    esb_ei_check_invariants(ei);
+    for (int i = 0; i < 5; ++i) e[i] = esb_et_take(ei);
+    esb_et_release(ei, e[1]);
+    esb_et_release(ei, e[3]);
+    esb_et_check_invariants(ei);
     return ei;
 }
 
 Test(invariants, a_healthy_entity_table_passes) {
     esb_entity_table *ei = entities_with_free_list();
-    esb_ei_take(ei);
-    esb_ei_check_invariants(ei);
-    esb_ei_free(ei);
+    esb_et_take(ei);
+    esb_et_check_invariants(ei);
+    esb_et_free(ei);
 }
 
 Test(invariants, a_free_count_off_by_one_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_entity_table *ei = entities_with_free_list();
     ei->free_count++;
-    esb_ei_check_invariants(ei);
+    esb_et_check_invariants(ei);
 }
 
 Test(invariants, a_free_list_loop_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_entity_table *ei = entities_with_free_list();
     ei->slots[1] = esb_entity_make(3, esb_entity_version(ei->slots[1])); /* 3 -> 1 -> 3 -> ... */
-    esb_ei_check_invariants(ei);
+    esb_et_check_invariants(ei);
 }
 
 Test(invariants, a_dead_index_neither_free_nor_retired_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_entity_table *ei = entities_with_free_list();
-    ei->slots[4] = esb_entity_make(ESB_EI_NO_FREE, 1); /* index 4 dies without joining the free list */
-    esb_ei_check_invariants(ei);
+    ei->slots[4] = esb_entity_make(ESB_ET_NO_FREE, 1); /* index 4 dies without joining the free list */
+    esb_et_check_invariants(ei);
 }
 
 /* ---- sparse set ---- */
 
-static sp_pool pool;
+static esb_sparse_set pool;
 
-static sp_pool *pool_of_three(void) {
+static esb_sparse_set *pool_of_three(void) {
     memset(&pool, 0, sizeof pool);
     pool.size = pool.align = 4;
     for (uint32_t idx = 0; idx < 3; ++idx) {
-        cr_assert_eq(sp_reserve(&pool, 1), ESB_OK);
-        cr_assert_eq(sp_reserve_index(&pool, idx * 5000), ESB_OK); /* two sparse pages */
+        cr_assert_eq(esb_sparse_reserve(&pool, 1), ESB_OK);
+        cr_assert_eq(esb_sparse_reserve_index(&pool, idx * 5000), ESB_OK); /* two sparse pages */
         uint32_t value = idx;
-        sp_emplace(&pool, esb_entity_make(idx * 5000, idx), &value);
+        esb_sparse_emplace(&pool, esb_entity_make(idx * 5000, idx), &value);
     }
-    sp_check_invariants(&pool, 15000);
+    esb_sparse_check_invariants(&pool, 15000);
     return &pool;
 }
 
 Test(invariants, a_healthy_sparse_set_passes) {
-    sp_pool *p = pool_of_three();
-    sp_erase(p, 0);
-    sp_check_invariants(p, 15000);
-    sp_pool_free(p);
+    esb_sparse_set *p = pool_of_three();
+    esb_sparse_erase(p, 0);
+    esb_sparse_check_invariants(p, 15000);
+    esb_sparse_free(p);
 }
 
 Test(invariants, a_sparse_slot_pointing_elsewhere_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
-    sp_pool *p = pool_of_three();
+    esb_sparse_set *p = pool_of_three();
     p->pages[0][0] = (uint64_t)0 << 32 | 1; /* entity 0 said to be at position 1 */
-    sp_check_invariants(p, 15000);
+    esb_sparse_check_invariants(p, 15000);
 }
 
 Test(invariants, a_stray_sparse_slot_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
-    sp_pool *p = pool_of_three();
+    esb_sparse_set *p = pool_of_three();
     p->pages[0][7] = 2; /* index 7 is in no packed position */
-    sp_check_invariants(p, 15000);
+    esb_sparse_check_invariants(p, 15000);
 }
 
 /* ---- table ---- */

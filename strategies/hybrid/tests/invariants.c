@@ -44,7 +44,7 @@ Test(hybrid_invariants, an_entity_missing_from_a_pool_its_archetype_names_aborts
      .init = cr_redirect_stderr) {
     healthy_world();
     uint32_t pos;
-    cr_assert(sp_find(&world->pools[sparse], e[3], &pos));
-    sp_erase(&world->pools[sparse], pos);
+    cr_assert(esb_sparse_find(&world->pools[sparse], e[3], &pos));
+    esb_sparse_erase(&world->pools[sparse], pos);
     esb_world_check(world);
 }

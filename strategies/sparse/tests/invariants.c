@@ -42,7 +42,7 @@ Test(sparse_invariants, a_healthy_world_passes) {
 
 Test(sparse_invariants, a_pool_holding_a_dead_entity_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     healthy_world();
-    esb_ei_release(&world->entities, e[5]); /* destroyed in the entity table alone */
+    esb_et_release(&world->entities, e[5]); /* destroyed in the entity table alone */
     esb_world_check(world);
 }
 
@@ -56,12 +56,12 @@ Test(sparse_invariants, a_group_length_marker_one_short_aborts, .signal = SIGABR
 
 Test(sparse_invariants, owned_pools_out_of_step_abort, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_query *q = healthy_world();
-    sp_pool *p = &world->components[q->owned[1]].pool;
+    esb_sparse_set *p = &world->components[q->owned[1]].pool;
     esb_entity first = p->dense[0], second = p->dense[1]; /* swap two members in one owned pool only */
     p->dense[0] = second;
     p->dense[1] = first;
-    p->pages[0][esb_entity_index(first)] = (uint64_t)esb_entity_version(first) << 32 | 1;
-    p->pages[0][esb_entity_index(second)] = (uint64_t)esb_entity_version(second) << 32 | 0;
+    esb_sparse_point(p, first, 1);
+    esb_sparse_point(p, second, 0);
     esb_world_check(world);
 }
 #endif
