@@ -41,7 +41,7 @@ typedef struct scenario {
     /* Optional: checks, from the scenario's own deterministic data, that the context's state is what `runs`
      * runs of the workload must leave, so a strategy that does its work only while it is watched, or only for
      * some entities, is caught. `spots` is SPOT_EVERY_ENTITY (check every entity) or the seed of a spot sample
-     * (data.h: spot_count, spot_ordinal); the harness checks after the first run, after every timed sample
+     * (data.h: data_spot_count, data_spot_ordinal); the harness checks after the first run, after every timed sample
      * (each time with a new seed) and, once per row, every entity. It may run the workload once more,
      * instrumented, if that leaves the state as it found it. Returns false with *error set on a mismatch. */
     bool (*verify)(void *ctx, uint64_t runs, uint64_t spots, const char **error);

@@ -98,7 +98,7 @@ static void *setup(size_t n, bool cached_query, uint32_t extra, const char **err
     for (size_t i = 0; i < n; ++i) {
         c->b_values[i] = data_scalar(i * 3 + 1);
         c->with_b.handles += c->handles[i];
-        c->with_b.values += float_bits(c->b_values[i].v);
+        c->with_b.values += data_float_bits(c->b_values[i].v);
     }
     return c;
 }
@@ -142,13 +142,13 @@ static uint64_t add_remove_checksum(void *p) {
     for (size_t i = 0; i < c->n; ++i) {
         void *a;
         if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK)
-            sum += entity_hash(i, mix64(float_bits(((scalar *)a)->v)));
+            sum += data_entity_hash(i, data_mix64(data_float_bits(((scalar *)a)->v)));
         for (uint32_t k = 0; k < c->extra_count; ++k)
             if (esb_get(c->world, c->handles[i], c->extra[k], &a) == ESB_OK)
-                sum += entity_hash(i, hash_pair(k + 1, float_bits(((scalar *)a)->v)));
+                sum += data_entity_hash(i, data_hash_pair(k + 1, data_float_bits(((scalar *)a)->v)));
         with_b += esb_has(c->world, c->handles[i], c->b) == 1;
     }
-    return sum + hash_pair(with_b, c->n);
+    return sum + data_hash_pair(with_b, c->n);
 }
 
 /* What the runs' passes saw, then one more run, watched: after the adds every entity holds its B value, after
@@ -167,15 +167,15 @@ static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char
     for (size_t i = 0; i < c->n; ++i)
         if (esb_has(c->world, c->handles[i], c->b) != 0) return *error = "after the removes an entity has B", false;
     /* Every move of the runs carried the entity's other components along, into the right columns. */
-    for (uint64_t spot = 0; spot < spot_count(c->n, spots); ++spot) {
-        uint64_t i = spot_ordinal(c->n, spots, spot);
+    for (uint64_t spot = 0; spot < data_spot_count(c->n, spots); ++spot) {
+        uint64_t i = data_spot_ordinal(c->n, spots, spot);
         void *v;
         if (esb_get(c->world, c->handles[i], c->a, &v) != ESB_OK ||
-            float_bits(((scalar *)v)->v) != float_bits(data_scalar(i).v))
+            data_float_bits(((scalar *)v)->v) != data_float_bits(data_scalar(i).v))
             return *error = "after the runs an entity's A is not its own", false;
         for (uint32_t k = 0; k < c->extra_count; ++k)
             if (esb_get(c->world, c->handles[i], c->extra[k], &v) != ESB_OK ||
-                float_bits(((scalar *)v)->v) != float_bits(extra_value(i, k)))
+                data_float_bits(((scalar *)v)->v) != data_float_bits(extra_value(i, k)))
                 return *error = "after the runs an entity's other components are not its own", false;
     }
     return true;

@@ -104,7 +104,7 @@ static inline uint64_t give_slice(churn_ctx *c, unsigned tag, scn_seen *wrote) {
         gained += esb_add(m->world, m->handles[ordinal], c->transient, c->has_data ? &v : NULL) == ESB_OK;
         if (wrote) {
             wrote->handles += m->handles[ordinal];
-            wrote->values += c->has_data ? float_bits(v.v) : 0;
+            wrote->values += c->has_data ? data_float_bits(v.v) : 0;
         }
     }
     if (wrote) wrote->entities = gained;
@@ -150,7 +150,7 @@ static uint64_t churn_checksum(void *p) {
     for (size_t i = 0; i < m->n; ++i) {
         void *v;
         esb_status s = esb_get(m->world, m->handles[i], c->transient, &v);
-        if (s == ESB_OK) sum += entity_hash(i, c->has_data ? 1 + float_bits(((scalar *)v)->v) : 1);
+        if (s == ESB_OK) sum += data_entity_hash(i, c->has_data ? 1 + data_float_bits(((scalar *)v)->v) : 1);
     }
     return sum;
 }
@@ -162,18 +162,18 @@ static bool churn_verify(void *p, uint64_t runs, uint64_t spots, const char **er
     movers *m = c->m;
     unsigned held = (unsigned)((runs - 1) % CHURN_SLICES);
     if (c->pass_wrong) return *error = c->pass_wrong, false;
-    for (uint64_t k = 0; k < spot_count(m->n, spots); ++k) {
-        uint64_t i = spot_ordinal(m->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(m->n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(m->n, spots, k);
         unsigned s = c->slice_of[i];
         void *v, *pos;
         esb_status got = esb_get(m->world, m->handles[i], c->transient, &v);
         if (s == held ? got != ESB_OK : got != ESB_ERR_ABSENT)
             return *error = "an entity holds the transient component in the wrong frame", false;
-        if (s == held && c->has_data && float_bits(((scalar *)v)->v) != float_bits(transient_value(i, runs - 1).v))
+        if (s == held && c->has_data && data_float_bits(((scalar *)v)->v) != data_float_bits(transient_value(i, runs - 1).v))
             return *error = "the transient component does not hold the value of its frame", false;
         uint64_t moves = c->runs_system ? runs - frames_held(runs, s) : 0;
         if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||
-            !vec3_same_bits(*(vec3 *)pos, data_position_after(i, moves)))
+            !data_vec3_same_bits(*(vec3 *)pos, data_position_after(i, moves)))
             return *error = "an entity moved in a frame it was excluded from, or missed one", false;
     }
     return true;

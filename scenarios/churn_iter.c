@@ -151,22 +151,22 @@ static uint64_t churn_iter_checksum(void *p) {
         uint64_t h = c->live[i].has;
         for (unsigned k = 0; k < 3; ++k) {
             void *v;
-            if (esb_get(c->world, c->live[i].handle, c->comp[k], &v) == ESB_OK) h = hash_pair(h, hash_vec3(*(vec3 *)v));
+            if (esb_get(c->world, c->live[i].handle, c->comp[k], &v) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)v));
         }
-        sum += entity_hash(c->live[i].ordinal, h);
+        sum += data_entity_hash(c->live[i].ordinal, h);
     }
-    return sum + mix64(scn_count_matches(c->query));
+    return sum + data_mix64(scn_count_matches(c->query));
 }
 
 /* Entities with all three moved once per run; the others kept their Position (if they still have one). */
 static bool churn_iter_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     churn_iter_ctx *c = p;
-    for (uint64_t k = 0; k < spot_count(c->live_count, spots); ++k) {
-        tracked t = c->live[spot_ordinal(c->live_count, spots, k)];
+    for (uint64_t k = 0; k < data_spot_count(c->live_count, spots); ++k) {
+        tracked t = c->live[data_spot_ordinal(c->live_count, spots, k)];
         void *pos;
         esb_status s = esb_get(c->world, t.handle, c->comp[0], &pos);
         if (!(t.has & 1u) ? s != ESB_ERR_ABSENT
-                          : s != ESB_OK || !vec3_same_bits(*(vec3 *)pos,
+                          : s != ESB_OK || !data_vec3_same_bits(*(vec3 *)pos,
                                                            data_position_after(t.ordinal, t.has == HAS_ALL ? runs : 0)))
             return *error = "an entity's Position is not what its history and the runs must have made it", false;
     }

@@ -34,7 +34,7 @@ static inline transform data_transform(uint64_t i) {
 static inline scalar data_scalar(uint64_t i) { return (scalar){(float)(i % 1021u) * 0.125f}; }
 
 /* splitmix64's finaliser: a bijective mix, so distinct inputs stay distinct. */
-static inline uint64_t mix64(uint64_t x) {
+static inline uint64_t data_mix64(uint64_t x) {
     x ^= x >> 30;
     x *= 0xbf58476d1ce4e5b9ull;
     x ^= x >> 27;
@@ -43,22 +43,22 @@ static inline uint64_t mix64(uint64_t x) {
     return x;
 }
 
-static inline uint32_t float_bits(float f) {
+static inline uint32_t data_float_bits(float f) {
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     return u;
 }
 
-static inline uint64_t hash_vec3(vec3 v) {
-    return mix64(((uint64_t)float_bits(v.x) << 32 | float_bits(v.y)) ^ mix64(float_bits(v.z)));
+static inline uint64_t data_hash_vec3(vec3 v) {
+    return data_mix64(((uint64_t)data_float_bits(v.x) << 32 | data_float_bits(v.y)) ^ data_mix64(data_float_bits(v.z)));
 }
 
-static inline uint64_t hash_pair(uint64_t a, uint64_t b) { return mix64(a ^ mix64(b + 0x9e3779b97f4a7c15ull)); }
+static inline uint64_t data_hash_pair(uint64_t a, uint64_t b) { return data_mix64(a ^ data_mix64(b + 0x9e3779b97f4a7c15ull)); }
 
-/* Checksums are sums over entities of entity_hash(ordinal, hash of its data), the ordinal being the entity's
+/* Checksums are sums over entities of data_entity_hash(ordinal, hash of its data), the ordinal being the entity's
  * place in creation order: the sum is independent of iteration order, but data handed to the wrong entity
  * (a row mix-up) changes it. */
-static inline uint64_t entity_hash(uint64_t ordinal, uint64_t content) { return hash_pair(mix64(ordinal), content); }
+static inline uint64_t data_entity_hash(uint64_t ordinal, uint64_t content) { return data_hash_pair(data_mix64(ordinal), content); }
 
 /* Entity i's Position after `runs` passes of pos += vel, bit for bit what every pass computes. Over the first
  * 2^20 passes each coordinate stays a multiple of its step (1 for x and z's start, 0.25 for y, 0.5 for z) below
@@ -87,7 +87,7 @@ static inline float data_doubled(float v, uint64_t runs) {
     return ldexpf(v, runs < 400 ? (int)runs : 400); /* 2^400 overflows every non-zero float */
 }
 
-static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
+static inline int data_vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 /* Checks of a world's state (a scenario's verify hook) look at every entity, or at a spot sample drawn from a
  * seed that the harness changes with every check. A sample takes one ordinal from each of SPOT_CHECKS equal
@@ -96,18 +96,18 @@ static inline int vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof 
  * bitmask word) and whose other bits are drawn, so the seeds of a row's checks move it over every slot of a
  * page and every position in a block, where a fixed stride of n/256 would only ever look
  * at multiples of n/256 (lane 0, slot 0, the first entity of a block) and miss a strategy that skips the rest.
- * Loop: for (uint64_t k = 0; k < spot_count(n, spots); ++k) { uint64_t i = spot_ordinal(n, spots, k); ... } */
+ * Loop: for (uint64_t k = 0; k < data_spot_count(n, spots); ++k) { uint64_t i = data_spot_ordinal(n, spots, k); ... } */
 #define SPOT_CHECKS 256u
 
-static inline uint64_t spot_count(uint64_t n, uint64_t spots) {
+static inline uint64_t data_spot_count(uint64_t n, uint64_t spots) {
     return spots == SPOT_EVERY_ENTITY || n <= SPOT_CHECKS ? n : SPOT_CHECKS;
 }
 
-static inline uint64_t spot_ordinal(uint64_t n, uint64_t spots, uint64_t k) {
+static inline uint64_t data_spot_ordinal(uint64_t n, uint64_t spots, uint64_t k) {
     if (spots == SPOT_EVERY_ENTITY || n <= SPOT_CHECKS) return k;
     uint64_t from = n * k / SPOT_CHECKS, width = n * (k + 1) / SPOT_CHECKS - from;
     /* the low six bits step by an odd amount (every lane once per 64 strata), the others are drawn */
-    uint64_t lane = (mix64(spots) + k * 0x9e3779b97f4a7c15ull) % 64, high = mix64(spots ^ mix64(k)) / 64 * 64;
+    uint64_t lane = (data_mix64(spots) + k * 0x9e3779b97f4a7c15ull) % 64, high = data_mix64(spots ^ data_mix64(k)) / 64 * 64;
     return from + (lane + high) % width;
 }
 

@@ -20,7 +20,7 @@ static uint64_t destroy_checksum(void *p) {
     movers *m = p;
     uint64_t survivors = 0;
     for (size_t i = 0; i < m->n; ++i) survivors += esb_alive(m->world, m->handles[i]);
-    return hash_pair(survivors, m->n) + movers_checksum(m);
+    return data_hash_pair(survivors, m->n) + movers_checksum(m);
 }
 
 const scenario scenario_destroy = {

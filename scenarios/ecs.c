@@ -52,7 +52,7 @@ void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
     uint64_t state = seed;
     for (size_t i = n - 1; n && i > 0; --i) {
         state += 0x9e3779b97f4a7c15ull;
-        size_t j = (size_t)(mix64(state) % (i + 1));
+        size_t j = (size_t)(data_mix64(state) % (i + 1));
         uint32_t t = order[i];
         order[i] = order[j];
         order[j] = t;

@@ -72,7 +72,7 @@ static inline scn_seen scn_observe(esb_query *q, int field, uint64_t *observed_n
             uint64_t handles = 0, values = 0;
             if (field >= 0) ESB_EACH(&it.batch, i, {
                 handles += ESB_ENTITY(i);
-                values += float_bits(ESB_FIELD(field, scalar, i).v);
+                values += data_float_bits(ESB_FIELD(field, scalar, i).v);
             });
             else ESB_EACH(&it.batch, i, { handles += ESB_ENTITY(i); });
             seen.entities += it.batch.count;

@@ -101,9 +101,9 @@ static uint64_t cycle_checksum(void *p) {
     for (size_t i = 0; i < c->n; ++i) {
         void *a;
         if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK)
-            sum += entity_hash(i, float_bits(((scalar *)a)->v));
+            sum += data_entity_hash(i, data_float_bits(((scalar *)a)->v));
     }
-    return sum + mix64(scn_count_matches(c->with_b));
+    return sum + data_mix64(scn_count_matches(c->with_b));
 }
 
 /* One more run, watched: the spawned entities carry their B values (their sum is checked), then none is left. */
@@ -116,8 +116,8 @@ static bool cycle_verify(void *p, uint64_t runs, uint64_t spots, const char **er
     if (destroy_with_b(c, &got) != c->n) return *error = "the query did not find every spawned entity", false;
     if (got != expected) return *error = "the spawned entities do not hold the B values they were given", false;
     if (scn_count_matches(c->with_b) != 0) return *error = "entities with B survived the run", false;
-    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k)
-        if (!esb_alive(c->world, c->handles[spot_ordinal(c->n, spots, k)]))
+    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k)
+        if (!esb_alive(c->world, c->handles[data_spot_ordinal(c->n, spots, k)]))
             return *error = "an entity with A was destroyed", false;
     return true;
 }

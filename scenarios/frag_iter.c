@@ -89,18 +89,18 @@ static uint64_t frag_checksum(void *p) {
         void *kind, *data;
         if (esb_get(c->world, c->handles[i], c->kind[i % FRAG_KINDS], &kind) == ESB_OK &&
             esb_get(c->world, c->handles[i], c->data, &data) == ESB_OK)
-            sum += entity_hash(i, hash_pair(float_bits(((scalar *)kind)->v), float_bits(((scalar *)data)->v)));
+            sum += data_entity_hash(i, data_hash_pair(data_float_bits(((scalar *)kind)->v), data_float_bits(((scalar *)data)->v)));
     }
     return sum;
 }
 
 static bool frag_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frag_ctx *c = p;
-    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k) {
-        uint64_t i = spot_ordinal(c->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(c->n, spots, k);
         void *data;
         if (esb_get(c->world, c->handles[i], c->data, &data) != ESB_OK ||
-            float_bits(((scalar *)data)->v) != float_bits(data_doubled(data_value(i), runs)))
+            data_float_bits(((scalar *)data)->v) != data_float_bits(data_doubled(data_value(i), runs)))
             return *error = "an entity's Data was not doubled once per run", false;
         if (esb_has(c->world, c->handles[i], c->kind[i % FRAG_KINDS]) != 1 ||
             esb_has(c->world, c->handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)

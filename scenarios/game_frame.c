@@ -33,7 +33,7 @@ typedef struct frame_ctx {
     scalar *healths, *damages;
 } frame_ctx;
 
-static uint64_t value_key(uint64_t slot, uint64_t generation) { return hash_pair(slot, generation); }
+static uint64_t value_key(uint64_t slot, uint64_t generation) { return data_hash_pair(slot, generation); }
 static bool has_damage(uint64_t slot) { return slot % 2 == 0; }
 static scalar health_value(uint64_t key) { return (scalar){data_scalar(key).v + 100.0f}; }
 static scalar damage_value(uint64_t key) { return (scalar){data_scalar(key * 3 + 1).v * 0.0625f}; }
@@ -184,21 +184,21 @@ static uint64_t frame_checksum(void *p) {
         esb_entity e = c->slots[s];
         void *pos, *vel, *health, *damage;
         uint64_t h = esb_has(c->world, e, c->stunned) == 1;
-        if (esb_get(c->world, e, c->position, &pos) == ESB_OK) h = hash_pair(h, hash_vec3(*(vec3 *)pos));
-        if (esb_get(c->world, e, c->velocity, &vel) == ESB_OK) h = hash_pair(h + 1, hash_vec3(*(vec3 *)vel));
-        if (esb_get(c->world, e, c->health, &health) == ESB_OK) h = hash_pair(h + 2, float_bits(((scalar *)health)->v));
-        if (esb_get(c->world, e, c->damage, &damage) == ESB_OK) h = hash_pair(h + 3, float_bits(((scalar *)damage)->v));
-        sum += entity_hash(value_key(s, c->generation[s]), h);
+        if (esb_get(c->world, e, c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
+        if (esb_get(c->world, e, c->velocity, &vel) == ESB_OK) h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
+        if (esb_get(c->world, e, c->health, &health) == ESB_OK) h = data_hash_pair(h + 2, data_float_bits(((scalar *)health)->v));
+        if (esb_get(c->world, e, c->damage, &damage) == ESB_OK) h = data_hash_pair(h + 3, data_float_bits(((scalar *)damage)->v));
+        sum += data_entity_hash(value_key(s, c->generation[s]), h);
     }
-    return sum + hash_pair(scn_count_matches(c->movement), scn_count_matches(c->damaging));
+    return sum + data_hash_pair(scn_count_matches(c->movement), scn_count_matches(c->damaging));
 }
 
 /* Replays a slot's frames since its last respawn: it is stunned exactly in the last frame's window, moved in
  * every frame it was not stunned and took damage in every frame (if it has Damage). */
 static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frame_ctx *c = p;
-    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k) {
-        size_t s = (size_t)spot_ordinal(c->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
+        size_t s = (size_t)data_spot_ordinal(c->n, spots, k);
         uint64_t born = 0; /* the frame whose respawn made the slot's current entity, 0 if the first */
         for (uint64_t f = runs; c->window && f-- > 0;)
             if (in_window(c, s, respawn_start(c, f))) {
@@ -213,10 +213,10 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
         void *got_pos, *got_health;
         if (esb_has(c->world, c->slots[s], c->stunned) != stunned)
             return *error = "an entity is stunned outside its frame's window, or not within it", false;
-        if (esb_get(c->world, c->slots[s], c->position, &got_pos) != ESB_OK || !vec3_same_bits(*(vec3 *)got_pos, pos))
+        if (esb_get(c->world, c->slots[s], c->position, &got_pos) != ESB_OK || !data_vec3_same_bits(*(vec3 *)got_pos, pos))
             return *error = "an entity's Position is not what its frames must have made it", false;
         if (esb_get(c->world, c->slots[s], c->health, &got_health) != ESB_OK ||
-            float_bits(((scalar *)got_health)->v) != float_bits(health.v))
+            data_float_bits(((scalar *)got_health)->v) != data_float_bits(health.v))
             return *error = "an entity's Health is not what its frames must have made it", false;
     }
     return true;

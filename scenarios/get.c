@@ -22,7 +22,7 @@ typedef struct get_ctx {
  * for the wrong handle changes the digest (a plain sum would not notice values read in a permuted order). One
  * multiply-add per get, off the loads' critical path. */
 static inline uint64_t read_digest(uint64_t digest, size_t i, float x) {
-    return digest + (uint64_t)float_bits(x) * (2 * (uint64_t)i + 1);
+    return digest + (uint64_t)data_float_bits(x) * (2 * (uint64_t)i + 1);
 }
 
 static void get_teardown(void *p) {
@@ -79,7 +79,7 @@ static uint64_t get_run(void *p) {
 /* The world (untouched by reads) and the last run's digest, which depends on every value read. */
 static uint64_t get_checksum(void *p) {
     get_ctx *c = p;
-    return movers_checksum(c->m) + mix64(c->digest);
+    return movers_checksum(c->m) + data_mix64(c->digest);
 }
 
 /* Every run since setup read exactly the entities' own values (the digests' sum is runs times one run's), the

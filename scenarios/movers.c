@@ -72,20 +72,20 @@ uint64_t movers_checksum(void *p) {
         if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||
             esb_get(m->world, m->handles[i], m->velocity, &vel) != ESB_OK)
             continue;
-        sum += entity_hash(i, hash_pair(hash_vec3(*(vec3 *)pos), hash_vec3(*(vec3 *)vel)));
+        sum += data_entity_hash(i, data_hash_pair(data_hash_vec3(*(vec3 *)pos), data_hash_vec3(*(vec3 *)vel)));
     }
     if (m->query || make_query(m, false) == ESB_OK) count = scn_count_matches(m->query);
-    return sum + mix64(count);
+    return sum + data_mix64(count);
 }
 
 bool movers_verify_moved(void *p, uint64_t runs, uint64_t spots, const char **error) {
     movers *m = p;
-    for (uint64_t k = 0; k < spot_count(m->n, spots); ++k) {
+    for (uint64_t k = 0; k < data_spot_count(m->n, spots); ++k) {
         for (int end = 0; end < 2; ++end) {
-            uint64_t at = end ? m->n - 1 : spot_ordinal(m->n, spots, k);
+            uint64_t at = end ? m->n - 1 : data_spot_ordinal(m->n, spots, k);
             void *pos;
             if (esb_get(m->world, m->handles[at], m->position, &pos) != ESB_OK ||
-                !vec3_same_bits(*(vec3 *)pos, data_position_after(at, runs)))
+                !data_vec3_same_bits(*(vec3 *)pos, data_position_after(at, runs)))
                 return *error = "an entity's Position is not what the runs must have made it", false;
         }
     }

@@ -71,19 +71,19 @@ static uint64_t packed_checksum(void *p) {
         for (unsigned k = 0; k < PACKED_COUNT; ++k) {
             void *v;
             if (esb_get(c->world, c->handles[i], c->comp[k], &v) == ESB_OK)
-                sum += entity_hash(i, hash_pair(k, float_bits(((scalar *)v)->v)));
+                sum += data_entity_hash(i, data_hash_pair(k, data_float_bits(((scalar *)v)->v)));
         }
     return sum;
 }
 
 static bool packed_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     packed_ctx *c = p;
-    for (uint64_t spot = 0; spot < spot_count(c->n, spots); ++spot)
+    for (uint64_t spot = 0; spot < data_spot_count(c->n, spots); ++spot)
         for (unsigned k = 0; k < PACKED_COUNT; ++k) {
-            uint64_t i = spot_ordinal(c->n, spots, spot);
+            uint64_t i = data_spot_ordinal(c->n, spots, spot);
             void *v;
             if (esb_get(c->world, c->handles[i], c->comp[k], &v) != ESB_OK ||
-                float_bits(((scalar *)v)->v) != float_bits(data_doubled(packed_value(i, k), runs)))
+                data_float_bits(((scalar *)v)->v) != data_float_bits(data_doubled(packed_value(i, k), runs)))
                 return *error = "a component was not doubled once per run", false;
         }
     return true;

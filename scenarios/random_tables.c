@@ -29,7 +29,7 @@ typedef struct tables_ctx {
     uint64_t expected; /* entities the query must find */
 } tables_ctx;
 
-static unsigned set_of(uint64_t i) { return (unsigned)(mix64(i ^ 0x7AB1E5ull) & ((1u << TABLE_COMPONENTS) - 1)); }
+static unsigned set_of(uint64_t i) { return (unsigned)(data_mix64(i ^ 0x7AB1E5ull) & ((1u << TABLE_COMPONENTS) - 1)); }
 static float start_value(uint64_t i, unsigned k) { return data_scalar(i * TABLE_COMPONENTS + k).v; }
 static bool alive_in(const tables_ctx *c, uint64_t i) { return !c->thinned || i % EMPTY_KEEP_EVERY == 0; }
 static bool matches(const tables_ctx *c, uint64_t i) {
@@ -124,19 +124,19 @@ static uint64_t tables_checksum(void *p) {
         for (unsigned k = 0; k < TABLE_COMPONENTS; ++k) {
             void *v;
             if (esb_get(c->world, c->handles[i], c->comp[k], &v) == ESB_OK)
-                h = hash_pair(h, hash_pair(k, float_bits(((scalar *)v)->v)));
+                h = data_hash_pair(h, data_hash_pair(k, data_float_bits(((scalar *)v)->v)));
         }
-        sum += entity_hash(i, h);
+        sum += data_entity_hash(i, h);
     }
-    return sum + mix64(scn_count_matches(c->query));
+    return sum + data_mix64(scn_count_matches(c->query));
 }
 
 /* Each live entity matched once per run (its first term follows the update), others were left alone; the
  * destroyed ones are gone. */
 static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     tables_ctx *c = p;
-    for (uint64_t k = 0; k < spot_count(c->n, spots); ++k) {
-        uint64_t i = spot_ordinal(c->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(c->n, spots, k);
         if (esb_alive(c->world, c->handles[i]) != alive_in(c, i))
             return *error = "an entity is alive that was destroyed, or the other way round", false;
         if (!alive_in(c, i) || !(set_of(i) & 1u)) continue;
@@ -144,12 +144,12 @@ static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **e
         for (unsigned k = 0; k < c->terms; ++k) terms[k] = start_value(i, k);
         for (uint64_t r = 0; matches(c, i) && r < runs; ++r) {
             float next = updated(terms, c->terms);
-            if (float_bits(next) == float_bits(terms[0])) break; /* converged: further runs change nothing */
+            if (data_float_bits(next) == data_float_bits(terms[0])) break; /* converged: further runs change nothing */
             terms[0] = next;
         }
         void *v;
         if (esb_get(c->world, c->handles[i], c->comp[0], &v) != ESB_OK ||
-            float_bits(((scalar *)v)->v) != float_bits(terms[0]))
+            data_float_bits(((scalar *)v)->v) != data_float_bits(terms[0]))
             return *error = "an entity's C0 is not what the runs must have made it", false;
     }
     return true;

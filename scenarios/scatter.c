@@ -19,7 +19,7 @@ typedef struct scatter_ctx {
     esb_component extra[SCATTER_EXTRA];
 } scatter_ctx;
 
-static unsigned subset_of(uint64_t i) { return (unsigned)(mix64(i ^ 0x5CA77E5ull) & ((1u << SCATTER_EXTRA) - 1)); }
+static unsigned subset_of(uint64_t i) { return (unsigned)(data_mix64(i ^ 0x5CA77E5ull) & ((1u << SCATTER_EXTRA) - 1)); }
 
 static scalar extra_value(uint64_t i, unsigned k) { return data_scalar(i * SCATTER_EXTRA + k); }
 
@@ -90,7 +90,7 @@ static uint64_t scatter_checksum(void *p) {
         for (unsigned k = 0; k < SCATTER_EXTRA; ++k) {
             void *v;
             if (esb_get(m->world, m->handles[i], c->extra[k], &v) == ESB_OK)
-                sum += entity_hash(i, hash_pair(k, float_bits(((scalar *)v)->v)));
+                sum += data_entity_hash(i, data_hash_pair(k, data_float_bits(((scalar *)v)->v)));
         }
     return sum;
 }
@@ -98,12 +98,12 @@ static uint64_t scatter_checksum(void *p) {
 /* Every entity holds exactly its set, with its values (Position is checked by movers_verify_moved). */
 static bool scatter_verify_sets(scatter_ctx *c, uint64_t spots, const char **error) {
     movers *m = c->m;
-    for (uint64_t spot = 0; spot < spot_count(m->n, spots); ++spot) {
-        uint64_t i = spot_ordinal(m->n, spots, spot);
+    for (uint64_t spot = 0; spot < data_spot_count(m->n, spots); ++spot) {
+        uint64_t i = data_spot_ordinal(m->n, spots, spot);
         for (unsigned k = 0, set = subset_of(i); k < SCATTER_EXTRA; ++k) {
             void *v;
             esb_status s = esb_get(m->world, m->handles[i], c->extra[k], &v);
-            if ((set >> k & 1u) ? s != ESB_OK || float_bits(((scalar *)v)->v) != float_bits(extra_value(i, k).v)
+            if ((set >> k & 1u) ? s != ESB_OK || data_float_bits(((scalar *)v)->v) != data_float_bits(extra_value(i, k).v)
                                 : s != ESB_ERR_ABSENT)
                 return *error = "an entity's extra components are not the set it was spawned with", false;
         }

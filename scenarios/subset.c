@@ -33,8 +33,8 @@ static bool in_subset(subset_shape shape, unsigned percent, uint64_t i, size_t n
     switch (shape) {
     case HALF_POSITION: return i % 2 == 0;
     case ONE_POSITION: return i == n / 2;
-    case SOME_VELOCITY: return mix64(i ^ 0x5E1EC7ull) % 100 < percent;
-    case HALF_FROZEN: return mix64(i ^ 0xF202E7ull) % 2 == 1;
+    case SOME_VELOCITY: return data_mix64(i ^ 0x5E1EC7ull) % 100 < percent;
+    case HALF_FROZEN: return data_mix64(i ^ 0xF202E7ull) % 2 == 1;
     }
     return false;
 }
@@ -137,12 +137,12 @@ static uint64_t subset_checksum(void *p) {
     for (size_t i = 0; i < c->n; ++i) {
         void *pos, *vel;
         uint64_t h = esb_has(c->world, c->handles[i], c->frozen) == 1;
-        if (esb_get(c->world, c->handles[i], c->position, &pos) == ESB_OK) h = hash_pair(h, hash_vec3(*(vec3 *)pos));
+        if (esb_get(c->world, c->handles[i], c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
         if (esb_get(c->world, c->handles[i], c->velocity, &vel) == ESB_OK)
-            h = hash_pair(h + 1, hash_vec3(*(vec3 *)vel));
-        sum += entity_hash(i, h);
+            h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
+        sum += data_entity_hash(i, h);
     }
-    return sum + mix64(scn_count_matches(c->query));
+    return sum + data_mix64(scn_count_matches(c->query));
 }
 
 /* Entity `at` moved once per run if the query finds it, else kept its starting Position (or has none, where
@@ -151,15 +151,15 @@ static bool position_right(const subset_ctx *c, size_t at, uint64_t runs) {
     void *pos;
     esb_status s = esb_get(c->world, c->handles[at], c->position, &pos);
     if (s == ESB_ERR_ABSENT) return c->position_optional && !c->matches[at];
-    return s == ESB_OK && vec3_same_bits(*(vec3 *)pos, data_position_after(at, c->matches[at] ? runs : 0));
+    return s == ESB_OK && data_vec3_same_bits(*(vec3 *)pos, data_position_after(at, c->matches[at] ? runs : 0));
 }
 
 /* Spot checks, plus the last entity and the middle one (iter_one's only match). */
 static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     subset_ctx *c = p;
     bool right = position_right(c, c->n - 1, runs) && position_right(c, c->n / 2, runs);
-    for (uint64_t k = 0; right && k < spot_count(c->n, spots); ++k)
-        right = position_right(c, spot_ordinal(c->n, spots, k), runs);
+    for (uint64_t k = 0; right && k < data_spot_count(c->n, spots); ++k)
+        right = position_right(c, data_spot_ordinal(c->n, spots, k), runs);
     return right ? true : (*error = "an entity's Position is not what the runs must have made it", false);
 }
 

@@ -29,32 +29,32 @@ Test(scenario_data, the_position_after_many_runs_is_what_the_runs_compute) {
                                     DATA_EXACT_PASSES + 3};
     for (size_t a = 0; a < sizeof ordinals / sizeof *ordinals; ++a)
         for (size_t b = 0; b < sizeof runs / sizeof *runs; ++b)
-            cr_assert(vec3_same_bits(data_position_after(ordinals[a], runs[b]),
+            cr_assert(data_vec3_same_bits(data_position_after(ordinals[a], runs[b]),
                                      replayed_position(ordinals[a], runs[b])),
                       "ordinal %llu after %llu runs", (unsigned long long)ordinals[a], (unsigned long long)runs[b]);
     for (uint64_t i = 0; i < 1000; ++i)
         for (uint64_t r = 0; r < 400; r += 7)
-            cr_assert(vec3_same_bits(data_position_after(i * 7919, r), replayed_position(i * 7919, r)));
+            cr_assert(data_vec3_same_bits(data_position_after(i * 7919, r), replayed_position(i * 7919, r)));
 }
 
 Test(scenario_data, a_value_doubled_many_times_is_what_the_runs_compute) {
     static const float starts[] = {0.0f, -0.0f, 1.0f, -3.5f, 1e-40f /* subnormal */, 3e38f, 127.625f};
     for (size_t a = 0; a < sizeof starts / sizeof *starts; ++a)
         for (uint64_t r = 0; r < 700; ++r)
-            cr_assert_eq(float_bits(data_doubled(starts[a], r)), float_bits(replayed_doubling(starts[a], r)),
+            cr_assert_eq(data_float_bits(data_doubled(starts[a], r)), data_float_bits(replayed_doubling(starts[a], r)),
                          "%g doubled %llu times", (double)starts[a], (unsigned long long)r);
 }
 
 Test(scenario_data, one_spot_sample_reaches_every_lane_and_samples_move_with_their_seed) {
     for (uint64_t n = 1u << 14; n <= 1u << 22; n <<= 2) {
-        cr_assert_eq(spot_count(n, SPOT_EVERY_ENTITY), n);
-        cr_assert_eq(spot_count(n, 7), SPOT_CHECKS);
+        cr_assert_eq(data_spot_count(n, SPOT_EVERY_ENTITY), n);
+        cr_assert_eq(data_spot_count(n, 7), SPOT_CHECKS);
         bool lane[64] = {false}, block[4096] = {false};
         size_t blocks = 0;
         for (uint64_t seed = 1; seed <= 64; ++seed) {
             uint64_t previous = 0;
             for (uint64_t k = 0; k < SPOT_CHECKS; ++k) {
-                uint64_t i = spot_ordinal(n, seed, k);
+                uint64_t i = data_spot_ordinal(n, seed, k);
                 cr_assert(i < n && (k == 0 || i > previous), "n %llu: ordinals in range and increasing",
                           (unsigned long long)n);
                 previous = i;
@@ -70,5 +70,5 @@ Test(scenario_data, one_spot_sample_reaches_every_lane_and_samples_move_with_the
          * wide, about 1 - 1/e of them), where a stride of n/256 sees one */
         cr_assert_gt(blocks, 2400, "n %llu: %zu of 4096 block positions sampled", (unsigned long long)n, blocks);
     }
-    for (uint64_t k = 0; k < 100; ++k) cr_assert_eq(spot_ordinal(100, 9, k), k, "a small world is checked whole");
+    for (uint64_t k = 0; k < 100; ++k) cr_assert_eq(data_spot_ordinal(100, 9, k), k, "a small world is checked whole");
 }

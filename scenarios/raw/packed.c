@@ -77,7 +77,7 @@ static uint64_t packed_checksum(void *p) {
     uint64_t sum = 0;
     for (size_t i = 0; i < f->n; ++i)
         for (unsigned k = 0; k < f->layout->count; ++k)
-            sum += entity_hash(i, hash_pair(k, float_bits(array(f, k)[i])));
+            sum += data_entity_hash(i, data_hash_pair(k, data_float_bits(array(f, k)[i])));
     return sum;
 }
 
@@ -86,7 +86,7 @@ static uint64_t frag_checksum(void *p) {
     floats *f = p;
     uint64_t sum = 0;
     for (size_t i = 0; i < f->n; ++i)
-        sum += entity_hash(i, hash_pair(float_bits(array(f, 1)[i]), float_bits(array(f, 0)[i])));
+        sum += data_entity_hash(i, data_hash_pair(data_float_bits(array(f, 1)[i]), data_float_bits(array(f, 0)[i])));
     return sum;
 }
 
@@ -94,7 +94,7 @@ static uint64_t frag_checksum(void *p) {
 static bool values_right(const floats *f, size_t i, uint64_t runs) {
     const layout *l = f->layout;
     for (unsigned k = 0; k < l->count; ++k)
-        if (float_bits(array(f, k)[i]) != float_bits(data_doubled(l->value(i, k), k < l->doubled ? runs : 0)))
+        if (data_float_bits(array(f, k)[i]) != data_float_bits(data_doubled(l->value(i, k), k < l->doubled ? runs : 0)))
             return false;
     return true;
 }
@@ -103,8 +103,8 @@ static bool values_right(const floats *f, size_t i, uint64_t runs) {
 static bool floats_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     floats *f = p;
     bool right = values_right(f, f->n - 1, runs);
-    for (uint64_t k = 0; right && k < spot_count(f->n, spots); ++k)
-        right = values_right(f, spot_ordinal(f->n, spots, k), runs);
+    for (uint64_t k = 0; right && k < data_spot_count(f->n, spots); ++k)
+        right = values_right(f, data_spot_ordinal(f->n, spots, k), runs);
     return right ? true : (*error = "a value is not what the runs must have made it", false);
 }
 

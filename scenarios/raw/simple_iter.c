@@ -69,15 +69,15 @@ static uint64_t soa_checksum(void *p) {
     soa *s = p;
     uint64_t sum = 0;
     for (size_t i = 0; i < s->n; ++i)
-        sum += entity_hash(i, hash_pair(hash_vec3(s->positions[i]), hash_vec3(s->velocities[i])));
-    return sum + mix64(s->n);
+        sum += data_entity_hash(i, data_hash_pair(data_hash_vec3(s->positions[i]), data_hash_vec3(s->velocities[i])));
+    return sum + data_mix64(s->n);
 }
 
 static bool soa_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     soa *s = p;
-    for (uint64_t k = 0; k < spot_count(s->n, spots); ++k) {
-        uint64_t i = spot_ordinal(s->n, spots, k);
-        if (!vec3_same_bits(s->positions[i], data_position_after(i, runs)))
+    for (uint64_t k = 0; k < data_spot_count(s->n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(s->n, spots, k);
+        if (!data_vec3_same_bits(s->positions[i], data_position_after(i, runs)))
             return *error = "a Position is not what the runs must have made it", false;
     }
     return true;
@@ -118,15 +118,15 @@ static uint64_t aos_checksum(void *p) {
     aos *a = p;
     uint64_t sum = 0;
     for (size_t i = 0; i < a->n; ++i)
-        sum += entity_hash(i, hash_pair(hash_vec3(a->records[i].position), hash_vec3(a->records[i].velocity)));
-    return sum + mix64(a->n);
+        sum += data_entity_hash(i, data_hash_pair(data_hash_vec3(a->records[i].position), data_hash_vec3(a->records[i].velocity)));
+    return sum + data_mix64(a->n);
 }
 
 static bool aos_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     aos *a = p;
-    for (uint64_t k = 0; k < spot_count(a->n, spots); ++k) {
-        uint64_t i = spot_ordinal(a->n, spots, k);
-        if (!vec3_same_bits(a->records[i].position, data_position_after(i, runs)))
+    for (uint64_t k = 0; k < data_spot_count(a->n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(a->n, spots, k);
+        if (!data_vec3_same_bits(a->records[i].position, data_position_after(i, runs)))
             return *error = "a Position is not what the runs must have made it", false;
     }
     return true;

@@ -30,12 +30,12 @@ static bool the_middle_one(uint64_t i, size_t n, unsigned percent) {
 
 static bool drawn_with_velocity(uint64_t i, size_t n, unsigned percent) {
     (void)n;
-    return mix64(i ^ 0x5E1EC7ull) % 100 < percent;
+    return data_mix64(i ^ 0x5E1EC7ull) % 100 < percent;
 }
 
 static bool not_drawn_frozen(uint64_t i, size_t n, unsigned percent) {
     (void)n, (void)percent;
-    return mix64(i ^ 0xF202E7ull) % 2 == 0;
+    return data_mix64(i ^ 0xF202E7ull) % 2 == 0;
 }
 
 static const shape iter_half = {every_other, 0, false, true, false};
@@ -139,11 +139,11 @@ static uint64_t subset_checksum(void *p) {
     for (uint64_t i = 0; i < s->n; ++i) {
         held e = next_entity(s, &c, i);
         uint64_t h = e.frozen;
-        if (e.position) h = hash_pair(h, hash_vec3(*e.position));
-        if (e.velocity) h = hash_pair(h + 1, hash_vec3(*e.velocity));
-        sum += entity_hash(i, h);
+        if (e.position) h = data_hash_pair(h, data_hash_vec3(*e.position));
+        if (e.velocity) h = data_hash_pair(h + 1, data_hash_vec3(*e.velocity));
+        sum += data_entity_hash(i, h);
     }
-    return sum + mix64(s->matched);
+    return sum + data_mix64(s->matched);
 }
 
 /* subset.c's checks (the entities `spots` names, data.h, the middle one and the last), and the first and last
@@ -151,15 +151,15 @@ static uint64_t subset_checksum(void *p) {
  * kept its starting one. */
 static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     subset *s = p;
-    uint64_t k = 0, count = spot_count(s->n, spots); /* the sample's ordinals come in increasing order */
+    uint64_t k = 0, count = data_spot_count(s->n, spots); /* the sample's ordinals come in increasing order */
     cursor c = {0, 0};
     for (uint64_t i = 0; i < s->n; ++i) {
         held e = next_entity(s, &c, i);
         bool end = e.matched && (c.match == 1 || c.match == s->matched);
-        bool sampled = k < count && spot_ordinal(s->n, spots, k) == i;
+        bool sampled = k < count && data_spot_ordinal(s->n, spots, k) == i;
         k += sampled;
         bool spot = end || sampled || i == s->n / 2 || i == s->n - 1;
-        if (spot && e.position && !vec3_same_bits(*e.position, data_position_after(i, e.matched ? runs : 0)))
+        if (spot && e.position && !data_vec3_same_bits(*e.position, data_position_after(i, e.matched ? runs : 0)))
             return *error = "an entity's Position is not what the runs must have made it", false;
     }
     return true;

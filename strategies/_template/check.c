@@ -1,7 +1,7 @@
-/* esb_world_check: the invariants written beside the structs of world.h, as code. A new design replaces the
+/* esb_world_check: the invariants written beside the structs of template.h, as code. A new design replaces the
  * storage checks below with its own and keeps the shared ones (entity table, query registry, query terms). */
 #include "check.h"
-#include "world.h"
+#include "template.h"
 
 #ifdef ESB_CHECKED
 static void check_world(const esb_world *w) {

@@ -7,7 +7,7 @@
 
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "template.h"
 
 /* Writes value (size bytes), or zeros when value is NULL, as c's value for idx; tags store nothing. */
 static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsigned char *value) {

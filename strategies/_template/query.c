@@ -4,7 +4,7 @@
  * while the iterator is live (query_registry.h), so the indices and the arrays cannot change under it. */
 #include "query_api.h"
 #include "validate.h"
-#include "world.h"
+#include "template.h"
 
 void tpl_query_free(esb_query *q) {
     esb_qr_unlink(q->head.registry, &q->head.node);

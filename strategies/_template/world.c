@@ -3,7 +3,7 @@
 
 #include "grow.h"
 #include "validate.h"
-#include "world.h"
+#include "template.h"
 
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;

@@ -4,7 +4,7 @@
 #include "graph.h"
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "archetype.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && at_alive(w, e); }
 

@@ -3,7 +3,7 @@
 #ifndef ARCHETYPE_GRAPH_H
 #define ARCHETYPE_GRAPH_H
 
-#include "world.h"
+#include "archetype.h"
 
 /* Makes the root archetype (no components) and the empty index. */
 esb_status at_graph_init(esb_world *w);

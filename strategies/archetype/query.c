@@ -7,7 +7,7 @@
 
 #include "query_api.h"
 #include "validate.h"
-#include "world.h"
+#include "archetype.h"
 
 static bool query_matches(const esb_query *q, const at_archetype *a) {
     return !q->head.matches_nothing && esb_bitset_contains(&a->signature, &q->head.include) &&

@@ -2,7 +2,7 @@
 #ifndef BITMASK_BATCH_H
 #define BITMASK_BATCH_H
 
-#include "world.h"
+#include "bitmask.h"
 
 /* Through an index list: rows[i] is the entity index of element i, for every field and the entities. */
 static inline void bm_batch_indexed(esb_iter *it, const esb_query *q, const uint32_t *rows, uint32_t count) {

@@ -1,7 +1,7 @@
-/* esb_world_check: the invariants written beside the structs of world.h (B1-B6), as code. */
+/* esb_world_check: the invariants written beside the structs of bitmask.h (B1-B6), as code. */
 #include "check.h"
 #include "query_head.h"
-#include "world.h"
+#include "bitmask.h"
 
 #ifdef ESB_CHECKED
 static bool watches(const esb_query *q, esb_component c) {

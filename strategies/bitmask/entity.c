@@ -3,7 +3,7 @@
 
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "bitmask.h"
 
 static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
     return comp->data + (size_t)idx * comp->size;

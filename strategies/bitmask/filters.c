@@ -6,7 +6,7 @@
 
 #include "check.h"
 #include "grow.h"
-#include "world.h"
+#include "bitmask.h"
 
 static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
     ESB_ASSERT_MSG(q->position[idx] == BM_NOT_IN, "an entity inserted twice into a cached filter");

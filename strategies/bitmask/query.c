@@ -3,7 +3,7 @@
 
 #include "batch.h"
 #include "validate.h"
-#include "world.h"
+#include "bitmask.h"
 
 #ifdef ESB_BITMASK_CACHED
 #define BM_HONOURS_CACHE_HINT true

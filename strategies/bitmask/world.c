@@ -3,7 +3,7 @@
 
 #include "grow.h"
 #include "validate.h"
-#include "world.h"
+#include "bitmask.h"
 
 static uint32_t mask_words_used(uint32_t component_count) { return (component_count + 63) / 64; }
 

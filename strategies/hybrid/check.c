@@ -1,9 +1,9 @@
-/* esb_world_check: the invariants written beside the structs of world.h (Y1-Y6), as code. */
+/* esb_world_check: the invariants written beside the structs of hybrid.h (Y1-Y6), as code. */
 #include <stddef.h>
 #include <string.h>
 
 #include "check.h"
-#include "world.h"
+#include "hybrid.h"
 
 #ifdef ESB_CHECKED
 static const esb_bitset *signature_of(const void *world, uint32_t id) {

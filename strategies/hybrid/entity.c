@@ -5,7 +5,7 @@
 #include "graph.h"
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "hybrid.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && hy_alive(w, e); }
 

@@ -3,7 +3,7 @@
 #ifndef HYBRID_GRAPH_H
 #define HYBRID_GRAPH_H
 
-#include "world.h"
+#include "hybrid.h"
 
 /* Makes the empty archetype and the table without columns. */
 esb_status hy_graph_init(esb_world *w);

@@ -10,7 +10,7 @@
 
 #include "query_api.h"
 #include "validate.h"
-#include "world.h"
+#include "hybrid.h"
 
 /* The sets a query tests: a table's columns (dense queries) or an archetype's signature. */
 static bool matches_set(const esb_query *q, const esb_bitset *set) {

@@ -4,7 +4,7 @@
 
 #include "graph.h"
 #include "validate.h"
-#include "world.h"
+#include "hybrid.h"
 
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;

@@ -1,10 +1,10 @@
-/* esb_world_check: the invariants written beside the structs of world.h (P1-P6), as code. */
+/* esb_world_check: the invariants written beside the structs of sparse.h (P1-P6), as code. */
 #include <string.h>
 
 #include "check.h"
 #include "group.h"
 #include "query_head.h"
-#include "world.h"
+#include "sparse.h"
 
 #ifdef ESB_CHECKED
 static const esb_sparse_set *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }

@@ -4,7 +4,7 @@
 #include "group.h"
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "sparse.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 

@@ -14,7 +14,7 @@
 #define SPARSE_GROUP_H
 
 #include "bitset.h"
-#include "world.h"
+#include "sparse.h"
 
 #ifdef ESB_CHECKED
 /* Whether e has every component q includes and none it excludes, asked of the pools themselves: what group

@@ -5,7 +5,7 @@
 #ifndef SPARSE_MATCH_H
 #define SPARSE_MATCH_H
 
-#include "world.h"
+#include "sparse.h"
 
 /* One pool a chunk looks entities up in, copied to the stack so the loops keep it in registers (stores
  * to the uint32_t index arrays could otherwise alias the pool's fields and force reloads). */

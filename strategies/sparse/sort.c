@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "group.h"
-#include "world.h"
+#include "sparse.h"
 
 typedef struct sort_job {
     esb_world *world;

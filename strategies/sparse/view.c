@@ -6,7 +6,7 @@
 #include "group.h"
 #include "match.h"
 #include "validate.h"
-#include "world.h"
+#include "sparse.h"
 
 #ifdef ESB_SPARSE_GROUPS
 #define SP_GROUPS_FOR_CACHED true

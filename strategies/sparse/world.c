@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "validate.h"
-#include "world.h"
+#include "sparse.h"
 
 esb_status esb_world_create(esb_world **out) {
     if (!out) return ESB_ERR_INVALID;

@@ -1,9 +1,9 @@
-/* esb_world_check: the invariants written beside the structs of world.h (L1-L8), as code. */
+/* esb_world_check: the invariants written beside the structs of tables.h (L1-L8), as code. */
 #include <stddef.h>
 #include <string.h>
 
 #include "check.h"
-#include "world.h"
+#include "tables.h"
 
 #ifdef ESB_CHECKED
 static tb_column_kind kind_of(const esb_component_info *info) {

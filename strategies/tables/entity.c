@@ -5,7 +5,7 @@
 #include "check.h"
 #include "op_checks.h"
 #include "validate.h"
-#include "world.h"
+#include "tables.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && tb_alive(w, e); }
 

@@ -9,7 +9,7 @@
 
 #include "query_api.h"
 #include "validate.h"
-#include "world.h"
+#include "tables.h"
 
 bool tb_match_table(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "world.h"
+#include "tables.h"
 
 static tb_shared *find_shared(const tb_table *t, esb_component c) {
     for (uint32_t k = 0; k < t->shared_count; ++k)

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "grow.h"
-#include "world.h"
+#include "tables.h"
 
 static size_t bit_words(uint32_t rows) { return ((size_t)rows + 63) / 64; }
 

@@ -6,7 +6,7 @@
 
 #include "contract.h"
 #include "each.h"
-#include "world.h"
+#include "archetype.h"
 
 static uint64_t counter(const esb_world *w, const char *name) {
     const char *names[16];

@@ -1,11 +1,11 @@
-/* The archetype design's invariants (world.h, A1-A6) can fail: a healthy world passes esb_world_check, and each
+/* The archetype design's invariants (archetype.h, A1-A6) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <signal.h>
 
 #include "contract.h"
-#include "world.h"
+#include "archetype.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
 static esb_component a, b;

@@ -1,4 +1,4 @@
-/* The sparse-set design's invariants (world.h, P1-P6) can fail: a healthy world passes esb_world_check, and each
+/* The sparse-set design's invariants (sparse.h, P1-P6) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries; the
  * group tests into sparse-groups'. */
 #include <criterion/criterion.h>
@@ -6,7 +6,7 @@
 #include <signal.h>
 
 #include "contract.h"
-#include "world.h"
+#include "sparse.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
 static esb_component a, b, c;

@@ -1,11 +1,11 @@
-/* The tables design's invariants (world.h, L1-L8) can fail: a healthy world passes esb_world_check, and each test
+/* The tables design's invariants (tables.h, L1-L8) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <signal.h>
 
 #include "contract.h"
-#include "world.h"
+#include "tables.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
 static esb_component a, s;

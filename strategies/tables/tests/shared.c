@@ -6,7 +6,7 @@
 #include "contract.h"
 #include "each.h"
 #include "shared.h"
-#include "world.h"
+#include "tables.h"
 
 static esb_component reg(esb_world *w, const char *name, size_t size, esb_storage_hint hint) {
     esb_component c;

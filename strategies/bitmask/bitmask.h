@@ -9,8 +9,8 @@
  * Masks are stored word-major (mask[w][entity]): a query that only involves components 0..63 reads 8 bytes per
  * entity instead of 32. A mask word array exists once a component of its range is registered.
  */
-#ifndef BITMASK_WORLD_H
-#define BITMASK_WORLD_H
+#ifndef BITMASK_H
+#define BITMASK_H
 
 #include "bitset.h"
 #include "contract.h"

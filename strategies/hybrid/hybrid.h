@@ -10,8 +10,8 @@
  *
  * Tags are never part of a table, whatever their hint: they have no data to move, so only the archetype
  * changes (Bevy would store a table-hinted zero-sized component in the table and move the row). */
-#ifndef HYBRID_WORLD_H
-#define HYBRID_WORLD_H
+#ifndef HYBRID_H
+#define HYBRID_H
 
 #include "bitset.h"
 #include "contract.h"

@@ -10,8 +10,8 @@
  * Two row layouts, chosen at compile time (table.h): SoA, one array per column (flecs, Bevy: the default),
  * and with ESB_TABLE_AOS packed records, every component of a row side by side (archetype-aos).
  */
-#ifndef ARCHETYPE_WORLD_H
-#define ARCHETYPE_WORLD_H
+#ifndef ARCHETYPE_H
+#define ARCHETYPE_H
 
 #include "bitset.h"
 #include "contract.h"

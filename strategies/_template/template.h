@@ -6,8 +6,8 @@
  * Everything that must agree with the other strategies (argument checks, error order, handles, iteration
  * locking) comes from _common/; what is left here is the storage itself, which is what a new design replaces.
  */
-#ifndef TEMPLATE_WORLD_H
-#define TEMPLATE_WORLD_H
+#ifndef TEMPLATE_H
+#define TEMPLATE_H
 
 #include "bitset.h"
 #include "component_info.h"

@@ -1,8 +1,8 @@
 /* The sparse-set design (EnTT, Shipyard): one pool per component type (_common/sparse_set.h) and an entity list with an
  * implicit free list (the shared entity table). Adding or removing a component touches only that component's
  * pool; a query is a view that walks the smallest of its pools and looks the entity up in the others. */
-#ifndef SPARSE_WORLD_H
-#define SPARSE_WORLD_H
+#ifndef SPARSE_H
+#define SPARSE_H
 
 #include "bitset.h"
 #include "contract.h"

@@ -12,8 +12,8 @@
  *
  * For the contract, the entity type of a new entity is the component set it is created with (bulk create) or
  * the empty type (esb_create). */
-#ifndef TABLES_WORLD_H
-#define TABLES_WORLD_H
+#ifndef TABLES_H
+#define TABLES_H
 
 #include "bitset.h"
 #include "contract.h"
