@@ -86,8 +86,7 @@ static void set_up_papi(void) {
         }
     }
     if (added == 0) {
-        off_because("PAPI accepts none of the instruction, cycle or cache-miss events on this machine%s",
-                    empty_note);
+        off_because("PAPI accepts none of the instruction, cycle or cache-miss events on this machine%s", empty_note);
         return;
     }
     /* Adding an event does not prove it can run: the kernel may still refuse to start it (perf_event_paranoid,

@@ -15,17 +15,17 @@ enum { HW_INSTRUCTIONS, HW_CYCLES, HW_L1D_MISSES, HW_LLC_MISSES, HW_ROLES };
 
 /* Counts gathered over some timed regions of one result. */
 typedef struct hw_tally {
-    bool active;                /* counting was requested and is possible */
-    bool failed;                /* a start or stop failed: the counts are incomplete, so none is reported */
+    bool active; /* counting was requested and is possible */
+    bool failed; /* a start or stop failed: the counts are incomplete, so none is reported */
     long long count[HW_ROLES];
-    uint64_t units;             /* units of work done while counting */
+    uint64_t units; /* units of work done while counting */
 } hw_tally;
 
 /* What a result reports: per-unit figures, valid[role] false where there is none. */
 typedef struct hw_figures {
     bool valid[HW_ROLES];
     double per_unit[HW_ROLES];
-    const char *events;         /* the events counted, ';'-separated in role order; NULL when none */
+    const char *events; /* the events counted, ';'-separated in role order; NULL when none */
 } hw_figures;
 
 /* Sets PAPI up on first use; true when at least one role can be counted. */

@@ -186,8 +186,10 @@ static options parse(int argc, char **argv) {
     int bounded_min = 0, bounded_max = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
-        if (!strcmp(a, "--list")) o.list = 1;
-        else if (!strcmp(a, "--describe")) o.describe = 1;
+        if (!strcmp(a, "--list"))
+            o.list = 1;
+        else if (!strcmp(a, "--describe"))
+            o.describe = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_help();
             exit(0);
@@ -198,9 +200,12 @@ static options parse(int argc, char **argv) {
                 if (!strcmp(o.selected[k], name)) usage_error("--scenario %s is given twice", name);
             if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
-        } else if (!strcmp(a, "--n")) parse_ns(&o, next_arg(argc, argv, &i));
-        else if (!strcmp(a, "--min-n")) o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n"), bounded_min = 1;
-        else if (!strcmp(a, "--max-n")) o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n"), bounded_max = 1;
+        } else if (!strcmp(a, "--n"))
+            parse_ns(&o, next_arg(argc, argv, &i));
+        else if (!strcmp(a, "--min-n"))
+            o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n"), bounded_min = 1;
+        else if (!strcmp(a, "--max-n"))
+            o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n"), bounded_max = 1;
         else if (!strcmp(a, "--reps")) {
             const char *v = next_arg(argc, argv, &i);
             unsigned long long r = parse_count(v, "--reps takes a positive integer, not '%s'");
@@ -221,23 +226,36 @@ static options parse(int argc, char **argv) {
             unsigned long long k = parse_count(v, "--inner takes a positive integer, not '%s'");
             if (k == 0 || k > 1000000000) usage_error("--inner must be between 1 and 1000000000, not '%s'", v);
             o.run.fixed_inner = k;
-        } else if (!strcmp(a, "--warmup-ms")) o.run.warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
-        else if (!strcmp(a, "--first-warmup-ms")) o.run.first_warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
-        else if (!strcmp(a, "--layout-seed")) parse_seeds(&o, next_arg(argc, argv, &i));
+        } else if (!strcmp(a, "--warmup-ms"))
+            o.run.warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--first-warmup-ms"))
+            o.run.first_warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+        else if (!strcmp(a, "--layout-seed"))
+            parse_seeds(&o, next_arg(argc, argv, &i));
         else if (!strcmp(a, "--format")) {
             const char *v = next_arg(argc, argv, &i);
-            if (!strcmp(v, "csv")) o.json = 0;
-            else if (!strcmp(v, "json")) o.json = 1;
-            else usage_error("--format is csv or json, not '%s'", v);
+            if (!strcmp(v, "csv"))
+                o.json = 0;
+            else if (!strcmp(v, "json"))
+                o.json = 1;
+            else
+                usage_error("--format is csv or json, not '%s'", v);
         } else if (!strcmp(a, "--memory")) {
             const char *v = next_arg(argc, argv, &i);
-            if (!strcmp(v, "warm")) o.heap = HEAP_WARM;
-            else if (!strcmp(v, "fresh")) o.heap = HEAP_FRESH;
-            else usage_error("--memory is warm or fresh, not '%s'", v);
-        } else if (!strcmp(a, "--no-header")) o.header = 0;
-        else if (!strcmp(a, "--counters")) o.counters = 1;
-        else if (!strcmp(a, "--no-hw-counters")) o.run.hw_counters_off = true;
-        else usage_error("unknown argument '%s'", a);
+            if (!strcmp(v, "warm"))
+                o.heap = HEAP_WARM;
+            else if (!strcmp(v, "fresh"))
+                o.heap = HEAP_FRESH;
+            else
+                usage_error("--memory is warm or fresh, not '%s'", v);
+        } else if (!strcmp(a, "--no-header"))
+            o.header = 0;
+        else if (!strcmp(a, "--counters"))
+            o.counters = 1;
+        else if (!strcmp(a, "--no-hw-counters"))
+            o.run.hw_counters_off = true;
+        else
+            usage_error("unknown argument '%s'", a);
     }
     if (o.min_n > o.max_n) usage_error("--min-n is above --max-n%s", "");
     if (o.n_count && (bounded_min || bounded_max))
@@ -289,8 +307,10 @@ int main(int argc, char **argv) {
     int failed = 0, out_of_memory = 0, rows = 0;
     uint64_t seed = o.seed_count ? o.seeds[0] : layout_new_seed();
     size_t cells = 0;
-    if (o.json) output_json_begin(stdout);
-    else if (o.header) output_csv_header(stdout);
+    if (o.json)
+        output_json_begin(stdout);
+    else if (o.header)
+        output_csv_header(stdout);
     /* The scenarios in the order asked for; a name can stand for several scenarios (raw: SoA and AoS). */
     size_t passes = o.selected_count ? o.selected_count : 1;
     for (size_t pass = 0; pass < passes && !out_of_memory; ++pass) {
@@ -310,13 +330,17 @@ int main(int argc, char **argv) {
                     /* The cells after one that ran out of memory (larger sizes, scenarios with larger worlds)
                      * would most likely run out too, each only after building as much of its world as fits:
                      * the run ends here. */
-                    if (rc == RUN_OUT_OF_MEMORY) out_of_memory = 1;
-                    else failed = 1;
+                    if (rc == RUN_OUT_OF_MEMORY)
+                        out_of_memory = 1;
+                    else
+                        failed = 1;
                     continue;
                 }
                 r.memory = memory;
-                if (o.json) output_json_row(stdout, &r, rows == 0);
-                else output_csv_row(stdout, &r);
+                if (o.json)
+                    output_json_row(stdout, &r, rows == 0);
+                else
+                    output_csv_row(stdout, &r);
                 fflush(stdout);
                 if (o.counters && r.counters[0])
                     fprintf(stderr, "counters %s %s n=%zu: %s\n", r.strategy, r.scenario, r.n, r.counters);

@@ -26,9 +26,12 @@ static void quoted(FILE *f, const char *s, int json) {
     while (len > 0 && s[len - 1] == ' ') --len;
     fputc('"', f);
     for (size_t i = 0; i < len; ++i) {
-        if (s[i] == '"') fputs(json ? "\\\"" : "\"\"", f);
-        else if (json && s[i] == '\\') fputs("\\\\", f);
-        else fputc(s[i], f);
+        if (s[i] == '"')
+            fputs(json ? "\\\"" : "\"\"", f);
+        else if (json && s[i] == '\\')
+            fputs("\\\\", f);
+        else
+            fputc(s[i], f);
     }
     fputc('"', f);
 }
@@ -53,8 +56,10 @@ void output_describe_row(FILE *f, const scenario *s, const char *strategy, const
 /* A missing figure is an empty CSV field or a JSON null, never a zero: an untimed (cache-simulator) row has no
  * times, a machine without counters no counts. */
 static void figure(FILE *f, int present, const char *format, double value, int json) {
-    if (present) fprintf(f, format, value);
-    else if (json) fputs("null", f);
+    if (present)
+        fprintf(f, format, value);
+    else if (json)
+        fputs("null", f);
 }
 
 void output_csv_header(FILE *f) {
@@ -66,8 +71,8 @@ void output_csv_header(FILE *f) {
 }
 
 void output_csv_row(FILE *f, const result *r) {
-    fprintf(f, "%s,%s,%zu,%s,%s,%zu,%llu,", r->strategy, r->scenario, r->n, r->unit,
-            r->query_kind ? r->query_kind : "", r->samples, (unsigned long long)r->inner);
+    fprintf(f, "%s,%s,%zu,%s,%s,%zu,%llu,", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "",
+            r->samples, (unsigned long long)r->inner);
     const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
     for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
         figure(f, r->samples > 0, TIME_FORMAT, times[i], 0);
@@ -95,8 +100,8 @@ void output_json_row(FILE *f, const result *r, int first) {
     fprintf(f,
             "%s  {\"strategy\": \"%s\", \"scenario\": \"%s\", \"n\": %zu, \"unit\": \"%s\", \"query_kind\": \"%s\", "
             "\"samples\": %zu, \"inner\": %llu",
-            first ? "" : ",\n", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "",
-            r->samples, (unsigned long long)r->inner);
+            first ? "" : ",\n", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "", r->samples,
+            (unsigned long long)r->inner);
     const char *const time_keys[] = {"median_ns", "min_ns", "max_ns", "mad_ns"};
     const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
     for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
@@ -119,8 +124,10 @@ void output_json_row(FILE *f, const result *r, int first) {
         figure(f, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role], 1);
     }
     fputs(", \"counter_events\": ", f);
-    if (r->hw.events) quoted(f, r->hw.events, 1);
-    else fputs("null", f);
+    if (r->hw.events)
+        quoted(f, r->hw.events, 1);
+    else
+        fputs("null", f);
     fputc('}', f);
 }
 

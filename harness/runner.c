@@ -147,8 +147,8 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
         if (rc == 0) rc = verify(s, ctx, runs, false, error);
     }
     if (s->observed_ns)
-        out->observed_ns_per_unit = (double)(s->observed_ns(ctx) - observed_before) /
-                                    ((double)out->inner * (double)out->samples * (double)n);
+        out->observed_ns_per_unit =
+            (double)(s->observed_ns(ctx) - observed_before) / ((double)out->inner * (double)out->samples * (double)n);
     if (rc == 0) rc = verify(s, ctx, runs, true, error);
     return rc;
 }
@@ -156,8 +156,7 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
 /* Consuming scenarios need a fresh world per run. Each run gets its world built right before it (so small
  * worlds are as warm in cache as a reusable scenario's) and is timed alone; a sample sums `inner` of them. The
  * clock reads add ~40 ns per run, under 1.5% of the smallest run measured (n = 1024). */
-static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tally *hw, double *ns,
-                         const char **error) {
+static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tally *hw, double *ns, const char **error) {
     void *ctx = setup_world(s, n, error);
     if (!ctx) return -1;
     int rc = timed_run(s, ctx, n, hw, ns, error);
@@ -171,9 +170,9 @@ static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tall
 /* Warm-up runs (each with its own world) until warmup_ms have passed since the cell began, none where the first
  * run already took that long (large N), then samples. Runs per sample are calibrated on the last run so far:
  * one_ns its timed part, whole_ns with its setup, checks and teardown. */
-static int measure_consuming(const scenario *s, size_t n, const run_options *opt, double warmup_ms,
-                             uint64_t began, double one_ns, double whole_ns, result *out, double *samples,
-                             hw_tally *hw, const char **error) {
+static int measure_consuming(const scenario *s, size_t n, const run_options *opt, double warmup_ms, uint64_t began,
+                             double one_ns, double whole_ns, result *out, double *samples, hw_tally *hw,
+                             const char **error) {
     int rc = 0;
     while (rc == 0 && ms_since(began) < warmup_ms) {
         uint64_t t0 = clock_ns();
@@ -240,7 +239,8 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
     if (rc == 0) {
         /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
-        if (verify(s, ctx, 1, s->consumes_state, error) != 0) rc = -1;
+        if (verify(s, ctx, 1, s->consumes_state, error) != 0)
+            rc = -1;
         else if (s->consumes_state) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
@@ -296,8 +296,7 @@ static int out_of_memory(refusals before, const char **error) {
     return RUN_OUT_OF_MEMORY;
 }
 
-int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
-                 const char **error) {
+int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out, const char **error) {
     refusals before = refusals_so_far();
     out->strategy = strategy_of(s);
     out->scenario = s->info->name;

@@ -10,16 +10,16 @@
 #include "stats.h"
 
 typedef struct run_options {
-    size_t samples;    /* timed samples per result */
-    double target_ms;  /* each sample repeats the work until it lasts about this long */
-    double warmup_ms;  /* before the first sample, runs go on until this long after the cell began (setup
+    size_t samples;         /* timed samples per result */
+    double target_ms;       /* each sample repeats the work until it lasts about this long */
+    double warmup_ms;       /* before the first sample, runs go on until this long after the cell began (setup
                           included, so a large world's setup is its warm-up), at least one */
     double first_warmup_ms; /* the same for the first cell of a process, which warms the process up as well */
-    double row_budget_ms; /* > 0: take fewer samples (at least 3) where `samples` of them would take longer
+    double row_budget_ms;   /* > 0: take fewer samples (at least 3) where `samples` of them would take longer
                              than this, setup of consuming scenarios included (large N); 0: no limit */
-    bool hw_counters_off; /* no hardware counts even where they work (zero: count them when possible; they are
+    bool hw_counters_off;   /* no hardware counts even where they work (zero: count them when possible; they are
                              started and stopped outside the clock reads) */
-    uint64_t fixed_inner; /* > 0: every sample is exactly this many runs, and exactly `samples` samples are
+    uint64_t fixed_inner;   /* > 0: every sample is exactly this many runs, and exactly `samples` samples are
                              taken (no calibration, no row budget), so that two processes differing only in
                              `samples` differ by a known amount of timed work (whole-process cross-checks);
                              0: calibrate to target_ms */
@@ -27,20 +27,21 @@ typedef struct run_options {
 
 typedef struct result {
     const char *strategy, *scenario, *unit, *query_kind;
-    size_t n, samples;            /* samples taken (fewer than asked where the row budget binds); 0: an untimed cache-simulator run, ns_per_unit means nothing */
-    uint64_t inner;               /* runs per sample */
+    size_t n,
+        samples; /* samples taken (fewer than asked where the row budget binds); 0: an untimed cache-simulator run, ns_per_unit means nothing */
+    uint64_t inner; /* runs per sample */
     summary ns_per_unit;
     double bytes_per_entity;      /* live bytes the world holds, per entity, at its largest settled point */
     double peak_bytes_per_entity; /* high-water mark during setup and the runs, per entity */
     uint64_t checksum;
-    const char *memory;           /* heap mode the run used: "warm" or "fresh" (heap.h) */
-    char counters[512];           /* the strategy's counters, "name=value ..." (empty if it keeps none), taken
+    const char *memory;          /* heap mode the run used: "warm" or "fresh" (heap.h) */
+    char counters[512];          /* the strategy's counters, "name=value ..." (empty if it keeps none), taken
                                      when the first run's world is torn down: after every timed run of a
                                      reusable scenario, after the first run of a consuming one */
-    hw_figures hw;                /* hardware counts per unit over the timed samples, where available */
-    uint64_t layout_seed;         /* the seed the cell's memory layout was drawn from (layout.h) */
-    double warmup_ms;             /* time from the start of the cell (setup included) to its first sample */
-    double observed_ns_per_unit;  /* of the timed samples' time, what the scenario's read-back passes took
+    hw_figures hw;               /* hardware counts per unit over the timed samples, where available */
+    uint64_t layout_seed;        /* the seed the cell's memory layout was drawn from (layout.h) */
+    double warmup_ms;            /* time from the start of the cell (setup included) to its first sample */
+    double observed_ns_per_unit; /* of the timed samples' time, what the scenario's read-back passes took
                                      (scenario.h, observed_ns), per unit; negative: the scenario has none */
 } result;
 
@@ -54,7 +55,6 @@ enum {
 
 /* Returns RUN_OK and fills *out, or a failure with *error set to a one-line reason (for RUN_OUT_OF_MEMORY:
  * "out of memory (the allocator refused a block of B bytes)"). The cell's layout is drawn from seed. */
-int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out,
-                 const char **error);
+int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out, const char **error);
 
 #endif

@@ -8,9 +8,7 @@ static int compare_doubles(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double median_of_sorted(const double *v, size_t n) {
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
+static double median_of_sorted(const double *v, size_t n) { return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2; }
 
 summary summarise(double *samples, size_t n) {
     summary s;

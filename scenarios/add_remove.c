@@ -21,7 +21,7 @@ typedef struct add_remove_ctx {
     esb_world *world;
     esb_component a, b, extra[LARGE_EXTRA];
     uint32_t extra_count; /* add_remove_large: LARGE_EXTRA, else 0 */
-    esb_query *both; /* fields A and B: the passes' query, cached in add_remove_cached */
+    esb_query *both;      /* fields A and B: the passes' query, cached in add_remove_cached */
     esb_entity *handles;
     scalar *b_values;
     size_t n;
@@ -57,10 +57,9 @@ EXTRA_VALUE_FN(9)
 /* A in bulk, with the first `extra` of the ten extra components. */
 static esb_status populate(add_remove_ctx *c, uint32_t extra) {
     static const char *const names[LARGE_EXTRA] = {"L0", "L1", "L2", "L3", "L4", "L5", "L6", "L7", "L8", "L9"};
-    static const scn_value_fn extra_values[LARGE_EXTRA] = {extra_value_0, extra_value_1, extra_value_2,
-                                                           extra_value_3, extra_value_4, extra_value_5,
-                                                           extra_value_6, extra_value_7, extra_value_8,
-                                                           extra_value_9};
+    static const scn_value_fn extra_values[LARGE_EXTRA] = {extra_value_0, extra_value_1, extra_value_2, extra_value_3,
+                                                           extra_value_4, extra_value_5, extra_value_6, extra_value_7,
+                                                           extra_value_8, extra_value_9};
     esb_component ids[1 + LARGE_EXTRA] = {c->a};
     size_t sizes[1 + LARGE_EXTRA];
     scn_value_fn values[1 + LARGE_EXTRA] = {scn_scalar};

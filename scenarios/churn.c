@@ -23,12 +23,12 @@
 typedef struct churn_ctx {
     movers *m;
     esb_component transient;
-    bool has_data;      /* sparse_churn, sparse_toggle */
-    bool runs_system;   /* the churn scenarios; the toggles only make the changes */
-    uint32_t *order;    /* the shuffled ordinals; slice s is order[bound(s) .. bound(s + 1)) */
-    uint8_t *slice_of;  /* per ordinal */
-    uint64_t frame;     /* frames run so far */
-    esb_query *holders; /* the toggles' pass: every entity with the component (its value read, if it has one) */
+    bool has_data;          /* sparse_churn, sparse_toggle */
+    bool runs_system;       /* the churn scenarios; the toggles only make the changes */
+    uint32_t *order;        /* the shuffled ordinals; slice s is order[bound(s) .. bound(s + 1)) */
+    uint8_t *slice_of;      /* per ordinal */
+    uint64_t frame;         /* frames run so far */
+    esb_query *holders;     /* the toggles' pass: every entity with the component (its value read, if it has one) */
     uint64_t observed_ns;   /* in those passes, since setup */
     const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
 } churn_ctx;
@@ -62,19 +62,26 @@ static void *setup(size_t n, bool has_data, bool runs_system, const char **error
     for (unsigned s = 0; s < CHURN_SLICES; ++s)
         for (size_t i = bound(c, s); i < bound(c, s + 1); ++i) c->slice_of[c->order[i]] = (uint8_t)s;
     movers *m = c->m;
-    esb_status s = has_data ? scn_register(m->world, "Transient", sizeof(scalar), _Alignof(scalar),
-                                           ESB_STORAGE_SPARSE, &c->transient)
+    esb_status s = has_data ? scn_register(m->world, "Transient", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_SPARSE,
+                                           &c->transient)
                             : scn_register(m->world, "DeadTag", 0, 1, ESB_STORAGE_SPARSE, &c->transient);
     if (s == ESB_OK) {
         esb_component fields[] = {m->position, m->velocity};
         esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .without = &c->transient,
-                            .without_count = 1, .cached = true};
+        esb_query_desc d = {.fields = fields,
+                            .access = access,
+                            .field_count = 2,
+                            .without = &c->transient,
+                            .without_count = 1,
+                            .cached = true};
         s = esb_query_create(m->world, &d, &m->query);
     }
     if (s == ESB_OK && !runs_system) {
-        esb_query_desc d = {.fields = &c->transient, .field_count = has_data, .with = &c->transient,
-                            .with_count = !has_data, .cached = true};
+        esb_query_desc d = {.fields = &c->transient,
+                            .field_count = has_data,
+                            .with = &c->transient,
+                            .with_count = !has_data,
+                            .cached = true};
         s = esb_query_create(m->world, &d, &c->holders);
     }
     if (s != ESB_OK) {
@@ -169,7 +176,8 @@ static bool churn_verify(void *p, uint64_t runs, uint64_t spots, const char **er
         esb_status got = esb_get(m->world, m->handles[i], c->transient, &v);
         if (s == held ? got != ESB_OK : got != ESB_ERR_ABSENT)
             return *error = "an entity holds the transient component in the wrong frame", false;
-        if (s == held && c->has_data && data_float_bits(((scalar *)v)->v) != data_float_bits(transient_value(i, runs - 1).v))
+        if (s == held && c->has_data &&
+            data_float_bits(((scalar *)v)->v) != data_float_bits(transient_value(i, runs - 1).v))
             return *error = "the transient component does not hold the value of its frame", false;
         uint64_t moves = c->runs_system ? runs - frames_held(runs, s) : 0;
         if (esb_get(m->world, m->handles[i], m->position, &pos) != ESB_OK ||

@@ -77,10 +77,12 @@ static esb_status churn(churn_iter_ctx *c) {
                 if (++counter % divisor[k]) continue;
                 esb_status r = esb_remove(c->world, t.handle, c->comp[k]);
                 if (r != ((t.has >> k & 1u) ? ESB_OK : ESB_ERR_ABSENT)) s = r == ESB_OK ? ESB_ERR_INVALID : r;
-                t.has &= (uint8_t)~(1u << k);
+                t.has &= (uint8_t) ~(1u << k);
             }
-            if (++counter % 17 == 0) s = s == ESB_OK ? esb_destroy(c->world, t.handle) : s;
-            else c->live[kept++] = t;
+            if (++counter % 17 == 0)
+                s = s == ESB_OK ? esb_destroy(c->world, t.handle) : s;
+            else
+                c->live[kept++] = t;
         }
         c->live_count = kept;
         size_t fresh = n / 10;
@@ -151,7 +153,8 @@ static uint64_t churn_iter_checksum(void *p) {
         uint64_t h = c->live[i].has;
         for (unsigned k = 0; k < 3; ++k) {
             void *v;
-            if (esb_get(c->world, c->live[i].handle, c->comp[k], &v) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)v));
+            if (esb_get(c->world, c->live[i].handle, c->comp[k], &v) == ESB_OK)
+                h = data_hash_pair(h, data_hash_vec3(*(vec3 *)v));
         }
         sum += data_entity_hash(c->live[i].ordinal, h);
     }
@@ -165,9 +168,10 @@ static bool churn_iter_verify(void *p, uint64_t runs, uint64_t spots, const char
         tracked t = c->live[data_spot_ordinal(c->live_count, spots, k)];
         void *pos;
         esb_status s = esb_get(c->world, t.handle, c->comp[0], &pos);
-        if (!(t.has & 1u) ? s != ESB_ERR_ABSENT
-                          : s != ESB_OK || !data_vec3_same_bits(*(vec3 *)pos,
-                                                           data_position_after(t.ordinal, t.has == HAS_ALL ? runs : 0)))
+        if (!(t.has & 1u)
+                ? s != ESB_ERR_ABSENT
+                : s != ESB_OK ||
+                      !data_vec3_same_bits(*(vec3 *)pos, data_position_after(t.ordinal, t.has == HAS_ALL ? runs : 0)))
             return *error = "an entity's Position is not what its history and the runs must have made it", false;
     }
     return true;

@@ -53,12 +53,16 @@ static inline uint64_t data_hash_vec3(vec3 v) {
     return data_mix64(((uint64_t)data_float_bits(v.x) << 32 | data_float_bits(v.y)) ^ data_mix64(data_float_bits(v.z)));
 }
 
-static inline uint64_t data_hash_pair(uint64_t a, uint64_t b) { return data_mix64(a ^ data_mix64(b + 0x9e3779b97f4a7c15ull)); }
+static inline uint64_t data_hash_pair(uint64_t a, uint64_t b) {
+    return data_mix64(a ^ data_mix64(b + 0x9e3779b97f4a7c15ull));
+}
 
 /* Checksums are sums over entities of data_entity_hash(ordinal, hash of its data), the ordinal being the entity's
  * place in creation order: the sum is independent of iteration order, but data handed to the wrong entity
  * (a row mix-up) changes it. */
-static inline uint64_t data_entity_hash(uint64_t ordinal, uint64_t content) { return data_hash_pair(data_mix64(ordinal), content); }
+static inline uint64_t data_entity_hash(uint64_t ordinal, uint64_t content) {
+    return data_hash_pair(data_mix64(ordinal), content);
+}
 
 /* Entity i's Position after `runs` passes of pos += vel, bit for bit what every pass computes. Over the first
  * 2^20 passes each coordinate stays a multiple of its step (1 for x and z's start, 0.25 for y, 0.5 for z) below
@@ -107,7 +111,8 @@ static inline uint64_t data_spot_ordinal(uint64_t n, uint64_t spots, uint64_t k)
     if (spots == SPOT_EVERY_ENTITY || n <= SPOT_CHECKS) return k;
     uint64_t from = n * k / SPOT_CHECKS, width = n * (k + 1) / SPOT_CHECKS - from;
     /* the low six bits step by an odd amount (every lane once per 64 strata), the others are drawn */
-    uint64_t lane = (data_mix64(spots) + k * 0x9e3779b97f4a7c15ull) % 64, high = data_mix64(spots ^ data_mix64(k)) / 64 * 64;
+    uint64_t lane = (data_mix64(spots) + k * 0x9e3779b97f4a7c15ull) % 64,
+             high = data_mix64(spots ^ data_mix64(k)) / 64 * 64;
     return from + (lane + high) % width;
 }
 

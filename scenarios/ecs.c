@@ -26,8 +26,8 @@ void scn_rotation(uint64_t i, void *dst) { *(vec3 *)dst = data_rotation(i); }
 void scn_transform(uint64_t i, void *dst) { *(transform *)dst = data_transform(i); }
 void scn_scalar(uint64_t i, void *dst) { *(scalar *)dst = data_scalar(i); }
 
-esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes,
-                    const scn_value_fn *value, uint32_t count, esb_entity *out) {
+esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes, const scn_value_fn *value,
+                    uint32_t count, esb_entity *out) {
     void *arrays[ESB_MAX_FIELDS] = {0};
     esb_status s = ESB_ERR_NOMEM;
     if (count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;

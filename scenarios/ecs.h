@@ -28,8 +28,8 @@ void scn_scalar(uint64_t i, void *dst);
 
 /* Creates n entities with the given components through the strategy's bulk path, component k of entity i
  * holding value[k](i, ...). out (n handles) may be NULL. */
-esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes,
-                    const scn_value_fn *value, uint32_t count, esb_entity *out);
+esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size_t *sizes, const scn_value_fn *value,
+                    uint32_t count, esb_entity *out);
 
 /* A query over the given fields (all written) with the cached hint. */
 esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
@@ -66,15 +66,18 @@ static inline scn_seen scn_observe(esb_query *q, int field, uint64_t *observed_n
     uint64_t t0 = clock_ns();
     scn_seen seen = {0, 0, 0};
     esb_iter it;
-    if (esb_iter_begin(q, &it) != ESB_OK) seen.entities = SCN_PASS_FAILED;
+    if (esb_iter_begin(q, &it) != ESB_OK)
+        seen.entities = SCN_PASS_FAILED;
     else
         while (esb_iter_next(&it)) {
             uint64_t handles = 0, values = 0;
-            if (field >= 0) ESB_EACH(&it.batch, i, {
-                handles += ESB_ENTITY(i);
-                values += data_float_bits(ESB_FIELD(field, scalar, i).v);
-            });
-            else ESB_EACH(&it.batch, i, { handles += ESB_ENTITY(i); });
+            if (field >= 0)
+                ESB_EACH(&it.batch, i, {
+                    handles += ESB_ENTITY(i);
+                    values += data_float_bits(ESB_FIELD(field, scalar, i).v);
+                });
+            else
+                ESB_EACH(&it.batch, i, { handles += ESB_ENTITY(i); });
             seen.entities += it.batch.count;
             seen.handles += handles;
             seen.values += values;

@@ -64,8 +64,7 @@ static void *frag_setup(size_t n, const char **error) {
     esb_status s = ESB_ERR_NOMEM;
     if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register_scalars(c->world, names, FRAG_KINDS, ESB_STORAGE_DENSE, c->kind)) == ESB_OK &&
-        (s = scn_register(c->world, "Data", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->data)) ==
-            ESB_OK &&
+        (s = scn_register(c->world, "Data", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->data)) == ESB_OK &&
         (s = populate(c)) == ESB_OK)
         s = scn_query(c->world, &c->data, 1, true, &c->query);
     if (s != ESB_OK) {
@@ -89,7 +88,8 @@ static uint64_t frag_checksum(void *p) {
         void *kind, *data;
         if (esb_get(c->world, c->handles[i], c->kind[i % FRAG_KINDS], &kind) == ESB_OK &&
             esb_get(c->world, c->handles[i], c->data, &data) == ESB_OK)
-            sum += data_entity_hash(i, data_hash_pair(data_float_bits(((scalar *)kind)->v), data_float_bits(((scalar *)data)->v)));
+            sum += data_entity_hash(
+                i, data_hash_pair(data_float_bits(((scalar *)kind)->v), data_float_bits(((scalar *)data)->v)));
     }
     return sum;
 }

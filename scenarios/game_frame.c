@@ -54,7 +54,9 @@ static size_t stun_start(const frame_ctx *c, uint64_t frame) { return (size_t)(f
 static size_t respawn_start(const frame_ctx *c, uint64_t frame) {
     return (size_t)((frame * c->window + c->n / 2) % c->n);
 }
-static bool in_window(const frame_ctx *c, size_t slot, size_t start) { return (slot + c->n - start) % c->n < c->window; }
+static bool in_window(const frame_ctx *c, size_t slot, size_t start) {
+    return (slot + c->n - start) % c->n < c->window;
+}
 
 static void frame_teardown(void *p) {
     frame_ctx *c = p;
@@ -93,8 +95,10 @@ static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
     size_t with = 0, without = 0;
     for (size_t i = 0; i < count; ++i) {
         uint32_t slot = (uint32_t)((start + i) % c->n);
-        if (has_damage(slot)) c->with_damage[with++] = slot;
-        else c->without_damage[without++] = slot;
+        if (has_damage(slot))
+            c->with_damage[with++] = slot;
+        else
+            c->without_damage[without++] = slot;
     }
     esb_status s = spawn_slots(c, c->with_damage, with, true);
     return s == ESB_OK ? spawn_slots(c, c->without_damage, without, false) : s;
@@ -116,8 +120,8 @@ static void *setup(size_t n, unsigned rate, const char **error) {
     c->healths = scratch_alloc(batch, sizeof *c->healths);
     c->damages = scratch_alloc(batch, sizeof *c->damages);
     esb_status s = ESB_ERR_NOMEM;
-    if (c->slots && c->generation && c->made && c->with_damage && c->without_damage && c->positions &&
-        c->velocities && c->healths && c->damages && (s = esb_world_create(&c->world)) == ESB_OK &&
+    if (c->slots && c->generation && c->made && c->with_damage && c->without_damage && c->positions && c->velocities &&
+        c->healths && c->damages && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register(c->world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==
             ESB_OK &&
         (s = scn_register(c->world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->velocity)) ==
@@ -131,8 +135,12 @@ static void *setup(size_t n, unsigned rate, const char **error) {
     if (s == ESB_OK) {
         esb_component fields[] = {c->position, c->velocity};
         esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .without = &c->stunned,
-                            .without_count = 1, .cached = true};
+        esb_query_desc d = {.fields = fields,
+                            .access = access,
+                            .field_count = 2,
+                            .without = &c->stunned,
+                            .without_count = 1,
+                            .cached = true};
         s = esb_query_create(c->world, &d, &c->movement);
     }
     if (s == ESB_OK) {
@@ -186,8 +194,10 @@ static uint64_t frame_checksum(void *p) {
         uint64_t h = esb_has(c->world, e, c->stunned) == 1;
         if (esb_get(c->world, e, c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
         if (esb_get(c->world, e, c->velocity, &vel) == ESB_OK) h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
-        if (esb_get(c->world, e, c->health, &health) == ESB_OK) h = data_hash_pair(h + 2, data_float_bits(((scalar *)health)->v));
-        if (esb_get(c->world, e, c->damage, &damage) == ESB_OK) h = data_hash_pair(h + 3, data_float_bits(((scalar *)damage)->v));
+        if (esb_get(c->world, e, c->health, &health) == ESB_OK)
+            h = data_hash_pair(h + 2, data_float_bits(((scalar *)health)->v));
+        if (esb_get(c->world, e, c->damage, &damage) == ESB_OK)
+            h = data_hash_pair(h + 3, data_float_bits(((scalar *)damage)->v));
         sum += data_entity_hash(value_key(s, c->generation[s]), h);
     }
     return sum + data_hash_pair(scn_count_matches(c->movement), scn_count_matches(c->damaging));
@@ -213,7 +223,8 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
         void *got_pos, *got_health;
         if (esb_has(c->world, c->slots[s], c->stunned) != stunned)
             return *error = "an entity is stunned outside its frame's window, or not within it", false;
-        if (esb_get(c->world, c->slots[s], c->position, &got_pos) != ESB_OK || !data_vec3_same_bits(*(vec3 *)got_pos, pos))
+        if (esb_get(c->world, c->slots[s], c->position, &got_pos) != ESB_OK ||
+            !data_vec3_same_bits(*(vec3 *)got_pos, pos))
             return *error = "an entity's Position is not what its frames must have made it", false;
         if (esb_get(c->world, c->slots[s], c->health, &got_health) != ESB_OK ||
             data_float_bits(((scalar *)got_health)->v) != data_float_bits(health.v))
@@ -225,16 +236,16 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
 static const char *frame_kind(void *p) { return esb_query_kind(((frame_ctx *)p)->movement); }
 static esb_world *frame_world(void *p) { return ((frame_ctx *)p)->world; }
 
-#define FRAME_SCENARIO(id, setup_fn)    \
-    const scenario scenario_##id = {    \
-        .info = &scenario_info_##id,                    \
-        .setup = setup_fn,              \
-        .run = frame_run,               \
-        .checksum = frame_checksum,     \
-        .verify = frame_verify,         \
-        .query_kind = frame_kind,       \
-        .world = frame_world,           \
-        .teardown = frame_teardown,     \
+#define FRAME_SCENARIO(id, setup_fn) \
+    const scenario scenario_##id = { \
+        .info = &scenario_info_##id, \
+        .setup = setup_fn,           \
+        .run = frame_run,            \
+        .checksum = frame_checksum,  \
+        .verify = frame_verify,      \
+        .query_kind = frame_kind,    \
+        .world = frame_world,        \
+        .teardown = frame_teardown,  \
     }
 
 FRAME_SCENARIO(game_frame_0, game_frame_0_setup);

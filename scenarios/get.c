@@ -11,11 +11,11 @@
 
 typedef struct get_ctx {
     movers *m;
-    esb_entity *order;     /* the handles in the order the run reads them */
-    uint64_t expected;     /* the digest of one run: read_digest over the order's Positions' x */
-    uint64_t digest;       /* the last run's */
-    uint64_t digests;      /* the sum of every run's digest since setup (mod 2^64) */
-    uint64_t runs;         /* runs since setup */
+    esb_entity *order; /* the handles in the order the run reads them */
+    uint64_t expected; /* the digest of one run: read_digest over the order's Positions' x */
+    uint64_t digest;   /* the last run's */
+    uint64_t digests;  /* the sum of every run's digest since setup (mod 2^64) */
+    uint64_t runs;     /* runs since setup */
 } get_ctx;
 
 /* The fold of the i-th read: its x's bits weighted by an odd factor of its place in the order, so a value read

@@ -9,8 +9,13 @@
 #define WARM .fresh_too = false
 #define WARM_AND_FRESH .fresh_too = true
 
-#define SCENARIO(id, family_, unit_, sizes, memory, description_)                                                 \
-    const scenario_info scenario_info_##id = {                                                                   \
-        .name = #id, .family = family_, .unit = unit_, .description = description_, memory, sizes,               \
+#define SCENARIO(id, family_, unit_, sizes, memory, description_) \
+    const scenario_info scenario_info_##id = {                    \
+        .name = #id,                                              \
+        .family = family_,                                        \
+        .unit = unit_,                                            \
+        .description = description_,                              \
+        memory,                                                   \
+        sizes,                                                    \
     };
 #include "catalogue.h"

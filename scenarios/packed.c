@@ -48,7 +48,8 @@ static void *packed_setup(size_t n, const char **error) {
     if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
         (s = scn_register_scalars(c->world, names, PACKED_COUNT, ESB_STORAGE_DENSE, c->comp)) == ESB_OK)
         s = scn_bulk(c->world, n, c->comp, sizes, values, PACKED_COUNT, c->handles);
-    for (unsigned k = 0; s == ESB_OK && k < PACKED_COUNT; ++k) s = scn_query(c->world, &c->comp[k], 1, true, &c->query[k]);
+    for (unsigned k = 0; s == ESB_OK && k < PACKED_COUNT; ++k)
+        s = scn_query(c->world, &c->comp[k], 1, true, &c->query[k]);
     if (s != ESB_OK) {
         *error = esb_status_name(s);
         packed_teardown(c);

@@ -159,16 +159,16 @@ static const char *tables_kind(void *p) { return esb_query_kind(((tables_ctx *)p
 static esb_world *tables_world(void *p) { return ((tables_ctx *)p)->world; }
 
 /* Own size 1000: fewer entities than possible sets, so most sets hold one entity or none. */
-#define TABLES_SCENARIO(id, setup_fn)    \
-    const scenario scenario_##id = {     \
-        .info = &scenario_info_##id,                     \
-        .setup = setup_fn,               \
-        .run = tables_run,               \
-        .checksum = tables_checksum,     \
-        .verify = tables_verify,         \
-        .query_kind = tables_kind,       \
-        .world = tables_world,           \
-        .teardown = tables_teardown,     \
+#define TABLES_SCENARIO(id, setup_fn) \
+    const scenario scenario_##id = {  \
+        .info = &scenario_info_##id,  \
+        .setup = setup_fn,            \
+        .run = tables_run,            \
+        .checksum = tables_checksum,  \
+        .verify = tables_verify,      \
+        .query_kind = tables_kind,    \
+        .world = tables_world,        \
+        .teardown = tables_teardown,  \
     }
 
 TABLES_SCENARIO(random_tables_q1, random_tables_q1_setup);

@@ -57,7 +57,7 @@ static void *setup(size_t n, bool populate, const char **error) {
         scatter_teardown(c);
         return NULL;
     }
-    static const char *const names[SCATTER_EXTRA] = {"L0", "L1", "L2", "L3", "L4", "L5",
+    static const char *const names[SCATTER_EXTRA] = {"L0", "L1", "L2", "L3", "L4",  "L5",
                                                      "L6", "L7", "L8", "L9", "L10", "L11"};
     esb_status s = ESB_OK;
     for (unsigned k = 0; s == ESB_OK && k < SCATTER_EXTRA; ++k)
@@ -103,8 +103,9 @@ static bool scatter_verify_sets(scatter_ctx *c, uint64_t spots, const char **err
         for (unsigned k = 0, set = subset_of(i); k < SCATTER_EXTRA; ++k) {
             void *v;
             esb_status s = esb_get(m->world, m->handles[i], c->extra[k], &v);
-            if ((set >> k & 1u) ? s != ESB_OK || data_float_bits(((scalar *)v)->v) != data_float_bits(extra_value(i, k).v)
-                                : s != ESB_ERR_ABSENT)
+            if ((set >> k & 1u)
+                    ? s != ESB_OK || data_float_bits(((scalar *)v)->v) != data_float_bits(extra_value(i, k).v)
+                    : s != ESB_ERR_ABSENT)
                 return *error = "an entity's extra components are not the set it was spawned with", false;
         }
     }

@@ -23,8 +23,8 @@ typedef struct subset_ctx {
     esb_component position, velocity, frozen;
     esb_query *query;
     esb_entity *handles;
-    uint8_t *matches; /* per ordinal: the query must find it */
-    uint64_t expected; /* entities the query must find */
+    uint8_t *matches;       /* per ordinal: the query must find it */
+    uint64_t expected;      /* entities the query must find */
     bool position_optional; /* iter_half, iter_one: only some entities have Position */
     size_t n;
 } subset_ctx;
@@ -137,7 +137,8 @@ static uint64_t subset_checksum(void *p) {
     for (size_t i = 0; i < c->n; ++i) {
         void *pos, *vel;
         uint64_t h = esb_has(c->world, c->handles[i], c->frozen) == 1;
-        if (esb_get(c->world, c->handles[i], c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
+        if (esb_get(c->world, c->handles[i], c->position, &pos) == ESB_OK)
+            h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
         if (esb_get(c->world, c->handles[i], c->velocity, &vel) == ESB_OK)
             h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
         sum += data_entity_hash(i, h);
@@ -166,16 +167,16 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
 static const char *subset_kind(void *p) { return esb_query_kind(((subset_ctx *)p)->query); }
 static esb_world *subset_world(void *p) { return ((subset_ctx *)p)->world; }
 
-#define SUBSET_SCENARIO(id, setup_fn)     \
-    const scenario scenario_##id = {      \
-        .info = &scenario_info_##id,                      \
-        .setup = setup_fn,                \
-        .run = subset_run,                \
-        .checksum = subset_checksum,      \
-        .verify = subset_verify,          \
-        .query_kind = subset_kind,        \
-        .world = subset_world,            \
-        .teardown = subset_teardown,      \
+#define SUBSET_SCENARIO(id, setup_fn) \
+    const scenario scenario_##id = {  \
+        .info = &scenario_info_##id,  \
+        .setup = setup_fn,            \
+        .run = subset_run,            \
+        .checksum = subset_checksum,  \
+        .verify = subset_verify,      \
+        .query_kind = subset_kind,    \
+        .world = subset_world,        \
+        .teardown = subset_teardown,  \
     }
 
 SUBSET_SCENARIO(iter_half, iter_half_setup);

@@ -127,6 +127,20 @@ else
     run_script template tests/template.sh "$build"
     # A new scenario: its file and catalogue line are all it takes to appear in results, plots and tables.
     run_script scenario tests/scenario.sh "$build" "$1"
+    # The C sources follow .clang-format (skipped without clang-format 14).
+    log=$(mktemp)
+    sh tests/format.sh >"$log" 2>&1
+    cat "$log"
+    tally='^format: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
+    fpass=$(sed -n "s/$tally/\1/p" "$log")
+    ffail=$(sed -n "s/$tally/\2/p" "$log")
+    fskip=$(sed -n "s/$tally/\3/p" "$log")
+    if [ -z "$fpass" ]; then fpass=0; ffail=1; fskip=0; fi
+    [ "$ffail" -ne 0 ] && failures="$failures format"
+    passed=$((passed + fpass))
+    failed=$((failed + ffail))
+    skipped=$((skipped + fskip))
+    rm -f "$log"
 
     # The counter tests add a skipped count to theirs.
     log=$(mktemp)

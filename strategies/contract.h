@@ -76,16 +76,14 @@ const char *esb_status_name(int status);
  * README says which. */
 typedef uint64_t esb_entity;
 
-#define ESB_ENTITY_NULL UINT64_MAX /* never alive: index 0xFFFFFFFF is reserved */
+#define ESB_ENTITY_NULL UINT64_MAX   /* never alive: index 0xFFFFFFFF is reserved */
 #define ESB_MAX_ENTITIES 0xFFFFFFFFu /* indices 0 .. ESB_MAX_ENTITIES - 1 */
 /* Test builds may narrow the index space (ESB_INDEX_LIMIT indices) and the version (ESB_VERSION_BITS) so that
  * ESB_ERR_FULL and exhausted versions are reachable in a test; every strategy honours both. */
 
 static inline uint32_t esb_entity_index(esb_entity e) { return (uint32_t)e; }
 static inline uint32_t esb_entity_version(esb_entity e) { return (uint32_t)(e >> 32); }
-static inline esb_entity esb_entity_make(uint32_t index, uint32_t version) {
-    return ((uint64_t)version << 32) | index;
-}
+static inline esb_entity esb_entity_make(uint32_t index, uint32_t version) { return ((uint64_t)version << 32) | index; }
 
 /* ---- Components -------------------------------------------------------------------------------------------- */
 
@@ -100,9 +98,9 @@ typedef enum esb_storage_hint {
 } esb_storage_hint;
 
 typedef struct esb_component_desc {
-    const char *name; /* non-NULL label; copied by pointer, must outlive the world */
-    size_t size;      /* 0 = tag: presence only, no data stored; at most ESB_MAX_COMPONENT_SIZE */
-    size_t align;     /* power of two <= ESB_MAX_ALIGN, even for a tag (0 is INVALID here, whatever it means
+    const char *name;      /* non-NULL label; copied by pointer, must outlive the world */
+    size_t size;           /* 0 = tag: presence only, no data stored; at most ESB_MAX_COMPONENT_SIZE */
+    size_t align;          /* power of two <= ESB_MAX_ALIGN, even for a tag (0 is INVALID here, whatever it means
                          to memory.h's hooks); size must be a multiple of it */
     esb_storage_hint hint; /* one of the enum's values */
 } esb_component_desc;
@@ -151,10 +149,10 @@ typedef struct esb_batch {
  * esb_iter_next or esb_iter_end, which take an iterator esb_iter_begin has seen). A live iterator must not be
  * copied or moved (strategies may keep its address); a byte copy of one is not live. */
 typedef struct esb_iter {
-    esb_batch batch;            /* valid after esb_iter_next returned true, until the next call */
+    esb_batch batch; /* valid after esb_iter_next returned true, until the next call */
     struct esb_query *query;
     uint64_t state[6];
-    uint64_t live_mark;         /* tells a live iterator from leftover bytes (_common/query_registry.h) */
+    uint64_t live_mark; /* tells a live iterator from leftover bytes (_common/query_registry.h) */
 } esb_iter;
 
 /* ---- Opaque types (each strategy defines them) ------------------------------------------------------------- */

@@ -49,28 +49,31 @@ static inline const uint32_t *esb_batch_shared_rows(const esb_batch *b) {
         const uint32_t *const esb_each_shared_ = esb_batch_shared_rows(esb_each_b_); \
         if (esb_batch_contiguous(esb_each_b_)) {                                     \
             enum { esb_each_mode_ = 0 };                                             \
-            for (uint32_t i = 0; i < esb_each_n_; ++i) { __VA_ARGS__ }               \
+            for (uint32_t i = 0; i < esb_each_n_; ++i) {                             \
+                __VA_ARGS__                                                          \
+            }                                                                        \
         } else if (esb_each_shared_) {                                               \
             enum { esb_each_mode_ = 1 };                                             \
-            for (uint32_t i = 0; i < esb_each_n_; ++i) { __VA_ARGS__ }               \
+            for (uint32_t i = 0; i < esb_each_n_; ++i) {                             \
+                __VA_ARGS__                                                          \
+            }                                                                        \
         } else {                                                                     \
             enum { esb_each_mode_ = 2 };                                             \
-            for (uint32_t i = 0; i < esb_each_n_; ++i) { __VA_ARGS__ }               \
+            for (uint32_t i = 0; i < esb_each_n_; ++i) {                             \
+                __VA_ARGS__                                                          \
+            }                                                                        \
         }                                                                            \
     } while (0)
 
-#define ESB_ROW_(rowsp, i)                      \
-    (esb_each_mode_ == 0   ? (i)                \
-     : esb_each_mode_ == 1 ? esb_each_shared_[i] \
-     : !(rowsp)            ? (i)                \
-                           : (rowsp)[i])
+#define ESB_ROW_(rowsp, i) \
+    (esb_each_mode_ == 0 ? (i) : esb_each_mode_ == 1 ? esb_each_shared_[i] : !(rowsp) ? (i) : (rowsp)[i])
 
 /* In modes 0 and 1 strides are natural, so the access is a typed array index the compiler can vectorise. */
-#define ESB_FIELD(k, T, i)                                                                                   \
-    (*(esb_each_mode_ != 2 ? &((T *)esb_each_b_->base[k])[ESB_ROW_(esb_each_b_->rows[k], i)]                 \
-                           : (T *)((char *)esb_each_b_->base[k] +                                           \
-                                   (size_t)ESB_ROW_(esb_each_b_->rows[k], i) *                              \
-                                       (esb_each_b_->stride[k] ? esb_each_b_->stride[k] : sizeof(T)))))
+#define ESB_FIELD(k, T, i)                                                                    \
+    (*(esb_each_mode_ != 2                                                                    \
+           ? &((T *)esb_each_b_->base[k])[ESB_ROW_(esb_each_b_->rows[k], i)]                  \
+           : (T *)((char *)esb_each_b_->base[k] + (size_t)ESB_ROW_(esb_each_b_->rows[k], i) * \
+                                                      (esb_each_b_->stride[k] ? esb_each_b_->stride[k] : sizeof(T)))))
 #define ESB_ENTITY(i) (esb_each_b_->entities[ESB_ROW_(esb_each_b_->entity_rows, i)])
 
 #endif

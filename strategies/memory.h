@@ -39,11 +39,11 @@ void esb_mem_free(void *ptr, size_t size);
 
 /* Accounting, process-wide. */
 typedef struct esb_mem_stats {
-    size_t live_bytes;     /* bytes currently allocated through the hooks */
-    size_t peak_bytes;     /* high-water mark of live_bytes since the last esb_mem_reset_peak */
-    uint64_t allocations;  /* successful alloc/calloc/realloc calls so far */
-    uint64_t failures;     /* calls that returned NULL (real or injected) */
-    uint64_t refusals;     /* of those, the ones the C library refused or no block could satisfy, never an
+    size_t live_bytes;         /* bytes currently allocated through the hooks */
+    size_t peak_bytes;         /* high-water mark of live_bytes since the last esb_mem_reset_peak */
+    uint64_t allocations;      /* successful alloc/calloc/realloc calls so far */
+    uint64_t failures;         /* calls that returned NULL (real or injected) */
+    uint64_t refusals;         /* of those, the ones the C library refused or no block could satisfy, never an
                               injected one: a failure the harness reports as out of memory, whatever the caller
                               made of the NULL */
     size_t last_refused_bytes; /* the size the last refused call asked for */

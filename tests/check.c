@@ -20,8 +20,7 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
     const conf_mquery *q = &env->m.q[slot];
     CONF_REQUIRE(env, b->count > 0, "esb_iter_next handed out a batch with count 0");
     CONF_REQUIRE(env, b->entities != NULL, "batch with a NULL entity array");
-    for (uint32_t k = 0; k < q->nf; ++k)
-        CONF_REQUIRE(env, b->base[k] != NULL, "batch field %u has a NULL base", k);
+    for (uint32_t k = 0; k < q->nf; ++k) CONF_REQUIRE(env, b->base[k] != NULL, "batch field %u has a NULL base", k);
     for (uint32_t k = q->nf; k < ESB_MAX_FIELDS; ++k)
         CONF_REQUIRE(env, !b->rows[k] && !b->base[k] && !b->stride[k], "batch slot %u of an unused field is set", k);
     for (uint32_t k = 0; k < q->nf; ++k)
@@ -48,8 +47,7 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
                          "batch field %u (component %u) element %u at %p is not %zu-aligned", k, c, i, (void *)p,
                          env->m.comps[c].align);
             CONF_REQUIRE(env, memcmp(p, env->m.ents[idx]->data[c], size) == 0,
-                         "batch field %u (component %u) of entity %#" PRIx64 " differs from the stored value", k, c,
-                         e);
+                         "batch field %u (component %u) of entity %#" PRIx64 " differs from the stored value", k, c, e);
         }
     }
     /* the same entities through the each.h helper, in the same order */
@@ -149,8 +147,8 @@ void conf_check_read(conf_env *env, esb_entity e, esb_component c) {
     void *p = &dummy;
     esb_status want = conf_model_get(&env->m, env->w, e, c, &p, &bytes);
     esb_status got = esb_get(env->w, e, c, &p);
-    CONF_REQUIRE(env, got == want, "esb_get(%#" PRIx64 ", %u) returned %s, expected %s", e, c,
-                 esb_status_name(got), esb_status_name(want));
+    CONF_REQUIRE(env, got == want, "esb_get(%#" PRIx64 ", %u) returned %s, expected %s", e, c, esb_status_name(got),
+                 esb_status_name(want));
     if (got != ESB_OK) {
         CONF_REQUIRE(env, p == NULL, "esb_get failed (%s) without setting *out to NULL", esb_status_name(got));
         return;
@@ -161,8 +159,8 @@ void conf_check_read(conf_env *env, esb_entity e, esb_component c) {
         return;
     }
     CONF_REQUIRE(env, p != NULL, "esb_get(%#" PRIx64 ", %u) returned OK and NULL", e, c);
-    CONF_REQUIRE(env, conf_aligned(p, env->m.comps[c].align), "esb_get(%#" PRIx64 ", %u) = %p is not %zu-aligned",
-                 e, c, p, env->m.comps[c].align);
+    CONF_REQUIRE(env, conf_aligned(p, env->m.comps[c].align), "esb_get(%#" PRIx64 ", %u) = %p is not %zu-aligned", e, c,
+                 p, env->m.comps[c].align);
     CONF_REQUIRE(env, memcmp(p, bytes, size) == 0, "esb_get(%#" PRIx64 ", %u): value differs from the model", e, c);
 }
 
@@ -201,8 +199,8 @@ void conf_check_state(conf_env *env, bool with_queries) {
     env->what = "esb_alive";
     for (size_t i = 0; i < m->nissued; ++i) {
         bool want = m->ents[i] != NULL;
-        CONF_REQUIRE(env, esb_alive(env->w, m->handles[i]) == want, "esb_alive(%#" PRIx64 ") != %d",
-                     m->handles[i], want);
+        CONF_REQUIRE(env, esb_alive(env->w, m->handles[i]) == want, "esb_alive(%#" PRIx64 ") != %d", m->handles[i],
+                     want);
         if (esb_entity_index(m->handles[i]) > max_index) max_index = esb_entity_index(m->handles[i]);
     }
 
@@ -235,4 +233,3 @@ void conf_check_state(conf_env *env, bool with_queries) {
     for (int s = 0; s < CONF_MODEL_QUERIES; ++s)
         if (m->q[s].live && !m->q[s].iterating) conf_check_query(env, s);
 }
-

@@ -8,12 +8,11 @@
 
 #include <stdbool.h>
 
-_Noreturn void conf_fail(const char *file, int line, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+_Noreturn void conf_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #define cr_assert_fail(...) conf_fail(__FILE__, __LINE__, __VA_ARGS__)
-#define cr_assert(cond, ...)                                  \
-    do {                                                      \
+#define cr_assert(cond, ...)                                     \
+    do {                                                         \
         if (!(cond)) conf_fail(__FILE__, __LINE__, __VA_ARGS__); \
     } while (0)
 #define cr_assert_eq(a, b, ...) cr_assert((a) == (b), __VA_ARGS__)

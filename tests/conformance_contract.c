@@ -120,7 +120,8 @@ Test(conf_contract, destroys_never_need_memory) {
         esb_mem_fail_nth(k);
         CONF_EXPECT(esb_destroy(w, cw.e[3]), ESB_OK);
         esb_mem_fail_nth(0);
-        cr_assert(!esb_alive(w, cw.e[3]), "esb_destroy with allocation %llu failing left it alive", (unsigned long long)k);
+        cr_assert(!esb_alive(w, cw.e[3]), "esb_destroy with allocation %llu failing left it alive",
+                  (unsigned long long)k);
         cr_assert_eq(conf_count(cw.cached), with_f32 - 1, "a query still sees the destroyed entity");
         esb_mem_fail_nth(k);
         CONF_EXPECT(esb_query_destroy(cw.uncached_without), ESB_OK);
@@ -129,8 +130,8 @@ Test(conf_contract, destroys_never_need_memory) {
         esb_mem_fail_nth(k);
         contract_free(&cw);
         esb_mem_fail_nth(0);
-        cr_assert_eq(esb_mem_get_stats().live_bytes, live_before, "esb_world_destroy with allocation %llu failing leaked",
-                     (unsigned long long)k);
+        cr_assert_eq(esb_mem_get_stats().live_bytes, live_before,
+                     "esb_world_destroy with allocation %llu failing leaked", (unsigned long long)k);
     }
 }
 
@@ -197,9 +198,12 @@ Test(conf_contract, iterators_need_no_initialisation) {
     conf_rng_seed(&r, 5);
     for (int pattern = 0; pattern < 6; ++pattern) {
         esb_iter it;
-        if (pattern < 3) memset(&it, pattern == 0 ? 0x00 : pattern == 1 ? 0xFF : 0xA5, sizeof it);
-        else if (pattern == 3) conf_rng_fill(&r, &it, sizeof it);
-        else memcpy(&it, &other, sizeof it); /* twice: once as left by the copy, once after a begin on it */
+        if (pattern < 3)
+            memset(&it, pattern == 0 ? 0x00 : pattern == 1 ? 0xFF : 0xA5, sizeof it);
+        else if (pattern == 3)
+            conf_rng_fill(&r, &it, sizeof it);
+        else
+            memcpy(&it, &other, sizeof it); /* twice: once as left by the copy, once after a begin on it */
         CONF_EXPECT(esb_iter_begin(cw.cached_tag, &it), ESB_OK);
         size_t n = conf_drain(&it);
         cr_assert_eq(n, want, "an iterator starting from byte pattern %d handed out %zu of %zu", pattern, n, want);

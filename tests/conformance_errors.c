@@ -138,8 +138,7 @@ Test(conf_errors, created_handles_never_repeat) {
         for (int i = 0; i < N; ++i) {
             esb_entity e = conf_new(b.w);
             cr_assert_neq(e, ESB_ENTITY_NULL, "create returned ESB_ENTITY_NULL");
-            for (size_t j = 0; j < n; ++j) cr_assert_neq(all[j], e, "handle %#llx issued twice",
-                                                        (unsigned long long)e);
+            for (size_t j = 0; j < n; ++j) cr_assert_neq(all[j], e, "handle %#llx issued twice", (unsigned long long)e);
             all[n++] = e;
         }
         /* destroy every entity of this round (in an order unlike creation) so indices get recycled */
@@ -159,8 +158,7 @@ Test(conf_errors, destroy_errors) {
     CONF_EXPECT(esb_destroy(b.w, e), ESB_OK);
     CONF_EXPECT(esb_destroy(b.w, e), ESB_ERR_STALE);
     CONF_EXPECT(esb_destroy(b.w, ESB_ENTITY_NULL), ESB_ERR_STALE);
-    CONF_EXPECT(esb_destroy(b.w, esb_entity_make(esb_entity_index(keep), esb_entity_version(keep) + 1)),
-                  ESB_ERR_STALE);
+    CONF_EXPECT(esb_destroy(b.w, esb_entity_make(esb_entity_index(keep), esb_entity_version(keep) + 1)), ESB_ERR_STALE);
     CONF_EXPECT(esb_destroy(b.w, esb_entity_make(1000000, 0)), ESB_ERR_STALE);
     cr_assert(esb_alive(b.w, keep), "failed destroys must leave other entities alone");
     cr_assert_eq(conf_get_f32(b.w, keep, b.f32), 2.5f);
@@ -237,8 +235,8 @@ Test(conf_errors, add_errors_and_precedence) {
     CONF_EXPECT(esb_add(NULL, e, b.vec3, NULL), ESB_ERR_INVALID);
     CONF_EXPECT(esb_add(b.w, e, b.f32, &other), ESB_ERR_PRESENT);
     cr_assert_eq(conf_get_f32(b.w, e, b.f32), 7.0f, "a failed add must not change the value");
-    CONF_EXPECT(esb_add(b.w, dead, 99, NULL), ESB_ERR_STALE);        /* STALE before UNKNOWN */
-    CONF_EXPECT(esb_add(NULL, dead, 99, NULL), ESB_ERR_INVALID);     /* INVALID first */
+    CONF_EXPECT(esb_add(b.w, dead, 99, NULL), ESB_ERR_STALE);    /* STALE before UNKNOWN */
+    CONF_EXPECT(esb_add(NULL, dead, 99, NULL), ESB_ERR_INVALID); /* INVALID first */
     CONF_EXPECT(esb_add(b.w, e, 99, NULL), ESB_ERR_UNKNOWN_COMPONENT);
     CONF_EXPECT(esb_add(b.w, e, b.tag, NULL), ESB_OK);
     CONF_EXPECT(esb_add(b.w, e, b.tag, NULL), ESB_ERR_PRESENT);
@@ -271,8 +269,7 @@ Test(conf_errors, add_null_value_zero_fills) {
         CONF_EXPECT(esb_get(b.w, e, b.f64, &p), ESB_OK);
         cr_assert_eq(memcmp(p, zeros, 8), 0, "add with NULL value must zero-fill (entity %d)", i);
         CONF_EXPECT(esb_get(b.w, e, b.vec3, &p), ESB_OK);
-        cr_assert_eq(memcmp(p, i % 2 ? (const void *)zeros : (const void *)vone, 12), 0,
-                     "vec3 of entity %d wrong", i);
+        cr_assert_eq(memcmp(p, i % 2 ? (const void *)zeros : (const void *)vone, 12), 0, "vec3 of entity %d wrong", i);
     }
     esb_world_destroy(b.w);
 }
@@ -469,9 +466,9 @@ Test(conf_errors, precedence_while_locked) {
     esb_component id;
     void *p = &id;
     CONF_EXPECT(esb_add(NULL, e, b.vec3, NULL), ESB_ERR_INVALID);
-    CONF_EXPECT(esb_add(b.w, dead, 99, NULL), ESB_ERR_LOCKED);        /* LOCKED before STALE */
-    CONF_EXPECT(esb_add(b.w, e, b.f32, NULL), ESB_ERR_LOCKED);        /* LOCKED before PRESENT */
-    CONF_EXPECT(esb_remove(b.w, e, b.vec3), ESB_ERR_LOCKED);          /* LOCKED before ABSENT */
+    CONF_EXPECT(esb_add(b.w, dead, 99, NULL), ESB_ERR_LOCKED); /* LOCKED before STALE */
+    CONF_EXPECT(esb_add(b.w, e, b.f32, NULL), ESB_ERR_LOCKED); /* LOCKED before PRESENT */
+    CONF_EXPECT(esb_remove(b.w, e, b.vec3), ESB_ERR_LOCKED);   /* LOCKED before ABSENT */
     CONF_EXPECT(esb_destroy(b.w, dead), ESB_ERR_LOCKED);
     CONF_EXPECT(esb_create(b.w, NULL), ESB_ERR_INVALID);
     CONF_EXPECT(esb_create_bulk(b.w, 2, dup, 2, NULL, NULL), ESB_ERR_INVALID);

@@ -12,16 +12,15 @@ Test(conf_identity, strategy_name) {
 }
 
 Test(conf_identity, status_names_distinct) {
-    const int all[] = {ESB_OK,         ESB_ERR_INVALID, ESB_ERR_LOCKED, ESB_ERR_STALE, ESB_ERR_UNKNOWN_COMPONENT,
-                       ESB_ERR_PRESENT, ESB_ERR_ABSENT, ESB_ERR_FULL,   ESB_ERR_NOMEM};
+    const int all[] = {ESB_OK,          ESB_ERR_INVALID, ESB_ERR_LOCKED, ESB_ERR_STALE, ESB_ERR_UNKNOWN_COMPONENT,
+                       ESB_ERR_PRESENT, ESB_ERR_ABSENT,  ESB_ERR_FULL,   ESB_ERR_NOMEM};
     const size_t n = sizeof all / sizeof all[0];
     for (size_t i = 0; i < n; ++i) {
         const char *a = esb_status_name(all[i]);
         cr_assert(a && a[0], "esb_status_name(%d) must be non-empty", all[i]);
         cr_assert_str_neq(a, "?", "esb_status_name(%d) is the name for values outside the enum", all[i]);
         for (size_t j = 0; j < i; ++j)
-            cr_assert_str_neq(a, esb_status_name(all[j]), "statuses %d and %d share the name %s", all[i], all[j],
-                              a);
+            cr_assert_str_neq(a, esb_status_name(all[j]), "statuses %d and %d share the name %s", all[i], all[j], a);
     }
     cr_assert_str_eq(esb_status_name(1), "?");
     cr_assert_str_eq(esb_status_name(-9), "?");

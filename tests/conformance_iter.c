@@ -357,7 +357,7 @@ Test(conf_iter, begin_with_an_iterator_live_elsewhere) {
     cr_assert(esb_iter_next(&c), "c must still be live on q2 after the refused begin");
     cr_assert(!esb_iter_next(&c));
     esb_entity f;
-    CONF_EXPECT(esb_create(b.w, &f), ESB_ERR_LOCKED); /* a still holds the lock */
+    CONF_EXPECT(esb_create(b.w, &f), ESB_ERR_LOCKED);    /* a still holds the lock */
     CONF_EXPECT(esb_iter_begin(q2, &a), ESB_ERR_LOCKED); /* q2 idle now, but a is live on q1 */
     cr_assert(esb_iter_next(&a), "a must still be live on q1 after the refused begin");
     cr_assert(!esb_iter_next(&a));

@@ -97,8 +97,9 @@ Test(conf_limits, retired_indices_exhaust_the_index_space) {
     esb_entity e = ESB_ENTITY_NULL;
     for (uint64_t i = 0; i < cycles; ++i) {
         esb_status st = esb_create(w, &e);
-        if (st != ESB_OK) cr_assert_fail("cycle %llu of %llu: esb_create returned %s", (unsigned long long)i,
-                                         (unsigned long long)cycles, esb_status_name(st));
+        if (st != ESB_OK)
+            cr_assert_fail("cycle %llu of %llu: esb_create returned %s", (unsigned long long)i,
+                           (unsigned long long)cycles, esb_status_name(st));
         CONF_EXPECT(esb_destroy(w, e), ESB_OK);
     }
     CONF_EXPECT(esb_create(w, &e), ESB_ERR_FULL);

@@ -14,9 +14,8 @@ static void conf_oom_build(conf_env *env) {
         size_t size, align;
         esb_storage_hint hint;
     } comps[C_COUNT] = {
-        {"f32", 4, 4, ESB_STORAGE_DENSE},       {"vec3", 12, 4, ESB_STORAGE_DENSE},
-        {"tag", 0, 1, ESB_STORAGE_DENSE},       {"a64", 64, 64, ESB_STORAGE_DENSE},
-        {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
+        {"f32", 4, 4, ESB_STORAGE_DENSE},   {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
+        {"a64", 64, 64, ESB_STORAGE_DENSE}, {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
     };
     for (int k = 0; k < C_COUNT; ++k) conf_reg(env, comps[k].name, comps[k].size, comps[k].align, comps[k].hint);
     unsigned char v[64];
@@ -236,8 +235,7 @@ Test(conf_memory, world_destroy_frees_everything) {
         if (round % 11 == 0) {
             esb_component k = conf_rng_below(r, C_COUNT);
             size_t i = conf_rng_below(r, (uint32_t)env.m.nissued);
-            if (env.m.ents[i] && env.m.ents[i]->has[k])
-                cr_assert_eq(conf_do_remove(&env, env.m.handles[i], k), ESB_OK);
+            if (env.m.ents[i] && env.m.ents[i]->has[k]) cr_assert_eq(conf_do_remove(&env, env.m.handles[i], k), ESB_OK);
         }
         if (round % 50 == 0 && conf_free_query_slots(&env) > 1) {
             esb_component f = C_VEC3, wo = (esb_component)conf_rng_below(r, C_COUNT);

@@ -20,9 +20,8 @@ static const struct {
     size_t size, align;
     esb_storage_hint hint;
 } script_comps[S_COUNT] = {
-    {"f32", 4, 4, ESB_STORAGE_DENSE},       {"vec3", 12, 4, ESB_STORAGE_DENSE},
-    {"tag", 0, 1, ESB_STORAGE_DENSE},       {"a64", 64, 64, ESB_STORAGE_DENSE},
-    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
+    {"f32", 4, 4, ESB_STORAGE_DENSE},      {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
+    {"a64", 64, 64, ESB_STORAGE_DENSE},    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
     {"late32", 32, 32, ESB_STORAGE_DENSE},
 };
 
@@ -144,8 +143,10 @@ static uint64_t script_run(uint64_t k) {
         }
         if (arm && env.calls >= remaining) {
             fired = true;
-            CONF_REQUIRE(&env, st == ESB_ERR_NOMEM, "allocation %llu of the script failed inside this call, which "
-                         "returned %s", (unsigned long long)k, esb_status_name(st));
+            CONF_REQUIRE(&env, st == ESB_ERR_NOMEM,
+                         "allocation %llu of the script failed inside this call, which "
+                         "returned %s",
+                         (unsigned long long)k, esb_status_name(st));
             conf_check_state(&env, true); /* as before the call */
             st = script_step(&env, step);
             CONF_REQUIRE(&env, st == ESB_OK, "retry after ESB_ERR_NOMEM returned %s", esb_status_name(st));
@@ -167,7 +168,7 @@ Test(conf_oom_script, every_allocation_of_the_script_fails_once) {
     /* counting run: arm beyond reach so the calls are counted without a failure */
     uint64_t total = script_run(UINT64_MAX / 2);
     cr_assert_gt(total, 20, "the script made only %llu allocating calls", (unsigned long long)total);
-    for (uint64_t k = 1; k <= total; ++k) cr_assert_eq(script_run(k), 0, "allocation %llu did not fire",
-                                                      (unsigned long long)k);
+    for (uint64_t k = 1; k <= total; ++k)
+        cr_assert_eq(script_run(k), 0, "allocation %llu did not fire", (unsigned long long)k);
     cr_assert_eq(script_run(total + 1), total, "a failure past the last allocation fired");
 }

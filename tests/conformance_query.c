@@ -3,8 +3,8 @@
 
 #include "support.h"
 
-static esb_status conf_try(esb_world *w, const esb_component *f, uint32_t nf, const esb_component *with,
-                           uint32_t nw, const esb_component *without, uint32_t nwo) {
+static esb_status conf_try(esb_world *w, const esb_component *f, uint32_t nf, const esb_component *with, uint32_t nw,
+                           const esb_component *without, uint32_t nwo) {
     esb_query_desc d = {0};
     d.fields = f;
     d.field_count = nf;
@@ -74,7 +74,7 @@ Test(conf_query, tag_as_field) {
     CONF_EXPECT(conf_try(b.w, &b.tag, 1, NULL, 0, NULL, 0), ESB_ERR_INVALID);
     esb_component tag_unknown[] = {b.tag, 99};
     CONF_EXPECT(conf_try(b.w, tag_unknown, 2, NULL, 0, NULL, 0), ESB_ERR_INVALID); /* INVALID before UNKNOWN */
-    CONF_EXPECT(conf_try(b.w, f, 1, &b.tag, 1, &b.tag, 1), ESB_OK); /* tags are fine as terms */
+    CONF_EXPECT(conf_try(b.w, f, 1, &b.tag, 1, &b.tag, 1), ESB_OK);                /* tags are fine as terms */
     esb_world_destroy(b.w);
 }
 

@@ -23,8 +23,8 @@ static bool nothing(uint32_t i, conf_rng *r) { return (void)i, (void)r, false; }
 
 static int scale_query(conf_env *env, const esb_component *fields, uint32_t nf, const esb_component *without,
                        uint32_t nwo, bool cached) {
-    esb_query_desc d = {.fields = fields, .field_count = nf, .without = without, .without_count = nwo,
-                        .cached = cached};
+    esb_query_desc d = {
+        .fields = fields, .field_count = nf, .without = without, .without_count = nwo, .cached = cached};
     int slot = -1;
     CONF_EXPECT(conf_do_query_create(env, &d, &slot), ESB_OK);
     return slot;
@@ -155,8 +155,13 @@ static void many_query(conf_env *env, uint32_t k, const esb_component *data_ids,
         break;
     default: f[nf++] = data_ids[conf_rng_below(r, ndata)]; break;
     }
-    esb_query_desc d = {.fields = f, .field_count = nf, .with = w, .with_count = nw, .without = wo,
-                        .without_count = nwo, .cached = k % 2 == 0};
+    esb_query_desc d = {.fields = f,
+                        .field_count = nf,
+                        .with = w,
+                        .with_count = nw,
+                        .without = wo,
+                        .without_count = nwo,
+                        .cached = k % 2 == 0};
     int slot = -1;
     CONF_EXPECT(conf_do_query_create(env, &d, &slot), ESB_OK);
 }
@@ -202,8 +207,10 @@ Test(conf_scale, many_components_and_queries) {
     for (size_t i = 0; i < env.m.nissued; i += 3) {
         if (!env.m.ents[i]) continue;
         esb_component c = many_pick(&env.rng, (esb_component[]){0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, 10, 10);
-        if (env.m.ents[i]->has[c]) CONF_EXPECT(conf_do_remove(&env, env.m.handles[i], c), ESB_OK);
-        else CONF_EXPECT(conf_do_add(&env, env.m.handles[i], c, NULL), ESB_OK);
+        if (env.m.ents[i]->has[c])
+            CONF_EXPECT(conf_do_remove(&env, env.m.handles[i], c), ESB_OK);
+        else
+            CONF_EXPECT(conf_do_add(&env, env.m.handles[i], c, NULL), ESB_OK);
         if (i % 7 == 0) CONF_EXPECT(conf_do_destroy(&env, env.m.handles[i]), ESB_OK);
     }
     for (int i = 0; i < 8; ++i) many_bulk(&env, 1 + conf_rng_below(&env.rng, BATCH), buffer);

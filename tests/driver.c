@@ -17,17 +17,17 @@ typedef struct conf_comp_spec {
 } conf_comp_spec;
 
 static const conf_comp_spec conf_start_comps[] = {
-    {"f32", 4, 4, ESB_STORAGE_DENSE},     {"vec3", 12, 4, ESB_STORAGE_DENSE},
-    {"mat4", 64, 4, ESB_STORAGE_DENSE},   {"u8", 1, 1, ESB_STORAGE_DENSE},
-    {"f64", 8, 8, ESB_STORAGE_DENSE},     {"a32", 32, 32, ESB_STORAGE_DENSE},
-    {"a64", 64, 64, ESB_STORAGE_DENSE},   {"tag_a", 0, 1, ESB_STORAGE_DENSE},
-    {"tag_b", 0, 1, ESB_STORAGE_DENSE},   {"tag_c", 0, 1, ESB_STORAGE_SPARSE},
-    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"big", 256, 16, ESB_STORAGE_DENSE},
+    {"f32", 4, 4, ESB_STORAGE_DENSE},    {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"mat4", 64, 4, ESB_STORAGE_DENSE},
+    {"u8", 1, 1, ESB_STORAGE_DENSE},     {"f64", 8, 8, ESB_STORAGE_DENSE},        {"a32", 32, 32, ESB_STORAGE_DENSE},
+    {"a64", 64, 64, ESB_STORAGE_DENSE},  {"tag_a", 0, 1, ESB_STORAGE_DENSE},      {"tag_b", 0, 1, ESB_STORAGE_DENSE},
+    {"tag_c", 0, 1, ESB_STORAGE_SPARSE}, {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"big", 256, 16, ESB_STORAGE_DENSE},
 };
 
 static const conf_comp_spec conf_late_comps[] = {
-    {"late24", 24, 8, ESB_STORAGE_DENSE}, {"late_tag", 0, 1, ESB_STORAGE_DENSE},
-    {"late_sparse2", 2, 2, ESB_STORAGE_SPARSE}, {"late_a16", 48, 16, ESB_STORAGE_SPARSE},
+    {"late24", 24, 8, ESB_STORAGE_DENSE},
+    {"late_tag", 0, 1, ESB_STORAGE_DENSE},
+    {"late_sparse2", 2, 2, ESB_STORAGE_SPARSE},
+    {"late_a16", 48, 16, ESB_STORAGE_SPARSE},
 };
 
 #define CONF_N_LATE (sizeof conf_late_comps / sizeof conf_late_comps[0])
@@ -210,8 +210,7 @@ static void conf_op_query_create(conf_env *env) {
     d.field_count = conf_pick_distinct(env, f, conf_rng_below(r, 3), false, NULL, 0);
     d.with_count = conf_pick_distinct(env, w, conf_rng_below(r, 2), true, f, d.field_count);
     d.without_count = conf_pick_distinct(env, wo, conf_rng_below(r, 3), true, NULL, 0);
-    if (d.field_count + d.with_count == 0)
-        d.with_count = conf_pick_distinct(env, w, 1, true, wo, d.without_count);
+    if (d.field_count + d.with_count == 0) d.with_count = conf_pick_distinct(env, w, 1, true, wo, d.without_count);
     if (d.field_count && d.without_count && conf_rng_chance(r, 10)) wo[0] = f[0]; /* required and excluded */
     for (uint32_t k = 0; k < ESB_MAX_FIELDS + 1; ++k) acc[k] = conf_rng_chance(r, 30) ? ESB_READ : ESB_WRITE;
     d.fields = f;
@@ -222,9 +221,15 @@ static void conf_op_query_create(conf_env *env) {
     if (conf_rng_chance(r, 12)) {
         switch (conf_rng_below(r, 8)) {
         case 0: f[d.field_count++] = conf_first_tag(env); break; /* a tag as a field */
-        case 1: if (d.field_count) f[d.field_count++] = f[0]; break;
-        case 2: if (d.field_count) w[d.with_count++] = f[0]; break;
-        case 3: if (d.without_count) wo[d.without_count++] = wo[0]; break;
+        case 1:
+            if (d.field_count) f[d.field_count++] = f[0];
+            break;
+        case 2:
+            if (d.field_count) w[d.with_count++] = f[0];
+            break;
+        case 3:
+            if (d.without_count) wo[d.without_count++] = wo[0];
+            break;
         case 4: f[d.field_count++] = conf_pick_unknown(env); break;
         case 5: wo[d.without_count++] = conf_pick_unknown(env); break;
         case 6: d.field_count = d.with_count = 0; break;
@@ -267,8 +272,7 @@ static void conf_op_register(conf_env *env) {
     if (conf_rng_chance(r, 5)) /* the other hint, or one outside the enum */
         d.hint = conf_rng_chance(r, 50) ? ESB_STORAGE_SPARSE : (esb_storage_hint)(2 + conf_rng_below(r, 3));
     /* only invalid descriptions, or valid ones while locked, or a few valid ones: keep the total small */
-    if (conf_model_register_status(&env->m, env->w, &d, &d) == ESB_OK && (env->m.ncomps >= 18 || d.size > 64))
-        return;
+    if (conf_model_register_status(&env->m, env->w, &d, &d) == ESB_OK && (env->m.ncomps >= 18 || d.size > 64)) return;
     esb_component id;
     conf_do_register(env, &d, &id);
 }

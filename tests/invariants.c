@@ -14,9 +14,8 @@ Test(invariants, a_busy_world_passes_its_check_iterators_live_or_not) {
     esb_world *w;
     cr_assert_eq(esb_world_create(&w), ESB_OK);
     esb_world_check(w);
-    static const esb_component_desc descs[] = {{"dense", 8, 8, ESB_STORAGE_DENSE},
-                                               {"sparse", 4, 4, ESB_STORAGE_SPARSE},
-                                               {"tag", 0, 1, ESB_STORAGE_DENSE}};
+    static const esb_component_desc descs[] = {
+        {"dense", 8, 8, ESB_STORAGE_DENSE}, {"sparse", 4, 4, ESB_STORAGE_SPARSE}, {"tag", 0, 1, ESB_STORAGE_DENSE}};
     esb_component c[3];
     for (int k = 0; k < 3; ++k) cr_assert_eq(esb_component_register(w, &descs[k], &c[k]), ESB_OK);
     esb_entity e[64];

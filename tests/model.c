@@ -154,8 +154,8 @@ esb_status conf_model_bulk_status(const conf_model *m, const void *world, size_t
     return ESB_OK;
 }
 
-bool conf_model_bulk_apply(conf_model *m, const esb_entity *handles, size_t n, const esb_component *ids,
-                           uint32_t count, const void *const *values) {
+bool conf_model_bulk_apply(conf_model *m, const esb_entity *handles, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values) {
     for (size_t i = 0; i < n; ++i) {
         if (!conf_model_issue(m, handles[i])) return false;
         for (uint32_t j = 0; j < count; ++j) {
@@ -265,8 +265,7 @@ static bool conf_dup(const esb_component *a, uint32_t na, const esb_component *b
     return false;
 }
 
-esb_status conf_model_query_status(const conf_model *m, const void *world, const esb_query_desc *d,
-                                   const void *out) {
+esb_status conf_model_query_status(const conf_model *m, const void *world, const esb_query_desc *d, const void *out) {
     if (!world || !d || !out) return ESB_ERR_INVALID;
     if (d->field_count > ESB_MAX_FIELDS || d->with_count > ESB_MAX_TERMS || d->without_count > ESB_MAX_TERMS)
         return ESB_ERR_INVALID;

@@ -90,8 +90,8 @@ esb_status conf_model_bulk_status(const conf_model *m, const void *world, size_t
                                   uint32_t count);
 /* Issues handles[0..n) with the given components; false if a handle was issued before (nothing recorded then
  * for that handle and the following ones). */
-bool conf_model_bulk_apply(conf_model *m, const esb_entity *handles, size_t n, const esb_component *ids,
-                           uint32_t count, const void *const *values);
+bool conf_model_bulk_apply(conf_model *m, const esb_entity *handles, size_t n, const esb_component *ids, uint32_t count,
+                           const void *const *values);
 esb_status conf_model_destroy_status(const conf_model *m, const void *world, esb_entity e);
 void conf_model_destroy_apply(conf_model *m, esb_entity e);
 esb_status conf_model_add_status(const conf_model *m, const void *world, esb_entity e, esb_component c);
@@ -108,8 +108,7 @@ bool conf_model_alive(const conf_model *m, const void *world, esb_entity e);
 void conf_model_write(conf_model *m, esb_entity e, esb_component c, const void *bytes);
 
 /* Queries are identified by slot; slot < 0 stands for a NULL query pointer. */
-esb_status conf_model_query_status(const conf_model *m, const void *world, const esb_query_desc *desc,
-                                   const void *out);
+esb_status conf_model_query_status(const conf_model *m, const void *world, const esb_query_desc *desc, const void *out);
 int conf_model_query_apply(conf_model *m, const esb_query_desc *desc); /* slot, or -1 when all slots are used */
 esb_status conf_model_query_destroy_status(const conf_model *m, int slot);
 void conf_model_query_destroy_apply(conf_model *m, int slot);

@@ -25,13 +25,13 @@ static float replayed_doubling(float v, uint64_t runs) {
 Test(scenario_data, the_position_after_many_runs_is_what_the_runs_compute) {
     /* ordinals at the largest starting values (x, y and z each peak at a different modulus) and beyond */
     static const uint64_t ordinals[] = {0, 1, 12, 4098, 65536, 999999, 1000002, 4099u * 13u * 7u - 1, 123456789};
-    static const uint64_t runs[] = {0, 1, 2, 3, 1000, 65537, DATA_EXACT_PASSES - 1, DATA_EXACT_PASSES,
-                                    DATA_EXACT_PASSES + 3};
+    static const uint64_t runs[] = {
+        0, 1, 2, 3, 1000, 65537, DATA_EXACT_PASSES - 1, DATA_EXACT_PASSES, DATA_EXACT_PASSES + 3};
     for (size_t a = 0; a < sizeof ordinals / sizeof *ordinals; ++a)
         for (size_t b = 0; b < sizeof runs / sizeof *runs; ++b)
-            cr_assert(data_vec3_same_bits(data_position_after(ordinals[a], runs[b]),
-                                     replayed_position(ordinals[a], runs[b])),
-                      "ordinal %llu after %llu runs", (unsigned long long)ordinals[a], (unsigned long long)runs[b]);
+            cr_assert(
+                data_vec3_same_bits(data_position_after(ordinals[a], runs[b]), replayed_position(ordinals[a], runs[b])),
+                "ordinal %llu after %llu runs", (unsigned long long)ordinals[a], (unsigned long long)runs[b]);
     for (uint64_t i = 0; i < 1000; ++i)
         for (uint64_t r = 0; r < 400; r += 7)
             cr_assert(data_vec3_same_bits(data_position_after(i * 7919, r), replayed_position(i * 7919, r)));

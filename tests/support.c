@@ -103,8 +103,8 @@ bool conf_status_check(conf_env *env, const char *what, esb_status want, esb_sta
             return true;
         }
     }
-    CONF_REQUIRE(env, got == want, "%s returned %s (%d), the contract requires %s (%d)", what,
-                 esb_status_name(got), (int)got, esb_status_name(want), (int)want);
+    CONF_REQUIRE(env, got == want, "%s returned %s (%d), the contract requires %s (%d)", what, esb_status_name(got),
+                 (int)got, esb_status_name(want), (int)want);
     return false;
 }
 
@@ -122,8 +122,7 @@ esb_status conf_do_register(conf_env *env, const esb_component_desc *desc, esb_c
     if (conf_status_check(env, "esb_component_register", want, got)) return got;
     if (got == ESB_OK) {
         esb_component expect = conf_model_register_apply(&env->m, desc);
-        CONF_REQUIRE(env, id == expect, "esb_component_register gave id %u, expected the next dense id %u", id,
-                     expect);
+        CONF_REQUIRE(env, id == expect, "esb_component_register gave id %u, expected the next dense id %u", id, expect);
         *out = id;
     }
     return got;
@@ -142,8 +141,8 @@ esb_status conf_do_create(conf_env *env, esb_entity *out) {
     return got;
 }
 
-static bool conf_bulk_value_matches(conf_env *env, esb_entity e, size_t j, const esb_component *ids,
-                                    uint32_t count, const void *const *values) {
+static bool conf_bulk_value_matches(conf_env *env, esb_entity e, size_t j, const esb_component *ids, uint32_t count,
+                                    const void *const *values) {
     for (uint32_t k = 0; k < count; ++k) {
         size_t size = conf_model_comp_size(&env->m, ids[k]);
         if (size == 0) continue;
@@ -158,8 +157,8 @@ static bool conf_bulk_value_matches(conf_env *env, esb_entity e, size_t j, const
 
 /* Finds the n entities a successful esb_create_bulk without out_entities created, in creation order (matched
  * by their values; entities with equal values are interchangeable). */
-static void conf_discover(conf_env *env, size_t n, const esb_component *ids, uint32_t count,
-                          const void *const *values, esb_entity *handles) {
+static void conf_discover(conf_env *env, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                          esb_entity *handles) {
     CONF_REQUIRE(env, count > 0, "test bug: bulk creation without out handles needs a component to find them");
     esb_query_desc d = {0};
     d.with = ids;
@@ -178,8 +177,8 @@ static void conf_discover(conf_env *env, size_t n, const esb_component *ids, uin
             esb_entity e = b->entities[b->entity_rows ? b->entity_rows[i] : i];
             size_t idx = conf_model_find(&env->m, e);
             if (idx != CONF_NO_ENTITY) {
-                CONF_REQUIRE(env, env->m.ents[idx] != NULL, "query after bulk creation yields destroyed entity %#"
-                             PRIx64, e);
+                CONF_REQUIRE(env, env->m.ents[idx] != NULL,
+                             "query after bulk creation yields destroyed entity %#" PRIx64, e);
                 continue;
             }
             CONF_REQUIRE(env, found < n, "esb_create_bulk(n=%zu) created more than n entities", n);
@@ -192,14 +191,13 @@ static void conf_discover(conf_env *env, size_t n, const esb_component *ids, uin
         }
     }
     free(used);
-    CONF_REQUIRE(env, found == n, "esb_create_bulk(n=%zu) without out handles created %zu findable entities", n,
-                 found);
+    CONF_REQUIRE(env, found == n, "esb_create_bulk(n=%zu) without out handles created %zu findable entities", n, found);
     st = esb_query_destroy(q);
     CONF_REQUIRE(env, st == ESB_OK, "esb_query_destroy of the temporary query: %s", esb_status_name(st));
 }
 
-esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint32_t count,
-                        const void *const *values, bool want_out, esb_entity *out) {
+esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                        bool want_out, esb_entity *out) {
     esb_entity *handles = calloc(n ? n : 1, sizeof *handles);
     for (size_t i = 0; i < n; ++i) handles[i] = ESB_ENTITY_NULL;
     esb_status want = conf_model_bulk_status(&env->m, env->w, n, ids, count);

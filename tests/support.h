@@ -61,7 +61,7 @@ typedef struct conf_env {
     conf_rng aux; /* the checks' own choices (always seeded), so a fuzz input's bytes only choose operations */
     uint64_t seed;
     unsigned step;
-    const char *what;  /* operation being checked, for failure messages */
+    const char *what; /* operation being checked, for failure messages */
     /* Failure injection is armed (esb_mem_fail_nth): the wrappers accept ESB_ERR_NOMEM where the model expects
      * ESB_OK, and disarm right after the strategy's call, storing the count of allocating calls it made. */
     bool injecting;
@@ -72,24 +72,24 @@ typedef struct conf_env {
 /* Prints the context (strategy, seed, step, operation) to stderr; used before a failing assertion. */
 void conf_context(const conf_env *env);
 
-#define CONF_REQUIRE(env, cond, ...)          \
-    do {                                      \
-        if (!(cond)) {                        \
-            conf_context(env);                \
-            cr_assert_fail(__VA_ARGS__);      \
-        }                                     \
+#define CONF_REQUIRE(env, cond, ...)     \
+    do {                                 \
+        if (!(cond)) {                   \
+            conf_context(env);           \
+            cr_assert_fail(__VA_ARGS__); \
+        }                                \
     } while (0)
 
 /* A call whose status (or esb_has result) must be want. */
-#define CONF_EXPECT(call, want)                                                                          \
-    do {                                                                                                 \
-        int conf_got_ = (call);                                                                          \
-        cr_assert_eq(conf_got_, (want), "%s returned %s (%d), expected %s", #call,                       \
-                     esb_status_name(conf_got_), conf_got_, esb_status_name(want));                      \
+#define CONF_EXPECT(call, want)                                                                                \
+    do {                                                                                                       \
+        int conf_got_ = (call);                                                                                \
+        cr_assert_eq(conf_got_, (want), "%s returned %s (%d), expected %s", #call, esb_status_name(conf_got_), \
+                     conf_got_, esb_status_name(want));                                                        \
     } while (0)
 
 void conf_env_init(conf_env *env, uint64_t seed); /* creates the world */
-void conf_env_fini(conf_env *env); /* ends live iterators, destroys the world, tallies env->injected */
+void conf_env_fini(conf_env *env);                /* ends live iterators, destroys the world, tallies env->injected */
 
 /* Adds n to the count named `what` in the file $CONF_TALLY names, if set: scripts/run-tests.sh sums them over
  * every test process into the closing report (operations checked, allocation failures injected). */
@@ -109,8 +109,8 @@ esb_status conf_do_register(conf_env *env, const esb_component_desc *desc, esb_c
 esb_status conf_do_create(conf_env *env, esb_entity *out);
 /* want_out false passes NULL for out_entities; the new handles are then found through a temporary query over
  * ids (count must be > 0). out, if not NULL, receives the n handles either way. */
-esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint32_t count,
-                        const void *const *values, bool want_out, esb_entity *out);
+esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                        bool want_out, esb_entity *out);
 esb_status conf_do_destroy(conf_env *env, esb_entity e);
 esb_status conf_do_add(conf_env *env, esb_entity e, esb_component c, const void *value);
 esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c);
@@ -126,7 +126,7 @@ esb_status conf_do_iter_begin(conf_env *env, int li, int slot);
 bool conf_do_iter_next(conf_env *env, int li); /* verifies the batch; on false verifies completeness */
 void conf_do_iter_end(conf_env *env, int li);
 void conf_do_iter_write(conf_env *env, int li); /* random writes through ESB_WRITE fields of the current batch */
-void conf_verify_batch(conf_env *env, int li); /* re-verifies the current batch (values may have changed) */
+void conf_verify_batch(conf_env *env, int li);  /* re-verifies the current batch (values may have changed) */
 
 /* Reads. */
 void conf_check_read(conf_env *env, esb_entity e, esb_component c); /* has + get vs the model */
@@ -148,7 +148,7 @@ typedef struct conf_basic {
 
 void conf_basic_world(conf_basic *b);
 esb_entity conf_new(esb_world *w);                                       /* esb_create that must succeed */
-void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v);  /* esb_add that must succeed */
+void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v); /* esb_add that must succeed */
 float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
 esb_query *conf_query1(esb_world *w, esb_component field, bool cached);  /* one-field query; must succeed */
 size_t conf_count(esb_query *q);                                         /* matches, via full iteration */

@@ -118,7 +118,8 @@ static uint64_t aos_checksum(void *p) {
     aos *a = p;
     uint64_t sum = 0;
     for (size_t i = 0; i < a->n; ++i)
-        sum += data_entity_hash(i, data_hash_pair(data_hash_vec3(a->records[i].position), data_hash_vec3(a->records[i].velocity)));
+        sum += data_entity_hash(
+            i, data_hash_pair(data_hash_vec3(a->records[i].position), data_hash_vec3(a->records[i].velocity)));
     return sum + data_mix64(a->n);
 }
 

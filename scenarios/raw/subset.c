@@ -92,8 +92,8 @@ static void *setup(size_t n, const shape *sh, const char **error) {
     s->shape = sh;
     for (uint64_t i = 0; i < n; ++i) s->matched += sh->matches(i, n, sh->percent);
     size_t rest = n - s->matched;
-    size_t bytes[] = {s->matched * sizeof(vec3), s->matched * sizeof(vec3),
-                      sh->rest_position ? rest * sizeof(vec3) : 0, sh->rest_velocity ? rest * sizeof(vec3) : 0};
+    size_t bytes[] = {s->matched * sizeof(vec3), s->matched * sizeof(vec3), sh->rest_position ? rest * sizeof(vec3) : 0,
+                      sh->rest_velocity ? rest * sizeof(vec3) : 0};
     if (!raw_block_alloc(&s->block, 4, bytes)) {
         *error = "out of memory";
         subset_teardown(s);
@@ -165,15 +165,15 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return true;
 }
 
-#define RAW_SUBSET_SCENARIO(id)                \
-    const scenario raw_##id = {                \
-        .info = &scenario_info_##id,                           \
-        .label = "raw-soa",                    \
-        .setup = id##_setup,                   \
-        .run = subset_run,                     \
-        .checksum = subset_checksum,           \
-        .verify = subset_verify,               \
-        .teardown = subset_teardown,           \
+#define RAW_SUBSET_SCENARIO(id)      \
+    const scenario raw_##id = {      \
+        .info = &scenario_info_##id, \
+        .label = "raw-soa",          \
+        .setup = id##_setup,         \
+        .run = subset_run,           \
+        .checksum = subset_checksum, \
+        .verify = subset_verify,     \
+        .teardown = subset_teardown, \
     }
 
 RAW_SUBSET_SCENARIO(iter_half);

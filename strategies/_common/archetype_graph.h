@@ -17,29 +17,31 @@
 #include "edges.h"
 #include "set_index.h"
 
-#define ESB_ARCHETYPE_GRAPH(find, step, index, make)                                                               \
-    esb_status find(esb_world *w, const esb_bitset *signature, uint32_t *out) {                                    \
-        uint32_t found = esb_set_index_find(&w->index, signature);                                                 \
-        if (found == ESB_SET_NONE) return make(w, signature, out);                                                 \
-        *out = found;                                                                                              \
-        return ESB_OK;                                                                                             \
-    }                                                                                                              \
-                                                                                                                   \
-    esb_status step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) {                       \
-        uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);                                          \
-        if (to != ESB_EDGE_NONE) {                                                                                 \
-            w->edge_hits++;                                                                                        \
-            *out = to;                                                                                             \
-            return ESB_OK;                                                                                         \
-        }                                                                                                          \
-        w->edge_misses++;                                                                                          \
-        esb_bitset signature = w->archetypes[from]->signature;                                                     \
-        if (add) esb_bitset_set(&signature, c);                                                                    \
-        else esb_bitset_clear(&signature, c);                                                                      \
-        esb_status s = find(w, &signature, out);                                                                   \
-        return s == ESB_OK ? esb_edges_link(&w->archetypes[from]->edges, from, &w->archetypes[*out]->edges, *out,  \
-                                            c, add, w->component_count)                                            \
-                           : s;                                                                                    \
+#define ESB_ARCHETYPE_GRAPH(find, step, index, make)                                                                 \
+    esb_status find(esb_world *w, const esb_bitset *signature, uint32_t *out) {                                      \
+        uint32_t found = esb_set_index_find(&w->index, signature);                                                   \
+        if (found == ESB_SET_NONE) return make(w, signature, out);                                                   \
+        *out = found;                                                                                                \
+        return ESB_OK;                                                                                               \
+    }                                                                                                                \
+                                                                                                                     \
+    esb_status step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) {                         \
+        uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);                                            \
+        if (to != ESB_EDGE_NONE) {                                                                                   \
+            w->edge_hits++;                                                                                          \
+            *out = to;                                                                                               \
+            return ESB_OK;                                                                                           \
+        }                                                                                                            \
+        w->edge_misses++;                                                                                            \
+        esb_bitset signature = w->archetypes[from]->signature;                                                       \
+        if (add)                                                                                                     \
+            esb_bitset_set(&signature, c);                                                                           \
+        else                                                                                                         \
+            esb_bitset_clear(&signature, c);                                                                         \
+        esb_status s = find(w, &signature, out);                                                                     \
+        return s == ESB_OK ? esb_edges_link(&w->archetypes[from]->edges, from, &w->archetypes[*out]->edges, *out, c, \
+                                            add, w->component_count)                                                 \
+                           : s;                                                                                      \
     }
 
 #endif

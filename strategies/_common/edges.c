@@ -30,8 +30,10 @@ void esb_edges_free(esb_edges *e) {
 /* Whether `to` is `from` with exactly c added (add) or removed (!add). */
 static bool one_step(const esb_bitset *from, const esb_bitset *to, esb_component c, bool add) {
     esb_bitset expected = *from;
-    if (add) esb_bitset_set(&expected, c);
-    else esb_bitset_clear(&expected, c);
+    if (add)
+        esb_bitset_set(&expected, c);
+    else
+        esb_bitset_clear(&expected, c);
     return esb_bitset_test(from, c) != add && memcmp(&expected, to, sizeof expected) == 0;
 }
 

@@ -13,8 +13,8 @@ esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
 
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity) {
     if (new_capacity <= ei->capacity) return ESB_OK;
-    esb_entity *slots = esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots,
-                                        (size_t)new_capacity * sizeof *slots, 0);
+    esb_entity *slots =
+        esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots, (size_t)new_capacity * sizeof *slots, 0);
     if (!slots) return ESB_ERR_NOMEM;
     ei->slots = slots;
     ei->capacity = new_capacity;
@@ -48,8 +48,10 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
     for (uint32_t i = 0; i < ei->issued; ++i) {
         uint32_t named = esb_entity_index(ei->slots[i]);
         ESB_ASSERT_MSG((esb_entity_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
-        if (named == i) alive++;
-        else ESB_ASSERT_MSG(named == ESB_ET_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
+        if (named == i)
+            alive++;
+        else
+            ESB_ASSERT_MSG(named == ESB_ET_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
     }
     uint32_t listed = 0;
     for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(ei->slots[i])) {

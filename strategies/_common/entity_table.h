@@ -45,17 +45,15 @@
  *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
  *     retires: a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
 typedef struct esb_entity_table {
-    esb_entity *slots;   /* capacity entries, the first `issued` meaningful */
-    uint32_t issued;     /* indices ever handed out: slots[0 .. issued) */
+    esb_entity *slots; /* capacity entries, the first `issued` meaningful */
+    uint32_t issued;   /* indices ever handed out: slots[0 .. issued) */
     uint32_t capacity;
-    uint32_t free_head;  /* first dead index, or ESB_ET_NO_FREE */
+    uint32_t free_head; /* first dead index, or ESB_ET_NO_FREE */
     uint32_t free_count;
-    uint32_t retired;    /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
+    uint32_t retired; /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
 } esb_entity_table;
 
-static inline void esb_et_init(esb_entity_table *ei) {
-    *ei = (esb_entity_table){.free_head = ESB_ET_NO_FREE};
-}
+static inline void esb_et_init(esb_entity_table *ei) { *ei = (esb_entity_table){.free_head = ESB_ET_NO_FREE}; }
 
 static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e);

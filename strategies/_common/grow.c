@@ -2,8 +2,7 @@
 
 #include <string.h>
 
-esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first,
-                        size_t align) {
+esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first, size_t align) {
     if (count < *capacity) return ESB_OK;
     uint32_t cap;
     if (esb_grow_capacity(*capacity, (uint64_t)count + 1, first, UINT32_MAX, &cap) != ESB_OK) return ESB_ERR_FULL;

@@ -9,12 +9,12 @@
 #include "contract.h"
 
 typedef struct esb_grow_item {
-    void **block;      /* the array's pointer; replaced on success */
-    size_t old_bytes;  /* its current size (0 when *block is NULL) */
-    size_t new_bytes;  /* > old_bytes */
+    void **block;     /* the array's pointer; replaced on success */
+    size_t old_bytes; /* its current size (0 when *block is NULL) */
+    size_t new_bytes; /* > old_bytes */
     size_t align;
-    int fill;          /* byte value for the new tail, or -1 to leave it uninitialised */
-    void *fresh;       /* private */
+    int fill;    /* byte value for the new tail, or -1 to leave it uninitialised */
+    void *fresh; /* private */
 } esb_grow_item;
 
 /* The growth policy of every array here: the capacity that holds `needed` entries, doubling from `current` (from
@@ -34,7 +34,6 @@ esb_status esb_grow_all(esb_grow_item *items, size_t count);
 
 /* Room for one more entry in an array of `elem`-byte entries holding `count` of *capacity, doubling it (from
  * `first` entries); ESB_ERR_NOMEM leaves it as it was. For the lists of archetypes, tables and columns. */
-esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first,
-                        size_t align);
+esb_status esb_grow_one(void **array, uint32_t count, uint32_t *capacity, size_t elem, uint32_t first, size_t align);
 
 #endif

@@ -41,4 +41,3 @@ void esb_match_list_check_invariants(const esb_match_list *m, uint32_t total, es
 #endif
 
 #endif
-

@@ -9,23 +9,23 @@
 
 #include "query_head.h"
 
-#define ESB_QUERY_HEAD_API(query_free, refresh)                                                                     \
-    esb_status esb_query_destroy(esb_query *q) {                                                                     \
-        if (!q) return ESB_OK;                                                                                       \
-        if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;                                                  \
-        query_free(q);                                                                                               \
-        return ESB_OK;                                                                                               \
-    }                                                                                                                \
-                                                                                                                     \
-    const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }                             \
-                                                                                                                     \
-    esb_status esb_iter_begin(esb_query *q, esb_iter *it) {                                                          \
-        esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);                                                   \
-        if (s != ESB_OK || !q->head.cached) return s;                                                                \
-        if ((s = refresh(q)) != ESB_OK) esb_qr_end(it);                                                              \
-        return s;                                                                                                    \
-    }                                                                                                                \
-                                                                                                                     \
+#define ESB_QUERY_HEAD_API(query_free, refresh)                                          \
+    esb_status esb_query_destroy(esb_query *q) {                                         \
+        if (!q) return ESB_OK;                                                           \
+        if (esb_qr_locked(q->head.registry)) return ESB_ERR_LOCKED;                      \
+        query_free(q);                                                                   \
+        return ESB_OK;                                                                   \
+    }                                                                                    \
+                                                                                         \
+    const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; } \
+                                                                                         \
+    esb_status esb_iter_begin(esb_query *q, esb_iter *it) {                              \
+        esb_status s = esb_qr_begin(q ? &q->head.node : NULL, it);                       \
+        if (s != ESB_OK || !q->head.cached) return s;                                    \
+        if ((s = refresh(q)) != ESB_OK) esb_qr_end(it);                                  \
+        return s;                                                                        \
+    }                                                                                    \
+                                                                                         \
     void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 #endif

@@ -19,9 +19,9 @@ typedef struct esb_query_head {
     const char *kind;             /* esb_query_kind's answer */
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
-    esb_bitset include, exclude;  /* fields and with terms; without terms */
-    bool matches_nothing;         /* a component both included and excluded */
-    bool cached;                  /* created with the cached hint */
+    esb_bitset include, exclude; /* fields and with terms; without terms */
+    bool matches_nothing;        /* a component both included and excluded */
+    bool cached;                 /* created with the cached hint */
 } esb_query_head;
 
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */

@@ -11,8 +11,10 @@ void esb_qr_link(esb_query_registry *r, esb_query_node *n) {
 }
 
 void esb_qr_unlink(esb_query_registry *r, esb_query_node *n) {
-    if (n->prev) n->prev->next = n->next;
-    else r->head = n->next;
+    if (n->prev)
+        n->prev->next = n->next;
+    else
+        r->head = n->next;
     if (n->next) n->next->prev = n->prev;
     n->prev = n->next = NULL;
 }

@@ -41,7 +41,8 @@ esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx) {
     return ESB_OK;
 }
 
-esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei, size_t n) {
+esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei,
+                                           size_t n) {
     esb_status s = ESB_OK;
     if (np == 0) return s;
     uint32_t idx = ei->free_head;
@@ -65,8 +66,10 @@ void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
     p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
     p->dense[pos] = e;
     if (!p->size) return;
-    if (value) memcpy(esb_sparse_value(p, pos), value, p->size);
-    else memset(esb_sparse_value(p, pos), 0, p->size);
+    if (value)
+        memcpy(esb_sparse_value(p, pos), value, p->size);
+    else
+        memset(esb_sparse_value(p, pos), 0, p->size);
 }
 
 void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
@@ -77,7 +80,8 @@ void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
         esb_entity moved = p->dense[last];
         uint32_t idx = esb_entity_index(moved);
         p->dense[pos] = moved;
-        p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(moved) << 32 | pos;
+        p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] =
+            (uint64_t)esb_entity_version(moved) << 32 | pos;
         if (p->size) memcpy(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
     }
     uint32_t idx = esb_entity_index(gone);
@@ -85,7 +89,8 @@ void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
 }
 
 void esb_sparse_free(esb_sparse_set *p) {
-    for (uint32_t i = 0; i < p->page_count; ++i) esb_mem_free(p->pages[i], p->pages[i] ? ESB_SPARSE_PAGE * sizeof(uint64_t) : 0);
+    for (uint32_t i = 0; i < p->page_count; ++i)
+        esb_mem_free(p->pages[i], p->pages[i] ? ESB_SPARSE_PAGE * sizeof(uint64_t) : 0);
     esb_mem_free(p->pages, p->page_count * sizeof *p->pages);
     esb_mem_free(p->dense, (size_t)p->capacity * sizeof *p->dense);
     esb_mem_free(p->data, (size_t)p->capacity * p->size);

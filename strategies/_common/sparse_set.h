@@ -27,7 +27,7 @@
  *     the packed handles are distinct and each is found where it is.
  *  S3 No other slot is filled: a filled slot always names a packed handle. */
 typedef struct esb_sparse_set {
-    uint64_t **pages;    /* page_count pointers, NULL where no entry was ever set */
+    uint64_t **pages; /* page_count pointers, NULL where no entry was ever set */
     uint32_t page_count;
     esb_entity *dense;
     unsigned char *data; /* capacity * size bytes, NULL for tags */
@@ -74,7 +74,8 @@ esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx);
 
 /* Sparse pages, in each of the np pools, for the next n indices the entity table will issue (the first n of
  * its free list, then fresh ones): what emplacing the entities of a bulk creation needs. */
-esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei, size_t n);
+esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei,
+                                           size_t n);
 
 /* Appends e with value (or zeros); requires esb_sparse_reserve(p, 1) and esb_sparse_reserve_index for its index. */
 void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value);

@@ -56,12 +56,12 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
 
     esb_grow_item items[ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
-    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1,
-                                 NULL};
+    items[n++] =
+        (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
 #ifdef ESB_TABLE_AOS
     if (t->record_size)
-        items[n++] = (esb_grow_item){(void **)&t->records, old * t->record_size, now * t->record_size,
-                                     t->record_align, -1, NULL};
+        items[n++] = (esb_grow_item){
+            (void **)&t->records, old * t->record_size, now * t->record_size, t->record_align, -1, NULL};
 #else
     for (uint32_t k = 0; k < t->column_count; ++k) {
         esb_column *col = &t->columns[k];
@@ -80,8 +80,7 @@ esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
     if (row == last) return ESB_ENTITY_NULL;
 #ifdef ESB_TABLE_AOS
     if (t->record_size) /* a table of tags only has no records */
-        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size,
-               t->record_size);
+        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size, t->record_size);
 #else
     for (uint32_t k = 0; k < t->column_count; ++k)
         esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
@@ -107,12 +106,16 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
 #ifdef ESB_TABLE_AOS
     for (size_t i = 0; i < n; ++i) {
         unsigned char *dst = esb_table_element(t, column, first + (uint32_t)i);
-        if (values) esb_copy_element(dst, values + i * size, size);
-        else memset(dst, 0, size);
+        if (values)
+            esb_copy_element(dst, values + i * size, size);
+        else
+            memset(dst, 0, size);
     }
 #else
-    if (values) memcpy(esb_table_element(t, column, first), values, n * size);
-    else memset(esb_table_element(t, column, first), 0, n * size);
+    if (values)
+        memcpy(esb_table_element(t, column, first), values, n * size);
+    else
+        memset(esb_table_element(t, column, first), 0, n * size);
 #endif
 }
 

@@ -35,13 +35,13 @@ typedef struct esb_column {
  *     a multiple of record_align, which every column's alignment divides; each column lies inside the record at
  *     an offset aligned for it, and no two overlap. */
 typedef struct esb_table {
-    esb_bitset column_set;     /* the components that have a column */
-    esb_entity *entities;      /* row -> handle */
-    uint32_t count, capacity;  /* rows in use, rows allocated */
-    esb_column *columns;       /* ordered by component id */
+    esb_bitset column_set;    /* the components that have a column */
+    esb_entity *entities;     /* row -> handle */
+    uint32_t count, capacity; /* rows in use, rows allocated */
+    esb_column *columns;      /* ordered by component id */
     uint32_t column_count;
-    unsigned char *records;    /* AoS: capacity * record_size bytes */
-    uint32_t record_size;      /* AoS: bytes per row, a multiple of record_align; SoA: 0 */
+    unsigned char *records; /* AoS: capacity * record_size bytes */
+    uint32_t record_size;   /* AoS: bytes per row, a multiple of record_align; SoA: 0 */
     uint32_t record_align;
 } esb_table;
 

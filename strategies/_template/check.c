@@ -22,8 +22,10 @@ static void check_world(const esb_world *w) {
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) held.w[k] |= signature->w[k];
     }
     for (esb_component c = 0; c < w->component_count; ++c) { /* W3 */
-        if (!w->components[c].size) ESB_ASSERT_MSG(!w->data[c], "a tag with a data array");
-        else if (esb_bitset_test(&held, c)) ESB_ASSERT_MSG(w->data[c], "a component held without its data array");
+        if (!w->components[c].size)
+            ESB_ASSERT_MSG(!w->data[c], "a tag with a data array");
+        else if (esb_bitset_test(&held, c))
+            ESB_ASSERT_MSG(w->data[c], "a component held without its data array");
     }
 
     esb_query_heads_check_invariants(&w->queries, w->components, w->component_count); /* W4 */

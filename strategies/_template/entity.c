@@ -13,8 +13,10 @@
 static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsigned char *value) {
     uint32_t size = w->components[c].size;
     if (!size) return;
-    if (value) memcpy(tpl_value(w, c, idx), value, size);
-    else memset(tpl_value(w, c, idx), 0, size);
+    if (value)
+        memcpy(tpl_value(w, c, idx), value, size);
+    else
+        memset(tpl_value(w, c, idx), 0, size);
 }
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
@@ -28,8 +30,8 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     return ESB_OK;
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;
@@ -46,9 +48,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         uint32_t idx = esb_entity_index(e);
         w->signature[idx] = signature;
         for (uint32_t k = 0; k < count; ++k) {
-            const unsigned char *v = values && values[k]
-                                         ? (const unsigned char *)values[k] + i * w->components[ids[k]].size
-                                         : NULL;
+            const unsigned char *v =
+                values && values[k] ? (const unsigned char *)values[k] + i * w->components[ids[k]].size : NULL;
             write_value(w, ids[k], idx, v);
         }
         if (out) out[i] = e;

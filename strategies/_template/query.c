@@ -39,7 +39,6 @@ static esb_status no_refresh(esb_query *q) {
 
 ESB_QUERY_HEAD_API(tpl_query_free, no_refresh)
 
-
 /* Includes every required component and none of the excluded ones. Dead indices have an empty signature and
  * every query requires at least one component, so liveness needs no separate test. */
 static inline bool matches(const esb_bitset *signature, const esb_query_head *h) {

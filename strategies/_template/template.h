@@ -25,7 +25,7 @@
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    uint32_t *rows;      /* TPL_BATCH entries: the entity indices of the current batch */
+    uint32_t *rows; /* TPL_BATCH entries: the entity indices of the current batch */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -36,14 +36,14 @@ struct esb_query {
  *  W3 A component with data that an alive entity has owns its data array; a tag never has one.
  *  W4 The registry's own (query_registry.h); each query's terms (query_head.h), world and batch array. */
 struct esb_world {
-    esb_entity_table entities;     /* handles, versions, free list, index limit (_common/entity_table.h) */
-    uint32_t capacity;             /* entries in every per-entity array below */
-    esb_bitset *signature;         /* per entity index; all zero for dead and never-issued indices */
+    esb_entity_table entities; /* handles, versions, free list, index limit (_common/entity_table.h) */
+    uint32_t capacity;         /* entries in every per-entity array below */
+    esb_bitset *signature;     /* per entity index; all zero for dead and never-issued indices */
     esb_component_info components[ESB_MAX_COMPONENTS];
     unsigned char *data[ESB_MAX_COMPONENTS]; /* capacity * size bytes each; NULL for tags and until first used */
     uint32_t component_count;
-    esb_query_registry queries;    /* live queries and the iteration lock (_common/query_registry.h) */
-    uint64_t indices_scanned;      /* reported by esb_world_counters */
+    esb_query_registry queries; /* live queries and the iteration lock (_common/query_registry.h) */
+    uint64_t indices_scanned;   /* reported by esb_world_counters */
 };
 
 /* Room for `extra` more entities in the entity table and every per-entity array, all or nothing. */

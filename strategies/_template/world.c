@@ -62,13 +62,13 @@ esb_status tpl_reserve(esb_world *w, uint64_t extra) {
     esb_grow_item items[1 + ESB_MAX_COMPONENTS];
     size_t n = 0, old = w->capacity;
     /* New signatures are zero: an index not issued yet has no component, so no query matches it. */
-    items[n++] = (esb_grow_item){(void **)&w->signature, old * sizeof(esb_bitset), (size_t)cap * sizeof(esb_bitset),
-                                 0, 0, NULL};
+    items[n++] =
+        (esb_grow_item){(void **)&w->signature, old * sizeof(esb_bitset), (size_t)cap * sizeof(esb_bitset), 0, 0, NULL};
     for (uint32_t c = 0; c < w->component_count; ++c) {
         size_t size = w->components[c].size;
         if (w->data[c])
-            items[n++] = (esb_grow_item){(void **)&w->data[c], old * size, (size_t)cap * size,
-                                         w->components[c].align, -1, NULL};
+            items[n++] =
+                (esb_grow_item){(void **)&w->data[c], old * size, (size_t)cap * size, w->components[c].align, -1, NULL};
     }
     if ((s = esb_grow_all(items, n)) != ESB_OK) return s; /* every array as it was */
     w->capacity = cap;

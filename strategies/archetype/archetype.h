@@ -58,13 +58,13 @@ struct esb_query {
  *     what matching every archetype it has seen would give, columns included (match_list.h). */
 struct esb_world {
     esb_entity_table entities;
-    at_location *locations;  /* per entity index, capacity entries; meaningful for alive indices */
+    at_location *locations; /* per entity index, capacity entries; meaningful for alive indices */
     uint32_t capacity;
     esb_component_info components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
     at_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the array grows */
     uint32_t archetype_count, archetype_capacity;
-    esb_set_index index;     /* archetype by signature */
+    esb_set_index index; /* archetype by signature */
     esb_query_registry queries;
     uint64_t edge_hits, edge_misses, moves;
 };

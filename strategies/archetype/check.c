@@ -63,8 +63,10 @@ static void check_queries(const esb_world *w) { /* A6 */
         const esb_query *q = (const esb_query *)n;
         ESB_ASSERT_MSG(q->world == w, "a query of another world");
         ESB_ASSERT(q->matches.field_count == q->head.field_count);
-        if (q->head.cached) esb_match_list_check_invariants(&q->matches, w->archetype_count, at_match_archetype, q);
-        else ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
+        if (q->head.cached)
+            esb_match_list_check_invariants(&q->matches, w->archetype_count, at_match_archetype, q);
+        else
+            ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
     }
 }
 #endif

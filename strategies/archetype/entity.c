@@ -27,8 +27,8 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     return ESB_OK;
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;
@@ -37,8 +37,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     memset(&signature, 0, sizeof signature);
     for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
     uint32_t to;
-    if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK)
-        return s;
+    if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK) return s;
     at_archetype *a = w->archetypes[to];
     if ((s = esb_table_reserve(&a->table, n)) != ESB_OK) return s;
 
@@ -97,8 +96,10 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     uint32_t size = w->components[c].size;
     if (size) {
         unsigned char *slot = esb_table_element(&dst->table, esb_table_column_of(&dst->table, c), row);
-        if (value) esb_copy_element(slot, value, size);
-        else memset(slot, 0, size);
+        if (value)
+            esb_copy_element(slot, value, size);
+        else
+            memset(slot, 0, size);
     }
     return ESB_OK;
 }

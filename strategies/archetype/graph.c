@@ -14,8 +14,8 @@ static void archetype_free(at_archetype *a) {
 
 /* Room in the list and the index comes first: if making the archetype then fails, they are merely roomier. */
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
-    esb_status s = esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity,
-                                sizeof *w->archetypes, 16, 0);
+    esb_status s =
+        esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity, sizeof *w->archetypes, 16, 0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->index);
     if (s != ESB_OK) return s;
     at_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(at_archetype));

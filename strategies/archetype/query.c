@@ -56,7 +56,6 @@ ESB_QUERY_HEAD_API(at_query_free, catch_up)
 
 /* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
 
-
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
     esb_table_batch(&it->batch, &a->table, q->head.fields, q->head.field_count, columns);

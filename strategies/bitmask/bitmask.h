@@ -30,22 +30,22 @@ typedef struct bm_component {
 } bm_component;
 
 struct esb_query {
-    esb_query_node node;           /* first member (query_registry.h) */
+    esb_query_node node; /* first member (query_registry.h) */
     esb_world *world;
     const char *kind;
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
     esb_bitset include, exclude;
-    bool matches_nothing;          /* a component is both included and excluded */
+    bool matches_nothing;            /* a component is both included and excluded */
     uint8_t words[ESB_BITSET_WORDS]; /* mask words the query tests */
     uint32_t word_count;
-    uint32_t *scan_rows;           /* BM_SCAN_CHUNK entries: the batch of a scan */
+    uint32_t *scan_rows; /* BM_SCAN_CHUNK entries: the batch of a scan */
     /* cached filter */
     bool cached;
-    uint32_t *members;             /* packed entity indices, world->capacity entries */
-    uint32_t *position;            /* entity index -> slot in members or BM_NOT_IN, world->capacity entries */
+    uint32_t *members;  /* packed entity indices, world->capacity entries */
+    uint32_t *position; /* entity index -> slot in members or BM_NOT_IN, world->capacity entries */
     uint32_t member_count;
-    uint32_t cached_slot;          /* index in world->cached */
+    uint32_t cached_slot; /* index in world->cached */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -64,14 +64,14 @@ struct esb_query {
  *     its terms touch, in order) and its scan array (uncached) or filter arrays (cached). */
 struct esb_world {
     esb_entity_table entities;
-    uint32_t capacity;                     /* entries of every per-entity array (masks, data, filter maps) */
-    uint64_t *mask[ESB_BITSET_WORDS];      /* word-major entity masks; all zero for dead indices */
+    uint32_t capacity;                /* entries of every per-entity array (masks, data, filter maps) */
+    uint64_t *mask[ESB_BITSET_WORDS]; /* word-major entity masks; all zero for dead indices */
     bm_component components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
-    esb_query_registry queries;            /* every live query, and the iteration lock */
-    struct esb_query **cached;             /* the cached filters */
+    esb_query_registry queries; /* every live query, and the iteration lock */
+    struct esb_query **cached;  /* the cached filters */
     uint32_t cached_count, cached_capacity;
-    uint64_t filter_updates;               /* membership changes applied to cached filters */
+    uint64_t filter_updates; /* membership changes applied to cached filters */
 };
 
 /* Makes room for `extra` more entities in every per-entity array (all or nothing). */

@@ -35,8 +35,10 @@ static void check_masks(const esb_world *w) {
     }
     for (esb_component c = 0; c < w->component_count; ++c) { /* B3 */
         const bm_component *comp = &w->components[c];
-        if (!comp->size) ESB_ASSERT_MSG(!comp->data, "a tag with a data array");
-        else if (esb_bitset_test(&held, c)) ESB_ASSERT_MSG(comp->data, "a component held without its data array");
+        if (!comp->size)
+            ESB_ASSERT_MSG(!comp->data, "a tag with a data array");
+        else if (esb_bitset_test(&held, c))
+            ESB_ASSERT_MSG(comp->data, "a component held without its data array");
     }
 }
 

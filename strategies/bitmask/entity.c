@@ -23,12 +23,14 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 /* Writes value (or zeros) for n consecutive indices starting at first. */
 static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
-    if (values) memcpy(data_at(comp, first), values, n * comp->size);
-    else memset(data_at(comp, first), 0, n * comp->size);
+    if (values)
+        memcpy(data_at(comp, first), values, n * comp->size);
+    else
+        memset(data_at(comp, first), 0, n * comp->size);
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;

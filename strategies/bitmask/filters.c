@@ -28,8 +28,10 @@ static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
 static void refresh(esb_world *w, esb_query *q, uint32_t idx) {
     bool in = q->position[idx] != BM_NOT_IN;
     bool match = bm_matches(w, q, idx);
-    if (match && !in) filter_insert(w, q, idx);
-    else if (!match && in) filter_erase(w, q, idx);
+    if (match && !in)
+        filter_insert(w, q, idx);
+    else if (!match && in)
+        filter_erase(w, q, idx);
 }
 
 void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c) {
@@ -89,14 +91,14 @@ esb_status bm_filter_attach(esb_world *w, esb_query *q) {
         goto fail;
     for (esb_component c = 0; c < w->component_count; ++c) {
         bm_component *comp = &w->components[c];
-        if (watches(q, c) &&
-            esb_grow_one((void **)&comp->filters, comp->filter_count, &comp->filter_capacity, sizeof *comp->filters, 4,
-                         0) != ESB_OK)
+        if (watches(q, c) && esb_grow_one((void **)&comp->filters, comp->filter_count, &comp->filter_capacity,
+                                          sizeof *comp->filters, 4, 0) != ESB_OK)
             goto fail;
     }
     for (esb_component c = 0; c < w->component_count; ++c)
-        if (watches(q, c)) (void)list_push(&w->components[c].filters, &w->components[c].filter_count,
-                                          &w->components[c].filter_capacity, q);
+        if (watches(q, c))
+            (void)list_push(&w->components[c].filters, &w->components[c].filter_count,
+                            &w->components[c].filter_capacity, q);
     q->cached = true;
     q->cached_slot = w->cached_count;
     w->cached[w->cached_count++] = q;

@@ -69,9 +69,7 @@ const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 /* Iterator state: state[0] is the scan's next block of 64 entity indices (scan.c), or the next position in a
  * cached filter's list. */
 
-esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    return esb_qr_begin(q ? &q->node : NULL, it);
-}
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_qr_begin(q ? &q->node : NULL, it); }
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
@@ -89,8 +87,10 @@ static bool next_filter_batch(esb_iter *it, const esb_query *q) {
         lo = block[i] < lo ? block[i] : lo;
         hi = block[i] > hi ? block[i] : hi;
     }
-    if (hi - lo + 1 == len) bm_batch_contiguous(it, q, lo, len);
-    else bm_batch_indexed(it, q, block, len);
+    if (hi - lo + 1 == len)
+        bm_batch_contiguous(it, q, lo, len);
+    else
+        bm_batch_indexed(it, q, block, len);
     it->state[0] = at + len;
     return true;
 }

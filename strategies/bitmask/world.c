@@ -80,7 +80,8 @@ esb_status bm_reserve(esb_world *w, uint64_t extra) {
     for (uint32_t c = 0; c < w->component_count; ++c) {
         bm_component *comp = &w->components[c];
         if (comp->data)
-            items[n++] = (esb_grow_item){(void **)&comp->data, old * comp->size, now * comp->size, comp->align, -1, NULL};
+            items[n++] =
+                (esb_grow_item){(void **)&comp->data, old * comp->size, now * comp->size, comp->align, -1, NULL};
     }
     for (uint32_t i = 0; i < w->cached_count; ++i) {
         esb_query *q = w->cached[i];

@@ -126,7 +126,8 @@ static void check_queries(const esb_world *w) { /* Y6 */
         if (q->head.cached)
             esb_match_list_check_invariants(&q->matches, q->dense ? w->table_count : w->archetype_count,
                                             hy_match_candidate, q);
-        else ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
+        else
+            ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
     }
 }
 #endif

@@ -73,8 +73,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     return s == ESB_OK ? esb_sparse_reserve_next_indices(pools, np, &w->entities, n) : s;
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;
@@ -90,13 +90,15 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (size_t i = 0; i < n; ++i) {
         esb_entity e = esb_et_take(&w->entities);
         uint32_t table_row = esb_table_push(t, e);
-        w->locations[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
+        w->locations[esb_entity_index(e)] =
+            (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
         if (out) out[i] = e;
     }
     for (uint32_t k = 0; k < count; ++k) {
         esb_component c = ids[k];
         const unsigned char *v = values ? values[k] : NULL;
-        if (hy_in_table(w, c)) esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
+        if (hy_in_table(w, c))
+            esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
         else if (hy_in_pool(w, c))
             for (size_t i = 0; i < n; ++i)
                 esb_sparse_emplace(&w->pools[c], t->entities[first + i], v ? v + i * w->components[c].size : NULL);
@@ -156,15 +158,19 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_PRESENT;
     if ((s = hy_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
     if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
-    if (hy_in_pool(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
+    if (hy_in_pool(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
+                             (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     uint32_t table_row = move_entity(w, e, to);
-    if (hy_in_pool(w, c)) esb_sparse_emplace(&w->pools[c], e, value);
+    if (hy_in_pool(w, c))
+        esb_sparse_emplace(&w->pools[c], e, value);
     else if (hy_in_table(w, c)) {
         esb_table *t = w->tables[w->archetypes[to]->table];
         unsigned char *slot = esb_table_element(t, esb_table_column_of(t, c), table_row);
-        if (value) esb_copy_element(slot, value, w->components[c].size);
-        else memset(slot, 0, w->components[c].size);
+        if (value)
+            esb_copy_element(slot, value, w->components[c].size);
+        else
+            memset(slot, 0, w->components[c].size);
     }
     return ESB_OK;
 }

@@ -41,8 +41,8 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
 
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
     uint32_t table;
-    esb_status s = esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity,
-                                sizeof *w->archetypes, 16, 0);
+    esb_status s =
+        esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity, sizeof *w->archetypes, 16, 0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->archetype_index);
     if (s == ESB_OK) s = table_find(w, signature, &table);
     if (s != ESB_OK) return s;

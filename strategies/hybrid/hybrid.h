@@ -44,7 +44,7 @@ typedef struct hy_location {
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    bool dense;            /* every term is a dense component with data: tables are matched and iterated */
+    bool dense;             /* every term is a dense component with data: tables are matched and iterated */
     uint32_t sparse_fields; /* fields stored in sparse sets */
     uint32_t *scratch;      /* HY_CHUNK positions per sparse field, for the batches' index arrays */
     esb_match_list matches; /* cached: matching tables (dense) or archetypes, each field's table column */
@@ -77,13 +77,13 @@ struct esb_world {
     uint32_t capacity;
     esb_component_info components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
-    esb_bitset table_components; /* dense components with data: the ones tables hold */
-    esb_bitset sparse_components; /* components with the sparse hint and data: the ones sparse sets hold */
+    esb_bitset table_components;              /* dense components with data: the ones tables hold */
+    esb_bitset sparse_components;             /* components with the sparse hint and data: the ones sparse sets hold */
     esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
-    hy_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the list grows */
+    hy_archetype **archetypes;                /* archetype 0 is the empty set; pointers stay put as the list grows */
     uint32_t archetype_count, archetype_capacity;
     esb_set_index archetype_index; /* by full component set */
-    esb_table **tables; /* table 0 holds no column */
+    esb_table **tables;            /* table 0 holds no column */
     uint32_t table_count, table_capacity;
     esb_set_index table_index; /* by set of table components */
     esb_query_registry queries;
@@ -108,13 +108,9 @@ static inline esb_status hy_check(const esb_world *w, esb_entity e, esb_componen
     return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
 }
 
-static inline bool hy_in_table(const esb_world *w, esb_component c) {
-    return esb_bitset_test(&w->table_components, c);
-}
+static inline bool hy_in_table(const esb_world *w, esb_component c) { return esb_bitset_test(&w->table_components, c); }
 
-static inline bool hy_in_pool(const esb_world *w, esb_component c) {
-    return esb_bitset_test(&w->sparse_components, c);
-}
+static inline bool hy_in_pool(const esb_world *w, esb_component c) { return esb_bitset_test(&w->sparse_components, c); }
 
 void hy_query_free(struct esb_query *q);
 

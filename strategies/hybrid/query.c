@@ -14,7 +14,8 @@
 
 /* The sets a query tests: a table's columns (dense queries) or an archetype's signature. */
 static bool matches_set(const esb_query *q, const esb_bitset *set) {
-    return !q->head.matches_nothing && esb_bitset_contains(set, &q->head.include) && esb_bitset_disjoint(set, &q->head.exclude);
+    return !q->head.matches_nothing && esb_bitset_contains(set, &q->head.include) &&
+           esb_bitset_disjoint(set, &q->head.exclude);
 }
 
 static uint32_t candidate_count(const esb_query *q) {
@@ -83,7 +84,6 @@ ESB_QUERY_HEAD_API(hy_query_free, catch_up)
 
 /* Iterator state: state[0] is the next candidate (or its position in the match list); state[1] the next
  * archetype row within the current candidate, for archetypes handed out in chunks. */
-
 
 /* A whole table, every field a column. */
 static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, const uint16_t *columns) {

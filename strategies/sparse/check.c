@@ -73,12 +73,12 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
         esb_sparse_check_invariants(members, w->entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
-            ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]),
-                           "a non-owned group member that does not match");
+            ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]), "a non-owned group member that does not match");
         const esb_sparse_set *candidates = pool_of(w, q->include[0]);
         for (uint32_t pos = 0; pos < candidates->count; ++pos)
             if (sp_group_matches(w, q, candidates->dense[pos]))
-                ESB_ASSERT_MSG(esb_sparse_contains(members, candidates->dense[pos]), "a matching entity outside its group");
+                ESB_ASSERT_MSG(esb_sparse_contains(members, candidates->dense[pos]),
+                               "a matching entity outside its group");
         return;
     }
     const esb_sparse_set *lead = pool_of(w, q->owned[0]);

@@ -44,8 +44,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     return s;
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;
@@ -70,8 +70,10 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         esb_sparse_set *p = &w->components[ids[k]].pool;
         if (!p->size) continue;
         void *dst = esb_sparse_value(p, base_count[k]);
-        if (values && values[k]) memcpy(dst, values[k], n * p->size);
-        else memset(dst, 0, n * p->size);
+        if (values && values[k])
+            memcpy(dst, values[k], n * p->size);
+        else
+            memset(dst, 0, n * p->size);
     }
     /* The new entities sit at [base, base + n) of the first pool. Admitting one may swap it to the front of
      * an owned pool, which only disturbs the position it leaves, never a later one. */
@@ -101,7 +103,8 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (s != ESB_OK) return s;
     esb_sparse_set *p = &w->components[c].pool;
     if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
-    if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK) return s;
+    if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK)
+        return s;
     if (!w->groups) {
         esb_sparse_emplace(p, e, value);
         return ESB_OK;

@@ -150,7 +150,8 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     if (q->kind == SP_NON_OWNED) {
         esb_status s = esb_sparse_reserve(&q->members, cand->count);
         for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) s = esb_sparse_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+            if (matches(w, q, cand->dense[i]))
+                s = esb_sparse_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
         if (s != ESB_OK) {
             esb_sparse_free(&q->members);
             return s;

@@ -27,7 +27,7 @@ static inline bool sp_view_find(const sp_pool_view *l, uint32_t idx, uint32_t ve
 
 uint32_t sp_view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
                        uint32_t *field_rows);
-uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end,
-                         uint32_t *drive_rows, uint32_t *field_rows);
+uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
+                         uint32_t *field_rows);
 
 #endif

@@ -4,8 +4,8 @@
  * list one pool at a time (keep those the next included pool holds, drop those an excluded pool holds), and
  * only then look the survivors' positions up, field by field. The same lookups as a view, in the other loop
  * order: one pool's pages at a time instead of every pool's per entity. */
-uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end,
-                             uint32_t *drive_rows, uint32_t *field_rows) {
+uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
+                         uint32_t *field_rows) {
     const esb_world *w = q->world;
     const esb_entity *dense = w->components[driver].pool.dense;
     uint32_t n = end - start;

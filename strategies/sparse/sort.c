@@ -22,7 +22,8 @@ static void merge_sort(const sort_job *job, uint32_t *perm, uint32_t *tmp, uint3
     merge_sort(job, perm + half, tmp, n - half);
     uint32_t i = 0, j = half, k = 0;
     while (i < half && j < n)
-        tmp[k++] = job->order(job->world, job->dense[perm[j]], job->dense[perm[i]], job->ctx) < 0 ? perm[j++] : perm[i++];
+        tmp[k++] =
+            job->order(job->world, job->dense[perm[j]], job->dense[perm[i]], job->ctx) < 0 ? perm[j++] : perm[i++];
     while (i < half) tmp[k++] = perm[i++];
     while (j < n) tmp[k++] = perm[j++];
     memcpy(perm, tmp, n * sizeof *perm);

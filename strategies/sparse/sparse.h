@@ -24,12 +24,12 @@ struct esb_query {
     esb_world *world;
     sp_kind kind;
     /* groups (group.h) */
-    struct esb_query *next_group;  /* the world's list of groups */
-    esb_bitset watched;            /* included and excluded components */
+    struct esb_query *next_group; /* the world's list of groups */
+    esb_bitset watched;           /* included and excluded components */
     esb_component owned[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     uint32_t owned_count;
-    uint32_t len;                  /* owned and partial: members are [0, len) of every owned pool */
-    esb_sparse_set members;               /* non-owned: the member entities (a pool without data) */
+    uint32_t len;           /* owned and partial: members are [0, len) of every owned pool */
+    esb_sparse_set members; /* non-owned: the member entities (a pool without data) */
     esb_component fields[ESB_MAX_FIELDS];
     uint32_t field_count;
     esb_component include[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* fields, then with terms */

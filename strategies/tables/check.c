@@ -99,7 +99,8 @@ static void check_queries(const esb_world *w) { /* L8 */
             sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
         ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
         ESB_ASSERT(q->rows && (!sparse_fields || q->positions));
-        if (!q->head.cached) ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
+        if (!q->head.cached)
+            ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
         else if (q->generation == w->layout_generation)
             esb_match_list_check_invariants(&q->matches, w->table_count, tb_match_table, q);
     }

@@ -43,8 +43,8 @@ static void set_bits(uint64_t *bits, uint32_t first, size_t n) {
     for (; at < end; ++at) tb_bit_set(bits, (uint32_t)at);
 }
 
-esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                           const void *const *values, esb_entity *out) {
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
     if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
     esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
     if (s != ESB_OK || n == 0) return s;
@@ -78,10 +78,13 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         col->holders += (uint32_t)n;
         if (col->kind == TB_DENSE) {
             unsigned char *dst = col->data + (size_t)first * col->size;
-            if (v) memcpy(dst, v, n * col->size);
-            else memset(dst, 0, n * col->size);
+            if (v)
+                memcpy(dst, v, n * col->size);
+            else
+                memset(dst, 0, n * col->size);
         } else if (col->kind == TB_SPARSE)
-            for (size_t i = 0; i < n; ++i) esb_sparse_emplace(col->map, t->entities[first + i], v ? v + i * col->size : NULL);
+            for (size_t i = 0; i < n; ++i)
+                esb_sparse_emplace(col->map, t->entities[first + i], v ? v + i * col->size : NULL);
     }
     return ESB_OK;
 }
@@ -117,17 +120,20 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         if ((s = tb_column_add(w, t, c)) != ESB_OK) return s;
         col = tb_column_of(t, c);
     }
-    if (col->kind == TB_SPARSE &&
-        ((s = esb_sparse_reserve(col->map, 1)) != ESB_OK || (s = esb_sparse_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
+    if (col->kind == TB_SPARSE && ((s = esb_sparse_reserve(col->map, 1)) != ESB_OK ||
+                                   (s = esb_sparse_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
         return s;
     tb_bit_set(col->present, loc->row);
     col->holders++;
     ESB_ASSERT_MSG(col->holders <= t->count, "more holders than rows");
-    if (col->kind == TB_SPARSE) esb_sparse_emplace(col->map, e, value);
+    if (col->kind == TB_SPARSE)
+        esb_sparse_emplace(col->map, e, value);
     else if (col->kind == TB_DENSE) {
         unsigned char *slot = col->data + (size_t)loc->row * col->size;
-        if (value) esb_copy_element(slot, value, col->size);
-        else memset(slot, 0, col->size);
+        if (value)
+            esb_copy_element(slot, value, col->size);
+        else
+            memset(slot, 0, col->size);
     }
     return ESB_OK;
 }
@@ -155,8 +161,10 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     const tb_column *col = tb_column_for(w, loc, c);
     if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
-    if (col->kind == TB_DENSE) *out = col->data + (size_t)loc->row * col->size;
-    else if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) *out = esb_sparse_value(col->map, pos);
+    if (col->kind == TB_DENSE)
+        *out = col->data + (size_t)loc->row * col->size;
+    else if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos))
+        *out = esb_sparse_value(col->map, pos);
     return ESB_OK;
 }
 

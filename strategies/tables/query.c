@@ -44,7 +44,8 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
     esb_query_head_init(&q->head, &w->queries, desc);
-    for (uint32_t k = 0; k < q->head.field_count; ++k) q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
+    for (uint32_t k = 0; k < q->head.field_count; ++k)
+        q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     q->generation = UINT64_MAX;
     q->rows = esb_mem_alloc(TB_CHUNK * sizeof *q->rows, 0);
@@ -61,7 +62,6 @@ ESB_QUERY_HEAD_API(tb_query_free, refresh)
 
 /* Iterator state: state[0] the next table (or its place in the match list), state[1] the next row in it,
  * state[2] what presence tests that table needs. */
-
 
 /* What presence tests a table needs for the query: none (every included column full, every excluded one empty
  * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
@@ -152,8 +152,10 @@ static bool table_batch(esb_iter *it, esb_query *q, const tb_table *t) {
         it->state[1] = at += len;
         if (!found) continue;
         q->world->masked_batches++;
-        if (found == len && !q->sparse_fields) fill_batch(it, q, t, at - len, len, NULL);
-        else fill_batch(it, q, t, 0, found, q->rows);
+        if (found == len && !q->sparse_fields)
+            fill_batch(it, q, t, at - len, len, NULL);
+        else
+            fill_batch(it, q, t, 0, found, q->rows);
         return true;
     }
     return false;

@@ -31,8 +31,10 @@ esb_status esb_tables_share(esb_world *w, esb_entity e, esb_component c, const v
         slot = &t->shared[t->shared_count++];
         *slot = (tb_shared){c, size, fresh};
     }
-    if (size && value) memmove(slot->value, value, size); /* value may be the slot itself */
-    else if (size) memset(slot->value, 0, size);
+    if (size && value)
+        memmove(slot->value, value, size); /* value may be the slot itself */
+    else if (size)
+        memset(slot->value, 0, size);
     return ESB_OK;
 }
 

@@ -93,12 +93,12 @@ esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
     size_t old = t->capacity, now = cap;
     esb_grow_item items[2 * ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
-    items[n++] = (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1,
-                                 NULL};
+    items[n++] =
+        (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
     for (uint32_t k = 0; k < t->column_count; ++k) {
         tb_column *col = &t->columns[k];
-        items[n++] = (esb_grow_item){(void **)&col->present, bit_words((uint32_t)old) * 8, bit_words((uint32_t)now) * 8,
-                                     0, 0, NULL};
+        items[n++] = (esb_grow_item){
+            (void **)&col->present, bit_words((uint32_t)old) * 8, bit_words((uint32_t)now) * 8, 0, 0, NULL};
         if (col->kind == TB_DENSE)
             items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
     }

@@ -32,7 +32,7 @@ typedef struct tb_column {
     tb_column_kind kind;
     uint32_t size, align;
     unsigned char *data; /* TB_DENSE: table capacity * size bytes, a slot per row */
-    esb_sparse_set *map;        /* TB_SPARSE: entity -> value, for the rows that have one */
+    esb_sparse_set *map; /* TB_SPARSE: entity -> value, for the rows that have one */
     uint64_t *present;   /* a bit per row of the table's capacity: the row holds the component */
     uint32_t holders;    /* rows whose bit is set */
 } tb_column;
@@ -44,13 +44,13 @@ typedef struct tb_shared {
 } tb_shared;
 
 typedef struct tb_table {
-    esb_bitset type;        /* the entity type the table was made for */
-    esb_bitset column_set;  /* components with a column here */
-    esb_entity *entities;   /* row -> handle */
+    esb_bitset type;       /* the entity type the table was made for */
+    esb_bitset column_set; /* components with a column here */
+    esb_entity *entities;  /* row -> handle */
     uint32_t count, capacity;
-    tb_column *columns;     /* ordered by component id: the column of c is c's rank in column_set */
+    tb_column *columns; /* ordered by component id: the column of c is c's rank in column_set */
     uint32_t column_count, column_capacity;
-    tb_shared *shared;      /* per-table shared values (shared.h), shared_count entries */
+    tb_shared *shared; /* per-table shared values (shared.h), shared_count entries */
     uint32_t shared_count;
 } tb_table;
 
@@ -67,8 +67,8 @@ struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
     uint32_t sparse_fields;
-    uint32_t *rows;        /* TB_CHUNK matching rows of the current batch */
-    uint32_t *positions;   /* TB_CHUNK positions per sparse field */
+    uint32_t *rows;         /* TB_CHUNK matching rows of the current batch */
+    uint32_t *positions;    /* TB_CHUNK positions per sparse field */
     esb_match_list matches; /* cached: tables with a column for every included component */
     uint64_t generation;    /* the world's layout generation the list was built for */
 };
@@ -99,8 +99,8 @@ struct esb_world {
     uint32_t component_count;
     tb_table **tables;
     uint32_t table_count, table_capacity;
-    esb_set_index table_index; /* by entity type */
-    uint32_t empty_type;       /* the table of the empty type (esb_create), or TB_NO_TABLE until made */
+    esb_set_index table_index;  /* by entity type */
+    uint32_t empty_type;        /* the table of the empty type (esb_create), or TB_NO_TABLE until made */
     uint64_t layout_generation; /* bumped whenever a table or a column appears */
     esb_query_registry queries;
     uint64_t columns_made, masked_batches;

@@ -116,8 +116,8 @@ Test(invariants, a_stray_sparse_slot_aborts, .signal = SIGABRT, .init = cr_redir
 static esb_table rows;
 
 static esb_table *table_of_two_columns(void) {
-    static const esb_component_info components[] = {{"a", 4, 4, ESB_STORAGE_DENSE}, {"tag", 0, 1, ESB_STORAGE_DENSE},
-                                                    {"b", 8, 8, ESB_STORAGE_DENSE}};
+    static const esb_component_info components[] = {
+        {"a", 4, 4, ESB_STORAGE_DENSE}, {"tag", 0, 1, ESB_STORAGE_DENSE}, {"b", 8, 8, ESB_STORAGE_DENSE}};
     esb_bitset set = {{0}};
     for (esb_component c = 0; c < 3; ++c) esb_bitset_set(&set, c);
     memset(&rows, 0, sizeof rows);
@@ -307,8 +307,7 @@ Test(invariants, a_query_of_another_registry_in_the_list_aborts, .signal = SIGAB
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, a_held_query_whose_iterator_lost_its_live_mark_aborts, .signal = SIGABRT,
-     .init = cr_redirect_stderr) {
+Test(invariants, a_held_query_whose_iterator_lost_its_live_mark_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_query_registry *r = registry_of_three();
     static esb_iter it;
     cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);

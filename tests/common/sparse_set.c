@@ -25,9 +25,11 @@ static void check_against(const esb_sparse_set *p, const model_slot *model) {
         if (!found) continue;
         ++present;
         cr_assert_eq(p->dense[pos], e, "index %u: packed handle at %u is another", i, pos);
-        cr_assert_eq(memcmp(esb_sparse_value(p, pos), &model[i].value, sizeof(uint64_t)), 0, "index %u: value differs", i);
+        cr_assert_eq(memcmp(esb_sparse_value(p, pos), &model[i].value, sizeof(uint64_t)), 0, "index %u: value differs",
+                     i);
         /* another version of the same index is not a member */
-        cr_assert(!esb_sparse_contains(p, esb_entity_make(i, model[i].version + 1)), "index %u: a stale version is found", i);
+        cr_assert(!esb_sparse_contains(p, esb_entity_make(i, model[i].version + 1)),
+                  "index %u: a stale version is found", i);
     }
     cr_assert_eq(p->count, present, "count %u, the model holds %u", p->count, present);
 }
@@ -89,14 +91,16 @@ Test(sparse_set, a_failed_reservation_leaves_the_pool_as_it_was) {
         for (uint64_t k = 1;; ++k) {
             esb_sparse_set copy = p;
             esb_mem_fail_nth(k);
-            esb_status s = which == 0 ? esb_sparse_reserve(&p, p.capacity) : esb_sparse_reserve_index(&p, 5u * ESB_SPARSE_PAGE + 3);
+            esb_status s = which == 0 ? esb_sparse_reserve(&p, p.capacity)
+                                      : esb_sparse_reserve_index(&p, 5u * ESB_SPARSE_PAGE + 3);
             uint64_t calls = esb_mem_fail_nth(0);
             if (s == ESB_OK && calls < k) break; /* no k-th allocation: every one has been failed */
             cr_assert_eq(s, ESB_ERR_NOMEM, "failing allocation %llu gave status %d", (unsigned long long)k, s);
             /* The packed arrays are as they were; the page directory may have grown (its new pages empty),
              * which no member can tell. */
             cr_assert(copy.count == p.count && copy.capacity == p.capacity && copy.dense == p.dense &&
-                          copy.data == p.data, "a failed reservation changed the packed arrays");
+                          copy.data == p.data,
+                      "a failed reservation changed the packed arrays");
             esb_sparse_check_invariants(&p, 40);
         }
     }

@@ -39,8 +39,7 @@ Test(archetype_invariants, a_location_naming_another_row_aborts, .signal = SIGAB
     esb_world_check(world);
 }
 
-Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, .signal = SIGABRT,
-     .init = cr_redirect_stderr) {
+Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     esb_query *q = healthy_world();
     q->matches.count--;
     esb_world_check(world);

@@ -49,8 +49,7 @@ Test(bitmask_invariants, a_cached_filter_missing_a_match_aborts, .signal = SIGAB
     esb_world_check(world);
 }
 
-Test(bitmask_invariants, a_cached_filter_holding_a_non_match_aborts, .signal = SIGABRT,
-     .init = cr_redirect_stderr) {
+Test(bitmask_invariants, a_cached_filter_holding_a_non_match_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     healthy_world();
     world->mask[0][esb_entity_index(e[0])] |= 1ull << b; /* e[0] gains b behind the filter's back */
     esb_world_check(world);

@@ -32,8 +32,7 @@ Test(tables_invariants, a_healthy_world_passes) {
     esb_world_destroy(world);
 }
 
-Test(tables_invariants, a_holder_count_drifting_from_its_bits_aborts, .signal = SIGABRT,
-     .init = cr_redirect_stderr) {
+Test(tables_invariants, a_holder_count_drifting_from_its_bits_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     tb_table *t = healthy_world();
     tb_column_of(t, a)->holders--;
     esb_world_check(world);
@@ -47,8 +46,7 @@ Test(tables_invariants, a_presence_bit_past_the_last_row_aborts, .signal = SIGAB
     esb_world_check(world);
 }
 
-Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, .signal = SIGABRT,
-     .init = cr_redirect_stderr) {
+Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
     tb_table *t = healthy_world();
     tb_bit_clear(tb_column_of(t, s)->present, world->locations[esb_entity_index(e[1])].row);
     tb_column_of(t, s)->holders--;

@@ -83,7 +83,8 @@ Test(tables_shared, a_column_for_the_whole_table) {
     esb_iter it;
     int seen = 0;
     cr_assert_eq(esb_iter_begin(q, &it), ESB_OK);
-    while (esb_iter_next(&it)) ESB_EACH(&it.batch, i, {
+    while (esb_iter_next(&it))
+        ESB_EACH(&it.batch, i, {
             cr_assert_eq(esb_entity_index(ESB_ENTITY(i)) % 7, 0);
             cr_assert_eq(ESB_FIELD(1, float, i), (float)esb_entity_index(ESB_ENTITY(i)));
             seen++;
