@@ -17,6 +17,7 @@
 #include "contract.h"
 #include "edges.h"
 #include "entity_table.h"
+#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -71,22 +72,8 @@ struct esb_world {
 
 #define AT_ROOT 0u /* the archetype of entities with no component */
 
-/* Makes room for `extra` more entities in the entity index and the location array. */
-static inline esb_status at_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
-}
-
-/* esb_alive through the locations: the same answer as the entity table's slots, which they mirror. */
-static inline bool at_alive(const esb_world *w, esb_entity e) {
-    uint32_t idx = esb_entity_index(e);
-    return idx < w->entities.issued && w->locations[idx].handle == e;
-}
-
-/* The checks opening an operation on e and component c, in the contract's order (as esb_check_change). */
-static inline esb_status at_check(const esb_world *w, esb_entity e, esb_component c) {
-    if (!at_alive(w, e)) return ESB_ERR_STALE;
-    return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
-}
+/* at_reserve_entities, at_alive, at_check (_common/locations.h). */
+ESB_LOCATION_API(at, at_location)
 
 static inline bool at_has(const at_archetype *a, esb_component c) { return esb_bitset_test(&a->signature, c); }
 

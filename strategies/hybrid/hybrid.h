@@ -17,6 +17,7 @@
 #include "contract.h"
 #include "edges.h"
 #include "entity_table.h"
+#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -92,21 +93,8 @@ struct esb_world {
 
 #define HY_ROOT 0u /* the empty archetype, and the table without columns */
 
-/* Room for `extra` more entities in the entity index and the locations. */
-static inline esb_status hy_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
-}
-
-static inline bool hy_alive(const esb_world *w, esb_entity e) {
-    uint32_t idx = esb_entity_index(e);
-    return idx < w->entities.issued && w->locations[idx].handle == e;
-}
-
-/* The checks opening an operation on e and component c, in the contract's order. */
-static inline esb_status hy_check(const esb_world *w, esb_entity e, esb_component c) {
-    if (!hy_alive(w, e)) return ESB_ERR_STALE;
-    return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
-}
+/* hy_reserve_entities, hy_alive, hy_check (_common/locations.h). */
+ESB_LOCATION_API(hy, hy_location)
 
 static inline bool hy_in_table(const esb_world *w, esb_component c) { return esb_bitset_test(&w->table_components, c); }
 

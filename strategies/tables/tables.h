@@ -18,6 +18,7 @@
 #include "bitset.h"
 #include "contract.h"
 #include "entity_table.h"
+#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -106,19 +107,8 @@ struct esb_world {
     uint64_t columns_made, masked_batches;
 };
 
-static inline esb_status tb_reserve_entities(esb_world *w, uint64_t extra) {
-    return esb_et_reserve_with(&w->entities, extra, (void **)&w->locations, sizeof *w->locations, &w->capacity);
-}
-
-static inline bool tb_alive(const esb_world *w, esb_entity e) {
-    uint32_t idx = esb_entity_index(e);
-    return idx < w->entities.issued && w->locations[idx].handle == e;
-}
-
-static inline esb_status tb_check(const esb_world *w, esb_entity e, esb_component c) {
-    if (!tb_alive(w, e)) return ESB_ERR_STALE;
-    return c < w->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
-}
+/* tb_reserve_entities, tb_alive, tb_check (_common/locations.h). */
+ESB_LOCATION_API(tb, tb_location)
 
 static inline bool tb_bit(const uint64_t *bits, uint32_t row) { return (bits[row >> 6] >> (row & 63)) & 1u; }
 static inline void tb_bit_set(uint64_t *bits, uint32_t row) { bits[row >> 6] |= 1ull << (row & 63); }
