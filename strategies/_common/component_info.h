@@ -11,4 +11,9 @@ typedef struct esb_component_info {
     esb_storage_hint hint;
 } esb_component_info;
 
+/* The record of a component registered with a description that passed esb_check_component_desc. */
+static inline esb_component_info esb_component_info_of(const esb_component_desc *desc) {
+    return (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
+}
+
 #endif

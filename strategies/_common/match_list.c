@@ -73,4 +73,13 @@ void esb_match_list_check_invariants(const esb_match_list *m, uint32_t total, es
     }
     ESB_ASSERT_MSG(at == m->count, "a match listed past the groups seen");
 }
+
+void esb_match_list_check_query(const esb_match_list *m, uint32_t fields, bool cached, uint32_t total,
+                                esb_match_test test, const void *query) {
+    ESB_ASSERT_MSG(m->field_count == fields, "a match list for another number of fields");
+    if (cached)
+        esb_match_list_check_invariants(m, total, test, query);
+    else
+        ESB_ASSERT_MSG(m->count == 0 && m->seen == 0, "an uncached query with a match list");
+}
 #endif

@@ -38,6 +38,11 @@ void esb_match_list_free(esb_match_list *m);
 #ifdef ESB_CHECKED
 /* Asserts M1-M3 for a list kept by `test` over `total` groups. O(total * fields). */
 void esb_match_list_check_invariants(const esb_match_list *m, uint32_t total, esb_match_test test, const void *query);
+
+/* A query's own list, with `fields` fields: M1-M3 when it is cached (as above), else empty (an uncached query
+ * keeps none). */
+void esb_match_list_check_query(const esb_match_list *m, uint32_t fields, bool cached, uint32_t total,
+                                esb_match_test test, const void *query);
 #endif
 
 #endif

@@ -14,6 +14,19 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     esb_qr_link(r, &h->node);
 }
 
+void *esb_query_head_create(esb_status checked, esb_query_registry *r, const esb_query_desc *desc, size_t size,
+                            size_t align, esb_status *status) {
+    *status = checked;
+    if (checked != ESB_OK) return NULL;
+    esb_query_head *h = esb_mem_calloc(size, align);
+    if (!h) {
+        *status = ESB_ERR_NOMEM;
+        return NULL;
+    }
+    esb_query_head_init(h, r, desc);
+    return h;
+}
+
 #ifdef ESB_CHECKED
 void esb_query_terms_check_invariants(const esb_component *fields, uint32_t field_count, const esb_bitset *include,
                                       const esb_bitset *exclude, bool matches_nothing, const esb_bitset *with_data,
@@ -40,12 +53,15 @@ void esb_query_head_check_invariants(const esb_query_head *h, const esb_componen
 }
 
 void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
-                                      uint32_t component_count) {
+                                      uint32_t component_count,
+                                      void (*check_query)(const void *world, const esb_query_head *h),
+                                      const void *world) {
     esb_qr_check_invariants(r);
     for (const esb_query_node *n = r->head; n; n = n->next) {
         const esb_query_head *h = (const esb_query_head *)n;
         ESB_ASSERT_MSG(h->registry == r, "a query of another world");
         esb_query_head_check_invariants(h, components, component_count);
+        if (check_query) check_query(world, h);
     }
 }
 #endif

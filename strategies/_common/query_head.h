@@ -27,15 +27,23 @@ typedef struct esb_query_head {
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */
 void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_query_desc *desc);
 
+/* A zero-filled query of `size` bytes that begins with its head, the head initialised from desc and linked into
+ * r; NULL with *status set to `checked` when that (the result of the checks) is not ESB_OK, or to NOMEM.
+ * ESB_QUERY_HEAD_CREATE (query_api.h) calls it for a design. */
+void *esb_query_head_create(esb_status checked, esb_query_registry *r, const esb_query_desc *desc, size_t size,
+                            size_t align, esb_status *status);
+
 #ifdef ESB_CHECKED
 /* Asserts Q1-Q2 for a query of a world whose components are components[0 .. component_count). O(terms). */
 void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
                                      uint32_t component_count);
 
-/* The registry's invariants (R1-R2) and, for each of its queries (which all begin with a head), Q1-Q2 and that
- * the head names this registry. */
+/* The registry's invariants (R1-R2) and, for each of its queries (which all begin with a head), Q1-Q2, that the
+ * head names this registry, then the design's own check_query(world, head) unless it is NULL. */
 void esb_query_heads_check_invariants(const esb_query_registry *r, const esb_component_info *components,
-                                      uint32_t component_count);
+                                      uint32_t component_count,
+                                      void (*check_query)(const void *world, const esb_query_head *h),
+                                      const void *world);
 
 /* Q1-Q2 for a design that keeps its terms in its own struct; with_data is the set of registered components
  * that are not tags. */

@@ -77,11 +77,15 @@ esb_status esb_check_query_args(const void *world, const esb_query_desc *desc, e
 }
 
 esb_status esb_check_query_create(const void *world, const esb_query_desc *desc, esb_query **out,
-                                  const esb_query_registry *queries, const esb_component_info *components,
+                                  const esb_query_registry *queries, const unsigned char *sizes, size_t size_stride,
                                   uint32_t component_count) {
     if (esb_check_query_args(world, desc, out) != ESB_OK) return ESB_ERR_INVALID;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] < component_count && components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
+    for (uint32_t i = 0; i < desc->field_count; ++i) {
+        uint32_t size;
+        if (desc->fields[i] >= component_count) continue;
+        memcpy(&size, sizes + (size_t)desc->fields[i] * size_stride, sizeof size);
+        if (size == 0) return ESB_ERR_INVALID;
+    }
     if (esb_qr_locked(queries)) return ESB_ERR_LOCKED;
     return esb_check_query_ids(desc, component_count);
 }

@@ -17,11 +17,12 @@ esb_status esb_check_query_shape(const esb_query_desc *desc);
  * NULL either way. */
 esb_status esb_check_query_args(const void *world, const esb_query_desc *desc, esb_query **out);
 
-/* All of esb_query_create's checks, in the contract's order, for a world whose components are described by
- * components[0 .. component_count): the arguments and a registered tag as a field (INVALID), the iteration
- * lock (LOCKED), unregistered ids (UNKNOWN_COMPONENT). Sets *out (if it can) to NULL. */
+/* All of esb_query_create's checks, in the contract's order, for a world of component_count components whose
+ * sizes (0: a tag) are the uint32_t at sizes + c * size_stride for component c: the arguments and a registered tag
+ * as a field (INVALID), the iteration lock (LOCKED), unregistered ids (UNKNOWN_COMPONENT). Sets *out (if it can)
+ * to NULL. A design calls it through ESB_WORLD_CHECK_QUERY_CREATE (op_checks.h). */
 esb_status esb_check_query_create(const void *world, const esb_query_desc *desc, esb_query **out,
-                                  const esb_query_registry *queries, const esb_component_info *components,
+                                  const esb_query_registry *queries, const unsigned char *sizes, size_t size_stride,
                                   uint32_t component_count);
 
 /* esb_get's first checks: world and out non-NULL. Sets *out (if it can) to NULL either way. */

@@ -28,7 +28,7 @@ static void check_world(const esb_world *w) {
             ESB_ASSERT_MSG(w->data[c], "a component held without its data array");
     }
 
-    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count); /* W4 */
+    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, NULL, w); /* W4 */
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
         ESB_ASSERT_MSG(q->world == w, "a query of another world");

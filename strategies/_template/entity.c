@@ -22,9 +22,9 @@ static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsig
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tpl_reserve(w, 1);
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
+    s = tpl_reserve(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_et_take(&w->entities); /* its signature is already zero: no component */
     return ESB_OK;
@@ -32,10 +32,8 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     if ((s = tpl_reserve(w, n)) != ESB_OK) return s;
     for (uint32_t k = 0; k < count; ++k) /* a data array made before a failure stays, unused: not observable */
         if ((s = tpl_ensure_data(w, ids[k])) != ESB_OK) return s;
@@ -58,8 +56,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     /* A dead index must match no query: the scan tests signatures, not liveness. */
@@ -69,8 +66,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (tpl_has(w, idx, c)) return ESB_ERR_PRESENT;
@@ -81,8 +77,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;

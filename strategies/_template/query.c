@@ -13,19 +13,14 @@ void tpl_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
-                                          w ? w->component_count : 0);
-    if (s != ESB_OK) return s;
-    /* Both allocations before the query is linked: a failure leaves no trace. */
-    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
-    uint32_t *rows = q ? esb_mem_alloc(TPL_BATCH * sizeof *rows, 0) : NULL;
-    if (!rows) {
-        esb_mem_free(q, sizeof *q); /* NULL is ignored */
+    esb_status s;
+    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s); /* checked, its terms copied, linked into the world */
+    if (!q) return s;
+    q->world = w;
+    if (!(q->rows = esb_mem_alloc(TPL_BATCH * sizeof *q->rows, 0))) {
+        tpl_query_free(q); /* unlinked again: a failure leaves no trace */
         return ESB_ERR_NOMEM;
     }
-    q->world = w;
-    q->rows = rows;
-    esb_query_head_init(&q->head, &w->queries, desc); /* copies the terms; links q into the world */
     q->head.kind = "scan"; /* the cached hint is ignored: nothing here is worth keeping between frames */
     *out = q;
     return ESB_OK;

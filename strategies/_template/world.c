@@ -1,17 +1,12 @@
 /* World lifetime, counters, component registration and growth of the per-entity arrays. */
-#include <string.h>
-
 #include "grow.h"
-#include "validate.h"
+#include "op_checks.h"
+#include "world_new.h"
 #include "template.h"
 
-esb_status esb_world_create(esb_world **out) {
-    if (!out) return ESB_ERR_INVALID;
-    /* Zero-filled: no entity, no component, no query, every data pointer NULL. */
-    if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_et_init(&(*out)->entities);
-    return ESB_OK;
-}
+/* esb_world_create: the new world is zero-filled (no entity, no component, no query, every data pointer NULL)
+ * and needs nothing more (_common/world_new.h). */
+ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
@@ -30,17 +25,9 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
     return esb_copy_counters(n, v, sizeof n / sizeof *n, names, values, cap);
 }
 
+/* Nothing is allocated here (the data array waits for the first add), so registration cannot fail on memory. */
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
-    /* Nothing is allocated here (the data array waits for the first add), so registration cannot fail on
-     * memory. */
-    esb_component c = w->component_count++;
-    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
-    w->data[c] = NULL;
-    *out = c;
-    return ESB_OK;
+    return ESB_WORLD_REGISTER_INFO(w, desc, out);
 }
 
 esb_status tpl_ensure_data(esb_world *w, esb_component c) {

@@ -57,17 +57,13 @@ static void check_locations(const esb_world *w) {
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
 }
 
-static void check_queries(const esb_world *w) { /* A6 */
-    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
-        const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w, "a query of another world");
-        ESB_ASSERT(q->matches.field_count == q->head.field_count);
-        if (q->head.cached)
-            esb_match_list_check_invariants(&q->matches, w->archetype_count, at_match_archetype, q);
-        else
-            ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
-    }
+/* A6, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
+static void check_query(const void *world, const esb_query_head *h) {
+    const esb_world *w = world;
+    const esb_query *q = (const esb_query *)h;
+    ESB_ASSERT_MSG(q->world == w, "a query of another world");
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count,
+                               at_match_archetype, q);
 }
 #endif
 
@@ -76,6 +72,6 @@ void esb_world_check(const esb_world *w) {
     ESB_IF_CHECKED(if (w) {
         check_archetypes(w);
         check_locations(w);
-        check_queries(w);
+        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
     });
 }

@@ -15,10 +15,10 @@ static void vacate(esb_world *w, at_archetype *a, uint32_t row) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
     at_archetype *root = w->archetypes[AT_ROOT];
-    esb_status s = at_reserve_entities(w, 1);
+    s = at_reserve_entities(w, 1);
     if (s == ESB_OK) s = esb_table_reserve(&root->table, 1);
     if (s != ESB_OK) return s;
     esb_entity e = esb_et_take(&w->entities);
@@ -29,13 +29,9 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_bitset signature;
-    memset(&signature, 0, sizeof signature);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    esb_bitset signature = esb_bitset_of(ids, count);
     uint32_t to;
     if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK) return s;
     at_archetype *a = w->archetypes[to];
@@ -58,9 +54,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!at_alive(w, e)) return ESB_ERR_STALE;
+    esb_status s = at_check_destroy(w, e);
+    if (s != ESB_OK) return s;
     at_location *loc = &w->locations[esb_entity_index(e)];
     vacate(w, w->archetypes[loc->archetype], loc->row);
     loc->handle = ESB_ENTITY_NULL;
@@ -82,9 +77,7 @@ static uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = at_check(w, e, c);
+    esb_status s = at_check_change(w, e, c);
     if (s != ESB_OK) return s;
     at_location from = w->locations[esb_entity_index(e)];
     if (at_has(w->archetypes[from.archetype], c)) return ESB_ERR_PRESENT;
@@ -105,9 +98,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = at_check(w, e, c);
+    esb_status s = at_check_change(w, e, c);
     if (s != ESB_OK) return s;
     at_location from = w->locations[esb_entity_index(e)];
     if (!at_has(w->archetypes[from.archetype], c)) return ESB_ERR_ABSENT;

@@ -1,8 +1,6 @@
 /* Archetype creation, the index by component set, and the add/remove edges. */
 #include "graph.h"
 
-#include <string.h>
-
 #include "archetype_graph.h"
 #include "grow.h"
 
@@ -32,17 +30,10 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
     return ESB_OK;
 }
 
-esb_status at_graph_init(esb_world *w) {
-    esb_bitset none;
-    memset(&none, 0, sizeof none);
-    uint32_t root;
-    return archetype_make(w, &none, &root);
-}
-
 void at_graph_free(esb_world *w) {
     for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
     esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
     esb_set_index_free(&w->index);
 }
 
-ESB_ARCHETYPE_GRAPH(at_archetype_find, at_archetype_step, index, archetype_make)
+ESB_ARCHETYPE_GRAPH(at, index, archetype_make)

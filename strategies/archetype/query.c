@@ -34,14 +34,10 @@ static esb_status catch_up(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
-                                          w ? w->component_count : 0);
-    if (s != ESB_OK) return s;
-
-    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
-    if (!q) return ESB_ERR_NOMEM;
+    esb_status s;
+    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    if (!q) return s;
     q->world = w;
-    esb_query_head_init(&q->head, &w->queries, desc);
     q->matches.field_count = q->head.field_count;
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     if (q->head.cached && (s = catch_up(q)) != ESB_OK) {

@@ -1,23 +1,10 @@
 /* World lifetime, component registration, counters and growth of the entity index. */
-#include <string.h>
-
 #include "graph.h"
-#include "validate.h"
+#include "op_checks.h"
+#include "world_new.h"
 #include "archetype.h"
 
-esb_status esb_world_create(esb_world **out) {
-    if (!out) return ESB_ERR_INVALID;
-    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
-    if (!w) return ESB_ERR_NOMEM;
-    esb_et_init(&w->entities);
-    if (at_graph_init(w) != ESB_OK) {
-        at_graph_free(w);
-        esb_mem_free(w, sizeof *w);
-        return ESB_ERR_NOMEM;
-    }
-    *out = w;
-    return ESB_OK;
-}
+ESB_WORLD_CREATE_API(at_graph_root)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
@@ -35,11 +22,5 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
-    esb_component c = w->component_count++;
-    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
-    *out = c;
-    return ESB_OK;
+    return ESB_WORLD_REGISTER_INFO(w, desc, out);
 }

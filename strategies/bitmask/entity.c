@@ -13,9 +13,9 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = bm_reserve(w, 1);
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
+    s = bm_reserve(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_et_take(&w->entities); /* no component yet, so no filter can match it */
     return ESB_OK;
@@ -31,10 +31,8 @@ static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsig
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = bm_reserve(w, n);
     if (s != ESB_OK) return s;
     for (uint32_t k = 0; k < count; ++k)
@@ -78,8 +76,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
@@ -89,8 +86,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (bm_has(w, idx, c)) return ESB_ERR_PRESENT;
@@ -103,8 +99,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;

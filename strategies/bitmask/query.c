@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "query_api.h"
 #include "validate.h"
 #include "bitmask.h"
 
@@ -20,11 +21,7 @@ void bm_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].size == 0) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = esb_check_query_ids(desc, w->component_count);
+    esb_status s = ESB_WORLD_CHECK_QUERY_CREATE(w, desc, out, size);
     if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
@@ -57,12 +54,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
-    bm_query_free(q);
-    return ESB_OK;
-}
+ESB_QUERY_DESTROY_API(bm_query_free, &q->world->queries)
 
 const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 

@@ -2,17 +2,13 @@
 #include <string.h>
 
 #include "grow.h"
-#include "validate.h"
+#include "op_checks.h"
+#include "world_new.h"
 #include "bitmask.h"
 
 static uint32_t mask_words_used(uint32_t component_count) { return (component_count + 63) / 64; }
 
-esb_status esb_world_create(esb_world **out) {
-    if (!out) return ESB_ERR_INVALID;
-    if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_et_init(&(*out)->entities);
-    return ESB_OK;
-}
+ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
@@ -35,9 +31,8 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    esb_status s = ESB_WORLD_CHECK_REGISTER(w, desc, out);
+    if (s != ESB_OK) return s;
     esb_component c = w->component_count;
     uint32_t word = c >> 6;
     if (w->capacity && !w->mask[word]) { /* the first component of a new 64-id range */

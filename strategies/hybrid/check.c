@@ -110,25 +110,20 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     ESB_ASSERT_MSG(table_rows == alive_count, "table rows and alive entities differ in number");
 }
 
-static void check_queries(const esb_world *w) { /* Y6 */
-    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
-        const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w, "a query of another world");
-        bool dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
-                     esb_bitset_contains(&w->table_components, &q->head.exclude);
-        ESB_ASSERT_MSG(q->dense == dense, "a query's dense flag differs from its terms");
-        uint32_t sparse_fields = 0;
-        for (uint32_t k = 0; k < q->head.field_count; ++k) sparse_fields += hy_in_pool(w, q->head.fields[k]);
-        ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
-        ESB_ASSERT(!sparse_fields || q->scratch);
-        ESB_ASSERT(q->matches.field_count == q->head.field_count);
-        if (q->head.cached)
-            esb_match_list_check_invariants(&q->matches, q->dense ? w->table_count : w->archetype_count,
-                                            hy_match_candidate, q);
-        else
-            ESB_ASSERT_MSG(q->matches.count == 0 && q->matches.seen == 0, "an uncached query with a match list");
-    }
+/* Y6, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
+static void check_query(const void *world, const esb_query_head *h) {
+    const esb_world *w = world;
+    const esb_query *q = (const esb_query *)h;
+    ESB_ASSERT_MSG(q->world == w, "a query of another world");
+    bool dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
+                 esb_bitset_contains(&w->table_components, &q->head.exclude);
+    ESB_ASSERT_MSG(q->dense == dense, "a query's dense flag differs from its terms");
+    uint32_t sparse_fields = 0;
+    for (uint32_t k = 0; k < q->head.field_count; ++k) sparse_fields += hy_in_pool(w, q->head.fields[k]);
+    ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
+    ESB_ASSERT(!sparse_fields || q->scratch);
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached,
+                               q->dense ? w->table_count : w->archetype_count, hy_match_candidate, q);
 }
 #endif
 
@@ -139,6 +134,6 @@ void esb_world_check(const esb_world *w) {
         check_archetypes(w);
         check_locations(w);
         check_storage_kinds(w); /* after the locations it follows */
-        check_queries(w);
+        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
     });
 }

@@ -39,11 +39,11 @@ static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
     hy_archetype *root = w->archetypes[HY_ROOT];
     esb_table *table = w->tables[root->table];
-    esb_status s = hy_reserve_entities(w, 1);
+    s = hy_reserve_entities(w, 1);
     if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;
@@ -58,9 +58,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 /* Every allocation bulk creation needs: entity index, archetype (and table), rows in both, and for each
  * sparse-set component room and sparse pages for the indices about to be issued. */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, uint32_t *to) {
-    esb_bitset signature;
-    memset(&signature, 0, sizeof signature);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    esb_bitset signature = esb_bitset_of(ids, count);
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
     for (uint32_t k = 0; k < count; ++k)
@@ -75,10 +73,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     uint32_t to;
     if ((s = reserve_bulk(w, n, ids, count, &to)) != ESB_OK) return s;
     hy_archetype *a = w->archetypes[to];
@@ -107,9 +103,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!hy_alive(w, e)) return ESB_ERR_STALE;
+    esb_status s = hy_check_destroy(w, e);
+    if (s != ESB_OK) return s;
     hy_location *loc = &w->locations[esb_entity_index(e)];
     hy_archetype *a = w->archetypes[loc->archetype];
     for_each_pooled(w, a, e, pool_erase);
@@ -149,9 +144,7 @@ static esb_status reserve_move(esb_world *w, uint32_t from_table, uint32_t to) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = hy_check(w, e, c);
+    esb_status s = hy_check_change(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e), to;
     hy_location from = w->locations[idx];
@@ -176,9 +169,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = hy_check(w, e, c);
+    esb_status s = hy_check_change(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t to;
     hy_location from = w->locations[esb_entity_index(e)];

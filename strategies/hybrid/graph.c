@@ -1,8 +1,6 @@
 /* Archetype and table creation, the indices by component set, the edges. */
 #include "graph.h"
 
-#include <string.h>
-
 #include "archetype_graph.h"
 #include "grow.h"
 
@@ -56,13 +54,6 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
     return ESB_OK;
 }
 
-esb_status hy_graph_init(esb_world *w) {
-    esb_bitset none;
-    memset(&none, 0, sizeof none);
-    uint32_t root;
-    return archetype_make(w, &none, &root);
-}
-
 void hy_graph_free(esb_world *w) {
     for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
     for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
@@ -72,14 +63,12 @@ void hy_graph_free(esb_world *w) {
     esb_set_index_free(&w->table_index);
 }
 
-ESB_ARCHETYPE_GRAPH(hy_archetype_find, hy_archetype_step, archetype_index, archetype_make)
+ESB_ARCHETYPE_GRAPH(hy, archetype_index, archetype_make)
 
 esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {
-    uint64_t needed = (uint64_t)a->count + extra;
-    if (needed <= a->capacity) return ESB_OK;
     uint32_t cap;
-    esb_status s = esb_grow_capacity(a->capacity, needed, 8, UINT32_MAX, &cap);
-    if (s != ESB_OK) return s;
+    esb_status s = esb_grow_room(a->capacity, a->count, extra, 8, UINT32_MAX, &cap);
+    if (s != ESB_OK || cap == a->capacity) return s;
     size_t old = a->capacity, now = cap;
     esb_grow_item items[] = {
         {(void **)&a->entities, old * sizeof *a->entities, now * sizeof *a->entities, 0, -1, NULL},

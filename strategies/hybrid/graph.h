@@ -3,18 +3,16 @@
 #ifndef HYBRID_GRAPH_H
 #define HYBRID_GRAPH_H
 
+#include "archetype_graph.h"
 #include "hybrid.h"
 
-/* Makes the empty archetype and the table without columns. */
-esb_status hy_graph_init(esb_world *w);
+/* hy_graph_root, hy_archetype_find, hy_archetype_step (_common/archetype_graph.h); a new archetype is empty, and
+ * its table is made with it if that is new too (the root's is the table without columns; NOMEM may leave a new
+ * empty table behind, which nothing observes). */
+ESB_ARCHETYPE_GRAPH_DECLARE(hy)
 
 /* Frees every archetype and table, and the indices. */
 void hy_graph_free(esb_world *w);
-
-/* Find by component set and step along an edge (_common/archetype_graph.h); a new archetype is empty, and its
- * table is made with it if that is new too (NOMEM may leave a new empty table behind, which nothing observes). */
-esb_status hy_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out);
-esb_status hy_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out);
 
 /* Room for `extra` more rows in an archetype's own lists (all or nothing). */
 esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra);

@@ -53,14 +53,10 @@ static esb_status catch_up(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
-                                          w ? w->component_count : 0);
-    if (s != ESB_OK) return s;
-
-    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
-    if (!q) return ESB_ERR_NOMEM;
+    esb_status s;
+    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    if (!q) return s;
     q->world = w;
-    esb_query_head_init(&q->head, &w->queries, desc);
     q->dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
                esb_bitset_contains(&w->table_components, &q->head.exclude);
     for (uint32_t k = 0; k < q->head.field_count; ++k) q->sparse_fields += hy_in_pool(w, q->head.fields[k]);

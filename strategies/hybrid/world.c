@@ -1,24 +1,11 @@
 /* World lifetime, component registration (which picks each component's storage), counters, growth of the
  * entity index. */
-#include <string.h>
-
 #include "graph.h"
-#include "validate.h"
+#include "op_checks.h"
+#include "world_new.h"
 #include "hybrid.h"
 
-esb_status esb_world_create(esb_world **out) {
-    if (!out) return ESB_ERR_INVALID;
-    esb_world *w = esb_mem_calloc(sizeof *w, _Alignof(esb_world));
-    if (!w) return ESB_ERR_NOMEM;
-    esb_et_init(&w->entities);
-    if (hy_graph_init(w) != ESB_OK) {
-        hy_graph_free(w);
-        esb_mem_free(w, sizeof *w);
-        return ESB_ERR_NOMEM;
-    }
-    *out = w;
-    return ESB_OK;
-}
+ESB_WORLD_CREATE_API(hy_graph_root)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
@@ -38,18 +25,14 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
-    esb_component c = w->component_count++;
-    w->components[c] = (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
-    memset(&w->pools[c], 0, sizeof w->pools[c]);
+    esb_status s = ESB_WORLD_REGISTER_INFO(w, desc, out);
+    if (s != ESB_OK) return s;
+    esb_component c = *out;
     if (desc->size && desc->hint == ESB_STORAGE_DENSE) esb_bitset_set(&w->table_components, c);
     if (desc->size && desc->hint == ESB_STORAGE_SPARSE) {
         esb_bitset_set(&w->sparse_components, c);
         w->pools[c].size = (uint32_t)desc->size;
         w->pools[c].align = (uint32_t)desc->align;
     }
-    *out = c;
     return ESB_OK;
 }

@@ -15,9 +15,9 @@ static esb_status reserve_entities(esb_world *w, uint64_t extra) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = reserve_entities(w, 1);
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
+    s = reserve_entities(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_et_take(&w->entities);
     return ESB_OK;
@@ -46,10 +46,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = reserve_bulk(w, n, ids, count);
     if (s != ESB_OK) return s;
     /* Entities first, then each pool filled in one pass: packed arrays grow at their ends, so the values of
@@ -83,8 +81,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_destroy(&w->queries, &w->entities, e);
+    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
     if (s != ESB_OK) return s;
     if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
@@ -98,8 +95,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     esb_sparse_set *p = &w->components[c].pool;
     if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
@@ -117,8 +113,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_check_change(&w->queries, &w->entities, w->component_count, e, c);
+    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     esb_sparse_set *p = &w->components[c].pool;
     uint32_t pos;

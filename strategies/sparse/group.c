@@ -31,6 +31,18 @@ static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
     return esb_sparse_find(pool_of(w, q->owned[0]), e, &pos) && pos < q->len;
 }
 
+/* Exchanges the `size` bytes at va and vb (distinct) through words of `type`; size is a multiple of its size. */
+#define SWAP_AS(type, va, vb, size)                                 \
+    do {                                                            \
+        for (uint32_t off = 0; off < (size); off += sizeof(type)) { \
+            type x, y;                                              \
+            memcpy(&x, (va) + off, sizeof x);                       \
+            memcpy(&y, (vb) + off, sizeof y);                       \
+            memcpy((va) + off, &y, sizeof y);                       \
+            memcpy((vb) + off, &x, sizeof x);                       \
+        }                                                           \
+    } while (0)
+
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
 static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
@@ -41,29 +53,12 @@ static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     esb_sparse_point(p, eb, a);
     unsigned char *va = esb_sparse_value(p, a), *vb = esb_sparse_value(p, b);
     /* Word by word where the size allows (every size is a multiple of its alignment): no call per swap. */
-    if (p->size % 8 == 0) {
-        for (uint32_t off = 0; off < p->size; off += 8) {
-            uint64_t x, y;
-            memcpy(&x, va + off, 8);
-            memcpy(&y, vb + off, 8);
-            memcpy(va + off, &y, 8);
-            memcpy(vb + off, &x, 8);
-        }
-    } else if (p->size % 4 == 0) {
-        for (uint32_t off = 0; off < p->size; off += 4) {
-            uint32_t x, y;
-            memcpy(&x, va + off, 4);
-            memcpy(&y, vb + off, 4);
-            memcpy(va + off, &y, 4);
-            memcpy(vb + off, &x, 4);
-        }
-    } else {
-        for (uint32_t off = 0; off < p->size; ++off) {
-            unsigned char x = va[off];
-            va[off] = vb[off];
-            vb[off] = x;
-        }
-    }
+    if (p->size % 8 == 0)
+        SWAP_AS(uint64_t, va, vb, p->size);
+    else if (p->size % 4 == 0)
+        SWAP_AS(uint32_t, va, vb, p->size);
+    else
+        SWAP_AS(unsigned char, va, vb, p->size);
 }
 
 /* Needs, for a non-owned group, a reserved slot (sp_groups_reserve). */

@@ -5,6 +5,7 @@
 
 #include "group.h"
 #include "match.h"
+#include "query_api.h"
 #include "validate.h"
 #include "sparse.h"
 
@@ -32,12 +33,7 @@ void sp_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (esb_check_query_args(w, desc, out) != ESB_OK) return ESB_ERR_INVALID;
-    for (uint32_t i = 0; i < desc->field_count; ++i)
-        if (desc->fields[i] < w->component_count && w->components[desc->fields[i]].pool.size == 0)
-            return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = esb_check_query_ids(desc, w->component_count);
+    esb_status s = ESB_WORLD_CHECK_QUERY_CREATE(w, desc, out, pool.size);
     if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
@@ -68,12 +64,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-esb_status esb_query_destroy(esb_query *q) {
-    if (!q) return ESB_OK;
-    if (esb_qr_locked(&q->world->queries)) return ESB_ERR_LOCKED;
-    sp_query_free(q);
-    return ESB_OK;
-}
+ESB_QUERY_DESTROY_API(sp_query_free, &q->world->queries)
 
 const char *esb_query_kind(const esb_query *q) {
     static const char *const names[] = {SP_VIEW_KIND, "owned-group", "partial-group", "non-owned-group"};

@@ -1,15 +1,11 @@
 /* World lifetime and component registration. */
 #include <string.h>
 
-#include "validate.h"
+#include "op_checks.h"
+#include "world_new.h"
 #include "sparse.h"
 
-esb_status esb_world_create(esb_world **out) {
-    if (!out) return ESB_ERR_INVALID;
-    if (!(*out = esb_mem_calloc(sizeof **out, _Alignof(esb_world)))) return ESB_ERR_NOMEM;
-    esb_et_init(&(*out)->entities);
-    return ESB_OK;
-}
+ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
@@ -27,9 +23,8 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    if (!w || !out || esb_check_component_desc(desc) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (w->component_count == ESB_MAX_COMPONENTS) return ESB_ERR_FULL;
+    esb_status s = ESB_WORLD_CHECK_REGISTER(w, desc, out);
+    if (s != ESB_OK) return s;
     sp_component *comp = &w->components[w->component_count];
     memset(comp, 0, sizeof *comp);
     comp->name = desc->name;

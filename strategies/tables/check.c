@@ -89,21 +89,20 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
 }
 
-static void check_queries(const esb_world *w) { /* L8 */
-    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count);
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
-        const esb_query *q = (const esb_query *)n;
-        ESB_ASSERT_MSG(q->world == w, "a query of another world");
-        uint32_t sparse_fields = 0;
-        for (uint32_t k = 0; k < q->head.field_count; ++k)
-            sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
-        ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
-        ESB_ASSERT(q->rows && (!sparse_fields || q->positions));
-        if (!q->head.cached)
-            ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
-        else if (q->generation == w->layout_generation)
-            esb_match_list_check_invariants(&q->matches, w->table_count, tb_match_table, q);
-    }
+/* L8, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
+static void check_query(const void *world, const esb_query_head *h) {
+    const esb_world *w = world;
+    const esb_query *q = (const esb_query *)h;
+    ESB_ASSERT_MSG(q->world == w, "a query of another world");
+    uint32_t sparse_fields = 0;
+    for (uint32_t k = 0; k < q->head.field_count; ++k)
+        sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
+    ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
+    ESB_ASSERT(q->rows && (!sparse_fields || q->positions));
+    if (!q->head.cached)
+        ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
+    else if (q->generation == w->layout_generation)
+        esb_match_list_check_invariants(&q->matches, w->table_count, tb_match_table, q);
 }
 #endif
 
@@ -112,6 +111,6 @@ void esb_world_check(const esb_world *w) {
     ESB_IF_CHECKED(if (w) {
         check_tables(w);
         check_locations(w);
-        check_queries(w);
+        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
     });
 }

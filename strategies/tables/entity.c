@@ -20,12 +20,11 @@ static esb_entity new_row(esb_world *w, uint32_t table) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_reserve_entities(w, 1);
+    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
+    if (s != ESB_OK) return s;
+    s = tb_reserve_entities(w, 1);
     if (s == ESB_OK && w->empty_type == TB_NO_TABLE) {
-        esb_bitset none;
-        memset(&none, 0, sizeof none);
+        esb_bitset none = {{0}};
         s = tb_table_find(w, &none, &w->empty_type);
     }
     uint32_t table = w->empty_type;
@@ -45,13 +44,9 @@ static void set_bits(uint64_t *bits, uint32_t first, size_t n) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    if (!w || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    esb_status s = esb_check_bulk(&w->queries, w->component_count, ids, count);
+    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_bitset type;
-    memset(&type, 0, sizeof type);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&type, ids[k]);
+    esb_bitset type = esb_bitset_of(ids, count);
     uint32_t table;
     if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
     tb_table *t = w->tables[table];
@@ -90,9 +85,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!tb_alive(w, e)) return ESB_ERR_STALE;
+    esb_status s = tb_check_destroy(w, e);
+    if (s != ESB_OK) return s;
     tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
     for (uint32_t k = 0; k < t->column_count; ++k) {
@@ -108,9 +102,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = tb_check_change(w, e, c);
     if (s != ESB_OK) return s;
     const tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
@@ -139,9 +131,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = tb_check_change(w, e, c);
     if (s != ESB_OK) return s;
     const tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_column *col = tb_column_for(w, loc, c);

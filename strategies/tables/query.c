@@ -36,14 +36,10 @@ void tb_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = esb_check_query_create(w, desc, out, w ? &w->queries : NULL, w ? w->components : NULL,
-                                          w ? w->component_count : 0);
-    if (s != ESB_OK) return s;
-
-    esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
-    if (!q) return ESB_ERR_NOMEM;
+    esb_status s;
+    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    if (!q) return s;
     q->world = w;
-    esb_query_head_init(&q->head, &w->queries, desc);
     for (uint32_t k = 0; k < q->head.field_count; ++k)
         q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
