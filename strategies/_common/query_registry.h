@@ -49,6 +49,22 @@ bool esb_qr_iter_live(const esb_iter *it);
  * zeroed, holds the query and marked live, and the query's world is locked. */
 esb_status esb_qr_begin(esb_query_node *n, esb_iter *it);
 
+/* The most rows a batch holds where a design builds index arrays for it (a scan's matches, positions looked up
+ * in sparse sets): enough that a batch's fixed cost (a call, each field's pointers) is spread over thousands of
+ * elements, few enough that its index arrays (4 bytes a row) stay in L1 beside the data they index. The designs
+ * that fill one array per field for every batch (sparse views, hybrid archetypes with sparse fields) take a
+ * quarter of it, so that (fields + 1) arrays fit as well. */
+#define ESB_BATCH_ROWS 4096u
+
+/* A design's iterator state is a struct of its own whose fields are all uint64_t, laid over esb_iter.state (zero
+ * when esb_iter_begin succeeds): ESB_ITER_STATE(type, it) is iterator it's, and ESB_ITER_STATE_FITS(type), written
+ * once beside the type, asserts at compile time that it fits. */
+#define ESB_ITER_STATE(type, it) ((type *)(void *)(it)->state)
+#define ESB_ITER_STATE_FITS(type)                                                                            \
+    _Static_assert(sizeof(type) <= sizeof(((esb_iter *)0)->state) && sizeof(type) % sizeof(uint64_t) == 0 && \
+                       _Alignof(type) == _Alignof(uint64_t),                                                 \
+                   #type " fits esb_iter.state")
+
 /* esb_iter_end's bookkeeping, idempotent: ends `it` in every case; unlocks its world only if `it` is the
  * iterator holding its query (not a copy, not an ended one). NULL is ignored. */
 void esb_qr_end(esb_iter *it);

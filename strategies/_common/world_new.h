@@ -19,20 +19,21 @@ static inline void *esb_world_new(size_t size, size_t align, size_t entities_off
     return w;
 }
 
-#define ESB_WORLD_NEW() ((esb_world *)esb_world_new(sizeof(esb_world), _Alignof(esb_world), offsetof(esb_world, entities)))
+#define ESB_WORLD_NEW() \
+    ((esb_world *)esb_world_new(sizeof(esb_world), _Alignof(esb_world), offsetof(esb_world, entities)))
 
 #define ESB_WORLD_NOTHING_MORE(w) ESB_OK
 
-#define ESB_WORLD_CREATE_API(init)                               \
-    esb_status esb_world_create(esb_world **out) {               \
-        if (!out) return ESB_ERR_INVALID;                        \
-        esb_world *w = ESB_WORLD_NEW();                          \
-        esb_status s = w ? init(w) : ESB_ERR_NOMEM;              \
-        if (s == ESB_OK)                                         \
-            *out = w;                                            \
-        else                                                     \
-            esb_world_destroy(w);                                \
-        return s;                                                \
+#define ESB_WORLD_CREATE_API(init)                  \
+    esb_status esb_world_create(esb_world **out) {  \
+        if (!out) return ESB_ERR_INVALID;           \
+        esb_world *w = ESB_WORLD_NEW();             \
+        esb_status s = w ? init(w) : ESB_ERR_NOMEM; \
+        if (s == ESB_OK)                            \
+            *out = w;                               \
+        else                                        \
+            esb_world_destroy(w);                   \
+        return s;                                   \
     }
 
 #endif

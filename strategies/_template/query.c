@@ -1,10 +1,16 @@
 /* Queries: compilation, and iteration by a full scan of the entity indices.
  *
- * Iterator state: state[0] is the next entity index to test. The world is locked against structural operations
- * while the iterator is live (query_registry.h), so the indices and the arrays cannot change under it. */
+ * The world is locked against structural operations while an iterator is live (query_registry.h), so the indices
+ * and the arrays cannot change under it. */
 #include "query_api.h"
 #include "validate.h"
 #include "template.h"
+
+/* An iterator's state: the next entity index to test. */
+typedef struct tpl_iter_state {
+    uint64_t next;
+} tpl_iter_state;
+ESB_ITER_STATE_FITS(tpl_iter_state);
 
 void tpl_query_free(esb_query *q) {
     esb_qr_unlink(q->head.registry, &q->head.node);
@@ -48,12 +54,13 @@ bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
     esb_world *w = q->world;
-    uint32_t first = (uint32_t)it->state[0], end = w->entities.issued, idx = first, n = 0;
+    tpl_iter_state *st = ESB_ITER_STATE(tpl_iter_state, it);
+    uint32_t first = (uint32_t)st->next, end = w->entities.issued, idx = first, n = 0;
     if (!q->head.matches_nothing)
         for (; idx < end && n < TPL_BATCH; ++idx)
             if (matches(&w->signature[idx], &q->head)) q->rows[n++] = idx;
     w->indices_scanned += idx - first;
-    it->state[0] = idx;
+    st->next = idx;
     if (n == 0) { /* the scan reached the end with nothing more to hand out */
         esb_iter_end(it);
         return false;

@@ -19,7 +19,7 @@
 /* Matches handed out per batch: the size of each query's index array. A compile-time knob, so a variants
  * line can try another value. */
 #ifndef TPL_BATCH
-#define TPL_BATCH 4096u
+#define TPL_BATCH ESB_BATCH_ROWS
 #endif
 
 struct esb_query {

@@ -62,8 +62,8 @@ static void check_query(const void *world, const esb_query_head *h) {
     const esb_world *w = world;
     const esb_query *q = (const esb_query *)h;
     ESB_ASSERT_MSG(q->world == w, "a query of another world");
-    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count,
-                               at_match_archetype, q);
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, at_match_archetype,
+                               q);
 }
 #endif
 

@@ -50,7 +50,11 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 ESB_QUERY_HEAD_API(at_query_free, catch_up)
 
-/* Iterator state: state[0] is the next position in the match list (cached) or the next archetype (scan). */
+/* An iterator's state: the next position in the match list (cached) or the next archetype (scan). */
+typedef struct at_iter_state {
+    uint64_t next;
+} at_iter_state;
+ESB_ITER_STATE_FITS(at_iter_state);
 
 /* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
 static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
@@ -59,11 +63,12 @@ static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a,
 
 static bool next_cached(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
-    for (uint64_t i = it->state[0]; i < q->matches.count; ++i) {
+    at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
+    for (uint64_t i = st->next; i < q->matches.count; ++i) {
         const at_archetype *a = w->archetypes[q->matches.ids[i]];
         if (!a->table.count) continue;
         table_batch(it, q, a, esb_match_list_columns(&q->matches, (uint32_t)i));
-        it->state[0] = i + 1;
+        st->next = i + 1;
         return true;
     }
     return false;
@@ -71,11 +76,12 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
 
 static bool next_scanned(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
-    for (uint64_t i = it->state[0]; i < w->archetype_count; ++i) {
+    at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
+    for (uint64_t i = st->next; i < w->archetype_count; ++i) {
         const at_archetype *a = w->archetypes[i];
         if (!a->table.count || !query_matches(q, a)) continue;
         table_batch(it, q, a, NULL);
-        it->state[0] = i + 1;
+        st->next = i + 1;
         return true;
     }
     return false;

@@ -4,6 +4,13 @@
 
 #include "bitmask.h"
 
+/* An iterator's state: the scan's next block of 64 entity indices (scan.c), or the next position in a cached
+ * filter's list (query.c). */
+typedef struct bm_iter_state {
+    uint64_t next;
+} bm_iter_state;
+ESB_ITER_STATE_FITS(bm_iter_state);
+
 /* Through an index list: rows[i] is the entity index of element i, for every field and the entities. */
 static inline void bm_batch_indexed(esb_iter *it, const esb_query *q, const uint32_t *rows, uint32_t count) {
     const esb_world *w = q->world;

@@ -18,7 +18,6 @@
 #include "query_registry.h"
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
-#define BM_SCAN_CHUNK 4096u  /* entity indices handed out per scan batch */
 
 typedef struct bm_component {
     const char *name;
@@ -39,7 +38,7 @@ struct esb_query {
     bool matches_nothing;            /* a component is both included and excluded */
     uint8_t words[ESB_BITSET_WORDS]; /* mask words the query tests */
     uint32_t word_count;
-    uint32_t *scan_rows; /* BM_SCAN_CHUNK entries: the batch of a scan */
+    uint32_t *scan_rows; /* ESB_BATCH_ROWS entries: the batch of a scan */
     /* cached filter */
     bool cached;
     uint32_t *members;  /* packed entity indices, world->capacity entries */

@@ -16,7 +16,7 @@ void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->cached) bm_filter_detach(w, q);
     esb_qr_unlink(&w->queries, &q->node);
-    esb_mem_free(q->scan_rows, BM_SCAN_CHUNK * sizeof *q->scan_rows);
+    esb_mem_free(q->scan_rows, ESB_BATCH_ROWS * sizeof *q->scan_rows);
     esb_mem_free(q, sizeof *q);
 }
 
@@ -43,7 +43,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         }
     } else {
         q->kind = "scan";
-        q->scan_rows = esb_mem_alloc(BM_SCAN_CHUNK * sizeof *q->scan_rows, 0);
+        q->scan_rows = esb_mem_alloc(ESB_BATCH_ROWS * sizeof *q->scan_rows, 0);
         if (!q->scan_rows) {
             esb_mem_free(q, sizeof *q);
             return ESB_ERR_NOMEM;
@@ -58,21 +58,19 @@ ESB_QUERY_DESTROY_API(bm_query_free, &q->world->queries)
 
 const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 
-/* Iterator state: state[0] is the scan's next block of 64 entity indices (scan.c), or the next position in a
- * cached filter's list. */
-
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_qr_begin(q ? &q->node : NULL, it); }
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
-/* A cached filter's list, handed out in blocks of BM_SCAN_CHUNK positions. Members are distinct, so a block
+/* A cached filter's list, handed out in blocks of ESB_BATCH_ROWS positions. Members are distinct, so a block
  * whose largest and smallest index span exactly its length holds every index of that span: it is handed out as
  * one contiguous slice (in index order, which is the same set). Other blocks go through the list itself. The
  * test is a vectorised min/max, far cheaper than the per-element indexing it saves. */
 static bool next_filter_batch(esb_iter *it, const esb_query *q) {
-    uint32_t at = (uint32_t)it->state[0], count = q->member_count;
+    bm_iter_state *st = ESB_ITER_STATE(bm_iter_state, it);
+    uint32_t at = (uint32_t)st->next, count = q->member_count;
     if (at >= count) return false;
-    uint32_t len = count - at < BM_SCAN_CHUNK ? count - at : BM_SCAN_CHUNK;
+    uint32_t len = count - at < ESB_BATCH_ROWS ? count - at : ESB_BATCH_ROWS;
     const uint32_t *block = q->members + at;
     uint32_t lo = UINT32_MAX, hi = 0;
     for (uint32_t i = 0; i < len; ++i) {
@@ -83,7 +81,7 @@ static bool next_filter_batch(esb_iter *it, const esb_query *q) {
         bm_batch_contiguous(it, q, lo, len);
     else
         bm_batch_indexed(it, q, block, len);
-    it->state[0] = at + len;
+    st->next = at + len;
     return true;
 }
 

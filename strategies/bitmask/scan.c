@@ -3,7 +3,7 @@
  * The test runs 64 entities at a time into a match bitmap (a branch-free, vectorisable loop over the mask
  * words the query involves). Runs of blocks in which every entity matched are handed out as one contiguous
  * batch; other blocks' matches are extracted bit by bit into the query's index list, handed out once it holds
- * BM_SCAN_CHUNK - 64 or more entries or a full block interrupts it. Iterator state: state[0] is the next block. */
+ * ESB_BATCH_ROWS - 64 or more entries or a full block interrupts it. The iterator's state holds the next block. */
 #include "batch.h"
 
 #define BLOCK 64u
@@ -55,18 +55,19 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     const esb_world *w = q->world;
     if (q->matches_nothing) return false;
     uint32_t blocks = (uint32_t)(((uint64_t)w->entities.issued + BLOCK - 1) / BLOCK);
-    uint32_t block = (uint32_t)it->state[0];
+    bm_iter_state *st = ESB_ITER_STATE(bm_iter_state, it);
+    uint32_t block = (uint32_t)st->next;
     uint64_t bits = 0;
     while (block < blocks && !(bits = block_matches(w, q, block, block_length(w, block)))) block++;
     if (block == blocks) {
-        it->state[0] = block;
+        st->next = block;
         return false;
     }
     if (bits == all_bits(block_length(w, block))) {
         uint32_t first = block * BLOCK, count = block_length(w, block);
         while (++block < blocks && block_all_match(w, q, block, block_length(w, block)))
             count += block_length(w, block);
-        it->state[0] = block;
+        st->next = block;
         bm_batch_contiguous(it, q, first, count);
         return true;
     }
@@ -74,12 +75,12 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     uint32_t *rows = q->scan_rows;
     for (;;) {
         for (uint64_t b = bits; b; b &= b - 1) rows[n++] = block * BLOCK + (uint32_t)__builtin_ctzll(b);
-        if (++block == blocks || n > BM_SCAN_CHUNK - BLOCK) break;
+        if (++block == blocks || n > ESB_BATCH_ROWS - BLOCK) break;
         uint32_t len = block_length(w, block);
         bits = block_matches(w, q, block, len);
         if (bits == all_bits(len)) break; /* the next batch starts a contiguous run there */
     }
-    it->state[0] = block;
+    st->next = block;
     bm_batch_indexed(it, q, rows, n);
     return true;
 }

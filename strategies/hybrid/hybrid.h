@@ -51,7 +51,7 @@ struct esb_query {
     esb_match_list matches; /* cached: matching tables (dense) or archetypes, each field's table column */
 };
 
-#define HY_CHUNK 1024u /* archetype rows per batch when a field is looked up in a sparse set */
+#define HY_CHUNK (ESB_BATCH_ROWS / 4) /* archetype rows per batch when a field is looked up in a sparse set */
 
 /* Invariants (check.c, esb_world_check):
  *  Y1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its

@@ -78,8 +78,12 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 ESB_QUERY_HEAD_API(hy_query_free, catch_up)
 
-/* Iterator state: state[0] is the next candidate (or its position in the match list); state[1] the next
- * archetype row within the current candidate, for archetypes handed out in chunks. */
+/* An iterator's state: the next candidate (or its position in the match list), and the next archetype row within
+ * it, for archetypes handed out in chunks. */
+typedef struct hy_iter_state {
+    uint64_t candidate, row;
+} hy_iter_state;
+ESB_ITER_STATE_FITS(hy_iter_state);
 
 /* A whole table, every field a column. */
 static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, const uint16_t *columns) {
@@ -118,26 +122,27 @@ static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, u
 /* The next batch from candidate i (whose fields' columns are `columns`, or NULL to find them); false when it
  * has no rows left. */
 static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
+    hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
     if (q->dense) {
         const esb_table *t = q->world->tables[i];
-        if (it->state[1] || !t->count) return false;
+        if (st->row || !t->count) return false;
         table_batch(it, q, t, columns);
-        it->state[1] = t->count;
+        st->row = t->count;
         return true;
     }
     const hy_archetype *a = q->world->archetypes[i];
-    uint32_t first = (uint32_t)it->state[1];
+    uint32_t first = (uint32_t)st->row;
     if (first >= a->count) return false;
     const esb_table *t = q->world->tables[a->table];
     if (!q->sparse_fields && a->count == t->count) { /* the archetype owns its table: hand it out whole */
         table_batch(it, q, t, columns);
-        it->state[1] = a->count;
+        st->row = a->count;
         return true;
     }
     uint32_t count = a->count - first;
     if (q->sparse_fields && count > HY_CHUNK) count = HY_CHUNK;
     archetype_batch(it, q, a, first, count, columns);
-    it->state[1] = first + count;
+    st->row = first + count;
     return true;
 }
 
@@ -145,8 +150,9 @@ bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
     uint32_t end = q->head.cached ? q->matches.count : candidate_count(q);
-    for (; it->state[0] < end; it->state[0]++, it->state[1] = 0) {
-        uint32_t at = (uint32_t)it->state[0];
+    hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
+    for (; st->candidate < end; st->candidate++, st->row = 0) {
+        uint32_t at = (uint32_t)st->candidate;
         if (q->head.cached) {
             if (candidate_batch(it, q, q->matches.ids[at], esb_match_list_columns(&q->matches, at))) return true;
         } else if (candidate_matches(q, at) && candidate_batch(it, q, at, NULL))

@@ -10,7 +10,7 @@
 #include "query_registry.h"
 #include "sparse_set.h"
 
-#define SP_VIEW_CHUNK 1024u /* entities tested per view batch */
+#define SP_VIEW_CHUNK (ESB_BATCH_ROWS / 4) /* entities tested per view batch (query_registry.h) */
 
 typedef struct sp_component {
     const char *name;

@@ -71,8 +71,12 @@ const char *esb_query_kind(const esb_query *q) {
     return q ? names[q->kind] : "none";
 }
 
-/* Iterator state: state[0] the driving pool of a view (a component id), state[1] the next position in the
- * driving pool (view), the owned pools (owned or partial group) or the member set (non-owned group). */
+/* An iterator's state: the driving pool of a view (a component id), and the next position in the driving pool
+ * (view), the owned pools (owned or partial group) or the member set (non-owned group). */
+typedef struct sp_iter_state {
+    uint64_t driver, next;
+} sp_iter_state;
+ESB_ITER_STATE_FITS(sp_iter_state);
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     esb_status s = esb_qr_begin(q ? &q->node : NULL, it);
@@ -81,7 +85,7 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     esb_component driver = q->include[0];
     for (uint32_t i = 1; i < q->include_count; ++i)
         if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
-    it->state[0] = driver;
+    ESB_ITER_STATE(sp_iter_state, it)->driver = driver;
     return ESB_OK;
 }
 
@@ -91,10 +95,11 @@ void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
  * for owned fields, positions looked up for the others (present by construction), a chunk at a time.
  * Non-owned: every field looked up, for the chunk of the member set. */
 static bool next_group_batch(esb_iter *it, esb_query *q) {
+    sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
     const esb_world *w = q->world;
     const esb_sparse_set *drive = q->kind == SP_NON_OWNED ? &q->members : &w->components[q->owned[0]].pool;
     uint32_t total = q->kind == SP_NON_OWNED ? q->members.count : q->len;
-    uint32_t start = (uint32_t)it->state[1];
+    uint32_t start = (uint32_t)st->next;
     if (start >= total) return false;
     uint32_t end = q->kind == SP_OWNED || total - start < SP_VIEW_CHUNK ? total : start + SP_VIEW_CHUNK;
     esb_batch *b = &it->batch;
@@ -116,7 +121,7 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
         b->base[k] = p->data;
         b->rows[k] = rows;
     }
-    it->state[1] = end;
+    st->next = end;
     return true;
 }
 
@@ -129,18 +134,19 @@ bool esb_iter_next(esb_iter *it) {
         return false;
     }
     const esb_world *w = q->world;
-    esb_component driver = (esb_component)it->state[0];
+    sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
+    esb_component driver = (esb_component)st->driver;
     const esb_sparse_set *drive = &w->components[driver].pool;
     uint32_t *drive_rows = q->scratch + (size_t)q->field_count * SP_VIEW_CHUNK;
-    while (!q->matches_nothing && it->state[1] < drive->count) {
-        uint32_t start = (uint32_t)it->state[1];
+    while (!q->matches_nothing && st->next < drive->count) {
+        uint32_t start = (uint32_t)st->next;
         uint32_t end = drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
         /* A query of one component has nothing to test: its pool is the answer, handed out whole. */
         if (q->include_count == 1 && q->exclude_count == 0) end = drive->count;
         uint32_t n = q->include_count == 1 && q->exclude_count == 0
                          ? end - start
                          : SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
-        it->state[1] = end;
+        st->next = end;
         if (n == 0) continue;
         bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */
         esb_batch *b = &it->batch;

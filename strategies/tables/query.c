@@ -1,6 +1,6 @@
 /* Queries walk the tables that have a column for every included component. A table whose included columns are
  * full and whose excluded columns are empty is handed out whole, as plain arrays; elsewhere the presence bits
- * are tested, 64 rows per word and TB_CHUNK rows per batch, and the matching rows go out through an index
+ * are tested, 64 rows per word and ESB_BATCH_ROWS rows per batch, and the matching rows go out through an index
  * array. That test is the price of never moving an entity. Sparse columns' values are found in their maps.
  *
  * Cached queries keep the list of tables with the needed columns; it is rebuilt when a table or a column
@@ -29,8 +29,8 @@ static esb_status refresh(esb_query *q) {
 
 void tb_query_free(esb_query *q) {
     esb_qr_unlink(q->head.registry, &q->head.node);
-    esb_mem_free(q->rows, TB_CHUNK * sizeof *q->rows);
-    esb_mem_free(q->positions, (size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions);
+    esb_mem_free(q->rows, ESB_BATCH_ROWS * sizeof *q->rows);
+    esb_mem_free(q->positions, (size_t)ESB_BATCH_ROWS * q->sparse_fields * sizeof *q->positions);
     esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
 }
@@ -44,8 +44,9 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     q->generation = UINT64_MAX;
-    q->rows = esb_mem_alloc(TB_CHUNK * sizeof *q->rows, 0);
-    if (q->sparse_fields) q->positions = esb_mem_alloc((size_t)TB_CHUNK * q->sparse_fields * sizeof *q->positions, 0);
+    q->rows = esb_mem_alloc(ESB_BATCH_ROWS * sizeof *q->rows, 0);
+    if (q->sparse_fields)
+        q->positions = esb_mem_alloc((size_t)ESB_BATCH_ROWS * q->sparse_fields * sizeof *q->positions, 0);
     if (!q->rows || (q->sparse_fields && !q->positions) || (q->head.cached && refresh(q) != ESB_OK)) {
         tb_query_free(q);
         return ESB_ERR_NOMEM;
@@ -56,8 +57,12 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 ESB_QUERY_HEAD_API(tb_query_free, refresh)
 
-/* Iterator state: state[0] the next table (or its place in the match list), state[1] the next row in it,
- * state[2] what presence tests that table needs. */
+/* An iterator's state: the next table (or its place in the match list), the next row in it, and what presence
+ * tests that table needs (its enum tb_rows, 0 until known). */
+typedef struct tb_iter_state {
+    uint64_t table, row, rows;
+} tb_iter_state;
+ESB_ITER_STATE_FITS(tb_iter_state);
 
 /* What presence tests a table needs for the query: none (every included column full, every excluded one empty
  * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
@@ -124,28 +129,29 @@ static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t f
             esb_sparse_find(col->map, t->entities[rows ? rows[i] : first + i], &positions[i]);
         b->base[k] = col->map->data;
         b->rows[k] = positions;
-        positions += TB_CHUNK;
+        positions += ESB_BATCH_ROWS;
     }
 }
 
-/* The next batch of table t from row state[1] (state[2]: the table's enum tb_rows, 0 until known); false when
- * the table has no more matching rows. Sparse fields need positions, TB_CHUNK at most per batch. */
+/* The next batch of table t from the state's row; false when the table has no more matching rows. Sparse fields
+ * need positions, ESB_BATCH_ROWS at most per batch. */
 static bool table_batch(esb_iter *it, esb_query *q, const tb_table *t) {
-    uint32_t at = (uint32_t)it->state[1];
+    tb_iter_state *st = ESB_ITER_STATE(tb_iter_state, it);
+    uint32_t at = (uint32_t)st->row;
     if (at >= t->count) return false;
-    if (!it->state[2]) it->state[2] = rows_matching(q, t);
-    if (it->state[2] == TB_NO_ROWS) return false;
-    if (it->state[2] == TB_ALL_ROWS) {
+    if (!st->rows) st->rows = rows_matching(q, t);
+    if (st->rows == TB_NO_ROWS) return false;
+    if (st->rows == TB_ALL_ROWS) {
         uint32_t len = t->count - at;
-        if (q->sparse_fields && len > TB_CHUNK) len = TB_CHUNK;
+        if (q->sparse_fields && len > ESB_BATCH_ROWS) len = ESB_BATCH_ROWS;
         fill_batch(it, q, t, at, len, NULL);
-        it->state[1] = at + len;
+        st->row = at + len;
         return true;
     }
     while (at < t->count) {
-        uint32_t len = t->count - at < TB_CHUNK ? t->count - at : TB_CHUNK;
+        uint32_t len = t->count - at < ESB_BATCH_ROWS ? t->count - at : ESB_BATCH_ROWS;
         uint32_t found = matching_rows(q, t, at, len);
-        it->state[1] = at += len;
+        st->row = at += len;
         if (!found) continue;
         q->world->masked_batches++;
         if (found == len && !q->sparse_fields)
@@ -162,8 +168,9 @@ bool esb_iter_next(esb_iter *it) {
     esb_query *q = it->query;
     const esb_world *w = q->world;
     uint32_t end = q->head.cached ? q->matches.count : w->table_count;
-    for (; it->state[0] < end; it->state[0]++, it->state[1] = it->state[2] = 0) {
-        uint32_t id = q->head.cached ? q->matches.ids[it->state[0]] : (uint32_t)it->state[0];
+    tb_iter_state *st = ESB_ITER_STATE(tb_iter_state, it);
+    for (; st->table < end; st->table++, st->row = st->rows = 0) {
+        uint32_t id = q->head.cached ? q->matches.ids[st->table] : (uint32_t)st->table;
         if (!q->head.cached && !tb_match_table(q, id, NULL)) continue;
         if (table_batch(it, q, w->tables[id])) return true;
     }

@@ -62,14 +62,12 @@ typedef struct tb_location {
     uint32_t table, row;
 } tb_location;
 
-#define TB_CHUNK 4096u /* rows examined per batch where presence bits must be tested */
-
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
     uint32_t sparse_fields;
-    uint32_t *rows;         /* TB_CHUNK matching rows of the current batch */
-    uint32_t *positions;    /* TB_CHUNK positions per sparse field */
+    uint32_t *rows;         /* ESB_BATCH_ROWS matching rows of the current batch */
+    uint32_t *positions;    /* ESB_BATCH_ROWS positions per sparse field */
     esb_match_list matches; /* cached: tables with a column for every included component */
     uint64_t generation;    /* the world's layout generation the list was built for */
 };
