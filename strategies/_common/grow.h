@@ -29,15 +29,6 @@ static inline esb_status esb_grow_capacity(uint32_t current, uint64_t needed, ui
     return ESB_OK;
 }
 
-/* The capacity an array holding `count` of `capacity` entries needs for `extra` more: `capacity` itself when they
- * fit (nothing to grow), else esb_grow_capacity's answer. */
-static inline esb_status esb_grow_room(uint32_t capacity, uint64_t count, uint64_t extra, uint32_t first,
-                                       uint64_t limit, uint32_t *out) {
-    uint64_t needed = count + extra;
-    *out = capacity;
-    return needed <= capacity ? ESB_OK : esb_grow_capacity(capacity, needed, first, limit, out);
-}
-
 /* Grows every item or none: ESB_ERR_NOMEM leaves all blocks untouched. */
 esb_status esb_grow_all(esb_grow_item *items, size_t count);
 

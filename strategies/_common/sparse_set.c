@@ -5,9 +5,11 @@
 #include "grow.h"
 
 esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra) {
+    uint64_t need = (uint64_t)p->count + extra;
+    if (need <= p->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
     uint32_t cap;
-    esb_status s = esb_grow_room(p->capacity, p->count, extra, 16, ESB_MAX_ENTITIES, &cap);
-    if (s != ESB_OK || cap == p->capacity) return s;
+    esb_status s = esb_grow_capacity(p->capacity, need, 16, ESB_MAX_ENTITIES, &cap);
+    if (s != ESB_OK) return s;
     esb_grow_item items[2] = {
         {(void **)&p->dense, (size_t)p->capacity * sizeof *p->dense, (size_t)cap * sizeof *p->dense, 0, -1, NULL},
         {(void **)&p->data, (size_t)p->capacity * p->size, (size_t)cap * p->size, p->align, -1, NULL},

@@ -47,9 +47,11 @@ void esb_table_free(esb_table *t) {
 }
 
 esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
+    uint64_t needed = (uint64_t)t->count + extra;
+    if (needed <= t->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
     uint32_t cap;
-    esb_status s = esb_grow_room(t->capacity, t->count, extra, 8, UINT32_MAX, &cap);
-    if (s != ESB_OK || cap == t->capacity) return s;
+    esb_status s = esb_grow_capacity(t->capacity, needed, 8, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
     size_t old = t->capacity, now = cap;
 
     esb_grow_item items[ESB_MAX_COMPONENTS + 1];

@@ -66,9 +66,11 @@ void hy_graph_free(esb_world *w) {
 ESB_ARCHETYPE_GRAPH(hy, archetype_index, archetype_make)
 
 esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {
+    uint64_t needed = (uint64_t)a->count + extra;
+    if (needed <= a->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
     uint32_t cap;
-    esb_status s = esb_grow_room(a->capacity, a->count, extra, 8, UINT32_MAX, &cap);
-    if (s != ESB_OK || cap == a->capacity) return s;
+    esb_status s = esb_grow_capacity(a->capacity, needed, 8, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
     size_t old = a->capacity, now = cap;
     esb_grow_item items[] = {
         {(void **)&a->entities, old * sizeof *a->entities, now * sizeof *a->entities, 0, -1, NULL},

@@ -85,9 +85,11 @@ esb_status tb_table_find(esb_world *w, const esb_bitset *type, uint32_t *out) {
 }
 
 esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
+    uint64_t needed = (uint64_t)t->count + extra;
+    if (needed <= t->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
     uint32_t cap;
-    esb_status s = esb_grow_room(t->capacity, t->count, extra, 64, UINT32_MAX, &cap);
-    if (s != ESB_OK || cap == t->capacity) return s;
+    esb_status s = esb_grow_capacity(t->capacity, needed, 64, UINT32_MAX, &cap);
+    if (s != ESB_OK) return s;
     size_t old = t->capacity, now = cap;
     esb_grow_item items[2 * ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
