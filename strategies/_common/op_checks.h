@@ -27,14 +27,8 @@ static inline esb_status esb_check_destroy(const esb_query_registry *qr, const e
 
 /* esb_create_bulk of n entities with components ids[0 .. count): INVALID (the id list), LOCKED,
  * UNKNOWN_COMPONENT, then FULL for n above ESB_MAX_ENTITIES. The caller succeeds at once when n is 0. */
-static inline esb_status esb_check_create_bulk(const esb_query_registry *qr, uint32_t component_count, size_t n,
-                                               const esb_component *ids, uint32_t count) {
-    if (esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(qr)) return ESB_ERR_LOCKED;
-    for (uint32_t k = 0; k < count; ++k)
-        if (ids[k] >= component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    return n > ESB_MAX_ENTITIES ? ESB_ERR_FULL : ESB_OK;
-}
+esb_status esb_check_create_bulk(const esb_query_registry *qr, uint32_t component_count, size_t n,
+                                 const esb_component *ids, uint32_t count);
 
 /* esb_component_register: INVALID (out NULL, desc not storable), LOCKED, FULL. */
 static inline esb_status esb_check_register(const esb_query_registry *qr, uint32_t component_count,
@@ -44,9 +38,6 @@ static inline esb_status esb_check_register(const esb_query_registry *qr, uint32
     return component_count == ESB_MAX_COMPONENTS ? ESB_ERR_FULL : ESB_OK;
 }
 
-/* esb_create: INVALID (w or out NULL), LOCKED. */
-#define ESB_WORLD_CHECK_CREATE(w, out) \
-    (!(w) || !(out) ? ESB_ERR_INVALID : esb_qr_locked(&(w)->queries) ? ESB_ERR_LOCKED : ESB_OK)
 /* esb_component_register for a world that records its components as esb_component_info in `components`: the
  * checks, then the next id, with nothing allocated (so never NOMEM). */
 static inline esb_status esb_register_info(esb_component_info *components, uint32_t *count,

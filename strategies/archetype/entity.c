@@ -15,10 +15,10 @@ static void vacate(esb_world *w, at_archetype *a, uint32_t row) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
-    if (s != ESB_OK) return s;
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     at_archetype *root = w->archetypes[AT_ROOT];
-    s = at_reserve_entities(w, 1);
+    esb_status s = at_reserve_entities(w, 1);
     if (s == ESB_OK) s = esb_table_reserve(&root->table, 1);
     if (s != ESB_OK) return s;
     esb_entity e = esb_et_take(&w->entities);

@@ -13,9 +13,9 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
-    if (s != ESB_OK) return s;
-    s = bm_reserve(w, 1);
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = bm_reserve(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_et_take(&w->entities); /* no component yet, so no filter can match it */
     return ESB_OK;

@@ -39,11 +39,11 @@ static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
-    if (s != ESB_OK) return s;
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     hy_archetype *root = w->archetypes[HY_ROOT];
     esb_table *table = w->tables[root->table];
-    s = hy_reserve_entities(w, 1);
+    esb_status s = hy_reserve_entities(w, 1);
     if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;

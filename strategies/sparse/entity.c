@@ -15,9 +15,9 @@ static esb_status reserve_entities(esb_world *w, uint64_t extra) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
-    if (s != ESB_OK) return s;
-    s = reserve_entities(w, 1);
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = reserve_entities(w, 1);
     if (s != ESB_OK) return s;
     *out = esb_et_take(&w->entities);
     return ESB_OK;

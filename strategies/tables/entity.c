@@ -20,9 +20,9 @@ static esb_entity new_row(esb_world *w, uint32_t table) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE(w, out);
-    if (s != ESB_OK) return s;
-    s = tb_reserve_entities(w, 1);
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_reserve_entities(w, 1);
     if (s == ESB_OK && w->empty_type == TB_NO_TABLE) {
         esb_bitset none = {{0}};
         s = tb_table_find(w, &none, &w->empty_type);
