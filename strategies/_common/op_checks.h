@@ -25,10 +25,14 @@ static inline esb_status esb_check_destroy(const esb_query_registry *qr, const e
     return esb_et_alive(ei, e) ? ESB_OK : ESB_ERR_STALE;
 }
 
-/* esb_create_bulk of n entities with components ids[0 .. count): INVALID (the id list), LOCKED,
- * UNKNOWN_COMPONENT, then FULL for n above ESB_MAX_ENTITIES. The caller succeeds at once when n is 0. */
-esb_status esb_check_create_bulk(const esb_query_registry *qr, uint32_t component_count, size_t n,
-                                 const esb_component *ids, uint32_t count);
+/* bulk create with ids (already through esb_check_id_list): LOCKED, UNKNOWN_COMPONENT. */
+static inline esb_status esb_check_bulk(const esb_query_registry *qr, uint32_t component_count,
+                                        const esb_component *ids, uint32_t count) {
+    if (esb_qr_locked(qr)) return ESB_ERR_LOCKED;
+    for (uint32_t k = 0; k < count; ++k)
+        if (ids[k] >= component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
+}
 
 /* esb_component_register: INVALID (out NULL, desc not storable), LOCKED, FULL. */
 static inline esb_status esb_check_register(const esb_query_registry *qr, uint32_t component_count,
@@ -55,8 +59,12 @@ static inline esb_status esb_register_info(esb_component_info *components, uint3
 #define ESB_WORLD_CHECK_CHANGE(w, e, c) \
     ((w) ? esb_check_change(&(w)->queries, &(w)->entities, (w)->component_count, (e), (c)) : ESB_ERR_INVALID)
 #define ESB_WORLD_CHECK_DESTROY(w, e) ((w) ? esb_check_destroy(&(w)->queries, &(w)->entities, (e)) : ESB_ERR_INVALID)
-#define ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count) \
-    ((w) ? esb_check_create_bulk(&(w)->queries, (w)->component_count, (n), (ids), (count)) : ESB_ERR_INVALID)
+/* esb_create_bulk's checks up to UNKNOWN_COMPONENT: INVALID (w NULL, the id list), LOCKED, UNKNOWN_COMPONENT. The
+ * caller then succeeds at once for n = 0, and returns FULL for n above ESB_MAX_ENTITIES. */
+#define ESB_WORLD_CHECK_BULK(w, ids, count)              \
+    (!(w) || esb_check_id_list((ids), (count)) != ESB_OK \
+         ? ESB_ERR_INVALID                               \
+         : esb_check_bulk(&(w)->queries, (w)->component_count, (ids), (count)))
 #define ESB_WORLD_CHECK_REGISTER(w, desc, out) \
     ((w) ? esb_check_register(&(w)->queries, (w)->component_count, (desc), (out)) : ESB_ERR_INVALID)
 /* esb_query_create's checks (esb_check_query_create) for a world whose components[c].SIZE is component c's size

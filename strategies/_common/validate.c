@@ -1,7 +1,5 @@
 #include "validate.h"
 
-#include "op_checks.h"
-
 #include <string.h>
 
 esb_status esb_check_component_desc(const esb_component_desc *desc) {
@@ -104,13 +102,4 @@ size_t esb_copy_counters(const char *const *names_in, const uint64_t *values_in,
         if (values) values[i] = values_in[i];
     }
     return count;
-}
-
-esb_status esb_check_create_bulk(const esb_query_registry *qr, uint32_t component_count, size_t n,
-                                 const esb_component *ids, uint32_t count) {
-    if (esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
-    if (esb_qr_locked(qr)) return ESB_ERR_LOCKED;
-    for (uint32_t k = 0; k < count; ++k)
-        if (ids[k] >= component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    return n > ESB_MAX_ENTITIES ? ESB_ERR_FULL : ESB_OK;
 }

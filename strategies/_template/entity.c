@@ -32,8 +32,9 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
+    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     if ((s = tpl_reserve(w, n)) != ESB_OK) return s;
     for (uint32_t k = 0; k < count; ++k) /* a data array made before a failure stays, unused: not observable */
         if ((s = tpl_ensure_data(w, ids[k])) != ESB_OK) return s;

@@ -29,8 +29,9 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
+    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     esb_bitset signature = esb_bitset_of(ids, count);
     uint32_t to;
     if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK) return s;

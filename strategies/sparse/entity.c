@@ -46,8 +46,9 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
+    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = reserve_bulk(w, n, ids, count);
     if (s != ESB_OK) return s;
     /* Entities first, then each pool filled in one pass: packed arrays grow at their ends, so the values of

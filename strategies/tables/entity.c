@@ -44,8 +44,9 @@ static void set_bits(uint64_t *bits, uint32_t first, size_t n) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_CREATE_BULK(w, n, ids, count);
+    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     esb_bitset type = esb_bitset_of(ids, count);
     uint32_t table;
     if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
