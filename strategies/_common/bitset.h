@@ -14,13 +14,6 @@ static inline void esb_bitset_set(esb_bitset *s, uint32_t bit) { s->w[bit >> 6] 
 static inline void esb_bitset_clear(esb_bitset *s, uint32_t bit) { s->w[bit >> 6] &= ~(1ull << (bit & 63)); }
 static inline bool esb_bitset_test(const esb_bitset *s, uint32_t bit) { return (s->w[bit >> 6] >> (bit & 63)) & 1u; }
 
-/* The set of ids[0 .. count). */
-static inline esb_bitset esb_bitset_of(const esb_component *ids, uint32_t count) {
-    esb_bitset set = {{0}};
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&set, ids[k]);
-    return set;
-}
-
 static inline bool esb_bitset_contains(const esb_bitset *set, const esb_bitset *sub) {
     uint64_t missing = 0;
     for (unsigned i = 0; i < ESB_BITSET_WORDS; ++i) missing |= sub->w[i] & ~set->w[i];

@@ -32,7 +32,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_bitset signature = esb_bitset_of(ids, count);
+    esb_bitset signature;
+    memset(&signature, 0, sizeof signature);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
     uint32_t to;
     if ((s = at_reserve_entities(w, n)) != ESB_OK || (s = at_archetype_find(w, &signature, &to)) != ESB_OK) return s;
     at_archetype *a = w->archetypes[to];
@@ -55,8 +57,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = at_check_destroy(w, e);
-    if (s != ESB_OK) return s;
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!at_alive(w, e)) return ESB_ERR_STALE;
     at_location *loc = &w->locations[esb_entity_index(e)];
     vacate(w, w->archetypes[loc->archetype], loc->row);
     loc->handle = ESB_ENTITY_NULL;
@@ -78,7 +81,9 @@ static uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = at_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = at_check(w, e, c);
     if (s != ESB_OK) return s;
     at_location from = w->locations[esb_entity_index(e)];
     if (at_has(w->archetypes[from.archetype], c)) return ESB_ERR_PRESENT;
@@ -99,7 +104,9 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = at_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = at_check(w, e, c);
     if (s != ESB_OK) return s;
     at_location from = w->locations[esb_entity_index(e)];
     if (!at_has(w->archetypes[from.archetype], c)) return ESB_ERR_ABSENT;

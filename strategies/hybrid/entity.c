@@ -58,7 +58,9 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 /* Every allocation bulk creation needs: entity index, archetype (and table), rows in both, and for each
  * sparse-set component room and sparse pages for the indices about to be issued. */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, uint32_t *to) {
-    esb_bitset signature = esb_bitset_of(ids, count);
+    esb_bitset signature;
+    memset(&signature, 0, sizeof signature);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
     for (uint32_t k = 0; k < count; ++k)
@@ -104,8 +106,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = hy_check_destroy(w, e);
-    if (s != ESB_OK) return s;
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!hy_alive(w, e)) return ESB_ERR_STALE;
     hy_location *loc = &w->locations[esb_entity_index(e)];
     hy_archetype *a = w->archetypes[loc->archetype];
     for_each_pooled(w, a, e, pool_erase);
@@ -145,7 +148,9 @@ static esb_status reserve_move(esb_world *w, uint32_t from_table, uint32_t to) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = hy_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e), to;
     hy_location from = w->locations[idx];
@@ -170,7 +175,9 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = hy_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t to;
     hy_location from = w->locations[esb_entity_index(e)];

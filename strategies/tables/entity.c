@@ -47,7 +47,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
     if (s != ESB_OK || n == 0) return s;
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
-    esb_bitset type = esb_bitset_of(ids, count);
+    esb_bitset type;
+    memset(&type, 0, sizeof type);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&type, ids[k]);
     uint32_t table;
     if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
     tb_table *t = w->tables[table];
@@ -86,8 +88,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = tb_check_destroy(w, e);
-    if (s != ESB_OK) return s;
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!tb_alive(w, e)) return ESB_ERR_STALE;
     tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
     for (uint32_t k = 0; k < t->column_count; ++k) {
@@ -103,7 +106,9 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = tb_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_check(w, e, c);
     if (s != ESB_OK) return s;
     const tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
@@ -132,7 +137,9 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = tb_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_check(w, e, c);
     if (s != ESB_OK) return s;
     const tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_column *col = tb_column_for(w, loc, c);

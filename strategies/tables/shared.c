@@ -11,7 +11,9 @@ static tb_shared *find_shared(const tb_table *t, esb_component c) {
 }
 
 esb_status esb_tables_share(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = tb_check_change(w, e, c);
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = tb_check(w, e, c);
     if (s != ESB_OK) return s;
     tb_table *t = w->tables[w->locations[esb_entity_index(e)].table];
     uint32_t size = w->components[c].size;
