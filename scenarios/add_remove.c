@@ -18,24 +18,18 @@
 #define LARGE_EXTRA 10u
 
 typedef struct add_remove_ctx {
-    esb_world *world;
+    scn_ctx base; /* its query: fields A and B, the passes' query, cached in add_remove_cached */
     esb_component a, b, extra[LARGE_EXTRA];
     uint32_t extra_count; /* add_remove_large: LARGE_EXTRA, else 0 */
-    esb_query *both;      /* fields A and B: the passes' query, cached in add_remove_cached */
-    esb_entity *handles;
     scalar *b_values;
-    size_t n;
     scn_seen with_b;        /* what the pass after the adds must see: every entity, with its B value */
     uint64_t observed_ns;   /* in the passes, since setup */
     const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
 } add_remove_ctx;
 
 static void add_remove_teardown(void *p) {
-    add_remove_ctx *c = p;
-    esb_world_destroy(c->world);
-    free(c->handles);
-    free(c->b_values);
-    free(c);
+    free(((add_remove_ctx *)p)->b_values);
+    scn_ctx_delete(p);
 }
 
 /* Extra component k of entity i: distinct per component, so data moved into the wrong column shows. */
@@ -63,67 +57,56 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
     esb_component ids[1 + LARGE_EXTRA] = {c->a};
     size_t sizes[1 + LARGE_EXTRA];
     scn_value_fn values[1 + LARGE_EXTRA] = {scn_scalar};
-    esb_status s = scn_register_scalars(c->world, names, extra, ESB_STORAGE_DENSE, c->extra);
+    esb_status s = scn_register_scalars(c->base.world, names, extra, ESB_STORAGE_DENSE, c->extra);
     c->extra_count = extra;
     for (uint32_t k = 0; k <= extra; ++k) {
         if (k) ids[k] = c->extra[k - 1], values[k] = extra_values[k - 1];
         sizes[k] = sizeof(scalar);
     }
-    return s == ESB_OK ? scn_bulk(c->world, c->n, ids, sizes, values, 1 + extra, c->handles) : s;
+    return s == ESB_OK ? scn_bulk(c->base.world, c->base.n, ids, sizes, values, 1 + extra, c->base.handles) : s;
 }
 
 static void *setup(size_t n, bool cached_query, uint32_t extra, const char **error) {
-    add_remove_ctx *c = scratch_calloc(1, sizeof *c);
-    if (!c) return *error = "out of memory", NULL;
-    c->n = n;
-    c->handles = scratch_alloc(n, sizeof *c->handles);
+    add_remove_ctx *c = scn_ctx_new(sizeof *c, n, error);
+    if (!c) return NULL;
     c->b_values = scratch_alloc(n, sizeof *c->b_values);
     esb_status s = ESB_ERR_NOMEM;
-    if (c->handles && c->b_values && (s = esb_world_create(&c->world)) == ESB_OK &&
-        (s = scn_register(c->world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
-        (s = scn_register(c->world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
+    if (c->b_values && (s = esb_world_create(&c->base.world)) == ESB_OK &&
+        (s = scn_register(c->base.world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
+        (s = scn_register(c->base.world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
         s = populate(c, extra);
     if (s == ESB_OK) {
         esb_component fields[] = {c->a, c->b};
-        esb_query_desc d = {.fields = fields, .field_count = 2, .cached = cached_query};
-        s = esb_query_create(c->world, &d, &c->both);
-    }
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        add_remove_teardown(c);
-        return NULL;
+        s = scn_query(c->base.world, fields, 2, cached_query, &c->base.query);
     }
     c->with_b.entities = n;
-    for (size_t i = 0; i < n; ++i) {
+    for (size_t i = 0; s == ESB_OK && i < n; ++i) {
         c->b_values[i] = data_scalar(i * 3 + 1);
-        c->with_b.handles += c->handles[i];
+        c->with_b.handles += c->base.handles[i];
         c->with_b.values += data_float_bits(c->b_values[i].v);
     }
-    return c;
+    return scn_setup_end(c, s, add_remove_teardown, error);
 }
-
-static void *add_remove_setup(size_t n, const char **error) { return setup(n, false, 0, error); }
-static void *add_remove_cached_setup(size_t n, const char **error) { return setup(n, true, 0, error); }
-static void *add_remove_large_setup(size_t n, const char **error) { return setup(n, false, LARGE_EXTRA, error); }
 
 static uint64_t add_all(add_remove_ctx *c) {
     uint64_t added = 0;
-    for (size_t i = 0; i < c->n; ++i) added += esb_add(c->world, c->handles[i], c->b, &c->b_values[i]) == ESB_OK;
+    for (size_t i = 0; i < c->base.n; ++i)
+        added += esb_add(c->base.world, c->base.handles[i], c->b, &c->b_values[i]) == ESB_OK;
     return added;
 }
 
 static uint64_t remove_all(add_remove_ctx *c) {
     uint64_t removed = 0;
-    for (size_t i = 0; i < c->n; ++i) removed += esb_remove(c->world, c->handles[i], c->b) == ESB_OK;
+    for (size_t i = 0; i < c->base.n; ++i) removed += esb_remove(c->base.world, c->base.handles[i], c->b) == ESB_OK;
     return removed;
 }
 
 static uint64_t add_remove_run(void *p) {
     add_remove_ctx *c = p;
     uint64_t added = add_all(c);
-    scn_seen after_adds = scn_observe(c->both, 1, &c->observed_ns);
+    scn_seen after_adds = scn_observe(c->base.query, 1, &c->observed_ns);
     uint64_t removed = remove_all(c);
-    scn_seen after_removes = scn_observe(c->both, 1, &c->observed_ns);
+    scn_seen after_removes = scn_observe(c->base.query, 1, &c->observed_ns);
     if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
         c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
     if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
@@ -137,17 +120,15 @@ static uint64_t add_remove_observed_ns(void *p) { return ((add_remove_ctx *)p)->
  * B (none). */
 static uint64_t add_remove_checksum(void *p) {
     add_remove_ctx *c = p;
-    uint64_t sum = 0, with_b = 0;
-    for (size_t i = 0; i < c->n; ++i) {
+    uint64_t sum = scn_scalars_checksum(c->base.world, c->base.handles, c->base.n, c->extra, c->extra_count, 1);
+    uint64_t with_b = 0;
+    for (size_t i = 0; i < c->base.n; ++i) {
         void *a;
-        if (esb_get(c->world, c->handles[i], c->a, &a) == ESB_OK)
+        if (esb_get(c->base.world, c->base.handles[i], c->a, &a) == ESB_OK)
             sum += data_entity_hash(i, data_mix64(data_float_bits(((scalar *)a)->v)));
-        for (uint32_t k = 0; k < c->extra_count; ++k)
-            if (esb_get(c->world, c->handles[i], c->extra[k], &a) == ESB_OK)
-                sum += data_entity_hash(i, data_hash_pair(k + 1, data_float_bits(((scalar *)a)->v)));
-        with_b += esb_has(c->world, c->handles[i], c->b) == 1;
+        with_b += esb_has(c->base.world, c->base.handles[i], c->b) == 1;
     }
-    return sum + data_hash_pair(with_b, c->n);
+    return sum + data_hash_pair(with_b, c->base.n);
 }
 
 /* What the runs' passes saw, then one more run, watched: after the adds every entity holds its B value, after
@@ -156,66 +137,38 @@ static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char
     add_remove_ctx *c = p;
     (void)runs;
     if (c->pass_wrong) return *error = c->pass_wrong, false;
-    if (add_all(c) != c->n) return *error = "an add failed", false;
-    for (size_t i = 0; i < c->n; ++i) {
+    if (add_all(c) != c->base.n) return *error = "an add failed", false;
+    for (size_t i = 0; i < c->base.n; ++i) {
         void *b;
-        if (esb_get(c->world, c->handles[i], c->b, &b) != ESB_OK || ((scalar *)b)->v != c->b_values[i].v)
+        if (esb_get(c->base.world, c->base.handles[i], c->b, &b) != ESB_OK || ((scalar *)b)->v != c->b_values[i].v)
             return *error = "after the adds an entity lacks its B value", false;
     }
-    if (remove_all(c) != c->n) return *error = "a remove failed", false;
-    for (size_t i = 0; i < c->n; ++i)
-        if (esb_has(c->world, c->handles[i], c->b) != 0) return *error = "after the removes an entity has B", false;
+    if (remove_all(c) != c->base.n) return *error = "a remove failed", false;
+    for (size_t i = 0; i < c->base.n; ++i)
+        if (esb_has(c->base.world, c->base.handles[i], c->b) != 0)
+            return *error = "after the removes an entity has B", false;
     /* Every move of the runs carried the entity's other components along, into the right columns. */
-    for (uint64_t spot = 0; spot < data_spot_count(c->n, spots); ++spot) {
-        uint64_t i = data_spot_ordinal(c->n, spots, spot);
+    for (uint64_t spot = 0; spot < data_spot_count(c->base.n, spots); ++spot) {
+        uint64_t i = data_spot_ordinal(c->base.n, spots, spot);
         void *v;
-        if (esb_get(c->world, c->handles[i], c->a, &v) != ESB_OK ||
+        if (esb_get(c->base.world, c->base.handles[i], c->a, &v) != ESB_OK ||
             data_float_bits(((scalar *)v)->v) != data_float_bits(data_scalar(i).v))
             return *error = "after the runs an entity's A is not its own", false;
         for (uint32_t k = 0; k < c->extra_count; ++k)
-            if (esb_get(c->world, c->handles[i], c->extra[k], &v) != ESB_OK ||
+            if (esb_get(c->base.world, c->base.handles[i], c->extra[k], &v) != ESB_OK ||
                 data_float_bits(((scalar *)v)->v) != data_float_bits(extra_value(i, k)))
                 return *error = "after the runs an entity's other components are not its own", false;
     }
     return true;
 }
 
-static esb_world *add_remove_world(void *p) { return ((add_remove_ctx *)p)->world; }
+/* scenario_ID, its query cached or not, its entities with the first `extra` of the extra components. */
+#define ADD_REMOVE_SCENARIO(id, cached_query, extra)                                                                \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, cached_query, extra, error); }          \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = add_remove_run, .checksum = add_remove_checksum,                \
+                    .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind, \
+                    .world = scn_ctx_world, .teardown = add_remove_teardown)
 
-static const char *add_remove_kind(void *p) { return esb_query_kind(((add_remove_ctx *)p)->both); }
-
-const scenario scenario_add_remove = {
-    .info = &scenario_info_add_remove,
-    .setup = add_remove_setup,
-    .run = add_remove_run,
-    .checksum = add_remove_checksum,
-    .verify = add_remove_verify,
-    .observed_ns = add_remove_observed_ns,
-    .query_kind = add_remove_kind,
-    .world = add_remove_world,
-    .teardown = add_remove_teardown,
-};
-
-const scenario scenario_add_remove_cached = {
-    .info = &scenario_info_add_remove_cached,
-    .setup = add_remove_cached_setup,
-    .run = add_remove_run,
-    .checksum = add_remove_checksum,
-    .verify = add_remove_verify,
-    .observed_ns = add_remove_observed_ns,
-    .query_kind = add_remove_kind,
-    .world = add_remove_world,
-    .teardown = add_remove_teardown,
-};
-
-const scenario scenario_add_remove_large = {
-    .info = &scenario_info_add_remove_large,
-    .setup = add_remove_large_setup,
-    .run = add_remove_run,
-    .checksum = add_remove_checksum,
-    .verify = add_remove_verify,
-    .observed_ns = add_remove_observed_ns,
-    .query_kind = add_remove_kind,
-    .world = add_remove_world,
-    .teardown = add_remove_teardown,
-};
+ADD_REMOVE_SCENARIO(add_remove, false, 0);
+ADD_REMOVE_SCENARIO(add_remove_cached, true, 0);
+ADD_REMOVE_SCENARIO(add_remove_large, false, LARGE_EXTRA);

@@ -15,9 +15,9 @@
  *   memory       WARM (the default) or WARM_AND_FRESH: make bench also runs it with --memory fresh
  *   description  one line for the README's scenario table (markdown)
  *
- * Adding a scenario: write scenarios/ID.c defining `const scenario scenario_ID = {.info = &scenario_info_ID, ...}`
- * and add its line here; a baseline on plain arrays is optional (scenarios/raw/ID.c, with its line in
- * scenarios/raw/catalog.c, pointing at the same descriptor). */
+ * Adding a scenario: write scenarios/ID.c defining scenario_ID with `DEFINE_SCENARIO(ID, .setup = ..., ...)`
+ * (info.h) and add its line here; a baseline on plain arrays is optional (scenarios/raw/ID.c, defining raw_NAME
+ * with `DEFINE_RAW_BASELINE(NAME, ID, "raw-soa", ...)`, with its line in scenarios/raw/catalog.c). */
 SCENARIO(create, "structural", "entity", SIZES_STRUCTURAL, WARM_AND_FRESH,
          "n entities with Position and Velocity: create, then two adds each")
 SCENARIO(create_bulk, "structural", "entity", SIZES_STRUCTURAL, WARM_AND_FRESH,

@@ -65,17 +65,7 @@ static void *setup(size_t n, bool has_data, bool runs_system, const char **error
     esb_status s = has_data ? scn_register(m->world, "Transient", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_SPARSE,
                                            &c->transient)
                             : scn_register(m->world, "DeadTag", 0, 1, ESB_STORAGE_SPARSE, &c->transient);
-    if (s == ESB_OK) {
-        esb_component fields[] = {m->position, m->velocity};
-        esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields,
-                            .access = access,
-                            .field_count = 2,
-                            .without = &c->transient,
-                            .without_count = 1,
-                            .cached = true};
-        s = esb_query_create(m->world, &d, &m->query);
-    }
+    if (s == ESB_OK) s = scn_query_update(m->world, m->position, m->velocity, &c->transient, true, &m->query);
     if (s == ESB_OK && !runs_system) {
         esb_query_desc d = {.fields = &c->transient,
                             .field_count = has_data,
@@ -84,18 +74,8 @@ static void *setup(size_t n, bool has_data, bool runs_system, const char **error
                             .cached = true};
         s = esb_query_create(m->world, &d, &c->holders);
     }
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        churn_teardown(c);
-        return NULL;
-    }
-    return c;
+    return scn_setup_end(c, s, churn_teardown, error);
 }
-
-static void *tag_churn_setup(size_t n, const char **error) { return setup(n, false, true, error); }
-static void *sparse_churn_setup(size_t n, const char **error) { return setup(n, true, true, error); }
-static void *tag_toggle_setup(size_t n, const char **error) { return setup(n, false, false, error); }
-static void *sparse_toggle_setup(size_t n, const char **error) { return setup(n, true, false, error); }
 
 /* One frame. Returns the entities the system moved plus those that gained the component: n when every
  * change succeeded and the query found exactly the entities without it (without the system: n when every
@@ -192,48 +172,15 @@ static const char *toggle_kind(void *p) { return esb_query_kind(((churn_ctx *)p)
 static uint64_t toggle_observed_ns(void *p) { return ((churn_ctx *)p)->observed_ns; }
 static esb_world *churn_world(void *p) { return ((churn_ctx *)p)->m->world; }
 
-const scenario scenario_tag_churn = {
-    .info = &scenario_info_tag_churn,
-    .setup = tag_churn_setup,
-    .run = churn_run,
-    .checksum = churn_checksum,
-    .verify = churn_verify,
-    .query_kind = churn_kind,
-    .world = churn_world,
-    .teardown = churn_teardown,
-};
+/* scenario_ID, its transient component a tag or data, with the system or (the toggles) without. The churn
+ * scenarios report the movement query's kind; the toggles that of their pass over the holders, and its share of
+ * the time. */
+#define CHURN_SCENARIO(id, has_data, runs_system, ...)                                                             \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, has_data, runs_system, error); }       \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify, \
+                    .world = churn_world, .teardown = churn_teardown, __VA_ARGS__)
 
-const scenario scenario_sparse_churn = {
-    .info = &scenario_info_sparse_churn,
-    .setup = sparse_churn_setup,
-    .run = churn_run,
-    .checksum = churn_checksum,
-    .verify = churn_verify,
-    .query_kind = churn_kind,
-    .world = churn_world,
-    .teardown = churn_teardown,
-};
-
-const scenario scenario_tag_toggle = {
-    .info = &scenario_info_tag_toggle,
-    .setup = tag_toggle_setup,
-    .run = churn_run,
-    .checksum = churn_checksum,
-    .verify = churn_verify,
-    .observed_ns = toggle_observed_ns,
-    .query_kind = toggle_kind,
-    .world = churn_world,
-    .teardown = churn_teardown,
-};
-
-const scenario scenario_sparse_toggle = {
-    .info = &scenario_info_sparse_toggle,
-    .setup = sparse_toggle_setup,
-    .run = churn_run,
-    .checksum = churn_checksum,
-    .verify = churn_verify,
-    .observed_ns = toggle_observed_ns,
-    .query_kind = toggle_kind,
-    .world = churn_world,
-    .teardown = churn_teardown,
-};
+CHURN_SCENARIO(tag_churn, false, true, .query_kind = churn_kind);
+CHURN_SCENARIO(sparse_churn, true, true, .query_kind = churn_kind);
+CHURN_SCENARIO(tag_toggle, false, false, .query_kind = toggle_kind, .observed_ns = toggle_observed_ns);
+CHURN_SCENARIO(sparse_toggle, true, false, .query_kind = toggle_kind, .observed_ns = toggle_observed_ns);

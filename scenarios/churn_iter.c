@@ -129,16 +129,8 @@ static void *setup(size_t n, bool fresh, const char **error) {
         s = esb_query_create(c->world, &d, &c->query);
     }
     for (size_t i = 0; s == ESB_OK && i < c->live_count; ++i) c->expected += c->live[i].has == HAS_ALL;
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        churn_iter_teardown(c);
-        return NULL;
-    }
-    return c;
+    return scn_setup_end(c, s, churn_iter_teardown, error);
 }
-
-static void *churn_then_iter_setup(size_t n, const char **error) { return setup(n, false, error); }
-static void *churn_fresh_iter_setup(size_t n, const char **error) { return setup(n, true, error); }
 
 static uint64_t churn_iter_run(void *p) {
     churn_iter_ctx *c = p;
@@ -180,24 +172,12 @@ static bool churn_iter_verify(void *p, uint64_t runs, uint64_t spots, const char
 static const char *churn_iter_kind(void *p) { return esb_query_kind(((churn_iter_ctx *)p)->query); }
 static esb_world *churn_iter_world(void *p) { return ((churn_iter_ctx *)p)->world; }
 
-const scenario scenario_churn_then_iter = {
-    .info = &scenario_info_churn_then_iter,
-    .setup = churn_then_iter_setup,
-    .run = churn_iter_run,
-    .checksum = churn_iter_checksum,
-    .verify = churn_iter_verify,
-    .query_kind = churn_iter_kind,
-    .world = churn_iter_world,
-    .teardown = churn_iter_teardown,
-};
+/* scenario_ID over the churned world, or over the fresh one that holds only what the pass matches. */
+#define CHURN_ITER_SCENARIO(id, fresh)                                                                     \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, fresh, error); }               \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = churn_iter_run, .checksum = churn_iter_checksum,       \
+                    .verify = churn_iter_verify, .query_kind = churn_iter_kind, .world = churn_iter_world, \
+                    .teardown = churn_iter_teardown)
 
-const scenario scenario_churn_fresh_iter = {
-    .info = &scenario_info_churn_fresh_iter,
-    .setup = churn_fresh_iter_setup,
-    .run = churn_iter_run,
-    .checksum = churn_iter_checksum,
-    .verify = churn_iter_verify,
-    .query_kind = churn_iter_kind,
-    .world = churn_iter_world,
-    .teardown = churn_iter_teardown,
-};
+CHURN_ITER_SCENARIO(churn_then_iter, false);
+CHURN_ITER_SCENARIO(churn_fresh_iter, true);

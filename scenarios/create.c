@@ -49,12 +49,7 @@ static void *create_warm_setup(size_t n, const char **error) {
     const void *values[] = {c->positions, c->velocities};
     esb_status s = esb_create_bulk(m->world, n, ids, 2, values, m->handles);
     for (size_t i = 0; s == ESB_OK && i < n; ++i) s = esb_destroy(m->world, m->handles[i]);
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        create_teardown(c);
-        return NULL;
-    }
-    return c;
+    return scn_setup_end(c, s, create_teardown, error);
 }
 
 static uint64_t create_one_by_one(void *p) {
@@ -81,32 +76,11 @@ static esb_world *create_world(void *p) { return ((create_ctx *)p)->m->world; }
 
 static uint64_t create_checksum(void *p) { return movers_checksum(((create_ctx *)p)->m); }
 
-const scenario scenario_create = {
-    .info = &scenario_info_create,
-    .consumes_state = true,
-    .setup = create_setup,
-    .run = create_one_by_one,
-    .checksum = create_checksum,
-    .world = create_world,
-    .teardown = create_teardown,
-};
+/* Their runs use the world up: every run needs a new setup. */
+#define CREATE_SCENARIO(id, setup_fn, run_fn)                                                                  \
+    DEFINE_SCENARIO(id, .consumes_state = true, .setup = setup_fn, .run = run_fn, .checksum = create_checksum, \
+                    .world = create_world, .teardown = create_teardown)
 
-const scenario scenario_create_bulk = {
-    .info = &scenario_info_create_bulk,
-    .consumes_state = true,
-    .setup = create_setup,
-    .run = create_in_bulk,
-    .checksum = create_checksum,
-    .world = create_world,
-    .teardown = create_teardown,
-};
-
-const scenario scenario_create_warm = {
-    .info = &scenario_info_create_warm,
-    .consumes_state = true,
-    .setup = create_warm_setup,
-    .run = create_one_by_one,
-    .checksum = create_checksum,
-    .world = create_world,
-    .teardown = create_teardown,
-};
+CREATE_SCENARIO(create, create_setup, create_one_by_one);
+CREATE_SCENARIO(create_bulk, create_setup, create_in_bulk);
+CREATE_SCENARIO(create_warm, create_warm_setup, create_one_by_one);

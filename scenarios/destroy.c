@@ -23,12 +23,5 @@ static uint64_t destroy_checksum(void *p) {
     return data_hash_pair(survivors, m->n) + movers_checksum(m);
 }
 
-const scenario scenario_destroy = {
-    .info = &scenario_info_destroy,
-    .consumes_state = true,
-    .setup = destroy_setup,
-    .run = destroy_all,
-    .checksum = destroy_checksum,
-    .world = movers_world,
-    .teardown = movers_delete,
-};
+DEFINE_SCENARIO(destroy, .consumes_state = true, .setup = destroy_setup, .run = destroy_all,
+                .checksum = destroy_checksum, .world = movers_world, .teardown = movers_delete);

@@ -47,6 +47,49 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
     return esb_query_create(w, &d, out);
 }
 
+esb_status scn_query_update(esb_world *w, esb_component written, esb_component read, const esb_component *without,
+                            bool cached, esb_query **out) {
+    esb_component fields[] = {written, read};
+    esb_access access[] = {ESB_WRITE, ESB_READ};
+    esb_query_desc d = {.fields = fields,
+                        .access = access,
+                        .field_count = 2,
+                        .without = without,
+                        .without_count = !!without,
+                        .cached = cached};
+    return esb_query_create(w, &d, out);
+}
+
+void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error) {
+    if (s == ESB_OK) return ctx;
+    *error = esb_status_name(s);
+    teardown(ctx);
+    return NULL;
+}
+
+void *scn_ctx_new(size_t size, size_t n, const char **error) {
+    scn_ctx *c = scratch_calloc(1, size);
+    if (c) {
+        c->n = n;
+        c->handles = scratch_alloc(n, sizeof *c->handles);
+    }
+    if (!c || !c->handles) {
+        free(c);
+        return *error = "out of memory", NULL;
+    }
+    return c;
+}
+
+void scn_ctx_delete(void *ctx) {
+    scn_ctx *c = ctx;
+    esb_world_destroy(c->world);
+    free(c->handles);
+    free(c);
+}
+
+esb_world *scn_ctx_world(void *ctx) { return ((scn_ctx *)ctx)->world; }
+const char *scn_ctx_kind(void *ctx) { return esb_query_kind(((scn_ctx *)ctx)->query); }
+
 void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
     for (size_t i = 0; i < n; ++i) order[i] = (uint32_t)i;
     uint64_t state = seed;
@@ -57,6 +100,18 @@ void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed) {
         order[i] = order[j];
         order[j] = t;
     }
+}
+
+uint64_t scn_scalars_checksum(esb_world *w, const esb_entity *handles, size_t n, const esb_component *comps,
+                              uint32_t count, uint64_t first_key) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; ++i)
+        for (uint32_t k = 0; k < count; ++k) {
+            void *v;
+            if (esb_get(w, handles[i], comps[k], &v) == ESB_OK)
+                sum += data_entity_hash(i, data_hash_pair(first_key + k, data_float_bits(((scalar *)v)->v)));
+        }
+    return sum;
 }
 
 uint64_t scn_count_matches(esb_query *q) {

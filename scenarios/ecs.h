@@ -34,6 +34,37 @@ esb_status scn_bulk(esb_world *w, size_t n, const esb_component *ids, const size
 /* A query over the given fields (all written) with the cached hint. */
 esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_count, bool cached, esb_query **out);
 
+/* The query of a system `written op= read` (pos += vel, health -= damage): field 0 written, field 1 read,
+ * excluding the component *without unless without is NULL. */
+esb_status scn_query_update(esb_world *w, esb_component written, esb_component read, const esb_component *without,
+                            bool cached, esb_query **out);
+
+/* The end of a setup whose steps stopped at the first failure s: the context when s is ESB_OK, else NULL with
+ * *error naming s and the context torn down. */
+void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error);
+
+/* The start of most scenarios' contexts, so that the steps every one of them takes are written once: the world,
+ * the query whose kind the scenario reports (the one its run passes over), and the handles of its n entities by
+ * ordinal (creation order, or the slot a respawned entity takes). A context begins with one as its first member. */
+typedef struct scn_ctx {
+    esb_world *world;
+    esb_query *query;
+    esb_entity *handles;
+    size_t n;
+} scn_ctx;
+
+/* A zero-filled context of size bytes beginning with an scn_ctx for n entities, with room for their handles; NULL
+ * with *error set when out of memory. The world is the caller's to create, after any arrays of its own. */
+void *scn_ctx_new(size_t size, size_t n, const char **error);
+
+/* teardown hook of such a context (one with arrays of its own frees them first): the world with its queries, the
+ * handles and the context. */
+void scn_ctx_delete(void *ctx);
+
+/* The world and query_kind hooks of such a context. */
+esb_world *scn_ctx_world(void *ctx);
+const char *scn_ctx_kind(void *ctx);
+
 /* Fills order with 0 .. n-1 in a fixed-seed random order (Fisher-Yates driven by splitmix64). */
 void scn_shuffled_ordinals(uint32_t *order, size_t n, uint64_t seed);
 
@@ -89,6 +120,11 @@ static inline scn_seen scn_observe(esb_query *q, int field, uint64_t *observed_n
 static inline bool scn_seen_equal(scn_seen a, scn_seen b) {
     return a.entities == b.entities && a.handles == b.handles && a.values == b.values;
 }
+
+/* The checksum term of the one-float components comps[0 .. count) of n entities (handles in creation order): for
+ * each one an entity holds, its ordinal with the component's key (first_key + k) and value. */
+uint64_t scn_scalars_checksum(esb_world *w, const esb_entity *handles, size_t n, const esb_component *comps,
+                              uint32_t count, uint64_t first_key);
 
 /* How many entities the query matches, by iterating it (for checksums, not timed); 0 if it cannot begin. */
 uint64_t scn_count_matches(esb_query *q);

@@ -13,39 +13,29 @@
 #define FRAG_KINDS 26u
 
 typedef struct frag_ctx {
-    esb_world *world;
+    scn_ctx base;
     esb_component kind[FRAG_KINDS], data;
-    esb_query *query;
-    esb_entity *handles;
-    size_t n;
 } frag_ctx;
 
 static float data_value(uint64_t i) { return data_scalar(i).v; }
 static float kind_value(uint64_t i) { return data_scalar(i * 7 + 3).v; }
 
-static void frag_teardown(void *p) {
-    frag_ctx *c = p;
-    esb_world_destroy(c->world);
-    free(c->handles);
-    free(c);
-}
-
 /* Each kind's entities in one bulk call; entity i is the (i / 26)-th of kind i mod 26. */
 static esb_status populate(frag_ctx *c) {
-    size_t per_kind = (c->n + FRAG_KINDS - 1) / FRAG_KINDS;
+    size_t per_kind = (c->base.n + FRAG_KINDS - 1) / FRAG_KINDS;
     scalar *kinds = scratch_alloc(per_kind, sizeof *kinds), *data = scratch_alloc(per_kind, sizeof *data);
     esb_entity *made = scratch_alloc(per_kind, sizeof *made);
     esb_status s = kinds && data && made ? ESB_OK : ESB_ERR_NOMEM;
-    for (unsigned k = 0; s == ESB_OK && k < FRAG_KINDS && k < c->n; ++k) {
+    for (unsigned k = 0; s == ESB_OK && k < FRAG_KINDS && k < c->base.n; ++k) {
         size_t m = 0;
-        for (size_t i = k; i < c->n; i += FRAG_KINDS, ++m) {
+        for (size_t i = k; i < c->base.n; i += FRAG_KINDS, ++m) {
             kinds[m].v = kind_value(i);
             data[m].v = data_value(i);
         }
         esb_component ids[] = {c->kind[k], c->data};
         const void *values[] = {kinds, data};
-        s = esb_create_bulk(c->world, m, ids, 2, values, made);
-        for (size_t j = 0; s == ESB_OK && j < m; ++j) c->handles[k + j * FRAG_KINDS] = made[j];
+        s = esb_create_bulk(c->base.world, m, ids, 2, values, made);
+        for (size_t j = 0; s == ESB_OK && j < m; ++j) c->base.handles[k + j * FRAG_KINDS] = made[j];
     }
     free(kinds);
     free(data);
@@ -57,37 +47,31 @@ static void *frag_setup(size_t n, const char **error) {
     static const char *const names[FRAG_KINDS] = {"L0",  "L1",  "L2",  "L3",  "L4",  "L5",  "L6",  "L7",  "L8",
                                                   "L9",  "L10", "L11", "L12", "L13", "L14", "L15", "L16", "L17",
                                                   "L18", "L19", "L20", "L21", "L22", "L23", "L24", "L25"};
-    frag_ctx *c = scratch_calloc(1, sizeof *c);
-    if (!c) return *error = "out of memory", NULL;
-    c->n = n;
-    c->handles = scratch_alloc(n, sizeof *c->handles);
-    esb_status s = ESB_ERR_NOMEM;
-    if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK &&
-        (s = scn_register_scalars(c->world, names, FRAG_KINDS, ESB_STORAGE_DENSE, c->kind)) == ESB_OK &&
-        (s = scn_register(c->world, "Data", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->data)) == ESB_OK &&
+    frag_ctx *c = scn_ctx_new(sizeof *c, n, error);
+    if (!c) return NULL;
+    esb_status s = esb_world_create(&c->base.world);
+    if (s == ESB_OK &&
+        (s = scn_register_scalars(c->base.world, names, FRAG_KINDS, ESB_STORAGE_DENSE, c->kind)) == ESB_OK &&
+        (s = scn_register(c->base.world, "Data", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->data)) ==
+            ESB_OK &&
         (s = populate(c)) == ESB_OK)
-        s = scn_query(c->world, &c->data, 1, true, &c->query);
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        frag_teardown(c);
-        return NULL;
-    }
-    return c;
+        s = scn_query(c->base.world, &c->data, 1, true, &c->base.query);
+    return scn_setup_end(c, s, scn_ctx_delete, error);
 }
 
 static uint64_t frag_run(void *p) {
     frag_ctx *c = p;
-    return scn_pass(c->query, kernel_double) == c->n ? c->n : 0;
+    return scn_pass(c->base.query, kernel_double) == c->base.n ? c->base.n : 0;
 }
 
 /* Every entity's ordinal with its kind (and value) and its Data. */
 static uint64_t frag_checksum(void *p) {
     frag_ctx *c = p;
     uint64_t sum = 0;
-    for (size_t i = 0; i < c->n; ++i) {
+    for (size_t i = 0; i < c->base.n; ++i) {
         void *kind, *data;
-        if (esb_get(c->world, c->handles[i], c->kind[i % FRAG_KINDS], &kind) == ESB_OK &&
-            esb_get(c->world, c->handles[i], c->data, &data) == ESB_OK)
+        if (esb_get(c->base.world, c->base.handles[i], c->kind[i % FRAG_KINDS], &kind) == ESB_OK &&
+            esb_get(c->base.world, c->base.handles[i], c->data, &data) == ESB_OK)
             sum += data_entity_hash(
                 i, data_hash_pair(data_float_bits(((scalar *)kind)->v), data_float_bits(((scalar *)data)->v)));
     }
@@ -96,29 +80,18 @@ static uint64_t frag_checksum(void *p) {
 
 static bool frag_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frag_ctx *c = p;
-    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
-        uint64_t i = data_spot_ordinal(c->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(c->base.n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(c->base.n, spots, k);
         void *data;
-        if (esb_get(c->world, c->handles[i], c->data, &data) != ESB_OK ||
+        if (esb_get(c->base.world, c->base.handles[i], c->data, &data) != ESB_OK ||
             data_float_bits(((scalar *)data)->v) != data_float_bits(data_doubled(data_value(i), runs)))
             return *error = "an entity's Data was not doubled once per run", false;
-        if (esb_has(c->world, c->handles[i], c->kind[i % FRAG_KINDS]) != 1 ||
-            esb_has(c->world, c->handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)
+        if (esb_has(c->base.world, c->base.handles[i], c->kind[i % FRAG_KINDS]) != 1 ||
+            esb_has(c->base.world, c->base.handles[i], c->kind[(i + 1) % FRAG_KINDS]) != 0)
             return *error = "an entity does not hold exactly the kind it was created with", false;
     }
     return true;
 }
 
-static const char *frag_kind(void *p) { return esb_query_kind(((frag_ctx *)p)->query); }
-static esb_world *frag_world(void *p) { return ((frag_ctx *)p)->world; }
-
-const scenario scenario_frag_iter = {
-    .info = &scenario_info_frag_iter,
-    .setup = frag_setup,
-    .run = frag_run,
-    .checksum = frag_checksum,
-    .verify = frag_verify,
-    .query_kind = frag_kind,
-    .world = frag_world,
-    .teardown = frag_teardown,
-};
+DEFINE_SCENARIO(frag_iter, .setup = frag_setup, .run = frag_run, .checksum = frag_checksum, .verify = frag_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = scn_ctx_delete);

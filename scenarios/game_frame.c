@@ -19,12 +19,11 @@
 #include "info.h"
 
 typedef struct frame_ctx {
-    esb_world *world;
+    scn_ctx base; /* n slots, handles[slot] the slot's current entity; its query: movement */
     esb_component position, velocity, health, damage, stunned;
-    esb_query *movement, *damaging;
-    esb_entity *slots;
+    esb_query *damaging;
     uint32_t *generation; /* per slot: how many times it was respawned; its values come from (slot, generation) */
-    size_t n, window;     /* window = n * R / 100 */
+    size_t window;        /* n * R / 100 */
     uint64_t frame;
     /* respawn buffers, n entries each (setup spawns every slot through them) */
     esb_entity *made;
@@ -50,18 +49,16 @@ static float health_after(uint64_t key, uint64_t frames) {
     return health;
 }
 
-static size_t stun_start(const frame_ctx *c, uint64_t frame) { return (size_t)(frame * c->window % c->n); }
+static size_t stun_start(const frame_ctx *c, uint64_t frame) { return (size_t)(frame * c->window % c->base.n); }
 static size_t respawn_start(const frame_ctx *c, uint64_t frame) {
-    return (size_t)((frame * c->window + c->n / 2) % c->n);
+    return (size_t)((frame * c->window + c->base.n / 2) % c->base.n);
 }
 static bool in_window(const frame_ctx *c, size_t slot, size_t start) {
-    return (slot + c->n - start) % c->n < c->window;
+    return (slot + c->base.n - start) % c->base.n < c->window;
 }
 
 static void frame_teardown(void *p) {
     frame_ctx *c = p;
-    esb_world_destroy(c->world);
-    free(c->slots);
     free(c->generation);
     free(c->made);
     free(c->with_damage);
@@ -70,7 +67,7 @@ static void frame_teardown(void *p) {
     free(c->velocities);
     free(c->healths);
     free(c->damages);
-    free(c);
+    scn_ctx_delete(c);
 }
 
 /* Creates the entities of the given slots (all with or all without Damage) in one bulk call. */
@@ -85,8 +82,8 @@ static esb_status spawn_slots(frame_ctx *c, const uint32_t *slots, size_t count,
     }
     esb_component ids[] = {c->position, c->velocity, c->health, c->damage};
     const void *values[] = {c->positions, c->velocities, c->healths, c->damages};
-    esb_status s = esb_create_bulk(c->world, count, ids, damaged ? 4 : 3, values, c->made);
-    for (size_t i = 0; s == ESB_OK && i < count; ++i) c->slots[slots[i]] = c->made[i];
+    esb_status s = esb_create_bulk(c->base.world, count, ids, damaged ? 4 : 3, values, c->made);
+    for (size_t i = 0; s == ESB_OK && i < count; ++i) c->base.handles[slots[i]] = c->made[i];
     return s;
 }
 
@@ -94,7 +91,7 @@ static esb_status spawn_slots(frame_ctx *c, const uint32_t *slots, size_t count,
 static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
     size_t with = 0, without = 0;
     for (size_t i = 0; i < count; ++i) {
-        uint32_t slot = (uint32_t)((start + i) % c->n);
+        uint32_t slot = (uint32_t)((start + i) % c->base.n);
         if (has_damage(slot))
             c->with_damage[with++] = slot;
         else
@@ -105,12 +102,10 @@ static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
 }
 
 static void *setup(size_t n, unsigned rate, const char **error) {
-    frame_ctx *c = scratch_calloc(1, sizeof *c);
-    if (!c) return *error = "out of memory", NULL;
-    c->n = n;
+    frame_ctx *c = scn_ctx_new(sizeof *c, n, error);
+    if (!c) return NULL;
     c->window = n * rate / 100;
     size_t batch = n; /* setup spawns every slot through the same buffers */
-    c->slots = scratch_alloc(n, sizeof *c->slots);
     c->generation = scratch_calloc(n, sizeof *c->generation);
     c->made = scratch_alloc(batch, sizeof *c->made);
     c->with_damage = scratch_alloc(batch, sizeof *c->with_damage);
@@ -120,67 +115,42 @@ static void *setup(size_t n, unsigned rate, const char **error) {
     c->healths = scratch_alloc(batch, sizeof *c->healths);
     c->damages = scratch_alloc(batch, sizeof *c->damages);
     esb_status s = ESB_ERR_NOMEM;
-    if (c->slots && c->generation && c->made && c->with_damage && c->without_damage && c->positions && c->velocities &&
-        c->healths && c->damages && (s = esb_world_create(&c->world)) == ESB_OK &&
-        (s = scn_register(c->world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==
+    if (c->generation && c->made && c->with_damage && c->without_damage && c->positions && c->velocities &&
+        c->healths && c->damages && (s = esb_world_create(&c->base.world)) == ESB_OK &&
+        (s = scn_register(c->base.world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->velocity)) ==
+        (s = scn_register(c->base.world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->velocity)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Health", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->health)) ==
+        (s = scn_register(c->base.world, "Health", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->health)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Damage", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->damage)) ==
+        (s = scn_register(c->base.world, "Damage", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->damage)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Stunned", 0, 1, ESB_STORAGE_SPARSE, &c->stunned)) == ESB_OK)
+        (s = scn_register(c->base.world, "Stunned", 0, 1, ESB_STORAGE_SPARSE, &c->stunned)) == ESB_OK)
         s = spawn_range(c, 0, n);
-    if (s == ESB_OK) {
-        esb_component fields[] = {c->position, c->velocity};
-        esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields,
-                            .access = access,
-                            .field_count = 2,
-                            .without = &c->stunned,
-                            .without_count = 1,
-                            .cached = true};
-        s = esb_query_create(c->world, &d, &c->movement);
-    }
-    if (s == ESB_OK) {
-        esb_component fields[] = {c->health, c->damage};
-        esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .cached = true};
-        s = esb_query_create(c->world, &d, &c->damaging);
-    }
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        frame_teardown(c);
-        return NULL;
-    }
-    return c;
+    if (s == ESB_OK) s = scn_query_update(c->base.world, c->position, c->velocity, &c->stunned, true, &c->base.query);
+    if (s == ESB_OK) s = scn_query_update(c->base.world, c->health, c->damage, NULL, true, &c->damaging);
+    return scn_setup_end(c, s, frame_teardown, error);
 }
-
-static void *game_frame_0_setup(size_t n, const char **error) { return setup(n, 0, error); }
-static void *game_frame_1_setup(size_t n, const char **error) { return setup(n, 1, error); }
-static void *game_frame_10_setup(size_t n, const char **error) { return setup(n, 10, error); }
-static void *game_frame_50_setup(size_t n, const char **error) { return setup(n, 50, error); }
 
 /* n when every change succeeded and both systems found exactly the entities they must, else 0. */
 static uint64_t frame_run(void *p) {
     frame_ctx *c = p;
-    size_t n = c->n, k = c->window;
+    size_t n = c->base.n, k = c->window;
     bool ok = true;
     if (c->frame > 0)
         for (size_t i = 0, at = stun_start(c, c->frame - 1); i < k; ++i)
-            ok &= esb_remove(c->world, c->slots[(at + i) % n], c->stunned) == ESB_OK;
+            ok &= esb_remove(c->base.world, c->base.handles[(at + i) % n], c->stunned) == ESB_OK;
     for (size_t i = 0, at = stun_start(c, c->frame); i < k; ++i)
-        ok &= esb_add(c->world, c->slots[(at + i) % n], c->stunned, NULL) == ESB_OK;
+        ok &= esb_add(c->base.world, c->base.handles[(at + i) % n], c->stunned, NULL) == ESB_OK;
     size_t respawn = respawn_start(c, c->frame);
     for (size_t i = 0; i < k; ++i) {
         size_t slot = (respawn + i) % n;
-        ok &= esb_destroy(c->world, c->slots[slot]) == ESB_OK;
+        ok &= esb_destroy(c->base.world, c->base.handles[slot]) == ESB_OK;
         c->generation[slot]++;
     }
     ok &= spawn_range(c, respawn, k) == ESB_OK;
     c->frame++;
-    uint64_t moved = scn_pass(c->movement, kernel_move), hit = scn_pass(c->damaging, kernel_damage);
+    uint64_t moved = scn_pass(c->base.query, kernel_move), hit = scn_pass(c->damaging, kernel_damage);
     return ok && moved == n - k && hit == (n + 1) / 2 ? n : 0;
 }
 
@@ -188,27 +158,28 @@ static uint64_t frame_run(void *p) {
 static uint64_t frame_checksum(void *p) {
     frame_ctx *c = p;
     uint64_t sum = 0;
-    for (size_t s = 0; s < c->n; ++s) {
-        esb_entity e = c->slots[s];
+    for (size_t s = 0; s < c->base.n; ++s) {
+        esb_entity e = c->base.handles[s];
         void *pos, *vel, *health, *damage;
-        uint64_t h = esb_has(c->world, e, c->stunned) == 1;
-        if (esb_get(c->world, e, c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
-        if (esb_get(c->world, e, c->velocity, &vel) == ESB_OK) h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
-        if (esb_get(c->world, e, c->health, &health) == ESB_OK)
+        uint64_t h = esb_has(c->base.world, e, c->stunned) == 1;
+        if (esb_get(c->base.world, e, c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
+        if (esb_get(c->base.world, e, c->velocity, &vel) == ESB_OK)
+            h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
+        if (esb_get(c->base.world, e, c->health, &health) == ESB_OK)
             h = data_hash_pair(h + 2, data_float_bits(((scalar *)health)->v));
-        if (esb_get(c->world, e, c->damage, &damage) == ESB_OK)
+        if (esb_get(c->base.world, e, c->damage, &damage) == ESB_OK)
             h = data_hash_pair(h + 3, data_float_bits(((scalar *)damage)->v));
         sum += data_entity_hash(value_key(s, c->generation[s]), h);
     }
-    return sum + data_hash_pair(scn_count_matches(c->movement), scn_count_matches(c->damaging));
+    return sum + data_hash_pair(scn_count_matches(c->base.query), scn_count_matches(c->damaging));
 }
 
 /* Replays a slot's frames since its last respawn: it is stunned exactly in the last frame's window, moved in
  * every frame it was not stunned and took damage in every frame (if it has Damage). */
 static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frame_ctx *c = p;
-    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
-        size_t s = (size_t)data_spot_ordinal(c->n, spots, k);
+    for (uint64_t k = 0; k < data_spot_count(c->base.n, spots); ++k) {
+        size_t s = (size_t)data_spot_ordinal(c->base.n, spots, k);
         uint64_t born = 0; /* the frame whose respawn made the slot's current entity, 0 if the first */
         for (uint64_t f = runs; c->window && f-- > 0;)
             if (in_window(c, s, respawn_start(c, f))) {
@@ -221,34 +192,25 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
         scalar health = {has_damage(s) ? health_after(key, runs - born) : health_value(key).v};
         bool stunned = c->window && in_window(c, s, stun_start(c, runs - 1));
         void *got_pos, *got_health;
-        if (esb_has(c->world, c->slots[s], c->stunned) != stunned)
+        if (esb_has(c->base.world, c->base.handles[s], c->stunned) != stunned)
             return *error = "an entity is stunned outside its frame's window, or not within it", false;
-        if (esb_get(c->world, c->slots[s], c->position, &got_pos) != ESB_OK ||
+        if (esb_get(c->base.world, c->base.handles[s], c->position, &got_pos) != ESB_OK ||
             !data_vec3_same_bits(*(vec3 *)got_pos, pos))
             return *error = "an entity's Position is not what its frames must have made it", false;
-        if (esb_get(c->world, c->slots[s], c->health, &got_health) != ESB_OK ||
+        if (esb_get(c->base.world, c->base.handles[s], c->health, &got_health) != ESB_OK ||
             data_float_bits(((scalar *)got_health)->v) != data_float_bits(health.v))
             return *error = "an entity's Health is not what its frames must have made it", false;
     }
     return true;
 }
 
-static const char *frame_kind(void *p) { return esb_query_kind(((frame_ctx *)p)->movement); }
-static esb_world *frame_world(void *p) { return ((frame_ctx *)p)->world; }
+/* scenario_ID: the frame at churn rate `rate` percent. */
+#define FRAME_SCENARIO(id, rate)                                                                                   \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, rate, error); }                        \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify, \
+                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = frame_teardown)
 
-#define FRAME_SCENARIO(id, setup_fn) \
-    const scenario scenario_##id = { \
-        .info = &scenario_info_##id, \
-        .setup = setup_fn,           \
-        .run = frame_run,            \
-        .checksum = frame_checksum,  \
-        .verify = frame_verify,      \
-        .query_kind = frame_kind,    \
-        .world = frame_world,        \
-        .teardown = frame_teardown,  \
-    }
-
-FRAME_SCENARIO(game_frame_0, game_frame_0_setup);
-FRAME_SCENARIO(game_frame_1, game_frame_1_setup);
-FRAME_SCENARIO(game_frame_10, game_frame_10_setup);
-FRAME_SCENARIO(game_frame_50, game_frame_50_setup);
+FRAME_SCENARIO(game_frame_0, 0);
+FRAME_SCENARIO(game_frame_1, 1);
+FRAME_SCENARIO(game_frame_10, 10);
+FRAME_SCENARIO(game_frame_50, 50);

@@ -57,9 +57,6 @@ static void *get_setup(size_t n, bool shuffled, const char **error) {
     return c;
 }
 
-static void *random_get_setup(size_t n, const char **error) { return get_setup(n, true, error); }
-static void *seq_get_setup(size_t n, const char **error) { return get_setup(n, false, error); }
-
 static uint64_t get_run(void *p) {
     get_ctx *c = p;
     movers *m = c->m;
@@ -94,22 +91,11 @@ static bool get_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 
 static esb_world *get_world(void *p) { return ((get_ctx *)p)->m->world; }
 
-const scenario scenario_random_get = {
-    .info = &scenario_info_random_get,
-    .setup = random_get_setup,
-    .run = get_run,
-    .checksum = get_checksum,
-    .verify = get_verify,
-    .world = get_world,
-    .teardown = get_teardown,
-};
+/* scenario_ID, reading in the shuffled order or in creation order. */
+#define GET_SCENARIO(id, shuffled)                                                                           \
+    static void *id##_setup(size_t n, const char **error) { return get_setup(n, shuffled, error); }          \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = get_run, .checksum = get_checksum, .verify = get_verify, \
+                    .world = get_world, .teardown = get_teardown)
 
-const scenario scenario_seq_get = {
-    .info = &scenario_info_seq_get,
-    .setup = seq_get_setup,
-    .run = get_run,
-    .checksum = get_checksum,
-    .verify = get_verify,
-    .world = get_world,
-    .teardown = get_teardown,
-};
+GET_SCENARIO(random_get, true);
+GET_SCENARIO(seq_get, false);

@@ -9,4 +9,14 @@
 #include "catalogue.h"
 #undef SCENARIO
 
+/* Defines scenario_ID, the implementation against the contract of catalogue.h's scenario ID; the arguments after
+ * the id are designated initialisers of its hooks (harness/scenario.h). The id names both the implementation and
+ * the descriptor it points at, so the two cannot drift apart. */
+#define DEFINE_SCENARIO(id, ...) const scenario scenario_##id = {.info = &scenario_info_##id, __VA_ARGS__}
+
+/* Defines raw_NAME, a baseline of the scenario ID on plain arrays, reported under label ("raw-soa"), pointing at
+ * the same descriptor; then its hooks, as DEFINE_SCENARIO's. */
+#define DEFINE_RAW_BASELINE(name, id, label_, ...) \
+    const scenario raw_##name = {.info = &scenario_info_##id, .label = label_, __VA_ARGS__}
+
 #endif

@@ -30,10 +30,7 @@ static esb_status populate(movers *m) {
 }
 
 static esb_status make_query(movers *m, bool cached) {
-    esb_component fields[] = {m->position, m->velocity};
-    esb_access access[] = {ESB_WRITE, ESB_READ};
-    esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .cached = cached};
-    return esb_query_create(m->world, &d, &m->query);
+    return scn_query_update(m->world, m->position, m->velocity, NULL, cached, &m->query);
 }
 
 movers *movers_new(size_t n, unsigned flags, const char **error) {
@@ -47,12 +44,7 @@ movers *movers_new(size_t n, unsigned flags, const char **error) {
         s = ESB_ERR_NOMEM;
     if (s == ESB_OK && (flags & MOVERS_POPULATE)) s = populate(m);
     if (s == ESB_OK && (flags & MOVERS_CACHED_QUERY)) s = make_query(m, true);
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        movers_delete(m);
-        return NULL;
-    }
-    return m;
+    return scn_setup_end(m, s, movers_delete, error);
 }
 
 void movers_delete(void *p) {

@@ -7,24 +7,18 @@
  *   held entities are empty (the case where a design that keeps empty tables must not walk them); the run is
  *   random_tables_q1's pass.
  * The unit is one entity created (ns per entity = a pass's time / n). */
-#include <stdlib.h>
-
 #include "each.h"
 #include "ecs.h"
 #include "scenario.h"
-#include "scratch.h"
 #include "info.h"
 
 #define TABLE_COMPONENTS 12u
 #define EMPTY_KEEP_EVERY 16u
 
 typedef struct tables_ctx {
-    esb_world *world;
+    scn_ctx base;
     esb_component comp[TABLE_COMPONENTS];
-    esb_query *query;
     uint32_t terms;
-    esb_entity *handles;
-    size_t n;
     bool thinned;      /* empty_tables: only every 16th entity is alive */
     uint64_t expected; /* entities the query must find */
 } tables_ctx;
@@ -44,13 +38,6 @@ static float updated(const float *terms, uint32_t count) {
     return v + 1.0f;
 }
 
-static void tables_teardown(void *p) {
-    tables_ctx *c = p;
-    esb_world_destroy(c->world);
-    free(c->handles);
-    free(c);
-}
-
 static esb_status spawn(tables_ctx *c, uint64_t i) {
     esb_component ids[TABLE_COMPONENTS];
     scalar values[TABLE_COMPONENTS];
@@ -63,46 +50,33 @@ static esb_status spawn(tables_ctx *c, uint64_t i) {
         pointers[count] = &values[count];
         count++;
     }
-    return count ? esb_create_bulk(c->world, 1, ids, count, pointers, &c->handles[i])
-                 : esb_create(c->world, &c->handles[i]);
+    return count ? esb_create_bulk(c->base.world, 1, ids, count, pointers, &c->base.handles[i])
+                 : esb_create(c->base.world, &c->base.handles[i]);
 }
 
 static void *setup(size_t n, uint32_t terms, bool thinned, const char **error) {
     static const char *const names[TABLE_COMPONENTS] = {"C0", "C1", "C2", "C3", "C4",  "C5",
                                                         "C6", "C7", "C8", "C9", "C10", "C11"};
-    tables_ctx *c = scratch_calloc(1, sizeof *c);
-    if (!c) return *error = "out of memory", NULL;
-    c->n = n;
+    tables_ctx *c = scn_ctx_new(sizeof *c, n, error);
+    if (!c) return NULL;
     c->terms = terms;
-    c->handles = scratch_alloc(n, sizeof *c->handles);
-    esb_status s = ESB_ERR_NOMEM;
-    if (c->handles && (s = esb_world_create(&c->world)) == ESB_OK)
-        s = scn_register_scalars(c->world, names, TABLE_COMPONENTS, ESB_STORAGE_DENSE, c->comp);
+    esb_status s = esb_world_create(&c->base.world);
+    if (s == ESB_OK) s = scn_register_scalars(c->base.world, names, TABLE_COMPONENTS, ESB_STORAGE_DENSE, c->comp);
     for (size_t i = 0; s == ESB_OK && i < n; ++i) s = spawn(c, i);
     for (size_t i = 0; s == ESB_OK && thinned && i < n; ++i)
-        if (i % EMPTY_KEEP_EVERY) s = esb_destroy(c->world, c->handles[i]);
+        if (i % EMPTY_KEEP_EVERY) s = esb_destroy(c->base.world, c->base.handles[i]);
     c->thinned = thinned;
-    if (s == ESB_OK) s = scn_query(c->world, c->comp, terms, true, &c->query);
+    if (s == ESB_OK) s = scn_query(c->base.world, c->comp, terms, true, &c->base.query);
     for (size_t i = 0; i < n; ++i) c->expected += matches(c, i);
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        tables_teardown(c);
-        return NULL;
-    }
-    return c;
+    return scn_setup_end(c, s, scn_ctx_delete, error);
 }
-
-static void *random_tables_q1_setup(size_t n, const char **error) { return setup(n, 1, false, error); }
-static void *random_tables_q4_setup(size_t n, const char **error) { return setup(n, 4, false, error); }
-static void *random_tables_q8_setup(size_t n, const char **error) { return setup(n, 8, false, error); }
-static void *empty_tables_setup(size_t n, const char **error) { return setup(n, 1, true, error); }
 
 static uint64_t tables_run(void *p) {
     tables_ctx *c = p;
     esb_iter it;
     uint64_t seen = 0;
     uint32_t terms = c->terms;
-    if (esb_iter_begin(c->query, &it) != ESB_OK) return 0;
+    if (esb_iter_begin(c->base.query, &it) != ESB_OK) return 0;
     while (esb_iter_next(&it)) {
         ESB_EACH(&it.batch, i, {
             float v = ESB_FIELD(0, scalar, i).v * 0.5f;
@@ -111,33 +85,33 @@ static uint64_t tables_run(void *p) {
         });
         seen += it.batch.count;
     }
-    return seen == c->expected ? c->n : 0;
+    return seen == c->expected ? c->base.n : 0;
 }
 
 /* Every live entity's ordinal with the components it holds and their values; plus how many the query finds. */
 static uint64_t tables_checksum(void *p) {
     tables_ctx *c = p;
     uint64_t sum = 0;
-    for (size_t i = 0; i < c->n; ++i) {
-        if (!esb_alive(c->world, c->handles[i])) continue;
+    for (size_t i = 0; i < c->base.n; ++i) {
+        if (!esb_alive(c->base.world, c->base.handles[i])) continue;
         uint64_t h = 1;
         for (unsigned k = 0; k < TABLE_COMPONENTS; ++k) {
             void *v;
-            if (esb_get(c->world, c->handles[i], c->comp[k], &v) == ESB_OK)
+            if (esb_get(c->base.world, c->base.handles[i], c->comp[k], &v) == ESB_OK)
                 h = data_hash_pair(h, data_hash_pair(k, data_float_bits(((scalar *)v)->v)));
         }
         sum += data_entity_hash(i, h);
     }
-    return sum + data_mix64(scn_count_matches(c->query));
+    return sum + data_mix64(scn_count_matches(c->base.query));
 }
 
 /* Each live entity matched once per run (its first term follows the update), others were left alone; the
  * destroyed ones are gone. */
 static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     tables_ctx *c = p;
-    for (uint64_t k = 0; k < data_spot_count(c->n, spots); ++k) {
-        uint64_t i = data_spot_ordinal(c->n, spots, k);
-        if (esb_alive(c->world, c->handles[i]) != alive_in(c, i))
+    for (uint64_t k = 0; k < data_spot_count(c->base.n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(c->base.n, spots, k);
+        if (esb_alive(c->base.world, c->base.handles[i]) != alive_in(c, i))
             return *error = "an entity is alive that was destroyed, or the other way round", false;
         if (!alive_in(c, i) || !(set_of(i) & 1u)) continue;
         float terms[TABLE_COMPONENTS];
@@ -148,30 +122,21 @@ static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **e
             terms[0] = next;
         }
         void *v;
-        if (esb_get(c->world, c->handles[i], c->comp[0], &v) != ESB_OK ||
+        if (esb_get(c->base.world, c->base.handles[i], c->comp[0], &v) != ESB_OK ||
             data_float_bits(((scalar *)v)->v) != data_float_bits(terms[0]))
             return *error = "an entity's C0 is not what the runs must have made it", false;
     }
     return true;
 }
 
-static const char *tables_kind(void *p) { return esb_query_kind(((tables_ctx *)p)->query); }
-static esb_world *tables_world(void *p) { return ((tables_ctx *)p)->world; }
+/* scenario_ID: a pass over the first `terms` components, in the world as spawned or thinned to every 16th entity.
+ * (Own size 1000: fewer entities than possible sets, so most sets hold one entity or none.) */
+#define TABLES_SCENARIO(id, terms, thinned)                                                                           \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, terms, thinned, error); }                 \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, \
+                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = scn_ctx_delete)
 
-/* Own size 1000: fewer entities than possible sets, so most sets hold one entity or none. */
-#define TABLES_SCENARIO(id, setup_fn) \
-    const scenario scenario_##id = {  \
-        .info = &scenario_info_##id,  \
-        .setup = setup_fn,            \
-        .run = tables_run,            \
-        .checksum = tables_checksum,  \
-        .verify = tables_verify,      \
-        .query_kind = tables_kind,    \
-        .world = tables_world,        \
-        .teardown = tables_teardown,  \
-    }
-
-TABLES_SCENARIO(random_tables_q1, random_tables_q1_setup);
-TABLES_SCENARIO(random_tables_q4, random_tables_q4_setup);
-TABLES_SCENARIO(random_tables_q8, random_tables_q8_setup);
-TABLES_SCENARIO(empty_tables, empty_tables_setup);
+TABLES_SCENARIO(random_tables_q1, 1, false);
+TABLES_SCENARIO(random_tables_q4, 4, false);
+TABLES_SCENARIO(random_tables_q8, 8, false);
+TABLES_SCENARIO(empty_tables, 1, true);

@@ -63,12 +63,7 @@ static void *setup(size_t n, bool populate, const char **error) {
     for (unsigned k = 0; s == ESB_OK && k < SCATTER_EXTRA; ++k)
         s = scn_register(c->m->world, names[k], sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->extra[k]);
     if (s == ESB_OK && populate && spawn_all(c) != n) s = ESB_ERR_NOMEM;
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        scatter_teardown(c);
-        return NULL;
-    }
-    return c;
+    return scn_setup_end(c, s, scatter_teardown, error);
 }
 
 static void *scatter_create_setup(size_t n, const char **error) { return setup(n, false, error); }
@@ -85,14 +80,7 @@ static uint64_t scatter_iter_run(void *p) {
 static uint64_t scatter_checksum(void *p) {
     scatter_ctx *c = p;
     movers *m = c->m;
-    uint64_t sum = movers_checksum(m);
-    for (size_t i = 0; i < m->n; ++i)
-        for (unsigned k = 0; k < SCATTER_EXTRA; ++k) {
-            void *v;
-            if (esb_get(m->world, m->handles[i], c->extra[k], &v) == ESB_OK)
-                sum += data_entity_hash(i, data_hash_pair(k, data_float_bits(((scalar *)v)->v)));
-        }
-    return sum;
+    return movers_checksum(m) + scn_scalars_checksum(m->world, m->handles, m->n, c->extra, SCATTER_EXTRA, 0);
 }
 
 /* Every entity holds exactly its set, with its values (Position is checked by movers_verify_moved). */
@@ -125,24 +113,10 @@ static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; 
 
 static const char *scatter_iter_kind(void *p) { return esb_query_kind(((scatter_ctx *)p)->m->query); }
 
-const scenario scenario_scatter_create = {
-    .info = &scenario_info_scatter_create,
-    .consumes_state = true,
-    .setup = scatter_create_setup,
-    .run = scatter_create_run,
-    .checksum = scatter_checksum,
-    .verify = scatter_create_verify,
-    .world = scatter_world,
-    .teardown = scatter_teardown,
-};
-
-const scenario scenario_scatter_iter = {
-    .info = &scenario_info_scatter_iter,
-    .setup = scatter_iter_setup,
-    .run = scatter_iter_run,
-    .checksum = scatter_checksum,
-    .verify = scatter_iter_verify,
-    .query_kind = scatter_iter_kind,
-    .world = scatter_world,
-    .teardown = scatter_teardown,
-};
+/* scatter_create's run uses the world up (every run needs a new setup); scatter_iter's passes repeat on it. */
+DEFINE_SCENARIO(scatter_create, .consumes_state = true, .setup = scatter_create_setup, .run = scatter_create_run,
+                .checksum = scatter_checksum, .verify = scatter_create_verify, .world = scatter_world,
+                .teardown = scatter_teardown);
+DEFINE_SCENARIO(scatter_iter, .setup = scatter_iter_setup, .run = scatter_iter_run, .checksum = scatter_checksum,
+                .verify = scatter_iter_verify, .query_kind = scatter_iter_kind, .world = scatter_world,
+                .teardown = scatter_teardown);

@@ -16,13 +16,6 @@ static uint64_t simple_iter_run(void *p) {
 
 static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)p)->query); }
 
-const scenario scenario_simple_iter = {
-    .info = &scenario_info_simple_iter,
-    .setup = simple_iter_setup,
-    .run = simple_iter_run,
-    .checksum = movers_checksum,
-    .verify = movers_verify_moved,
-    .query_kind = simple_iter_kind,
-    .world = movers_world,
-    .teardown = movers_delete,
-};
+DEFINE_SCENARIO(simple_iter, .setup = simple_iter_setup, .run = simple_iter_run, .checksum = movers_checksum,
+                .verify = movers_verify_moved, .query_kind = simple_iter_kind, .world = movers_world,
+                .teardown = movers_delete);

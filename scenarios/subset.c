@@ -19,14 +19,11 @@
 typedef enum subset_shape { HALF_POSITION, ONE_POSITION, SOME_VELOCITY, HALF_FROZEN } subset_shape;
 
 typedef struct subset_ctx {
-    esb_world *world;
+    scn_ctx base;
     esb_component position, velocity, frozen;
-    esb_query *query;
-    esb_entity *handles;
     uint8_t *matches;       /* per ordinal: the query must find it */
     uint64_t expected;      /* entities the query must find */
     bool position_optional; /* iter_half, iter_one: only some entities have Position */
-    size_t n;
 } subset_ctx;
 
 static bool in_subset(subset_shape shape, unsigned percent, uint64_t i, size_t n) {
@@ -40,11 +37,8 @@ static bool in_subset(subset_shape shape, unsigned percent, uint64_t i, size_t n
 }
 
 static void subset_teardown(void *p) {
-    subset_ctx *c = p;
-    esb_world_destroy(c->world);
-    free(c->handles);
-    free(c->matches);
-    free(c);
+    free(((subset_ctx *)p)->matches);
+    scn_ctx_delete(p);
 }
 
 /* Everyone gets `shared` in bulk, the subset gets `extra` (with its value, or none for a tag). */
@@ -72,61 +66,42 @@ static esb_status populate(subset_ctx *c, subset_shape shape, unsigned percent) 
         extra = c->frozen;
         break;
     }
-    esb_status s = scn_bulk(c->world, c->n, shared, sizes, values, count, c->handles);
-    for (size_t i = 0; s == ESB_OK && i < c->n; ++i) {
-        bool member = in_subset(shape, percent, i, c->n);
+    esb_status s = scn_bulk(c->base.world, c->base.n, shared, sizes, values, count, c->base.handles);
+    for (size_t i = 0; s == ESB_OK && i < c->base.n; ++i) {
+        bool member = in_subset(shape, percent, i, c->base.n);
         c->matches[i] = shape == HALF_FROZEN ? !member : member;
         c->expected += c->matches[i];
         if (!member) continue;
         vec3 v;
         if (extra_value) extra_value(i, &v);
-        s = esb_add(c->world, c->handles[i], extra, extra_value ? &v : NULL);
+        s = esb_add(c->base.world, c->base.handles[i], extra, extra_value ? &v : NULL);
     }
     return s;
 }
 
 static void *setup(size_t n, subset_shape shape, unsigned percent, const char **error) {
-    subset_ctx *c = scratch_calloc(1, sizeof *c);
-    if (!c) return *error = "out of memory", NULL;
-    c->n = n;
+    subset_ctx *c = scn_ctx_new(sizeof *c, n, error);
+    if (!c) return NULL;
     c->position_optional = shape == HALF_POSITION || shape == ONE_POSITION;
-    c->handles = scratch_alloc(n, sizeof *c->handles);
     c->matches = scratch_alloc(n, 1);
     esb_status s = ESB_ERR_NOMEM;
-    if (c->handles && c->matches && (s = esb_world_create(&c->world)) == ESB_OK &&
-        (s = scn_register(c->world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==
+    if (c->matches && (s = esb_world_create(&c->base.world)) == ESB_OK &&
+        (s = scn_register(c->base.world, "Position", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->position)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->velocity)) ==
+        (s = scn_register(c->base.world, "Velocity", sizeof(vec3), _Alignof(vec3), ESB_STORAGE_DENSE, &c->velocity)) ==
             ESB_OK &&
-        (s = scn_register(c->world, "Frozen", 0, 1, ESB_STORAGE_DENSE, &c->frozen)) == ESB_OK)
+        (s = scn_register(c->base.world, "Frozen", 0, 1, ESB_STORAGE_DENSE, &c->frozen)) == ESB_OK)
         s = populate(c, shape, percent);
-    if (s == ESB_OK) {
-        esb_component fields[] = {c->position, c->velocity};
-        esb_access access[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {.fields = fields, .access = access, .field_count = 2, .cached = true};
-        if (shape == HALF_FROZEN) d.without = &c->frozen, d.without_count = 1;
-        s = esb_query_create(c->world, &d, &c->query);
-    }
-    if (s != ESB_OK) {
-        *error = esb_status_name(s);
-        subset_teardown(c);
-        return NULL;
-    }
-    return c;
+    if (s == ESB_OK)
+        s = scn_query_update(c->base.world, c->position, c->velocity, shape == HALF_FROZEN ? &c->frozen : NULL, true,
+                             &c->base.query);
+    return scn_setup_end(c, s, subset_teardown, error);
 }
-
-static void *iter_half_setup(size_t n, const char **error) { return setup(n, HALF_POSITION, 0, error); }
-static void *iter_one_setup(size_t n, const char **error) { return setup(n, ONE_POSITION, 0, error); }
-static void *selectivity_1_setup(size_t n, const char **error) { return setup(n, SOME_VELOCITY, 1, error); }
-static void *selectivity_10_setup(size_t n, const char **error) { return setup(n, SOME_VELOCITY, 10, error); }
-static void *selectivity_50_setup(size_t n, const char **error) { return setup(n, SOME_VELOCITY, 50, error); }
-static void *selectivity_100_setup(size_t n, const char **error) { return setup(n, SOME_VELOCITY, 100, error); }
-static void *query_exclude_setup(size_t n, const char **error) { return setup(n, HALF_FROZEN, 0, error); }
 
 /* n when the pass moved exactly the entities it must, else 0 (the harness then reports skipped work). */
 static uint64_t subset_run(void *p) {
     subset_ctx *c = p;
-    return scn_pass(c->query, kernel_move) == c->expected ? c->n : 0;
+    return scn_pass(c->base.query, kernel_move) == c->expected ? c->base.n : 0;
 }
 
 /* Over every entity: its ordinal with the Position and Velocity it holds (either may be absent) and whether it
@@ -134,23 +109,23 @@ static uint64_t subset_run(void *p) {
 static uint64_t subset_checksum(void *p) {
     subset_ctx *c = p;
     uint64_t sum = 0;
-    for (size_t i = 0; i < c->n; ++i) {
+    for (size_t i = 0; i < c->base.n; ++i) {
         void *pos, *vel;
-        uint64_t h = esb_has(c->world, c->handles[i], c->frozen) == 1;
-        if (esb_get(c->world, c->handles[i], c->position, &pos) == ESB_OK)
+        uint64_t h = esb_has(c->base.world, c->base.handles[i], c->frozen) == 1;
+        if (esb_get(c->base.world, c->base.handles[i], c->position, &pos) == ESB_OK)
             h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
-        if (esb_get(c->world, c->handles[i], c->velocity, &vel) == ESB_OK)
+        if (esb_get(c->base.world, c->base.handles[i], c->velocity, &vel) == ESB_OK)
             h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
         sum += data_entity_hash(i, h);
     }
-    return sum + data_mix64(scn_count_matches(c->query));
+    return sum + data_mix64(scn_count_matches(c->base.query));
 }
 
 /* Entity `at` moved once per run if the query finds it, else kept its starting Position (or has none, where
  * only some entities have one). */
 static bool position_right(const subset_ctx *c, size_t at, uint64_t runs) {
     void *pos;
-    esb_status s = esb_get(c->world, c->handles[at], c->position, &pos);
+    esb_status s = esb_get(c->base.world, c->base.handles[at], c->position, &pos);
     if (s == ESB_ERR_ABSENT) return c->position_optional && !c->matches[at];
     return s == ESB_OK && data_vec3_same_bits(*(vec3 *)pos, data_position_after(at, c->matches[at] ? runs : 0));
 }
@@ -158,31 +133,22 @@ static bool position_right(const subset_ctx *c, size_t at, uint64_t runs) {
 /* Spot checks, plus the last entity and the middle one (iter_one's only match). */
 static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     subset_ctx *c = p;
-    bool right = position_right(c, c->n - 1, runs) && position_right(c, c->n / 2, runs);
-    for (uint64_t k = 0; right && k < data_spot_count(c->n, spots); ++k)
-        right = position_right(c, data_spot_ordinal(c->n, spots, k), runs);
+    bool right = position_right(c, c->base.n - 1, runs) && position_right(c, c->base.n / 2, runs);
+    for (uint64_t k = 0; right && k < data_spot_count(c->base.n, spots); ++k)
+        right = position_right(c, data_spot_ordinal(c->base.n, spots, k), runs);
     return right ? true : (*error = "an entity's Position is not what the runs must have made it", false);
 }
 
-static const char *subset_kind(void *p) { return esb_query_kind(((subset_ctx *)p)->query); }
-static esb_world *subset_world(void *p) { return ((subset_ctx *)p)->world; }
+/* scenario_ID: the world of the given shape (with SOME_VELOCITY, `percent` percent of the entities have Velocity). */
+#define SUBSET_SCENARIO(id, shape, percent)                                                                           \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, shape, percent, error); }                 \
+    DEFINE_SCENARIO(id, .setup = id##_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify, \
+                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown)
 
-#define SUBSET_SCENARIO(id, setup_fn) \
-    const scenario scenario_##id = {  \
-        .info = &scenario_info_##id,  \
-        .setup = setup_fn,            \
-        .run = subset_run,            \
-        .checksum = subset_checksum,  \
-        .verify = subset_verify,      \
-        .query_kind = subset_kind,    \
-        .world = subset_world,        \
-        .teardown = subset_teardown,  \
-    }
-
-SUBSET_SCENARIO(iter_half, iter_half_setup);
-SUBSET_SCENARIO(iter_one, iter_one_setup);
-SUBSET_SCENARIO(selectivity_1, selectivity_1_setup);
-SUBSET_SCENARIO(selectivity_10, selectivity_10_setup);
-SUBSET_SCENARIO(selectivity_50, selectivity_50_setup);
-SUBSET_SCENARIO(selectivity_100, selectivity_100_setup);
-SUBSET_SCENARIO(query_exclude, query_exclude_setup);
+SUBSET_SCENARIO(iter_half, HALF_POSITION, 0);
+SUBSET_SCENARIO(iter_one, ONE_POSITION, 0);
+SUBSET_SCENARIO(selectivity_1, SOME_VELOCITY, 1);
+SUBSET_SCENARIO(selectivity_10, SOME_VELOCITY, 10);
+SUBSET_SCENARIO(selectivity_50, SOME_VELOCITY, 50);
+SUBSET_SCENARIO(selectivity_100, SOME_VELOCITY, 100);
+SUBSET_SCENARIO(query_exclude, HALF_FROZEN, 0);

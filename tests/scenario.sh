@@ -39,15 +39,8 @@ static uint64_t planted_run(void *p) {
     return scn_pass(m->query, kernel_move) == m->n ? m->n : 0;
 }
 
-const scenario scenario_planted_pass = {
-    .info = &scenario_info_planted_pass,
-    .setup = planted_setup,
-    .run = planted_run,
-    .checksum = movers_checksum,
-    .verify = movers_verify_moved,
-    .world = movers_world,
-    .teardown = movers_delete,
-};
+DEFINE_SCENARIO(planted_pass, .setup = planted_setup, .run = planted_run, .checksum = movers_checksum,
+                .verify = movers_verify_moved, .world = movers_world, .teardown = movers_delete);
 C
 printf '%s\n' 'SCENARIO(planted_pass, "planted", "entity", SIZES_DEFAULT, WARM, "a pass the scenario test adds")' \
     >>"$tmp/tree/scenarios/catalogue.h"

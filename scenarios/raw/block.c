@@ -21,3 +21,17 @@ void raw_block_free(raw_block *b) {
     for (unsigned k = 0; k < RAW_BLOCK_ARRAYS; ++k) esb_mem_free(b->array[k], b->bytes[k]);
     *b = (raw_block){.array = {NULL}};
 }
+
+void *raw_context_new(size_t size, unsigned count, const size_t *bytes, const char **error) {
+    raw_block *ctx = esb_mem_calloc(size, 0);
+    if (!ctx || !raw_block_alloc(ctx, count, bytes)) {
+        esb_mem_free(ctx, size);
+        return *error = "out of memory", NULL;
+    }
+    return ctx;
+}
+
+void raw_context_free(void *ctx, size_t size) {
+    raw_block_free(ctx);
+    esb_mem_free(ctx, size);
+}

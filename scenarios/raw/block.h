@@ -19,4 +19,11 @@ bool raw_block_alloc(raw_block *b, unsigned count, const size_t *bytes);
 
 void raw_block_free(raw_block *b);
 
+/* A baseline's context whose first member is its raw_block: size bytes, zero-filled, from the memory hooks, then
+ * its count arrays (raw_block_alloc). NULL with *error set, nothing left allocated, when out of memory. */
+void *raw_context_new(size_t size, unsigned count, const size_t *bytes, const char **error);
+
+/* Frees a context of size bytes that raw_context_new made, with its arrays. */
+void raw_context_free(void *ctx, size_t size);
+
 #endif

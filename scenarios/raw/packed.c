@@ -33,24 +33,15 @@ typedef struct floats {
 
 static float *array(const floats *f, unsigned k) { return f->block.array[k]; }
 
-static void floats_teardown(void *p) {
-    floats *f = p;
-    raw_block_free(&f->block);
-    esb_mem_free(f, sizeof *f);
-}
+static void floats_teardown(void *p) { raw_context_free(p, sizeof(floats)); }
 
 static void *setup(size_t n, const layout *l, const char **error) {
-    floats *f = esb_mem_calloc(sizeof *f, 0);
-    if (!f) return *error = "out of memory", NULL;
-    f->n = n;
-    f->layout = l;
     size_t bytes[RAW_BLOCK_ARRAYS];
     for (unsigned k = 0; k < l->count; ++k) bytes[k] = n * sizeof(float);
-    if (!raw_block_alloc(&f->block, l->count, bytes)) {
-        *error = "out of memory";
-        floats_teardown(f);
-        return NULL;
-    }
+    floats *f = raw_context_new(sizeof *f, l->count, bytes, error);
+    if (!f) return NULL;
+    f->n = n;
+    f->layout = l;
     for (unsigned k = 0; k < l->count; ++k)
         for (size_t i = 0; i < n; ++i) array(f, k)[i] = l->value(i, k);
     return f;
@@ -108,22 +99,7 @@ static bool floats_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return right ? true : (*error = "a value is not what the runs must have made it", false);
 }
 
-const scenario raw_packed_5 = {
-    .info = &scenario_info_packed_5,
-    .label = "raw-soa",
-    .setup = packed_setup,
-    .run = floats_run,
-    .checksum = packed_checksum,
-    .verify = floats_verify,
-    .teardown = floats_teardown,
-};
-
-const scenario raw_frag_iter = {
-    .info = &scenario_info_frag_iter,
-    .label = "raw-soa",
-    .setup = frag_setup,
-    .run = floats_run,
-    .checksum = frag_checksum,
-    .verify = floats_verify,
-    .teardown = floats_teardown,
-};
+DEFINE_RAW_BASELINE(packed_5, packed_5, "raw-soa", .setup = packed_setup, .run = floats_run,
+                    .checksum = packed_checksum, .verify = floats_verify, .teardown = floats_teardown);
+DEFINE_RAW_BASELINE(frag_iter, frag_iter, "raw-soa", .setup = frag_setup, .run = floats_run, .checksum = frag_checksum,
+                    .verify = floats_verify, .teardown = floats_teardown);

@@ -26,22 +26,38 @@ typedef struct aos {
     size_t n;
 } aos;
 
-static void soa_teardown(void *p) {
-    soa *s = p;
-    raw_block_free(&s->block);
-    esb_mem_free(s, sizeof *s);
+/* Entity i's element of an array of vec3 that starts at base and steps stride bytes per entity: a plain array
+ * (raw-soa) or one field of the records (raw-aos), so that both layouts share one checksum and one check. */
+static const vec3 *nth(const void *base, size_t stride, size_t i) {
+    return (const vec3 *)((const char *)base + i * stride);
 }
 
-static void *soa_setup(size_t n, const char **error) {
-    soa *s = esb_mem_calloc(sizeof *s, 0);
-    if (!s) return *error = "out of memory", NULL;
-    s->n = n;
-    size_t bytes[] = {n * sizeof(transform), n * sizeof(vec3), n * sizeof(vec3), n * sizeof(vec3)};
-    if (!raw_block_alloc(&s->block, 4, bytes)) {
-        *error = "out of memory";
-        soa_teardown(s);
-        return NULL;
+/* movers.c's checksum: every entity's ordinal with its Position and Velocity, plus how many the query finds. */
+static uint64_t moved_checksum(const void *positions, const void *velocities, size_t stride, size_t n) {
+    uint64_t sum = 0;
+    for (size_t i = 0; i < n; ++i)
+        sum += data_entity_hash(
+            i, data_hash_pair(data_hash_vec3(*nth(positions, stride, i)), data_hash_vec3(*nth(velocities, stride, i))));
+    return sum + data_mix64(n);
+}
+
+static bool moved_verify(const void *positions, size_t stride, size_t n, uint64_t runs, uint64_t spots,
+                         const char **error) {
+    for (uint64_t k = 0; k < data_spot_count(n, spots); ++k) {
+        uint64_t i = data_spot_ordinal(n, spots, k);
+        if (!data_vec3_same_bits(*nth(positions, stride, i), data_position_after(i, runs)))
+            return *error = "a Position is not what the runs must have made it", false;
     }
+    return true;
+}
+
+static void soa_teardown(void *p) { raw_context_free(p, sizeof(soa)); }
+
+static void *soa_setup(size_t n, const char **error) {
+    size_t bytes[] = {n * sizeof(transform), n * sizeof(vec3), n * sizeof(vec3), n * sizeof(vec3)};
+    soa *s = raw_context_new(sizeof *s, 4, bytes, error);
+    if (!s) return NULL;
+    s->n = n;
     s->transforms = s->block.array[0];
     s->positions = s->block.array[1];
     s->rotations = s->block.array[2];
@@ -67,20 +83,12 @@ static uint64_t soa_run(void *p) {
 
 static uint64_t soa_checksum(void *p) {
     soa *s = p;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < s->n; ++i)
-        sum += data_entity_hash(i, data_hash_pair(data_hash_vec3(s->positions[i]), data_hash_vec3(s->velocities[i])));
-    return sum + data_mix64(s->n);
+    return moved_checksum(s->positions, s->velocities, sizeof(vec3), s->n);
 }
 
 static bool soa_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     soa *s = p;
-    for (uint64_t k = 0; k < data_spot_count(s->n, spots); ++k) {
-        uint64_t i = data_spot_ordinal(s->n, spots, k);
-        if (!data_vec3_same_bits(s->positions[i], data_position_after(i, runs)))
-            return *error = "a Position is not what the runs must have made it", false;
-    }
-    return true;
+    return moved_verify(s->positions, sizeof(vec3), s->n, runs, spots, error);
 }
 
 static void aos_teardown(void *p) {
@@ -116,39 +124,15 @@ static uint64_t aos_run(void *p) {
 
 static uint64_t aos_checksum(void *p) {
     aos *a = p;
-    uint64_t sum = 0;
-    for (size_t i = 0; i < a->n; ++i)
-        sum += data_entity_hash(
-            i, data_hash_pair(data_hash_vec3(a->records[i].position), data_hash_vec3(a->records[i].velocity)));
-    return sum + data_mix64(a->n);
+    return moved_checksum(&a->records[0].position, &a->records[0].velocity, sizeof(record), a->n);
 }
 
 static bool aos_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     aos *a = p;
-    for (uint64_t k = 0; k < data_spot_count(a->n, spots); ++k) {
-        uint64_t i = data_spot_ordinal(a->n, spots, k);
-        if (!data_vec3_same_bits(a->records[i].position, data_position_after(i, runs)))
-            return *error = "a Position is not what the runs must have made it", false;
-    }
-    return true;
+    return moved_verify(&a->records[0].position, sizeof(record), a->n, runs, spots, error);
 }
 
-const scenario raw_simple_iter_soa = {
-    .info = &scenario_info_simple_iter,
-    .label = "raw-soa",
-    .setup = soa_setup,
-    .run = soa_run,
-    .checksum = soa_checksum,
-    .verify = soa_verify,
-    .teardown = soa_teardown,
-};
-
-const scenario raw_simple_iter_aos = {
-    .info = &scenario_info_simple_iter,
-    .label = "raw-aos",
-    .setup = aos_setup,
-    .run = aos_run,
-    .checksum = aos_checksum,
-    .verify = aos_verify,
-    .teardown = aos_teardown,
-};
+DEFINE_RAW_BASELINE(simple_iter_soa, simple_iter, "raw-soa", .setup = soa_setup, .run = soa_run,
+                    .checksum = soa_checksum, .verify = soa_verify, .teardown = soa_teardown);
+DEFINE_RAW_BASELINE(simple_iter_aos, simple_iter, "raw-aos", .setup = aos_setup, .run = aos_run,
+                    .checksum = aos_checksum, .verify = aos_verify, .teardown = aos_teardown);

@@ -79,26 +79,19 @@ static held next_entity(const subset *s, cursor *c, uint64_t i) {
     return h;
 }
 
-static void subset_teardown(void *p) {
-    subset *s = p;
-    raw_block_free(&s->block);
-    esb_mem_free(s, sizeof *s);
-}
+static void subset_teardown(void *p) { raw_context_free(p, sizeof(subset)); }
 
 static void *setup(size_t n, const shape *sh, const char **error) {
-    subset *s = esb_mem_calloc(sizeof *s, 0);
-    if (!s) return *error = "out of memory", NULL;
-    s->n = n;
-    s->shape = sh;
-    for (uint64_t i = 0; i < n; ++i) s->matched += sh->matches(i, n, sh->percent);
-    size_t rest = n - s->matched;
-    size_t bytes[] = {s->matched * sizeof(vec3), s->matched * sizeof(vec3), sh->rest_position ? rest * sizeof(vec3) : 0,
+    size_t matched = 0;
+    for (uint64_t i = 0; i < n; ++i) matched += sh->matches(i, n, sh->percent);
+    size_t rest = n - matched;
+    size_t bytes[] = {matched * sizeof(vec3), matched * sizeof(vec3), sh->rest_position ? rest * sizeof(vec3) : 0,
                       sh->rest_velocity ? rest * sizeof(vec3) : 0};
-    if (!raw_block_alloc(&s->block, 4, bytes)) {
-        *error = "out of memory";
-        subset_teardown(s);
-        return NULL;
-    }
+    subset *s = raw_context_new(sizeof *s, 4, bytes, error);
+    if (!s) return NULL;
+    s->n = n;
+    s->matched = matched;
+    s->shape = sh;
     s->positions = s->block.array[0];
     s->velocities = s->block.array[1];
     s->rest_positions = s->block.array[2];
@@ -165,16 +158,9 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return true;
 }
 
-#define RAW_SUBSET_SCENARIO(id)      \
-    const scenario raw_##id = {      \
-        .info = &scenario_info_##id, \
-        .label = "raw-soa",          \
-        .setup = id##_setup,         \
-        .run = subset_run,           \
-        .checksum = subset_checksum, \
-        .verify = subset_verify,     \
-        .teardown = subset_teardown, \
-    }
+#define RAW_SUBSET_SCENARIO(id)                                                                                 \
+    DEFINE_RAW_BASELINE(id, id, "raw-soa", .setup = id##_setup, .run = subset_run, .checksum = subset_checksum, \
+                        .verify = subset_verify, .teardown = subset_teardown)
 
 RAW_SUBSET_SCENARIO(iter_half);
 RAW_SUBSET_SCENARIO(iter_one);
