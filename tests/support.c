@@ -276,21 +276,59 @@ esb_status conf_do_query_destroy(conf_env *env, int slot) {
 
 /* ---- plain helpers ---- */
 
+esb_world *conf_world(void) {
+    esb_world *w = NULL;
+    esb_status st = esb_world_create(&w);
+    cr_assert_eq(st, ESB_OK, "esb_world_create: %s", esb_status_name(st));
+    cr_assert_not_null(w, "esb_world_create returned OK and a NULL world");
+    return w;
+}
+
+esb_component conf_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint) {
+    esb_component_desc d = {name, size, align, hint};
+    esb_component id = 0;
+    esb_status st = esb_component_register(w, &d, &id);
+    cr_assert_eq(st, ESB_OK, "registering %s: %s", name, esb_status_name(st));
+    return id;
+}
+
+esb_world *conf_world_of(const esb_component_desc *descs, uint32_t count, esb_component *ids, size_t n,
+                         uint32_t holding, esb_entity *out) {
+    esb_world *w = conf_world();
+    for (uint32_t k = 0; k < count; ++k)
+        ids[k] = conf_register(w, descs[k].name, descs[k].size, descs[k].align, descs[k].hint);
+    esb_status st = esb_create_bulk(w, n, ids, holding, NULL, out);
+    cr_assert_eq(st, ESB_OK, "esb_create_bulk of %zu entities: %s", n, esb_status_name(st));
+    return w;
+}
+
+esb_query *conf_query(esb_world *w, const esb_query_desc *desc) {
+    esb_query *q = NULL;
+    esb_status st = esb_query_create(w, desc, &q);
+    cr_assert_eq(st, ESB_OK, "esb_query_create: %s", esb_status_name(st));
+    cr_assert_not_null(q, "esb_query_create returned OK and a NULL query");
+    return q;
+}
+
+uint64_t conf_counter(const esb_world *w, const char *name) {
+    enum { MOST = 16 };
+    const char *names[MOST];
+    uint64_t values[MOST];
+    size_t n = esb_world_counters(w, names, values, MOST);
+    for (size_t i = 0; i < n && i < MOST; ++i)
+        if (!strcmp(names[i], name)) return values[i];
+    cr_assert_fail("the strategy keeps no counter %s", name);
+    return 0;
+}
+
 void conf_basic_world(conf_basic *b) {
-    memset(b, 0, sizeof *b);
-    cr_assert_eq(esb_world_create(&b->w), ESB_OK, "esb_world_create");
-    esb_component_desc d[4] = {
-        {"f32", 4, 4, ESB_STORAGE_DENSE},
-        {"vec3", 12, 4, ESB_STORAGE_DENSE},
-        {"tag", 0, 1, ESB_STORAGE_DENSE},
-        {"f64", 8, 8, ESB_STORAGE_SPARSE},
-    };
-    esb_component *ids[4] = {&b->f32, &b->vec3, &b->tag, &b->f64};
-    for (esb_component i = 0; i < 4; ++i) {
-        esb_status st = esb_component_register(b->w, &d[i], ids[i]);
-        cr_assert_eq(st, ESB_OK, "registering %s: %s", d[i].name, esb_status_name(st));
-        cr_assert_eq(*ids[i], i, "component ids must be dense in registration order");
-    }
+    b->w = conf_world();
+    b->f32 = conf_register(b->w, "f32", 4, 4, ESB_STORAGE_DENSE);
+    b->vec3 = conf_register(b->w, "vec3", 12, 4, ESB_STORAGE_DENSE);
+    b->tag = conf_register(b->w, "tag", 0, 1, ESB_STORAGE_DENSE);
+    b->f64 = conf_register(b->w, "f64", 8, 8, ESB_STORAGE_SPARSE);
+    cr_assert(b->f32 == 0 && b->vec3 == 1 && b->tag == 2 && b->f64 == 3,
+              "component ids must be dense in registration order (got %u %u %u %u)", b->f32, b->vec3, b->tag, b->f64);
 }
 
 esb_entity conf_new(esb_world *w) {
@@ -317,15 +355,8 @@ float conf_get_f32(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_query *conf_query1(esb_world *w, esb_component field, bool cached) {
-    esb_query_desc d = {0};
-    d.fields = &field;
-    d.field_count = 1;
-    d.cached = cached;
-    esb_query *q = NULL;
-    esb_status st = esb_query_create(w, &d, &q);
-    cr_assert_eq(st, ESB_OK, "esb_query_create: %s", esb_status_name(st));
-    cr_assert_not_null(q, "esb_query_create returned OK and a NULL query");
-    return q;
+    esb_query_desc d = {.fields = &field, .field_count = 1, .cached = cached};
+    return conf_query(w, &d);
 }
 
 size_t conf_drain(esb_iter *it) {

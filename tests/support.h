@@ -135,7 +135,18 @@ void conf_check_query(conf_env *env, int slot);                     /* full iter
  * unknown id, some stale handles, and with_queries every live query that is not being iterated. */
 void conf_check_state(conf_env *env, bool with_queries);
 
-/* ---- support.c: plain helpers for small hand-written tests (no model) ---- */
+/* ---- support.c: plain helpers for small hand-written tests (no model), the strategies' own tests among them ---- */
+
+esb_world *conf_world(void); /* esb_world_create that must succeed */
+/* esb_component_register that must succeed; returns the id. */
+esb_component conf_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint);
+/* A world with descs[0 .. count) registered (ids[k] the id of descs[k]) and n entities, their handles in out, that
+ * hold the first `holding` of those components, zero-filled. */
+esb_world *conf_world_of(const esb_component_desc *descs, uint32_t count, esb_component *ids, size_t n,
+                         uint32_t holding, esb_entity *out);
+esb_query *conf_query(esb_world *w, const esb_query_desc *desc); /* esb_query_create that must succeed */
+/* The strategy's counter `name` (esb_world_counters), which it must keep. */
+uint64_t conf_counter(const esb_world *w, const char *name);
 
 /* Components of conf_basic_world. */
 typedef struct conf_basic {
