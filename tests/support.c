@@ -274,6 +274,39 @@ esb_status conf_do_query_destroy(conf_env *env, int slot) {
     return got;
 }
 
+/* ---- the mixed components ---- */
+
+const esb_component_desc conf_mix_components[CONF_MIX_COUNT] = {
+    {"f32", 4, 4, ESB_STORAGE_DENSE},      {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
+    {"a64", 64, 64, ESB_STORAGE_DENSE},    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
+    {"late32", 32, 32, ESB_STORAGE_DENSE},
+};
+
+esb_query_desc conf_mix_query(unsigned which) {
+    static const esb_component f32_vec3[] = {CONF_MIX_F32, CONF_MIX_VEC3}, a64 = CONF_MIX_A64, tag = CONF_MIX_TAG,
+                               sparse = CONF_MIX_SPARSE;
+    switch (which) {
+    case 0: return (esb_query_desc){.fields = f32_vec3, .field_count = 2, .cached = true};
+    case 1: return (esb_query_desc){.fields = &a64, .field_count = 1, .without = &tag, .without_count = 1};
+    case 2: return (esb_query_desc){.fields = &sparse, .field_count = 1, .cached = true};
+    default: return (esb_query_desc){.with = &tag, .with_count = 1, .cached = true};
+    }
+}
+
+esb_status conf_do_bulk_mix(conf_env *env, size_t n, bool with_values) {
+    enum { MOST = 130 };
+    static float f32[MOST];
+    static unsigned char a64[MOST][64];
+    CONF_REQUIRE(env, n <= MOST, "test bug: bulk creation of %zu mixed entities, at most %d", n, MOST);
+    for (size_t i = 0; i < n; ++i) {
+        f32[i] = (float)i;
+        memset(a64[i], (int)i, sizeof a64[i]);
+    }
+    esb_component ids[] = {CONF_MIX_F32, CONF_MIX_TAG, CONF_MIX_A64, CONF_MIX_VEC3};
+    const void *values[] = {f32, NULL, a64, NULL};
+    return conf_do_bulk(env, n, ids, 4, with_values ? values : NULL, true, NULL);
+}
+
 /* ---- plain helpers ---- */
 
 esb_world *conf_world(void) {

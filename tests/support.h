@@ -118,6 +118,29 @@ esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *
 esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
 size_t conf_free_query_slots(const conf_env *env);
 
+/* ---- the mixed components of the allocation-failure tests (conformance_memory.c, conformance_oom_script.c) ---- */
+
+/* Dense and sparse stores of several sizes and alignments, a tag, a one-byte sparse component whose addition makes a
+ * new shape, and one registered late (once entities and queries exist). Registered in this order into a fresh world,
+ * each has its enum value as id. */
+enum {
+    CONF_MIX_F32,
+    CONF_MIX_VEC3,
+    CONF_MIX_TAG,
+    CONF_MIX_A64,
+    CONF_MIX_SPARSE,
+    CONF_MIX_U8,
+    CONF_MIX_LATE,
+    CONF_MIX_COUNT
+};
+extern const esb_component_desc conf_mix_components[CONF_MIX_COUNT];
+/* The four queries both tests keep (which: 0 .. 3): {f32, vec3} cached, a64 without tag, sparse cached, every
+ * entity with the tag cached. */
+esb_query_desc conf_mix_query(unsigned which);
+/* Creates n (at most 130) entities in bulk with f32, tag, a64 and vec3: with_values, entity i's f32 is i and each
+ * byte of its a64 is i (vec3 zero-filled); else all zero-filled. */
+esb_status conf_do_bulk_mix(conf_env *env, size_t n, bool with_values);
+
 /* ---- check.c ---- */
 
 /* Iterators held in env->live[li] (li < CONF_LIVE_ITERS), over query slot (slot < 0: a NULL query).
