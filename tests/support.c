@@ -354,14 +354,16 @@ uint64_t conf_counter(const esb_world *w, const char *name) {
     return 0;
 }
 
-void conf_basic_world(conf_basic *b) {
-    b->w = conf_world();
-    b->f32 = conf_register(b->w, "f32", 4, 4, ESB_STORAGE_DENSE);
-    b->vec3 = conf_register(b->w, "vec3", 12, 4, ESB_STORAGE_DENSE);
-    b->tag = conf_register(b->w, "tag", 0, 1, ESB_STORAGE_DENSE);
-    b->f64 = conf_register(b->w, "f64", 8, 8, ESB_STORAGE_SPARSE);
-    cr_assert(b->f32 == 0 && b->vec3 == 1 && b->tag == 2 && b->f64 == 3,
-              "component ids must be dense in registration order (got %u %u %u %u)", b->f32, b->vec3, b->tag, b->f64);
+conf_basic conf_basic_world(void) {
+    conf_basic b;
+    b.w = conf_world();
+    b.f32 = conf_register(b.w, "f32", 4, 4, ESB_STORAGE_DENSE);
+    b.vec3 = conf_register(b.w, "vec3", 12, 4, ESB_STORAGE_DENSE);
+    b.tag = conf_register(b.w, "tag", 0, 1, ESB_STORAGE_DENSE);
+    b.f64 = conf_register(b.w, "f64", 8, 8, ESB_STORAGE_SPARSE);
+    cr_assert(b.f32 == 0 && b.vec3 == 1 && b.tag == 2 && b.f64 == 3,
+              "component ids must be dense in registration order (got %u %u %u %u)", b.f32, b.vec3, b.tag, b.f64);
+    return b;
 }
 
 esb_entity conf_new(esb_world *w) {
@@ -370,6 +372,30 @@ esb_entity conf_new(esb_world *w) {
     cr_assert_eq(st, ESB_OK, "esb_create: %s", esb_status_name(st));
     cr_assert(esb_alive(w, e), "a created entity must be alive");
     return e;
+}
+
+esb_entity conf_new_dead(esb_world *w) {
+    esb_entity e = conf_new(w);
+    esb_status st = esb_destroy(w, e);
+    cr_assert_eq(st, ESB_OK, "esb_destroy: %s", esb_status_name(st));
+    return e;
+}
+
+esb_entity conf_new_f32(const conf_basic *b, float v) {
+    esb_entity e = conf_new(b->w);
+    conf_add_f32(b->w, e, b->f32, v);
+    return e;
+}
+
+void conf_new_f32s(const conf_basic *b, int n) {
+    for (int i = 0; i < n; ++i) conf_new_f32(b, (float)i);
+}
+
+void conf_expect_locked(esb_world *w, bool locked) {
+    esb_entity e;
+    esb_status st = esb_create(w, &e);
+    cr_assert_eq(st, locked ? ESB_ERR_LOCKED : ESB_OK, "esb_create returned %s in a world %s", esb_status_name(st),
+                 locked ? "locked by a live iterator" : "with no live iterator");
 }
 
 void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v) {
@@ -390,6 +416,22 @@ float conf_get_f32(esb_world *w, esb_entity e, esb_component c) {
 esb_query *conf_query1(esb_world *w, esb_component field, bool cached) {
     esb_query_desc d = {.fields = &field, .field_count = 1, .cached = cached};
     return conf_query(w, &d);
+}
+
+conf_f32_world conf_f32_world_make(int n) {
+    conf_f32_world t = {.b = conf_basic_world()};
+    conf_new_f32s(&t.b, n);
+    t.uncached = conf_query1(t.b.w, t.b.f32, false);
+    t.cached = conf_query1(t.b.w, t.b.f32, true);
+    return t;
+}
+
+void conf_f32_world_fini(conf_f32_world *t) {
+    esb_status st = esb_query_destroy(t->uncached);
+    cr_assert_eq(st, ESB_OK, "esb_query_destroy (uncached): %s", esb_status_name(st));
+    st = esb_query_destroy(t->cached);
+    cr_assert_eq(st, ESB_OK, "esb_query_destroy (cached): %s", esb_status_name(st));
+    esb_world_destroy(t->b.w);
 }
 
 size_t conf_drain(esb_iter *it) {
