@@ -171,7 +171,7 @@ esb_query *conf_query(esb_world *w, const esb_query_desc *desc); /* esb_query_cr
 /* The strategy's counter `name` (esb_world_counters), which it must keep. */
 uint64_t conf_counter(const esb_world *w, const char *name);
 
-/* Components of conf_basic_world. */
+/* The basic world: four components (ids 0 .. 3 in this order), no entity. */
 typedef struct conf_basic {
     esb_world *w;
     esb_component f32;  /* float, size 4 align 4 */
@@ -179,27 +179,29 @@ typedef struct conf_basic {
     esb_component tag;  /* size 0 */
     esb_component f64;  /* double, size 8 align 8 */
 } conf_basic;
-
 conf_basic conf_basic_world(void);
+
 esb_entity conf_new(esb_world *w);      /* esb_create that must succeed */
 esb_entity conf_new_dead(esb_world *w); /* the handle of an entity created and destroyed: stale from then on */
-esb_entity conf_new_f32(const conf_basic *b, float v); /* an entity of b's world with f32 = v alone */
-void conf_new_f32s(const conf_basic *b, int n);        /* n entities of b's world, the i-th with f32 = i alone */
+esb_entity conf_new_f32(const conf_basic *b, float v);                   /* an entity with f32 = v alone */
+void conf_new_f32s(const conf_basic *b, int n);                          /* n entities, the i-th with f32 = i alone */
+void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v); /* esb_add that must succeed */
+float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
 /* Whether w is locked, as a structural call finds it: esb_create must return ESB_ERR_LOCKED if locked, else create
  * an entity (with no component). */
 void conf_expect_locked(esb_world *w, bool locked);
-void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v); /* esb_add that must succeed */
-float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
-esb_query *conf_query1(esb_world *w, esb_component field, bool cached);  /* one-field query; must succeed */
-/* A basic world with two queries over f32, for the tests of iterators and locking. */
+
+esb_query *conf_query1(esb_world *w, esb_component field, bool cached); /* one-field query; must succeed */
+size_t conf_count(esb_query *q);                                        /* matches, via full iteration */
+size_t conf_drain(esb_iter *it); /* entities a live iterator still hands out, until it ends */
+bool conf_contains(esb_query *q, esb_entity e);
+
+/* The basic world with two queries over f32, for the tests of iterators and locking. */
 typedef struct conf_f32_world {
     conf_basic b;
     esb_query *uncached, *cached; /* each with the one field f32 */
 } conf_f32_world;
 conf_f32_world conf_f32_world_make(int n);   /* with n entities, the i-th with f32 = i alone */
 void conf_f32_world_fini(conf_f32_world *t); /* destroys both queries (each must succeed), then the world */
-size_t conf_count(esb_query *q);             /* matches, via full iteration */
-size_t conf_drain(esb_iter *it);             /* entities a live iterator still hands out, until it ends */
-bool conf_contains(esb_query *q, esb_entity e);
 
 #endif
