@@ -123,10 +123,12 @@ RAW_INCLUDES := -Iscenarios/raw $(SCENARIO_INCLUDES)
 # The conformance suites test the contract; a few unit tests of _common/ and the scenarios' data generators
 # reach below it, and the hooks' tests read the layout.
 TEST_INCLUDES := -Itests $(COMMON_INCLUDES) -Iharness -Iscenarios
-# The include path of a source file, from its folder: strategies/NAME/... (its tests/ too) sees NAME's folder.
+# The include path of a source file, from its folder: strategies/NAME/... sees NAME's folder; its tests/ also see
+# the helpers of the conformance suite (tests/support.h), as the other tests do.
 includes_of = $(strip \
     $(if $(filter strategies/_common/%,$(1)),$(COMMON_INCLUDES), \
-    $(if $(filter strategies/%,$(1)),$(COMMON_INCLUDES) -Istrategies/$(word 2,$(subst /, ,$(1))), \
+    $(if $(filter strategies/%,$(1)),$(if $(filter tests,$(word 3,$(subst /, ,$(1)))),-Itests) $(COMMON_INCLUDES) \
+                                     -Istrategies/$(word 2,$(subst /, ,$(1))), \
     $(if $(filter scenarios/raw/%,$(1)),$(RAW_INCLUDES), \
     $(if $(filter scenarios/%,$(1)),$(SCENARIO_INCLUDES), \
     $(if $(filter harness/%,$(1)),$(HARNESS_INCLUDES), \

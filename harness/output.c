@@ -53,81 +53,101 @@ void output_describe_row(FILE *f, const scenario *s, const char *strategy, const
 #define TIME_FORMAT "%.6g"
 #define COUNT_FORMAT "%.6g"
 
-/* A missing figure is an empty CSV field or a JSON null, never a zero: an untimed (cache-simulator) row has no
+/* A row in one of three shapes. The columns are listed once, in write_row, for all three: the CSV header is the
+ * row's column names, and a JSON object's keys are the same names. */
+typedef enum row_shape { CSV_HEADER, CSV_ROW, JSON_ROW } row_shape;
+
+typedef struct row_writer {
+    FILE *f;
+    row_shape shape;
+    int columns; /* begun so far */
+} row_writer;
+
+/* Begins the next column: its separator and, in JSON, its key. Returns whether a value follows (in a header the
+ * name is the whole column). */
+static int column(row_writer *w, const char *name) {
+    if (w->shape == JSON_ROW)
+        fprintf(w->f, "%s\"%s\": ", w->columns ? ", " : "", name);
+    else if (w->columns)
+        fputc(',', w->f);
+    w->columns++;
+    if (w->shape != CSV_HEADER) return 1;
+    fputs(name, w->f);
+    return 0;
+}
+
+/* A missing value is an empty CSV field or a JSON null, never a zero: an untimed (cache-simulator) row has no
  * times, a machine without counters no counts. */
-static void figure(FILE *f, int present, const char *format, double value, int json) {
+static void missing(const row_writer *w) {
+    if (w->shape == JSON_ROW) fputs("null", w->f);
+}
+
+static void figure(const row_writer *w, int present, const char *format, double value) {
     if (present)
-        fprintf(f, format, value);
-    else if (json)
-        fputs("null", f);
+        fprintf(w->f, format, value);
+    else
+        missing(w);
+}
+
+/* Names and hexadecimal figures: bare in CSV (they hold no comma or quote), strings in JSON. */
+static void text(const row_writer *w, const char *s) { fprintf(w->f, w->shape == JSON_ROW ? "\"%s\"" : "%s", s); }
+
+static void hex(const row_writer *w, uint64_t v) {
+    fprintf(w->f, w->shape == JSON_ROW ? "\"%016llx\"" : "%016llx", (unsigned long long)v);
+}
+
+static void write_row(row_writer *w, const result *r) {
+    const int json = w->shape == JSON_ROW;
+    if (column(w, "strategy")) text(w, r->strategy);
+    if (column(w, "scenario")) text(w, r->scenario);
+    if (column(w, "n")) fprintf(w->f, "%zu", r->n);
+    if (column(w, "unit")) text(w, r->unit);
+    if (column(w, "query_kind")) text(w, r->query_kind ? r->query_kind : "");
+    if (column(w, "samples")) fprintf(w->f, "%zu", r->samples);
+    if (column(w, "inner")) fprintf(w->f, "%llu", (unsigned long long)r->inner);
+    const char *const time_keys[] = {"median_ns", "min_ns", "max_ns", "mad_ns"};
+    const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
+    for (size_t i = 0; i < sizeof times / sizeof *times; ++i)
+        if (column(w, time_keys[i])) figure(w, r->samples > 0, TIME_FORMAT, times[i]);
+    if (column(w, "bytes_per_entity")) fprintf(w->f, "%.2f", r->bytes_per_entity);
+    if (column(w, "peak_bytes_per_entity")) fprintf(w->f, "%.2f", r->peak_bytes_per_entity);
+    if (column(w, "checksum")) hex(w, r->checksum);
+    if (column(w, "memory")) text(w, r->memory);
+    if (column(w, "layout_seed")) hex(w, r->layout_seed);
+    if (column(w, "warmup_ms")) fprintf(w->f, "%.1f", r->warmup_ms);
+    if (column(w, "observed_ns"))
+        figure(w, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit);
+    if (column(w, "compiler")) quoted(w->f, COMPILER, json);
+    if (column(w, "flags")) quoted(w->f, ESB_BUILD_FLAGS, json);
+    for (int role = 0; role < HW_ROLES; ++role)
+        if (column(w, hw_keys[role])) figure(w, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role]);
+    if (column(w, "counter_events")) {
+        if (r->hw.events)
+            quoted(w->f, r->hw.events, json);
+        else
+            missing(w);
+    }
 }
 
 void output_csv_header(FILE *f) {
-    fputs("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,"
-          "bytes_per_entity,peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,compiler,flags",
-          f);
-    for (int role = 0; role < HW_ROLES; ++role) fprintf(f, ",%s", hw_keys[role]);
-    fputs(",counter_events\n", f);
+    static const result no_values;
+    row_writer w = {f, CSV_HEADER, 0};
+    write_row(&w, &no_values);
+    fputc('\n', f);
 }
 
 void output_csv_row(FILE *f, const result *r) {
-    fprintf(f, "%s,%s,%zu,%s,%s,%zu,%llu,", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "",
-            r->samples, (unsigned long long)r->inner);
-    const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
-    for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
-        figure(f, r->samples > 0, TIME_FORMAT, times[i], 0);
-        fputc(',', f);
-    }
-    fprintf(f, "%.2f,%.2f,%016llx,%s,%016llx,%.1f,", r->bytes_per_entity, r->peak_bytes_per_entity,
-            (unsigned long long)r->checksum, r->memory, (unsigned long long)r->layout_seed, r->warmup_ms);
-    figure(f, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit, 0);
-    fputc(',', f);
-    quoted(f, COMPILER, 0);
-    fputc(',', f);
-    quoted(f, ESB_BUILD_FLAGS, 0);
-    for (int role = 0; role < HW_ROLES; ++role) {
-        fputc(',', f);
-        figure(f, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role], 0);
-    }
-    fputc(',', f);
-    if (r->hw.events) quoted(f, r->hw.events, 0);
+    row_writer w = {f, CSV_ROW, 0};
+    write_row(&w, r);
     fputc('\n', f);
 }
 
 void output_json_begin(FILE *f) { fputs("[\n", f); }
 
 void output_json_row(FILE *f, const result *r, int first) {
-    fprintf(f,
-            "%s  {\"strategy\": \"%s\", \"scenario\": \"%s\", \"n\": %zu, \"unit\": \"%s\", \"query_kind\": \"%s\", "
-            "\"samples\": %zu, \"inner\": %llu",
-            first ? "" : ",\n", r->strategy, r->scenario, r->n, r->unit, r->query_kind ? r->query_kind : "", r->samples,
-            (unsigned long long)r->inner);
-    const char *const time_keys[] = {"median_ns", "min_ns", "max_ns", "mad_ns"};
-    const double times[] = {r->ns_per_unit.median, r->ns_per_unit.min, r->ns_per_unit.max, r->ns_per_unit.mad};
-    for (size_t i = 0; i < sizeof times / sizeof *times; ++i) {
-        fprintf(f, ", \"%s\": ", time_keys[i]);
-        figure(f, r->samples > 0, TIME_FORMAT, times[i], 1);
-    }
-    fprintf(f,
-            ", \"bytes_per_entity\": %.2f, \"peak_bytes_per_entity\": %.2f, \"checksum\": \"%016llx\", "
-            "\"memory\": \"%s\", \"layout_seed\": \"%016llx\", \"warmup_ms\": %.1f",
-            r->bytes_per_entity, r->peak_bytes_per_entity, (unsigned long long)r->checksum, r->memory,
-            (unsigned long long)r->layout_seed, r->warmup_ms);
-    fputs(", \"observed_ns\": ", f);
-    figure(f, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit, 1);
-    fputs(", \"compiler\": ", f);
-    quoted(f, COMPILER, 1);
-    fputs(", \"flags\": ", f);
-    quoted(f, ESB_BUILD_FLAGS, 1);
-    for (int role = 0; role < HW_ROLES; ++role) {
-        fprintf(f, ", \"%s\": ", hw_keys[role]);
-        figure(f, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role], 1);
-    }
-    fputs(", \"counter_events\": ", f);
-    if (r->hw.events)
-        quoted(f, r->hw.events, 1);
-    else
-        fputs("null", f);
+    fputs(first ? "  {" : ",\n  {", f);
+    row_writer w = {f, JSON_ROW, 0};
+    write_row(&w, r);
     fputc('}', f);
 }
 

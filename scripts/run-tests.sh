@@ -84,7 +84,8 @@ if [ "${FUZZ_SECONDS:-0}" -gt 0 ]; then
     rm -f "$log"
 fi
 
-# A test script that ends with its own "WHAT: N passed, M failed" line: run it and fold that into the tally.
+# A test script that ends with its own "WHAT: N passed, M failed" line (", S skipped" after it where the script
+# can skip a test): run it and fold that into the tally.
 run_script() {
     what=$1
     shift
@@ -92,13 +93,16 @@ run_script() {
     sh "$@" >"$log" 2>&1
     rc=$?
     cat "$log"
-    p=$(sed -n "s/^$what: \([0-9]*\) passed, \([0-9]*\) failed\$/\1/p" "$log")
-    f=$(sed -n "s/^$what: \([0-9]*\) passed, \([0-9]*\) failed\$/\2/p" "$log")
-    if [ -z "$p" ]; then p=0; f=1; fi
+    tally="^$what: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}\$"
+    p=$(sed -n "s/$tally/\1/p" "$log")
+    f=$(sed -n "s/$tally/\2/p" "$log")
+    s=$(sed -n "s/$tally/\4/p" "$log")
+    if [ -z "$p" ]; then p=0; f=1; s=0; fi
     if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
     [ "$f" -ne 0 ] && failures="$failures $what"
     passed=$((passed + p))
     failed=$((failed + f))
+    skipped=$((skipped + ${s:-0}))
     rm -f "$log"
 }
 if [ -n "${TEST_STRATEGY:-}" ]; then
@@ -128,37 +132,9 @@ else
     # A new scenario: its file and catalogue line are all it takes to appear in results, plots and tables.
     run_script scenario tests/scenario.sh "$build" "$1"
     # The C sources follow .clang-format (skipped without clang-format 14).
-    log=$(mktemp)
-    sh tests/format.sh >"$log" 2>&1
-    cat "$log"
-    tally='^format: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
-    fpass=$(sed -n "s/$tally/\1/p" "$log")
-    ffail=$(sed -n "s/$tally/\2/p" "$log")
-    fskip=$(sed -n "s/$tally/\3/p" "$log")
-    if [ -z "$fpass" ]; then fpass=0; ffail=1; fskip=0; fi
-    [ "$ffail" -ne 0 ] && failures="$failures format"
-    passed=$((passed + fpass))
-    failed=$((failed + ffail))
-    skipped=$((skipped + fskip))
-    rm -f "$log"
-
-    # The counter tests add a skipped count to theirs.
-    log=$(mktemp)
-    sh tests/counters.sh "$build" "$@" >"$log" 2>&1
-    rc=$?
-    cat "$log"
-    tally='^counters: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$'
-    cpass=$(sed -n "s/$tally/\1/p" "$log")
-    cfail=$(sed -n "s/$tally/\2/p" "$log")
-    cskip=$(sed -n "s/$tally/\3/p" "$log")
-    if [ -z "$cpass" ]; then cpass=0; cfail=1; cskip=0; fi
-    if [ "$rc" -ne 0 ] && [ "$cfail" -eq 0 ]; then cfail=1; fi
-    [ "$cfail" -ne 0 ] && failures="$failures counters"
-    passed=$((passed + cpass))
-    failed=$((failed + cfail))
-    skipped=$((skipped + cskip))
-    rm -f "$log"
-
+    run_script format tests/format.sh
+    # The hardware-counter columns and the cache simulation (skipped where the machine cannot count or simulate).
+    run_script counters tests/counters.sh "$build" "$@"
 fi
 
 # Counts the suites tallied: "N what" lines, summed per what.

@@ -14,29 +14,29 @@ typedef struct contract_world {
     esb_query *cached, *uncached, *cached_tag, *uncached_without;
 } contract_world;
 
-static void contract_build(contract_world *cw) {
-    conf_basic *b = &cw->b;
-    conf_basic_world(b);
+static contract_world contract_build(void) {
+    contract_world cw = {.b = conf_basic_world()};
+    conf_basic *b = &cw.b;
     esb_component f32_tag[] = {b->f32, b->tag}, vec3_only = b->vec3;
     esb_query_desc with_tag = {.fields = &b->f32, .field_count = 1, .with = &b->tag, .with_count = 1, .cached = true};
     esb_query_desc without_tag = {.fields = &b->f32, .field_count = 1, .without = &b->tag, .without_count = 1};
-    cw->cached = conf_query1(b->w, b->f32, true);
-    cw->uncached = conf_query1(b->w, b->vec3, false);
-    CONF_EXPECT(esb_query_create(b->w, &with_tag, &cw->cached_tag), ESB_OK);
-    CONF_EXPECT(esb_query_create(b->w, &without_tag, &cw->uncached_without), ESB_OK);
+    cw.cached = conf_query1(b->w, b->f32, true);
+    cw.uncached = conf_query1(b->w, b->vec3, false);
+    cw.cached_tag = conf_query(b->w, &with_tag);
+    cw.uncached_without = conf_query(b->w, &without_tag);
     for (int i = 0; i < 12; ++i) {
-        cw->e[i] = conf_new(b->w);
-        conf_add_f32(b->w, cw->e[i], b->f32, (float)i);
-        if (i % 2) CONF_EXPECT(esb_add(b->w, cw->e[i], b->tag, NULL), ESB_OK);
-        if (i % 3 == 0) CONF_EXPECT(esb_add(b->w, cw->e[i], b->vec3, NULL), ESB_OK);
+        cw.e[i] = conf_new_f32(b, (float)i);
+        if (i % 2) CONF_EXPECT(esb_add(b->w, cw.e[i], b->tag, NULL), ESB_OK);
+        if (i % 3 == 0) CONF_EXPECT(esb_add(b->w, cw.e[i], b->vec3, NULL), ESB_OK);
     }
     CONF_EXPECT(esb_create_bulk(b->w, 4, f32_tag, 2, NULL, NULL), ESB_OK);
     CONF_EXPECT(esb_create_bulk(b->w, 3, &vec3_only, 1, NULL, NULL), ESB_OK);
     /* every shape the tests below move entities through exists, and every query has looked at it */
-    CONF_EXPECT(esb_remove(b->w, cw->e[0], b->f32), ESB_OK);
-    conf_add_f32(b->w, cw->e[0], b->f32, 0.0f);
-    esb_query *all[] = {cw->cached, cw->uncached, cw->cached_tag, cw->uncached_without};
+    CONF_EXPECT(esb_remove(b->w, cw.e[0], b->f32), ESB_OK);
+    conf_add_f32(b->w, cw.e[0], b->f32, 0.0f);
+    esb_query *all[] = {cw.cached, cw.uncached, cw.cached_tag, cw.uncached_without};
     for (int k = 0; k < 4; ++k) conf_count(all[k]);
+    return cw;
 }
 
 static void contract_free(contract_world *cw) {
@@ -61,8 +61,7 @@ static void expect_pointer_kept(esb_world *w, esb_entity e, esb_component c, flo
  * pointer's lifetime: the pointer stays where it was and reads and writes the value (under ASan, a moved
  * block would be a use after free). */
 Test(conf_contract, failed_calls_keep_data_pointers) {
-    contract_world cw;
-    contract_build(&cw);
+    contract_world cw = contract_build();
     esb_world *w = cw.b.w;
     esb_entity e = cw.e[4], stale = cw.e[5];
     CONF_EXPECT(esb_destroy(w, stale), ESB_OK);
@@ -113,8 +112,7 @@ Test(conf_contract, failed_calls_keep_data_pointers) {
 Test(conf_contract, destroys_never_need_memory) {
     size_t live_before = esb_mem_get_stats().live_bytes;
     for (uint64_t k = 1; k <= 6; ++k) {
-        contract_world cw;
-        contract_build(&cw);
+        contract_world cw = contract_build();
         esb_world *w = cw.b.w;
         size_t with_f32 = conf_count(cw.cached);
         esb_mem_fail_nth(k);
@@ -138,8 +136,7 @@ Test(conf_contract, destroys_never_need_memory) {
 /* n = 0 never fails with FULL or NOMEM and allocates nothing, even with every allocation failing and, in
  * narrow builds, with the index space full. */
 Test(conf_contract, bulk_of_zero_never_fails_for_room) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component ids[] = {b.f32, b.tag};
     esb_entity out = 12345;
     esb_mem_fail_nth(1);
@@ -159,8 +156,7 @@ Test(conf_contract, bulk_of_zero_never_fails_for_room) {
 /* esb_query_destroy(NULL) is OK while an iterator is live, and changes nothing: the iterator goes on, the
  * world stays locked. */
 Test(conf_contract, query_destroy_null_while_locked) {
-    contract_world cw;
-    contract_build(&cw);
+    contract_world cw = contract_build();
     size_t want = conf_count(cw.cached);
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(cw.cached, &it), ESB_OK);
@@ -189,8 +185,7 @@ Test(conf_contract, zero_align_is_invalid) {
 /* An iterator need not be initialised: whatever bytes it holds, esb_iter_begin starts it (including the bytes
  * of a live iterator elsewhere, which make a copy, not a live iterator). */
 Test(conf_contract, iterators_need_no_initialisation) {
-    contract_world cw;
-    contract_build(&cw);
+    contract_world cw = contract_build();
     size_t want = conf_count(cw.cached_tag);
     esb_iter other;
     CONF_EXPECT(esb_iter_begin(cw.cached, &other), ESB_OK);
@@ -223,8 +218,7 @@ static void expect_out_untouched(const esb_entity *out, const char *what) {
 
 /* A failing bulk creation writes nothing into out_entities, whatever the error, allocation failures included. */
 Test(conf_contract, failed_bulk_writes_no_handle) {
-    contract_world cw;
-    contract_build(&cw);
+    contract_world cw = contract_build();
     esb_world *w = cw.b.w;
     static esb_entity out[OUT_N];
     memset(out, 0x51, sizeof out);
@@ -261,8 +255,7 @@ Test(conf_contract, failed_bulk_writes_no_handle) {
  * every allocation failing, reads and full iterations of cached and uncached queries succeed, allocate nothing
  * and see every change. */
 Test(conf_contract, observations_pay_for_no_deferred_work) {
-    contract_world cw;
-    contract_build(&cw);
+    contract_world cw = contract_build();
     esb_world *w = cw.b.w;
     for (int round = 0; round < 3; ++round) {
         for (int i = 0; i < 12; i += 2) {

@@ -120,8 +120,7 @@ Test(conf_errors, register_257th_is_full) {
 /* ---- create / destroy / alive ---- */
 
 Test(conf_errors, create_null_arguments) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_entity e;
     CONF_EXPECT(esb_create(NULL, &e), ESB_ERR_INVALID);
     CONF_EXPECT(esb_create(b.w, NULL), ESB_ERR_INVALID);
@@ -129,8 +128,7 @@ Test(conf_errors, create_null_arguments) {
 }
 
 Test(conf_errors, created_handles_never_repeat) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     enum { N = 300 };
     static esb_entity all[4 * N];
     size_t n = 0;
@@ -149,10 +147,8 @@ Test(conf_errors, created_handles_never_repeat) {
 }
 
 Test(conf_errors, destroy_errors) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity keep = conf_new(b.w), e = conf_new(b.w);
-    conf_add_f32(b.w, keep, b.f32, 2.5f);
+    conf_basic b = conf_basic_world();
+    esb_entity keep = conf_new_f32(&b, 2.5f), e = conf_new(b.w);
     CONF_EXPECT(esb_destroy(NULL, e), ESB_ERR_INVALID);
     cr_assert(esb_alive(b.w, e));
     CONF_EXPECT(esb_destroy(b.w, e), ESB_OK);
@@ -166,10 +162,8 @@ Test(conf_errors, destroy_errors) {
 }
 
 Test(conf_errors, alive_cases) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), d = conf_new(b.w);
-    CONF_EXPECT(esb_destroy(b.w, d), ESB_OK);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new(b.w), d = conf_new_dead(b.w);
     cr_assert(esb_alive(b.w, e));
     cr_assert(!esb_alive(NULL, e), "world NULL -> false");
     cr_assert(!esb_alive(b.w, d), "destroyed -> false");
@@ -183,13 +177,10 @@ Test(conf_errors, alive_cases) {
 }
 
 Test(conf_errors, stale_handle_on_every_op) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w);
-    conf_add_f32(b.w, e, b.f32, 1.0f);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 1.0f);
     CONF_EXPECT(esb_destroy(b.w, e), ESB_OK);
-    esb_entity recycled = conf_new(b.w); /* may reuse the index */
-    conf_add_f32(b.w, recycled, b.f32, 4.0f);
+    esb_entity recycled = conf_new_f32(&b, 4.0f); /* may reuse the index */
     float v = 3.0f;
     void *p = &v;
     CONF_EXPECT(esb_destroy(b.w, e), ESB_ERR_STALE);
@@ -206,8 +197,7 @@ Test(conf_errors, stale_handle_on_every_op) {
 }
 
 Test(conf_errors, unknown_component_on_every_op) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_entity e = conf_new(b.w);
     const esb_component unknown[] = {4, 5, 255, ESB_MAX_COMPONENTS, UINT32_MAX};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; ++i) {
@@ -226,11 +216,8 @@ Test(conf_errors, unknown_component_on_every_op) {
 /* ---- add / remove ---- */
 
 Test(conf_errors, add_errors_and_precedence) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), dead = conf_new(b.w);
-    CONF_EXPECT(esb_destroy(b.w, dead), ESB_OK);
-    conf_add_f32(b.w, e, b.f32, 7.0f);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 7.0f), dead = conf_new_dead(b.w);
     float other = 9.0f;
     CONF_EXPECT(esb_add(NULL, e, b.vec3, NULL), ESB_ERR_INVALID);
     CONF_EXPECT(esb_add(b.w, e, b.f32, &other), ESB_ERR_PRESENT);
@@ -245,8 +232,7 @@ Test(conf_errors, add_errors_and_precedence) {
 }
 
 Test(conf_errors, add_null_value_zero_fills) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     /* dirty the storage first: values written, then freed by remove and destroy */
     enum { N = 64 };
     esb_entity es[N];
@@ -275,11 +261,8 @@ Test(conf_errors, add_null_value_zero_fills) {
 }
 
 Test(conf_errors, remove_errors_and_precedence) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), dead = conf_new(b.w);
-    CONF_EXPECT(esb_destroy(b.w, dead), ESB_OK);
-    conf_add_f32(b.w, e, b.f32, 5.0f);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 5.0f), dead = conf_new_dead(b.w);
     float v3[3] = {1, 2, 3};
     CONF_EXPECT(esb_add(b.w, e, b.vec3, v3), ESB_OK);
     CONF_EXPECT(esb_remove(NULL, e, b.f32), ESB_ERR_INVALID);
@@ -299,36 +282,36 @@ Test(conf_errors, remove_errors_and_precedence) {
 /* ---- get / has ---- */
 
 Test(conf_errors, get_errors_set_out_null) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), dead = conf_new(b.w);
-    CONF_EXPECT(esb_destroy(b.w, dead), ESB_OK);
-    conf_add_f32(b.w, e, b.f32, 1.5f);
-    int sentinel;
-    void *p = &sentinel;
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 1.5f), dead = conf_new_dead(b.w);
     CONF_EXPECT(esb_get(b.w, e, b.f32, NULL), ESB_ERR_INVALID);
     CONF_EXPECT(esb_get(b.w, dead, 99, NULL), ESB_ERR_INVALID);
-    CONF_EXPECT(esb_get(NULL, e, b.f32, &p), ESB_ERR_INVALID);
-    cr_assert_null(p, "INVALID: *out must be NULL");
-    p = &sentinel;
-    CONF_EXPECT(esb_get(b.w, e, b.vec3, &p), ESB_ERR_ABSENT);
-    cr_assert_null(p, "ABSENT: *out must be NULL");
-    p = &sentinel;
-    CONF_EXPECT(esb_get(b.w, e, b.tag, &p), ESB_ERR_ABSENT);
-    cr_assert_null(p, "ABSENT tag: *out must be NULL");
-    p = &sentinel;
-    CONF_EXPECT(esb_get(b.w, dead, 99, &p), ESB_ERR_STALE);
-    cr_assert_null(p, "STALE: *out must be NULL");
-    p = &sentinel;
-    CONF_EXPECT(esb_get(b.w, e, 99, &p), ESB_ERR_UNKNOWN_COMPONENT);
-    cr_assert_null(p, "UNKNOWN_COMPONENT: *out must be NULL");
+    const struct {
+        esb_world *w;
+        esb_entity e;
+        esb_component c;
+        esb_status want;
+        const char *what;
+    } failing[] = {
+        {NULL, e, b.f32, ESB_ERR_INVALID, "INVALID"},
+        {b.w, e, b.vec3, ESB_ERR_ABSENT, "ABSENT"},
+        {b.w, e, b.tag, ESB_ERR_ABSENT, "ABSENT tag"},
+        {b.w, dead, 99, ESB_ERR_STALE, "STALE"},
+        {b.w, e, 99, ESB_ERR_UNKNOWN_COMPONENT, "UNKNOWN_COMPONENT"},
+    };
+    for (size_t i = 0; i < sizeof failing / sizeof failing[0]; ++i) {
+        int sentinel;
+        void *p = &sentinel;
+        esb_status st = esb_get(failing[i].w, failing[i].e, failing[i].c, &p);
+        cr_assert_eq(st, failing[i].want, "%s: esb_get returned %s", failing[i].what, esb_status_name(st));
+        cr_assert_null(p, "%s: *out must be NULL", failing[i].what);
+    }
     cr_assert_eq(conf_get_f32(b.w, e, b.f32), 1.5f);
     esb_world_destroy(b.w);
 }
 
 Test(conf_errors, get_tag_gives_null) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_entity e = conf_new(b.w);
     char ignored = 'x';
     CONF_EXPECT(esb_add(b.w, e, b.tag, &ignored), ESB_OK); /* a tag ignores value */
@@ -340,10 +323,8 @@ Test(conf_errors, get_tag_gives_null) {
 }
 
 Test(conf_errors, has_results) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), dead = conf_new(b.w);
-    CONF_EXPECT(esb_destroy(b.w, dead), ESB_OK);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new(b.w), dead = conf_new_dead(b.w);
     CONF_EXPECT(esb_add(b.w, e, b.tag, NULL), ESB_OK);
     conf_add_f32(b.w, e, b.f32, 0.0f);
     CONF_EXPECT(esb_has(b.w, e, b.f32), 1);
@@ -360,8 +341,7 @@ Test(conf_errors, has_results) {
 /* ---- bulk creation ---- */
 
 Test(conf_errors, bulk_invalid_arguments) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f32, false);
     esb_component dup[] = {b.f32, b.vec3, b.f32};
     esb_component duptag[] = {b.tag, b.f32, b.tag};
@@ -378,11 +358,9 @@ Test(conf_errors, bulk_invalid_arguments) {
 }
 
 Test(conf_errors, bulk_unknown_creates_nothing) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f32, true);
-    esb_entity before = conf_new(b.w);
-    conf_add_f32(b.w, before, b.f32, 1.0f);
+    conf_new_f32(&b, 1.0f);
     esb_component ids[] = {b.f32, b.tag, 17};
     esb_entity out[8];
     for (int i = 0; i < 8; ++i) out[i] = ESB_ENTITY_NULL;
@@ -395,8 +373,7 @@ Test(conf_errors, bulk_unknown_creates_nothing) {
 }
 
 Test(conf_errors, bulk_zero_creates_nothing) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f32, false);
     esb_component ids[] = {b.f32};
     esb_entity out = 12345;
@@ -413,8 +390,7 @@ Test(conf_errors, bulk_zero_creates_nothing) {
 }
 
 Test(conf_errors, bulk_values_layout) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     enum { N = 37 };
     float f[N];
     float v[N][3];
@@ -453,11 +429,8 @@ Test(conf_errors, bulk_values_layout) {
 /* ---- precedence with a live iterator ---- */
 
 Test(conf_errors, precedence_while_locked) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w), dead = conf_new(b.w);
-    conf_add_f32(b.w, e, b.f32, 1.0f);
-    CONF_EXPECT(esb_destroy(b.w, dead), ESB_OK);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 1.0f), dead = conf_new_dead(b.w);
     esb_query *q = conf_query1(b.w, b.f32, false);
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);

@@ -10,8 +10,7 @@
 /* 321 cached queries over one component, then bulk creation with it: every query sees every new entity. */
 Test(conf_findings, bulk_create_under_321_cached_queries) {
     enum { QUERIES = 321, N = 50 };
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     static esb_query *q[QUERIES];
     for (int i = 0; i < QUERIES; ++i) q[i] = conf_query1(b.w, b.f32, true);
     esb_entity out[N];
@@ -28,8 +27,7 @@ Test(conf_findings, bulk_create_under_321_cached_queries) {
  * every one of them current. */
 Test(conf_findings, changes_under_321_cached_queries) {
     enum { QUERIES = 321 };
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     static esb_query *q[QUERIES];
     esb_entity e[8];
     for (int i = 0; i < 8; ++i) e[i] = conf_new(b.w);
@@ -49,74 +47,56 @@ Test(conf_findings, changes_under_321_cached_queries) {
 /* esb_iter_begin(NULL, it) with `it` live: INVALID, and `it` stays live on its query (the world unlocks when
  * it ends, not never). */
 Test(conf_findings, null_query_begin_keeps_a_live_iterator) {
-    conf_basic b;
-    conf_basic_world(&b);
-    for (int i = 0; i < 5; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, (float)i);
-    esb_query *q = conf_query1(b.w, b.f32, false);
+    conf_f32_world t = conf_f32_world_make(5);
     esb_iter it;
-    CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(t.uncached, &it), ESB_OK);
     CONF_EXPECT(esb_iter_begin(NULL, &it), ESB_ERR_INVALID);
-    esb_entity x;
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* still locked by it */
+    conf_expect_locked(t.b.w, true); /* still locked by it */
     cr_assert_eq(conf_drain(&it), 5, "the iterator must still be live and complete after the refused begin");
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK); /* the query is free again */
+    conf_expect_locked(t.b.w, false);
+    CONF_EXPECT(esb_iter_begin(t.uncached, &it), ESB_OK); /* the query is free again */
     CONF_EXPECT(esb_iter_begin(NULL, &it), ESB_ERR_INVALID);
     esb_iter_end(&it);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q), ESB_OK);
-    esb_world_destroy(b.w);
+    conf_expect_locked(t.b.w, false);
+    conf_f32_world_fini(&t);
 }
 
 /* Beginning a query of world B with an iterator live on world A: LOCKED, `it` stays live on A, B is not
  * locked, and once `it` ends it can be begun on B. */
 Test(conf_findings, begin_on_another_world_keeps_a_live_iterator) {
-    conf_basic a, b;
-    conf_basic_world(&a);
-    conf_basic_world(&b);
-    for (int i = 0; i < 3; ++i) conf_add_f32(a.w, conf_new(a.w), a.f32, (float)i);
-    for (int i = 0; i < 4; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, (float)i);
-    esb_query *qa = conf_query1(a.w, a.f32, true), *qb = conf_query1(b.w, b.f32, false);
+    conf_f32_world a = conf_f32_world_make(3), b = conf_f32_world_make(4);
+    esb_query *qa = a.cached, *qb = b.uncached;
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(qa, &it), ESB_OK);
     CONF_EXPECT(esb_iter_begin(qb, &it), ESB_ERR_LOCKED);
-    esb_entity x;
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK); /* B was never locked */
-    CONF_EXPECT(esb_create(a.w, &x), ESB_ERR_LOCKED);
+    conf_expect_locked(b.b.w, false); /* B was never locked */
+    conf_expect_locked(a.b.w, true);
     cr_assert_eq(conf_count(qb), 4, "B's query must be free to iterate");
     cr_assert_eq(conf_drain(&it), 3, "it must still be live on A's query after the refused begin");
-    CONF_EXPECT(esb_create(a.w, &x), ESB_OK);
+    conf_expect_locked(a.b.w, false);
     CONF_EXPECT(esb_iter_begin(qb, &it), ESB_OK);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
-    CONF_EXPECT(esb_create(a.w, &x), ESB_OK);
+    conf_expect_locked(b.b.w, true);
+    conf_expect_locked(a.b.w, false);
     esb_iter_end(&it);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(qa), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(qb), ESB_OK);
-    esb_world_destroy(a.w);
-    esb_world_destroy(b.w);
+    conf_expect_locked(b.b.w, false);
+    conf_f32_world_fini(&a);
+    conf_f32_world_fini(&b);
 }
 
 /* A byte copy of a live iterator is not live: beginning it elsewhere works and leaves the original live;
  * ending the copy does not unlock the original's world. */
 Test(conf_findings, a_copy_of_a_live_iterator_is_not_live) {
-    conf_basic b;
-    conf_basic_world(&b);
-    for (int i = 0; i < 3; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, (float)i);
-    esb_query *q1 = conf_query1(b.w, b.f32, false), *q2 = conf_query1(b.w, b.f32, true);
+    conf_f32_world t = conf_f32_world_make(3);
     esb_iter it, copy;
-    CONF_EXPECT(esb_iter_begin(q1, &it), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(t.uncached, &it), ESB_OK);
     memcpy(&copy, &it, sizeof copy);
     esb_iter_end(&copy);
-    esb_entity x;
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
+    conf_expect_locked(t.b.w, true);
     memcpy(&copy, &it, sizeof copy);
-    CONF_EXPECT(esb_iter_begin(q2, &copy), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(t.cached, &copy), ESB_OK);
     cr_assert_eq(conf_drain(&copy), 3);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* it still holds q1 */
+    conf_expect_locked(t.b.w, true); /* it still holds the uncached query */
     cr_assert_eq(conf_drain(&it), 3);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
-    esb_world_destroy(b.w);
+    conf_expect_locked(t.b.w, false);
+    conf_f32_world_fini(&t);
 }

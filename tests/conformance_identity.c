@@ -28,8 +28,7 @@ Test(conf_identity, status_names_distinct) {
 }
 
 Test(conf_identity, counters_are_named) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     for (int i = 0; i < 10; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, 1.0f);
     const char *names[64];
     uint64_t values[64];
@@ -45,8 +44,7 @@ Test(conf_identity, counters_are_named) {
 }
 
 Test(conf_identity, worlds_are_independent) {
-    conf_basic a;
-    conf_basic_world(&a);
+    conf_basic a = conf_basic_world();
     esb_world *w2;
     cr_assert_eq(esb_world_create(&w2), ESB_OK);
     esb_component id = 99;

@@ -87,83 +87,78 @@ static void conf_expect_unlocked(conf_env *env, const esb_component c[5]) {
     conf_check_state(env, true);
 }
 
-Test(conf_iter, structural_ops_locked_mid_batch) {
+/* The world of conf_iter_setup, the iterations of `iterate` (which end every iterator they begin), and then every
+ * structural operation must succeed again. */
+static void conf_locking_case(void (*iterate)(conf_env *env, const esb_component c[5])) {
     conf_env env;
     esb_component c[5];
     conf_iter_setup(&env, c);
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 0), ESB_OK);
-    cr_assert(conf_do_iter_next(&env, 0), "query 0 has matches");
-    conf_do_iter_write(&env, 0);
-    conf_expect_all_locked(&env, c, 1);
-    while (conf_do_iter_next(&env, 0)) conf_expect_all_locked(&env, c, 2);
+    iterate(&env, c);
     conf_expect_unlocked(&env, c);
     conf_env_fini(&env);
 }
 
-Test(conf_iter, structural_ops_locked_before_first_next) {
-    conf_env env;
-    esb_component c[5];
-    conf_iter_setup(&env, c);
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 3), ESB_OK);
-    conf_expect_all_locked(&env, c, 1);
-    conf_do_iter_end(&env, 0);
-    conf_expect_unlocked(&env, c);
-    conf_env_fini(&env);
+/* Begins live iterator li over query slot and takes its first batch (the query must have one). */
+static void conf_begin_at_first_batch(conf_env *env, int li, int slot) {
+    cr_assert_eq(conf_do_iter_begin(env, li, slot), ESB_OK);
+    cr_assert(conf_do_iter_next(env, li), "query %d has no match", slot);
 }
 
-Test(conf_iter, second_begin_on_same_query_is_locked) {
-    conf_env env;
-    esb_component c[5];
-    conf_iter_setup(&env, c);
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 1), ESB_OK);
-    cr_assert(conf_do_iter_next(&env, 0));
+/* Takes the remaining batches of live iterator li, which then ends. */
+static void conf_iterate_to_end(conf_env *env, int li) {
+    while (conf_do_iter_next(env, li)) {
+    }
+}
+
+static void locked_mid_batch(conf_env *env, const esb_component c[5]) {
+    conf_begin_at_first_batch(env, 0, 0);
+    conf_do_iter_write(env, 0);
+    conf_expect_all_locked(env, c, 1);
+    while (conf_do_iter_next(env, 0)) conf_expect_all_locked(env, c, 2);
+}
+Test(conf_iter, structural_ops_locked_mid_batch) { conf_locking_case(locked_mid_batch); }
+
+static void locked_before_first_next(conf_env *env, const esb_component c[5]) {
+    cr_assert_eq(conf_do_iter_begin(env, 0, 3), ESB_OK);
+    conf_expect_all_locked(env, c, 1);
+    conf_do_iter_end(env, 0);
+}
+Test(conf_iter, structural_ops_locked_before_first_next) { conf_locking_case(locked_before_first_next); }
+
+static void second_begin_on_same_query(conf_env *env, const esb_component c[5]) {
+    conf_begin_at_first_batch(env, 0, 1);
     /* fails; the wrapper then calls esb_iter_end on the failed iterator, which must not end the first one */
-    cr_assert_eq(conf_do_iter_begin(&env, 1, 1), ESB_ERR_LOCKED);
-    conf_expect_all_locked(&env, c, 2);
-    while (conf_do_iter_next(&env, 0)) {
-    }
-    conf_expect_unlocked(&env, c);
-    conf_env_fini(&env);
+    cr_assert_eq(conf_do_iter_begin(env, 1, 1), ESB_ERR_LOCKED);
+    conf_expect_all_locked(env, c, 2);
+    conf_iterate_to_end(env, 0);
 }
+Test(conf_iter, second_begin_on_same_query_is_locked) { conf_locking_case(second_begin_on_same_query); }
 
-Test(conf_iter, nested_iteration_of_another_query) {
-    conf_env env;
-    esb_component c[5];
-    conf_iter_setup(&env, c);
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 0), ESB_OK);
-    cr_assert(conf_do_iter_next(&env, 0));
-    cr_assert_eq(conf_do_iter_begin(&env, 1, 2), ESB_OK);
-    conf_expect_all_locked(&env, c, 3);
-    while (conf_do_iter_next(&env, 1)) conf_do_iter_write(&env, 1);
+static void nested_iteration_of_another_query(conf_env *env, const esb_component c[5]) {
+    conf_begin_at_first_batch(env, 0, 0);
+    cr_assert_eq(conf_do_iter_begin(env, 1, 2), ESB_OK);
+    conf_expect_all_locked(env, c, 3);
+    while (conf_do_iter_next(env, 1)) conf_do_iter_write(env, 1);
     /* the inner iterator ended; the outer one still locks the world */
-    conf_expect_all_locked(&env, c, 3);
-    conf_do_iter_write(&env, 0);
-    while (conf_do_iter_next(&env, 0)) conf_do_iter_write(&env, 0);
-    conf_expect_unlocked(&env, c);
-    conf_env_fini(&env);
+    conf_expect_all_locked(env, c, 3);
+    conf_do_iter_write(env, 0);
+    while (conf_do_iter_next(env, 0)) conf_do_iter_write(env, 0);
 }
+Test(conf_iter, nested_iteration_of_another_query) { conf_locking_case(nested_iteration_of_another_query); }
 
-Test(conf_iter, early_end_unlocks) {
-    conf_env env;
-    esb_component c[5];
-    conf_iter_setup(&env, c);
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 1), ESB_OK);
-    cr_assert(conf_do_iter_next(&env, 0));
-    conf_do_iter_end(&env, 0);
-    conf_expect_unlocked(&env, c);
+static void early_end(conf_env *env, const esb_component c[5]) {
+    conf_begin_at_first_batch(env, 0, 1);
+    conf_do_iter_end(env, 0);
+    conf_expect_unlocked(env, c);
     /* the query can be iterated again */
-    cr_assert_eq(conf_do_iter_begin(&env, 0, 1), ESB_OK);
-    while (conf_do_iter_next(&env, 0)) {
-    }
-    conf_expect_unlocked(&env, c);
-    conf_env_fini(&env);
+    cr_assert_eq(conf_do_iter_begin(env, 0, 1), ESB_OK);
+    conf_iterate_to_end(env, 0);
 }
+Test(conf_iter, early_end_unlocks) { conf_locking_case(early_end); }
 
 Test(conf_iter, end_twice_is_harmless) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w);
-    conf_add_f32(b.w, e, b.f32, 1.0f);
+    conf_basic b = conf_basic_world();
+    esb_entity e = conf_new_f32(&b, 1.0f);
     CONF_EXPECT(esb_add(b.w, e, b.vec3, NULL), ESB_OK);
     esb_query *q1 = conf_query1(b.w, b.f32, false), *q2 = conf_query1(b.w, b.vec3, true);
     esb_iter a, c;
@@ -175,7 +170,7 @@ Test(conf_iter, end_twice_is_harmless) {
     /* an ended iterator, ended again while other iterators are live, must not unlock anything */
     CONF_EXPECT(esb_iter_begin(q1, &c), ESB_OK);
     esb_iter_end(&a);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
+    conf_expect_locked(b.w, true);
     esb_iter_end(&c);
     CONF_EXPECT(esb_iter_begin(q2, &c), ESB_OK);
     esb_iter_end(&a);
@@ -192,35 +187,25 @@ Test(conf_iter, end_twice_is_harmless) {
 }
 
 Test(conf_iter, exhausted_iterator_unlocks_and_stays_ended) {
-    conf_basic b;
-    conf_basic_world(&b);
-    for (int i = 0; i < 5; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, (float)i);
-    esb_query *q1 = conf_query1(b.w, b.f32, true), *q2 = conf_query1(b.w, b.f32, false);
+    conf_f32_world t = conf_f32_world_make(5);
     esb_iter a, c;
-    CONF_EXPECT(esb_iter_begin(q1, &a), ESB_OK);
-    size_t n = 0;
-    while (esb_iter_next(&a)) n += a.batch.count;
-    cr_assert_eq(n, 5);
-    esb_entity x;
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK); /* next returned false: unlocked */
-    CONF_EXPECT(esb_iter_begin(q2, &c), ESB_OK);
+    CONF_EXPECT(esb_iter_begin(t.cached, &a), ESB_OK);
+    cr_assert_eq(conf_drain(&a), 5);
+    conf_expect_locked(t.b.w, false); /* next returned false: unlocked */
+    CONF_EXPECT(esb_iter_begin(t.uncached, &c), ESB_OK);
     esb_iter_end(&a); /* already ended by esb_iter_next */
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED);
-    CONF_EXPECT(esb_iter_begin(q1, &a), ESB_OK); /* q1 has no live iterator */
+    conf_expect_locked(t.b.w, true);
+    CONF_EXPECT(esb_iter_begin(t.cached, &a), ESB_OK); /* the cached query has no live iterator */
     esb_iter_end(&c);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* a still live */
+    conf_expect_locked(t.b.w, true); /* a still live */
     esb_iter_end(&a);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
-    esb_world_destroy(b.w);
+    conf_expect_locked(t.b.w, false);
+    conf_f32_world_fini(&t);
 }
 
 Test(conf_iter, failed_begin_then_end_is_harmless) {
-    conf_basic b;
-    conf_basic_world(&b);
-    for (int i = 0; i < 7; ++i) conf_add_f32(b.w, conf_new(b.w), b.f32, (float)i);
-    esb_query *q = conf_query1(b.w, b.f32, true);
+    conf_f32_world t = conf_f32_world_make(7);
+    esb_query *q = t.cached;
     esb_iter a, bad;
     CONF_EXPECT(esb_iter_begin(q, &a), ESB_OK);
     cr_assert(esb_iter_next(&a));
@@ -229,28 +214,23 @@ Test(conf_iter, failed_begin_then_end_is_harmless) {
     CONF_EXPECT(esb_iter_begin(q, &bad), ESB_ERR_LOCKED);
     esb_iter_end(&bad);
     esb_iter_end(&bad);
-    esb_entity x;
-    CONF_EXPECT(esb_create(b.w, &x), ESB_ERR_LOCKED); /* a is still live */
-    while (esb_iter_next(&a)) n += a.batch.count;
-    cr_assert_eq(n, 7, "the first iterator must still hand out every match");
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
+    conf_expect_locked(t.b.w, true); /* a is still live */
+    cr_assert_eq(n + conf_drain(&a), 7, "the first iterator must still hand out every match");
+    conf_expect_locked(t.b.w, false);
     memset(&bad, 0xA5, sizeof bad);
     CONF_EXPECT(esb_iter_begin(NULL, &bad), ESB_ERR_INVALID);
     esb_iter_end(&bad);
-    CONF_EXPECT(esb_create(b.w, &x), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q), ESB_OK);
-    esb_world_destroy(b.w);
+    conf_expect_locked(t.b.w, false);
+    conf_f32_world_fini(&t);
 }
 
 Test(conf_iter, empty_match_set) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f64, true);
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
     cr_assert(!esb_iter_next(&it), "a query over an empty world has no batch");
-    esb_entity x = conf_new(b.w);
-    conf_add_f32(b.w, x, b.f32, 1.0f);
+    esb_entity x = conf_new_f32(&b, 1.0f);
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
     cr_assert(!esb_iter_next(&it), "no entity has f64");
     esb_iter_end(&it);
@@ -260,20 +240,17 @@ Test(conf_iter, empty_match_set) {
 }
 
 Test(conf_iter, destroy_query_while_other_iterates) {
-    conf_basic b;
-    conf_basic_world(&b);
-    conf_add_f32(b.w, conf_new(b.w), b.f32, 1.0f);
-    esb_query *q1 = conf_query1(b.w, b.f32, false), *q2 = conf_query1(b.w, b.f32, true);
+    conf_f32_world t = conf_f32_world_make(1);
     esb_iter it;
-    CONF_EXPECT(esb_iter_begin(q1, &it), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q2), ESB_ERR_LOCKED);
-    CONF_EXPECT(esb_query_destroy(q1), ESB_ERR_LOCKED);
-    cr_assert_eq(conf_count(q2), 1, "a query whose destruction was refused must still work");
+    CONF_EXPECT(esb_iter_begin(t.uncached, &it), ESB_OK);
+    CONF_EXPECT(esb_query_destroy(t.cached), ESB_ERR_LOCKED);
+    CONF_EXPECT(esb_query_destroy(t.uncached), ESB_ERR_LOCKED);
+    cr_assert_eq(conf_count(t.cached), 1, "a query whose destruction was refused must still work");
     esb_iter_end(&it);
-    CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
-    cr_assert_eq(conf_count(q1), 1);
-    CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
-    esb_world_destroy(b.w);
+    CONF_EXPECT(esb_query_destroy(t.cached), ESB_OK);
+    cr_assert_eq(conf_count(t.uncached), 1);
+    CONF_EXPECT(esb_query_destroy(t.uncached), ESB_OK);
+    esb_world_destroy(t.b.w);
 }
 
 typedef struct conf_v3 {
@@ -282,8 +259,7 @@ typedef struct conf_v3 {
 
 /* The each.h helper over several entity shapes: position += velocity, written through ESB_FIELD. */
 Test(conf_iter, each_helper_updates_every_match) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     enum { N = 90 };
     esb_entity es[N];
     for (int i = 0; i < N; ++i) {
@@ -298,13 +274,8 @@ Test(conf_iter, each_helper_updates_every_match) {
     for (int cached = 0; cached < 2; ++cached) {
         esb_component f[] = {b.vec3, b.f32};
         esb_access acc[] = {ESB_WRITE, ESB_READ};
-        esb_query_desc d = {0};
-        d.fields = f;
-        d.field_count = 2;
-        d.access = acc;
-        d.cached = cached;
-        esb_query *q = NULL;
-        CONF_EXPECT(esb_query_create(b.w, &d, &q), ESB_OK);
+        esb_query_desc d = {.fields = f, .field_count = 2, .access = acc, .cached = cached};
+        esb_query *q = conf_query(b.w, &d);
         esb_iter it;
         CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
         int visited[N] = {0};
@@ -341,28 +312,21 @@ Test(conf_iter, each_helper_updates_every_match) {
 /* Beginning with an iterator that is live on another query must leave it live and untouched: the world stays
  * locked until both iterators end, and unlocks once they have. */
 Test(conf_iter, begin_with_an_iterator_live_elsewhere) {
-    conf_basic b;
-    conf_basic_world(&b);
-    esb_entity e = conf_new(b.w);
-    conf_add_f32(b.w, e, b.f32, 1.0f);
-    esb_query *q1 = conf_query1(b.w, b.f32, false);
-    esb_query *q2 = conf_query1(b.w, b.f32, true);
+    conf_f32_world t = conf_f32_world_make(1);
+    esb_query *q1 = t.uncached, *q2 = t.cached;
     esb_iter a, c;
     CONF_EXPECT(esb_iter_begin(q1, &a), ESB_OK);
     CONF_EXPECT(esb_iter_begin(q2, &c), ESB_OK);
     CONF_EXPECT(esb_iter_begin(q1, &c), ESB_ERR_LOCKED); /* q1 busy, and c is live on q2 */
     esb_query *q3 = NULL;
-    esb_query_desc d = {.fields = &b.f32, .field_count = 1};
-    CONF_EXPECT(esb_query_create(b.w, &d, &q3), ESB_ERR_LOCKED);
+    esb_query_desc d = {.fields = &t.b.f32, .field_count = 1};
+    CONF_EXPECT(esb_query_create(t.b.w, &d, &q3), ESB_ERR_LOCKED);
     cr_assert(esb_iter_next(&c), "c must still be live on q2 after the refused begin");
     cr_assert(!esb_iter_next(&c));
-    esb_entity f;
-    CONF_EXPECT(esb_create(b.w, &f), ESB_ERR_LOCKED);    /* a still holds the lock */
+    conf_expect_locked(t.b.w, true);                     /* a still holds the lock */
     CONF_EXPECT(esb_iter_begin(q2, &a), ESB_ERR_LOCKED); /* q2 idle now, but a is live on q1 */
     cr_assert(esb_iter_next(&a), "a must still be live on q1 after the refused begin");
     cr_assert(!esb_iter_next(&a));
-    CONF_EXPECT(esb_create(b.w, &f), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q2), ESB_OK);
-    CONF_EXPECT(esb_query_destroy(q1), ESB_OK);
-    esb_world_destroy(b.w);
+    conf_expect_locked(t.b.w, false);
+    conf_f32_world_fini(&t);
 }

@@ -22,8 +22,7 @@ static size_t count_with(esb_world *w, esb_component c) {
 
 /* A bulk creation larger than the whole index space is refused before anything is allocated. */
 Test(conf_limits, bulk_beyond_the_index_space_is_full) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_entity keep = conf_new(b.w);
     conf_add_f32(b.w, keep, b.f32, 1.0f);
     size_t live = esb_mem_get_stats().live_bytes;
@@ -48,8 +47,7 @@ Test(conf_limits, bulk_beyond_the_index_space_is_full) {
 /* Narrow builds: the index space holds ESB_INDEX_LIMIT entities. Filling it exactly works; one more is FULL, by
  * single or bulk creation, with nothing created; a destroyed entity's index is then the only room there is. */
 Test(conf_limits, full_index_space) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     const size_t limit = ESB_INDEX_LIMIT, singles = 100;
     esb_entity *all = malloc(limit * sizeof *all);
     cr_assert_not_null(all, "test allocation");

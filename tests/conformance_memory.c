@@ -4,42 +4,31 @@
 
 #include "support.h"
 
-enum { C_F32, C_VEC3, C_TAG, C_A64, C_SPARSE, C_U8, C_COUNT };
-
-/* A deterministic world with mixed entity shapes and four queries (slots 0..3). */
+/* A deterministic world with mixed entity shapes (every mixed component but the late one) and the four mixed queries
+ * (slots 0..3). */
 static void conf_oom_build(conf_env *env) {
     conf_env_init(env, 7);
-    static const struct {
-        const char *name;
-        size_t size, align;
-        esb_storage_hint hint;
-    } comps[C_COUNT] = {
-        {"f32", 4, 4, ESB_STORAGE_DENSE},   {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
-        {"a64", 64, 64, ESB_STORAGE_DENSE}, {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
-    };
-    for (int k = 0; k < C_COUNT; ++k) conf_reg(env, comps[k].name, comps[k].size, comps[k].align, comps[k].hint);
+    for (int k = 0; k < CONF_MIX_LATE; ++k) {
+        const esb_component_desc *c = &conf_mix_components[k];
+        conf_reg(env, c->name, c->size, c->align, c->hint);
+    }
     unsigned char v[64];
     for (int i = 0; i < 40; ++i) {
         esb_entity e;
         cr_assert_eq(conf_do_create(env, &e), ESB_OK);
-        for (int k = 0; k < C_COUNT - 1; ++k) { /* never u8: adding it makes a new shape */
-            if (!((i * 7 + k) % 3 == 0 || k == C_F32)) continue;
+        for (int k = 0; k < CONF_MIX_U8; ++k) { /* never u8: adding it makes a new shape */
+            if (!((i * 7 + k) % 3 == 0 || k == CONF_MIX_F32)) continue;
             conf_rng_fill(&env->rng, v, sizeof v);
             cr_assert_eq(conf_do_add(env, e, (esb_component)k, v), ESB_OK);
         }
     }
-    esb_component ids[] = {C_VEC3, C_TAG};
+    esb_component ids[] = {CONF_MIX_VEC3, CONF_MIX_TAG};
     cr_assert_eq(conf_do_bulk(env, 20, ids, 2, NULL, true, NULL), ESB_OK);
     for (size_t i = 0; i < env->m.nissued; i += 6) cr_assert_eq(conf_do_destroy(env, env->m.handles[i]), ESB_OK);
-    esb_component f01[] = {C_F32, C_VEC3}, tag = C_TAG, sp = C_SPARSE, a64 = C_A64;
-    esb_query_desc d[4] = {{0}};
-    d[0].fields = f01, d[0].field_count = 2, d[0].cached = true;
-    d[1].fields = &a64, d[1].field_count = 1, d[1].without = &tag, d[1].without_count = 1;
-    d[2].fields = &sp, d[2].field_count = 1, d[2].cached = true;
-    d[3].with = &tag, d[3].with_count = 1, d[3].cached = true;
-    for (int k = 0; k < 4; ++k) {
+    for (unsigned k = 0; k < 4; ++k) {
+        esb_query_desc d = conf_mix_query(k);
         int slot;
-        cr_assert_eq(conf_do_query_create(env, &d[k], &slot), ESB_OK);
+        cr_assert_eq(conf_do_query_create(env, &d, &slot), ESB_OK);
     }
 }
 
@@ -60,43 +49,34 @@ static esb_status op_create(conf_env *env) {
     return conf_do_create(env, &e);
 }
 
-static esb_status op_bulk_values(conf_env *env) {
-    enum { N = 70 };
-    static float f[N];
-    static unsigned char a[N][64];
-    for (int i = 0; i < N; ++i) {
-        f[i] = (float)i;
-        memset(a[i], i, sizeof a[i]);
-    }
-    esb_component ids[] = {C_F32, C_TAG, C_A64, C_VEC3};
-    const void *vals[] = {f, NULL, a, NULL};
-    return conf_do_bulk(env, N, ids, 4, vals, true, NULL);
-}
+static esb_status op_bulk_values(conf_env *env) { return conf_do_bulk_mix(env, 70, true); }
 
 static esb_status op_bulk_new_shape(conf_env *env) {
-    esb_component ids[] = {C_U8, C_SPARSE};
+    esb_component ids[] = {CONF_MIX_U8, CONF_MIX_SPARSE};
     return conf_do_bulk(env, 5, ids, 2, NULL, false, NULL);
 }
 
 static esb_status op_add_new_shape(conf_env *env) {
     unsigned char v = 0x5A;
-    return conf_do_add(env, conf_find(env, C_F32, C_U8), C_U8, &v);
+    return conf_do_add(env, conf_find(env, CONF_MIX_F32, CONF_MIX_U8), CONF_MIX_U8, &v);
 }
 
 static esb_status op_add_dense(conf_env *env) {
     unsigned char v[64];
     memset(v, 0x33, sizeof v);
-    return conf_do_add(env, conf_find(env, C_F32, C_A64), C_A64, v);
+    return conf_do_add(env, conf_find(env, CONF_MIX_F32, CONF_MIX_A64), CONF_MIX_A64, v);
 }
 
 static esb_status op_add_sparse(conf_env *env) {
-    return conf_do_add(env, conf_find(env, C_F32, C_SPARSE), C_SPARSE, NULL);
+    return conf_do_add(env, conf_find(env, CONF_MIX_F32, CONF_MIX_SPARSE), CONF_MIX_SPARSE, NULL);
 }
 
-static esb_status op_add_tag(conf_env *env) { return conf_do_add(env, conf_find(env, C_F32, C_TAG), C_TAG, NULL); }
+static esb_status op_add_tag(conf_env *env) {
+    return conf_do_add(env, conf_find(env, CONF_MIX_F32, CONF_MIX_TAG), CONF_MIX_TAG, NULL);
+}
 
 static esb_status op_query_cached(conf_env *env) {
-    esb_component f[] = {C_VEC3, C_A64}, wo = C_SPARSE;
+    esb_component f[] = {CONF_MIX_VEC3, CONF_MIX_A64}, wo = CONF_MIX_SPARSE;
     esb_query_desc d = {0};
     d.fields = f, d.field_count = 2, d.without = &wo, d.without_count = 1, d.cached = true;
     int slot;
@@ -104,7 +84,7 @@ static esb_status op_query_cached(conf_env *env) {
 }
 
 static esb_status op_query_uncached(conf_env *env) {
-    esb_component f = C_F32, w = C_TAG;
+    esb_component f = CONF_MIX_F32, w = CONF_MIX_TAG;
     esb_query_desc d = {0};
     d.fields = &f, d.field_count = 1, d.with = &w, d.with_count = 1;
     int slot;
@@ -112,9 +92,8 @@ static esb_status op_query_uncached(conf_env *env) {
 }
 
 static esb_status op_register(conf_env *env) {
-    esb_component_desc d = {"late", 32, 32, ESB_STORAGE_DENSE};
     esb_component id;
-    return conf_do_register(env, &d, &id);
+    return conf_do_register(env, &conf_mix_components[CONF_MIX_LATE], &id);
 }
 
 static esb_status op_iter_begin(conf_env *env) {
@@ -130,8 +109,8 @@ static void conf_oom_prep(conf_env *env, unsigned pre) {
     for (unsigned i = 0; i < pre; ++i) {
         esb_entity e;
         cr_assert_eq(conf_do_create(env, &e), ESB_OK);
-        cr_assert_eq(conf_do_add(env, e, C_F32, NULL), ESB_OK);
-        cr_assert_eq(conf_do_add(env, e, C_U8, NULL), ESB_OK);
+        cr_assert_eq(conf_do_add(env, e, CONF_MIX_F32, NULL), ESB_OK);
+        cr_assert_eq(conf_do_add(env, e, CONF_MIX_U8, NULL), ESB_OK);
     }
 }
 
@@ -222,10 +201,10 @@ Test(conf_memory, world_destroy_frees_everything) {
     for (int round = 0; round < 300; ++round) {
         esb_entity e;
         cr_assert_eq(conf_do_create(&env, &e), ESB_OK);
-        for (int k = 0; k < C_COUNT; ++k)
+        for (int k = 0; k < CONF_MIX_LATE; ++k)
             if (conf_rng_chance(r, 40)) cr_assert_eq(conf_do_add(&env, e, (esb_component)k, NULL), ESB_OK);
         if (round % 7 == 0) {
-            esb_component ids[] = {(esb_component)conf_rng_below(r, C_COUNT)};
+            esb_component ids[] = {(esb_component)conf_rng_below(r, CONF_MIX_LATE)};
             cr_assert_eq(conf_do_bulk(&env, 1 + conf_rng_below(r, 40), ids, 1, NULL, true, NULL), ESB_OK);
         }
         if (round % 3 == 0 && env.m.nalive > 10) {
@@ -233,12 +212,12 @@ Test(conf_memory, world_destroy_frees_everything) {
             if (env.m.ents[i]) cr_assert_eq(conf_do_destroy(&env, env.m.handles[i]), ESB_OK);
         }
         if (round % 11 == 0) {
-            esb_component k = conf_rng_below(r, C_COUNT);
+            esb_component k = conf_rng_below(r, CONF_MIX_LATE);
             size_t i = conf_rng_below(r, (uint32_t)env.m.nissued);
             if (env.m.ents[i] && env.m.ents[i]->has[k]) cr_assert_eq(conf_do_remove(&env, env.m.handles[i], k), ESB_OK);
         }
         if (round % 50 == 0 && conf_free_query_slots(&env) > 1) {
-            esb_component f = C_VEC3, wo = (esb_component)conf_rng_below(r, C_COUNT);
+            esb_component f = CONF_MIX_VEC3, wo = (esb_component)conf_rng_below(r, CONF_MIX_LATE);
             esb_query_desc d = {0};
             d.fields = &f, d.field_count = 1, d.without = &wo, d.without_count = wo != f, d.cached = round % 100 == 0;
             int slot;

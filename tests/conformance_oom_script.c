@@ -10,20 +10,8 @@
 
 #include "support.h"
 
-enum { S_F32, S_VEC3, S_TAG, S_A64, S_SPARSE, S_U8, S_LATE, S_COUNT };
-
 #define SCRIPT_SINGLES 24 /* entities created one at a time, then shaped */
 #define SCRIPT_STEPS 140
-
-static const struct {
-    const char *name;
-    size_t size, align;
-    esb_storage_hint hint;
-} script_comps[S_COUNT] = {
-    {"f32", 4, 4, ESB_STORAGE_DENSE},      {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
-    {"a64", 64, 64, ESB_STORAGE_DENSE},    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
-    {"late32", 32, 32, ESB_STORAGE_DENSE},
-};
 
 /* The n-th alive entity in issue order (wrapping), so the script's targets do not depend on handle values. */
 static esb_entity script_entity(const conf_env *env, size_t n) {
@@ -45,53 +33,31 @@ static esb_status script_toggle(conf_env *env, size_t n, esb_component c) {
 }
 
 static esb_status script_query(conf_env *env, unsigned which) {
-    esb_component f01[] = {S_F32, S_VEC3}, a64 = S_A64, tag = S_TAG, sp = S_SPARSE;
-    esb_query_desc d = {0};
-    switch (which) {
-    case 0: d.fields = f01, d.field_count = 2, d.cached = true; break;
-    case 1: d.fields = &a64, d.field_count = 1, d.without = &tag, d.without_count = 1; break;
-    case 2: d.fields = &sp, d.field_count = 1, d.cached = true; break;
-    default: d.with = &tag, d.with_count = 1, d.cached = true; break;
-    }
+    esb_query_desc d = conf_mix_query(which);
     int slot;
     return conf_do_query_create(env, &d, &slot);
-}
-
-static esb_status script_bulk(conf_env *env, size_t n, bool with_values) {
-    enum { MAX = 130 };
-    static float f[MAX];
-    static unsigned char a[MAX][64];
-    for (size_t i = 0; i < n; ++i) {
-        f[i] = (float)i * 0.5f;
-        memset(a[i], (int)i, sizeof a[i]);
-    }
-    esb_component ids[] = {S_F32, S_TAG, S_A64, S_VEC3};
-    const void *vals[] = {f, NULL, a, NULL};
-    return conf_do_bulk(env, n, ids, 4, with_values ? vals : NULL, true, NULL);
 }
 
 /* The step-th call of the script (one contract call, or an iteration started by one). */
 static esb_status script_step(conf_env *env, unsigned step) {
     unsigned i = step;
-    if (i < S_COUNT - 1) { /* every component but the late one */
-        esb_component_desc d = {script_comps[i].name, script_comps[i].size, script_comps[i].align,
-                                script_comps[i].hint};
+    if (i < CONF_MIX_LATE) { /* every component but the late one */
         esb_component id;
-        return conf_do_register(env, &d, &id);
+        return conf_do_register(env, &conf_mix_components[i], &id);
     }
-    i -= S_COUNT - 1;
+    i -= CONF_MIX_LATE;
     if (i < SCRIPT_SINGLES) {
         esb_entity e;
         return conf_do_create(env, &e);
     }
     i -= SCRIPT_SINGLES;
-    if (i < 40) return script_toggle(env, i * 7, (esb_component)(i % (S_COUNT - 1))); /* shapes, every store */
+    if (i < 40) return script_toggle(env, i * 7, (esb_component)(i % CONF_MIX_LATE)); /* shapes, every store */
     i -= 40;
     if (i < 4) return script_query(env, i);
     i -= 4;
-    if (i == 0) return script_bulk(env, 70, true);
+    if (i == 0) return conf_do_bulk_mix(env, 70, true);
     if (i == 1) {
-        esb_component ids[] = {S_U8, S_SPARSE}; /* a new shape, handles found by a query */
+        esb_component ids[] = {CONF_MIX_U8, CONF_MIX_SPARSE}; /* a new shape, handles found by a query */
         return conf_do_bulk(env, 5, ids, 2, NULL, false, NULL);
     }
     if (i == 2) {
@@ -104,16 +70,14 @@ static esb_status script_step(conf_env *env, unsigned step) {
     if (i < 20) return conf_do_destroy(env, script_entity(env, i * 5 + 3));
     i -= 20;
     if (i == 0) {
-        esb_component_desc d = {script_comps[S_LATE].name, script_comps[S_LATE].size, script_comps[S_LATE].align,
-                                script_comps[S_LATE].hint};
         esb_component id;
-        return conf_do_register(env, &d, &id);
+        return conf_do_register(env, &conf_mix_components[CONF_MIX_LATE], &id);
     }
     i -= 1;
-    if (i < 20) return script_toggle(env, i * 3 + 1, i % 2 ? S_LATE : (esb_component)(i % S_COUNT));
+    if (i < 20) return script_toggle(env, i * 3 + 1, i % 2 ? CONF_MIX_LATE : (esb_component)(i % CONF_MIX_COUNT));
     i -= 20;
     if (i == 0) return conf_do_query_destroy(env, 1);
-    if (i == 1) return script_bulk(env, 130, false); /* grows the stores again */
+    if (i == 1) return conf_do_bulk_mix(env, 130, false); /* grows the stores again */
     i -= 2;
     esb_entity e;
     return conf_do_create(env, &e); /* singles past the growth points */

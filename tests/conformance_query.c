@@ -19,8 +19,7 @@ static esb_status conf_try(esb_world *w, const esb_component *f, uint32_t nf, co
 }
 
 Test(conf_query, null_arguments) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query_desc d = {0};
     d.fields = &b.f32;
     d.field_count = 1;
@@ -40,8 +39,7 @@ Test(conf_query, null_arguments) {
 }
 
 Test(conf_query, no_field_and_no_with) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     CONF_EXPECT(conf_try(b.w, NULL, 0, NULL, 0, NULL, 0), ESB_ERR_INVALID);
     CONF_EXPECT(conf_try(b.w, NULL, 0, NULL, 0, &b.f32, 1), ESB_ERR_INVALID);
     CONF_EXPECT(conf_try(b.w, NULL, 0, &b.tag, 1, NULL, 0), ESB_OK); /* a with term alone is enough */
@@ -67,8 +65,7 @@ Test(conf_query, over_limits) {
 }
 
 Test(conf_query, tag_as_field) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component f[] = {b.f32, b.tag};
     CONF_EXPECT(conf_try(b.w, f, 2, NULL, 0, NULL, 0), ESB_ERR_INVALID);
     CONF_EXPECT(conf_try(b.w, &b.tag, 1, NULL, 0, NULL, 0), ESB_ERR_INVALID);
@@ -79,8 +76,7 @@ Test(conf_query, tag_as_field) {
 }
 
 Test(conf_query, duplicate_among_fields_and_with) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component ff[] = {b.f32, b.vec3, b.f32};
     esb_component ww[] = {b.tag, b.tag};
     CONF_EXPECT(conf_try(b.w, ff, 3, NULL, 0, NULL, 0), ESB_ERR_INVALID);
@@ -93,8 +89,7 @@ Test(conf_query, duplicate_among_fields_and_with) {
 }
 
 Test(conf_query, duplicate_among_without) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component wo[] = {b.tag, b.vec3, b.tag};
     CONF_EXPECT(conf_try(b.w, &b.f32, 1, NULL, 0, wo, 3), ESB_ERR_INVALID);
     CONF_EXPECT(conf_try(b.w, &b.f32, 1, NULL, 0, wo, 2), ESB_OK);
@@ -102,8 +97,7 @@ Test(conf_query, duplicate_among_without) {
 }
 
 Test(conf_query, unknown_component) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component unk = 4, huge = UINT32_MAX;
     CONF_EXPECT(conf_try(b.w, &unk, 1, NULL, 0, NULL, 0), ESB_ERR_UNKNOWN_COMPONENT);
     CONF_EXPECT(conf_try(b.w, &b.f32, 1, &huge, 1, NULL, 0), ESB_ERR_UNKNOWN_COMPONENT);
@@ -117,8 +111,7 @@ Test(conf_query, unknown_component) {
 }
 
 Test(conf_query, desc_errors_while_locked) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f32, false);
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
@@ -133,8 +126,7 @@ Test(conf_query, desc_errors_while_locked) {
 }
 
 Test(conf_query, description_is_copied) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_component f[] = {b.f32};
     esb_component wo[] = {b.tag};
     esb_query_desc d = {0};
@@ -157,8 +149,7 @@ Test(conf_query, description_is_copied) {
 }
 
 Test(conf_query, required_and_excluded_matches_nothing) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     for (int i = 0; i < 10; ++i) {
         esb_entity e = conf_new(b.w);
         conf_add_f32(b.w, e, b.f32, (float)i);
@@ -191,8 +182,7 @@ Test(conf_query, required_and_excluded_matches_nothing) {
 Test(conf_query, destroy_null_is_ignored) { CONF_EXPECT(esb_query_destroy(NULL), ESB_OK); }
 
 Test(conf_query, kind_is_named) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     for (int cached = 0; cached < 2; ++cached) {
         esb_query *q = conf_query1(b.w, b.vec3, cached);
         const char *kind = esb_query_kind(q);
@@ -203,8 +193,7 @@ Test(conf_query, kind_is_named) {
 }
 
 Test(conf_query, destroyed_entity_leaves_every_query) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q[6];
     q[0] = conf_query1(b.w, b.f32, false);
     q[1] = conf_query1(b.w, b.f32, true);
@@ -242,8 +231,7 @@ Test(conf_query, destroyed_entity_leaves_every_query) {
 }
 
 Test(conf_query, iter_begin_null_arguments) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     esb_query *q = conf_query1(b.w, b.f32, false);
     esb_iter it;
     memset(&it, 0xA5, sizeof it);
@@ -259,24 +247,17 @@ Test(conf_query, iter_begin_null_arguments) {
 }
 
 Test(conf_query, write_through_batch_then_get) {
-    conf_basic b;
-    conf_basic_world(&b);
+    conf_basic b = conf_basic_world();
     enum { N = 50 };
     esb_entity es[N];
     for (int i = 0; i < N; ++i) {
-        es[i] = conf_new(b.w);
-        conf_add_f32(b.w, es[i], b.f32, (float)i);
+        es[i] = conf_new_f32(&b, (float)i);
         if (i % 3 == 0) CONF_EXPECT(esb_add(b.w, es[i], b.tag, NULL), ESB_OK);
         if (i % 5 == 0) CONF_EXPECT(esb_add(b.w, es[i], b.f64, NULL), ESB_OK);
     }
     esb_access acc[] = {ESB_WRITE};
-    esb_query_desc d = {0};
-    d.fields = &b.f32;
-    d.field_count = 1;
-    d.access = acc;
-    d.cached = true;
-    esb_query *q = NULL;
-    CONF_EXPECT(esb_query_create(b.w, &d, &q), ESB_OK);
+    esb_query_desc d = {.fields = &b.f32, .field_count = 1, .access = acc, .cached = true};
+    esb_query *q = conf_query(b.w, &d);
     esb_iter it;
     CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
     size_t seen = 0;

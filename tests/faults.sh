@@ -9,13 +9,10 @@
 # Usage: sh tests/faults.sh BUILD_DIR AA_VARIANT VARIANT...   (root for the tmpfs cases; they are skipped
 # otherwise, with a line saying so)
 set -u
-build=$1
-aa=$2
-shift 2
-# Three strategies are enough for the pipeline's faults: raw, the first variant and the A/A twin.
-first_variant=$1
 test_name=faults
 . tests/lib.sh
+# Three strategies are enough for the pipeline's faults: raw, the first variant and the A/A twin.
+bench_test_arguments "$@"
 test_cleanup() { umount "$tmp/disk" 2>/dev/null; }
 run() { tiny "$@" sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" "$aa"; }
 # A published folder is whole: its manifest verifies and every file in it is recorded.

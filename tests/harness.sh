@@ -11,14 +11,10 @@
 # (The make bench pipeline around the binaries has its own tests: tests/pipeline.sh.)
 # Usage: sh tests/harness.sh BUILD_DIR AA_VARIANT VARIANT...
 set -u
-build=$1
-aa=$2
-shift 2
-variants="$*"
 test_name=harness
 . tests/lib.sh
+bench_test_arguments "$@"
 
-first_variant=$(echo "$variants" | cut -d' ' -f1)
 bench="$build/bench-$first_variant"
 
 # One line on stderr, nothing on stdout, exit code 2.
@@ -228,8 +224,7 @@ if [ "$("$bench" --scenario simple_iter --n 512 --inner 7 --reps 3 --no-header |
 then ok "--inner and --reps fix the timed work"; else ko "--inner and --reps fix the timed work"; fi
 
 # Discovery: a copy of a strategy folder builds, passes and benchmarks under its own name.
-first=$(echo "$variants" | cut -d' ' -f1)
-dir=$(sed -n "s/^$first\_DIR := //p" "$build/variants.mk")
+dir=$(sed -n "s/^$first_variant\_DIR := //p" "$build/variants.mk")
 mkdir -p "$tmp/tree"
 cp -r Makefile harness scenarios scripts strategies tests "$tmp/tree/"
 rm -rf "$tmp/tree/strategies/mycopy"

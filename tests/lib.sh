@@ -19,6 +19,14 @@ skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
 # The last lines of a log, on one line.
 tail_of() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
 
+# The arguments of the tests of the bench binaries, BUILD_DIR AA_VARIANT VARIANT...: sets build, aa, variants (all
+# of them, space-separated) and first_variant.
+bench_test_arguments() {
+    build=$1 aa=$2
+    shift 2
+    variants="$*" first_variant=${1:-}
+}
+
 # Prints the tally (the skipped count only where the test can skip) and returns its verdict.
 tally() {
     if [ "${1:-}" = with-skipped ]; then echo "$test_name: $passed passed, $failed failed, $skipped skipped"

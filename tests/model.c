@@ -184,14 +184,23 @@ void conf_model_destroy_apply(conf_model *m, esb_entity e) {
     m->nalive--;
 }
 
-esb_status conf_model_add_status(const conf_model *m, const void *world, esb_entity e, esb_component c) {
+/* What every call on one component of one entity checks first, in the contract's order: INVALID (no world), LOCKED
+ * (a structural call while an iterator is live), STALE, UNKNOWN_COMPONENT. On ESB_OK, *state is the entity's. */
+static esb_status conf_component_call_status(const conf_model *m, const void *world, bool structural, esb_entity e,
+                                             esb_component c, const conf_ment **state) {
     if (!world) return ESB_ERR_INVALID;
-    if (conf_model_locked(m)) return ESB_ERR_LOCKED;
-    const conf_ment *s = conf_state(m, e);
-    if (!s) return ESB_ERR_STALE;
+    if (structural && conf_model_locked(m)) return ESB_ERR_LOCKED;
+    *state = conf_state(m, e);
+    if (!*state) return ESB_ERR_STALE;
     if (!conf_model_comp_known(m, c)) return ESB_ERR_UNKNOWN_COMPONENT;
-    if (s->has[c]) return ESB_ERR_PRESENT;
     return ESB_OK;
+}
+
+esb_status conf_model_add_status(const conf_model *m, const void *world, esb_entity e, esb_component c) {
+    const conf_ment *s;
+    esb_status st = conf_component_call_status(m, world, true, e, c, &s);
+    if (st != ESB_OK) return st;
+    return s->has[c] ? ESB_ERR_PRESENT : ESB_OK;
 }
 
 void conf_model_add_apply(conf_model *m, esb_entity e, esb_component c, const void *value) {
@@ -204,13 +213,10 @@ void conf_model_add_apply(conf_model *m, esb_entity e, esb_component c, const vo
 }
 
 esb_status conf_model_remove_status(const conf_model *m, const void *world, esb_entity e, esb_component c) {
-    if (!world) return ESB_ERR_INVALID;
-    if (conf_model_locked(m)) return ESB_ERR_LOCKED;
-    const conf_ment *s = conf_state(m, e);
-    if (!s) return ESB_ERR_STALE;
-    if (!conf_model_comp_known(m, c)) return ESB_ERR_UNKNOWN_COMPONENT;
-    if (!s->has[c]) return ESB_ERR_ABSENT;
-    return ESB_OK;
+    const conf_ment *s;
+    esb_status st = conf_component_call_status(m, world, true, e, c, &s);
+    if (st != ESB_OK) return st;
+    return s->has[c] ? ESB_OK : ESB_ERR_ABSENT;
 }
 
 void conf_model_remove_apply(conf_model *m, esb_entity e, esb_component c) {
@@ -225,20 +231,19 @@ void conf_model_remove_apply(conf_model *m, esb_entity e, esb_component c) {
 esb_status conf_model_get(const conf_model *m, const void *world, esb_entity e, esb_component c, const void *out,
                           const unsigned char **bytes) {
     *bytes = NULL;
-    if (!world || !out) return ESB_ERR_INVALID;
-    const conf_ment *s = conf_state(m, e);
-    if (!s) return ESB_ERR_STALE;
-    if (!conf_model_comp_known(m, c)) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (!out) return ESB_ERR_INVALID;
+    const conf_ment *s;
+    esb_status st = conf_component_call_status(m, world, false, e, c, &s);
+    if (st != ESB_OK) return st;
     if (!s->has[c]) return ESB_ERR_ABSENT;
     *bytes = s->data[c];
     return ESB_OK;
 }
 
 int conf_model_has(const conf_model *m, const void *world, esb_entity e, esb_component c) {
-    if (!world) return ESB_ERR_INVALID;
-    const conf_ment *s = conf_state(m, e);
-    if (!s) return ESB_ERR_STALE;
-    if (!conf_model_comp_known(m, c)) return ESB_ERR_UNKNOWN_COMPONENT;
+    const conf_ment *s;
+    esb_status st = conf_component_call_status(m, world, false, e, c, &s);
+    if (st != ESB_OK) return st;
     return s->has[c] ? 1 : 0;
 }
 

@@ -16,14 +16,10 @@
 # test-faults). No timing is asserted anywhere.
 # Usage: sh tests/pipeline.sh BUILD_DIR AA_VARIANT VARIANT...
 set -u
-build=$1
-aa=$2
-shift 2
-variants="$*"
 test_name=pipeline
 . tests/lib.sh
+bench_test_arguments "$@"
 # (lib.sh's scratch folder has a space in its name, so every path the pipeline is given does.)
-first_variant=$(echo "$variants" | cut -d' ' -f1)
 cols() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next } { print $c }' "$2"; }
 # The tiny run's settings (lib.sh; 1000: the own size of the random-table scenarios; 1024: every scenario), with
 # up to five processes per cell and the layouts of one cell simulated each; a test gives its own VAR=VALUE after

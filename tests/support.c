@@ -274,23 +274,96 @@ esb_status conf_do_query_destroy(conf_env *env, int slot) {
     return got;
 }
 
+/* ---- the mixed components ---- */
+
+const esb_component_desc conf_mix_components[CONF_MIX_COUNT] = {
+    {"f32", 4, 4, ESB_STORAGE_DENSE},      {"vec3", 12, 4, ESB_STORAGE_DENSE},      {"tag", 0, 1, ESB_STORAGE_DENSE},
+    {"a64", 64, 64, ESB_STORAGE_DENSE},    {"sparse16", 16, 8, ESB_STORAGE_SPARSE}, {"u8", 1, 1, ESB_STORAGE_SPARSE},
+    {"late32", 32, 32, ESB_STORAGE_DENSE},
+};
+
+esb_query_desc conf_mix_query(unsigned which) {
+    static const esb_component f32_vec3[] = {CONF_MIX_F32, CONF_MIX_VEC3}, a64 = CONF_MIX_A64, tag = CONF_MIX_TAG,
+                               sparse = CONF_MIX_SPARSE;
+    switch (which) {
+    case 0: return (esb_query_desc){.fields = f32_vec3, .field_count = 2, .cached = true};
+    case 1: return (esb_query_desc){.fields = &a64, .field_count = 1, .without = &tag, .without_count = 1};
+    case 2: return (esb_query_desc){.fields = &sparse, .field_count = 1, .cached = true};
+    default: return (esb_query_desc){.with = &tag, .with_count = 1, .cached = true};
+    }
+}
+
+esb_status conf_do_bulk_mix(conf_env *env, size_t n, bool with_values) {
+    enum { MOST = 130 };
+    static float f32[MOST];
+    static unsigned char a64[MOST][64];
+    CONF_REQUIRE(env, n <= MOST, "test bug: bulk creation of %zu mixed entities, at most %d", n, MOST);
+    for (size_t i = 0; i < n; ++i) {
+        f32[i] = (float)i;
+        memset(a64[i], (int)i, sizeof a64[i]);
+    }
+    esb_component ids[] = {CONF_MIX_F32, CONF_MIX_TAG, CONF_MIX_A64, CONF_MIX_VEC3};
+    const void *values[] = {f32, NULL, a64, NULL};
+    return conf_do_bulk(env, n, ids, 4, with_values ? values : NULL, true, NULL);
+}
+
 /* ---- plain helpers ---- */
 
-void conf_basic_world(conf_basic *b) {
-    memset(b, 0, sizeof *b);
-    cr_assert_eq(esb_world_create(&b->w), ESB_OK, "esb_world_create");
-    esb_component_desc d[4] = {
-        {"f32", 4, 4, ESB_STORAGE_DENSE},
-        {"vec3", 12, 4, ESB_STORAGE_DENSE},
-        {"tag", 0, 1, ESB_STORAGE_DENSE},
-        {"f64", 8, 8, ESB_STORAGE_SPARSE},
-    };
-    esb_component *ids[4] = {&b->f32, &b->vec3, &b->tag, &b->f64};
-    for (esb_component i = 0; i < 4; ++i) {
-        esb_status st = esb_component_register(b->w, &d[i], ids[i]);
-        cr_assert_eq(st, ESB_OK, "registering %s: %s", d[i].name, esb_status_name(st));
-        cr_assert_eq(*ids[i], i, "component ids must be dense in registration order");
-    }
+esb_world *conf_world(void) {
+    esb_world *w = NULL;
+    esb_status st = esb_world_create(&w);
+    cr_assert_eq(st, ESB_OK, "esb_world_create: %s", esb_status_name(st));
+    cr_assert_not_null(w, "esb_world_create returned OK and a NULL world");
+    return w;
+}
+
+esb_component conf_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint) {
+    esb_component_desc d = {name, size, align, hint};
+    esb_component id = 0;
+    esb_status st = esb_component_register(w, &d, &id);
+    cr_assert_eq(st, ESB_OK, "registering %s: %s", name, esb_status_name(st));
+    return id;
+}
+
+esb_world *conf_world_of(const esb_component_desc *descs, uint32_t count, esb_component *ids, size_t n,
+                         uint32_t holding, esb_entity *out) {
+    esb_world *w = conf_world();
+    for (uint32_t k = 0; k < count; ++k)
+        ids[k] = conf_register(w, descs[k].name, descs[k].size, descs[k].align, descs[k].hint);
+    esb_status st = esb_create_bulk(w, n, ids, holding, NULL, out);
+    cr_assert_eq(st, ESB_OK, "esb_create_bulk of %zu entities: %s", n, esb_status_name(st));
+    return w;
+}
+
+esb_query *conf_query(esb_world *w, const esb_query_desc *desc) {
+    esb_query *q = NULL;
+    esb_status st = esb_query_create(w, desc, &q);
+    cr_assert_eq(st, ESB_OK, "esb_query_create: %s", esb_status_name(st));
+    cr_assert_not_null(q, "esb_query_create returned OK and a NULL query");
+    return q;
+}
+
+uint64_t conf_counter(const esb_world *w, const char *name) {
+    enum { MOST = 16 };
+    const char *names[MOST];
+    uint64_t values[MOST];
+    size_t n = esb_world_counters(w, names, values, MOST);
+    for (size_t i = 0; i < n && i < MOST; ++i)
+        if (!strcmp(names[i], name)) return values[i];
+    cr_assert_fail("the strategy keeps no counter %s", name);
+    return 0;
+}
+
+conf_basic conf_basic_world(void) {
+    conf_basic b;
+    b.w = conf_world();
+    b.f32 = conf_register(b.w, "f32", 4, 4, ESB_STORAGE_DENSE);
+    b.vec3 = conf_register(b.w, "vec3", 12, 4, ESB_STORAGE_DENSE);
+    b.tag = conf_register(b.w, "tag", 0, 1, ESB_STORAGE_DENSE);
+    b.f64 = conf_register(b.w, "f64", 8, 8, ESB_STORAGE_SPARSE);
+    cr_assert(b.f32 == 0 && b.vec3 == 1 && b.tag == 2 && b.f64 == 3,
+              "component ids must be dense in registration order (got %u %u %u %u)", b.f32, b.vec3, b.tag, b.f64);
+    return b;
 }
 
 esb_entity conf_new(esb_world *w) {
@@ -299,6 +372,30 @@ esb_entity conf_new(esb_world *w) {
     cr_assert_eq(st, ESB_OK, "esb_create: %s", esb_status_name(st));
     cr_assert(esb_alive(w, e), "a created entity must be alive");
     return e;
+}
+
+esb_entity conf_new_dead(esb_world *w) {
+    esb_entity e = conf_new(w);
+    esb_status st = esb_destroy(w, e);
+    cr_assert_eq(st, ESB_OK, "esb_destroy: %s", esb_status_name(st));
+    return e;
+}
+
+esb_entity conf_new_f32(const conf_basic *b, float v) {
+    esb_entity e = conf_new(b->w);
+    conf_add_f32(b->w, e, b->f32, v);
+    return e;
+}
+
+void conf_new_f32s(const conf_basic *b, int n) {
+    for (int i = 0; i < n; ++i) conf_new_f32(b, (float)i);
+}
+
+void conf_expect_locked(esb_world *w, bool locked) {
+    esb_entity e;
+    esb_status st = esb_create(w, &e);
+    cr_assert_eq(st, locked ? ESB_ERR_LOCKED : ESB_OK, "esb_create returned %s in a world %s", esb_status_name(st),
+                 locked ? "locked by a live iterator" : "with no live iterator");
 }
 
 void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v) {
@@ -317,15 +414,24 @@ float conf_get_f32(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_query *conf_query1(esb_world *w, esb_component field, bool cached) {
-    esb_query_desc d = {0};
-    d.fields = &field;
-    d.field_count = 1;
-    d.cached = cached;
-    esb_query *q = NULL;
-    esb_status st = esb_query_create(w, &d, &q);
-    cr_assert_eq(st, ESB_OK, "esb_query_create: %s", esb_status_name(st));
-    cr_assert_not_null(q, "esb_query_create returned OK and a NULL query");
-    return q;
+    esb_query_desc d = {.fields = &field, .field_count = 1, .cached = cached};
+    return conf_query(w, &d);
+}
+
+conf_f32_world conf_f32_world_make(int n) {
+    conf_f32_world t = {.b = conf_basic_world()};
+    conf_new_f32s(&t.b, n);
+    t.uncached = conf_query1(t.b.w, t.b.f32, false);
+    t.cached = conf_query1(t.b.w, t.b.f32, true);
+    return t;
+}
+
+void conf_f32_world_fini(conf_f32_world *t) {
+    esb_status st = esb_query_destroy(t->uncached);
+    cr_assert_eq(st, ESB_OK, "esb_query_destroy (uncached): %s", esb_status_name(st));
+    st = esb_query_destroy(t->cached);
+    cr_assert_eq(st, ESB_OK, "esb_query_destroy (cached): %s", esb_status_name(st));
+    esb_world_destroy(t->b.w);
 }
 
 size_t conf_drain(esb_iter *it) {

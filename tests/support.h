@@ -118,6 +118,29 @@ esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *
 esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
 size_t conf_free_query_slots(const conf_env *env);
 
+/* ---- the mixed components of the allocation-failure tests (conformance_memory.c, conformance_oom_script.c) ---- */
+
+/* Dense and sparse stores of several sizes and alignments, a tag, a one-byte sparse component whose addition makes a
+ * new shape, and one registered late (once entities and queries exist). Registered in this order into a fresh world,
+ * each has its enum value as id. */
+enum {
+    CONF_MIX_F32,
+    CONF_MIX_VEC3,
+    CONF_MIX_TAG,
+    CONF_MIX_A64,
+    CONF_MIX_SPARSE,
+    CONF_MIX_U8,
+    CONF_MIX_LATE,
+    CONF_MIX_COUNT
+};
+extern const esb_component_desc conf_mix_components[CONF_MIX_COUNT];
+/* The four queries both tests keep (which: 0 .. 3): {f32, vec3} cached, a64 without tag, sparse cached, every
+ * entity with the tag cached. */
+esb_query_desc conf_mix_query(unsigned which);
+/* Creates n (at most 130) entities in bulk with f32, tag, a64 and vec3: with_values, entity i's f32 is i and each
+ * byte of its a64 is i (vec3 zero-filled); else all zero-filled. */
+esb_status conf_do_bulk_mix(conf_env *env, size_t n, bool with_values);
+
 /* ---- check.c ---- */
 
 /* Iterators held in env->live[li] (li < CONF_LIVE_ITERS), over query slot (slot < 0: a NULL query).
@@ -135,9 +158,20 @@ void conf_check_query(conf_env *env, int slot);                     /* full iter
  * unknown id, some stale handles, and with_queries every live query that is not being iterated. */
 void conf_check_state(conf_env *env, bool with_queries);
 
-/* ---- support.c: plain helpers for small hand-written tests (no model) ---- */
+/* ---- support.c: plain helpers for small hand-written tests (no model), the strategies' own tests among them ---- */
 
-/* Components of conf_basic_world. */
+esb_world *conf_world(void); /* esb_world_create that must succeed */
+/* esb_component_register that must succeed; returns the id. */
+esb_component conf_register(esb_world *w, const char *name, size_t size, size_t align, esb_storage_hint hint);
+/* A world with descs[0 .. count) registered (ids[k] the id of descs[k]) and n entities, their handles in out, that
+ * hold the first `holding` of those components, zero-filled. */
+esb_world *conf_world_of(const esb_component_desc *descs, uint32_t count, esb_component *ids, size_t n,
+                         uint32_t holding, esb_entity *out);
+esb_query *conf_query(esb_world *w, const esb_query_desc *desc); /* esb_query_create that must succeed */
+/* The strategy's counter `name` (esb_world_counters), which it must keep. */
+uint64_t conf_counter(const esb_world *w, const char *name);
+
+/* The basic world: four components (ids 0 .. 3 in this order), no entity. */
 typedef struct conf_basic {
     esb_world *w;
     esb_component f32;  /* float, size 4 align 4 */
@@ -145,14 +179,29 @@ typedef struct conf_basic {
     esb_component tag;  /* size 0 */
     esb_component f64;  /* double, size 8 align 8 */
 } conf_basic;
+conf_basic conf_basic_world(void);
 
-void conf_basic_world(conf_basic *b);
-esb_entity conf_new(esb_world *w);                                       /* esb_create that must succeed */
+esb_entity conf_new(esb_world *w);      /* esb_create that must succeed */
+esb_entity conf_new_dead(esb_world *w); /* the handle of an entity created and destroyed: stale from then on */
+esb_entity conf_new_f32(const conf_basic *b, float v);                   /* an entity with f32 = v alone */
+void conf_new_f32s(const conf_basic *b, int n);                          /* n entities, the i-th with f32 = i alone */
 void conf_add_f32(esb_world *w, esb_entity e, esb_component c, float v); /* esb_add that must succeed */
 float conf_get_f32(esb_world *w, esb_entity e, esb_component c);         /* esb_get that must succeed */
-esb_query *conf_query1(esb_world *w, esb_component field, bool cached);  /* one-field query; must succeed */
-size_t conf_count(esb_query *q);                                         /* matches, via full iteration */
+/* Whether w is locked, as a structural call finds it: esb_create must return ESB_ERR_LOCKED if locked, else create
+ * an entity (with no component). */
+void conf_expect_locked(esb_world *w, bool locked);
+
+esb_query *conf_query1(esb_world *w, esb_component field, bool cached); /* one-field query; must succeed */
+size_t conf_count(esb_query *q);                                        /* matches, via full iteration */
 size_t conf_drain(esb_iter *it); /* entities a live iterator still hands out, until it ends */
 bool conf_contains(esb_query *q, esb_entity e);
+
+/* The basic world with two queries over f32, for the tests of iterators and locking. */
+typedef struct conf_f32_world {
+    conf_basic b;
+    esb_query *uncached, *cached; /* each with the one field f32 */
+} conf_f32_world;
+conf_f32_world conf_f32_world_make(int n);   /* with n entities, the i-th with f32 = i alone */
+void conf_f32_world_fini(conf_f32_world *t); /* destroys both queries (each must succeed), then the world */
 
 #endif

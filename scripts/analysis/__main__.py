@@ -28,30 +28,27 @@ import os
 import sys
 
 import csvfile
+from command import fail, usage
 
 
 def check(argv):
     if len(argv) != 2:
-        print("usage: python3 scripts/analysis check FILE KIND", file=sys.stderr)
-        return 2
+        return usage("check FILE KIND")
     try:
         csvfile.read(argv[0], argv[1])
     except csvfile.CsvError as e:
-        print(f"csv-check: {e}", file=sys.stderr)
-        return 1
+        return fail("csv-check", e)
     return 0
 
 
 def publish_runs(argv):
     if len(argv) != 1:
-        print("usage: python3 scripts/analysis publish-runs RUNS_CSV", file=sys.stderr)
-        return 2
+        return usage("publish-runs RUNS_CSV")
     path = argv[0]
     try:
         rows = csvfile.read(path, "runs")
     except csvfile.CsvError as e:
-        print(f"publish-runs: {e}", file=sys.stderr)
-        return 1
+        return fail("publish-runs", e)
     columns = [c for c in csvfile.header_of(path) if c not in ("compiler", "flags")]
     # Hardware columns stay only where some process counted something.
     required = csvfile.required_columns("runs")
@@ -67,8 +64,7 @@ def publish_runs(argv):
         os.remove(path)
         manifest.forget(directory, [name])
     except csvfile.CsvError as e:
-        print(f"publish-runs: {e}", file=sys.stderr)
-        return 1
+        return fail("publish-runs", e)
     return 0
 
 

@@ -37,6 +37,7 @@ import stat
 import sys
 
 import csvfile
+from command import fail, usage
 from csvfile import CsvError
 
 NAME = "manifest.csv"
@@ -301,28 +302,30 @@ def verify(directory, names=None):
     return len(entries)
 
 
-def record_main(argv):
-    if len(argv) < 2:
-        print("usage: python3 scripts/analysis record DIR FILE...", file=sys.stderr)
-        return 2
+def _main(command, arguments, least, argv, work):
+    """A manifest command: usage with fewer than `least` arguments, else work(DIR, FILES) and its report."""
+    if len(argv) < least:
+        return usage(f"{command} {arguments}")
     try:
-        done = record(argv[0], argv[1:])
+        report = work(argv[0], argv[1:])
     except CsvError as e:
-        print(f"record: {e}", file=sys.stderr)
-        return 1
-    print(f"record: {os.path.join(argv[0], NAME)}: {len(done)} file{'' if len(done) == 1 else 's'} recorded",
-          file=sys.stderr)
+        return fail(command, e)
+    print(f"{command}: {report}", file=sys.stderr)
     return 0
+
+
+def _record_report(directory, names):
+    done = record(directory, names)
+    return f"{os.path.join(directory, NAME)}: {len(done)} file{'' if len(done) == 1 else 's'} recorded"
+
+
+def record_main(argv):
+    return _main("record", "DIR FILE...", 2, argv, _record_report)
+
+
+def _verify_report(directory, names):
+    return f"{directory}: {verify(directory, names)} files as {NAME} recorded them"
 
 
 def verify_main(argv):
-    if len(argv) < 1:
-        print("usage: python3 scripts/analysis verify DIR [FILE...]", file=sys.stderr)
-        return 2
-    try:
-        count = verify(argv[0], argv[1:])
-    except CsvError as e:
-        print(f"verify: {e}", file=sys.stderr)
-        return 1
-    print(f"verify: {argv[0]}: {count} files as {NAME} recorded them", file=sys.stderr)
-    return 0
+    return _main("verify", "DIR [FILE...]", 1, argv, _verify_report)

@@ -29,6 +29,7 @@ import cells as cellmod
 import csvfile
 import scenarios
 import stats
+from command import fail, usage
 
 # Scenario families and their order come from the scenarios' descriptors (scenarios/catalogue.h), which the run
 # keeps in scenarios.csv (scenarios.py). SCENARIO@fresh goes with SCENARIO; a scenario the descriptors do not name
@@ -475,8 +476,7 @@ class Figures:
 
 def main(argv):
     if len(argv) != 3:
-        print("usage: python3 scripts/analysis plots DIR FIXED_N WORK", file=sys.stderr)
-        return 2
+        return usage("plots DIR FIXED_N WORK")
     directory, fixed, work = argv
     if not fixed.isdigit() or fixed.startswith("0"):
         print(f'plots: FIXED_N must be a positive integer, not "{fixed}"', file=sys.stderr)
@@ -484,8 +484,7 @@ def main(argv):
     try:
         figures = Figures(directory, int(fixed), work)
     except csvfile.CsvError as e:
-        print(f"plots: {e}", file=sys.stderr)
-        return 1
+        return fail("plots", e)
     figures.n_plots()
     figures.family_plots()
     figures.ops_plot()
@@ -493,7 +492,6 @@ def main(argv):
     figures.memory_plot()
     figures.churn_sweep()
     if not figures.figures:
-        print(f"plots: nothing to draw in {directory}/results.csv", file=sys.stderr)
-        return 1
+        return fail("plots", f"nothing to draw in {directory}/results.csv")
     figures.finish(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "plots"))
     return 0

@@ -43,6 +43,7 @@ import zlib
 
 import csvfile
 import manifest
+from command import fail, usage
 from csvfile import CsvError
 
 SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
@@ -293,8 +294,7 @@ def _arguments(stage, out):
 
 def main(argv):
     if len(argv) != 2:
-        print("usage: python3 scripts/analysis publish STAGE OUT", file=sys.stderr)
-        return 2
+        return usage("publish STAGE OUT")
     try:
         stage, out = _arguments(*argv)
     except UsageError as e:
@@ -304,8 +304,7 @@ def main(argv):
         count = check_stage(argv[0])
         _sync(stage)
     except CsvError as e:
-        print(f"publish: {e}", file=sys.stderr)
-        return 1
+        return fail("publish", e)
     except OSError as e:
         print(f"publish: {argv[0]}: cannot be synced to disk ({e})", file=sys.stderr)
         return 1

@@ -49,6 +49,7 @@ import sys
 import cells as cellmod
 import csvfile
 import stats
+from command import fail, usage
 
 
 class TableError(Exception):
@@ -355,8 +356,7 @@ def refresh(res, text, relink=None, notes=False):
 
 def main(argv):
     if len(argv) not in (2, 3):
-        print("usage: python3 scripts/analysis report RESULTS_CSV REPORT_MD [OUT_MD]", file=sys.stderr)
-        return 2
+        return usage("report RESULTS_CSV REPORT_MD [OUT_MD]")
     csv_path, report = argv[0], argv[1]
     out = argv[2] if len(argv) == 3 else report
     try:
@@ -381,16 +381,14 @@ def main(argv):
 
         refreshed = refresh(res, text, relink, notes=out != report)
     except (OSError, TableError, csvfile.CsvError) as e:
-        print(f"report: {e}", file=sys.stderr)
-        return 1
+        return fail("report", e)
     partial = f"{out}.tmp.{os.getpid()}"
     try:
         with open(partial, "w", encoding="utf-8") as f:
             f.write(refreshed)
         os.replace(partial, out)
     except OSError as e:
-        print(f"report: cannot write {out} ({e}); it is left as it was", file=sys.stderr)
-        return 1
+        return fail("report", f"cannot write {out} ({e}); it is left as it was")
     finally:
         if os.path.exists(partial):
             os.remove(partial)
@@ -399,7 +397,6 @@ def main(argv):
 
         manifest.rerecord(out)
     except csvfile.CsvError as e:
-        print(f"report: {e}", file=sys.stderr)
-        return 1
+        return fail("report", e)
     print(f"report: tables in {out} refreshed from {csv_path}", file=sys.stderr)
     return 0

@@ -15,6 +15,7 @@ import sys
 
 import cells as cellmod
 import csvfile
+from command import fail, usage
 
 SCHEMA = "ecs-storage-bench/results/2"
 # Columns written as JSON strings even where they look like numbers.
@@ -84,20 +85,17 @@ def write_json(path, rows, metadata):
 
 def main(argv):
     if len(argv) != 1:
-        print("usage: python3 scripts/analysis results DIR", file=sys.stderr)
-        return 2
+        return usage("results DIR")
     directory = argv[0]
     try:
         rows, metadata = build(directory)
     except (csvfile.CsvError, cellmod.MergeError) as e:
-        print(f"results: {e}", file=sys.stderr)
-        return 1
+        return fail("results", e)
     try:
         csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
         write_json(os.path.join(directory, "results.json"), rows, metadata)
         csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
     except (OSError, csvfile.CsvError) as e:
-        print(f"results: cannot write the files of {directory}: {e}", file=sys.stderr)
-        return 1
+        return fail("results", f"cannot write the files of {directory}: {e}")
     print(f"results: wrote {directory}/results.csv and results.json ({len(rows)} cells)", file=sys.stderr)
     return 0

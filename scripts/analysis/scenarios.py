@@ -12,9 +12,8 @@ table.
 DESCRIBE_CSV holds the rows of every binary (header once), as scripts/pipeline.sh writes scenarios.csv.
 """
 
-import sys
-
 import csvfile
+from command import fail, usage
 
 BEGIN = "<!-- table: scenarios -->"
 END = "<!-- end table -->"
@@ -88,15 +87,12 @@ def replace_table(text, lines):
 
 
 def main(argv):
-    usage = "usage: python3 scripts/analysis scenarios fresh DESCRIBE_CSV | readme DESCRIBE_CSV README [--check]"
     if len(argv) < 2 or argv[0] not in ("fresh", "readme") or (argv[0] == "readme" and len(argv) not in (3, 4)):
-        print(usage, file=sys.stderr)
-        return 2
+        return usage("scenarios fresh DESCRIBE_CSV | readme DESCRIBE_CSV README [--check]")
     try:
         rows = read(argv[1])
     except csvfile.CsvError as e:
-        print(f"scenarios: {e}", file=sys.stderr)
-        return 1
+        return fail("scenarios", e)
     if argv[0] == "fresh":
         print(" ".join(fresh(rows)))
         return 0
@@ -106,13 +102,11 @@ def main(argv):
             text = f.read()
         new = replace_table(text, table_lines(rows))
     except (OSError, ValueError) as e:
-        print(f"scenarios: {path}: {e}", file=sys.stderr)
-        return 1
+        return fail("scenarios", f"{path}: {e}")
     if check:
         if new != text:
-            print(f"scenarios: {path}'s scenario table is not what the descriptors give (make docs rewrites it)",
-                  file=sys.stderr)
-            return 1
+            return fail("scenarios",
+                        f"{path}'s scenario table is not what the descriptors give (make docs rewrites it)")
         return 0
     if new != text:
         with open(path + ".tmp", "w", encoding="utf-8") as f:

@@ -8,11 +8,10 @@ cells are, and how they stopped.
 RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and whole as recorded there).
 """
 
-import sys
-
 import cells as cellmod
 import csvfile
 import stats
+from command import fail, usage
 
 
 def _f(x):
@@ -102,14 +101,12 @@ def precision_lines(rows):
 
 def main(argv):
     if len(argv) != 1:
-        print("usage: python3 scripts/analysis summary RESULTS_CSV", file=sys.stderr)
-        return 2
+        return usage("summary RESULTS_CSV")
     try:
         rows = csvfile.read(argv[0], "results", recorded=True)
         cellmod.check_checksums(rows, "summary")
     except (csvfile.CsvError, cellmod.MergeError) as e:
-        print(f"summary: {e}", file=sys.stderr)
-        return 1
+        return fail("summary", e)
     print("checksums: all strategies agree")
     largest = {}
     for r in rows:

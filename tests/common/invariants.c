@@ -2,12 +2,10 @@
  * then one invariant is broken by hand, and its check must abort. Every abort test runs in its own process
  * (Criterion forks), with the check's message kept off the test log. The structures live in static storage, so
  * that what they hold is still reachable when the process stops (not a leak to memcheck). */
-#include <criterion/criterion.h>
-#include <criterion/redirect.h>
-#include <signal.h>
 #include <string.h>
 
 #include "check.h"
+#include "check_aborts.h"
 #include "contract.h"
 #include "edges.h"
 #include "entity_table.h"
@@ -29,9 +27,7 @@ Test(invariants, a_true_assertion_passes) {
     ESB_ASSERT_MSG(sizeof(uint32_t) == 4, "not reached");
 }
 
-Test(invariants, a_false_assertion_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
-    ESB_ASSERT_MSG(1 + 1 == 3, "arithmetic");
-}
+Test(invariants, a_false_assertion_aborts, CONF_CHECK_ABORTS) { ESB_ASSERT_MSG(1 + 1 == 3, "arithmetic"); }
 
 /* ---- entity table and free list ---- */
 
@@ -57,19 +53,19 @@ Test(invariants, a_healthy_entity_table_passes) {
     esb_et_free(ei);
 }
 
-Test(invariants, a_free_count_off_by_one_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_free_count_off_by_one_aborts, CONF_CHECK_ABORTS) {
     esb_entity_table *ei = entities_with_free_list();
     ei->free_count++;
     esb_et_check_invariants(ei);
 }
 
-Test(invariants, a_free_list_loop_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_free_list_loop_aborts, CONF_CHECK_ABORTS) {
     esb_entity_table *ei = entities_with_free_list();
     ei->slots[1] = esb_entity_make(3, esb_entity_version(ei->slots[1])); /* 3 -> 1 -> 3 -> ... */
     esb_et_check_invariants(ei);
 }
 
-Test(invariants, a_dead_index_neither_free_nor_retired_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_dead_index_neither_free_nor_retired_aborts, CONF_CHECK_ABORTS) {
     esb_entity_table *ei = entities_with_free_list();
     ei->slots[4] = esb_entity_make(ESB_ET_NO_FREE, 1); /* index 4 dies without joining the free list */
     esb_et_check_invariants(ei);
@@ -99,13 +95,13 @@ Test(invariants, a_healthy_sparse_set_passes) {
     esb_sparse_free(p);
 }
 
-Test(invariants, a_sparse_slot_pointing_elsewhere_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_sparse_slot_pointing_elsewhere_aborts, CONF_CHECK_ABORTS) {
     esb_sparse_set *p = pool_of_three();
     p->pages[0][0] = (uint64_t)0 << 32 | 1; /* entity 0 said to be at position 1 */
     esb_sparse_check_invariants(p, 15000);
 }
 
-Test(invariants, a_stray_sparse_slot_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_stray_sparse_slot_aborts, CONF_CHECK_ABORTS) {
     esb_sparse_set *p = pool_of_three();
     p->pages[0][7] = 2; /* index 7 is in no packed position */
     esb_sparse_check_invariants(p, 15000);
@@ -136,7 +132,7 @@ Test(invariants, a_healthy_table_passes) {
     esb_table_free(t);
 }
 
-Test(invariants, columns_out_of_order_abort, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, columns_out_of_order_abort, CONF_CHECK_ABORTS) {
     esb_table *t = table_of_two_columns();
     esb_column first = t->columns[0];
     t->columns[0] = t->columns[1];
@@ -144,7 +140,7 @@ Test(invariants, columns_out_of_order_abort, .signal = SIGABRT, .init = cr_redir
     esb_table_check_invariants(t);
 }
 
-Test(invariants, more_rows_than_capacity_abort, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, more_rows_than_capacity_abort, CONF_CHECK_ABORTS) {
     esb_table *t = table_of_two_columns();
     t->count = t->capacity + 1;
     esb_table_check_invariants(t);
@@ -178,13 +174,13 @@ Test(invariants, a_healthy_match_list_passes) {
     esb_match_list_free(m);
 }
 
-Test(invariants, a_match_missing_from_the_list_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_match_missing_from_the_list_aborts, CONF_CHECK_ABORTS) {
     esb_match_list *m = list_of_even_groups();
     m->count--; /* group 10 forgotten */
     esb_match_list_check_invariants(m, 12, even_group, NULL);
 }
 
-Test(invariants, a_match_with_a_stale_column_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_match_with_a_stale_column_aborts, CONF_CHECK_ABORTS) {
     esb_match_list *m = list_of_even_groups();
     m->columns[2]++;
     esb_match_list_check_invariants(m, 12, even_group, NULL);
@@ -214,7 +210,7 @@ Test(invariants, healthy_edges_pass) {
     esb_edges_free(e);
 }
 
-Test(invariants, an_edge_to_the_wrong_archetype_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, an_edge_to_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
     esb_edges *e = root_edges();
     cr_assert_eq(esb_edges_set(e, 1, true, 1, 2), ESB_OK); /* adding 1 to {} does not give {0} */
     esb_edges_check_invariants(e, &graph[0], 2, 3, set_in_graph, graph);
@@ -241,7 +237,7 @@ Test(invariants, a_healthy_set_index_passes) {
     esb_set_index_free(ix);
 }
 
-Test(invariants, a_set_stored_twice_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_set_stored_twice_aborts, CONF_CHECK_ABORTS) {
     esb_set_index *ix = index_of_three();
     uint32_t filled = 0, empty = 0;
     while (ix->slots[filled].id == ESB_SET_NONE) filled++;
@@ -251,7 +247,7 @@ Test(invariants, a_set_stored_twice_aborts, .signal = SIGABRT, .init = cr_redire
     esb_set_index_check_invariants(ix);
 }
 
-Test(invariants, a_set_index_count_off_by_one_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_set_index_count_off_by_one_aborts, CONF_CHECK_ABORTS) {
     esb_set_index *ix = index_of_three();
     ix->count--;
     esb_set_index_check_invariants(ix);
@@ -280,19 +276,19 @@ Test(invariants, a_healthy_registry_passes) {
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, a_lock_without_an_iterator_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_lock_without_an_iterator_aborts, CONF_CHECK_ABORTS) {
     esb_query_registry *r = registry_of_three();
     r->live_iterators++;
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, a_query_list_that_loops_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_query_list_that_loops_aborts, CONF_CHECK_ABORTS) {
     esb_query_registry *r = registry_of_three();
     nodes[0].next = &nodes[1]; /* the list was 2, 1, 0: now 2, 1, 0, 1, 0, ... */
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, an_iterator_naming_another_query_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, an_iterator_naming_another_query_aborts, CONF_CHECK_ABORTS) {
     esb_query_registry *r = registry_of_three();
     static esb_iter it;
     cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);
@@ -300,14 +296,14 @@ Test(invariants, an_iterator_naming_another_query_aborts, .signal = SIGABRT, .in
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, a_query_of_another_registry_in_the_list_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_query_of_another_registry_in_the_list_aborts, CONF_CHECK_ABORTS) {
     esb_query_registry *r = registry_of_three();
     static esb_query_registry other;
     nodes[1].registry = &other;
     esb_qr_check_invariants(r);
 }
 
-Test(invariants, a_held_query_whose_iterator_lost_its_live_mark_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_held_query_whose_iterator_lost_its_live_mark_aborts, CONF_CHECK_ABORTS) {
     esb_query_registry *r = registry_of_three();
     static esb_iter it;
     cr_assert_eq(esb_qr_begin(&nodes[1], &it), ESB_OK);
@@ -334,7 +330,7 @@ Test(invariants, healthy_query_terms_pass) {
     cr_assert(h.matches_nothing);
 }
 
-Test(invariants, a_wrong_matches_nothing_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_wrong_matches_nothing_aborts, CONF_CHECK_ABORTS) {
     static esb_query_head h;
     esb_component a = 0;
     query_of(&h, &a, 1, &a, 1);
@@ -342,7 +338,7 @@ Test(invariants, a_wrong_matches_nothing_aborts, .signal = SIGABRT, .init = cr_r
     esb_query_head_check_invariants(&h, two_components, 2);
 }
 
-Test(invariants, a_tag_as_a_field_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(invariants, a_tag_as_a_field_aborts, CONF_CHECK_ABORTS) {
     static esb_query_head h;
     esb_component a = 0;
     query_of(&h, &a, 1, NULL, 0);

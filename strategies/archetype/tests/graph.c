@@ -1,34 +1,16 @@
 /* The archetype graph beyond what the contract can observe: edge-cache hits and misses, thousands of
  * archetypes, edges of components registered late, the AoS record layout. Built into this strategy's test
  * binaries only. */
-#include <criterion/criterion.h>
 #include <string.h>
 
-#include "contract.h"
 #include "each.h"
+#include "support.h"
 #include "archetype.h"
 
-static uint64_t counter(const esb_world *w, const char *name) {
-    const char *names[16];
-    uint64_t values[16];
-    size_t n = esb_world_counters(w, names, values, 16);
-    for (size_t i = 0; i < n && i < 16; ++i)
-        if (!strcmp(names[i], name)) return values[i];
-    cr_assert_fail("no counter %s", name);
-    return 0;
-}
-
-static esb_component reg(esb_world *w, const char *name, size_t size, size_t align) {
-    esb_component c;
-    esb_component_desc d = {name, size, align, ESB_STORAGE_DENSE};
-    cr_assert_eq(esb_component_register(w, &d, &c), ESB_OK);
-    return c;
-}
-
 Test(archetype_graph, every_move_after_the_first_is_an_edge_hit) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component a = reg(w, "A", 4, 4), b = reg(w, "B", 4, 4);
+    esb_world *w = conf_world();
+    esb_component a = conf_register(w, "A", 4, 4, ESB_STORAGE_DENSE);
+    esb_component b = conf_register(w, "B", 4, 4, ESB_STORAGE_DENSE);
     esb_entity e[100];
     cr_assert_eq(esb_create_bulk(w, 100, &a, 1, NULL, e), ESB_OK);
     for (int round = 0; round < 3; ++round)
@@ -38,22 +20,22 @@ Test(archetype_graph, every_move_after_the_first_is_an_edge_hit) {
             cr_assert_eq(esb_remove(w, e[i], b), ESB_OK);
         }
     /* The first add misses and fills both the add edge and its reverse: no other move misses. */
-    cr_assert_eq(counter(w, "edge_misses"), 1);
-    cr_assert_eq(counter(w, "edge_hits"), 599);
-    cr_assert_eq(counter(w, "moves"), 600);
-    cr_assert_eq(counter(w, "archetypes"), 3); /* {}, {A}, {A, B} */
+    cr_assert_eq(conf_counter(w, "edge_misses"), 1);
+    cr_assert_eq(conf_counter(w, "edge_hits"), 599);
+    cr_assert_eq(conf_counter(w, "moves"), 600);
+    cr_assert_eq(conf_counter(w, "archetypes"), 3); /* {}, {A}, {A, B} */
     esb_world_destroy(w);
 }
 
 Test(archetype_graph, a_component_registered_after_the_edges_exist) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component a = reg(w, "A", 4, 4), b = reg(w, "B", 8, 8);
+    esb_world *w = conf_world();
+    esb_component a = conf_register(w, "A", 4, 4, ESB_STORAGE_DENSE);
+    esb_component b = conf_register(w, "B", 8, 8, ESB_STORAGE_DENSE);
     esb_entity e;
     cr_assert_eq(esb_create(w, &e), ESB_OK);
     cr_assert_eq(esb_add(w, e, a, NULL), ESB_OK);
     cr_assert_eq(esb_add(w, e, b, NULL), ESB_OK);
-    esb_component late = reg(w, "Late", 16, 16); /* beyond every edge array made so far */
+    esb_component late = conf_register(w, "Late", 16, 16, ESB_STORAGE_DENSE); /* beyond every edge array made so far */
     float v[4] = {1, 2, 3, 4};
     cr_assert_eq(esb_add(w, e, late, v), ESB_OK);
     cr_assert_eq(esb_remove(w, e, late), ESB_OK);
@@ -61,7 +43,7 @@ Test(archetype_graph, a_component_registered_after_the_edges_exist) {
     void *p;
     cr_assert_eq(esb_get(w, e, late, &p), ESB_OK);
     cr_assert_eq(memcmp(p, v, sizeof v), 0);
-    cr_assert_eq(counter(w, "edge_misses"), 3); /* + A, + B, + Late: every later move is a hit */
+    cr_assert_eq(conf_counter(w, "edge_misses"), 3); /* + A, + B, + Late: every later move is a hit */
     esb_world_destroy(w);
 }
 
@@ -70,10 +52,10 @@ Test(archetype_graph, a_component_registered_after_the_edges_exist) {
 /* Entities spread over 2^12 archetypes: every one is found once per iteration, cached or not, with its values;
  * an archetype made after the cached query last ran is picked up at its next iteration. */
 Test(archetype_graph, thousands_of_archetypes) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component pos = reg(w, "P", 4, 4), vel = reg(w, "V", 4, 4), extra[EXTRA];
-    for (unsigned k = 0; k < EXTRA; ++k) extra[k] = reg(w, "L", 4, 4);
+    esb_world *w = conf_world();
+    esb_component pos = conf_register(w, "P", 4, 4, ESB_STORAGE_DENSE);
+    esb_component vel = conf_register(w, "V", 4, 4, ESB_STORAGE_DENSE), extra[EXTRA];
+    for (unsigned k = 0; k < EXTRA; ++k) extra[k] = conf_register(w, "L", 4, 4, ESB_STORAGE_DENSE);
     enum { N = 2 << EXTRA };
     static esb_entity handles[N];
     for (uint32_t i = 0; i < N; ++i) {
@@ -85,17 +67,15 @@ Test(archetype_graph, thousands_of_archetypes) {
             if ((i >> k) & 1u) ids[count++] = extra[k];
         cr_assert_eq(esb_create_bulk(w, 1, ids, count, values, &handles[i]), ESB_OK);
     }
-    cr_assert_eq(counter(w, "archetypes"), 1 + (1u << EXTRA));
+    cr_assert_eq(conf_counter(w, "archetypes"), 1 + (1u << EXTRA));
 
     esb_component fields[] = {pos, vel};
     esb_query_desc cached = {.fields = fields, .field_count = 2, .cached = true}, scan = cached;
     scan.cached = false;
-    esb_query *q[2];
-    cr_assert_eq(esb_query_create(w, &cached, &q[0]), ESB_OK);
-    cr_assert_eq(esb_query_create(w, &scan, &q[1]), ESB_OK);
+    esb_query *q[2] = {conf_query(w, &cached), conf_query(w, &scan)};
     for (int pass = 0; pass < 2; ++pass) {
         if (pass == 1) { /* one more archetype: {P, V, Late} */
-            esb_component late = reg(w, "Late", 0, 1);
+            esb_component late = conf_register(w, "Late", 0, 1, ESB_STORAGE_DENSE);
             cr_assert_eq(esb_add(w, handles[0], late, NULL), ESB_OK);
         }
         for (int k = 0; k < 2; ++k) {
@@ -121,12 +101,11 @@ Test(archetype_graph, thousands_of_archetypes) {
 #ifdef ESB_TABLE_AOS
 /* Records place components by decreasing alignment, so only the end of a record is padding. */
 Test(archetype_graph, records_are_packed_by_alignment) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component byte = reg(w, "u8", 1, 1), f32 = reg(w, "f32", 4, 4), f64 = reg(w, "f64", 8, 8);
-    esb_component ids[] = {byte, f32, f64};
+    static const esb_component_desc u8_f32_f64[] = {
+        {"u8", 1, 1, ESB_STORAGE_DENSE}, {"f32", 4, 4, ESB_STORAGE_DENSE}, {"f64", 8, 8, ESB_STORAGE_DENSE}};
+    esb_component ids[3];
     esb_entity e;
-    cr_assert_eq(esb_create_bulk(w, 1, ids, 3, NULL, &e), ESB_OK);
+    esb_world *w = conf_world_of(u8_f32_f64, 3, ids, 1, 3, &e);
     const at_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
     cr_assert_eq(a->table.record_align, 8);
     cr_assert_eq(a->table.record_size, 16); /* f64 at 0, f32 at 8, u8 at 12, 3 bytes of padding */

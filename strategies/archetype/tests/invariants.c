@@ -1,10 +1,7 @@
 /* The archetype design's invariants (archetype.h, A1-A6) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
-#include <criterion/criterion.h>
-#include <criterion/redirect.h>
-#include <signal.h>
-
-#include "contract.h"
+#include "check_aborts.h"
+#include "support.h"
 #include "archetype.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
@@ -13,15 +10,13 @@ static esb_entity e[4];
 
 /* Four entities with {a}, one moved to {a, b} and back (so edges exist), and a cached query over a. */
 static esb_query *healthy_world(void) {
-    cr_assert_eq(esb_world_create(&world), ESB_OK);
-    esb_component_desc da = {"a", 4, 4, ESB_STORAGE_DENSE}, db = {"b", 8, 8, ESB_STORAGE_DENSE};
-    cr_assert_eq(esb_component_register(world, &da, &a), ESB_OK);
-    cr_assert_eq(esb_component_register(world, &db, &b), ESB_OK);
-    cr_assert_eq(esb_create_bulk(world, 4, &a, 1, NULL, e), ESB_OK);
+    static const esb_component_desc descs[] = {{"a", 4, 4, ESB_STORAGE_DENSE}, {"b", 8, 8, ESB_STORAGE_DENSE}};
+    esb_component ids[2];
+    world = conf_world_of(descs, 2, ids, 4, 1, e);
+    a = ids[0], b = ids[1];
     cr_assert_eq(esb_add(world, e[1], b, NULL), ESB_OK);
-    esb_query *q;
     esb_query_desc desc = {.fields = &a, .field_count = 1, .cached = true};
-    cr_assert_eq(esb_query_create(world, &desc, &q), ESB_OK);
+    esb_query *q = conf_query(world, &desc);
     esb_world_check(world);
     return q;
 }
@@ -33,19 +28,19 @@ Test(archetype_invariants, a_healthy_world_passes) {
     esb_world_destroy(world);
 }
 
-Test(archetype_invariants, a_location_naming_another_row_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(archetype_invariants, a_location_naming_another_row_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     world->locations[esb_entity_index(e[0])].row ^= 1;
     esb_world_check(world);
 }
 
-Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     q->matches.count--;
     esb_world_check(world);
 }
 
-Test(archetype_invariants, an_edge_to_the_wrong_archetype_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(archetype_invariants, an_edge_to_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     uint32_t from = world->locations[esb_entity_index(e[0])].archetype;
     world->archetypes[from]->edges.edge[b].add = AT_ROOT;

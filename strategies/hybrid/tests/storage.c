@@ -1,50 +1,32 @@
 /* The hybrid design beyond what the contract can observe: which changes move table rows, which queries go by
  * table or by archetype, and sparse fields handed out in chunks. Built into this strategy's test binaries
  * only. */
-#include <criterion/criterion.h>
-#include <string.h>
-
-#include "contract.h"
 #include "each.h"
+#include "support.h"
 #include "hybrid.h"
-
-static uint64_t counter(const esb_world *w, const char *name) {
-    const char *names[16];
-    uint64_t values[16];
-    size_t n = esb_world_counters(w, names, values, 16);
-    for (size_t i = 0; i < n && i < 16; ++i)
-        if (!strcmp(names[i], name)) return values[i];
-    cr_assert_fail("no counter %s", name);
-    return 0;
-}
-
-static esb_component reg(esb_world *w, const char *name, size_t size, esb_storage_hint hint) {
-    esb_component c;
-    esb_component_desc d = {name, size, size ? size : 1, hint};
-    cr_assert_eq(esb_component_register(w, &d, &c), ESB_OK);
-    return c;
-}
 
 /* Sparse components and tags change the archetype only; dense ones move the table row too. */
 Test(hybrid_storage, only_dense_changes_move_table_rows) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component pos = reg(w, "P", 4, ESB_STORAGE_DENSE), sp = reg(w, "S", 4, ESB_STORAGE_SPARSE);
-    esb_component tag = reg(w, "T", 0, ESB_STORAGE_DENSE), dense = reg(w, "D", 8, ESB_STORAGE_DENSE);
+    static const esb_component_desc descs[] = {{"P", 4, 4, ESB_STORAGE_DENSE},
+                                               {"S", 4, 4, ESB_STORAGE_SPARSE},
+                                               {"T", 0, 1, ESB_STORAGE_DENSE},
+                                               {"D", 8, 8, ESB_STORAGE_DENSE}};
+    esb_component ids[4];
     esb_entity e[64];
-    cr_assert_eq(esb_create_bulk(w, 64, &pos, 1, NULL, e), ESB_OK);
-    uint64_t tables = counter(w, "tables");
+    esb_world *w = conf_world_of(descs, 4, ids, 64, 1, e); /* every entity with P alone */
+    esb_component pos = ids[0], sp = ids[1], tag = ids[2], dense = ids[3];
+    uint64_t tables = conf_counter(w, "tables");
     for (int i = 0; i < 64; ++i) {
         float v = (float)i;
         cr_assert_eq(esb_add(w, e[i], sp, &v), ESB_OK);
         cr_assert_eq(esb_add(w, e[i], tag, NULL), ESB_OK);
         cr_assert_eq(esb_remove(w, e[i], sp), ESB_OK);
     }
-    cr_assert_eq(counter(w, "table_moves"), 0);
-    cr_assert_eq(counter(w, "archetype_moves"), 3 * 64);
-    cr_assert_eq(counter(w, "tables"), tables, "sparse components and tags made a table");
+    cr_assert_eq(conf_counter(w, "table_moves"), 0);
+    cr_assert_eq(conf_counter(w, "archetype_moves"), 3 * 64);
+    cr_assert_eq(conf_counter(w, "tables"), tables, "sparse components and tags made a table");
     for (int i = 0; i < 64; ++i) cr_assert_eq(esb_add(w, e[i], dense, NULL), ESB_OK);
-    cr_assert_eq(counter(w, "table_moves"), 64);
+    cr_assert_eq(conf_counter(w, "table_moves"), 64);
     for (int i = 0; i < 64; ++i) {
         void *p;
         cr_assert_eq(esb_get(w, e[i], pos, &p), ESB_OK);
@@ -55,19 +37,19 @@ Test(hybrid_storage, only_dense_changes_move_table_rows) {
 
 static const char *kind_of(esb_world *w, const esb_component *fields, uint32_t nf, const esb_component *without,
                            uint32_t nw) {
-    esb_query *q;
     esb_query_desc d = {.fields = fields, .field_count = nf, .without = without, .without_count = nw, .cached = true};
-    cr_assert_eq(esb_query_create(w, &d, &q), ESB_OK);
+    esb_query *q = conf_query(w, &d);
     const char *kind = esb_query_kind(q);
     cr_assert_eq(esb_query_destroy(q), ESB_OK);
     return kind;
 }
 
 Test(hybrid_storage, queries_go_by_table_only_when_every_term_is_in_tables) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component a = reg(w, "A", 4, ESB_STORAGE_DENSE), b = reg(w, "B", 4, ESB_STORAGE_DENSE);
-    esb_component s = reg(w, "S", 4, ESB_STORAGE_SPARSE), t = reg(w, "T", 0, ESB_STORAGE_DENSE);
+    esb_world *w = conf_world();
+    esb_component a = conf_register(w, "A", 4, 4, ESB_STORAGE_DENSE);
+    esb_component b = conf_register(w, "B", 4, 4, ESB_STORAGE_DENSE);
+    esb_component s = conf_register(w, "S", 4, 4, ESB_STORAGE_SPARSE);
+    esb_component t = conf_register(w, "T", 0, 1, ESB_STORAGE_DENSE);
     esb_component ab[] = {a, b}, as[] = {a, s};
     cr_assert_str_eq(kind_of(w, ab, 2, NULL, 0), "table-cache");
     cr_assert_str_eq(kind_of(w, as, 2, NULL, 0), "archetype-cache");
@@ -78,9 +60,9 @@ Test(hybrid_storage, queries_go_by_table_only_when_every_term_is_in_tables) {
 
 /* An archetype with more rows than one chunk: a sparse field comes out in chunks, every value with its entity. */
 Test(hybrid_storage, sparse_fields_in_chunks) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component a = reg(w, "A", 4, ESB_STORAGE_DENSE), s = reg(w, "S", 8, ESB_STORAGE_SPARSE);
+    esb_world *w = conf_world();
+    esb_component a = conf_register(w, "A", 4, 4, ESB_STORAGE_DENSE);
+    esb_component s = conf_register(w, "S", 8, 8, ESB_STORAGE_SPARSE);
     enum { N = 3 * HY_CHUNK + 17 };
     static float av[N];
     static double sv[N];
@@ -90,9 +72,8 @@ Test(hybrid_storage, sparse_fields_in_chunks) {
     static esb_entity e[N];
     cr_assert_eq(esb_create_bulk(w, N, ids, 2, values, e), ESB_OK);
     for (int i = 0; i < N; i += 3) cr_assert_eq(esb_destroy(w, e[i]), ESB_OK); /* shuffles the sparse set */
-    esb_query *q;
     esb_query_desc d = {.fields = ids, .field_count = 2, .cached = true};
-    cr_assert_eq(esb_query_create(w, &d, &q), ESB_OK);
+    esb_query *q = conf_query(w, &d);
     esb_iter it;
     uint64_t seen = 0;
     cr_assert_eq(esb_iter_begin(q, &it), ESB_OK);

@@ -1,11 +1,8 @@
 /* The sparse-set design's invariants (sparse.h, P1-P6) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries; the
  * group tests into sparse-groups'. */
-#include <criterion/criterion.h>
-#include <criterion/redirect.h>
-#include <signal.h>
-
-#include "contract.h"
+#include "check_aborts.h"
+#include "support.h"
 #include "sparse.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
@@ -15,16 +12,13 @@ static esb_entity e[6];
 /* Six entities with {a, b}, two of them with c, and a cached query over a and b without c (an owned group in
  * sparse-groups: its members are the first len entities of the pools of a and b). */
 static esb_query *healthy_world(void) {
-    cr_assert_eq(esb_world_create(&world), ESB_OK);
-    esb_component_desc da = {"a", 4, 4, ESB_STORAGE_DENSE}, db = {"b", 8, 8, ESB_STORAGE_DENSE},
-                       dc = {"c", 0, 1, ESB_STORAGE_DENSE};
-    cr_assert_eq(esb_component_register(world, &da, &a), ESB_OK);
-    cr_assert_eq(esb_component_register(world, &db, &b), ESB_OK);
-    cr_assert_eq(esb_component_register(world, &dc, &c), ESB_OK);
+    world = conf_world();
+    a = conf_register(world, "a", 4, 4, ESB_STORAGE_DENSE);
+    b = conf_register(world, "b", 8, 8, ESB_STORAGE_DENSE);
+    c = conf_register(world, "c", 0, 1, ESB_STORAGE_DENSE);
     esb_component ab[] = {a, b};
-    esb_query *q;
     esb_query_desc desc = {.fields = ab, .field_count = 2, .without = &c, .without_count = 1, .cached = true};
-    cr_assert_eq(esb_query_create(world, &desc, &q), ESB_OK);
+    esb_query *q = conf_query(world, &desc);
     cr_assert_eq(esb_create_bulk(world, 6, ab, 2, NULL, e), ESB_OK);
     cr_assert_eq(esb_add(world, e[1], c, NULL), ESB_OK);
     cr_assert_eq(esb_add(world, e[4], c, NULL), ESB_OK);
@@ -40,21 +34,21 @@ Test(sparse_invariants, a_healthy_world_passes) {
     esb_world_destroy(world);
 }
 
-Test(sparse_invariants, a_pool_holding_a_dead_entity_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(sparse_invariants, a_pool_holding_a_dead_entity_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     esb_et_release(&world->entities, e[5]); /* destroyed in the entity table alone */
     esb_world_check(world);
 }
 
 #ifdef ESB_SPARSE_GROUPS
-Test(sparse_invariants, a_group_length_marker_one_short_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(sparse_invariants, a_group_length_marker_one_short_aborts, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     cr_assert(q->kind == SP_OWNED && q->len == 4);
     q->len--; /* a matching entity left out of the group */
     esb_world_check(world);
 }
 
-Test(sparse_invariants, owned_pools_out_of_step_abort, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(sparse_invariants, owned_pools_out_of_step_abort, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     esb_sparse_set *p = &world->components[q->owned[1]].pool;
     esb_entity first = p->dense[0], second = p->dense[1]; /* swap two members in one owned pool only */

@@ -1,17 +1,8 @@
 /* Sorting pools and groups (sort.h), a sparse-set feature beyond the contract: built into this strategy's
  * test binaries only. */
-#include <criterion/criterion.h>
-#include <stdlib.h>
-
-#include "contract.h"
 #include "each.h"
+#include "support.h"
 #include "sort.h"
-
-static float value_of(esb_world *w, esb_entity e, esb_component c) {
-    void *p;
-    cr_assert_eq(esb_get(w, e, c, &p), ESB_OK);
-    return *(float *)p;
-}
 
 typedef struct by_value {
     esb_component c;
@@ -20,15 +11,12 @@ typedef struct by_value {
 
 static int compare_values(esb_world *w, esb_entity a, esb_entity b, void *ctx) {
     const by_value *by = ctx;
-    float x = value_of(w, a, by->c), y = value_of(w, b, by->c);
+    float x = conf_get_f32(w, a, by->c), y = conf_get_f32(w, b, by->c);
     return by->direction * ((x > y) - (x < y));
 }
 
 static esb_component reg(esb_world *w, const char *name) {
-    esb_component c;
-    esb_component_desc d = {name, sizeof(float), sizeof(float), ESB_STORAGE_DENSE};
-    cr_assert_eq(esb_component_register(w, &d, &c), ESB_OK);
-    return c;
+    return conf_register(w, name, sizeof(float), sizeof(float), ESB_STORAGE_DENSE);
 }
 
 /* Iterates q and checks that field 0 comes out ordered by direction, that every entity's field 0 and 1
@@ -74,15 +62,13 @@ static void populate(esb_world *w, esb_component a, esb_component b, size_t n, e
 }
 
 Test(sparse_sort, pool_by_value_both_ways) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
+    esb_world *w = conf_world();
     esb_component a = reg(w, "A"), b = reg(w, "B");
     esb_entity e[3000];
     populate(w, a, b, 3000, e);
     for (size_t i = 0; i < 3000; i += 3) cr_assert_eq(esb_destroy(w, e[i]), ESB_OK); /* holes, swaps */
-    esb_query *q;
     esb_query_desc d = {.fields = &a, .field_count = 1};
-    cr_assert_eq(esb_query_create(w, &d, &q), ESB_OK);
+    esb_query *q = conf_query(w, &d);
     for (int direction = 1; direction >= -1; direction -= 2) {
         by_value by = {a, direction};
         cr_assert_eq(esb_sparse_sort_pool(w, a, compare_values, &by), ESB_OK);
@@ -102,8 +88,7 @@ Test(sparse_sort, group_keeps_its_pools_aligned) {
 #ifndef ESB_SPARSE_GROUPS
     cr_skip_test("groups exist only in sparse-groups");
 #else
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
+    esb_world *w = conf_world();
     esb_component a = reg(w, "A"), b = reg(w, "B"), c = reg(w, "C");
     esb_entity e[2000];
     populate(w, a, b, 2000, e);
@@ -111,10 +96,9 @@ Test(sparse_sort, group_keeps_its_pools_aligned) {
     for (size_t i = 0; i < 2000; i += 4) cr_assert_eq(esb_add(w, e[i], c, &one), ESB_OK);
     esb_component ab[] = {a, b};
     esb_query_desc d = {.fields = ab, .field_count = 2, .without = &c, .without_count = 1, .cached = true};
-    esb_query *owned, *again;
-    cr_assert_eq(esb_query_create(w, &d, &owned), ESB_OK);
+    esb_query *owned = conf_query(w, &d);
     cr_assert_str_eq(esb_query_kind(owned), "owned-group");
-    cr_assert_eq(esb_query_create(w, &d, &again), ESB_OK); /* same terms: its pools are taken */
+    esb_query *again = conf_query(w, &d); /* same terms: its pools are taken */
     cr_assert_str_eq(esb_query_kind(again), "non-owned-group");
     by_value by = {a, -1};
     cr_assert_eq(esb_sparse_sort_group(owned, compare_values, &by), ESB_OK);

@@ -1,10 +1,7 @@
 /* The tables design's invariants (tables.h, L1-L8) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
-#include <criterion/criterion.h>
-#include <criterion/redirect.h>
-#include <signal.h>
-
-#include "contract.h"
+#include "check_aborts.h"
+#include "support.h"
 #include "tables.h"
 
 static esb_world *world; /* static: still reachable when an aborting check stops the process */
@@ -13,11 +10,10 @@ static esb_entity e[4];
 
 /* Four entities of type {a}; two of them given the sparse s (a sparse column for the whole table). */
 static tb_table *healthy_world(void) {
-    cr_assert_eq(esb_world_create(&world), ESB_OK);
-    esb_component_desc da = {"a", 4, 4, ESB_STORAGE_DENSE}, ds = {"s", 8, 8, ESB_STORAGE_SPARSE};
-    cr_assert_eq(esb_component_register(world, &da, &a), ESB_OK);
-    cr_assert_eq(esb_component_register(world, &ds, &s), ESB_OK);
-    cr_assert_eq(esb_create_bulk(world, 4, &a, 1, NULL, e), ESB_OK);
+    static const esb_component_desc descs[] = {{"a", 4, 4, ESB_STORAGE_DENSE}, {"s", 8, 8, ESB_STORAGE_SPARSE}};
+    esb_component ids[2];
+    world = conf_world_of(descs, 2, ids, 4, 1, e);
+    a = ids[0], s = ids[1];
     cr_assert_eq(esb_add(world, e[1], s, NULL), ESB_OK);
     cr_assert_eq(esb_add(world, e[2], s, NULL), ESB_OK);
     esb_world_check(world);
@@ -32,13 +28,13 @@ Test(tables_invariants, a_healthy_world_passes) {
     esb_world_destroy(world);
 }
 
-Test(tables_invariants, a_holder_count_drifting_from_its_bits_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(tables_invariants, a_holder_count_drifting_from_its_bits_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
     tb_column_of(t, a)->holders--;
     esb_world_check(world);
 }
 
-Test(tables_invariants, a_presence_bit_past_the_last_row_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(tables_invariants, a_presence_bit_past_the_last_row_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
     tb_column *col = tb_column_of(t, s);
     tb_bit_set(col->present, t->count); /* the next row appended would start with s */
@@ -46,7 +42,7 @@ Test(tables_invariants, a_presence_bit_past_the_last_row_aborts, .signal = SIGAB
     esb_world_check(world);
 }
 
-Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, .signal = SIGABRT, .init = cr_redirect_stderr) {
+Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
     tb_bit_clear(tb_column_of(t, s)->present, world->locations[esb_entity_index(e[1])].row);
     tb_column_of(t, s)->holders--;

@@ -1,25 +1,15 @@
 /* Per-table shared values (shared.h) and the column-per-table behaviour of this design, beyond the contract.
  * Built into this strategy's test binaries only. */
-#include <criterion/criterion.h>
-#include <string.h>
-
-#include "contract.h"
 #include "each.h"
+#include "support.h"
 #include "shared.h"
 #include "tables.h"
 
-static esb_component reg(esb_world *w, const char *name, size_t size, esb_storage_hint hint) {
-    esb_component c;
-    esb_component_desc d = {name, size, size ? size : 1, hint};
-    cr_assert_eq(esb_component_register(w, &d, &c), ESB_OK);
-    return c;
-}
-
 Test(tables_shared, one_value_per_table) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component pos = reg(w, "P", 4, ESB_STORAGE_DENSE), rend = reg(w, "Renderer", 8, ESB_STORAGE_DENSE);
-    esb_component vel = reg(w, "V", 4, ESB_STORAGE_DENSE);
+    esb_world *w = conf_world();
+    esb_component pos = conf_register(w, "P", 4, 4, ESB_STORAGE_DENSE);
+    esb_component rend = conf_register(w, "Renderer", 8, 8, ESB_STORAGE_DENSE);
+    esb_component vel = conf_register(w, "V", 4, 4, ESB_STORAGE_DENSE);
     esb_entity monsters[3], other;
     cr_assert_eq(esb_create_bulk(w, 3, &pos, 1, NULL, monsters), ESB_OK);
     cr_assert_eq(esb_create_bulk(w, 1, &vel, 1, NULL, &other), ESB_OK);
@@ -45,11 +35,11 @@ Test(tables_shared, one_value_per_table) {
 }
 
 Test(tables_shared, allocation_failure_changes_nothing) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component pos = reg(w, "P", 4, ESB_STORAGE_DENSE), big = reg(w, "Big", 64, ESB_STORAGE_DENSE);
+    static const esb_component_desc descs[] = {{"P", 4, 4, ESB_STORAGE_DENSE}, {"Big", 64, 64, ESB_STORAGE_DENSE}};
+    esb_component ids[2];
     esb_entity e;
-    cr_assert_eq(esb_create_bulk(w, 1, &pos, 1, NULL, &e), ESB_OK);
+    esb_world *w = conf_world_of(descs, 2, ids, 1, 1, &e); /* e with P alone */
+    esb_component big = ids[1];
     for (uint64_t k = 1; k <= 2; ++k) {
         esb_mem_fail_nth(k);
         cr_assert_eq(esb_tables_share(w, e, big, NULL), ESB_ERR_NOMEM);
@@ -64,11 +54,11 @@ Test(tables_shared, allocation_failure_changes_nothing) {
 /* Entities stay in the table they were created in: a component added to one row adds a column for all, the
  * others' slots stay empty, and a query over it tests presence. */
 Test(tables_shared, a_column_for_the_whole_table) {
-    esb_world *w;
-    cr_assert_eq(esb_world_create(&w), ESB_OK);
-    esb_component pos = reg(w, "P", 4, ESB_STORAGE_DENSE), weapon = reg(w, "Weapon", 4, ESB_STORAGE_DENSE);
+    static const esb_component_desc descs[] = {{"P", 4, 4, ESB_STORAGE_DENSE}, {"Weapon", 4, 4, ESB_STORAGE_DENSE}};
+    esb_component fields[2];
     esb_entity e[200];
-    cr_assert_eq(esb_create_bulk(w, 200, &pos, 1, NULL, e), ESB_OK);
+    esb_world *w = conf_world_of(descs, 2, fields, 200, 1, e); /* every entity with P alone */
+    esb_component weapon = fields[1];
     for (int i = 0; i < 200; i += 7) {
         float v = (float)i;
         cr_assert_eq(esb_add(w, e[i], weapon, &v), ESB_OK);
@@ -76,10 +66,8 @@ Test(tables_shared, a_column_for_the_whole_table) {
     const tb_location *loc = &w->locations[esb_entity_index(e[0])];
     cr_assert_eq(w->table_count, 1, "nothing moved to another table");
     cr_assert_eq(w->tables[loc->table]->columns[1].holders, (200 + 6) / 7);
-    esb_component fields[] = {pos, weapon};
-    esb_query *q;
     esb_query_desc d = {.fields = fields, .field_count = 2, .cached = true};
-    cr_assert_eq(esb_query_create(w, &d, &q), ESB_OK);
+    esb_query *q = conf_query(w, &d);
     esb_iter it;
     int seen = 0;
     cr_assert_eq(esb_iter_begin(q, &it), ESB_OK);
