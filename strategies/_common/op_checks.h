@@ -60,7 +60,9 @@ static inline esb_status esb_register_info(esb_component_info *components, uint3
     ((w) ? esb_check_change(&(w)->queries, &(w)->entities, (w)->component_count, (e), (c)) : ESB_ERR_INVALID)
 #define ESB_WORLD_CHECK_DESTROY(w, e) ((w) ? esb_check_destroy(&(w)->queries, &(w)->entities, (e)) : ESB_ERR_INVALID)
 /* esb_create_bulk's checks up to UNKNOWN_COMPONENT: INVALID (w NULL, the id list), LOCKED, UNKNOWN_COMPONENT. The
- * caller then succeeds at once for n = 0, and returns FULL for n above ESB_MAX_ENTITIES. */
+ * caller then succeeds at once for n = 0, and returns FULL for n above ESB_MAX_ENTITIES. (Its other openings stay
+ * written out in each design, esb_create's checks and the component set built in place: through helpers, gcc
+ * inlined the create paths differently, up to 13% more instructions per entity under callgrind.) */
 #define ESB_WORLD_CHECK_BULK(w, ids, count)              \
     (!(w) || esb_check_id_list((ids), (count)) != ESB_OK \
          ? ESB_ERR_INVALID                               \
