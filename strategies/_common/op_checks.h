@@ -69,7 +69,7 @@ static inline esb_status esb_register_info(esb_component_info *components, uint3
          : esb_check_bulk(&(w)->queries, (w)->component_count, (ids), (count)))
 #define ESB_WORLD_CHECK_REGISTER(w, desc, out) \
     ((w) ? esb_check_register(&(w)->queries, (w)->component_count, (desc), (out)) : ESB_ERR_INVALID)
-/* esb_query_create's checks (esb_check_query_create) for a world whose components[c].SIZE is component c's size
+/* esb_query_create's checks (esb_check_query_create) for a world whose components[c].SIZE (a uint32_t) is c's size
  * in bytes (0: a tag). */
 #define ESB_WORLD_CHECK_QUERY_CREATE(w, desc, out, SIZE)                                                          \
     esb_check_query_create((w), (desc), (out), (w) ? &(w)->queries : NULL,                                        \
