@@ -8,8 +8,8 @@
 #   --warmup-ms, ...). The stopping rule comes from the environment:
 #     BENCH_MIN_PROCS   processes every cell gets, one per round (default 5)
 #     BENCH_MAX_PROCS   the most a cell gets (default 21)
-#     BENCH_TARGET_CI   a cell is done once the 95% interval of its median is within +/- this fraction
-#                       (default 0.03)
+#     BENCH_TARGET_CI   a cell is done once the 95% intervals of its median, of its ratio to the raw floor
+#                       and of the A/A ratio are within +/- this fraction (default 0.03)
 #     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
 #                       (the minimum rounds always run; default 1800)
 #     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give
@@ -66,7 +66,7 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 # The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
 sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$@" >"$cells"
 [ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
-echo "bench: every cell in $min_procs to $max_procs processes (more while its 95% interval is wider than" \
+echo "bench: every cell in $min_procs to $max_procs processes (more while an interval of it is wider than" \
     "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
     "untouched memory, memory=fresh" >&2
 

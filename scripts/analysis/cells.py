@@ -112,13 +112,35 @@ def twin_of(cells, cell):
     return cells.get((cell.strategy[: -len(AA_SUFFIX)], cell.scenario, cell.n, cell.memory))
 
 
-def stop_reason(cell, min_processes, max_processes, target):
-    """Why a cell has the processes it has: "ci" (its interval met the target), "cap" (it reached the most a
-    cell gets), "budget" (the run's time ran out first), "-" (no stopping rule recorded)."""
+def wide_intervals(cells, target):
+    """{cell key: excess}: for every interval the results give that is wider than +/-target (relative), by how
+    much, summed over the cells it involves: a cell's own median, its ratio to the raw floor and the A/A ratio.
+    The floor and both A/A cells share the excess of every ratio they are part of, so a floor under many wide
+    ratios comes first: one more process of it narrows them all."""
+    excess = {}
+
+    def add(cell, width):
+        if width > target:
+            excess[cell.key] = excess.get(cell.key, 0.0) + width - target
+
+    for cell in cells.values():
+        add(cell, cell.half_width())
+        for other in (floor_of(cells, cell), twin_of(cells, cell)):
+            if other is not None and other is not cell:
+                width = stats.relative_half_width(*ratio(cell, other))
+                add(cell, width)
+                add(other, width)
+    return excess
+
+
+def stop_reason(cell, excess, min_processes, max_processes, target):
+    """Why a cell has the processes it has: "ci" (its interval, and those of the ratios it is part of, met the
+    target), "cap" (it reached the most a cell gets), "budget" (the run's time ran out first), "-" (no stopping
+    rule recorded). excess is wide_intervals() of the run's cells."""
     if not max_processes or not target:
         return "-"
     count = len(cell.rows)
-    if cell.half_width() <= target and count >= min_processes:
+    if cell.key not in excess and count >= min_processes:
         return "ci"
     if count >= max_processes:
         return "cap"
@@ -152,6 +174,7 @@ def simulated(sim_rows):
 def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
     """One results.csv row (a dict of COLUMNS) per cell, sorted by scenario, memory, N and strategy."""
     sim = sim or {}
+    excess = wide_intervals(cells, target) if max_processes and target else {}
     out = []
     for cell in sorted(cells.values(), key=lambda c: (c.scenario, c.memory, c.n, c.strategy)):
         first = cell.rows[0]
@@ -167,7 +190,7 @@ def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
             "max_ns": _number(max(float(r["max_ns"]) for r in cell.rows)),
             "mad_ns": _number(stats.median([float(r["mad_ns"]) for r in cell.rows])),
             "process_spread_ns": _number(max(medians) - min(medians)),
-            "stopped": stop_reason(cell, min_processes, max_processes, target),
+            "stopped": stop_reason(cell, excess, min_processes, max_processes, target),
             "bytes_per_entity": first["bytes_per_entity"], "peak_bytes_per_entity": first["peak_bytes_per_entity"],
             "checksum": first["checksum"], "counter_events": first.get("counter_events", ""),
         }

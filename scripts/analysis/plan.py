@@ -5,12 +5,14 @@
                                   [--fresh NAMES] [--process-s D] [--sizes N,...]
 
 Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
-rounds are the minimum every cell gets. After them a cell is open while the 95% interval of its median is
-wider than +/-T (relative) and it has fewer than Q processes: each further round pair adds two processes to
-open cells (the count stays odd, so the median is one process's figure), as many as the time budget left (S
-seconds, estimated from what earlier processes took) allows, first those whose interval exceeds the target by
-the most per second a process of theirs costs, so that the budget narrows as many intervals as it can. The
-plan is empty when no cell is open, or when no open cell fits the budget.
+rounds are the minimum every cell gets. After them a cell is open while it has fewer than Q processes and an
+interval the results give for it is wider than +/-T (relative): the 95% interval of its median, of its ratio
+to the raw floor, or of the A/A ratio (a floor and both A/A cells are part of those ratios too). Each further
+round pair adds two processes to open cells (the count stays odd, so the median is one process's figure), as
+many as the time budget left (S seconds, estimated from what earlier processes took) allows, first those whose
+intervals exceed the target by the most (summed: a floor under many wide ratios first) per second a process
+of theirs costs, so that the budget narrows as many intervals as it can (cells.wide_intervals). The plan is
+empty when no cell is open, or when no open cell fits the budget.
 
 A process measures several cells of one strategy, one N and one memory mode, in a scenario order that rotates
 from round to round; small worlds share a process (up to about D seconds of work, default 3), large ones get
@@ -142,18 +144,19 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
         least = min(len(by_key.get(key, [])) for key, _ in behind)
         account = f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets"
         return [processes(universe, behind, rnd, process_s)], account
+    measured = {}
+    for key, _ in universe:
+        if key in by_key:
+            cell = measured[key] = cellmod.Cell(*key)
+            cell.rows = by_key[key]
+    excess = cellmod.wide_intervals(measured, target)
     open_cells = []
     for key, binary in universe:
-        rows = by_key.get(key, [])
-        if len(rows) >= max_procs:
-            continue
-        cell = cellmod.Cell(*key)
-        cell.rows = rows
-        width = cell.half_width()
-        if width > target:
-            open_cells.append(((width - target) / cell_cost(costs, binary, key), key, binary))
+        if key in excess and len(by_key.get(key, [])) < max_procs:
+            open_cells.append((excess[key] / cell_cost(costs, binary, key), key, binary))
     if not open_cells:
-        return [], f"round {rnd}: every cell's interval is within +/-{100 * target:g}% or has {max_procs} processes"
+        return [], (f"round {rnd}: every cell's intervals (median, ratio to raw, A/A) are within "
+                    f"+/-{100 * target:g}% or it has {max_procs} processes")
     open_cells.sort(key=lambda c: -c[0])
     chosen, spent = [], 0.0
     for _, key, binary in open_cells:
@@ -163,11 +166,12 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
         chosen.append((key, binary))
         spent += cost
     if not chosen:
-        return [], (f"round {rnd}: {len(open_cells)} cells are still wider than +/-{100 * target:g}%, and none "
-                    f"fits the {max(budget_s, 0):.0f} s left")
+        return [], (f"round {rnd}: {len(open_cells)} cells still have an interval wider than +/-{100 * target:g}%, "
+                    f"and none fits the {max(budget_s, 0):.0f} s left")
     jobs = [processes(universe, chosen, rnd, process_s), processes(universe, chosen, rnd + 1, process_s)]
     return jobs, (f"rounds {rnd}-{rnd + 1}: two more processes for {len(chosen)} of the {len(open_cells)} cells "
-                  f"wider than +/-{100 * target:g}% (about {spent:.0f} s of the {max(budget_s, 0):.0f} s left)")
+                  f"with an interval wider than +/-{100 * target:g}% (about {spent:.0f} s of the "
+                  f"{max(budget_s, 0):.0f} s left)")
 
 
 def main(argv):

@@ -39,6 +39,18 @@ measured):
     precision                      the intervals' half-widths by N, of the medians and of the ratios to raw
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures
+
+Figures in the prose are generated the same way, inline: <!-- v: SPEC -->TEXT<!-- /v --> (on one line; TEXT is
+replaced, the markers stay, and a Markdown reader shows TEXT alone). A cell is "STRATEGY SCENARIO N" (SCENARIO@fresh
+for the fresh memory mode; N as 1048576 or 2^20):
+    cell CELL                      its median and interval, "37.8 [34.3, 44.5]"
+    ratio CELL / CELL              the ratio of two medians, bootstrapped as a ratio over both cells' processes,
+                                   "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
+                                   strategy and scenario, and takes the rest from the first
+    bytes CELL                     its bytes per entity (exact: no interval), "132"
+    sim STRATEGY SCENARIO [ll]     from cachesim.csv: D1 (or last-level) misses per unit, the median over the
+                                   layouts simulated, "0.375"
+    meta KEY                       a value of metadata.csv
 """
 
 import functools
@@ -108,6 +120,11 @@ class Results:
     @functools.cached_property
     def runs(self):
         return csvfile.read(csvfile.runs_path(self.directory), "runs", recorded=True)
+
+    @functools.cached_property
+    def groups(self):
+        """The cells of runs.csv.gz with their processes (for intervals of ratios between any two cells)."""
+        return cellmod.group(self.runs)
 
     @functools.cached_property
     def xcheck(self):
@@ -312,13 +329,97 @@ def table_xcheck(res):
     return lines
 
 
+def ratio_figure(value, low, high):
+    """"1.93x [1.45, 2.27]", with a third decimal (or more) for ratios below 0.1."""
+    d = 2 if value >= 0.1 else 3 if value >= 0.01 else 4
+    return f"{value:.{d}f}x [{low:.{d}f}, {high:.{d}f}]"
+
+
+def _size(text):
+    """An entity count as 1048576 or 2^20."""
+    if re.fullmatch(r"2\^[0-9]{1,2}", text):
+        return 1 << int(text[2:])
+    if re.fullmatch(r"[1-9][0-9]*", text):
+        return int(text)
+    raise TableError(f"'{text}' is not an entity count (1048576 or 2^20)")
+
+
+def _cell_key(words, default=None):
+    """(strategy, scenario, memory, N) of the words STRATEGY [SCENARIO [N]]; missing parts from default."""
+    if not 1 <= len(words) <= 3 or (default is None and len(words) != 3):
+        raise TableError(f"a cell is STRATEGY SCENARIO N, not '{' '.join(words)}'")
+    strategy = words[0]
+    scenario = words[1] if len(words) > 1 else default[1]
+    n = _size(words[2]) if len(words) > 2 else default[3]
+    name, _, memory = scenario.partition("@")
+    return strategy, name, memory or "warm", n
+
+
+def value(res, spec):
+    """The text of one inline figure."""
+    words = spec.split()
+    if not words:
+        raise TableError("an empty figure spec")
+    kind, args = words[0], words[1:]
+    if kind == "meta" and len(args) == 1:
+        if args[0] not in res.meta:
+            raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")
+        return res.meta[args[0]]
+    if kind in ("cell", "bytes"):
+        s, sc, memory, n = _cell_key(args)
+        key = (s, sc + ("" if memory == "warm" else "@" + memory), n)
+        if key not in res.cells:
+            raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.csv_path}")
+        return res.cell(*key) if kind == "cell" else f"{float(res.cells[key]['bytes_per_entity']):.0f}"
+    if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"]):
+        column = "ll_misses_per_unit" if args[2:] else "d1_misses_per_unit"
+        found = [float(r[column]) for r in res.sim if (r["strategy"], r["scenario"]) == tuple(args[:2])]
+        if not found:
+            raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
+        return f"{stats.median(found):.3f}"
+    if kind == "ratio" and "/" in args:
+        cut = args.index("/")
+        top = _cell_key(args[:cut])
+        bottom = _cell_key(args[cut + 1:], top)
+        cells = []
+        for s, sc, memory, n in (top, bottom):
+            cell = res.groups.get((s, sc, n, memory))
+            if cell is None:
+                raise NotMeasured(f"no process of {s} {sc} n={n} memory={memory} in {csvfile.runs_path(res.directory)}")
+            cells.append(cell)
+        return ratio_figure(*cellmod.ratio(*cells))
+    raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, bytes CELL, sim STRATEGY "
+                     "SCENARIO [ll], meta KEY)")
+
+
+_VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
+def _values(res, line, number, notes):
+    """The line with every inline figure regenerated."""
+    def one(m):
+        try:
+            text = value(res, m.group(1))
+        except NotMeasured as e:
+            if not notes:
+                raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
+            text = "(not measured in this run)"
+        except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
+            raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
+        return f"<!-- v: {m.group(1)} -->{text}<!-- /v -->"
+
+    out = _VALUE.sub(one, line)
+    if _VALUE.sub("", line).count("<!-- v:") or _VALUE.sub("", line).count("<!-- /v -->"):
+        raise TableError(f"line {number}: an inline figure not closed on its line (<!-- v: SPEC -->TEXT<!-- /v -->)")
+    return out
+
+
 def refresh(res, text, relink=None, notes=False):
-    """The report's text with every table block regenerated; relink(target) rewrites link targets. With notes, a
-    table that asks for what the run did not measure becomes one line saying so (a run's own copy of the
-    report, from a run at other sizes); without, it is an error like any other (REPORT.md itself)."""
+    """The report's text with every table block and inline figure regenerated; relink(target) rewrites link
+    targets. With notes, a table or figure that asks for what the run did not measure says so in its place (a
+    run's own copy of the report, from a run at other sizes); without, it is an error like any other
+    (REPORT.md itself)."""
     out = []
     skipping = False
     for number, line in enumerate(text.split("\n"), 1):
@@ -348,6 +449,7 @@ def refresh(res, text, relink=None, notes=False):
             out.append(line)
             continue
         if not skipping:
+            line = _values(res, line, number, notes) if "<!-- " in line else line
             out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
     if skipping:
         raise TableError("a table block is not closed")

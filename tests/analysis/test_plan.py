@@ -57,6 +57,30 @@ class StoppingRule(TempDir):
         self.assertEqual(rounds, [[("bin-a", "warm", 16, ["x"])], [("bin-a", "warm", 16, ["x"])]])
         self.assertIn("two more processes for 1 of the 1 cells", account)
 
+    def test_a_wide_ratio_opens_both_of_its_cells(self):
+        # each cell's own interval is within +/-3% (+/-2.5%), but the ratio of a to its raw floor spans both:
+        # [1.95 / 1.025, 2.05 / 0.975] = 2.0 -4.9% .. +5.1%; a and the floor get two more processes each
+        rows = [r for r in self.all_cells([1.0, 1.001, 0.999]) if not r.startswith(("a,x,8,", "raw-soa,x,8,"))]
+        rows += self.rows("a", "x", 8, [2.0, 2.05, 1.95]) + self.rows("raw-soa", "x", 8, [1.0, 1.025, 0.975])
+        rounds, account = self.plan(rows)
+        self.assertEqual([sorted(jobs) for jobs in rounds], [[("bin-a", "warm", 8, ["x"]), ("raw", "warm", 8, ["x"])]] * 2)
+        self.assertIn("two more processes for 2 of the 2 cells with an interval wider than +/-3%", account)
+
+    def test_a_floor_under_many_wide_ratios_comes_first(self):
+        # three strategies over one floor, every cell within +/-2.9% of its own median, every ratio to the floor
+        # about +/-5.8%: the floor shares the excess of all three ratios, so with room for one cell's processes
+        # the budget goes to it
+        cells = self.write("cells3.tsv", "bin-a\tx\ta\t8\nbin-b\tx\tb\t8\nbin-c\tx\tc\t8\nraw\tx\traw-soa\t8\n")
+        universe = plan.read_universe(cells, 1, set())
+        rows = self.rows("raw-soa", "x", 8, [1.0, 1.029, 0.971])
+        for name in "abc":
+            rows += self.rows(name, "x", 8, [2.0, 2.058, 1.942])
+        costs = {(b, "x", 8, "warm"): 1.0 for b in ("bin-a", "bin-b", "bin-c", "raw")}
+        rounds, account = plan.plan(universe, csvfile.read(self.runs("runs.csv", rows), "runs"), costs, 1, 3, 7, 0.03,
+                                    2.5, 3.0)
+        self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]] * 2)
+        self.assertIn("for 1 of the 4 cells", account)
+
     def test_no_budget_no_more_processes(self):
         rows = self.all_cells([1.0, 1.5, 0.7])
         rounds, account = self.plan(rows, budget=0)

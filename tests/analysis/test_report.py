@@ -5,6 +5,7 @@ import os
 import unittest
 
 from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
+import cells
 import csvfile
 import manifest
 import report
@@ -43,8 +44,9 @@ class Folder(TempDir):
         meta = csvfile.read_metadata(os.path.join(self.dir, "metadata.csv"))
         self.assertEqual((meta["aa_variant"], meta["aa_cells"]), ("a~aa", "2"))
         self.assertEqual(meta["flags:a"], "-O3")
-        # add_remove's five processes (30 .. 34) leave an interval of +/-6%: wider than 3%, below the cap of 7
-        self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("4", "2"))
+        # every cell is part of a ratio wider than 3%, below the cap of 7: simple_iter's ratios to raw over five
+        # processes each (+/-2% per cell) span about +/-4%, add_remove's A/A ratio (30 .. 34 each) about +/-10%
+        self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("0", "6"))
         with open(os.path.join(self.dir, "results.json"), encoding="utf-8") as f:
             doc = json.load(f)
         self.assertEqual(len(doc["rows"]), 6)
@@ -100,6 +102,58 @@ class Folder(TempDir):
                      "<!-- end table -->\n", "<!-- table: xcheck -->\n<!-- end table -->\n"):
             with self.assertRaises(report.TableError):
                 report.refresh(res, text)
+
+    def test_inline_figures(self):
+        res = report.Results(self.publish())
+        self.assertEqual(report.value(res, "cell a add_remove 2^10"), "32.0 [30.0, 34.0]")
+        self.assertEqual(report.value(res, "cell a add_remove 1024"), "32.0 [30.0, 34.0]")
+        # a ratio between any two cells, bootstrapped as a ratio over both cells' processes
+        groups = res.groups
+        expected = report.ratio_figure(*cells.ratio(groups[("a", "simple_iter", 1024, "warm")],
+                                                    groups[("b", "simple_iter", 1024, "warm")]))
+        self.assertTrue(expected.startswith("1.33x ["), expected)
+        self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b simple_iter 1024"), expected)
+        self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b"), expected)
+        self.assertEqual(report.value(res, "ratio a add_remove 1024 / a~aa"), "1.00x [0.91, 1.10]")
+        self.assertEqual(report.value(res, "ratio a add_remove 1024 / a simple_iter"), "16.00x [15.00, 17.00]")
+        self.assertEqual(report.value(res, "meta machine_id"), "test-machine")
+        self.assertEqual(report.value(res, "bytes a add_remove 1024"), "100")
+        self.write("cachesim.csv", "strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,"
+                                   "ll_misses_per_unit,checksum\n"
+                                   "a,add_remove,1024,pair,0000000000000005,100,7.5,0.25,0cd\n"
+                                   "a,add_remove,1024,pair,0000000000000004,100,6.5,0.5,0cd\n"
+                                   "a,add_remove,1024,pair,0000000000000003,100,9.5,0.75,0cd\n")
+        self.record("cachesim.csv")
+        self.assertEqual(report.value(res, "sim a add_remove"), "7.500")
+        self.assertEqual(report.value(res, "sim a add_remove ll"), "0.500")
+        for spec in ("cell a add_remove", "ratio a simple_iter 1024", "ratio a simple_iter 1024 / b x y z",
+                     "cell a add_remove 1000x", "cell a add_remove 2^", "sim a", "sim a add_remove d2", "nonsense",
+                     ""):
+            with self.assertRaises(report.TableError, msg=spec):
+                report.value(res, spec)
+        for spec in ("cell a add_remove 2048", "ratio a simple_iter 1024 / c", "cell a add_remove@fresh 1024",
+                     "meta nothing", "sim b add_remove"):
+            with self.assertRaises(report.NotMeasured, msg=spec):
+                report.value(res, spec)
+
+    def test_refresh_regenerates_inline_figures(self):
+        res = report.Results(self.publish())
+        text = "# R\nat 2^10 <!-- v: cell a add_remove 1024 -->99<!-- /v --> per pair, <!-- v: meta machine_id -->old<!-- /v -->.\n"
+        once = report.refresh(res, text)
+        self.assertEqual(once, "# R\nat 2^10 <!-- v: cell a add_remove 1024 -->32.0 [30.0, 34.0]<!-- /v --> per pair, "
+                               "<!-- v: meta machine_id -->test-machine<!-- /v -->.\n")
+        self.assertEqual(report.refresh(res, once), once)
+        # a figure the run did not measure: an error in REPORT.md, a note in a run's copy
+        missing = "x <!-- v: cell a add_remove 2048 -->1<!-- /v -->\n"
+        with self.assertRaises(report.TableError) as e:
+            report.refresh(res, missing)
+        self.assertIn('line 1: figure "cell a add_remove 2048"', str(e.exception))
+        self.assertEqual(report.refresh(res, missing, notes=True),
+                         "x <!-- v: cell a add_remove 2048 -->(not measured in this run)<!-- /v -->\n")
+        for broken in ("x <!-- v: cell a add_remove 1024 -->1\n<!-- /v -->\n", "x 1<!-- /v -->\n"):
+            with self.assertRaises(report.TableError) as e:
+                report.refresh(res, broken)
+            self.assertIn("not closed on its line", str(e.exception))
 
     def test_layouts_table_joins_processes_and_simulation(self):
         res = report.Results(self.publish())
