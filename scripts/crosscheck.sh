@@ -1,10 +1,11 @@
 #!/bin/sh
 # Whole-process cross-check of the in-process timer, with hyperfine. For each strategy binary and each key
 # scenario it times two processes that differ only in the amount of timed work: both build the world, warm
-# up and verify alike, with every sample exactly K runs (--inner K, K as the timed run calibrated it); one
-# takes 1 sample, the other 1 + D. The difference of their median wall times is D x K runs of the workload,
-# so (difference) / (D x K x N) is the cost per unit measured from outside the process, clock, harness and
-# all. D is chosen so that the extra work lasts about EXTRA_MS.
+# up, take one sample and check it alike; one sample is K runs (--inner K, K as the timed run calibrated it),
+# the other's (1 + D) x K. The difference of their median wall times is D x K runs of the workload, so
+# (difference) / (D x K x N) is the cost per unit measured from outside the process, clock, harness and all.
+# D is chosen so that the extra work lasts about EXTRA_MS. (Both take one sample because the check after each
+# sample can cost as much as a run: add_remove's runs the adds and removes once more.)
 # Writes DIR/hyperfine/bench-NAME.{json,md,csv} (hyperfine's own exports) and DIR/crosscheck.csv:
 #   strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
 # (ratio = whole_process_ns / in_process_ns).
@@ -47,18 +48,20 @@ for name; do
     expected_ms=0
     while read -r who s inner extra inproc unit; do
         [ "$who" = "$name" ] || continue
-        cmd="$build/bench-$name --scenario $s --n $n ${CROSSCHECK_OPTIONS:-} --inner $inner --no-header --no-hw-counters"
-        for reps in 1 $((1 + extra)); do
+        cmd="$build/bench-$name --scenario $s --n $n ${CROSSCHECK_OPTIONS:-} --reps 1 --no-header --no-hw-counters"
+        more=$((inner * (1 + extra)))
+        for runs_per_sample in "$inner" "$more"; do
             t0=$(now_ms)
             rc=0
-            timeout --foreground --kill-after=5 "$limit" $cmd --reps "$reps" </dev/null >/dev/null 2>"$tmp/err" || rc=$?
+            timeout --foreground --kill-after=5 "$limit" $cmd --inner "$runs_per_sample" </dev/null >/dev/null \
+                2>"$tmp/err" || rc=$?
             expected_ms=$((expected_ms + $(now_ms) - t0))
             [ "$rc" -eq 0 ] && continue
-            echo "crosscheck: bench-$name $s n=$n (--inner $inner --reps $reps): $(exit_reason "$rc" "$limit")" >&2
+            echo "crosscheck: bench-$name $s n=$n (--inner $runs_per_sample --reps 1): $(exit_reason "$rc" "$limit")" >&2
             grep -v 'hardware counters off' "$tmp/err" | head -n 5 >&2
             exit 1
         done
-        set -- "$@" -n "$s base" "$cmd --reps 1" -n "$s plus $extra" "$cmd --reps $((1 + extra))"
+        set -- "$@" -n "$s base" "$cmd --inner $inner" -n "$s plus $extra" "$cmd --inner $more"
     done <"$tmp/plan"
     [ $# -gt 0 ] || continue
     echo "crosscheck: hyperfine bench-$name (n=$n, $runs runs each)" >&2

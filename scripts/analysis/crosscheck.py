@@ -4,10 +4,11 @@
     python3 scripts/analysis crosscheck-join --plan PLAN --hyperfine DIR --n N --runs R OUT_CSV
 
 For each strategy and key scenario, hyperfine times two processes that differ only in the amount of timed
-work: both build the world, warm up and verify alike, with every sample exactly K runs (--inner K, K as the
-timed processes calibrated it, their median); one takes 1 sample, the other 1 + D. The difference of their
-median wall times is D x K runs of the workload, so (difference) / (D x K x N) is the cost per unit measured
-from outside the process, clock, harness and all. D is chosen so that the extra work lasts about MS ms.
+work: both build the world, warm up, take one sample and check it alike; one sample is K runs (--inner K, K as
+the timed processes calibrated it, their median), the other's (1 + D) x K. The difference of their median wall
+times is D x K runs of the workload, so (difference) / (D x K x N) is the cost per unit measured from outside
+the process, clock, harness and all. D is chosen so that the extra work lasts about MS ms. (Not 1 sample
+against 1 + D: the check after each sample can cost as much as a run, and would be counted as one.)
 
 The plan is a line per strategy and scenario: "NAME SCENARIO INNER EXTRA IN_PROCESS_NS UNIT" (the raw
 baselines and the A/A twin are left out: they are not designs of their own). crosscheck-join reads

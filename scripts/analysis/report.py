@@ -330,8 +330,8 @@ def table_xcheck(res):
 
 
 def ratio_figure(value, low, high):
-    """"1.93x [1.45, 2.27]", with a third decimal (or more) for ratios below 0.1."""
-    d = 2 if value >= 0.1 else 3 if value >= 0.01 else 4
+    """"1.93x [1.45, 2.27]": three or four significant digits ("11.4x", "1395x", "0.013x")."""
+    d = 0 if value >= 100 else 1 if value >= 10 else 2 if value >= 0.1 else 3 if value >= 0.01 else 4
     return f"{value:.{d}f}x [{low:.{d}f}, {high:.{d}f}]"
 
 
@@ -348,11 +348,11 @@ def _cell_key(words, default=None):
     """(strategy, scenario, memory, N) of the words STRATEGY [SCENARIO [N]]; missing parts from default."""
     if not 1 <= len(words) <= 3 or (default is None and len(words) != 3):
         raise TableError(f"a cell is STRATEGY SCENARIO N, not '{' '.join(words)}'")
-    strategy = words[0]
-    scenario = words[1] if len(words) > 1 else default[1]
+    if len(words) == 1:
+        return (words[0],) + tuple(default[1:])
+    name, _, memory = words[1].partition("@")
     n = _size(words[2]) if len(words) > 2 else default[3]
-    name, _, memory = scenario.partition("@")
-    return strategy, name, memory or "warm", n
+    return words[0], name, memory or "warm", n
 
 
 def value(res, spec):
