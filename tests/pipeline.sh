@@ -168,6 +168,39 @@ if command -v jq >/dev/null 2>&1; then
     if [ "$hf" = 0 ] && [ "$(awk -F, 'NR > 1 && $7 > 0 && $8 ~ /^-?[0-9.]+$/' "$res/crosscheck.csv" | wc -l)" -eq \
         $((2 * $(echo "$variants" | wc -w))) ]
     then ok "hyperfine cross-checks every strategy"; else ko "hyperfine cross-checks every strategy"; fi
+    # The cross-check's two processes differ only in the runs their one sample holds (K and (1 + D) x K): a
+    # second sample would add the check after it (add_remove's runs the adds and removes once more). A stand-in
+    # hyperfine records the commands it is given and exports equal medians.
+    mkdir -p "$tmp/hf-bin" "$tmp/hf-dir"
+    cat >"$tmp/hf-bin/hyperfine" <<'EOF'
+#!/bin/sh
+names=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    -n) printf 'name\t%s\n' "$2" >>"$HF_LOG"; names="$names$2
+"; shift ;;
+    --export-csv) csv=$2; shift ;;
+    --export-json | --export-markdown) echo '{}' >"$2"; shift ;;
+    --style | --shell | --warmup | --runs) shift ;;
+    -*) ;;
+    *) printf 'command\t%s\n' "$1" >>"$HF_LOG" ;;
+    esac
+    shift
+done
+{ echo "command,mean,stddev,median,user,system,min,max"; printf '%s' "$names" | sed 's/$/,1,0,1,0,0,1,1/'; } >"$csv"
+EOF
+    chmod +x "$tmp/hf-bin/hyperfine"
+    cp "$res/results.csv" "$tmp/hf-dir/"
+    if HF_LOG=$tmp/hf.log PATH="$tmp/hf-bin:$PATH" sh scripts/crosscheck.sh "$build" "$tmp/hf-dir" 1024 3 5 \
+        simple_iter,add_remove "$first_variant" >/dev/null 2>"$tmp/err" &&
+        awk -F'\t' '$1 == "name" { name = $2; next }
+            { inner = $2; sub(/.* --inner /, "", inner); rest = $2; sub(/ --inner [0-9]+$/, "", rest)
+              if ($2 !~ / --reps 1 / || inner !~ /^[0-9]+$/) bad = 1
+              if (name ~ / base$/) { k = inner; base = rest; pairs++ }
+              else { d = name; sub(/.* plus /, "", d); if (rest != base || inner != k * (1 + d)) bad = 1 } }
+            END { exit bad || pairs != 2 }' "$tmp/hf.log"
+    then ok "the cross-check's pairs differ only in the runs of their one sample"
+    else ko "the cross-check's pairs differ only in the runs of their one sample" "$(head -n 2 "$tmp/err")"; fi
 else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
 # Plots: SVG documents and PNG images, for every kind the pipeline draws.
 bad=""
