@@ -296,7 +296,8 @@ fuzz: deps-test
 # every power). The default stops at 2^20: at 2^22 every process spends seconds building its world, and the
 # processes the intervals need there would add about ten minutes (BENCH_MAX_N=4194304 adds them). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
 # memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell with a 95% interval (its median's,
-# its ratio to raw's, the A/A ratio's) wider than +/-BENCH_TARGET_CI gets two more processes at a time, up to BENCH_MAX_PROCS (scripts/bench.sh). A process
+# its ratio to raw's, the A/A ratio's) wider than +/-BENCH_TARGET_CI gets two more processes at a time, up to
+# BENCH_MAX_PROCS (scripts/bench.sh). A process
 # takes BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last over
 # BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
 # first cell (setup counts). Then the cache simulation at FIXED_N replaying the timed layouts (each cell's median
