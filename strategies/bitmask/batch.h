@@ -4,8 +4,8 @@
 
 #include "bitmask.h"
 
-/* An iterator's state: the scan's next block of 64 entity indices (scan.c), or the next position in a cached
- * filter's list (query.c). */
+/* An iterator's state: the scan's next block of 64 entity indices (scan.c), or the next block of ESB_BATCH_ROWS
+ * positions in a cached filter's list (query.c). */
 typedef struct bm_iter_state {
     uint64_t next;
 } bm_iter_state;

@@ -19,6 +19,40 @@
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
 
+/* A pass hands a cached filter's list out in blocks of ESB_BATCH_ROWS positions (block b: positions
+ * b * ESB_BATCH_ROWS up to the next block or member_count). A block whose members are one run of consecutive
+ * entity indices goes out as a plain slice of every array instead of through the list (query.c). Finding out
+ * reads the whole block, so each block keeps the verdict of its last scan, with the number of members it then held:
+ * a pass over an unchanged list reads one verdict per block and not the list. An insert appends to the last
+ * block, which leaves its verdict shorter than the block, so the next pass scans it again; an erase rewrites a
+ * position and shortens the last block, so it forgets the verdicts of both blocks (B7). */
+typedef struct bm_block_verdict {
+    uint32_t length; /* members the block held when last scanned; 0: not since an erase touched it (or never) */
+    uint32_t first;  /* the smallest of them if they are one run, else BM_NOT_IN */
+} bm_block_verdict;
+
+/* Blocks of ESB_BATCH_ROWS positions that `entries` positions span. */
+static inline uint32_t bm_block_count(uint32_t entries) {
+    return (uint32_t)(((uint64_t)entries + ESB_BATCH_ROWS - 1) / ESB_BATCH_ROWS);
+}
+
+/* Positions of `block` in a list of `entries`: ESB_BATCH_ROWS but for the last block; block must hold some. */
+static inline uint32_t bm_block_length(uint32_t entries, uint64_t block) {
+    uint32_t at = (uint32_t)(block * ESB_BATCH_ROWS);
+    return entries - at < ESB_BATCH_ROWS ? entries - at : ESB_BATCH_ROWS;
+}
+
+/* The verdict on the len (>= 1) members starting at block, by a vectorisable min/max: members are distinct, so
+ * they are one run exactly when their largest and smallest index span their number. */
+static inline bm_block_verdict bm_block_scan(const uint32_t *block, uint32_t len) {
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (uint32_t i = 0; i < len; ++i) {
+        lo = block[i] < lo ? block[i] : lo;
+        hi = block[i] > hi ? block[i] : hi;
+    }
+    return (bm_block_verdict){len, hi - lo + 1 == len ? lo : BM_NOT_IN};
+}
+
 typedef struct bm_component {
     const char *name;
     uint32_t size;
@@ -44,7 +78,8 @@ struct esb_query {
     uint32_t *members;  /* packed entity indices, world->capacity entries */
     uint32_t *position; /* entity index -> slot in members or BM_NOT_IN, world->capacity entries */
     uint32_t member_count;
-    uint32_t cached_slot; /* index in world->cached */
+    bm_block_verdict *verdicts; /* one per block of members' positions: bm_block_count(world->capacity) entries */
+    uint32_t cached_slot;       /* index in world->cached */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -60,7 +95,11 @@ struct esb_query {
  *     members[0 .. member_count) are distinct issued indices, position maps each back to its slot, and every
  *     other index up to capacity to BM_NOT_IN.
  *  B6 The registry's own (query_registry.h); each query's terms (query_head.h), the mask words it tests (those
- *     its terms touch, in order) and its scan array (uncached) or filter arrays (cached). */
+ *     its terms touch, in order) and its scan array (uncached) or filter arrays (cached).
+ *  B7 A cached filter's block verdicts: none is longer than its block (a block past member_count holds 0 members),
+ *     and one as long as its block is what bm_block_scan of the block says now. Members are only appended or
+ *     rewritten by an erase, which zeroes the verdicts of the blocks whose positions it rewrites or drops; a pass
+ *     scans again every block whose verdict is shorter than it. */
 struct esb_world {
     esb_entity_table entities;
     uint32_t capacity;                /* entries of every per-entity array (masks, data, filter maps) */

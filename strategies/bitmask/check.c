@@ -1,4 +1,4 @@
-/* esb_world_check: the invariants written beside the structs of bitmask.h (B1-B6), as code. */
+/* esb_world_check: the invariants written beside the structs of bitmask.h (B1-B7), as code. */
 #include "check.h"
 #include "query_head.h"
 #include "bitmask.h"
@@ -59,6 +59,20 @@ static void check_filter(const esb_world *w, const esb_query *q) {
     ESB_ASSERT_MSG(in == q->member_count, "a filter whose positions and members differ in number");
 }
 
+/* B7: every block verdict against its block's length and, where they are equal, a fresh scan of the block. */
+static void check_block_verdicts(const esb_world *w, const esb_query *q) {
+    ESB_ASSERT(w->capacity == 0 || q->verdicts);
+    for (uint32_t b = 0; b < bm_block_count(w->capacity); ++b) {
+        bm_block_verdict v = q->verdicts[b];
+        uint64_t at = (uint64_t)b * ESB_BATCH_ROWS;
+        uint32_t held = at < q->member_count ? bm_block_length(q->member_count, b) : 0;
+        ESB_ASSERT_MSG(v.length <= held, "a block verdict on more members than the block holds");
+        if (v.length != held || held == 0) continue;
+        bm_block_verdict fresh = bm_block_scan(q->members + at, held);
+        ESB_ASSERT_MSG(v.first == fresh.first, "a block verdict that differs from scanning the block again");
+    }
+}
+
 static void check_queries(const esb_world *w) {
     esb_qr_check_invariants(&w->queries); /* B6 */
     esb_bitset with_data = {{0}};
@@ -76,7 +90,8 @@ static void check_queries(const esb_world *w) {
                 ESB_ASSERT_MSG(k < q->word_count && q->words[k++] == word, "a query's mask words are not its terms'");
         ESB_ASSERT_MSG(k == q->word_count, "a query tests mask words its terms do not touch");
         if (!q->cached) {
-            ESB_ASSERT_MSG(q->scan_rows && !q->members && !q->position, "a scanning query without its scan array");
+            ESB_ASSERT_MSG(q->scan_rows && !q->members && !q->position && !q->verdicts,
+                           "a scanning query without its scan array");
             continue;
         }
         cached++;
@@ -84,6 +99,7 @@ static void check_queries(const esb_world *w) {
                        "a cached filter away from its slot in the world's list"); /* B4 */
         for (esb_component c = 0; c < w->component_count; ++c) watching += watches(q, c);
         check_filter(w, q);
+        check_block_verdicts(w, q);
     }
     ESB_ASSERT_MSG(cached == w->cached_count, "the world's list of cached filters differs from its cached queries");
     ESB_ASSERT(w->cached_count <= w->cached_capacity);

@@ -8,6 +8,18 @@
 #include "grow.h"
 #include "bitmask.h"
 
+/* The block holding position slot has changed: the next pass scans it again (B7). Only bitmask-cached attaches
+ * filters; the plain variant compiles the store out, which keeps its generated code what it was without the cache
+ * (inlined into destroy, even code that never runs changes how the compiler allocates registers there). */
+static inline void forget_block_of(esb_query *q, uint32_t slot) {
+#ifdef ESB_BITMASK_CACHED
+    q->verdicts[slot / ESB_BATCH_ROWS].length = 0;
+#else
+    (void)q, (void)slot;
+#endif
+}
+
+/* Appending lengthens the last block past its verdict, which is then stale without being forgotten (B7). */
 static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
     ESB_ASSERT_MSG(q->position[idx] == BM_NOT_IN, "an entity inserted twice into a cached filter");
     q->position[idx] = q->member_count;
@@ -15,6 +27,8 @@ static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
     w->filter_updates++;
 }
 
+/* The last member moves into the erased one's slot: both blocks change, and the last one is shortened, which a
+ * later insert could undo with another member (B7). */
 static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
     uint32_t slot = q->position[idx];
     ESB_ASSERT_MSG(slot < q->member_count, "an entity erased from a cached filter that does not hold it");
@@ -22,6 +36,8 @@ static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
     q->members[slot] = last;
     q->position[last] = slot;
     q->position[idx] = BM_NOT_IN;
+    forget_block_of(q, slot);
+    forget_block_of(q, q->member_count);
     w->filter_updates++;
 }
 
@@ -75,15 +91,18 @@ void bm_filter_detach(esb_world *w, esb_query *q) {
     w->cached[q->cached_slot]->cached_slot = q->cached_slot;
     esb_mem_free(q->members, (size_t)w->capacity * sizeof *q->members);
     esb_mem_free(q->position, (size_t)w->capacity * sizeof *q->position);
+    esb_mem_free(q->verdicts, bm_block_count(w->capacity) * sizeof *q->verdicts);
     q->cached = false;
 }
 
 esb_status bm_filter_attach(esb_world *w, esb_query *q) {
     size_t bytes = (size_t)w->capacity * sizeof(uint32_t);
+    size_t verdict_bytes = bm_block_count(w->capacity) * sizeof *q->verdicts;
     if (w->capacity) {
         q->members = esb_mem_alloc(bytes, 0);
         q->position = esb_mem_alloc(bytes, 0);
-        if (!q->members || !q->position) goto fail;
+        q->verdicts = esb_mem_calloc(verdict_bytes, 0); /* no block scanned */
+        if (!q->members || !q->position || !q->verdicts) goto fail;
         memset(q->position, 0xFF, bytes);
     }
     /* Reserve every list slot before linking anything, so a failure leaves no list touched. */
@@ -108,6 +127,8 @@ esb_status bm_filter_attach(esb_world *w, esb_query *q) {
 fail:
     esb_mem_free(q->members, q->members ? bytes : 0);
     esb_mem_free(q->position, q->position ? bytes : 0);
+    esb_mem_free(q->verdicts, q->verdicts ? verdict_bytes : 0);
     q->members = q->position = NULL;
+    q->verdicts = NULL;
     return ESB_ERR_NOMEM;
 }

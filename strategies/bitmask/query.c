@@ -62,26 +62,22 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_qr_begin(q ? 
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
-/* A cached filter's list, handed out in blocks of ESB_BATCH_ROWS positions. Members are distinct, so a block
- * whose largest and smallest index span exactly its length holds every index of that span: it is handed out as
- * one contiguous slice (in index order, which is the same set). Other blocks go through the list itself. The
- * test is a vectorised min/max, far cheaper than the per-element indexing it saves. */
-static bool next_filter_batch(esb_iter *it, const esb_query *q) {
+/* A cached filter's list, handed out block by block (bitmask.h): a block whose members are one run of
+ * consecutive indices as that slice of every array (in index order, which is the same set), any other through the
+ * list itself. The block's verdict is the first pass's after the block changed, kept for the next ones. */
+static bool next_filter_batch(esb_iter *it, esb_query *q) {
     bm_iter_state *st = ESB_ITER_STATE(bm_iter_state, it);
-    uint32_t at = (uint32_t)st->next, count = q->member_count;
-    if (at >= count) return false;
-    uint32_t len = count - at < ESB_BATCH_ROWS ? count - at : ESB_BATCH_ROWS;
+    uint64_t at = st->next * ESB_BATCH_ROWS;
+    if (at >= q->member_count) return false;
+    uint32_t len = bm_block_length(q->member_count, st->next);
     const uint32_t *block = q->members + at;
-    uint32_t lo = UINT32_MAX, hi = 0;
-    for (uint32_t i = 0; i < len; ++i) {
-        lo = block[i] < lo ? block[i] : lo;
-        hi = block[i] > hi ? block[i] : hi;
-    }
-    if (hi - lo + 1 == len)
-        bm_batch_contiguous(it, q, lo, len);
+    bm_block_verdict *verdict = &q->verdicts[st->next];
+    if (verdict->length != len) *verdict = bm_block_scan(block, len);
+    if (verdict->first != BM_NOT_IN)
+        bm_batch_contiguous(it, q, verdict->first, len);
     else
         bm_batch_indexed(it, q, block, len);
-    st->next = at + len;
+    st->next++;
     return true;
 }
 

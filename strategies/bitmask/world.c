@@ -65,7 +65,7 @@ esb_status bm_reserve(esb_world *w, uint64_t extra) {
     s = esb_et_grow(&w->entities, cap);
     if (s != ESB_OK) return s;
 
-    size_t max_items = ESB_BITSET_WORDS + w->component_count + 2 * (size_t)w->cached_count;
+    size_t max_items = ESB_BITSET_WORDS + w->component_count + 3 * (size_t)w->cached_count;
     esb_grow_item *items = esb_mem_alloc(max_items * sizeof *items, 0);
     if (!items) return ESB_ERR_NOMEM;
     size_t n = 0;
@@ -82,6 +82,10 @@ esb_status bm_reserve(esb_world *w, uint64_t extra) {
         esb_query *q = w->cached[i];
         items[n++] = (esb_grow_item){(void **)&q->members, old * 4, now * 4, 0, -1, NULL};
         items[n++] = (esb_grow_item){(void **)&q->position, old * 4, now * 4, 0, 0xFF, NULL};
+        size_t old_blocks = bm_block_count(w->capacity), new_blocks = bm_block_count(cap);
+        if (new_blocks > old_blocks) /* new blocks hold no member yet: length 0 (B7) */
+            items[n++] = (esb_grow_item){
+                (void **)&q->verdicts, old_blocks * sizeof *q->verdicts, new_blocks * sizeof *q->verdicts, 0, 0, NULL};
     }
     s = esb_grow_all(items, n);
     esb_mem_free(items, max_items * sizeof *items);
