@@ -409,10 +409,10 @@ def _values(res, line, number, notes):
             raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
         return f"<!-- v: {m.group(1)} -->{text}<!-- /v -->"
 
-    out = _VALUE.sub(one, line)
-    if _VALUE.sub("", line).count("<!-- v:") or _VALUE.sub("", line).count("<!-- /v -->"):
+    unclosed = _VALUE.sub("", line)
+    if "<!-- v:" in unclosed or "<!-- /v -->" in unclosed:
         raise TableError(f"line {number}: an inline figure not closed on its line (<!-- v: SPEC -->TEXT<!-- /v -->)")
-    return out
+    return _VALUE.sub(one, line)
 
 
 def refresh(res, text, relink=None, notes=False):
