@@ -68,6 +68,11 @@ static inline esb_status esb_et_check(const esb_entity_table *ei, esb_entity e, 
     return ESB_OK;
 }
 
+/* Entities alive now (E5). */
+static inline uint32_t esb_et_alive_count(const esb_entity_table *ei) {
+    return ei->issued - ei->free_count - ei->retired;
+}
+
 /* Indices available without growing. */
 static inline uint64_t esb_et_room(const esb_entity_table *ei) {
     return (uint64_t)ei->free_count + (ei->capacity - ei->issued);

@@ -4,9 +4,9 @@
 
 #include "grow.h"
 
-esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra) {
+esb_status esb_sparse_grow(esb_sparse_set *p, uint32_t extra) {
     uint64_t need = (uint64_t)p->count + extra;
-    if (need <= p->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
+    if (need <= p->capacity) return ESB_OK;
     uint32_t cap;
     esb_status s = esb_grow_capacity(p->capacity, need, 16, ESB_MAX_ENTITIES, &cap);
     if (s != ESB_OK) return s;
@@ -19,11 +19,9 @@ esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra) {
     return s;
 }
 
-esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx) {
+esb_status esb_sparse_make_page(esb_sparse_set *p, uint32_t idx) {
     uint32_t page = idx >> ESB_SPARSE_PAGE_BITS;
     if (page >= p->page_count) {
-        /* Doubling, as esb_grow_capacity, written out: this function is on the path of every insert, and the
-         * helper's limit check makes it too large to inline (6 more instructions per spawn and destroy). */
         uint32_t count = p->page_count ? p->page_count : 4;
         while (count <= page) count *= 2;
         uint64_t **pages = esb_mem_realloc(p->pages, p->page_count * sizeof *pages, count * sizeof *pages, 0);
@@ -57,35 +55,6 @@ esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_
         for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve_index(pools[k], (uint32_t)at);
     }
     return s;
-}
-
-void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
-    ESB_ASSERT_MSG(p->count < p->capacity, "esb_sparse_emplace without room");
-    ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "esb_sparse_emplace of a handle already in the pool");
-    uint32_t idx = esb_entity_index(e), pos = p->count++;
-    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
-    p->dense[pos] = e;
-    if (!p->size) return;
-    if (value)
-        memcpy(esb_sparse_value(p, pos), value, p->size);
-    else
-        memset(esb_sparse_value(p, pos), 0, p->size);
-}
-
-void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
-    ESB_ASSERT_MSG(pos < p->count, "esb_sparse_erase past the packed end");
-    uint32_t last = --p->count;
-    esb_entity gone = p->dense[pos];
-    if (pos != last) {
-        esb_entity moved = p->dense[last];
-        uint32_t idx = esb_entity_index(moved);
-        p->dense[pos] = moved;
-        p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] =
-            (uint64_t)esb_entity_version(moved) << 32 | pos;
-        if (p->size) memcpy(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
-    }
-    uint32_t idx = esb_entity_index(gone);
-    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
 }
 
 void esb_sparse_free(esb_sparse_set *p) {

@@ -11,6 +11,8 @@
 #ifndef ESB_SPARSE_SET_H
 #define ESB_SPARSE_SET_H
 
+#include <string.h>
+
 #include "check.h"
 #include "contract.h"
 #include "entity_table.h"
@@ -66,22 +68,67 @@ static inline void *esb_sparse_value(const esb_sparse_set *p, uint32_t pos) {
     return p->data ? p->data + (size_t)pos * p->size : NULL;
 }
 
-/* Room for `extra` more elements and sparse pages for entity indices [first, first + count): all allocations
- * an emplace of those indices needs. ESB_ERR_NOMEM leaves the pool's contents intact (some capacity may
- * remain). */
-esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra);
-esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx);
+/* The slow paths of the two reservations below (growth of the packed arrays, a new sparse page or page table),
+ * out of line so that the checks every insert makes stay small enough to inline. */
+esb_status esb_sparse_grow(esb_sparse_set *p, uint32_t extra);
+esb_status esb_sparse_make_page(esb_sparse_set *p, uint32_t idx);
+
+/* Room for `extra` more elements. ESB_ERR_NOMEM leaves the pool's contents intact (some capacity may remain). */
+static inline esb_status esb_sparse_reserve(esb_sparse_set *p, uint32_t extra) {
+    return (uint64_t)p->count + extra <= p->capacity ? ESB_OK : esb_sparse_grow(p, extra);
+}
+
+/* The sparse page of index idx (and the page table reaching it). */
+static inline esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t idx) {
+    uint32_t page = idx >> ESB_SPARSE_PAGE_BITS;
+    return page < p->page_count && p->pages[page] ? ESB_OK : esb_sparse_make_page(p, idx);
+}
 
 /* Sparse pages, in each of the np pools, for the next n indices the entity table will issue (the first n of
  * its free list, then fresh ones): what emplacing the entities of a bulk creation needs. */
 esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei,
                                            size_t n);
 
+/* Copies one value of size bytes. The usual component sizes are fixed-size copies, which the compiler turns
+ * into a move or two (as a storage compiled for its type, EnTT's, does); any other size goes to memcpy. */
+static inline void esb_sparse_copy_value(void *dst, const void *src, uint32_t size) {
+    switch (size) {
+    case 4: memcpy(dst, src, 4); return;
+    case 8: memcpy(dst, src, 8); return;
+    case 12: memcpy(dst, src, 12); return;
+    case 16: memcpy(dst, src, 16); return;
+    default: memcpy(dst, src, size);
+    }
+}
+
 /* Appends e with value (or zeros); requires esb_sparse_reserve(p, 1) and esb_sparse_reserve_index for its index. */
-void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value);
+static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
+    ESB_ASSERT_MSG(p->count < p->capacity, "esb_sparse_emplace without room");
+    ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "esb_sparse_emplace of a handle already in the pool");
+    uint32_t pos = p->count++;
+    esb_sparse_point(p, e, pos);
+    p->dense[pos] = e;
+    if (!p->size) return;
+    if (value)
+        esb_sparse_copy_value(esb_sparse_value(p, pos), value, p->size);
+    else
+        memset(esb_sparse_value(p, pos), 0, p->size);
+}
 
 /* Removes the element at pos by moving the last one into its place. */
-void esb_sparse_erase(esb_sparse_set *p, uint32_t pos);
+static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
+    ESB_ASSERT_MSG(pos < p->count, "esb_sparse_erase past the packed end");
+    uint32_t last = --p->count;
+    esb_entity gone = p->dense[pos];
+    if (pos != last) {
+        esb_entity moved = p->dense[last];
+        p->dense[pos] = moved;
+        esb_sparse_point(p, moved, pos);
+        if (p->size) esb_sparse_copy_value(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
+    }
+    uint32_t idx = esb_entity_index(gone);
+    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
+}
 
 void esb_sparse_free(esb_sparse_set *p);
 

@@ -47,15 +47,15 @@ static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
     esb_bitset watched = include;
     for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) watched.w[k] |= exclude.w[k];
     ESB_ASSERT_MSG(!memcmp(&watched, &q->watched, sizeof watched), "a group watching other than its terms");
+    ESB_ASSERT_MSG(!memcmp(&include, &q->included, sizeof include), "a group's included set other than its terms");
 }
 
 static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_component c = q->owned[k];
         ESB_ASSERT_MSG(c < w->component_count && w->owner[c] == q, "an owned pool that names another owner");
-        bool included = false;
-        for (uint32_t t = 0; t < q->include_count; ++t) included |= q->include[t] == c;
-        ESB_ASSERT_MSG(included, "a group owning a pool it does not include");
+        ESB_ASSERT_MSG(q->owned_term[k] < q->include_count && q->include[q->owned_term[k]] == c,
+                       "a group owning a pool it does not include where it says");
         for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(q->owned[j] != c, "a pool owned twice by one group");
     }
     switch (q->kind) {

@@ -109,7 +109,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
     sp_groups_before_change(w, e, c, true);
     esb_sparse_emplace(p, e, value);
-    sp_groups_after_change(w, e, c);
+    sp_groups_after_change(w, e, c, true, p->count - 1);
     return ESB_OK;
 }
 
@@ -125,26 +125,34 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     }
     if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s; /* e may enter a group that excludes c */
     sp_groups_before_change(w, e, c, false);
-    esb_sparse_find(p, e, &pos); /* leaving an owned group moved it */
+    if (w->owner[c]) esb_sparse_find(p, e, &pos); /* leaving the group owning the pool moved it */
     esb_sparse_erase(p, pos);
-    sp_groups_after_change(w, e, c);
+    sp_groups_after_change(w, e, c, false, 0);
     return ESB_OK;
 }
 
+/* get and has look in the pool first: a slot holding the handle's version proves the entity alive (a pool holds
+ * alive entities only, P2: destroying one empties its slot in every pool), so a hit needs no visit to the
+ * entity table. Only a miss asks the table whether the handle was stale, the component unknown, or the
+ * component absent. */
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
-    const esb_sparse_set *p = &w->components[c].pool;
-    uint32_t pos;
-    if (!esb_sparse_find(p, e, &pos)) return ESB_ERR_ABSENT;
-    if (p->size) *out = esb_sparse_value(p, pos);
-    return ESB_OK;
+    if (c < w->component_count) {
+        const esb_sparse_set *p = &w->components[c].pool;
+        uint32_t pos;
+        if (esb_sparse_find(p, e, &pos)) {
+            if (p->size) *out = esb_sparse_value(p, pos);
+            return ESB_OK;
+        }
+    }
+    s = esb_et_check(&w->entities, e, c, w->component_count);
+    return s != ESB_OK ? s : ESB_ERR_ABSENT;
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
+    if (c < w->component_count && esb_sparse_contains(&w->components[c].pool, e)) return 1;
     esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
-    if (s != ESB_OK) return s;
-    return esb_sparse_contains(&w->components[c].pool, e) ? 1 : 0;
+    return s != ESB_OK ? s : 0;
 }

@@ -6,29 +6,43 @@
 
 static esb_sparse_set *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
 
-static bool includes(const esb_query *q, esb_component c) {
-    for (uint32_t t = 0; t < q->include_count; ++t)
-        if (q->include[t] == c) return true;
-    return false;
+static bool includes(const esb_query *q, esb_component c) { return esb_bitset_test(&q->included, c); }
+
+/* Whether e has every component q includes and none it excludes; at[t] receives e's position in include[t]'s
+ * pool (the positions enter() needs, so that it looks nothing up again). Component known (SP_NONE_KNOWN for
+ * none) was just changed on e, so it is not asked again: if q includes it, e holds it at known_pos; if q
+ * excludes it, e lacks it (what EnTT's groups skip for the component whose signal they are answering).
+ * known_pos stays right across the groups after_change visits: entering one group moves e only in the pools
+ * that group owns, and enter() reads a position only for a pool the entered group owns, which no other group
+ * does. */
+#define SP_NONE_KNOWN UINT32_MAX
+static bool matches_at(const esb_world *w, const esb_query *q, esb_entity e, uint32_t *at, esb_component known,
+                       uint32_t known_pos) {
+    if (q->matches_nothing) return false;
+    for (uint32_t t = 0; t < q->include_count; ++t) {
+        if (q->include[t] == known)
+            at[t] = known_pos;
+        else if (!esb_sparse_find(&w->components[q->include[t]].pool, e, &at[t]))
+            return false;
+    }
+    for (uint32_t t = 0; t < q->exclude_count; ++t)
+        if (q->exclude[t] != known && esb_sparse_contains(&w->components[q->exclude[t]].pool, e)) return false;
+    return true;
 }
 
 static bool matches(const esb_world *w, const esb_query *q, esb_entity e) {
-    if (q->matches_nothing) return false;
-    for (uint32_t t = 0; t < q->include_count; ++t)
-        if (!esb_sparse_contains(&w->components[q->include[t]].pool, e)) return false;
-    for (uint32_t t = 0; t < q->exclude_count; ++t)
-        if (esb_sparse_contains(&w->components[q->exclude[t]].pool, e)) return false;
-    return true;
+    uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    return matches_at(w, q, e, at, SP_NONE_KNOWN, 0);
 }
 
 #ifdef ESB_CHECKED
 bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e) { return matches(w, q, e); }
 #endif
 
-static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
+/* Whether e is in q; for an owned or partially owned group *lead receives its position in owned[0]'s pool. */
+static bool is_member(esb_world *w, const esb_query *q, esb_entity e, uint32_t *lead) {
     if (q->kind == SP_NON_OWNED) return esb_sparse_contains(&q->members, e);
-    uint32_t pos;
-    return esb_sparse_find(pool_of(w, q->owned[0]), e, &pos) && pos < q->len;
+    return esb_sparse_find(pool_of(w, q->owned[0]), e, lead) && *lead < q->len;
 }
 
 /* Exchanges the `size` bytes at va and vb (distinct) through words of `type`; size is a multiple of its size. */
@@ -43,6 +57,16 @@ static bool is_member(esb_world *w, const esb_query *q, esb_entity e) {
         }                                                           \
     } while (0)
 
+/* Exchanges two values of size bytes, the usual sizes as fixed-size copies the compiler turns into moves. */
+#define SWAP_FIXED(va, vb, n)     \
+    do {                          \
+        unsigned char x[n], y[n]; \
+        memcpy(x, va, n);         \
+        memcpy(y, vb, n);         \
+        memcpy(va, y, n);         \
+        memcpy(vb, x, n);         \
+    } while (0)
+
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
 static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
@@ -52,17 +76,27 @@ static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     esb_sparse_point(p, ea, b);
     esb_sparse_point(p, eb, a);
     unsigned char *va = esb_sparse_value(p, a), *vb = esb_sparse_value(p, b);
-    /* Word by word where the size allows (every size is a multiple of its alignment): no call per swap. */
-    if (p->size % 8 == 0)
-        SWAP_AS(uint64_t, va, vb, p->size);
-    else if (p->size % 4 == 0)
-        SWAP_AS(uint32_t, va, vb, p->size);
-    else
-        SWAP_AS(unsigned char, va, vb, p->size);
+    /* No call per swap: fixed sizes, else word by word where the size allows (every size is a multiple of its
+     * alignment). */
+    switch (p->size) {
+    case 0: return;
+    case 4: SWAP_FIXED(va, vb, 4); return;
+    case 8: SWAP_FIXED(va, vb, 8); return;
+    case 12: SWAP_FIXED(va, vb, 12); return;
+    case 16: SWAP_FIXED(va, vb, 16); return;
+    default:
+        if (p->size % 8 == 0)
+            SWAP_AS(uint64_t, va, vb, p->size);
+        else if (p->size % 4 == 0)
+            SWAP_AS(uint32_t, va, vb, p->size);
+        else
+            SWAP_AS(unsigned char, va, vb, p->size);
+    }
 }
 
-/* Needs, for a non-owned group, a reserved slot (sp_groups_reserve). */
-static void enter(esb_world *w, esb_query *q, esb_entity e) {
+/* e, which matches q (matches_at gave its positions at), enters it. Needs, for a non-owned group, a reserved
+ * slot (sp_groups_reserve). */
+static void enter(esb_world *w, esb_query *q, esb_entity e, const uint32_t *at) {
     w->group_moves++;
     if (q->kind == SP_NON_OWNED) {
         esb_sparse_emplace(&q->members, e, NULL);
@@ -70,15 +104,16 @@ static void enter(esb_world *w, esb_query *q, esb_entity e) {
     }
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_sparse_set *p = pool_of(w, q->owned[k]);
-        uint32_t pos;
-        esb_sparse_find(p, e, &pos);
+        uint32_t pos = at[q->owned_term[k]];
+        ESB_ASSERT_MSG(pos < p->count && p->dense[pos] == e, "an entity entering a group from where it is not");
         ESB_ASSERT_MSG(pos >= q->len, "an entity entering a group it is already in");
         swap_positions(p, pos, q->len);
     }
     q->len++;
 }
 
-static void leave(esb_world *w, esb_query *q, esb_entity e) {
+/* e, a member of q (is_member gave its position lead in owned[0]'s pool), leaves it. */
+static void leave(esb_world *w, esb_query *q, esb_entity e, uint32_t lead) {
     w->group_moves++;
     uint32_t pos;
     if (q->kind == SP_NON_OWNED) {
@@ -90,7 +125,10 @@ static void leave(esb_world *w, esb_query *q, esb_entity e) {
     q->len--;
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_sparse_set *p = pool_of(w, q->owned[k]);
-        esb_sparse_find(p, e, &pos);
+        if (k == 0)
+            pos = lead;
+        else
+            esb_sparse_find(p, e, &pos);
         ESB_ASSERT_MSG(pos <= q->len, "an entity leaving a group it is not in");
         swap_positions(p, pos, q->len);
     }
@@ -109,31 +147,43 @@ esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
 void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool adding) {
     for (esb_query *q = w->groups; q; q = q->next_group) {
         if (!esb_bitset_test(&q->watched, c)) continue;
-        bool loses = adding ? !includes(q, c) : includes(q, c); /* adding an excluded / removing an included */
-        if (loses && is_member(w, q, e)) leave(w, q, e);
+        bool loses = adding != includes(q, c); /* adding an excluded / removing an included */
+        uint32_t lead;
+        if (loses && is_member(w, q, e, &lead)) leave(w, q, e, lead);
     }
 }
 
-void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c) {
-    for (esb_query *q = w->groups; q; q = q->next_group)
-        if (esb_bitset_test(&q->watched, c) && !is_member(w, q, e) && matches(w, q, e)) enter(w, q, e);
+void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding, uint32_t pos) {
+    for (esb_query *q = w->groups; q; q = q->next_group) {
+        if (!esb_bitset_test(&q->watched, c)) continue;
+        /* Only adding an included component or removing an excluded one can make e match, as EnTT's groups
+         * listen for; e did not match before either change, so it is no member yet. */
+        bool gains = adding == includes(q, c);
+        uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+        if (gains && matches_at(w, q, e, at, c, pos)) enter(w, q, e, at);
+    }
 }
 
 void sp_groups_forget(esb_world *w, esb_entity e) {
+    uint32_t lead;
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (is_member(w, q, e)) leave(w, q, e);
+        if (is_member(w, q, e, &lead)) leave(w, q, e, lead);
 }
 
 void sp_groups_admit(esb_world *w, esb_entity e) {
+    uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     for (esb_query *q = w->groups; q; q = q->next_group)
-        if (matches(w, q, e)) enter(w, q, e);
+        if (matches_at(w, q, e, at, SP_NONE_KNOWN, 0)) enter(w, q, e, at);
 }
 
 esb_status sp_group_attach(esb_world *w, esb_query *q) {
     uint32_t free = 0;
     for (uint32_t t = 0; t < q->include_count; ++t) free += w->owner[q->include[t]] == NULL;
     q->kind = free == q->include_count ? SP_OWNED : free ? SP_PARTIAL : SP_NON_OWNED;
-    for (uint32_t t = 0; t < q->include_count; ++t) esb_bitset_set(&q->watched, q->include[t]);
+    for (uint32_t t = 0; t < q->include_count; ++t) {
+        esb_bitset_set(&q->watched, q->include[t]);
+        esb_bitset_set(&q->included, q->include[t]);
+    }
     for (uint32_t t = 0; t < q->exclude_count; ++t) esb_bitset_set(&q->watched, q->exclude[t]);
 
     /* Candidates: the entities of the smallest included pool. */
@@ -157,13 +207,15 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
         for (uint32_t t = 0; t < q->include_count; ++t)
             if (!w->owner[q->include[t]]) {
                 w->owner[q->include[t]] = q;
+                q->owned_term[q->owned_count] = t;
                 q->owned[q->owned_count++] = q->include[t];
             }
         /* Entering swaps members to the front of every owned pool; walking one owned pool front to back stays
          * correct, since the element swapped into place i was already visited (a non-member at len <= i). */
         const esb_sparse_set *walk = pool_of(w, q->owned[0]);
+        uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
         for (uint32_t i = 0; i < walk->count; ++i)
-            if (matches(w, q, walk->dense[i])) enter(w, q, walk->dense[i]);
+            if (matches_at(w, q, walk->dense[i], at, SP_NONE_KNOWN, 0)) enter(w, q, walk->dense[i], at);
     }
     q->next_group = w->groups;
     w->groups = q;

@@ -31,9 +31,10 @@ void sp_group_detach(esb_world *w, esb_query *q);
 esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra);
 
 /* Membership upkeep around a change of component c on e. Call before_change before the pool changes (e leaves
- * the groups it will stop matching) and after_change after (e enters those it now matches). */
+ * the groups it will stop matching) and after_change after (e enters those it now matches). adding says
+ * whether c was added or removed; after an add, pos is e's position in c's pool (else unused). */
 void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool adding);
-void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c);
+void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding, uint32_t pos);
 
 /* e is about to be destroyed: it leaves every group. */
 void sp_groups_forget(esb_world *w, esb_entity e);

@@ -1,7 +1,11 @@
-/* Finding a query's matches among a chunk of the driving pool, two ways: as a view (entity by entity, every
- * pool per entity) or by pool-by-pool filtering (pool by pool, every entity per pool). Both write the
- * matches' driving positions to drive_rows and each non-driving field's positions to its index array
- * (field_rows + k * SP_VIEW_CHUNK), and return the match count. The build picks one (ESB_SPARSE_FILTER). */
+/* Finding a query's matches among the driving pool's entities, three ways:
+ *  - runs (run.c): a stretch of the driving pool whose entities every other included pool holds in the same
+ *    order, side by side, so that the batch is plain slices of every pool (the best view's fast path);
+ *  - a view (match_view.c), entity by entity: each pool asked in turn, stopping at the first that rejects it;
+ *  - pool-by-pool filtering (match_filter.c): the chunk's list narrowed one pool at a time.
+ * The last two write the matches' driving positions to drive_rows and each non-driving field's positions to
+ * its index array (field_rows + k * SP_VIEW_CHUNK), and return the match count. The build picks one
+ * (ESB_SPARSE_FILTER), and whether runs are looked for (not in ESB_SPARSE_ENTT_VIEW, EnTT's own view). */
 #ifndef SPARSE_MATCH_H
 #define SPARSE_MATCH_H
 
@@ -12,7 +16,7 @@
 typedef struct sp_pool_view {
     uint64_t *const *pages;
     uint32_t page_count;
-    uint32_t *rows; /* where the positions go (a field), or NULL (a with term) */
+    uint32_t *rows; /* where the positions go (a field), or NULL (a with or without term) */
 } sp_pool_view;
 
 /* Whether the entity (idx, version) is in the viewed pool; *pos receives its packed position. (esb_sparse_find
@@ -25,9 +29,34 @@ static inline bool sp_view_find(const sp_pool_view *l, uint32_t idx, uint32_t ve
     return slot != ESB_SPARSE_EMPTY && (uint32_t)(slot >> 32) == version;
 }
 
+/* One membership test of a candidate: the pool, and whether a match is in it (an included component) or not
+ * (an excluded one). */
+typedef struct sp_test {
+    sp_pool_view pool;
+    bool included;
+} sp_test;
+
+/* The tests a driving entity must pass (every pool of the query but the driver's), in the order they are
+ * asked: the one most likely to reject a candidate first, estimated from the pools' sizes against the alive
+ * entities (an included pool rejects the entities it lacks, an excluded one those it holds); in
+ * ESB_SPARSE_ENTT_VIEW the query's own order, included then excluded, as EnTT's view asks them. Returns how
+ * many. */
+uint32_t sp_tests(const esb_query *q, esb_component driver, uint32_t *field_rows, sp_test *tests);
+
 uint32_t sp_view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
                        uint32_t *field_rows);
 uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
                          uint32_t *field_rows);
+
+/* Handles compared per step of a run (512 bytes), and the most a run batch holds: a batch's handles, compared
+ * just before, are still in cache when the caller reads them. */
+#define SP_RUN_BLOCK 64u
+#define SP_RUN_MAX ESB_BATCH_ROWS
+
+/* The run at driving position start: how many of the driving pool's entities from start on every other
+ * included pool holds in the same order at consecutive positions (first[t] receives where the first one is
+ * in include[t]'s pool), none of them in an excluded pool, up to SP_RUN_MAX. Compared SP_RUN_BLOCK handles at
+ * a time, and 0 unless the run is at least a block long or reaches the end of the driving pool. */
+uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32_t *first);
 
 #endif

@@ -26,7 +26,9 @@ struct esb_query {
     /* groups (group.h) */
     struct esb_query *next_group; /* the world's list of groups */
     esb_bitset watched;           /* included and excluded components */
+    esb_bitset included;          /* the included ones */
     esb_component owned[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    uint32_t owned_term[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* owned[k] is include[owned_term[k]] */
     uint32_t owned_count;
     uint32_t len;           /* owned and partial: members are [0, len) of every owned pool */
     esb_sparse_set members; /* non-owned: the member entities (a pool without data) */
@@ -45,7 +47,9 @@ struct esb_query {
  *  P2 Each pool keeps sparse_set.h's invariants and holds alive entities only.
  *  P3 groups lists exactly the queries with a group (kind other than SP_VIEW), once each; a group watches the
  *     union of its included and excluded components.
- *  P4 owner[c] is NULL or the group listing c among its owned pools, and every owned pool names its group there.
+ *  P4 owner[c] is NULL or the group listing c among its owned pools, and every owned pool names its group there
+ *     (owned[k] is include[owned_term[k]]). watched is the union of the included and excluded components,
+ *     included the included ones.
  *     An owned group owns every pool it includes, a partially owned one some but not all (a pool freed since by
  *     a destroyed group stays free), a non-owned one none; owned pools are included ones, each listed once.
  *  P5 The group length marker: an owned or partially owned group's members are the first len entities of each

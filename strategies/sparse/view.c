@@ -1,6 +1,7 @@
-/* Queries as views: at each iteration the smallest pool among the included components drives; each of its
- * entities is looked up in the other included pools (and must be absent from the excluded ones), and the
- * packed positions it has there become the batch's index arrays, SP_VIEW_CHUNK entities at a time. */
+/* Queries as views: at each iteration the smallest pool among the included components drives. Where the other
+ * pools hold its entities in the same order side by side, the stretch is handed out as plain slices (a run,
+ * run.c); elsewhere its entities are tested SP_VIEW_CHUNK at a time, each looked up in the other pools (and
+ * required absent from the excluded ones), and the positions found become the batch's index arrays. */
 #include <string.h>
 
 #include "group.h"
@@ -22,6 +23,13 @@
 #else
 #define SP_CHUNK_FN sp_view_chunk
 #define SP_VIEW_KIND "view"
+#endif
+
+/* EnTT's view has no runs: every entity is tested (match.h). */
+#ifdef ESB_SPARSE_ENTT_VIEW
+#define SP_RUNS false
+#else
+#define SP_RUNS true
 #endif
 
 void sp_query_free(esb_query *q) {
@@ -140,6 +148,20 @@ bool esb_iter_next(esb_iter *it) {
     uint32_t *drive_rows = q->scratch + (size_t)q->field_count * SP_VIEW_CHUNK;
     while (!q->matches_nothing && st->next < drive->count) {
         uint32_t start = (uint32_t)st->next;
+        uint32_t first[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+        uint32_t run = SP_RUNS && (q->include_count > 1 || q->exclude_count) ? sp_run(q, driver, start, first) : 0;
+        if (run) {
+            esb_batch *b = &it->batch;
+            b->count = run;
+            b->entities = drive->dense + start;
+            b->entity_rows = NULL;
+            for (uint32_t k = 0; k < q->field_count; ++k) {
+                b->base[k] = esb_sparse_value(&w->components[q->fields[k]].pool, first[k]);
+                b->rows[k] = NULL;
+            }
+            st->next = start + run;
+            return true;
+        }
         uint32_t end = drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
         /* A query of one component has nothing to test: its pool is the answer, handed out whole. */
         if (q->include_count == 1 && q->exclude_count == 0) end = drive->count;

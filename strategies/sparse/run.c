@@ -1,0 +1,59 @@
+/* Runs: where every included pool holds the driving pool's entities in the same order side by side (entities
+ * created with their components together and never moved since, as in most worlds most of the time), a view
+ * hands the stretch out as plain slices of every pool, as an owned group does, instead of looking each entity
+ * up. Finding a run reads the packed handles a lookup would read (one lookup for the first entity, then the
+ * handles compared as blocks), so it pays for what it proves; a stretch that is not a run costs one block's
+ * comparison before the entity-by-entity path takes it. */
+#include <string.h>
+
+#include "match.h"
+
+/* Whether two arrays of count handles are equal (the C library's comparison is vectorised and stops at the
+ * first difference). */
+static inline bool same_handles(const esb_entity *a, const esb_entity *b, uint32_t count) {
+    return memcmp(a, b, (size_t)count * sizeof *a) == 0;
+}
+
+/* A run found is handed out if it is at least a block long or reaches the end of the driving pool. */
+static uint32_t finished(const esb_sparse_set *drive, uint32_t start, uint32_t run) {
+    return run >= SP_RUN_BLOCK || start + run == drive->count ? run : 0;
+}
+
+uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32_t *first) {
+    const esb_world *w = q->world;
+    const esb_sparse_set *drive = &w->components[driver].pool;
+    ESB_ASSERT(start < drive->count);
+    const esb_entity *dense = drive->dense + start;
+    uint32_t len = drive->count - start < SP_RUN_MAX ? drive->count - start : SP_RUN_MAX;
+    const esb_entity *other[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    uint32_t others = 0;
+    for (uint32_t t = 0; t < q->include_count; ++t) {
+        const esb_sparse_set *p = &w->components[q->include[t]].pool;
+        if (q->include[t] == driver) {
+            first[t] = start;
+            continue;
+        }
+        if (!esb_sparse_find(p, dense[0], &first[t])) return 0;
+        if (p->count - first[t] < len) len = p->count - first[t];
+        other[others++] = p->dense + first[t];
+    }
+    /* block by block: the handles compared, then the block's entities asked of the excluded pools, so that a
+     * stretch that is no run costs at most a block */
+    uint32_t run = 0;
+    while (run < len) {
+        uint32_t step = len - run < SP_RUN_BLOCK ? len - run : SP_RUN_BLOCK;
+        for (uint32_t k = 0; k < others; ++k)
+            if (!same_handles(dense + run, other[k] + run, step)) return finished(drive, start, run);
+        for (uint32_t t = 0; t < q->exclude_count; ++t) {
+            const esb_sparse_set *p = &w->components[q->exclude[t]].pool;
+            for (uint32_t i = 0; i < step; ++i)
+                if (esb_sparse_contains(p, dense[run + i])) {
+                    step = i;
+                    break;
+                }
+        }
+        run += step;
+        if (step < SP_RUN_BLOCK) break;
+    }
+    return finished(drive, start, run);
+}

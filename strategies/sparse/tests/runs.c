@@ -1,0 +1,130 @@
+/* Views find runs (run.c): where the other pools hold the driving pool's entities in the same order side by
+ * side, a batch is plain slices; an excluded entity or a pool out of step ends a run, and the entity-by-entity
+ * path takes over. Every batch is checked element by element against esb_get, and the count of entities
+ * seen against what matches. Built into this strategy's test binaries (every sparse variant: EnTT's view,
+ * sparse-view, has no runs and hands out index arrays instead). */
+#include "support.h"
+#include "sparse.h"
+
+#ifdef ESB_SPARSE_ENTT_VIEW
+#define RUNS false
+#else
+#define RUNS true
+#endif
+
+static esb_world *world;
+static esb_component a, b, c;
+
+/* The element of field k for batch entry i (contract.h: base, rows, stride). */
+static const void *element(const esb_batch *batch, uint32_t k, uint32_t i, size_t size) {
+    uint32_t row = batch->rows[k] ? batch->rows[k][i] : i;
+    return (const unsigned char *)batch->base[k] + (size_t)row * (batch->stride[k] ? batch->stride[k] : size);
+}
+
+/* n entities with a (its ordinal + offset) and b (twice that). */
+static void populate(esb_entity *out, uint32_t n, uint32_t offset) {
+    esb_component ab[] = {a, b};
+    cr_assert_eq(esb_create_bulk(world, n, ab, 2, NULL, out), ESB_OK);
+    for (uint32_t i = 0; i < n; ++i) {
+        void *va, *vb;
+        cr_assert_eq(esb_get(world, out[i], a, &va), ESB_OK);
+        cr_assert_eq(esb_get(world, out[i], b, &vb), ESB_OK);
+        *(uint32_t *)va = i + offset;
+        *(uint64_t *)vb = 2 * (uint64_t)(i + offset);
+    }
+}
+
+static void setup(void) {
+    world = conf_world();
+    a = conf_register(world, "a", 4, 4, ESB_STORAGE_DENSE);
+    b = conf_register(world, "b", 8, 8, ESB_STORAGE_DENSE);
+    c = conf_register(world, "c", 0, 1, ESB_STORAGE_DENSE);
+}
+
+/* Iterates a query over a and b (without c when exclude); checks every element against esb_get; returns how
+ * many entities it saw, and in *first_count and *first_sliced what the first batch was. */
+static uint32_t walk(bool exclude, uint32_t *first_count, bool *first_sliced) {
+    esb_component ab[] = {a, b};
+    esb_query_desc desc = {.fields = ab, .field_count = 2, .without = &c, .without_count = exclude ? 1 : 0};
+    esb_query *q = conf_query(world, &desc);
+    esb_iter it;
+    cr_assert_eq(esb_iter_begin(q, &it), ESB_OK);
+    uint32_t seen = 0, batches = 0;
+    while (esb_iter_next(&it)) {
+        const esb_batch *bt = &it.batch;
+        if (batches++ == 0) {
+            *first_count = bt->count;
+            *first_sliced = !bt->rows[0] && !bt->rows[1] && !bt->entity_rows;
+        }
+        for (uint32_t i = 0; i < bt->count; ++i) {
+            esb_entity e = bt->entities[bt->entity_rows ? bt->entity_rows[i] : i];
+            void *va, *vb;
+            cr_assert_eq(esb_get(world, e, a, &va), ESB_OK);
+            cr_assert_eq(esb_get(world, e, b, &vb), ESB_OK);
+            cr_assert_eq(*(const uint32_t *)element(bt, 0, i, 4), *(uint32_t *)va);
+            cr_assert_eq(*(const uint64_t *)element(bt, 1, i, 8), *(uint64_t *)vb);
+            cr_assert(!exclude || esb_has(world, e, c) == 0, "an excluded entity was handed out");
+        }
+        seen += bt->count;
+    }
+    cr_assert_eq(esb_query_destroy(q), ESB_OK);
+    return seen;
+}
+
+Test(sparse_runs, pools_in_step_are_handed_out_as_slices) {
+    setup();
+    esb_entity e[3 * 64 + 10];
+    populate(e, 3 * 64 + 10, 0);
+    uint32_t count;
+    bool sliced;
+    cr_assert_eq(walk(false, &count, &sliced), 3 * 64 + 10);
+    cr_assert_eq(sliced, RUNS);
+    if (RUNS) cr_assert_eq(count, 3 * 64 + 10, "the whole run in one batch");
+    esb_world_destroy(world);
+}
+
+Test(sparse_runs, a_run_found_at_another_position_in_the_other_pool) {
+    setup();
+    /* b holds 100 entities of its own first: a drives, and a's entities sit at b's positions 100 on */
+    esb_entity lone[100], e[200];
+    for (uint32_t i = 0; i < 100; ++i) {
+        cr_assert_eq(esb_create(world, &lone[i]), ESB_OK);
+        cr_assert_eq(esb_add(world, lone[i], b, NULL), ESB_OK);
+    }
+    populate(e, 200, 7);
+    uint32_t count;
+    bool sliced;
+    cr_assert_eq(walk(false, &count, &sliced), 200);
+    cr_assert_eq(sliced, RUNS);
+    esb_world_destroy(world);
+}
+
+Test(sparse_runs, an_excluded_entity_ends_a_run) {
+    setup();
+    esb_entity e[300];
+    populate(e, 300, 0);
+    cr_assert_eq(esb_add(world, e[150], c, NULL), ESB_OK);
+    uint32_t count;
+    bool sliced;
+    cr_assert_eq(walk(true, &count, &sliced), 299);
+    cr_assert_eq(sliced, RUNS);
+    if (RUNS) cr_assert_eq(count, 150, "the run stops at the excluded entity");
+    esb_world_destroy(world);
+}
+
+Test(sparse_runs, pools_out_of_step_fall_back_to_lookups) {
+    setup();
+    esb_entity e[300];
+    populate(e, 300, 0);
+    /* b's first entity leaves and comes back: b's last element moves to the front, e[0] goes to the end */
+    cr_assert_eq(esb_remove(world, e[0], b), ESB_OK);
+    cr_assert_eq(esb_add(world, e[0], b, NULL), ESB_OK);
+    void *vb;
+    cr_assert_eq(esb_get(world, e[0], b, &vb), ESB_OK);
+    *(uint64_t *)vb = 0;
+    uint32_t count;
+    bool sliced;
+    cr_assert_eq(walk(false, &count, &sliced), 300);
+    cr_assert(!sliced, "a stretch whose handles differ is no run");
+    esb_world_destroy(world);
+}
