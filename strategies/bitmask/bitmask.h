@@ -8,6 +8,10 @@
  *
  * Masks are stored word-major (mask[w][entity]): a query that only involves components 0..63 reads 8 bytes per
  * entity instead of 32. A mask word array exists once a component of its range is registered.
+ *
+ * Built with ESB_BITMASK_POOLS as well (the bitmask-pools variant), values live where that article keeps them:
+ * each component's in a sparse-set pool (_common/sparse_set.h, its ComponentsPool), each tag in its mask bit
+ * alone (its TagsPool); the masks and the cached filters stay as they are.
  */
 #ifndef BITMASK_H
 #define BITMASK_H
@@ -16,6 +20,7 @@
 #include "contract.h"
 #include "entity_table.h"
 #include "query_registry.h"
+#include "sparse_set.h"
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
 
@@ -57,7 +62,11 @@ typedef struct bm_component {
     const char *name;
     uint32_t size;
     uint32_t align;
-    unsigned char *data;        /* world->capacity * size bytes, or NULL until first added (and for tags) */
+#ifdef ESB_BITMASK_POOLS
+    esb_sparse_set pool; /* the values of the entities that have it; empty for a tag */
+#else
+    unsigned char *data; /* world->capacity * size bytes, or NULL until first added (and for tags) */
+#endif
     struct esb_query **filters; /* cached filters that include or exclude this component */
     uint32_t filter_count, filter_capacity;
 } bm_component;
@@ -73,6 +82,9 @@ struct esb_query {
     uint8_t words[ESB_BITSET_WORDS]; /* mask words the query tests */
     uint32_t word_count;
     uint32_t *scan_rows; /* ESB_BATCH_ROWS entries: the batch of a scan */
+#ifdef ESB_BITMASK_POOLS
+    uint32_t *field_rows; /* field_count * ESB_BATCH_ROWS entries: each field's pool positions for a batch */
+#endif
     /* cached filter */
     bool cached;
     uint32_t *members;  /* packed entity indices, world->capacity entries */
@@ -88,7 +100,9 @@ struct esb_query {
  *  B2 Once capacity > 0, a mask word array exists for every 64-id range holding a registered component, and for
  *     no other. The mask of a dead or never-issued index (up to capacity) is all zero: no scan matches it and an
  *     index issued again starts without components. An alive index's names registered components only.
- *  B3 A component with data that an alive entity has owns its data array; a tag never has one.
+ *  B3 A component with data that an alive entity has owns its data array; a tag never has one. In
+ *     bitmask-pools: each pool keeps sparse_set.h's invariants and holds exactly the alive entities whose mask
+ *     has its component (none for a tag).
  *  B4 cached lists the cached filters, each knowing its slot there; each component's filter list holds exactly
  *     the cached filters that include or exclude it, once each.
  *  B5 A cached filter holds exactly the entities whose masks match it now (recomputed from the mask bits):

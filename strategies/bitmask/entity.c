@@ -5,9 +5,11 @@
 #include "validate.h"
 #include "bitmask.h"
 
+#ifndef ESB_BITMASK_POOLS
 static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
     return comp->data + (size_t)idx * comp->size;
 }
+#endif
 
 /* Checks shared by every operation on one entity and one component, in the contract's order. */
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
@@ -21,6 +23,49 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     return ESB_OK;
 }
 
+#ifdef ESB_BITMASK_POOLS
+/* bitmask-pools: every pool of a value the new entities get has room for n more and sparse pages for the
+ * indices they will take, before anything changes; then the entities are appended to each pool in the order
+ * they arrive, and each pool's values written as one run. */
+static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
+                                    const void *const *values, esb_entity *out) {
+    esb_sparse_set *pools[ESB_MAX_COMPONENTS];
+    uint32_t of[ESB_MAX_COMPONENTS], base[ESB_MAX_COMPONENTS], np = 0;
+    for (uint32_t k = 0; k < count; ++k)
+        if (w->components[ids[k]].size) {
+            of[np] = k;
+            pools[np++] = &w->components[ids[k]].pool;
+        }
+    esb_status s = ESB_OK;
+    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
+    if (s == ESB_OK && np) s = esb_sparse_reserve_next_indices(pools, np, &w->entities, n);
+    if (s != ESB_OK) return s;
+    uint64_t set_bits[ESB_BITSET_WORDS] = {0};
+    for (uint32_t k = 0; k < count; ++k) set_bits[ids[k] >> 6] |= 1ull << (ids[k] & 63);
+    uint32_t words = (w->component_count + 63) / 64;
+    for (uint32_t k = 0; k < np; ++k) base[k] = pools[k]->count;
+    for (size_t i = 0; i < n; ++i) {
+        esb_entity e = esb_et_take(&w->entities);
+        uint32_t idx = esb_entity_index(e);
+        for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
+        for (uint32_t k = 0; k < np; ++k) {
+            uint32_t pos = pools[k]->count++;
+            esb_sparse_point(pools[k], e, pos);
+            pools[k]->dense[pos] = e;
+        }
+        bm_filters_on_create(w, idx); /* filters read masks alone */
+        if (out) out[i] = e;
+    }
+    for (uint32_t k = 0; k < np; ++k) {
+        void *dst = esb_sparse_value(pools[k], base[k]);
+        if (values && values[of[k]])
+            memcpy(dst, values[of[k]], n * pools[k]->size);
+        else
+            memset(dst, 0, n * pools[k]->size);
+    }
+    return ESB_OK;
+}
+#else
 /* Writes value (or zeros) for n consecutive indices starting at first. */
 static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
     if (values)
@@ -28,6 +73,7 @@ static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsig
     else
         memset(data_at(comp, first), 0, n * comp->size);
 }
+#endif
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
@@ -36,6 +82,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = bm_reserve(w, n);
     if (s != ESB_OK) return s;
+#ifdef ESB_BITMASK_POOLS
+    return create_bulk_pools(w, n, ids, count, values, out);
+#else
     for (uint32_t k = 0; k < count; ++k)
         if ((s = bm_ensure_data(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
 
@@ -74,6 +123,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     }
     for (size_t j = 0; j < fresh; ++j) bm_filters_on_create(w, first + (uint32_t)j);
     return ESB_OK;
+#endif
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
@@ -81,7 +131,17 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
-    for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) w->mask[k][idx] = 0;
+    for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) {
+#ifdef ESB_BITMASK_POOLS
+        /* the pools of the values its mask names */
+        for (uint64_t m = w->mask[k][idx]; m; m &= m - 1) {
+            esb_sparse_set *p = &w->components[k * 64 + (uint32_t)__builtin_ctzll(m)].pool;
+            uint32_t pos;
+            if (p->size && esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
+        }
+#endif
+        w->mask[k][idx] = 0;
+    }
     esb_et_release(&w->entities, e);
     return ESB_OK;
 }
@@ -91,9 +151,17 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (bm_has(w, idx, c)) return ESB_ERR_PRESENT;
-    if ((s = bm_ensure_data(w, c)) != ESB_OK) return s;
     bm_component *comp = &w->components[c];
+#ifdef ESB_BITMASK_POOLS
+    if (comp->size) {
+        esb_sparse_set *p = &comp->pool;
+        if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, idx)) != ESB_OK) return s;
+        esb_sparse_emplace(p, e, value);
+    }
+#else
+    if ((s = bm_ensure_data(w, c)) != ESB_OK) return s;
     if (comp->size) fill_range(comp, idx, 1, value);
+#endif
     w->mask[c >> 6][idx] |= 1ull << (c & 63);
     bm_filters_on_change(w, idx, c);
     return ESB_OK;
@@ -104,11 +172,36 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
+#ifdef ESB_BITMASK_POOLS
+    esb_sparse_set *p = &w->components[c].pool;
+    uint32_t pos;
+    if (p->size && esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
+#endif
     w->mask[c >> 6][idx] &= ~(1ull << (c & 63));
     bm_filters_on_change(w, idx, c);
     return ESB_OK;
 }
 
+#ifdef ESB_BITMASK_POOLS
+/* bitmask-pools: a value's slot in its pool holding the handle's version proves the entity alive and holding
+ * the component (a pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag, or a
+ * miss, asks the entity table and the mask. */
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s != ESB_OK) return s;
+    if (c < w->component_count) {
+        const esb_sparse_set *p = &w->components[c].pool;
+        uint32_t pos;
+        if (p->size && esb_sparse_find(p, e, &pos)) {
+            *out = esb_sparse_value(p, pos);
+            return ESB_OK;
+        }
+    }
+    s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (s != ESB_OK) return s;
+    return bm_has(w, esb_entity_index(e), c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag has no value to hand out */
+}
+#else
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
@@ -119,6 +212,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (comp->size) *out = data_at(comp, idx);
     return ESB_OK;
 }
+#endif
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
