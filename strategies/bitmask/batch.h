@@ -21,12 +21,13 @@ static inline uint32_t bm_position(const esb_sparse_set *p, uint32_t idx) { retu
  * packed handles are the entity table's handles of those indices (compared by the C library, vectorised). */
 static inline bool bm_pool_in_step(const esb_world *w, const esb_sparse_set *p, uint32_t at, uint32_t first,
                                    uint32_t count) {
-    return p->count - at >= count && !memcmp(p->dense + at, w->entities.slots + first, (size_t)count * sizeof *p->dense);
+    return p->count - at >= count &&
+           !memcmp(p->dense + at, w->entities.slots + first, (size_t)count * sizeof *p->dense);
 }
 
 /* Field k's positions for the count entities whose indices rows gives, into the query's array for field k. */
-static inline const uint32_t *bm_field_positions(const esb_query *q, uint32_t k, const uint32_t *rows,
-                                                 uint32_t first, uint32_t count) {
+static inline const uint32_t *bm_field_positions(const esb_query *q, uint32_t k, const uint32_t *rows, uint32_t first,
+                                                 uint32_t count) {
     const esb_sparse_set *p = &q->world->components[q->fields[k]].pool;
     uint32_t *out = q->field_rows + (size_t)k * ESB_BATCH_ROWS;
     for (uint32_t i = 0; i < count; ++i) out[i] = bm_position(p, rows ? rows[i] : first + i);
