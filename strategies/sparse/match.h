@@ -4,7 +4,8 @@
  *  - a view (match_view.c), entity by entity: each pool asked in turn, stopping at the first that rejects it;
  *  - pool-by-pool filtering (match_filter.c): the chunk's list narrowed one pool at a time.
  * The last two write the matches' driving positions to drive_rows and each non-driving field's positions to
- * its index array (field_rows + k * SP_VIEW_CHUNK), and return the match count. The build picks one
+ * its index array (field_rows + k * SP_VIEW_CHUNK), and return the match count; when every candidate matched,
+ * drive_rows may be left unwritten, since the caller then hands the driving pool out as slices. The build picks one
  * (ESB_SPARSE_FILTER), and whether runs are looked for (not in ESB_SPARSE_ENTT_VIEW, EnTT's own view). */
 #ifndef SPARSE_MATCH_H
 #define SPARSE_MATCH_H

@@ -33,6 +33,9 @@ uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t star
     /* drive_rows holds the survivors' places in the chunk until the end */
     uint32_t n = pass(&tests[0], dense, drive_rows, end - start, false);
     for (uint32_t t = 1; t < ntests && n; ++t) n = pass(&tests[t], dense, drive_rows, n, true);
+    /* every candidate kept: each field's positions already sit at their places, and the caller hands the
+     * driving pool out as slices (match.h) */
+    if (n == end - start) return n;
     /* places only grow, so the gather can run in place: drive_rows[j] >= j */
     for (uint32_t t = 0; t < ntests; ++t) {
         uint32_t *rows = tests[t].pool.rows;
