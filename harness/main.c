@@ -151,7 +151,8 @@ static void print_help(void) {
          "scenario and N: median/min/max/MAD of ns per unit over R samples (default 11), bytes per entity\n"
          "and the checksum of the data touched. Without --n, each scenario runs at the sizes it declares\n"
          "(--list shows them): powers of two from 2^10 to 2^24 kept within --min-n (default 1) and --max-n\n"
-         "(default 4194304), then its reference benchmark's own sizes within the same bounds. Scenarios\n"
+         "(default 4194304), then its reference benchmark's own sizes within the same bounds; a build with\n"
+         "a narrower index space (sparse-compact) keeps those whose worlds fit. Scenarios\n"
          "run in the order of their --scenario options.\n"
          "--list prints each scenario's name, unit, strategy and sizes; --describe its whole descriptor\n"
          "(scenarios/catalogue.h) as CSV: scenario,family,unit,strategy,sizes,fresh,description.\n"
@@ -263,8 +264,20 @@ static options parse(int argc, char **argv) {
     return o;
 }
 
+/* Whether the build's index space holds a world of n entities. A build narrower than the contract's
+ * (ESB_INDEX_LIMIT: sparse-compact's 20 bits) declares only the sizes it holds, counting twice n: the most any
+ * scenario keeps alive at once (entity_cycle's n entities and the n it spawns beside them). */
+static bool fits_index_space(size_t n) {
+#ifdef ESB_INDEX_LIMIT
+    return 2 * (uint64_t)n <= ESB_INDEX_LIMIT;
+#else
+    (void)n;
+    return true;
+#endif
+}
+
 /* The entity counts a scenario runs at: --n if given, else its declared sweep and its own sizes, within the
- * bounds. Returns how many were written. */
+ * bounds and the build's index space. Returns how many were written. */
 static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
     if (o->n_count) {
         for (size_t k = 0; k < o->n_count; ++k) out[k] = o->ns[k];
@@ -275,10 +288,11 @@ static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
     size_t count = 0;
     for (unsigned e = from; e <= to && e < 8 * sizeof(size_t) - 1; ++e) {
         size_t n = (size_t)1 << e;
-        if (n >= o->min_n && n <= o->max_n && count < MAX_NS) out[count++] = n;
+        if (n >= o->min_n && n <= o->max_n && fits_index_space(n) && count < MAX_NS) out[count++] = n;
     }
     for (size_t k = 0; k < sizeof d->own_ns / sizeof d->own_ns[0] && d->own_ns[k]; ++k)
-        if (d->own_ns[k] >= o->min_n && d->own_ns[k] <= o->max_n && count < MAX_NS) out[count++] = d->own_ns[k];
+        if (d->own_ns[k] >= o->min_n && d->own_ns[k] <= o->max_n && fits_index_space(d->own_ns[k]) && count < MAX_NS)
+            out[count++] = d->own_ns[k];
     return count;
 }
 

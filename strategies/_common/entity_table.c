@@ -13,7 +13,7 @@ esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
 
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity) {
     if (new_capacity <= ei->capacity) return ESB_OK;
-    esb_entity *slots =
+    esb_entity_word *slots =
         esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots, (size_t)new_capacity * sizeof *slots, 0);
     if (!slots) return ESB_ERR_NOMEM;
     ei->slots = slots;
@@ -46,17 +46,17 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
     ESB_ASSERT(ei->capacity == 0 || ei->slots != NULL);
     uint32_t alive = 0;
     for (uint32_t i = 0; i < ei->issued; ++i) {
-        uint32_t named = esb_entity_index(ei->slots[i]);
-        ESB_ASSERT_MSG((esb_entity_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
+        uint32_t named = esb_entity_index(esb_entity_of(ei->slots[i]));
+        ESB_ASSERT_MSG((esb_word_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
         if (named == i)
             alive++;
         else
             ESB_ASSERT_MSG(named == ESB_ET_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
     }
     uint32_t listed = 0;
-    for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(ei->slots[i])) {
+    for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(esb_entity_of(ei->slots[i]))) {
         ESB_ASSERT_MSG(i < ei->issued, "the free list names an index never issued");
-        ESB_ASSERT_MSG(esb_entity_index(ei->slots[i]) != i, "an alive index on the free list");
+        ESB_ASSERT_MSG(esb_entity_index(esb_entity_of(ei->slots[i])) != i, "an alive index on the free list");
         ESB_ASSERT_MSG(listed < ei->free_count, "the free list is longer than free_count, or loops");
         listed++;
     }
@@ -66,7 +66,7 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
 #ifdef ESB_RETIRE_EXHAUSTED
     uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
     for (uint32_t i = 0; i < ei->issued; ++i)
-        retired_shape += ei->slots[i] == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
+        retired_shape += esb_entity_of(ei->slots[i]) == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
     ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
 #else
     ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
@@ -78,9 +78,10 @@ uint32_t esb_et_check_mirror(const esb_entity_table *ei, const void *records, si
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         esb_entity mirrored;
         memcpy(&mirrored, (const unsigned char *)records + (size_t)idx * stride, sizeof mirrored);
-        bool is_alive = esb_et_alive(ei, ei->slots[idx]);
+        esb_entity held = esb_entity_of(ei->slots[idx]);
+        bool is_alive = esb_et_alive(ei, held);
         alive += is_alive;
-        ESB_ASSERT_MSG(mirrored == (is_alive ? ei->slots[idx] : ESB_ENTITY_NULL),
+        ESB_ASSERT_MSG(mirrored == (is_alive ? held : ESB_ENTITY_NULL),
                        is_alive ? "a location whose handle differs from the entity table's"
                                 : "a dead index whose location still holds a handle");
     }

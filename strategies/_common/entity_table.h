@@ -35,6 +35,48 @@
 #error "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES"
 #endif
 
+/* The word an entity is stored in (a slot here, a packed handle or a sparse slot in a pool): the contract's
+ * 64-bit handle itself by default; with ESB_COMPACT_ENTITIES EnTT's default entity, 32 bits, a 12-bit version
+ * above a 20-bit low part (an index, or in a pool's sparse slot a position). The build then narrows the table
+ * to fit: ESB_VERSION_BITS <= 12 and fewer than 2^20 indices, so that no index or position is all ones and an
+ * all-ones low part can stand for ESB_ET_NO_FREE, an all-ones word for "none" (ESB_WORD_NONE). */
+#ifdef ESB_COMPACT_ENTITIES
+#if ESB_VERSION_BITS > 12 || ESB_INDEX_LIMIT >= (1u << 20)
+#error "ESB_COMPACT_ENTITIES needs ESB_VERSION_BITS <= 12 and ESB_INDEX_LIMIT < 2^20"
+#endif
+typedef uint32_t esb_entity_word;
+#define ESB_WORD_LOW_BITS 20
+#else
+typedef uint64_t esb_entity_word;
+#define ESB_WORD_LOW_BITS 32
+#endif
+#define ESB_WORD_NONE ((esb_entity_word)-1)
+#define ESB_WORD_LOW_MASK ((uint32_t)((((uint64_t)1) << ESB_WORD_LOW_BITS) - 1))
+
+static inline esb_entity_word esb_word_make(uint32_t version, uint32_t low) {
+    return (esb_entity_word)((esb_entity_word)version << ESB_WORD_LOW_BITS | (low & ESB_WORD_LOW_MASK));
+}
+static inline uint32_t esb_word_low(esb_entity_word w) { return (uint32_t)w & ESB_WORD_LOW_MASK; }
+static inline uint32_t esb_word_version(esb_entity_word w) { return (uint32_t)(w >> ESB_WORD_LOW_BITS); }
+
+/* A handle as a word, and back (an all-ones low part reads back as ESB_ET_NO_FREE). By default both are the
+ * identity. */
+static inline esb_entity_word esb_word_of(esb_entity e) {
+#ifdef ESB_COMPACT_ENTITIES
+    return esb_word_make(esb_entity_version(e), esb_entity_index(e));
+#else
+    return e;
+#endif
+}
+static inline esb_entity esb_entity_of(esb_entity_word w) {
+#ifdef ESB_COMPACT_ENTITIES
+    uint32_t low = esb_word_low(w);
+    return esb_entity_make(low == ESB_WORD_LOW_MASK ? ESB_ET_NO_FREE : low, esb_word_version(w));
+#else
+    return w;
+#endif
+}
+
 /* Invariants (esb_et_check_invariants):
  *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity entries.
  *  E2 Every slot's version fits in ESB_VERSION_BITS.
@@ -45,8 +87,8 @@
  *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
  *     retires: a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
 typedef struct esb_entity_table {
-    esb_entity *slots; /* capacity entries, the first `issued` meaningful */
-    uint32_t issued;   /* indices ever handed out: slots[0 .. issued) */
+    esb_entity_word *slots; /* capacity entries, the first `issued` meaningful */
+    uint32_t issued;        /* indices ever handed out: slots[0 .. issued) */
     uint32_t capacity;
     uint32_t free_head; /* first dead index, or ESB_ET_NO_FREE */
     uint32_t free_count;
@@ -57,7 +99,7 @@ static inline void esb_et_init(esb_entity_table *ei) { *ei = (esb_entity_table){
 
 static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
-    return idx < ei->issued && ei->slots[idx] == e;
+    return idx < ei->issued && esb_entity_of(ei->slots[idx]) == e;
 }
 
 /* The checks every operation on an entity and a component makes, in the contract's order. */
@@ -83,16 +125,16 @@ static inline esb_entity esb_et_take(esb_entity_table *ei) {
     uint32_t idx;
     if (ei->free_head != ESB_ET_NO_FREE) {
         idx = ei->free_head;
-        esb_entity dead = ei->slots[idx];
+        esb_entity dead = esb_entity_of(ei->slots[idx]);
         ei->free_head = esb_entity_index(dead);
         ei->free_count--;
-        ei->slots[idx] = esb_entity_make(idx, esb_entity_version(dead));
+        ei->slots[idx] = esb_word_make(esb_entity_version(dead), idx);
     } else {
         ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_et_take without room");
         idx = ei->issued++;
-        ei->slots[idx] = esb_entity_make(idx, 0);
+        ei->slots[idx] = esb_word_make(0, idx);
     }
-    return ei->slots[idx];
+    return esb_entity_of(ei->slots[idx]);
 }
 
 /* Kills an alive handle: its index goes to the free list with the next version, or is retired (its slot then
@@ -102,12 +144,12 @@ static inline void esb_et_release(esb_entity_table *ei, esb_entity e) {
     ESB_ASSERT_MSG(esb_et_alive(ei, e), "esb_et_release of a handle that is not alive");
 #ifdef ESB_RETIRE_EXHAUSTED
     if (version == ESB_VERSION_MAX) {
-        ei->slots[idx] = esb_entity_make(ESB_ET_NO_FREE, version);
+        ei->slots[idx] = esb_word_of(esb_entity_make(ESB_ET_NO_FREE, version));
         ei->retired++;
         return;
     }
 #endif
-    ei->slots[idx] = esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1);
+    ei->slots[idx] = esb_word_of(esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1));
     ei->free_head = idx;
     ei->free_count++;
 }

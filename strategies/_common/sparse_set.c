@@ -24,14 +24,14 @@ esb_status esb_sparse_make_page(esb_sparse_set *p, uint32_t idx) {
     if (page >= p->page_count) {
         uint32_t count = p->page_count ? p->page_count : 4;
         while (count <= page) count *= 2;
-        uint64_t **pages = esb_mem_realloc(p->pages, p->page_count * sizeof *pages, count * sizeof *pages, 0);
+        esb_entity_word **pages = esb_mem_realloc(p->pages, p->page_count * sizeof *pages, count * sizeof *pages, 0);
         if (!pages) return ESB_ERR_NOMEM;
         memset(pages + p->page_count, 0, (count - p->page_count) * sizeof *pages);
         p->pages = pages;
         p->page_count = count;
     }
     if (!p->pages[page]) {
-        uint64_t *fresh = esb_mem_alloc(ESB_SPARSE_PAGE * sizeof *fresh, 0);
+        esb_entity_word *fresh = esb_mem_alloc(ESB_SPARSE_PAGE * sizeof *fresh, 0);
         if (!fresh) return ESB_ERR_NOMEM;
         memset(fresh, 0xFF, ESB_SPARSE_PAGE * sizeof *fresh); /* ESB_SPARSE_EMPTY */
         p->pages[page] = fresh;
@@ -45,7 +45,7 @@ esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_
     if (np == 0) return s;
     uint32_t idx = ei->free_head;
     size_t i = 0;
-    for (; i < n && idx != ESB_ET_NO_FREE; ++i, idx = esb_entity_index(ei->slots[idx]))
+    for (; i < n && idx != ESB_ET_NO_FREE; ++i, idx = esb_entity_index(esb_entity_of(ei->slots[idx])))
         for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve_index(pools[k], idx);
     if (s != ESB_OK || i == n) return s;
     /* Fresh indices [issued, issued + n - i): one reservation per page they span. */
@@ -59,7 +59,7 @@ esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_
 
 void esb_sparse_free(esb_sparse_set *p) {
     for (uint32_t i = 0; i < p->page_count; ++i)
-        esb_mem_free(p->pages[i], p->pages[i] ? ESB_SPARSE_PAGE * sizeof(uint64_t) : 0);
+        esb_mem_free(p->pages[i], p->pages[i] ? ESB_SPARSE_PAGE * sizeof(esb_entity_word) : 0);
     esb_mem_free(p->pages, p->page_count * sizeof *p->pages);
     esb_mem_free(p->dense, (size_t)p->capacity * sizeof *p->dense);
     esb_mem_free(p->data, (size_t)p->capacity * p->size);
@@ -73,9 +73,9 @@ void esb_sparse_check_invariants(const esb_sparse_set *p, uint32_t index_bound) 
     ESB_ASSERT_MSG(p->size ? p->capacity == 0 || p->data != NULL : p->data == NULL, "a tag's pool holds values");
     ESB_ASSERT(p->page_count == 0 || p->pages != NULL);
     for (uint32_t pos = 0; pos < p->count; ++pos) {
-        esb_entity e = p->dense[pos];
+        esb_entity e = esb_sparse_handle(p, pos);
         ESB_ASSERT_MSG(esb_entity_index(e) < index_bound, "a packed handle of an index never issued");
-        ESB_ASSERT_MSG(esb_sparse_slot(p, esb_entity_index(e)) == ((uint64_t)esb_entity_version(e) << 32 | pos),
+        ESB_ASSERT_MSG(esb_sparse_slot(p, esb_entity_index(e)) == esb_word_make(esb_entity_version(e), pos),
                        "a packed handle whose sparse slot does not point back at it");
     }
     uint64_t end = (uint64_t)p->page_count << ESB_SPARSE_PAGE_BITS, filled = 0;

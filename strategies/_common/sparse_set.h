@@ -1,11 +1,15 @@
 /* A pool: the sparse set that stores one component type (the design of EnTT's and Shipyard's storage). The
  * sparse-set strategy keeps every component in one; the hybrid strategy those registered with the sparse hint.
  *
- *  - sparse: entity index -> (version << 32 | packed position), in pages of ESB_SPARSE_PAGE entries allocated on first
+ *  - sparse: entity index -> (version, packed position), in pages of ESB_SPARSE_PAGE entries allocated on first
  *    use, so a pool that holds a few high indices does not pay for all the low ones. A slot holds the version
  *    of the entity it was filled for, so a membership test is one load and one compare, and a stale handle of
  *    a recycled index fails it without touching the packed arrays.
  *  - dense: the packed entity handles; data: the packed component values aligned with them (none for tags).
+ *
+ * Slots and packed handles are entity words (entity_table.h): the contract's 64-bit handles by default, EnTT's
+ * 32-bit entities with ESB_COMPACT_ENTITIES; a slot's low part is the position. ESB_SPARSE_EMPTY is the all-ones
+ * word, which no filled slot can be (no position is all ones).
  *
  * Removal swaps the last element into the hole. Nothing here checks liveness: the world does. */
 #ifndef ESB_SPARSE_SET_H
@@ -18,10 +22,10 @@
 #include "entity_table.h"
 
 #ifndef ESB_SPARSE_PAGE_BITS
-#define ESB_SPARSE_PAGE_BITS 12 /* 4096 entries (32 KiB) per sparse page */
+#define ESB_SPARSE_PAGE_BITS 12 /* 4096 entries per sparse page */
 #endif
 #define ESB_SPARSE_PAGE ((uint32_t)1 << ESB_SPARSE_PAGE_BITS)
-#define ESB_SPARSE_EMPTY UINT64_MAX
+#define ESB_SPARSE_EMPTY ESB_WORD_NONE
 
 /* Invariants (esb_sparse_check_invariants):
  *  S1 count <= capacity; dense holds capacity handles, data capacity values (none for a tag: size 0).
@@ -29,16 +33,21 @@
  *     the packed handles are distinct and each is found where it is.
  *  S3 No other slot is filled: a filled slot always names a packed handle. */
 typedef struct esb_sparse_set {
-    uint64_t **pages; /* page_count pointers, NULL where no entry was ever set */
+    esb_entity_word **pages; /* page_count pointers, NULL where no entry was ever set */
     uint32_t page_count;
-    esb_entity *dense;
-    unsigned char *data; /* capacity * size bytes, NULL for tags */
+    esb_entity_word *dense; /* packed handles (esb_word_of) */
+    unsigned char *data;    /* capacity * size bytes, NULL for tags */
     uint32_t count, capacity;
     uint32_t size, align;
 } esb_sparse_set;
 
+/* The handle at packed position pos. */
+static inline esb_entity esb_sparse_handle(const esb_sparse_set *p, uint32_t pos) {
+    return esb_entity_of(p->dense[pos]);
+}
+
 /* The slot of index idx: ESB_SPARSE_EMPTY where its page was never made. */
-static inline uint64_t esb_sparse_slot(const esb_sparse_set *p, uint32_t idx) {
+static inline esb_entity_word esb_sparse_slot(const esb_sparse_set *p, uint32_t idx) {
     uint32_t page = idx >> ESB_SPARSE_PAGE_BITS;
     if (page >= p->page_count || !p->pages[page]) return ESB_SPARSE_EMPTY;
     return p->pages[page][idx & (ESB_SPARSE_PAGE - 1)];
@@ -48,14 +57,14 @@ static inline uint64_t esb_sparse_slot(const esb_sparse_set *p, uint32_t idx) {
  * within the packed arrays (a swap, a sort) writes for each handle it moved. */
 static inline void esb_sparse_point(esb_sparse_set *p, esb_entity e, uint32_t pos) {
     uint32_t idx = esb_entity_index(e);
-    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = (uint64_t)esb_entity_version(e) << 32 | pos;
+    p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = esb_word_make(esb_entity_version(e), pos);
 }
 
 /* True iff e (a live handle) is in the pool; *pos receives its packed position. */
 static inline bool esb_sparse_find(const esb_sparse_set *p, esb_entity e, uint32_t *pos) {
-    uint64_t slot = esb_sparse_slot(p, esb_entity_index(e));
-    *pos = (uint32_t)slot;
-    return slot != ESB_SPARSE_EMPTY && (uint32_t)(slot >> 32) == esb_entity_version(e);
+    esb_entity_word slot = esb_sparse_slot(p, esb_entity_index(e));
+    *pos = esb_word_low(slot);
+    return slot != ESB_SPARSE_EMPTY && esb_word_version(slot) == esb_entity_version(e);
 }
 
 static inline bool esb_sparse_contains(const esb_sparse_set *p, esb_entity e) {
@@ -107,7 +116,7 @@ static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const voi
     ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "esb_sparse_emplace of a handle already in the pool");
     uint32_t pos = p->count++;
     esb_sparse_point(p, e, pos);
-    p->dense[pos] = e;
+    p->dense[pos] = esb_word_of(e);
     if (!p->size) return;
     if (value)
         esb_sparse_copy_value(esb_sparse_value(p, pos), value, p->size);
@@ -119,11 +128,10 @@ static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const voi
 static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
     ESB_ASSERT_MSG(pos < p->count, "esb_sparse_erase past the packed end");
     uint32_t last = --p->count;
-    esb_entity gone = p->dense[pos];
+    esb_entity gone = esb_sparse_handle(p, pos);
     if (pos != last) {
-        esb_entity moved = p->dense[last];
-        p->dense[pos] = moved;
-        esb_sparse_point(p, moved, pos);
+        p->dense[pos] = p->dense[last];
+        esb_sparse_point(p, esb_sparse_handle(p, pos), pos);
         if (p->size) esb_sparse_copy_value(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
     }
     uint32_t idx = esb_entity_index(gone);

@@ -15,7 +15,7 @@ static void check_pools(const esb_world *w) { /* P1, P2 */
         const esb_sparse_set *p = pool_of(w, c);
         esb_sparse_check_invariants(p, w->entities.issued);
         for (uint32_t pos = 0; pos < p->count; ++pos)
-            ESB_ASSERT_MSG(esb_et_alive(&w->entities, p->dense[pos]), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(esb_et_alive(&w->entities, esb_sparse_handle(p, pos)), "a pool holding a dead entity");
     }
 }
 
@@ -73,11 +73,12 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
         esb_sparse_check_invariants(members, w->entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
-            ESB_ASSERT_MSG(sp_group_matches(w, q, members->dense[pos]), "a non-owned group member that does not match");
+            ESB_ASSERT_MSG(sp_group_matches(w, q, esb_sparse_handle(members, pos)),
+                           "a non-owned group member that does not match");
         const esb_sparse_set *candidates = pool_of(w, q->include[0]);
         for (uint32_t pos = 0; pos < candidates->count; ++pos)
-            if (sp_group_matches(w, q, candidates->dense[pos]))
-                ESB_ASSERT_MSG(esb_sparse_contains(members, candidates->dense[pos]),
+            if (sp_group_matches(w, q, esb_sparse_handle(candidates, pos)))
+                ESB_ASSERT_MSG(esb_sparse_contains(members, esb_sparse_handle(candidates, pos)),
                                "a matching entity outside its group");
         return;
     }
@@ -85,14 +86,15 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     for (uint32_t k = 0; k < q->owned_count; ++k)
         ESB_ASSERT_MSG(q->len <= pool_of(w, q->owned[k])->count, "a group length past an owned pool's end");
     for (uint32_t pos = 0; pos < lead->count; ++pos) {
-        esb_entity e = lead->dense[pos];
+        esb_entity e = esb_sparse_handle(lead, pos);
         if (pos >= q->len) {
             ESB_ASSERT_MSG(!sp_group_matches(w, q, e), "a matching entity past its group's length marker");
             continue;
         }
         ESB_ASSERT_MSG(sp_group_matches(w, q, e), "an entity inside a group's length marker that does not match");
         for (uint32_t k = 1; k < q->owned_count; ++k)
-            ESB_ASSERT_MSG(pool_of(w, q->owned[k])->dense[pos] == e, "owned pools out of step inside their group");
+            ESB_ASSERT_MSG(esb_sparse_handle(pool_of(w, q->owned[k]), pos) == e,
+                           "owned pools out of step inside their group");
     }
 }
 

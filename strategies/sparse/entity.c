@@ -62,7 +62,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
             esb_sparse_set *p = &w->components[ids[k]].pool;
             uint32_t pos = p->count++;
             esb_sparse_point(p, e, pos);
-            p->dense[pos] = e;
+            p->dense[pos] = esb_word_of(e);
         }
     }
     for (uint32_t k = 0; k < count; ++k) {
@@ -77,7 +77,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     /* The new entities sit at [base, base + n) of the first pool. Admitting one may swap it to the front of
      * an owned pool, which only disturbs the position it leaves, never a later one. */
     if (w->groups && count)
-        for (size_t i = 0; i < n; ++i) sp_groups_admit(w, w->components[ids[0]].pool.dense[base_count[0] + i]);
+        for (size_t i = 0; i < n; ++i)
+            sp_groups_admit(w, esb_sparse_handle(&w->components[ids[0]].pool, base_count[0] + i));
     return ESB_OK;
 }
 

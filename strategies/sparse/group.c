@@ -70,11 +70,11 @@ static bool is_member(esb_world *w, const esb_query *q, esb_entity e, uint32_t *
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
 static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
-    esb_entity ea = p->dense[a], eb = p->dense[b];
+    esb_entity_word ea = p->dense[a], eb = p->dense[b];
     p->dense[a] = eb;
     p->dense[b] = ea;
-    esb_sparse_point(p, ea, b);
-    esb_sparse_point(p, eb, a);
+    esb_sparse_point(p, esb_entity_of(ea), b);
+    esb_sparse_point(p, esb_entity_of(eb), a);
     unsigned char *va = esb_sparse_value(p, a), *vb = esb_sparse_value(p, b);
     /* No call per swap: fixed sizes, else word by word where the size allows (every size is a multiple of its
      * alignment). */
@@ -105,7 +105,8 @@ static void enter(esb_world *w, esb_query *q, esb_entity e, const uint32_t *at) 
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_sparse_set *p = pool_of(w, q->owned[k]);
         uint32_t pos = at[q->owned_term[k]];
-        ESB_ASSERT_MSG(pos < p->count && p->dense[pos] == e, "an entity entering a group from where it is not");
+        ESB_ASSERT_MSG(pos < p->count && esb_sparse_handle(p, pos) == e,
+                       "an entity entering a group from where it is not");
         ESB_ASSERT_MSG(pos >= q->len, "an entity entering a group it is already in");
         swap_positions(p, pos, q->len);
     }
@@ -148,7 +149,7 @@ void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool a
     for (esb_query *q = w->groups; q; q = q->next_group) {
         if (!esb_bitset_test(&q->watched, c)) continue;
         bool loses = adding != includes(q, c); /* adding an excluded / removing an included */
-        uint32_t lead;
+        uint32_t lead = 0;                     /* set by is_member for the groups that own pools */
         if (loses && is_member(w, q, e, &lead)) leave(w, q, e, lead);
     }
 }
@@ -165,7 +166,7 @@ void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool ad
 }
 
 void sp_groups_forget(esb_world *w, esb_entity e) {
-    uint32_t lead;
+    uint32_t lead = 0;
     for (esb_query *q = w->groups; q; q = q->next_group)
         if (is_member(w, q, e, &lead)) leave(w, q, e, lead);
 }
@@ -195,14 +196,15 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     if (q->kind == SP_NON_OWNED) {
         esb_status s = esb_sparse_reserve(&q->members, cand->count);
         for (uint32_t i = 0; s == ESB_OK && i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i]))
-                s = esb_sparse_reserve_index(&q->members, esb_entity_index(cand->dense[i]));
+            if (matches(w, q, esb_sparse_handle(cand, i)))
+                s = esb_sparse_reserve_index(&q->members, esb_entity_index(esb_sparse_handle(cand, i)));
         if (s != ESB_OK) {
             esb_sparse_free(&q->members);
             return s;
         }
         for (uint32_t i = 0; i < cand->count; ++i)
-            if (matches(w, q, cand->dense[i])) esb_sparse_emplace(&q->members, cand->dense[i], NULL);
+            if (matches(w, q, esb_sparse_handle(cand, i)))
+                esb_sparse_emplace(&q->members, esb_sparse_handle(cand, i), NULL);
     } else {
         for (uint32_t t = 0; t < q->include_count; ++t)
             if (!w->owner[q->include[t]]) {
@@ -215,7 +217,8 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
         const esb_sparse_set *walk = pool_of(w, q->owned[0]);
         uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
         for (uint32_t i = 0; i < walk->count; ++i)
-            if (matches_at(w, q, walk->dense[i], at, SP_NONE_KNOWN, 0)) enter(w, q, walk->dense[i], at);
+            if (matches_at(w, q, esb_sparse_handle(walk, i), at, SP_NONE_KNOWN, 0))
+                enter(w, q, esb_sparse_handle(walk, i), at);
     }
     q->next_group = w->groups;
     w->groups = q;

@@ -15,7 +15,7 @@
 /* One pool a chunk looks entities up in, copied to the stack so the loops keep it in registers (stores
  * to the uint32_t index arrays could otherwise alias the pool's fields and force reloads). */
 typedef struct sp_pool_view {
-    uint64_t *const *pages;
+    esb_entity_word *const *pages;
     uint32_t page_count;
     uint32_t *rows; /* where the positions go (a field), or NULL (a with or without term) */
 } sp_pool_view;
@@ -25,9 +25,9 @@ typedef struct sp_pool_view {
 static inline bool sp_view_find(const sp_pool_view *l, uint32_t idx, uint32_t version, uint32_t *pos) {
     uint32_t page = idx >> ESB_SPARSE_PAGE_BITS;
     if (page >= l->page_count || !l->pages[page]) return false;
-    uint64_t slot = l->pages[page][idx & (ESB_SPARSE_PAGE - 1)];
-    *pos = (uint32_t)slot;
-    return slot != ESB_SPARSE_EMPTY && (uint32_t)(slot >> 32) == version;
+    esb_entity_word slot = l->pages[page][idx & (ESB_SPARSE_PAGE - 1)];
+    *pos = esb_word_low(slot);
+    return slot != ESB_SPARSE_EMPTY && esb_word_version(slot) == version;
 }
 
 /* One membership test of a candidate: the pool, and whether a match is in it (an included component) or not

@@ -9,14 +9,15 @@
 /* One pass: keeps, of the n candidates listed in places (their places in the chunk, increasing; or, for the
  * first pass, the whole chunk, listed == false), those the test passes, writing their places back to places
  * and, for a field, every tested candidate's position at its place. Returns how many are kept. */
-static inline uint32_t pass(const sp_test *test, const esb_entity *dense, uint32_t *places, uint32_t n, bool listed) {
+static inline uint32_t pass(const sp_test *test, const esb_entity_word *dense, uint32_t *places, uint32_t n,
+                            bool listed) {
     const sp_pool_view pool = test->pool;
     const bool included = test->included;
     uint32_t m = 0;
     for (uint32_t j = 0; j < n; ++j) {
         uint32_t at = listed ? places[j] : j, pos = 0;
-        esb_entity e = dense[at];
-        bool found = sp_view_find(&pool, esb_entity_index(e), esb_entity_version(e), &pos);
+        esb_entity_word e = dense[at];
+        bool found = sp_view_find(&pool, esb_word_low(e), esb_word_version(e), &pos);
         if (pool.rows) pool.rows[at] = pos;
         places[m] = at;
         m += found == included;
@@ -26,7 +27,7 @@ static inline uint32_t pass(const sp_test *test, const esb_entity *dense, uint32
 
 uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
                          uint32_t *field_rows) {
-    const esb_entity *dense = q->world->components[driver].pool.dense + start;
+    const esb_entity_word *dense = q->world->components[driver].pool.dense + start;
     sp_test tests[ESB_MAX_FIELDS + 2 * ESB_MAX_TERMS];
     uint32_t ntests = sp_tests(q, driver, field_rows, tests);
     ESB_ASSERT(ntests > 0);

@@ -44,11 +44,11 @@ uint32_t sp_tests(const esb_query *q, esb_component driver, uint32_t *field_rows
  * candidate's positions are overwritten by the next one's. Inlined with a constant test count for the
  * common queries (below), as EnTT's view is compiled for its own list of pools: the loop over the tests
  * unrolls and the pools stay in registers. */
-static inline uint32_t view_chunk(const sp_test *tests, uint32_t ntests, const esb_entity *dense, uint32_t start,
+static inline uint32_t view_chunk(const sp_test *tests, uint32_t ntests, const esb_entity_word *dense, uint32_t start,
                                   uint32_t end, uint32_t *drive_rows) {
     uint32_t n = 0;
     for (uint32_t i = start; i < end; ++i) {
-        uint32_t idx = esb_entity_index(dense[i]), version = esb_entity_version(dense[i]);
+        uint32_t idx = esb_word_low(dense[i]), version = esb_word_version(dense[i]);
         for (uint32_t t = 0; t < ntests; ++t) {
             uint32_t pos = 0;
             if (sp_view_find(&tests[t].pool, idx, version, &pos) != tests[t].included) goto rejected;
@@ -64,7 +64,7 @@ static inline uint32_t view_chunk(const sp_test *tests, uint32_t ntests, const e
 
 uint32_t sp_view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
                        uint32_t *field_rows) {
-    const esb_entity *dense = q->world->components[driver].pool.dense;
+    const esb_entity_word *dense = q->world->components[driver].pool.dense;
     sp_test tests[ESB_MAX_FIELDS + 2 * ESB_MAX_TERMS];
     uint32_t ntests = sp_tests(q, driver, field_rows, tests);
     switch (ntests) {

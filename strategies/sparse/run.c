@@ -10,7 +10,7 @@
 
 /* Whether two arrays of count handles are equal (the C library's comparison is vectorised and stops at the
  * first difference). */
-static inline bool same_handles(const esb_entity *a, const esb_entity *b, uint32_t count) {
+static inline bool same_handles(const esb_entity_word *a, const esb_entity_word *b, uint32_t count) {
     return memcmp(a, b, (size_t)count * sizeof *a) == 0;
 }
 
@@ -23,9 +23,9 @@ uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32
     const esb_world *w = q->world;
     const esb_sparse_set *drive = &w->components[driver].pool;
     ESB_ASSERT(start < drive->count);
-    const esb_entity *dense = drive->dense + start;
+    const esb_entity_word *dense = drive->dense + start;
     uint32_t len = drive->count - start < SP_RUN_MAX ? drive->count - start : SP_RUN_MAX;
-    const esb_entity *other[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    const esb_entity_word *other[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     uint32_t others = 0;
     for (uint32_t t = 0; t < q->include_count; ++t) {
         const esb_sparse_set *p = &w->components[q->include[t]].pool;
@@ -33,7 +33,7 @@ uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32
             first[t] = start;
             continue;
         }
-        if (!esb_sparse_find(p, dense[0], &first[t])) return 0;
+        if (!esb_sparse_find(p, esb_entity_of(dense[0]), &first[t])) return 0;
         if (p->count - first[t] < len) len = p->count - first[t];
         other[others++] = p->dense + first[t];
     }
@@ -47,7 +47,7 @@ uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32
         for (uint32_t t = 0; t < q->exclude_count; ++t) {
             const esb_sparse_set *p = &w->components[q->exclude[t]].pool;
             for (uint32_t i = 0; i < step; ++i)
-                if (esb_sparse_contains(p, dense[run + i])) {
+                if (esb_sparse_contains(p, esb_entity_of(dense[run + i]))) {
                     step = i;
                     break;
                 }

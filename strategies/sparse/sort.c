@@ -10,7 +10,7 @@
 
 typedef struct sort_job {
     esb_world *world;
-    const esb_entity *dense; /* the handles being ordered, by position */
+    const esb_entity_word *dense; /* the packed handles being ordered, by position */
     esb_entity_order order;
     void *ctx;
 } sort_job;
@@ -23,7 +23,9 @@ static void merge_sort(const sort_job *job, uint32_t *perm, uint32_t *tmp, uint3
     uint32_t i = 0, j = half, k = 0;
     while (i < half && j < n)
         tmp[k++] =
-            job->order(job->world, job->dense[perm[j]], job->dense[perm[i]], job->ctx) < 0 ? perm[j++] : perm[i++];
+            job->order(job->world, esb_entity_of(job->dense[perm[j]]), esb_entity_of(job->dense[perm[i]]), job->ctx) < 0
+                ? perm[j++]
+                : perm[i++];
     while (i < half) tmp[k++] = perm[i++];
     while (j < n) tmp[k++] = perm[j++];
     memcpy(perm, tmp, n * sizeof *perm);
@@ -32,7 +34,7 @@ static void merge_sort(const sort_job *job, uint32_t *perm, uint32_t *tmp, uint3
 /* Puts positions [first, first + n) of pool p into the order perm gives (perm[k]: the position, relative to
  * first, whose element goes to first + k). scratch holds n handles plus n values. */
 static void apply(esb_sparse_set *p, uint32_t first, uint32_t n, const uint32_t *perm, unsigned char *scratch) {
-    esb_entity *handles = (esb_entity *)scratch;
+    esb_entity_word *handles = (esb_entity_word *)scratch;
     unsigned char *values = scratch + (size_t)n * sizeof *handles;
     for (uint32_t k = 0; k < n; ++k) {
         handles[k] = p->dense[first + perm[k]];
@@ -40,7 +42,7 @@ static void apply(esb_sparse_set *p, uint32_t first, uint32_t n, const uint32_t 
     }
     memcpy(p->dense + first, handles, n * sizeof *handles);
     if (p->size) memcpy(esb_sparse_value(p, first), values, (size_t)n * p->size);
-    for (uint32_t k = 0; k < n; ++k) esb_sparse_point(p, handles[k], first + k);
+    for (uint32_t k = 0; k < n; ++k) esb_sparse_point(p, esb_entity_of(handles[k]), first + k);
 }
 
 /* The order of positions [0, n) of dense, into a fresh permutation (NULL when out of memory). */
@@ -60,7 +62,7 @@ static esb_status sort_aligned(const sort_job *job, esb_sparse_set *const *pools
     size_t widest = 0;
     for (uint32_t k = 0; k < pool_count; ++k)
         if (pools[k]->size > widest) widest = pools[k]->size;
-    size_t scratch_bytes = (size_t)n * (sizeof(esb_entity) + widest);
+    size_t scratch_bytes = (size_t)n * (sizeof(esb_entity_word) + widest);
     unsigned char *scratch = esb_mem_alloc(scratch_bytes, 16);
     size_t perm_bytes;
     uint32_t *perm = scratch ? sorted_order(job, n, &perm_bytes) : NULL;

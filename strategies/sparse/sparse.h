@@ -11,6 +11,13 @@
 #include "sparse_set.h"
 
 #define SP_VIEW_CHUNK (ESB_BATCH_ROWS / 4) /* entities tested per view batch (query_registry.h) */
+/* The most entities a batch holds: any number where the packed handles are the contract's and a batch hands
+ * them out in place; in sparse-compact, whose batches widen them into an array, what the array holds. */
+#ifdef ESB_COMPACT_ENTITIES
+#define SP_BATCH_MAX ESB_BATCH_ROWS
+#else
+#define SP_BATCH_MAX UINT32_MAX
+#endif
 
 typedef struct sp_component {
     const char *name;
@@ -40,6 +47,9 @@ struct esb_query {
     uint32_t exclude_count;
     bool matches_nothing;
     uint32_t *scratch; /* (field_count + 1) * SP_VIEW_CHUNK positions: per field, then the driving pool's */
+#ifdef ESB_COMPACT_ENTITIES
+    esb_entity *handles; /* SP_BATCH_MAX: a batch's handles, widened from the packed ones */
+#endif
 };
 
 /* Invariants (check.c, esb_world_check):

@@ -32,11 +32,51 @@
 #define SP_RUNS true
 #endif
 
+/* The query's arrays for batches: positions, and in sparse-compact the widened handles. */
+static void free_scratch(esb_query *q) {
+    esb_mem_free(q->scratch, q->scratch ? (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch : 0);
+#ifdef ESB_COMPACT_ENTITIES
+    esb_mem_free(q->handles, q->handles ? SP_BATCH_MAX * sizeof *q->handles : 0);
+#endif
+}
+
+static bool alloc_scratch(esb_query *q) {
+    q->scratch = esb_mem_alloc((size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch, 0);
+#ifdef ESB_COMPACT_ENTITIES
+    q->handles = esb_mem_alloc(SP_BATCH_MAX * sizeof *q->handles, 0);
+    if (!q->handles) return false;
+#endif
+    return q->scratch != NULL;
+}
+
+/* A batch's entity handles: count of them from position start of the driving pool, or those at the positions
+ * rows gives. The packed handles are the contract's own, so the batch points at them; in sparse-compact they
+ * are widened into the query's array (count <= SP_BATCH_MAX). */
+static void batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
+                           uint32_t count, const uint32_t *rows) {
+#ifdef ESB_COMPACT_ENTITIES
+    ESB_ASSERT(count <= SP_BATCH_MAX);
+    esb_entity *out = q->handles;
+    if (rows)
+        for (uint32_t i = 0; i < count; ++i) out[i] = esb_sparse_handle(drive, rows[i]);
+    else { /* a loop of its own, which the compiler vectorises */
+        const esb_entity_word *in = drive->dense + start;
+        for (uint32_t i = 0; i < count; ++i) out[i] = esb_entity_of(in[i]);
+    }
+    b->entities = q->handles;
+    b->entity_rows = NULL;
+#else
+    (void)q, (void)count;
+    b->entities = rows ? drive->dense : drive->dense + start;
+    b->entity_rows = rows;
+#endif
+}
+
 void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->kind != SP_VIEW) sp_group_detach(w, q);
     esb_qr_unlink(&w->queries, &q->node);
-    esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
+    free_scratch(q);
     esb_mem_free(q, sizeof *q);
 }
 
@@ -46,13 +86,13 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
     if (!q) return ESB_ERR_NOMEM;
-    q->scratch = esb_mem_alloc((size_t)(desc->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch, 0);
-    if (!q->scratch) {
+    q->world = w;
+    q->field_count = desc->field_count;
+    if (!alloc_scratch(q)) {
+        free_scratch(q);
         esb_mem_free(q, sizeof *q);
         return ESB_ERR_NOMEM;
     }
-    q->world = w;
-    q->field_count = desc->field_count;
     for (uint32_t i = 0; i < desc->field_count; ++i) q->fields[i] = q->include[q->include_count++] = desc->fields[i];
     for (uint32_t i = 0; i < desc->with_count; ++i) q->include[q->include_count++] = desc->with[i];
     for (uint32_t i = 0; i < desc->without_count; ++i) q->exclude[q->exclude_count++] = desc->without[i];
@@ -62,7 +102,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     if (desc->cached && SP_GROUPS_FOR_CACHED) {
         s = sp_group_attach(w, q);
         if (s != ESB_OK) {
-            esb_mem_free(q->scratch, (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch);
+            free_scratch(q);
             esb_mem_free(q, sizeof *q);
             return s;
         }
@@ -109,11 +149,11 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
     uint32_t total = q->kind == SP_NON_OWNED ? q->members.count : q->len;
     uint32_t start = (uint32_t)st->next;
     if (start >= total) return false;
-    uint32_t end = q->kind == SP_OWNED || total - start < SP_VIEW_CHUNK ? total : start + SP_VIEW_CHUNK;
+    uint32_t room = q->kind == SP_OWNED ? SP_BATCH_MAX : SP_VIEW_CHUNK;
+    uint32_t end = total - start < room ? total : start + room;
     esb_batch *b = &it->batch;
     b->count = end - start;
-    b->entities = drive->dense + start;
-    b->entity_rows = NULL;
+    batch_entities(b, q, drive, start, end - start, NULL);
     for (uint32_t k = 0; k < q->field_count; ++k) {
         const esb_sparse_set *p = &w->components[q->fields[k]].pool;
         if (q->kind != SP_NON_OWNED && w->owner[q->fields[k]] == q) {
@@ -123,8 +163,8 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
         }
         uint32_t *rows = q->scratch + (size_t)k * SP_VIEW_CHUNK;
         for (uint32_t i = start; i < end; ++i) {
-            uint64_t slot = esb_sparse_slot(p, esb_entity_index(drive->dense[i]));
-            rows[i - start] = (uint32_t)slot;
+            esb_entity_word slot = esb_sparse_slot(p, esb_word_low(drive->dense[i]));
+            rows[i - start] = esb_word_low(slot);
         }
         b->base[k] = p->data;
         b->rows[k] = rows;
@@ -153,8 +193,7 @@ bool esb_iter_next(esb_iter *it) {
         if (run) {
             esb_batch *b = &it->batch;
             b->count = run;
-            b->entities = drive->dense + start;
-            b->entity_rows = NULL;
+            batch_entities(b, q, drive, start, run, NULL);
             for (uint32_t k = 0; k < q->field_count; ++k) {
                 b->base[k] = esb_sparse_value(&w->components[q->fields[k]].pool, first[k]);
                 b->rows[k] = NULL;
@@ -163,8 +202,10 @@ bool esb_iter_next(esb_iter *it) {
             return true;
         }
         uint32_t end = drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
-        /* A query of one component has nothing to test: its pool is the answer, handed out whole. */
-        if (q->include_count == 1 && q->exclude_count == 0) end = drive->count;
+        /* A query of one component has nothing to test: its pool is the answer, handed out whole (or
+         * SP_BATCH_MAX at a time). */
+        if (q->include_count == 1 && q->exclude_count == 0)
+            end = drive->count - start < SP_BATCH_MAX ? drive->count : start + SP_BATCH_MAX;
         uint32_t n = q->include_count == 1 && q->exclude_count == 0
                          ? end - start
                          : SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
@@ -173,8 +214,7 @@ bool esb_iter_next(esb_iter *it) {
         bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */
         esb_batch *b = &it->batch;
         b->count = n;
-        b->entities = all ? drive->dense + start : drive->dense;
-        b->entity_rows = all ? NULL : drive_rows;
+        batch_entities(b, q, drive, start, n, all ? NULL : drive_rows);
         for (uint32_t k = 0; k < q->field_count; ++k) {
             const esb_sparse_set *p = &w->components[q->fields[k]].pool;
             if (q->fields[k] == driver) {

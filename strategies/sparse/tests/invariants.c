@@ -51,11 +51,11 @@ Test(sparse_invariants, a_group_length_marker_one_short_aborts, CONF_CHECK_ABORT
 Test(sparse_invariants, owned_pools_out_of_step_abort, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     esb_sparse_set *p = &world->components[q->owned[1]].pool;
-    esb_entity first = p->dense[0], second = p->dense[1]; /* swap two members in one owned pool only */
+    esb_entity_word first = p->dense[0], second = p->dense[1]; /* swap two members in one owned pool only */
     p->dense[0] = second;
     p->dense[1] = first;
-    esb_sparse_point(p, first, 1);
-    esb_sparse_point(p, second, 0);
+    esb_sparse_point(p, esb_entity_of(first), 1);
+    esb_sparse_point(p, esb_entity_of(second), 0);
     esb_world_check(world);
 }
 #endif
