@@ -100,6 +100,14 @@ esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_
 
 /* Copies one value of size bytes. The usual component sizes are fixed-size copies, which the compiler turns
  * into a move or two (as a storage compiled for its type, EnTT's, does); any other size goes to memcpy. */
+/* Once inlined where src is a caller's object of exactly `size` bytes, GCC checks the other sizes' copies
+ * against that object too and calls them out of bounds, although size rules them out: the warning is silenced
+ * for these lines alone. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
 static inline void esb_sparse_copy_value(void *dst, const void *src, uint32_t size) {
     switch (size) {
     case 4: memcpy(dst, src, 4); return;
@@ -109,6 +117,9 @@ static inline void esb_sparse_copy_value(void *dst, const void *src, uint32_t si
     default: memcpy(dst, src, size);
     }
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 /* Appends e with value (or zeros); requires esb_sparse_reserve(p, 1) and esb_sparse_reserve_index for its index. */
 static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
