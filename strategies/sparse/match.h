@@ -56,8 +56,9 @@ uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t star
 
 /* The run at driving position start: how many of the driving pool's entities from start on every other
  * included pool holds in the same order at consecutive positions (first[t] receives where the first one is
- * in include[t]'s pool), none of them in an excluded pool, up to SP_RUN_MAX. Compared SP_RUN_BLOCK handles at
- * a time, and 0 unless the run is at least a block long or reaches the end of the driving pool. */
+ * in include[t]'s pool), none of them in an excluded pool, up to SP_RUN_MAX. Compared whole when nothing is
+ * excluded, else (and after a mismatch) SP_RUN_BLOCK handles at a time; 0 unless the run is at least a block
+ * long or reaches the end of the driving pool. */
 uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32_t *first);
 
 #endif

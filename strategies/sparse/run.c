@@ -37,8 +37,15 @@ uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32
         if (p->count - first[t] < len) len = p->count - first[t];
         other[others++] = p->dense + first[t];
     }
-    /* block by block: the handles compared, then the block's entities asked of the excluded pools, so that a
-     * stretch that is no run costs at most a block */
+    /* Without exclusions, the whole stretch first, one comparison per pool: the common case (pools in step)
+     * pays one call per pool and batch, and a mismatch stops the comparison where it is. */
+    if (q->exclude_count == 0) {
+        uint32_t k = 0;
+        while (k < others && same_handles(dense, other[k], len)) ++k;
+        if (k == others) return finished(drive, start, len);
+    }
+    /* Block by block: the handles compared, then the block's entities asked of the excluded pools, so that a
+     * stretch that is no run costs at most a block more. */
     uint32_t run = 0;
     while (run < len) {
         uint32_t step = len - run < SP_RUN_BLOCK ? len - run : SP_RUN_BLOCK;
