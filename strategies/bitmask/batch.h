@@ -13,15 +13,19 @@ typedef struct bm_iter_state {
 } bm_iter_state;
 ESB_ITER_STATE_FITS(bm_iter_state);
 
+/* The entity table's slots (and bitmask-pools' packed handles) are the contract's handles in this design's
+ * builds (no ESB_COMPACT_ENTITIES): a batch hands the slots out as its entities, and bm_pool_in_step compares
+ * the two. */
+_Static_assert(sizeof(esb_entity_word) == sizeof(esb_entity), "bitmask needs the contract's handles as entity words");
+
 #ifdef ESB_BITMASK_POOLS
 /* bitmask-pools: entity idx's position in pool p (which holds it: its mask says so). */
-static inline uint32_t bm_position(const esb_sparse_set *p, uint32_t idx) { return (uint32_t)esb_sparse_slot(p, idx); }
+static inline uint32_t bm_position(const esb_sparse_set *p, uint32_t idx) {
+    return esb_word_low(esb_sparse_slot(p, idx));
+}
 
 /* Whether pool p holds the entities of indices first .. first + count - 1 side by side from position at: its
  * packed handles are the entity table's handles of those indices (compared by the C library, vectorised). */
-/* The entity table's slots and the pools' packed handles are the contract's handles in these builds (no
- * ESB_COMPACT_ENTITIES): a batch hands the slots out as its entities, and the comparison below reads both. */
-_Static_assert(sizeof(esb_entity_word) == sizeof(esb_entity), "bitmask needs the contract's handles as entity words");
 static inline bool bm_pool_in_step(const esb_world *w, const esb_sparse_set *p, uint32_t at, uint32_t first,
                                    uint32_t count) {
     return p->count - at >= count &&
