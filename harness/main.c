@@ -276,6 +276,11 @@ static bool fits_index_space(size_t n) {
 #endif
 }
 
+/* Whether a declared size is run: within the bounds and the build's index space. */
+static bool declared_size_kept(const options *o, size_t n) {
+    return n >= o->min_n && n <= o->max_n && fits_index_space(n);
+}
+
 /* The entity counts a scenario runs at: --n if given, else its declared sweep and its own sizes, within the
  * bounds and the build's index space. Returns how many were written. */
 static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
@@ -288,11 +293,10 @@ static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
     size_t count = 0;
     for (unsigned e = from; e <= to && e < 8 * sizeof(size_t) - 1; ++e) {
         size_t n = (size_t)1 << e;
-        if (n >= o->min_n && n <= o->max_n && fits_index_space(n) && count < MAX_NS) out[count++] = n;
+        if (declared_size_kept(o, n) && count < MAX_NS) out[count++] = n;
     }
     for (size_t k = 0; k < sizeof d->own_ns / sizeof d->own_ns[0] && d->own_ns[k]; ++k)
-        if (d->own_ns[k] >= o->min_n && d->own_ns[k] <= o->max_n && fits_index_space(d->own_ns[k]) && count < MAX_NS)
-            out[count++] = d->own_ns[k];
+        if (declared_size_kept(o, d->own_ns[k]) && count < MAX_NS) out[count++] = d->own_ns[k];
     return count;
 }
 
