@@ -2,6 +2,8 @@
 #ifndef ESB_COMPONENT_INFO_H
 #define ESB_COMPONENT_INFO_H
 
+#include <string.h>
+
 #include "contract.h"
 
 typedef struct esb_component_info {
@@ -15,5 +17,28 @@ typedef struct esb_component_info {
 static inline esb_component_info esb_component_info_of(const esb_component_desc *desc) {
     return (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
 }
+
+/* Copies one component value. The sizes of common components get a fixed-size copy, which compiles to a few
+ * moves instead of a call (as a storage compiled for its type, EnTT's, copies them); any other size goes to
+ * memcpy. Inlined where src is a caller's object of exactly `size` bytes, GCC checks the other sizes' copies
+ * against that object too and calls them out of bounds, although size rules them out: that warning is
+ * silenced for these lines alone. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Warray-bounds"
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
+static inline void esb_copy_element(void *dst, const void *src, uint32_t size) {
+    switch (size) {
+    case 4: memcpy(dst, src, 4); break;
+    case 8: memcpy(dst, src, 8); break;
+    case 12: memcpy(dst, src, 12); break;
+    case 16: memcpy(dst, src, 16); break;
+    default: memcpy(dst, src, size); break;
+    }
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 #endif

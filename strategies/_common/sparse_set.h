@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "component_info.h"
 #include "contract.h"
 #include "entity_table.h"
 
@@ -77,6 +78,16 @@ static inline void *esb_sparse_value(const esb_sparse_set *p, uint32_t pos) {
     return p->data ? p->data + (size_t)pos * p->size : NULL;
 }
 
+/* If the pool holds e: true, and *out receives its value (left alone for a tag).
+ * Where the pool holds alive entities only, as every design's pools do, a hit also proves e alive: get answers
+ * from the slot alone, and only a miss needs the entity table. */
+static inline bool esb_sparse_get(const esb_sparse_set *p, esb_entity e, void **out) {
+    uint32_t pos;
+    if (!esb_sparse_find(p, e, &pos)) return false;
+    if (p->size) *out = esb_sparse_value(p, pos);
+    return true;
+}
+
 /* The slow paths of the two reservations below (growth of the packed arrays, a new sparse page or page table),
  * out of line so that the checks every insert makes stay small enough to inline. */
 esb_status esb_sparse_grow(esb_sparse_set *p, uint32_t extra);
@@ -98,39 +109,34 @@ static inline esb_status esb_sparse_reserve_index(esb_sparse_set *p, uint32_t id
 esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_t np, const esb_entity_table *ei,
                                            size_t n);
 
-/* Copies one value of size bytes. The usual component sizes are fixed-size copies, which the compiler turns
- * into a move or two (as a storage compiled for its type, EnTT's, does); any other size goes to memcpy. */
-/* Once inlined where src is a caller's object of exactly `size` bytes, GCC checks the other sizes' copies
- * against that object too and calls them out of bounds, although size rules them out: the warning is silenced
- * for these lines alone. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Warray-bounds"
-#pragma GCC diagnostic ignored "-Wstringop-overread"
-#endif
-static inline void esb_sparse_copy_value(void *dst, const void *src, uint32_t size) {
-    switch (size) {
-    case 4: memcpy(dst, src, 4); return;
-    case 8: memcpy(dst, src, 8); return;
-    case 12: memcpy(dst, src, 12); return;
-    case 16: memcpy(dst, src, 16); return;
-    default: memcpy(dst, src, size);
-    }
-}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-
-/* Appends e with value (or zeros); requires esb_sparse_reserve(p, 1) and esb_sparse_reserve_index for its index. */
-static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
-    ESB_ASSERT_MSG(p->count < p->capacity, "esb_sparse_emplace without room");
-    ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "esb_sparse_emplace of a handle already in the pool");
+/* Appends e and returns its position, its value left for the caller to write (esb_sparse_fill, or
+ * esb_sparse_emplace's copy); requires room (esb_sparse_reserve) and the page of its index
+ * (esb_sparse_reserve_index). */
+static inline uint32_t esb_sparse_append(esb_sparse_set *p, esb_entity e) {
+    ESB_ASSERT_MSG(p->count < p->capacity, "an append without room");
+    ESB_ASSERT_MSG(!esb_sparse_contains(p, e), "an append of a handle already in the pool");
     uint32_t pos = p->count++;
     esb_sparse_point(p, e, pos);
     p->dense[pos] = esb_word_of(e);
+    return pos;
+}
+
+/* Writes the values of positions [first, first + n): n consecutive values from `values`, or zeros (NULL);
+ * nothing for a tag. What a bulk creation writes after appending its entities. */
+static inline void esb_sparse_fill(esb_sparse_set *p, uint32_t first, size_t n, const void *values) {
+    if (!p->size) return;
+    if (values)
+        memcpy(esb_sparse_value(p, first), values, n * p->size);
+    else
+        memset(esb_sparse_value(p, first), 0, n * p->size);
+}
+
+/* Appends e with value (or zeros); requires what esb_sparse_append does. */
+static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const void *value) {
+    uint32_t pos = esb_sparse_append(p, e);
     if (!p->size) return;
     if (value)
-        esb_sparse_copy_value(esb_sparse_value(p, pos), value, p->size);
+        esb_copy_element(esb_sparse_value(p, pos), value, p->size);
     else
         memset(esb_sparse_value(p, pos), 0, p->size);
 }
@@ -143,7 +149,7 @@ static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
     if (pos != last) {
         p->dense[pos] = p->dense[last];
         esb_sparse_point(p, esb_sparse_handle(p, pos), pos);
-        if (p->size) esb_sparse_copy_value(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
+        if (p->size) esb_copy_element(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
     }
     uint32_t idx = esb_entity_index(gone);
     p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;

@@ -72,18 +72,6 @@ static inline void *esb_table_column_base(const esb_table *t, uint32_t column, u
 #endif
 }
 
-/* Copies one element. The sizes of common components get a fixed-size copy, which compiles to a few moves
- * instead of a call. */
-static inline void esb_copy_element(void *dst, const void *src, uint32_t size) {
-    switch (size) {
-    case 4: memcpy(dst, src, 4); break;
-    case 8: memcpy(dst, src, 8); break;
-    case 12: memcpy(dst, src, 12); break;
-    case 16: memcpy(dst, src, 16); break;
-    default: memcpy(dst, src, size); break;
-    }
-}
-
 /* An empty table (zeroed beforehand) with a column for each component of `set` that has data; components[c]
  * describes id c. ESB_ERR_NOMEM leaves it without columns (esb_table_free still applies). */
 esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_component_info *components,

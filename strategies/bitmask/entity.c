@@ -48,21 +48,11 @@ static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component 
         esb_entity e = esb_et_take(&w->entities);
         uint32_t idx = esb_entity_index(e);
         for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
-        for (uint32_t k = 0; k < np; ++k) {
-            uint32_t pos = pools[k]->count++;
-            esb_sparse_point(pools[k], e, pos);
-            pools[k]->dense[pos] = e;
-        }
+        for (uint32_t k = 0; k < np; ++k) esb_sparse_append(pools[k], e);
         bm_filters_on_create(w, idx); /* filters read masks alone */
         if (out) out[i] = e;
     }
-    for (uint32_t k = 0; k < np; ++k) {
-        void *dst = esb_sparse_value(pools[k], base[k]);
-        if (values && values[of[k]])
-            memcpy(dst, values[of[k]], n * pools[k]->size);
-        else
-            memset(dst, 0, n * pools[k]->size);
-    }
+    for (uint32_t k = 0; k < np; ++k) esb_sparse_fill(pools[k], base[k], n, values ? values[of[k]] : NULL);
     return ESB_OK;
 }
 #else
@@ -184,19 +174,12 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 #ifdef ESB_BITMASK_POOLS
 /* bitmask-pools: a value's slot in its pool holding the handle's version proves the entity alive and holding
- * the component (a pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag, or a
- * miss, asks the entity table and the mask. */
+ * the component (a pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag (whose
+ * pool stays empty), or a miss, asks the entity table and the mask. */
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (c < w->component_count) {
-        const esb_sparse_set *p = &w->components[c].pool;
-        uint32_t pos;
-        if (p->size && esb_sparse_find(p, e, &pos)) {
-            *out = esb_sparse_value(p, pos);
-            return ESB_OK;
-        }
-    }
+    if (c < w->component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
     s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     return bm_has(w, esb_entity_index(e), c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag has no value to hand out */

@@ -1,6 +1,4 @@
 /* Entity operations. Each touches only the pools of the components involved. */
-#include <string.h>
-
 #include "group.h"
 #include "op_checks.h"
 #include "validate.h"
@@ -58,22 +56,10 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (size_t i = 0; i < n; ++i) {
         esb_entity e = esb_et_take(&w->entities);
         if (out) out[i] = e;
-        for (uint32_t k = 0; k < count; ++k) {
-            esb_sparse_set *p = &w->components[ids[k]].pool;
-            uint32_t pos = p->count++;
-            esb_sparse_point(p, e, pos);
-            p->dense[pos] = esb_word_of(e);
-        }
+        for (uint32_t k = 0; k < count; ++k) esb_sparse_append(&w->components[ids[k]].pool, e);
     }
-    for (uint32_t k = 0; k < count; ++k) {
-        esb_sparse_set *p = &w->components[ids[k]].pool;
-        if (!p->size) continue;
-        void *dst = esb_sparse_value(p, base_count[k]);
-        if (values && values[k])
-            memcpy(dst, values[k], n * p->size);
-        else
-            memset(dst, 0, n * p->size);
-    }
+    for (uint32_t k = 0; k < count; ++k)
+        esb_sparse_fill(&w->components[ids[k]].pool, base_count[k], n, values ? values[k] : NULL);
     /* The new entities sit at [base, base + n) of the first pool. Admitting one may swap it to the front of
      * an owned pool, which only disturbs the position it leaves, never a later one. */
     if (w->groups && count)
@@ -139,14 +125,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (c < w->component_count) {
-        const esb_sparse_set *p = &w->components[c].pool;
-        uint32_t pos;
-        if (esb_sparse_find(p, e, &pos)) {
-            if (p->size) *out = esb_sparse_value(p, pos);
-            return ESB_OK;
-        }
-    }
+    if (c < w->component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
     s = esb_et_check(&w->entities, e, c, w->component_count);
     return s != ESB_OK ? s : ESB_ERR_ABSENT;
 }
