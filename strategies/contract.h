@@ -20,7 +20,10 @@
  *    a later call (no queued or batched changes, no add and remove cancelled as a pair, no cached query
  *    brought up to date on its next iteration). The one exception is per change of layout, never per entity
  *    operation: when its next iterator begins, a cached query may take in the tables or archetypes (or their
- *    columns) made since it last looked, in O(tables).
+ *    columns) made since it last looked, in O(tables). A cached query may also remember what its last pass
+ *    proved about storage that no operation has changed since (sparse's runs: which stretches of its pools
+ *    hold the same entities side by side); after a change its next pass proves it again, paying what a pass
+ *    without the memory pays, so no operation's cost moves into it.
  *  - "Structural" operations (create, bulk create, destroy, add, remove, component registration, query creation
  *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
  *    writes through pointers from get or from a batch, and starting further iterators are allowed.

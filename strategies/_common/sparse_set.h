@@ -32,7 +32,11 @@
  *  S1 count <= capacity; dense holds capacity handles, data capacity values (none for a tag: size 0).
  *  S2 The sparse slot of every packed handle's index holds that handle's version and its packed position, so
  *     the packed handles are distinct and each is found where it is.
- *  S3 No other slot is filled: a filled slot always names a packed handle. */
+ *  S3 No other slot is filled: a filled slot always names a packed handle.
+ *
+ * stamp counts the changes that shrink or reorder the packed handles (an erase, a swap, a sort: whoever moves
+ * handles bumps it), so it only grows. An append only raises count, so the packed handles are those someone
+ * saw iff stamp and count are both what they were (no erase or move since, hence no append either). */
 typedef struct esb_sparse_set {
     esb_entity_word **pages; /* page_count pointers, NULL where no entry was ever set */
     uint32_t page_count;
@@ -40,6 +44,7 @@ typedef struct esb_sparse_set {
     unsigned char *data;    /* capacity * size bytes, NULL for tags */
     uint32_t count, capacity;
     uint32_t size, align;
+    uint64_t stamp;
 } esb_sparse_set;
 
 /* The handle at packed position pos. */
@@ -145,6 +150,7 @@ static inline void esb_sparse_emplace(esb_sparse_set *p, esb_entity e, const voi
 static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
     ESB_ASSERT_MSG(pos < p->count, "esb_sparse_erase past the packed end");
     uint32_t last = --p->count;
+    p->stamp++;
     esb_entity gone = esb_sparse_handle(p, pos);
     if (pos != last) {
         p->dense[pos] = p->dense[last];

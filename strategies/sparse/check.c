@@ -1,8 +1,9 @@
-/* esb_world_check: the invariants written beside the structs of sparse.h (P1-P6), as code. */
+/* esb_world_check: the invariants written beside the structs of sparse.h (P1-P7), as code. */
 #include <string.h>
 
 #include "check.h"
 #include "group.h"
+#include "match.h"
 #include "query_head.h"
 #include "sparse.h"
 
@@ -98,12 +99,36 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     }
 }
 
+static void check_memo(const esb_world *w, const esb_query *q) { /* P7 */
+    const sp_run_memo *m = &q->memo;
+#if defined(ESB_SPARSE_ENTT_VIEW)
+    ESB_ASSERT_MSG(!q->remembers_runs, "a run memo in a build without runs");
+#endif
+    ESB_ASSERT_MSG(q->remembers_runs || (m->count == 0 && !m->entries), "a run memo in a query that keeps none");
+    ESB_ASSERT_MSG(!q->remembers_runs || q->kind == SP_VIEW, "a run memo in a group");
+    ESB_ASSERT(m->count <= m->capacity);
+    if (m->count == 0 || !sp_memo_holds(q)) return; /* emptied when the next pass begins */
+    const esb_sparse_set *drive = pool_of(w, m->driver);
+    uint32_t at = 0, stride = SP_MEMO_STRIDE(q), first[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    for (uint32_t k = 0; k < m->count; ++k) {
+        const uint32_t *entry = m->entries + (size_t)k * stride;
+        ESB_ASSERT_MSG(entry[0] == at && at < drive->count, "a run memo entry out of its chain");
+        uint32_t run = sp_run(q, m->driver, at, first);
+        ESB_ASSERT_MSG(entry[1] == run, "a run memo entry sp_run no longer gives");
+        ESB_ASSERT_MSG(!run || !memcmp(entry + 2, first, q->include_count * sizeof *first),
+                       "a remembered run whose pools no longer sit where it says");
+        at = run ? at + run : sp_chunk_end(drive, at);
+    }
+    ESB_ASSERT_MSG(at == m->end, "a run memo whose end is not its last entry's");
+}
+
 static void check_queries(const esb_world *w) {
     esb_qr_check_invariants(&w->queries);
     uint32_t with_group = 0, listed = 0, owned_pools = 0, owners = 0;
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
         check_terms(w, q);
+        check_memo(w, q);
         if (q->kind == SP_VIEW) continue;
         with_group++;
         bool in_list = false;
@@ -118,6 +143,17 @@ static void check_queries(const esb_world *w) {
         listed++;
     }
     ESB_ASSERT_MSG(listed == with_group, "a group listed twice");
+    esb_bitset includes = {{0}}, excludes = {{0}}; /* P3's unions */
+    uint32_t member_sets = 0;
+    for (const esb_query *g = w->groups; g; g = g->next_group) {
+        member_sets += g->kind == SP_NON_OWNED;
+        for (uint32_t t = 0; t < g->include_count; ++t) esb_bitset_set(&includes, g->include[t]);
+        for (uint32_t t = 0; t < g->exclude_count; ++t)
+            if (!esb_bitset_test(&g->included, g->exclude[t])) esb_bitset_set(&excludes, g->exclude[t]);
+    }
+    ESB_ASSERT_MSG(!memcmp(&includes, &w->group_includes, sizeof includes), "group_includes is not the groups' union");
+    ESB_ASSERT_MSG(!memcmp(&excludes, &w->group_excludes, sizeof excludes), "group_excludes is not the groups' union");
+    ESB_ASSERT_MSG(member_sets == w->member_sets, "member_sets is not the count of non-owned groups");
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
         ESB_ASSERT_MSG(!w->owner[c] || c < w->component_count, "an owner of an unregistered pool");
         owners += w->owner[c] != NULL;

@@ -93,10 +93,12 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         esb_sparse_emplace(p, e, value);
         return ESB_OK;
     }
-    if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
-    sp_groups_before_change(w, e, c, true);
+    /* Adding c can make e leave a group that excludes c, and enter one that includes it (P3's unions). */
+    bool may_leave = esb_bitset_test(&w->group_excludes, c), may_enter = esb_bitset_test(&w->group_includes, c);
+    if (may_enter && (s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
+    if (may_leave) sp_groups_before_change(w, e, c, true);
     esb_sparse_emplace(p, e, value);
-    sp_groups_after_change(w, e, c, true, p->count - 1);
+    if (may_enter) sp_groups_after_change(w, e, c, true, p->count - 1);
     return ESB_OK;
 }
 
@@ -110,11 +112,15 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
         esb_sparse_erase(p, pos);
         return ESB_OK;
     }
-    if ((s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s; /* e may enter a group that excludes c */
-    sp_groups_before_change(w, e, c, false);
-    if (w->owner[c]) esb_sparse_find(p, e, &pos); /* leaving the group owning the pool moved it */
+    /* Removing c can make e leave a group that includes c, and enter one that excludes it. */
+    bool may_leave = esb_bitset_test(&w->group_includes, c), may_enter = esb_bitset_test(&w->group_excludes, c);
+    if (may_enter && (s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
+    if (may_leave) {
+        sp_groups_before_change(w, e, c, false);
+        if (w->owner[c]) esb_sparse_find(p, e, &pos); /* leaving the group owning the pool moved it */
+    }
     esb_sparse_erase(p, pos);
-    sp_groups_after_change(w, e, c, false, 0);
+    if (may_enter) sp_groups_after_change(w, e, c, false, 0);
     return ESB_OK;
 }
 

@@ -57,19 +57,10 @@ static bool is_member(esb_world *w, const esb_query *q, esb_entity e, uint32_t *
         }                                                           \
     } while (0)
 
-/* Exchanges two values of size bytes, the usual sizes as fixed-size copies the compiler turns into moves. */
-#define SWAP_FIXED(va, vb, n)     \
-    do {                          \
-        unsigned char x[n], y[n]; \
-        memcpy(x, va, n);         \
-        memcpy(y, vb, n);         \
-        memcpy(va, y, n);         \
-        memcpy(vb, x, n);         \
-    } while (0)
-
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
 static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
+    p->stamp++;
     esb_entity_word ea = p->dense[a], eb = p->dense[b];
     p->dense[a] = eb;
     p->dense[b] = ea;
@@ -80,10 +71,13 @@ static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
      * alignment). */
     switch (p->size) {
     case 0: return;
-    case 4: SWAP_FIXED(va, vb, 4); return;
-    case 8: SWAP_FIXED(va, vb, 8); return;
-    case 12: SWAP_FIXED(va, vb, 12); return;
-    case 16: SWAP_FIXED(va, vb, 16); return;
+    case 4: SWAP_AS(uint32_t, va, vb, 4); return;
+    case 8: SWAP_AS(uint64_t, va, vb, 8); return;
+    case 12:
+        SWAP_AS(uint64_t, va, vb, 8);
+        SWAP_AS(uint32_t, va + 8, vb + 8, 4);
+        return;
+    case 16: SWAP_AS(uint64_t, va, vb, 16); return;
     default:
         if (p->size % 8 == 0)
             SWAP_AS(uint64_t, va, vb, p->size);
@@ -113,29 +107,26 @@ static void enter(esb_world *w, esb_query *q, esb_entity e, const uint32_t *at) 
     q->len++;
 }
 
-/* e, a member of q (is_member gave its position lead in owned[0]'s pool), leaves it. */
+/* e, a member of q (is_member gave its position lead in owned[0]'s pool), leaves it. A member sits at the
+ * same position in every owned pool (P5), so lead is its position in each: nothing is looked up again. */
 static void leave(esb_world *w, esb_query *q, esb_entity e, uint32_t lead) {
     w->group_moves++;
-    uint32_t pos;
     if (q->kind == SP_NON_OWNED) {
+        uint32_t pos;
         esb_sparse_find(&q->members, e, &pos);
         esb_sparse_erase(&q->members, pos);
         return;
     }
-    ESB_ASSERT_MSG(q->len > 0, "an entity leaving an empty group");
-    q->len--;
+    ESB_ASSERT_MSG(q->len > 0 && lead < q->len, "an entity leaving a group it is not in");
+    uint32_t last = --q->len;
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_sparse_set *p = pool_of(w, q->owned[k]);
-        if (k == 0)
-            pos = lead;
-        else
-            esb_sparse_find(p, e, &pos);
-        ESB_ASSERT_MSG(pos <= q->len, "an entity leaving a group it is not in");
-        swap_positions(p, pos, q->len);
+        ESB_ASSERT_MSG(esb_sparse_handle(p, lead) == e, "owned pools out of step inside their group");
+        swap_positions(p, lead, last);
     }
 }
 
-esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
+esb_status sp_member_sets_reserve(esb_world *w, esb_entity e, uint32_t extra) {
     for (esb_query *q = w->groups; q; q = q->next_group) {
         if (q->kind != SP_NON_OWNED) continue;
         esb_status s = esb_sparse_reserve(&q->members, extra);
@@ -175,6 +166,19 @@ void sp_groups_admit(esb_world *w, esb_entity e) {
     uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
     for (esb_query *q = w->groups; q; q = q->next_group)
         if (matches_at(w, q, e, at, SP_NONE_KNOWN, 0)) enter(w, q, e, at);
+}
+
+/* The unions of P3, after a group came or went. */
+static void gather_terms(esb_world *w) {
+    w->group_includes = w->group_excludes = (esb_bitset){{0}};
+    w->member_sets = 0;
+    for (const esb_query *q = w->groups; q; q = q->next_group) {
+        w->member_sets += q->kind == SP_NON_OWNED;
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
+            w->group_includes.w[k] |= q->included.w[k];
+            w->group_excludes.w[k] |= q->watched.w[k] & ~q->included.w[k];
+        }
+    }
 }
 
 esb_status sp_group_attach(esb_world *w, esb_query *q) {
@@ -222,6 +226,7 @@ esb_status sp_group_attach(esb_world *w, esb_query *q) {
     }
     q->next_group = w->groups;
     w->groups = q;
+    gather_terms(w);
     return ESB_OK;
 }
 
@@ -233,4 +238,5 @@ void sp_group_detach(esb_world *w, esb_query *q) {
         }
     for (uint32_t k = 0; k < q->owned_count; ++k) w->owner[q->owned[k]] = NULL;
     esb_sparse_free(&q->members);
+    gather_terms(w);
 }

@@ -27,8 +27,12 @@ bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e);
 esb_status sp_group_attach(esb_world *w, esb_query *q);
 void sp_group_detach(esb_world *w, esb_query *q);
 
-/* Reservations an add (or remove) of component c to e needs in the groups' own sets, before anything changes. */
-esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra);
+/* Reservations an add (or remove) of a component to e needs in the non-owned groups' member sets, before
+ * anything changes (none where there is no such group). */
+esb_status sp_member_sets_reserve(esb_world *w, esb_entity e, uint32_t extra);
+static inline esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
+    return w->member_sets ? sp_member_sets_reserve(w, e, extra) : ESB_OK;
+}
 
 /* Membership upkeep around a change of component c on e. Call before_change before the pool changes (e leaves
  * the groups it will stop matching) and after_change after (e enters those it now matches). adding says

@@ -61,4 +61,22 @@ uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t star
  * long or reaches the end of the driving pool. */
 uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32_t *first);
 
+/* Where the entity-by-entity chunk that starts at driving position start ends (when no run starts there). */
+static inline uint32_t sp_chunk_end(const esb_sparse_set *drive, uint32_t start) {
+    return drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
+}
+
+/* Whether the query's run memo still holds: none of its pools has changed since it was begun. */
+bool sp_memo_holds(const esb_query *q);
+
+/* A pass of a cached view begins: the memo is emptied unless its pools and driving pool are those it was
+ * recorded for. */
+void sp_memo_begin(esb_query *q, esb_component driver);
+
+/* sp_run, for the pass that has made *cursor run lookups so far: a cached view's memo answers where it holds
+ * the entry, else sp_run does and the answer is recorded if it extends the memo's chain. */
+uint32_t sp_run_at(esb_query *q, esb_component driver, uint32_t start, uint64_t *cursor, uint32_t *first);
+
+void sp_memo_free(esb_query *q);
+
 #endif

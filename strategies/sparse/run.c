@@ -64,3 +64,75 @@ uint32_t sp_run(const esb_query *q, esb_component driver, uint32_t start, uint32
     }
     return finished(drive, start, run);
 }
+
+/* ---- A cached view's memo of its runs ----------------------------------------------------------------------- */
+
+/* The sums of the stamps and of the counts of the query's pools (sparse.h, sp_run_memo). */
+static void pools_sums(const esb_query *q, uint64_t *stamp, uint64_t *count) {
+    const esb_world *w = q->world;
+    *stamp = *count = 0;
+    for (uint32_t t = 0; t < q->include_count + q->exclude_count; ++t) {
+        const esb_sparse_set *p =
+            &w->components[t < q->include_count ? q->include[t] : q->exclude[t - q->include_count]].pool;
+        *stamp += p->stamp;
+        *count += p->count;
+    }
+}
+
+bool sp_memo_holds(const esb_query *q) {
+    uint64_t stamp, count;
+    pools_sums(q, &stamp, &count);
+    return q->memo.stamp == stamp && q->memo.count_sum == count;
+}
+
+void sp_memo_begin(esb_query *q, esb_component driver) {
+    sp_run_memo *m = &q->memo;
+    if (sp_memo_holds(q) && m->driver == driver) return;
+    pools_sums(q, &m->stamp, &m->count_sum);
+    m->driver = driver;
+    m->count = m->end = 0;
+    m->closed = false;
+}
+
+/* Room for one more entry; false (and the memo closed) where the growth fails, which the view can do without. */
+static bool memo_room(esb_query *q) {
+    sp_run_memo *m = &q->memo;
+    if (m->count < m->capacity) return true;
+    uint32_t capacity = m->capacity ? 2 * m->capacity : 16;
+    size_t stride = SP_MEMO_STRIDE(q) * sizeof *m->entries;
+    uint32_t *grown = esb_mem_realloc(m->entries, m->capacity * stride, capacity * stride, 0);
+    if (!grown) return !(m->closed = true);
+    m->entries = grown;
+    m->capacity = capacity;
+    return true;
+}
+
+uint32_t sp_run_at(esb_query *q, esb_component driver, uint32_t start, uint64_t *cursor, uint32_t *first) {
+    if (!q->remembers_runs) return sp_run(q, driver, start, first);
+    sp_run_memo *m = &q->memo;
+    ESB_ASSERT_MSG(m->driver == driver && sp_memo_holds(q), "a run memo used after its pools changed");
+    uint32_t stride = SP_MEMO_STRIDE(q);
+    if (*cursor < m->count && m->entries[*cursor * stride] == start) {
+        const uint32_t *entry = m->entries + *cursor * stride;
+        ++*cursor;
+        if (entry[1]) memcpy(first, entry + 2, q->include_count * sizeof *first);
+        return entry[1];
+    }
+    ESB_ASSERT_MSG(*cursor >= m->count, "a pass out of step with its run memo");
+    uint32_t run = sp_run(q, driver, start, first);
+    if (start == m->end && !m->closed && memo_room(q)) {
+        uint32_t *entry = m->entries + m->count++ * stride;
+        entry[0] = start;
+        entry[1] = run;
+        if (run) memcpy(entry + 2, first, q->include_count * sizeof *first);
+        m->end = run ? start + run : sp_chunk_end(&q->world->components[driver].pool, start);
+        *cursor = m->count;
+    }
+    return run;
+}
+
+void sp_memo_free(esb_query *q) {
+    sp_run_memo *m = &q->memo;
+    esb_mem_free(m->entries, (size_t)m->capacity * SP_MEMO_STRIDE(q) * sizeof *m->entries);
+    *m = (sp_run_memo){0};
+}

@@ -36,6 +36,7 @@ static void merge_sort(const sort_job *job, uint32_t *perm, uint32_t *tmp, uint3
 static void apply(esb_sparse_set *p, uint32_t first, uint32_t n, const uint32_t *perm, unsigned char *scratch) {
     esb_entity_word *handles = (esb_entity_word *)scratch;
     unsigned char *values = scratch + (size_t)n * sizeof *handles;
+    p->stamp++;
     for (uint32_t k = 0; k < n; ++k) {
         handles[k] = p->dense[first + perm[k]];
         if (p->size) memcpy(values + (size_t)k * p->size, esb_sparse_value(p, first + perm[k]), p->size);

@@ -26,6 +26,21 @@ typedef struct sp_component {
 
 typedef enum sp_kind { SP_VIEW, SP_OWNED, SP_PARTIAL, SP_NON_OWNED } sp_kind;
 
+/* What a cached view's passes proved about its pools (run.c): sp_run's answer at each driving position a pass
+ * asked it at, in the order of a pass, so that the next pass over unchanged pools hands the same runs out
+ * without comparing their handles again. It holds while none of the query's pools has changed since it was
+ * begun (sparse_set.h: stamp and count both as they were). Stamps only grow, so their sum over the query's
+ * pools is unchanged iff each one is; and while none has, counts only grow, so the same holds of their sum. */
+typedef struct sp_run_memo {
+    uint64_t stamp, count_sum; /* the sums of the query's pools' stamps and counts when it was begun */
+    uint32_t *entries;         /* capacity entries of SP_MEMO_STRIDE(q): start, run, then first[] for a run */
+    uint32_t count, capacity;  /* entries */
+    uint32_t end;              /* the driving position after the last entry: where the next one must start */
+    esb_component driver;      /* the driving pool of the recorded pass */
+    bool closed;               /* a growth failed: no more entries until the pools change */
+} sp_run_memo;
+#define SP_MEMO_STRIDE(q) (2u + (q)->include_count)
+
 struct esb_query {
     esb_query_node node; /* first member (query_registry.h) */
     esb_world *world;
@@ -46,6 +61,8 @@ struct esb_query {
     esb_component exclude[ESB_MAX_TERMS];
     uint32_t exclude_count;
     bool matches_nothing;
+    bool remembers_runs; /* a cached view where runs are looked for: its memo is kept */
+    sp_run_memo memo;
     uint32_t *scratch; /* (field_count + 1) * SP_VIEW_CHUNK positions: per field, then the driving pool's */
 #ifdef ESB_COMPACT_ENTITIES
     esb_entity *handles; /* SP_BATCH_MAX: a batch's handles, widened from the packed ones */
@@ -56,7 +73,9 @@ struct esb_query {
  *  P1 The entity table's own (entity_table.h).
  *  P2 Each pool keeps sparse_set.h's invariants and holds alive entities only.
  *  P3 groups lists exactly the queries with a group (kind other than SP_VIEW), once each; a group watches the
- *     union of its included and excluded components.
+ *     union of its included and excluded components. group_includes and group_excludes are the unions of the
+ *     groups' included and excluded components (a change of a component in neither moves no entity in or out
+ *     of any group); member_sets counts the non-owned groups.
  *  P4 owner[c] is NULL or the group listing c among its owned pools, and every owned pool names its group there
  *     (owned[k] is include[owned_term[k]]). watched is the union of the included and excluded components,
  *     included the included ones.
@@ -68,12 +87,17 @@ struct esb_query {
  *     keeps sparse_set.h's invariants and holds exactly the matching entities.
  *  P6 The registry's own (query_registry.h); a query's include list is its fields then its with terms, its terms
  *     are as query_head.h says of any query's (registered, distinct, fields with data, matches_nothing exact),
- *     and only sparse-groups builds groups. */
+ *     and only sparse-groups builds groups.
+ *  P7 A run memo that still holds (its sums are its pools' now) is a chain of sp_run's answers from
+ *     driving position 0, each entry starting where the one before ends, each what sp_run answers there now;
+ *     only cached views in builds with runs keep one. */
 struct esb_world {
     esb_entity_table entities;
     sp_component components[ESB_MAX_COMPONENTS];
     struct esb_query *owner[ESB_MAX_COMPONENTS]; /* the group owning each pool, if any */
     struct esb_query *groups;                    /* every group */
+    esb_bitset group_includes, group_excludes;   /* the components some group includes, and some excludes */
+    uint32_t member_sets;                        /* the non-owned groups (each keeps a member set) */
     uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;
     esb_query_registry queries; /* every live query, and the iteration lock */

@@ -76,6 +76,7 @@ void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->kind != SP_VIEW) sp_group_detach(w, q);
     esb_qr_unlink(&w->queries, &q->node);
+    sp_memo_free(q);
     free_scratch(q);
     esb_mem_free(q, sizeof *q);
 }
@@ -107,6 +108,10 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
             return s;
         }
     }
+    /* A cached view remembers the runs its passes found (run.c); a group needs no runs, nor does a query with
+     * nothing to compare. */
+    q->remembers_runs = SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->matches_nothing &&
+                        (q->include_count > 1 || q->exclude_count > 0);
     esb_qr_link(&w->queries, &q->node);
     *out = q;
     return ESB_OK;
@@ -119,10 +124,11 @@ const char *esb_query_kind(const esb_query *q) {
     return q ? names[q->kind] : "none";
 }
 
-/* An iterator's state: the driving pool of a view (a component id), and the next position in the driving pool
- * (view), the owned pools (owned or partial group) or the member set (non-owned group). */
+/* An iterator's state: the driving pool of a view (a component id), the next position in the driving pool
+ * (view), the owned pools (owned or partial group) or the member set (non-owned group), and how many runs
+ * the pass has asked for (a cached view's place in its memo). */
 typedef struct sp_iter_state {
-    uint64_t driver, next;
+    uint64_t driver, next, runs_asked;
 } sp_iter_state;
 ESB_ITER_STATE_FITS(sp_iter_state);
 
@@ -133,7 +139,9 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     esb_component driver = q->include[0];
     for (uint32_t i = 1; i < q->include_count; ++i)
         if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
-    ESB_ITER_STATE(sp_iter_state, it)->driver = driver;
+    sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
+    st->driver = driver; /* next and runs_asked start at 0 (esb_qr_begin) */
+    if (q->remembers_runs) sp_memo_begin(q, driver);
     return ESB_OK;
 }
 
@@ -189,7 +197,9 @@ bool esb_iter_next(esb_iter *it) {
     while (!q->matches_nothing && st->next < drive->count) {
         uint32_t start = (uint32_t)st->next;
         uint32_t first[ESB_MAX_FIELDS + ESB_MAX_TERMS];
-        uint32_t run = SP_RUNS && (q->include_count > 1 || q->exclude_count) ? sp_run(q, driver, start, first) : 0;
+        uint32_t run = SP_RUNS && (q->include_count > 1 || q->exclude_count)
+                           ? sp_run_at(q, driver, start, &st->runs_asked, first)
+                           : 0;
         if (run) {
             esb_batch *b = &it->batch;
             b->count = run;
@@ -201,7 +211,7 @@ bool esb_iter_next(esb_iter *it) {
             st->next = start + run;
             return true;
         }
-        uint32_t end = drive->count - start < SP_VIEW_CHUNK ? drive->count : start + SP_VIEW_CHUNK;
+        uint32_t end = sp_chunk_end(drive, start);
         /* A query of one component has nothing to test: its pool is the answer, handed out whole (or
          * SP_BATCH_MAX at a time). */
         if (q->include_count == 1 && q->exclude_count == 0)

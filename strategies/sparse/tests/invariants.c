@@ -1,4 +1,4 @@
-/* The sparse-set design's invariants (sparse.h, P1-P6) can fail: a healthy world passes esb_world_check, and each
+/* The sparse-set design's invariants (sparse.h, P1-P7) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries; the
  * group tests into sparse-groups'. */
 #include "check_aborts.h"
@@ -48,6 +48,12 @@ Test(sparse_invariants, a_group_length_marker_one_short_aborts, CONF_CHECK_ABORT
     esb_world_check(world);
 }
 
+Test(sparse_invariants, a_component_missing_from_the_groups_exclusions_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    esb_bitset_clear(&world->group_excludes, c); /* adding c would no longer make an entity leave */
+    esb_world_check(world);
+}
+
 Test(sparse_invariants, owned_pools_out_of_step_abort, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     esb_sparse_set *p = &world->components[q->owned[1]].pool;
@@ -56,6 +62,20 @@ Test(sparse_invariants, owned_pools_out_of_step_abort, CONF_CHECK_ABORTS) {
     p->dense[1] = first;
     esb_sparse_point(p, esb_entity_of(first), 1);
     esb_sparse_point(p, esb_entity_of(second), 0);
+    esb_world_check(world);
+}
+#endif
+
+#if !defined(ESB_SPARSE_GROUPS) && !defined(ESB_SPARSE_ENTT_VIEW)
+/* A pass of the cached view records sp_run's answers (P7); one that sp_run no longer gives is caught. */
+Test(sparse_invariants, a_run_memo_entry_sp_run_does_not_give_aborts, CONF_CHECK_ABORTS) {
+    esb_query *q = healthy_world();
+    esb_iter it;
+    cr_assert_eq(esb_iter_begin(q, &it), ESB_OK);
+    while (esb_iter_next(&it)) continue;
+    esb_world_check(world);
+    cr_assert(q->remembers_runs && q->memo.count > 0);
+    q->memo.entries[1] += 1; /* the first entry's run, one longer than the pools allow */
     esb_world_check(world);
 }
 #endif
