@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "inline.h"
 
 static esb_sparse_set *pool_of(esb_world *w, esb_component c) { return &w->components[c].pool; }
 
@@ -16,8 +17,8 @@ static bool includes(const esb_query *q, esb_component c) { return esb_bitset_te
  * that group owns, and enter() reads a position only for a pool the entered group owns, which no other group
  * does. */
 #define SP_NONE_KNOWN UINT32_MAX
-static bool matches_at(const esb_world *w, const esb_query *q, esb_entity e, uint32_t *at, esb_component known,
-                       uint32_t known_pos) {
+static ESB_ALWAYS_INLINE bool matches_at(const esb_world *w, const esb_query *q, esb_entity e, uint32_t *at,
+                                         esb_component known, uint32_t known_pos) {
     if (q->matches_nothing) return false;
     for (uint32_t t = 0; t < q->include_count; ++t) {
         if (q->include[t] == known)
@@ -58,7 +59,7 @@ static bool is_member(esb_world *w, const esb_query *q, esb_entity e, uint32_t *
     } while (0)
 
 /* Exchanges the elements at positions a and b of a pool: handles, values and their sparse slots. */
-static void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
+static ESB_NOINLINE void swap_positions(esb_sparse_set *p, uint32_t a, uint32_t b) {
     if (a == b) return;
     p->stamp++;
     esb_entity_word ea = p->dense[a], eb = p->dense[b];
