@@ -11,6 +11,16 @@
 #include "sparse_set.h"
 
 #define SP_VIEW_CHUNK (ESB_BATCH_ROWS / 4) /* entities tested per view batch (query_registry.h) */
+/* Pool-by-pool filtering narrows a chunk SP_FILTER_STEP candidates at a time, in arrays of its own
+ * (match_filter.c); views need none. */
+#define SP_FILTER_STEP 256u
+#ifdef ESB_SPARSE_FILTER
+#define SP_FILTER_SCRATCH SP_FILTER_STEP
+#else
+#define SP_FILTER_SCRATCH 0u
+#endif
+/* A query's scratch positions (esb_query.scratch). */
+#define SP_SCRATCH_ENTRIES(q) (((size_t)(q)->field_count + 1) * (SP_VIEW_CHUNK + SP_FILTER_SCRATCH))
 /* The most entities a batch holds: any number where the packed handles are the contract's and a batch hands
  * them out in place; in sparse-compact, whose batches widen them into an array, what the array holds. */
 #ifdef ESB_COMPACT_ENTITIES
@@ -63,7 +73,9 @@ struct esb_query {
     bool matches_nothing;
     bool remembers_runs; /* a cached view where runs are looked for: its memo is kept */
     sp_run_memo memo;
-    uint32_t *scratch; /* (field_count + 1) * SP_VIEW_CHUNK positions: per field, then the driving pool's */
+    /* SP_SCRATCH_ENTRIES positions: (field_count + 1) * SP_VIEW_CHUNK for a batch (per field, then the driving
+     * pool's), then (field_count + 1) * SP_FILTER_STEP for a filter's step (per field, then its places) */
+    uint32_t *scratch;
 #ifdef ESB_COMPACT_ENTITIES
     esb_entity *handles; /* SP_BATCH_MAX: a batch's handles, widened from the packed ones */
 #endif

@@ -34,14 +34,14 @@
 
 /* The query's arrays for batches: positions, and in sparse-compact the widened handles. */
 static void free_scratch(esb_query *q) {
-    esb_mem_free(q->scratch, q->scratch ? (size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch : 0);
+    esb_mem_free(q->scratch, q->scratch ? SP_SCRATCH_ENTRIES(q) * sizeof *q->scratch : 0);
 #ifdef ESB_COMPACT_ENTITIES
     esb_mem_free(q->handles, q->handles ? SP_BATCH_MAX * sizeof *q->handles : 0);
 #endif
 }
 
 static bool alloc_scratch(esb_query *q) {
-    q->scratch = esb_mem_alloc((size_t)(q->field_count + 1) * SP_VIEW_CHUNK * sizeof *q->scratch, 0);
+    q->scratch = esb_mem_alloc(SP_SCRATCH_ENTRIES(q) * sizeof *q->scratch, 0);
 #ifdef ESB_COMPACT_ENTITIES
     q->handles = esb_mem_alloc(SP_BATCH_MAX * sizeof *q->handles, 0);
     if (!q->handles) return false;
