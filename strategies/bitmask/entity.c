@@ -28,7 +28,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
  * indices they will take, before anything changes; then the entities are appended to each pool in the order
  * they arrive, and each pool's values written as one run. */
 static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
-                                    const void *const *values, esb_entity *out) {
+                                    const void *const *values, const uint64_t *set_bits, esb_entity *out) {
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     uint32_t of[ESB_MAX_COMPONENTS], base[ESB_MAX_COMPONENTS], np = 0;
     for (uint32_t k = 0; k < count; ++k)
@@ -40,8 +40,6 @@ static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component 
     for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
     if (s == ESB_OK && np) s = esb_sparse_reserve_next_indices(pools, np, &w->entities, n);
     if (s != ESB_OK) return s;
-    uint64_t set_bits[ESB_BITSET_WORDS] = {0};
-    for (uint32_t k = 0; k < count; ++k) set_bits[ids[k] >> 6] |= 1ull << (ids[k] & 63);
     uint32_t words = (w->component_count + 63) / 64;
     for (uint32_t k = 0; k < np; ++k) base[k] = pools[k]->count;
     for (size_t i = 0; i < n; ++i) {
@@ -72,14 +70,14 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = bm_reserve(w, n);
     if (s != ESB_OK) return s;
+    uint64_t set_bits[ESB_BITSET_WORDS] = {0}; /* the new entities' mask */
+    for (uint32_t k = 0; k < count; ++k) set_bits[ids[k] >> 6] |= 1ull << (ids[k] & 63);
 #ifdef ESB_BITMASK_POOLS
-    return create_bulk_pools(w, n, ids, count, values, out);
+    return create_bulk_pools(w, n, ids, count, values, set_bits, out);
 #else
     for (uint32_t k = 0; k < count; ++k)
         if ((s = bm_ensure_data(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
 
-    uint64_t set_bits[ESB_BITSET_WORDS] = {0};
-    for (uint32_t k = 0; k < count; ++k) set_bits[ids[k] >> 6] |= 1ull << (ids[k] & 63);
     uint32_t words = (w->component_count + 63) / 64;
 
     /* Recycled indices are scattered; fresh ones form one run [first_fresh, issued) filled column by column. */

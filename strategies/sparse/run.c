@@ -87,8 +87,11 @@ bool sp_memo_holds(const esb_query *q) {
 
 void sp_memo_begin(esb_query *q, esb_component driver) {
     sp_run_memo *m = &q->memo;
-    if (sp_memo_holds(q) && m->driver == driver) return;
-    pools_sums(q, &m->stamp, &m->count_sum);
+    uint64_t stamp, count;
+    pools_sums(q, &stamp, &count);
+    if (m->stamp == stamp && m->count_sum == count && m->driver == driver) return;
+    m->stamp = stamp;
+    m->count_sum = count;
     m->driver = driver;
     m->count = m->end = 0;
     m->closed = false;

@@ -32,6 +32,10 @@
 #define SP_RUNS true
 #endif
 
+/* Whether a query asks anything of its driving pool's entities: one component with no exclusions has nothing
+ * to test (its pool is the answer) and nothing to compare for runs. */
+static bool has_tests(const esb_query *q) { return q->include_count > 1 || q->exclude_count > 0; }
+
 /* The query's arrays for batches: positions, and in sparse-compact the widened handles. */
 static void free_scratch(esb_query *q) {
     esb_mem_free(q->scratch, q->scratch ? SP_SCRATCH_ENTRIES(q) * sizeof *q->scratch : 0);
@@ -110,8 +114,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     }
     /* A cached view remembers the runs its passes found (run.c); a group needs no runs, nor does a query with
      * nothing to compare. */
-    q->remembers_runs = SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->matches_nothing &&
-                        (q->include_count > 1 || q->exclude_count > 0);
+    q->remembers_runs = SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->matches_nothing && has_tests(q);
     esb_qr_link(&w->queries, &q->node);
     *out = q;
     return ESB_OK;
@@ -197,9 +200,7 @@ bool esb_iter_next(esb_iter *it) {
     while (!q->matches_nothing && st->next < drive->count) {
         uint32_t start = (uint32_t)st->next;
         uint32_t first[ESB_MAX_FIELDS + ESB_MAX_TERMS];
-        uint32_t run = SP_RUNS && (q->include_count > 1 || q->exclude_count)
-                           ? sp_run_at(q, driver, start, &st->runs_asked, first)
-                           : 0;
+        uint32_t run = SP_RUNS && has_tests(q) ? sp_run_at(q, driver, start, &st->runs_asked, first) : 0;
         if (run) {
             esb_batch *b = &it->batch;
             b->count = run;
@@ -211,14 +212,14 @@ bool esb_iter_next(esb_iter *it) {
             st->next = start + run;
             return true;
         }
-        uint32_t end = sp_chunk_end(drive, start);
-        /* A query of one component has nothing to test: its pool is the answer, handed out whole (or
-         * SP_BATCH_MAX at a time). */
-        if (q->include_count == 1 && q->exclude_count == 0)
+        uint32_t end, n;
+        if (has_tests(q)) {
+            end = sp_chunk_end(drive, start);
+            n = SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
+        } else { /* nothing to test: the pool is handed out whole (or SP_BATCH_MAX at a time) */
             end = drive->count - start < SP_BATCH_MAX ? drive->count : start + SP_BATCH_MAX;
-        uint32_t n = q->include_count == 1 && q->exclude_count == 0
-                         ? end - start
-                         : SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
+            n = end - start;
+        }
         st->next = end;
         if (n == 0) continue;
         bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */

@@ -34,6 +34,16 @@ static void populate(esb_entity *out, uint32_t n, uint32_t offset) {
     }
 }
 
+/* e leaves b and comes back at the end of b's pool with b's value of entity ordinal `ordinal` (populate's):
+ * b's last element moves into e's old place, so b's handles no longer follow a's from there. */
+static void readd_b(esb_entity e, uint32_t ordinal) {
+    cr_assert_eq(esb_remove(world, e, b), ESB_OK);
+    cr_assert_eq(esb_add(world, e, b, NULL), ESB_OK);
+    void *vb;
+    cr_assert_eq(esb_get(world, e, b, &vb), ESB_OK);
+    *(uint64_t *)vb = 2 * (uint64_t)ordinal;
+}
+
 static void setup(void) {
     world = conf_world();
     a = conf_register(world, "a", 4, 4, ESB_STORAGE_DENSE);
@@ -128,12 +138,7 @@ Test(sparse_runs, pools_out_of_step_fall_back_to_lookups) {
     setup();
     esb_entity e[300];
     populate(e, 300, 0);
-    /* b's first entity leaves and comes back: b's last element moves to the front, e[0] goes to the end */
-    cr_assert_eq(esb_remove(world, e[0], b), ESB_OK);
-    cr_assert_eq(esb_add(world, e[0], b, NULL), ESB_OK);
-    void *vb;
-    cr_assert_eq(esb_get(world, e[0], b, &vb), ESB_OK);
-    *(uint64_t *)vb = 0;
+    readd_b(e[0], 0); /* b's last element moves to the front, e[0] goes to the end */
     uint32_t count;
     bool sliced;
     cr_assert_eq(walk(false, &count, &sliced), 300);
@@ -145,12 +150,7 @@ Test(sparse_runs, a_chunk_whose_first_candidates_all_match_then_one_does_not) {
     setup();
     esb_entity e[600];
     populate(e, 600, 0);
-    /* no runs: e[0] leaves b and comes back at its end, so b's handles differ from a's from the start */
-    cr_assert_eq(esb_remove(world, e[0], b), ESB_OK);
-    cr_assert_eq(esb_add(world, e[0], b, NULL), ESB_OK);
-    void *vb;
-    cr_assert_eq(esb_get(world, e[0], b, &vb), ESB_OK);
-    *(uint64_t *)vb = 0;
+    readd_b(e[0], 0); /* no runs: b's handles differ from a's from the start */
     /* the first few hundred candidates all match (pool-by-pool filtering keeps a whole step), then one is
      * excluded */
     cr_assert_eq(esb_add(world, e[400], c, NULL), ESB_OK);
