@@ -1,6 +1,7 @@
 /* esb_world_check: the invariants written beside the structs of sparse.h (P1-P7), as code. */
 #include <string.h>
 
+#include "bitset.h"
 #include "check.h"
 #include "group.h"
 #include "match.h"
@@ -44,11 +45,10 @@ static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
 #ifndef ESB_SPARSE_GROUPS
     ESB_ASSERT_MSG(q->kind == SP_VIEW, "a group in a build without groups");
 #endif
-    if (q->kind == SP_VIEW) return;
-    esb_bitset watched = include;
-    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) watched.w[k] |= exclude.w[k];
-    ESB_ASSERT_MSG(!memcmp(&watched, &q->watched, sizeof watched), "a group watching other than its terms");
-    ESB_ASSERT_MSG(!memcmp(&include, &q->included, sizeof include), "a group's included set other than its terms");
+    for (uint32_t t = 0; t < q->include_count; ++t)
+        ESB_ASSERT_MSG(q->include_pool[t] == pool_of(w, q->include[t]), "an include term's pool is another");
+    for (uint32_t t = 0; t < q->exclude_count; ++t)
+        ESB_ASSERT_MSG(q->exclude_pool[t] == pool_of(w, q->exclude[t]), "an exclude term's pool is another");
 }
 
 static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
@@ -57,6 +57,7 @@ static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
         ESB_ASSERT_MSG(c < w->component_count && w->owner[c] == q, "an owned pool that names another owner");
         ESB_ASSERT_MSG(q->owned_term[k] < q->include_count && q->include[q->owned_term[k]] == c,
                        "a group owning a pool it does not include where it says");
+        ESB_ASSERT_MSG(q->owned_pool[k] == pool_of(w, c), "an owned pool's pointer names another");
         for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(q->owned[j] != c, "a pool owned twice by one group");
     }
     switch (q->kind) {
@@ -74,11 +75,11 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
         esb_sparse_check_invariants(members, w->entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
-            ESB_ASSERT_MSG(sp_group_matches(w, q, esb_sparse_handle(members, pos)),
+            ESB_ASSERT_MSG(sp_group_matches(q, esb_sparse_handle(members, pos)),
                            "a non-owned group member that does not match");
         const esb_sparse_set *candidates = pool_of(w, q->include[0]);
         for (uint32_t pos = 0; pos < candidates->count; ++pos)
-            if (sp_group_matches(w, q, esb_sparse_handle(candidates, pos)))
+            if (sp_group_matches(q, esb_sparse_handle(candidates, pos)))
                 ESB_ASSERT_MSG(esb_sparse_contains(members, esb_sparse_handle(candidates, pos)),
                                "a matching entity outside its group");
         return;
@@ -89,10 +90,10 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     for (uint32_t pos = 0; pos < lead->count; ++pos) {
         esb_entity e = esb_sparse_handle(lead, pos);
         if (pos >= q->len) {
-            ESB_ASSERT_MSG(!sp_group_matches(w, q, e), "a matching entity past its group's length marker");
+            ESB_ASSERT_MSG(!sp_group_matches(q, e), "a matching entity past its group's length marker");
             continue;
         }
-        ESB_ASSERT_MSG(sp_group_matches(w, q, e), "an entity inside a group's length marker that does not match");
+        ESB_ASSERT_MSG(sp_group_matches(q, e), "an entity inside a group's length marker that does not match");
         for (uint32_t k = 1; k < q->owned_count; ++k)
             ESB_ASSERT_MSG(esb_sparse_handle(pool_of(w, q->owned[k]), pos) == e,
                            "owned pools out of step inside their group");
@@ -122,6 +123,29 @@ static void check_memo(const esb_world *w, const esb_query *q) { /* P7 */
     ESB_ASSERT_MSG(at == m->end, "a run memo whose end is not its last entry's");
 }
 
+/* P3's listeners: every linked node is a term of a listed group that matches something, in the list of that
+ * term's component and role; every such term is linked; so each group is listed once per term. */
+static void check_listeners(const esb_world *w, uint32_t groups) {
+    uint32_t linked = 0, terms = 0;
+    for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
+        for (int role = 0; role < 2; ++role)
+            for (const sp_watch *x = role ? w->listeners[c].excluding : w->listeners[c].including; x; x = x->next) {
+                const esb_query *g = x->group;
+                ESB_ASSERT_MSG(linked < groups * (ESB_MAX_FIELDS + 2 * ESB_MAX_TERMS), "a listener list with a cycle");
+                linked++;
+                bool listed = false;
+                for (const esb_query *h = w->groups; h && !listed; h = h->next_group) listed = h == g;
+                ESB_ASSERT_MSG(listed && !g->matches_nothing, "a listener that is no group, or matches nothing");
+                ESB_ASSERT_MSG(
+                    role ? x == &g->exclude_watch[x->term] && x->term < g->exclude_count && g->exclude[x->term] == c
+                         : x == &g->include_watch[x->term] && x->term < g->include_count && g->include[x->term] == c,
+                    "a listener in the list of a component that is not its term");
+            }
+    for (const esb_query *g = w->groups; g; g = g->next_group)
+        if (!g->matches_nothing) terms += g->include_count + g->exclude_count;
+    ESB_ASSERT_MSG(linked == terms, "a group's term missing from its component's listeners");
+}
+
 static void check_queries(const esb_world *w) {
     esb_qr_check_invariants(&w->queries);
     uint32_t with_group = 0, listed = 0, owned_pools = 0, owners = 0;
@@ -143,16 +167,9 @@ static void check_queries(const esb_world *w) {
         listed++;
     }
     ESB_ASSERT_MSG(listed == with_group, "a group listed twice");
-    esb_bitset includes = {{0}}, excludes = {{0}}; /* P3's unions */
+    check_listeners(w, listed);
     uint32_t member_sets = 0;
-    for (const esb_query *g = w->groups; g; g = g->next_group) {
-        member_sets += g->kind == SP_NON_OWNED;
-        for (uint32_t t = 0; t < g->include_count; ++t) esb_bitset_set(&includes, g->include[t]);
-        for (uint32_t t = 0; t < g->exclude_count; ++t)
-            if (!esb_bitset_test(&g->included, g->exclude[t])) esb_bitset_set(&excludes, g->exclude[t]);
-    }
-    ESB_ASSERT_MSG(!memcmp(&includes, &w->group_includes, sizeof includes), "group_includes is not the groups' union");
-    ESB_ASSERT_MSG(!memcmp(&excludes, &w->group_excludes, sizeof excludes), "group_excludes is not the groups' union");
+    for (const esb_query *g = w->groups; g; g = g->next_group) member_sets += g->kind == SP_NON_OWNED;
     ESB_ASSERT_MSG(member_sets == w->member_sets, "member_sets is not the count of non-owned groups");
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
         ESB_ASSERT_MSG(!w->owner[c] || c < w->component_count, "an owner of an unregistered pool");

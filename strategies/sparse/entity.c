@@ -93,34 +93,41 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         esb_sparse_emplace(p, e, value);
         return ESB_OK;
     }
-    /* Adding c can make e leave a group that excludes c, and enter one that includes it (P3's unions). */
-    bool may_leave = esb_bitset_test(&w->group_excludes, c), may_enter = esb_bitset_test(&w->group_includes, c);
-    if (may_enter && (s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
-    if (may_leave) sp_groups_before_change(w, e, c, true);
+    /* Adding c can make e leave a group that excludes c, and enter one that includes it (P3). */
+    sp_listeners l = w->listeners[c];
+    if (l.including && (s = sp_groups_reserve(w, l.including, e)) != ESB_OK) return s;
+    if (l.excluding) sp_groups_leave(w, l.excluding, e);
     esb_sparse_emplace(p, e, value);
-    if (may_enter) sp_groups_after_change(w, e, c, true, p->count - 1);
+    if (l.including) sp_groups_enter_on_add(w, l.including, e, p->count - 1);
     return ESB_OK;
 }
 
+/* remove, like get, looks in the pool first: a hit proves e alive (P2), so only a miss asks the entity table
+ * which error it is, in the contract's order (STALE, UNKNOWN_COMPONENT, then ABSENT). */
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
-    if (s != ESB_OK) return s;
-    esb_sparse_set *p = &w->components[c].pool;
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     uint32_t pos;
-    if (!esb_sparse_find(p, e, &pos)) return ESB_ERR_ABSENT;
+    if (c >= w->component_count || !esb_sparse_find(&w->components[c].pool, e, &pos)) {
+        esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+        return s != ESB_OK ? s : ESB_ERR_ABSENT;
+    }
+    esb_sparse_set *p = &w->components[c].pool;
+    esb_status s;
+    ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding an entity that is not alive");
     if (!w->groups) {
         esb_sparse_erase(p, pos);
         return ESB_OK;
     }
-    /* Removing c can make e leave a group that includes c, and enter one that excludes it. */
-    bool may_leave = esb_bitset_test(&w->group_includes, c), may_enter = esb_bitset_test(&w->group_excludes, c);
-    if (may_enter && (s = sp_groups_reserve(w, e, 1)) != ESB_OK) return s;
-    if (may_leave) {
-        sp_groups_before_change(w, e, c, false);
+    /* Removing c can make e leave a group that includes c, and enter one that excludes it (P3). */
+    sp_listeners l = w->listeners[c];
+    if (l.excluding && (s = sp_groups_reserve(w, l.excluding, e)) != ESB_OK) return s;
+    if (l.including) {
+        sp_groups_leave(w, l.including, e);
         if (w->owner[c]) esb_sparse_find(p, e, &pos); /* leaving the group owning the pool moved it */
     }
     esb_sparse_erase(p, pos);
-    if (may_enter) sp_groups_after_change(w, e, c, false, 0);
+    if (l.excluding) sp_groups_enter_on_remove(w, l.excluding, e);
     return ESB_OK;
 }
 

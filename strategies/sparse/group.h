@@ -13,13 +13,12 @@
 #ifndef SPARSE_GROUP_H
 #define SPARSE_GROUP_H
 
-#include "bitset.h"
 #include "sparse.h"
 
 #ifdef ESB_CHECKED
 /* Whether e has every component q includes and none it excludes, asked of the pools themselves: what group
  * membership follows (for the invariant checks). */
-bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e);
+bool sp_group_matches(const esb_query *q, esb_entity e);
 #endif
 
 /* Decides the group kind for q's terms, takes ownership of the free pools, fills the group with the entities
@@ -27,18 +26,22 @@ bool sp_group_matches(const esb_world *w, const esb_query *q, esb_entity e);
 esb_status sp_group_attach(esb_world *w, esb_query *q);
 void sp_group_detach(esb_world *w, esb_query *q);
 
-/* Reservations an add (or remove) of a component to e needs in the non-owned groups' member sets, before
- * anything changes (none where there is no such group). */
-esb_status sp_member_sets_reserve(esb_world *w, esb_entity e, uint32_t extra);
-static inline esb_status sp_groups_reserve(esb_world *w, esb_entity e, uint32_t extra) {
-    return w->member_sets ? sp_member_sets_reserve(w, e, extra) : ESB_OK;
+/* A change of component c on e, in three steps around the pool's own change. The lists are c's listeners
+ * (sparse.h): on an add, `losing` is listeners[c].excluding and `gaining` listeners[c].including; on a
+ * remove, the other way round. Only these groups can see e leave or enter, as EnTT's groups listen only to the
+ * storages they name.
+ *  - sp_groups_reserve, before anything changes: the slots the non-owned groups of `gaining` need for e.
+ *  - sp_groups_leave, before the pool changes: e leaves the groups of `losing` it is a member of.
+ *  - sp_groups_enter_on_add or _on_remove, after: e enters the groups of `gaining` it now matches. c is the
+ *    term of each watch, included (e holds it at pos: an add) or excluded (e lacks it: a remove), so it is not
+ *    asked again. */
+esb_status sp_member_sets_reserve(const sp_watch *gaining, esb_entity e);
+static inline esb_status sp_groups_reserve(const esb_world *w, const sp_watch *gaining, esb_entity e) {
+    return w->member_sets ? sp_member_sets_reserve(gaining, e) : ESB_OK;
 }
-
-/* Membership upkeep around a change of component c on e. Call before_change before the pool changes (e leaves
- * the groups it will stop matching) and after_change after (e enters those it now matches). adding says
- * whether c was added or removed; after an add, pos is e's position in c's pool (else unused). */
-void sp_groups_before_change(esb_world *w, esb_entity e, esb_component c, bool adding);
-void sp_groups_after_change(esb_world *w, esb_entity e, esb_component c, bool adding, uint32_t pos);
+void sp_groups_leave(esb_world *w, const sp_watch *losing, esb_entity e);
+void sp_groups_enter_on_add(esb_world *w, const sp_watch *gaining, esb_entity e, uint32_t pos);
+void sp_groups_enter_on_remove(esb_world *w, const sp_watch *gaining, esb_entity e);
 
 /* e is about to be destroyed: it leaves every group. */
 void sp_groups_forget(esb_world *w, esb_entity e);

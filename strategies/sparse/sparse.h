@@ -4,7 +4,6 @@
 #ifndef SPARSE_H
 #define SPARSE_H
 
-#include "bitset.h"
 #include "contract.h"
 #include "entity_table.h"
 #include "query_registry.h"
@@ -51,16 +50,30 @@ typedef struct sp_run_memo {
 } sp_run_memo;
 #define SP_MEMO_STRIDE(q) (2u + (q)->include_count)
 
+/* A group listening to one component's pool, as EnTT's groups connect to the construct and destroy signals of
+ * each storage they name: one node per term, linked into the world's list of the groups that include (or
+ * exclude) that component, so that a change of c visits only the groups it can move an entity in or out of. */
+typedef struct sp_watch {
+    struct esb_query *group;
+    struct sp_watch *next; /* the next group listening to the same component in the same role */
+    uint32_t term;         /* which of group's include (or exclude) terms the component is */
+} sp_watch;
+
+/* The groups listening to one component: those that include it, those that exclude it. */
+typedef struct sp_listeners {
+    sp_watch *including, *excluding;
+} sp_listeners;
+
 struct esb_query {
     esb_query_node node; /* first member (query_registry.h) */
     esb_world *world;
     sp_kind kind;
     /* groups (group.h) */
     struct esb_query *next_group; /* the world's list of groups */
-    esb_bitset watched;           /* included and excluded components */
-    esb_bitset included;          /* the included ones */
+    sp_watch include_watch[ESB_MAX_FIELDS + ESB_MAX_TERMS], exclude_watch[ESB_MAX_TERMS]; /* one per term */
     esb_component owned[ESB_MAX_FIELDS + ESB_MAX_TERMS];
-    uint32_t owned_term[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* owned[k] is include[owned_term[k]] */
+    uint32_t owned_term[ESB_MAX_FIELDS + ESB_MAX_TERMS];        /* owned[k] is include[owned_term[k]] */
+    esb_sparse_set *owned_pool[ESB_MAX_FIELDS + ESB_MAX_TERMS]; /* owned[k]'s pool, as EnTT's group holds its pools */
     uint32_t owned_count;
     uint32_t len;           /* owned and partial: members are [0, len) of every owned pool */
     esb_sparse_set members; /* non-owned: the member entities (a pool without data) */
@@ -70,6 +83,7 @@ struct esb_query {
     uint32_t include_count;
     esb_component exclude[ESB_MAX_TERMS];
     uint32_t exclude_count;
+    esb_sparse_set *include_pool[ESB_MAX_FIELDS + ESB_MAX_TERMS], *exclude_pool[ESB_MAX_TERMS]; /* their pools */
     bool matches_nothing;
     bool remembers_runs; /* a cached view where runs are looked for: its memo is kept */
     sp_run_memo memo;
@@ -84,13 +98,13 @@ struct esb_query {
 /* Invariants (check.c, esb_world_check):
  *  P1 The entity table's own (entity_table.h).
  *  P2 Each pool keeps sparse_set.h's invariants and holds alive entities only.
- *  P3 groups lists exactly the queries with a group (kind other than SP_VIEW), once each; a group watches the
- *     union of its included and excluded components. group_includes and group_excludes are the unions of the
- *     groups' included and excluded components (a change of a component in neither moves no entity in or out
- *     of any group); member_sets counts the non-owned groups.
+ *  P3 groups lists exactly the queries with a group (kind other than SP_VIEW), once each. listeners[c] lists,
+ *     once each, the groups that include c (through their include_watch node of c's term) and those that
+ *     exclude it (exclude_watch), except the groups that match nothing, which no change can move an entity
+ *     into; no other node is linked (a change of a component no group lists moves no entity in or out).
+ *     member_sets counts the non-owned groups.
  *  P4 owner[c] is NULL or the group listing c among its owned pools, and every owned pool names its group there
- *     (owned[k] is include[owned_term[k]]). watched is the union of the included and excluded components,
- *     included the included ones.
+ *     (owned[k] is include[owned_term[k]], its pool owned_pool[k]).
  *     An owned group owns every pool it includes, a partially owned one some but not all (a pool freed since by
  *     a destroyed group stays free), a non-owned one none; owned pools are included ones, each listed once.
  *  P5 The group length marker: an owned or partially owned group's members are the first len entities of each
@@ -99,7 +113,7 @@ struct esb_query {
  *     keeps sparse_set.h's invariants and holds exactly the matching entities.
  *  P6 The registry's own (query_registry.h); a query's include list is its fields then its with terms, its terms
  *     are as query_head.h says of any query's (registered, distinct, fields with data, matches_nothing exact),
- *     and only sparse-groups builds groups.
+ *     include_pool and exclude_pool are their pools, and only sparse-groups builds groups.
  *  P7 A run memo that still holds (its sums are its pools' now) is a chain of sp_run's answers from
  *     driving position 0, each entry starting where the one before ends, each what sp_run answers there now;
  *     only cached views in builds with runs keep one. */
@@ -108,7 +122,7 @@ struct esb_world {
     sp_component components[ESB_MAX_COMPONENTS];
     struct esb_query *owner[ESB_MAX_COMPONENTS]; /* the group owning each pool, if any */
     struct esb_query *groups;                    /* every group */
-    esb_bitset group_includes, group_excludes;   /* the components some group includes, and some excludes */
+    sp_listeners listeners[ESB_MAX_COMPONENTS];  /* the groups each component's changes can move entities of */
     uint32_t member_sets;                        /* the non-owned groups (each keeps a member set) */
     uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;

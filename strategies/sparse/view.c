@@ -101,6 +101,8 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     for (uint32_t i = 0; i < desc->field_count; ++i) q->fields[i] = q->include[q->include_count++] = desc->fields[i];
     for (uint32_t i = 0; i < desc->with_count; ++i) q->include[q->include_count++] = desc->with[i];
     for (uint32_t i = 0; i < desc->without_count; ++i) q->exclude[q->exclude_count++] = desc->without[i];
+    for (uint32_t i = 0; i < q->include_count; ++i) q->include_pool[i] = &w->components[q->include[i]].pool;
+    for (uint32_t i = 0; i < q->exclude_count; ++i) q->exclude_pool[i] = &w->components[q->exclude[i]].pool;
     for (uint32_t i = 0; i < q->include_count; ++i)
         for (uint32_t j = 0; j < q->exclude_count; ++j)
             if (q->include[i] == q->exclude[j]) q->matches_nothing = true;

@@ -48,9 +48,18 @@ Test(sparse_invariants, a_group_length_marker_one_short_aborts, CONF_CHECK_ABORT
     esb_world_check(world);
 }
 
-Test(sparse_invariants, a_component_missing_from_the_groups_exclusions_aborts, CONF_CHECK_ABORTS) {
-    healthy_world();
-    esb_bitset_clear(&world->group_excludes, c); /* adding c would no longer make an entity leave */
+Test(sparse_invariants, a_group_missing_from_its_exclusions_listeners_aborts, CONF_CHECK_ABORTS) {
+    esb_query *q = healthy_world();
+    cr_assert(world->listeners[c].excluding == &q->exclude_watch[0]);
+    world->listeners[c].excluding = NULL; /* adding c would no longer make an entity leave */
+    esb_world_check(world);
+}
+
+Test(sparse_invariants, a_listener_in_another_components_list_aborts, CONF_CHECK_ABORTS) {
+    esb_query *q = healthy_world();
+    cr_assert(world->listeners[a].including == &q->include_watch[0] && !world->listeners[c].including);
+    world->listeners[a].including = NULL; /* changes of a would answer to c's list */
+    world->listeners[c].including = &q->include_watch[0];
     esb_world_check(world);
 }
 
