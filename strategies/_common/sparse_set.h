@@ -66,6 +66,15 @@ static inline void esb_sparse_point(esb_sparse_set *p, esb_entity e, uint32_t po
     p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = esb_word_make(esb_entity_version(e), pos);
 }
 
+/* Whether a sparse slot was filled for an entity of this version, which fits in the word's version part (a
+ * packed handle's does; a caller's handle may not): one compare, as EnTT tests its sparse entries. The slot and
+ * the version's word agree above the low part iff the versions are equal, and then their xor is the slot's
+ * position, which is never all ones; an empty slot's low part is all ones. What the views' loops ask, with the
+ * version's word made once per candidate. */
+static inline bool esb_slot_holds(esb_entity_word slot, uint32_t version) {
+    return (esb_entity_word)(slot ^ esb_word_make(version, 0)) < ESB_WORD_LOW_MASK;
+}
+
 /* True iff e (a live handle) is in the pool; *pos receives its packed position. */
 static inline bool esb_sparse_find(const esb_sparse_set *p, esb_entity e, uint32_t *pos) {
     esb_entity_word slot = esb_sparse_slot(p, esb_entity_index(e));

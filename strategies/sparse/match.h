@@ -27,7 +27,7 @@ static inline bool sp_view_find(const sp_pool_view *l, uint32_t idx, uint32_t ve
     if (page >= l->page_count || !l->pages[page]) return false;
     esb_entity_word slot = l->pages[page][idx & (ESB_SPARSE_PAGE - 1)];
     *pos = esb_word_low(slot);
-    return slot != ESB_SPARSE_EMPTY && esb_word_version(slot) == version;
+    return esb_slot_holds(slot, version);
 }
 
 /* One membership test of a candidate: the pool, and whether a match is in it (an included component) or not

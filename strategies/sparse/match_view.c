@@ -1,14 +1,13 @@
 #include "match.h"
 
-/* EnTT's view asks the pools in the query's order, and asks each field's pool twice: whether it holds the
- * entity (contains), then, for a match, for its element (get). The best view orders the tests and keeps the
- * position the membership test found. */
+/* EnTT's view asks the pools in the query's order, stops at the first that rejects the entity, and asks each
+ * field's pool twice: whether it holds the entity (contains), then, for a match, for its element (get). The
+ * best view orders the tests, asks them all without a branch on a verdict, and keeps the position each
+ * membership test found. */
 #ifdef ESB_SPARSE_ENTT_VIEW
 #define SP_ORDERED_TESTS false
-#define SP_LOOKUP_AGAIN true
 #else
 #define SP_ORDERED_TESTS true
-#define SP_LOOKUP_AGAIN false
 #endif
 
 /* How many alive entities a test would reject: an included pool those it lacks, an excluded pool those it
@@ -39,25 +38,38 @@ uint32_t sp_tests(const esb_query *q, esb_component driver, uint32_t *field_rows
     return count;
 }
 
-/* A view, entity by entity: each test in turn, stopping at the first that rejects the candidate. A field's
- * position is written before the verdict is known; the count advances only on a match, so a rejected
- * candidate's positions are overwritten by the next one's. Inlined with a constant test count for the
- * common queries (below), as EnTT's view is compiled for its own list of pools: the loop over the tests
- * unrolls and the pools stay in registers. */
+/* A view, entity by entity. EnTT's asks each test in turn and stops at the first that rejects the candidate:
+ * a branch on every verdict, mispredicted about as often as a test's outcome is a coin flip. The best view
+ * asks every test and combines the verdicts without a branch (the count advances by their conjunction), which
+ * costs the lookups a rejection would have skipped and saves those mispredictions, which cost more where
+ * membership is unpredictable (random_tables_q4, query_exclude, churn_then_iter). A field's position is
+ * written at the count before the verdict is known, so a rejected candidate's positions are overwritten by the
+ * next one's. Inlined with a constant test count for the common queries (below), as EnTT's view is compiled
+ * for its own list of pools: the loop over the tests unrolls and the pools stay in registers. */
 static inline uint32_t view_chunk(const sp_test *tests, uint32_t ntests, const esb_entity_word *dense, uint32_t start,
                                   uint32_t end, uint32_t *drive_rows) {
     uint32_t n = 0;
     for (uint32_t i = start; i < end; ++i) {
         uint32_t idx = esb_word_low(dense[i]), version = esb_word_version(dense[i]);
+#ifdef ESB_SPARSE_ENTT_VIEW
         for (uint32_t t = 0; t < ntests; ++t) {
             uint32_t pos = 0;
             if (sp_view_find(&tests[t].pool, idx, version, &pos) != tests[t].included) goto rejected;
-            if (!SP_LOOKUP_AGAIN && tests[t].pool.rows) tests[t].pool.rows[n] = pos;
         }
-        for (uint32_t t = 0; SP_LOOKUP_AGAIN && t < ntests; ++t)
+        for (uint32_t t = 0; t < ntests; ++t) /* get after contains: each field's pool asked again */
             if (tests[t].pool.rows) (void)sp_view_find(&tests[t].pool, idx, version, &tests[t].pool.rows[n]);
         drive_rows[n++] = i;
     rejected:;
+#else
+        bool match = true;
+        for (uint32_t t = 0; t < ntests; ++t) {
+            uint32_t pos = 0;
+            match &= sp_view_find(&tests[t].pool, idx, version, &pos) == tests[t].included;
+            if (tests[t].pool.rows) tests[t].pool.rows[n] = pos;
+        }
+        drive_rows[n] = i;
+        n += match;
+#endif
     }
     return n;
 }
