@@ -20,10 +20,19 @@
 #include "edges.h"
 #include "set_index.h"
 
-#define ESB_ARCHETYPE_GRAPH_DECLARE(prefix)                                                       \
-    esb_status prefix##_graph_root(esb_world *w);                                                 \
-    esb_status prefix##_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out); \
-    esb_status prefix##_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out);
+#define ESB_ARCHETYPE_GRAPH_DECLARE(prefix)                                                                         \
+    esb_status prefix##_graph_root(esb_world *w);                                                                   \
+    esb_status prefix##_archetype_find(esb_world *w, const esb_bitset *signature, uint32_t *out);                   \
+    esb_status prefix##_archetype_step_miss(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out); \
+    /* the hit inline, in every add and remove; the miss (find, then cache the edges) out of line */                \
+    static inline esb_status prefix##_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add,        \
+                                                     uint32_t *out) {                                               \
+        uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);                                           \
+        if (to == ESB_EDGE_NONE) return prefix##_archetype_step_miss(w, from, c, add, out);                         \
+        w->edge_hits++;                                                                                             \
+        *out = to;                                                                                                  \
+        return ESB_OK;                                                                                              \
+    }
 
 #define ESB_ARCHETYPE_GRAPH(prefix, index, make)                                                                     \
     esb_status prefix##_graph_root(esb_world *w) {                                                                   \
@@ -39,13 +48,7 @@
         return ESB_OK;                                                                                               \
     }                                                                                                                \
                                                                                                                      \
-    esb_status prefix##_archetype_step(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) {      \
-        uint32_t to = esb_edges_get(&w->archetypes[from]->edges, c, add);                                            \
-        if (to != ESB_EDGE_NONE) {                                                                                   \
-            w->edge_hits++;                                                                                          \
-            *out = to;                                                                                               \
-            return ESB_OK;                                                                                           \
-        }                                                                                                            \
+    esb_status prefix##_archetype_step_miss(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) { \
         w->edge_misses++;                                                                                            \
         esb_bitset signature = w->archetypes[from]->signature;                                                       \
         if (add)                                                                                                     \

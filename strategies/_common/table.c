@@ -74,33 +74,6 @@ esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
     return s;
 }
 
-esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
-    ESB_ASSERT_MSG(row < t->count, "esb_table_swap_remove past the last row");
-    uint32_t last = --t->count;
-    if (row == last) return ESB_ENTITY_NULL;
-#ifdef ESB_TABLE_AOS
-    if (t->record_size) /* a table of tags only has no records */
-        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size, t->record_size);
-#else
-    for (uint32_t k = 0; k < t->column_count; ++k)
-        esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
-#endif
-    t->entities[row] = t->entities[last];
-    return t->entities[row];
-}
-
-void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
-    uint32_t i = 0;
-    for (uint32_t j = 0; j < dst->column_count; ++j) {
-        esb_component id = dst->columns[j].id;
-        while (i < src->column_count && src->columns[i].id < id) i++;
-        if (i == src->column_count) break;
-        if (src->columns[i].id == id)
-            esb_copy_element(esb_table_element(dst, j, dst_row), esb_table_element(src, i, src_row),
-                             dst->columns[j].size);
-    }
-}
-
 void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values) {
     uint32_t size = t->columns[column].size;
 #ifdef ESB_TABLE_AOS

@@ -91,11 +91,41 @@ static inline uint32_t esb_table_push(esb_table *t, esb_entity e) {
 }
 
 /* Removes a row by moving the last row into it; returns the handle that moved into `row`, or ESB_ENTITY_NULL
- * when `row` was the last. */
-esb_entity esb_table_swap_remove(esb_table *t, uint32_t row);
+ * when `row` was the last. Inline: every move and destroy ends with it. */
+static inline esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
+    ESB_ASSERT_MSG(row < t->count, "esb_table_swap_remove past the last row");
+    uint32_t last = --t->count;
+    if (row == last) return ESB_ENTITY_NULL;
+#ifdef ESB_TABLE_AOS
+    if (t->record_size) /* a table of tags only has no records */
+        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size, t->record_size);
+#else
+    for (uint32_t k = 0; k < t->column_count; ++k)
+        esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
+#endif
+    t->entities[row] = t->entities[last];
+    return t->entities[row];
+}
 
-/* Copies every component the two tables share from (src, src_row) to (dst, dst_row). */
-void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row), for two tables whose
+ * column sets are equal but for one column (an edge of the archetype graph: one component added or removed),
+ * without comparing ids: columns are ordered by id (T2), so below that column's
+ * rank in the table that has it (`extra`: dst_extra, or else src_extra; the other is false) the two tables'
+ * columns are the same components, and from it on they are one apart. With neither, the columns are the
+ * same. Inline, so that an add or remove compiles it with what it knows. */
+static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row,
+                                            bool dst_extra, bool src_extra, uint32_t extra) {
+    uint32_t shared = dst_extra ? src->column_count : dst->column_count,
+             below = dst_extra || src_extra ? extra : shared;
+    ESB_ASSERT_MSG(dst->column_count + src_extra == src->column_count + dst_extra && !(dst_extra && src_extra) &&
+                       below <= shared,
+                   "tables that are not one column apart");
+    for (uint32_t k = 0; k < shared; ++k) {
+        uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
+        ESB_ASSERT(dst->columns[d].id == src->columns[s].id);
+        esb_copy_element(esb_table_element(dst, d, dst_row), esb_table_element(src, s, src_row), dst->columns[d].size);
+    }
+}
 
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
 void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values);

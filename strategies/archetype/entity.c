@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "inline.h"
 #include "op_checks.h"
 #include "validate.h"
 #include "archetype.h"
@@ -67,12 +68,14 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     return ESB_OK;
 }
 
-/* Moves e from its table to archetype `to`'s (room reserved): shared components are copied, the old row is
- * swap-removed. Returns e's new row. */
-static uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to) {
+/* Moves e from its table to archetype `to`'s, one component away (room reserved): shared components are
+ * copied, the old row is swap-removed. The tables are one column apart when that component has data: at rank
+ * `column` of the destination (an add) or of the source (a remove). Returns e's new row. */
+static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to, bool dst_extra,
+                                              bool src_extra, uint32_t column) {
     at_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
     uint32_t row = esb_table_push(&dst->table, e);
-    esb_table_copy_shared(&dst->table, row, &src->table, from.row);
+    esb_table_copy_neighbour(&dst->table, row, &src->table, from.row, dst_extra, src_extra, column);
     vacate(w, src, from.row);
     w->locations[esb_entity_index(e)].archetype = to;
     w->locations[esb_entity_index(e)].row = row;
@@ -91,15 +94,17 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = at_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
     at_archetype *dst = w->archetypes[to];
     if ((s = esb_table_reserve(&dst->table, 1)) != ESB_OK) return s;
-    uint32_t row = move_entity(w, e, from, to);
     uint32_t size = w->components[c].size;
-    if (size) {
-        unsigned char *slot = esb_table_element(&dst->table, esb_table_column_of(&dst->table, c), row);
-        if (value)
-            esb_copy_element(slot, value, size);
-        else
-            memset(slot, 0, size);
+    if (!size) {
+        move_entity(w, e, from, to, false, false, 0);
+        return ESB_OK;
     }
+    uint32_t column = esb_table_column_of(&dst->table, c);
+    unsigned char *slot = esb_table_element(&dst->table, column, move_entity(w, e, from, to, true, false, column));
+    if (value)
+        esb_copy_element(slot, value, size);
+    else
+        memset(slot, 0, size);
     return ESB_OK;
 }
 
@@ -109,11 +114,15 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     esb_status s = at_check(w, e, c);
     if (s != ESB_OK) return s;
     at_location from = w->locations[esb_entity_index(e)];
-    if (!at_has(w->archetypes[from.archetype], c)) return ESB_ERR_ABSENT;
+    at_archetype *src = w->archetypes[from.archetype];
+    if (!at_has(src, c)) return ESB_ERR_ABSENT;
     uint32_t to;
     if ((s = at_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
     if ((s = esb_table_reserve(&w->archetypes[to]->table, 1)) != ESB_OK) return s;
-    move_entity(w, e, from, to);
+    if (w->components[c].size)
+        move_entity(w, e, from, to, false, true, esb_table_column_of(&src->table, c));
+    else
+        move_entity(w, e, from, to, false, false, 0);
     return ESB_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "inline.h"
 #include "op_checks.h"
 #include "validate.h"
 #include "hybrid.h"
@@ -119,16 +120,18 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     return ESB_OK;
 }
 
-/* Moves e to archetype `to` after adding or removing c, once every allocation is made: the table row moves
- * only when the two archetypes' tables differ. Returns e's table row afterwards. */
-static uint32_t move_entity(esb_world *w, esb_entity e, uint32_t to) {
+/* Moves e to archetype `to` after adding (adding) or removing c, once every allocation is made: the table row
+ * moves only when the two archetypes' tables differ, which they do by c's column alone. Returns e's table row
+ * afterwards. */
+static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, uint32_t to, esb_component c, bool adding) {
     hy_location *loc = &w->locations[esb_entity_index(e)], from = *loc;
     hy_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
     uint32_t table_row = from.table_row;
     if (dst->table != from.table) {
         esb_table *st = w->tables[from.table], *dt = w->tables[dst->table];
         table_row = esb_table_push(dt, e);
-        esb_table_copy_shared(dt, table_row, st, from.table_row);
+        esb_table_copy_neighbour(dt, table_row, st, from.table_row, adding, !adding,
+                                 esb_table_column_of(adding ? dt : st, c));
         table_vacate(w, st, from.table_row);
         w->table_moves++;
     }
@@ -160,7 +163,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (hy_in_pool(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
                              (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
-    uint32_t table_row = move_entity(w, e, to);
+    uint32_t table_row = move_entity(w, e, to, c, true);
     if (hy_in_pool(w, c))
         esb_sparse_emplace(&w->pools[c], e, value);
     else if (hy_in_table(w, c)) {
@@ -185,7 +188,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if ((s = hy_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
     if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
-    move_entity(w, e, to);
+    move_entity(w, e, to, c, false);
     return ESB_OK;
 }
 
