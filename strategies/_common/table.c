@@ -31,6 +31,11 @@ esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_compone
         t->columns[t->column_count++] = (esb_column){.id = c, .size = info->size, .align = info->align};
         esb_bitset_set(&t->column_set, c);
     }
+    t->map_size = n ? t->columns[n - 1].id + 1 : 0;
+    if (n && !(t->column_map = esb_mem_alloc(t->map_size * sizeof *t->column_map, _Alignof(int16_t))))
+        return ESB_ERR_NOMEM;
+    for (uint32_t c = 0; c < t->map_size; ++c) t->column_map[c] = ESB_NO_COLUMN;
+    for (uint32_t k = 0; k < n; ++k) t->column_map[t->columns[k].id] = (int16_t)k;
     layout_records(t);
     return ESB_OK;
 }
@@ -44,6 +49,7 @@ void esb_table_free(esb_table *t) {
         esb_mem_free(t->columns[k].data, (size_t)t->capacity * t->columns[k].size);
 #endif
     esb_mem_free(t->columns, t->column_count * sizeof *t->columns);
+    esb_mem_free(t->column_map, t->map_size * sizeof *t->column_map);
 }
 
 esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
@@ -104,7 +110,7 @@ void esb_table_check_invariants(const esb_table *t) {
         ESB_ASSERT_MSG(k == 0 || t->columns[k - 1].id < col->id, "columns out of id order");
         ESB_ASSERT_MSG(col->id < ESB_MAX_COMPONENTS && esb_bitset_test(&t->column_set, col->id),
                        "a column of a component outside column_set");
-        ESB_ASSERT_MSG(esb_table_column_of(t, col->id) == k, "a column away from its component's rank");
+        ESB_ASSERT_MSG(col->id < t->map_size && t->column_map[col->id] == (int16_t)k, "a column the map does not find");
         ESB_ASSERT_MSG(col->size > 0, "a column for a tag");
         ESB_ASSERT_MSG(col->align && (col->align & (col->align - 1)) == 0 && col->size % col->align == 0,
                        "a column's alignment is not a power of two dividing its size");
@@ -121,6 +127,12 @@ void esb_table_check_invariants(const esb_table *t) {
         ESB_ASSERT_MSG(t->capacity == 0 || col->data != NULL, "a column without its array");
 #endif
     }
+    ESB_ASSERT_MSG(t->map_size == (t->column_count ? t->columns[t->column_count - 1].id + 1 : 0),
+                   "a column map sized other than to the last column");
+    for (uint32_t c = 0; c < t->map_size; ++c)
+        ESB_ASSERT_MSG(t->column_map[c] == ESB_NO_COLUMN ||
+                           ((uint32_t)t->column_map[c] < t->column_count && t->columns[t->column_map[c]].id == c),
+                       "a column map entry for a component without that column");
 #ifdef ESB_TABLE_AOS
     ESB_ASSERT_MSG(t->record_align && t->record_size % t->record_align == 0,
                    "a record size not a multiple of its alignment");

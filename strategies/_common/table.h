@@ -6,9 +6,10 @@
  *   AoS (ESB_TABLE_AOS): one array of records; element (row, k) at records + row * record_size + offset(k),
  *   components placed by decreasing alignment so padding only falls at a record's end.
  *
- * The column of component c is c's rank in column_set (a popcount), so no per-table map is needed. Tables grow
- * by doubling, every column at once and all or nothing, and never shrink. Removing a row moves the last row
- * into it. */
+ * The column of component c is found in column_map, indexed by component id up to the table's last column (as
+ * flecs's table keeps a component map and Bevy's a sparse set of columns by component id), so a get is one
+ * load away from its column. Tables grow by doubling, every column at once and all or nothing, and never
+ * shrink. Removing a row moves the last row into it. */
 #ifndef ESB_TABLE_H
 #define ESB_TABLE_H
 
@@ -33,23 +34,33 @@ typedef struct esb_column {
  *     id's rank there); each has data (size > 0) and an alignment, a power of two, that divides its size.
  *  T3 SoA: each column's data holds capacity elements. AoS: records hold capacity records of record_size bytes,
  *     a multiple of record_align, which every column's alignment divides; each column lies inside the record at
- *     an offset aligned for it, and no two overlap. */
+ *     an offset aligned for it, and no two overlap.
+ *  T4 map_size is the last column's id + 1 (0 without columns); column_map[c] is c's column for every column,
+ *     ESB_NO_COLUMN for every other id below map_size. */
 typedef struct esb_table {
     esb_bitset column_set;    /* the components that have a column */
     esb_entity *entities;     /* row -> handle */
     uint32_t count, capacity; /* rows in use, rows allocated */
     esb_column *columns;      /* ordered by component id */
     uint32_t column_count;
+    int16_t *column_map; /* component id -> column, map_size entries */
+    uint32_t map_size;
     unsigned char *records; /* AoS: capacity * record_size bytes */
     uint32_t record_size;   /* AoS: bytes per row, a multiple of record_align; SoA: 0 */
     uint32_t record_align;
 } esb_table;
 
-/* Column of component c, which must be in t->column_set: its rank there. */
+#define ESB_NO_COLUMN (-1)
+
+/* Column of component c, or ESB_NO_COLUMN where the table has none (c absent, or a tag). */
+static inline int32_t esb_table_find_column(const esb_table *t, esb_component c) {
+    return c < t->map_size ? t->column_map[c] : ESB_NO_COLUMN;
+}
+
+/* Column of component c, which must be in t->column_set. */
 static inline uint32_t esb_table_column_of(const esb_table *t, esb_component c) {
-    uint32_t word = c >> 6, rank = 0;
-    for (uint32_t k = 0; k < word; ++k) rank += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
-    return rank + (uint32_t)__builtin_popcountll(t->column_set.w[word] & ((1ull << (c & 63)) - 1));
+    ESB_ASSERT_MSG(esb_table_find_column(t, c) != ESB_NO_COLUMN, "the column of a component the table lacks");
+    return (uint32_t)t->column_map[c];
 }
 
 static inline unsigned char *esb_table_element(const esb_table *t, uint32_t column, uint32_t row) {

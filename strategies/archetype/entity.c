@@ -132,10 +132,12 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (s != ESB_OK) return s;
     at_location loc = w->locations[esb_entity_index(e)];
     const at_archetype *a = w->archetypes[loc.archetype];
-    if (!at_has(a, c)) return ESB_ERR_ABSENT;
-    if (esb_bitset_test(&a->table.column_set, c))
-        *out = esb_table_element(&a->table, esb_table_column_of(&a->table, c), loc.row);
-    return ESB_OK;
+    int32_t column = esb_table_find_column(&a->table, c);
+    if (column != ESB_NO_COLUMN) {
+        *out = esb_table_element(&a->table, (uint32_t)column, loc.row);
+        return ESB_OK;
+    }
+    return at_has(a, c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag, or absent */
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {

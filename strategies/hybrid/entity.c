@@ -197,11 +197,14 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (s == ESB_OK) s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
     const hy_location *loc = &w->locations[esb_entity_index(e)];
+    const esb_table *t = w->tables[loc->table];
+    int32_t column = esb_table_find_column(t, c); /* the table's columns are the entity's dense components */
+    if (column != ESB_NO_COLUMN) {
+        *out = esb_table_element(t, (uint32_t)column, loc->table_row);
+        return ESB_OK;
+    }
     if (!esb_bitset_test(&w->archetypes[loc->archetype]->signature, c)) return ESB_ERR_ABSENT;
-    if (hy_in_table(w, c)) {
-        const esb_table *t = w->tables[loc->table];
-        *out = esb_table_element(t, esb_table_column_of(t, c), loc->table_row);
-    } else if (hy_in_pool(w, c)) {
+    if (hy_in_pool(w, c)) {
         uint32_t pos;
         if (esb_sparse_find(&w->pools[c], e, &pos)) *out = esb_sparse_value(&w->pools[c], pos);
     }

@@ -127,6 +127,10 @@ static esb_table *table_of_two_columns(void) {
 Test(invariants, a_healthy_table_passes) {
     esb_table *t = table_of_two_columns();
     cr_assert_eq(t->column_count, 2, "the tag has no column");
+    cr_assert(esb_table_find_column(t, 0) == 0 && esb_table_find_column(t, 2) == 1, "the map finds each column");
+    cr_assert(esb_table_find_column(t, 1) == ESB_NO_COLUMN && esb_table_find_column(t, 3) == ESB_NO_COLUMN &&
+                  esb_table_find_column(t, ESB_MAX_COMPONENTS - 1) == ESB_NO_COLUMN,
+              "no column for the tag, nor past the last column");
     esb_table_swap_remove(t, 0);
     esb_table_check_invariants(t);
     esb_table_free(t);
@@ -137,6 +141,12 @@ Test(invariants, columns_out_of_order_abort, CONF_CHECK_ABORTS) {
     esb_column first = t->columns[0];
     t->columns[0] = t->columns[1];
     t->columns[1] = first;
+    esb_table_check_invariants(t);
+}
+
+Test(invariants, a_column_map_entry_for_the_tag_aborts, CONF_CHECK_ABORTS) {
+    esb_table *t = table_of_two_columns();
+    t->column_map[1] = 0; /* the tag would find column a's data */
     esb_table_check_invariants(t);
 }
 
