@@ -33,6 +33,14 @@ static inline const uint16_t *esb_match_list_columns(const esb_match_list *m, ui
     return m->field_count ? m->columns + (size_t)i * m->field_count : NULL;
 }
 
+/* Forgets what catching up recorded since the list held `count` matches over `seen` groups (a design that
+ * could not make room for its own records of the new matches undoes them so). */
+static inline void esb_match_list_forget_since(esb_match_list *m, uint32_t count, uint32_t seen) {
+    ESB_ASSERT(count <= m->count && seen <= m->seen);
+    m->count = count;
+    m->seen = seen;
+}
+
 void esb_match_list_free(esb_match_list *m);
 
 #ifdef ESB_CHECKED

@@ -24,10 +24,19 @@
 #include "set_index.h"
 #include "table.h"
 
+/* A cached query that matches an archetype, listening to it as flecs's query caches listen to their tables:
+ * when the table turns empty or non-empty, the match leaves or joins the query's active list. */
+typedef struct at_watch {
+    struct esb_query *query;
+    uint32_t match; /* the archetype's index in query->matches */
+} at_watch;
+
 typedef struct at_archetype {
     esb_bitset signature; /* every component, tags included */
     esb_table table;      /* its rows; a column for each component of the signature with data */
     esb_edges edges;      /* the archetypes one component more or less away, cached on first use */
+    at_watch *watchers;   /* the cached queries that have matched it */
+    uint32_t watcher_count, watcher_capacity;
 } at_archetype;
 
 /* Where an entity lives, beside a copy of its handle (ESB_ENTITY_NULL once destroyed), as Bevy's entity metadata
@@ -43,7 +52,12 @@ struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
     esb_match_list matches; /* cached: the matching archetypes, with each field's column */
+    /* cached: the matches whose table holds rows, which iteration visits (flecs keeps a query cache's empty
+     * tables apart the same way); active_pos[i] is match i's place in active, or AT_INACTIVE */
+    uint32_t *active, *active_pos;
+    uint32_t active_count, active_capacity; /* active_capacity: entries of both arrays */
 };
+#define AT_INACTIVE UINT32_MAX
 
 /* Invariants (check.c, esb_world_check):
  *  A1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its slots
@@ -56,7 +70,10 @@ struct esb_query {
  *     back; a dead index's holds ESB_ENTITY_NULL. Every row of every table holds an alive entity whose location
  *     names that row, so each alive entity is in exactly one row.
  *  A6 The registry's own (query_registry.h); each query's terms (query_head.h); a cached query's match list is
- *     what matching every archetype it has seen would give, columns included (match_list.h). */
+ *     what matching every archetype it has seen would give, columns included (match_list.h).
+ *  A7 A cached query's active list holds each match whose table has rows, once, and nothing else, with
+ *     active_pos its inverse (AT_INACTIVE for the others); an uncached query has none. An archetype's watchers
+ *     are exactly the (query, match) pairs of cached queries whose match list names it. */
 struct esb_world {
     esb_entity_table entities;
     at_location *locations; /* per entity index, capacity entries; meaningful for alive indices */
@@ -83,5 +100,19 @@ void at_query_free(struct esb_query *q);
 /* Whether archetype id matches the query; if so and columns is not NULL, each field's column there (an
  * esb_match_test for the query's match list). */
 bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns);
+
+/* An archetype's table just turned non-empty (filled) or empty (emptied): the queries watching it move it into
+ * or out of their active lists (A7). O(watchers), and only on those transitions. */
+void at_table_filled(at_archetype *a);
+void at_table_emptied(at_archetype *a);
+
+/* Rows were appended to a's table, which held `before` (and now holds more), or one was taken out: the
+ * transitions of A7, one compare each on the way. */
+static inline void at_rows_added(at_archetype *a, uint32_t before) {
+    if (__builtin_expect(before == 0 && a->watcher_count, 0)) at_table_filled(a);
+}
+static inline void at_row_taken(at_archetype *a) {
+    if (__builtin_expect(a->table.count == 0 && a->watcher_count, 0)) at_table_emptied(a);
+}
 
 #endif

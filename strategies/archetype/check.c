@@ -1,4 +1,4 @@
-/* esb_world_check: the invariants written beside the structs of archetype.h (A1-A6), as code. */
+/* esb_world_check: the invariants written beside the structs of archetype.h (A1-A7), as code. */
 #include <stddef.h>
 #include <string.h>
 
@@ -57,13 +57,59 @@ static void check_locations(const esb_world *w) {
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
 }
 
-/* A6, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
+/* A7, of one query: its active list. */
+static void check_active(const esb_world *w, const esb_query *q) {
+    const esb_match_list *m = &q->matches;
+    if (!q->head.cached) {
+        ESB_ASSERT_MSG(q->active_count == 0 && q->active_capacity == 0, "an active list in an uncached query");
+        return;
+    }
+    ESB_ASSERT(q->active_count <= m->count && m->count <= q->active_capacity);
+    uint32_t filled = 0;
+    for (uint32_t i = 0; i < m->count; ++i) {
+        bool rows = w->archetypes[m->ids[i]]->table.count > 0;
+        filled += rows;
+        uint32_t at = q->active_pos[i];
+        ESB_ASSERT_MSG(rows ? at < q->active_count && q->active[at] == i : at == AT_INACTIVE,
+                       "a match whose table has rows missing from the active list, or an empty one in it");
+    }
+    ESB_ASSERT_MSG(filled == q->active_count, "an active list holding other than the matches with rows");
+}
+
+/* A6 and A7, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
 static void check_query(const void *world, const esb_query_head *h) {
     const esb_world *w = world;
     const esb_query *q = (const esb_query *)h;
     ESB_ASSERT_MSG(q->world == w, "a query of another world");
     esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, at_match_archetype,
                                q);
+    check_active(w, q);
+}
+
+/* A7, of the archetypes: each watcher is a match of a live cached query naming that archetype, no query
+ * watches an archetype twice, and there are as many watchers as matches. */
+static void check_watchers(const esb_world *w) {
+    uint64_t watchers = 0, matches = 0;
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+        const esb_query *q = (const esb_query *)n;
+        if (q->head.cached) matches += q->matches.count;
+    }
+    for (uint32_t id = 0; id < w->archetype_count; ++id) {
+        const at_archetype *a = w->archetypes[id];
+        ESB_ASSERT(a->watcher_count <= a->watcher_capacity);
+        watchers += a->watcher_count;
+        for (uint32_t k = 0; k < a->watcher_count; ++k) {
+            const esb_query *q = a->watchers[k].query;
+            bool live = false;
+            for (const esb_query_node *n = w->queries.head; n && !live; n = n->next) live = n == &q->head.node;
+            ESB_ASSERT_MSG(live && q->head.cached && a->watchers[k].match < q->matches.count &&
+                               q->matches.ids[a->watchers[k].match] == id,
+                           "a watcher that is no match of a live cached query on its archetype");
+            for (uint32_t j = 0; j < k; ++j)
+                ESB_ASSERT_MSG(a->watchers[j].query != q, "a query watching an archetype twice");
+        }
+    }
+    ESB_ASSERT_MSG(watchers == matches, "a cached query's match without its watcher");
 }
 #endif
 
@@ -73,5 +119,6 @@ void esb_world_check(const esb_world *w) {
         check_archetypes(w);
         check_locations(w);
         esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
+        check_watchers(w);
     });
 }

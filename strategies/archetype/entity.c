@@ -10,9 +10,17 @@
 bool esb_alive(const esb_world *w, esb_entity e) { return w && at_alive(w, e); }
 
 /* Takes a row out of its table; the entity that moved into the hole gets its new row. */
-static void vacate(esb_world *w, at_archetype *a, uint32_t row) {
+static ESB_ALWAYS_INLINE void vacate(esb_world *w, at_archetype *a, uint32_t row) {
     esb_entity moved = esb_table_swap_remove(&a->table, row);
     if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = row;
+    at_row_taken(a);
+}
+
+/* Appends e's row to a's table (room reserved). */
+static ESB_ALWAYS_INLINE uint32_t push(at_archetype *a, esb_entity e) {
+    uint32_t row = esb_table_push(&a->table, e);
+    at_rows_added(a, row);
+    return row;
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
@@ -23,7 +31,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (s == ESB_OK) s = esb_table_reserve(&root->table, 1);
     if (s != ESB_OK) return s;
     esb_entity e = esb_et_take(&w->entities);
-    w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, esb_table_push(&root->table, e)};
+    w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, push(root, e)};
     *out = e;
     return ESB_OK;
 }
@@ -54,6 +62,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         const unsigned char *v = values ? values[k] : NULL;
         esb_table_fill_column(&a->table, esb_table_column_of(&a->table, ids[k]), first, n, v);
     }
+    at_rows_added(a, first);
     return ESB_OK;
 }
 
@@ -74,7 +83,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to, bool dst_extra,
                                               bool src_extra, uint32_t column) {
     at_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
-    uint32_t row = esb_table_push(&dst->table, e);
+    uint32_t row = push(dst, e);
     esb_table_copy_neighbour(&dst->table, row, &src->table, from.row, dst_extra, src_extra, column);
     vacate(w, src, from.row);
     w->locations[esb_entity_index(e)].archetype = to;

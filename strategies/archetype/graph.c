@@ -7,6 +7,7 @@
 static void archetype_free(at_archetype *a) {
     esb_table_free(&a->table);
     esb_edges_free(&a->edges);
+    esb_mem_free(a->watchers, (size_t)a->watcher_capacity * sizeof *a->watchers);
     esb_mem_free(a, sizeof *a);
 }
 

@@ -1,13 +1,50 @@
 /* Queries: every matching non-empty table is one batch, every field a whole column.
  *
- * Uncached queries test each archetype's signature at every iteration. Cached ones keep the list of matching
- * archetypes (with each field's column) and extend it only with the archetypes made since they last looked,
- * as Bevy's QueryState does with the archetype generation: iteration never re-tests a known archetype. */
+ * Uncached queries test each archetype's signature at every iteration, and skip the empty tables as they come
+ * to them. Cached ones keep the list of matching archetypes (with each field's column) and extend it only with
+ * the archetypes made since they last looked, as Bevy's QueryState does with the archetype generation:
+ * iteration never re-tests a known archetype. Of those, they iterate only the active ones, whose tables hold
+ * rows: each matched archetype lists its watching queries, and its table's turning empty or non-empty moves it
+ * out of or into their active lists (flecs's query cache keeps its empty tables apart the same way), so a
+ * world of many empty tables costs a cached pass nothing. */
 #include <string.h>
 
+#include "grow.h"
 #include "query_api.h"
 #include "validate.h"
 #include "archetype.h"
+
+static void activate(esb_query *q, uint32_t match) {
+    ESB_ASSERT(q->active_pos[match] == AT_INACTIVE && q->active_count < q->matches.count);
+    q->active_pos[match] = q->active_count;
+    q->active[q->active_count++] = match;
+}
+
+static void deactivate(esb_query *q, uint32_t match) {
+    uint32_t at = q->active_pos[match], last = q->active[--q->active_count];
+    ESB_ASSERT(at <= q->active_count && q->active[at] == match);
+    q->active[at] = last;
+    q->active_pos[last] = at;
+    q->active_pos[match] = AT_INACTIVE;
+}
+
+void at_table_filled(at_archetype *a) {
+    for (uint32_t k = 0; k < a->watcher_count; ++k) activate(a->watchers[k].query, a->watchers[k].match);
+}
+
+void at_table_emptied(at_archetype *a) {
+    for (uint32_t k = 0; k < a->watcher_count; ++k) deactivate(a->watchers[k].query, a->watchers[k].match);
+}
+
+/* Takes q's watcher out of archetype a (a swap with the last one). */
+static void unwatch(at_archetype *a, const esb_query *q) {
+    for (uint32_t k = 0; k < a->watcher_count; ++k)
+        if (a->watchers[k].query == q) {
+            a->watchers[k] = a->watchers[--a->watcher_count];
+            return;
+        }
+    ESB_ASSERT_MSG(false, "a matched archetype without its query's watcher");
+}
 
 static bool query_matches(const esb_query *q, const at_archetype *a) {
     return !q->head.matches_nothing && esb_bitset_contains(&a->signature, &q->head.include) &&
@@ -15,8 +52,11 @@ static bool query_matches(const esb_query *q, const at_archetype *a) {
 }
 
 void at_query_free(esb_query *q) {
+    for (uint32_t i = 0; i < q->matches.count; ++i) unwatch(q->world->archetypes[q->matches.ids[i]], q);
     esb_qr_unlink(q->head.registry, &q->head.node);
     esb_match_list_free(&q->matches);
+    esb_mem_free(q->active, (size_t)q->active_capacity * sizeof *q->active);
+    esb_mem_free(q->active_pos, (size_t)q->active_capacity * sizeof *q->active_pos);
     esb_mem_free(q, sizeof *q);
 }
 
@@ -29,8 +69,43 @@ bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     return true;
 }
 
+/* The room the new matches [from, count) need: the active arrays, and a watcher in each new archetype. */
+static esb_status reserve_watching(esb_query *q, uint32_t from) {
+    const esb_match_list *m = &q->matches;
+    if (m->count > q->active_capacity) {
+        uint32_t cap;
+        esb_status s = esb_grow_capacity(q->active_capacity, m->count, 8, UINT32_MAX, &cap);
+        if (s != ESB_OK) return s;
+        size_t old = (size_t)q->active_capacity * sizeof(uint32_t), now = (size_t)cap * sizeof(uint32_t);
+        esb_grow_item items[] = {{(void **)&q->active, old, now, 0, -1, NULL},
+                                 {(void **)&q->active_pos, old, now, 0, -1, NULL}};
+        if ((s = esb_grow_all(items, 2)) != ESB_OK) return s;
+        q->active_capacity = cap;
+    }
+    for (uint32_t i = from; i < m->count; ++i) {
+        at_archetype *a = q->world->archetypes[m->ids[i]];
+        esb_status s = esb_grow_one((void **)&a->watchers, a->watcher_count, &a->watcher_capacity, sizeof *a->watchers,
+                                    4, _Alignof(at_watch));
+        if (s != ESB_OK) return s;
+    }
+    return ESB_OK;
+}
+
+/* Matches the archetypes made since q last looked, and watches the new matches (active where their tables hold
+ * rows). ESB_ERR_NOMEM leaves q as it was (some arrays roomier). */
 static esb_status catch_up(esb_query *q) {
-    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, at_match_archetype, q);
+    esb_match_list *m = &q->matches;
+    uint32_t count = m->count, seen = m->seen;
+    esb_status s = esb_match_list_catch_up(m, q->world->archetype_count, at_match_archetype, q);
+    if (s == ESB_OK && (s = reserve_watching(q, count)) != ESB_OK) esb_match_list_forget_since(m, count, seen);
+    if (s != ESB_OK) return s;
+    for (uint32_t i = count; i < m->count; ++i) {
+        at_archetype *a = q->world->archetypes[m->ids[i]];
+        a->watchers[a->watcher_count++] = (at_watch){q, i};
+        q->active_pos[i] = AT_INACTIVE;
+        if (a->table.count) activate(q, i);
+    }
+    return ESB_OK;
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
@@ -50,7 +125,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
 
 ESB_QUERY_HEAD_API(at_query_free, catch_up)
 
-/* An iterator's state: the next position in the match list (cached) or the next archetype (scan). */
+/* An iterator's state: the next position in the active list (cached) or the next archetype (scan). */
 typedef struct at_iter_state {
     uint64_t next;
 } at_iter_state;
@@ -62,16 +137,13 @@ static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a,
 }
 
 static bool next_cached(esb_iter *it, const esb_query *q) {
-    const esb_world *w = q->world;
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
-    for (uint64_t i = st->next; i < q->matches.count; ++i) {
-        const at_archetype *a = w->archetypes[q->matches.ids[i]];
-        if (!a->table.count) continue;
-        table_batch(it, q, a, esb_match_list_columns(&q->matches, (uint32_t)i));
-        st->next = i + 1;
-        return true;
-    }
-    return false;
+    if (st->next >= q->active_count) return false;
+    uint32_t match = q->active[st->next++];
+    const at_archetype *a = q->world->archetypes[q->matches.ids[match]];
+    ESB_ASSERT_MSG(a->table.count, "an active match with an empty table");
+    table_batch(it, q, a, esb_match_list_columns(&q->matches, match));
+    return true;
 }
 
 static bool next_scanned(esb_iter *it, const esb_query *q) {

@@ -1,4 +1,4 @@
-/* The archetype design's invariants (archetype.h, A1-A6) can fail: a healthy world passes esb_world_check, and each
+/* The archetype design's invariants (archetype.h, A1-A7) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include "check_aborts.h"
 #include "support.h"
@@ -37,6 +37,37 @@ Test(archetype_invariants, a_location_naming_another_row_aborts, CONF_CHECK_ABOR
 Test(archetype_invariants, a_cached_query_missing_an_archetype_aborts, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     q->matches.count--;
+    esb_world_check(world);
+}
+
+/* The cached query over a matches {a} (rows) and {a, b} (rows while e[1] is there): emptying {a, b} takes it out
+ * of the active list, and filling it again puts it back. */
+Test(archetype_invariants, a_table_turning_empty_leaves_the_active_list) {
+    esb_query *q = healthy_world();
+    cr_assert_eq(q->matches.count, 2);
+    cr_assert_eq(q->active_count, 2);
+    cr_assert_eq(esb_remove(world, e[1], b), ESB_OK);
+    cr_assert_eq(q->active_count, 1, "{a, b} is empty");
+    esb_world_check(world);
+    cr_assert_eq(esb_add(world, e[2], b, NULL), ESB_OK);
+    cr_assert_eq(q->active_count, 2, "{a, b} has a row again");
+    esb_world_check(world);
+    esb_world_destroy(world);
+}
+
+Test(archetype_invariants, an_empty_table_in_the_active_list_aborts, CONF_CHECK_ABORTS) {
+    esb_query *q = healthy_world();
+    cr_assert_eq(esb_remove(world, e[1], b), ESB_OK);
+    uint32_t emptied = q->matches.ids[0] == world->locations[esb_entity_index(e[1])].archetype ? 1 : 0;
+    q->active_pos[emptied] = q->active_count; /* {a, b} listed as active though its table has no row */
+    q->active[q->active_count++] = emptied;
+    esb_world_check(world);
+}
+
+Test(archetype_invariants, a_watcher_of_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    at_archetype *from = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    from->watchers[0].match ^= 1; /* the query's other match */
     esb_world_check(world);
 }
 
