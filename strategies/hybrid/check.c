@@ -14,8 +14,8 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
         const esb_component_info *info = &w->components[c];
         bool registered = c < w->component_count;
-        ESB_ASSERT_MSG(hy_in_table(w, c) == (registered && info->size && info->hint == ESB_STORAGE_DENSE),
-                       "table_components differs from the registered dense components with data");
+        ESB_ASSERT_MSG(hy_in_table(w, c) == (registered && info->hint == ESB_STORAGE_DENSE),
+                       "table_components differs from the registered dense components");
         ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->size && info->hint == ESB_STORAGE_SPARSE),
                        "sparse_components differs from the registered sparse components with data");
         if (!registered) continue;
@@ -39,15 +39,23 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
 }
 
 static void check_tables(const esb_world *w) { /* Y3 */
-    ESB_ASSERT(w->table_count >= 1 && w->table_count <= w->table_capacity);
-    ESB_ASSERT_MSG(w->tables[HY_ROOT]->column_count == 0, "table 0 has a column");
+    ESB_ASSERT(w->table_count >= 1 && w->table_count <= w->table_capacity && w->table_count <= w->table_set_capacity);
+    esb_bitset none = {{0}}, with_data = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c)
+        if (w->components[c].size) esb_bitset_set(&with_data, c);
+    ESB_ASSERT_MSG(w->tables[HY_ROOT]->column_count == 0 && !memcmp(&w->table_sets[HY_ROOT], &none, sizeof none),
+                   "table 0 has a column or a component");
     esb_set_index_check_invariants(&w->table_index);
     ESB_ASSERT_MSG(w->table_index.count == w->table_count, "the table index holds other than the tables");
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const esb_table *t = w->tables[id];
         esb_table_check_invariants(t);
-        ESB_ASSERT_MSG(esb_bitset_contains(&w->table_components, &t->column_set), "a column of a non-table component");
-        ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, &t->column_set) == id, "a table the index does not find");
+        const esb_bitset *set = &w->table_sets[id];
+        ESB_ASSERT_MSG(esb_bitset_contains(&w->table_components, set), "a table set with a non-table component");
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+            ESB_ASSERT_MSG(t->column_set.w[k] == (set->w[k] & with_data.w[k]),
+                           "a table whose columns are not its set's components with data");
+        ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, set) == id, "a table the index does not find");
     }
 }
 
@@ -64,9 +72,8 @@ static void check_archetypes(const esb_world *w) { /* Y4 */
         ESB_ASSERT_MSG(esb_bitset_contains(&registered, &a->signature), "a signature of an unregistered component");
         ESB_ASSERT(a->count <= a->capacity);
         ESB_ASSERT_MSG(a->table < w->table_count, "an archetype of a table that does not exist");
-        const esb_table *t = w->tables[a->table];
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
-            ESB_ASSERT_MSG(t->column_set.w[k] == (a->signature.w[k] & w->table_components.w[k]),
+            ESB_ASSERT_MSG(w->table_sets[a->table].w[k] == (a->signature.w[k] & w->table_components.w[k]),
                            "an archetype whose table is not the one of its table components");
         ESB_ASSERT_MSG(esb_set_index_find(&w->archetype_index, &a->signature) == id,
                        "an archetype the index does not find");

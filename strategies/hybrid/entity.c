@@ -97,7 +97,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (uint32_t k = 0; k < count; ++k) {
         esb_component c = ids[k];
         const unsigned char *v = values ? values[k] : NULL;
-        if (hy_in_table(w, c))
+        if (hy_in_table(w, c) && w->components[c].size)
             esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
         else if (hy_in_pool(w, c))
             for (size_t i = 0; i < n; ++i)
@@ -121,8 +121,8 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 }
 
 /* Moves e to archetype `to` after adding (adding) or removing c, once every allocation is made: the table row
- * moves only when the two archetypes' tables differ, which they do by c's column alone. Returns e's table row
- * afterwards. */
+ * moves only when the two archetypes' tables differ, which they do by c alone (its column if it has data; a
+ * dense tag has none). Returns e's table row afterwards. */
 static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, uint32_t to, esb_component c, bool adding) {
     hy_location *loc = &w->locations[esb_entity_index(e)], from = *loc;
     hy_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
@@ -130,8 +130,10 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, uint32
     if (dst->table != from.table) {
         esb_table *st = w->tables[from.table], *dt = w->tables[dst->table];
         table_row = esb_table_push(dt, e);
-        esb_table_copy_neighbour(dt, table_row, st, from.table_row, adding, !adding,
-                                 esb_table_column_of(adding ? dt : st, c));
+        int32_t column = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
+        bool extra = column != ESB_NO_COLUMN;
+        esb_table_copy_neighbour(dt, table_row, st, from.table_row, extra && adding, extra && !adding,
+                                 extra ? (uint32_t)column : 0);
         table_vacate(w, st, from.table_row);
         w->table_moves++;
     }
@@ -164,15 +166,18 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
                              (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     uint32_t table_row = move_entity(w, e, to, c, true);
-    if (hy_in_pool(w, c))
+    if (hy_in_pool(w, c)) {
         esb_sparse_emplace(&w->pools[c], e, value);
-    else if (hy_in_table(w, c)) {
-        esb_table *t = w->tables[w->archetypes[to]->table];
-        unsigned char *slot = esb_table_element(t, esb_table_column_of(t, c), table_row);
+        return ESB_OK;
+    }
+    esb_table *t = w->tables[w->archetypes[to]->table];
+    int32_t column = esb_table_find_column(t, c); /* none for a tag */
+    if (column != ESB_NO_COLUMN) {
+        unsigned char *slot = esb_table_element(t, (uint32_t)column, table_row);
         if (value)
-            esb_copy_element(slot, value, w->components[c].size);
+            esb_copy_element(slot, value, t->columns[column].size);
         else
-            memset(slot, 0, w->components[c].size);
+            memset(slot, 0, t->columns[column].size);
     }
     return ESB_OK;
 }

@@ -23,6 +23,9 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     uint32_t found = esb_set_index_find(&w->table_index, &key);
     if (found != ESB_SET_NONE) return *out = found, ESB_OK;
     esb_status s = esb_grow_one((void **)&w->tables, w->table_count, &w->table_capacity, sizeof *w->tables, 16, 0);
+    if (s == ESB_OK)
+        s = esb_grow_one((void **)&w->table_sets, w->table_count, &w->table_set_capacity, sizeof *w->table_sets, 16,
+                         _Alignof(esb_bitset));
     if (s == ESB_OK) s = esb_set_index_reserve(&w->table_index);
     if (s != ESB_OK) return s;
     esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
@@ -33,6 +36,7 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     }
     *out = w->table_count++;
     w->tables[*out] = t;
+    w->table_sets[*out] = key;
     esb_set_index_insert(&w->table_index, &key, *out);
     return ESB_OK;
 }
@@ -59,6 +63,7 @@ void hy_graph_free(esb_world *w) {
     for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
     esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
     esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
+    esb_mem_free(w->table_sets, w->table_set_capacity * sizeof *w->table_sets);
     esb_set_index_free(&w->archetype_index);
     esb_set_index_free(&w->table_index);
 }

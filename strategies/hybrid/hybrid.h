@@ -8,8 +8,10 @@
  * dense component moves its table row as in the archetype design. Sparse components live in paged sparse sets
  * (_common/sparse_set.h), one per component. Archetypes are linked by add/remove edges (_common/edges.h).
  *
- * Tags are never part of a table, whatever their hint: they have no data to move, so only the archetype
- * changes (Bevy would store a table-hinted zero-sized component in the table and move the row). */
+ * A tag with the dense hint is part of its table's identity, as a table-stored zero-sized component is in
+ * Bevy: it has no column, but entities with and without it live in different tables, so a query that asks for
+ * it or excludes it still iterates whole tables. A tag with the sparse hint is the archetype's alone (Bevy's
+ * sparse-set zero-sized component): adding it moves no table row. */
 #ifndef HYBRID_H
 #define HYBRID_H
 
@@ -56,14 +58,16 @@ struct esb_query {
 /* Invariants (check.c, esb_world_check):
  *  Y1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
  *     slots may exceed after a growth that failed halfway.
- *  Y2 table_components are the registered dense components with data, sparse_components the sparse ones with
- *     data; tags are in neither. The pool of any other component stays empty; each pool of a sparse component
+ *  Y2 table_components are the registered dense components (tags included), sparse_components the sparse ones
+ *     with data; sparse tags are in neither. The pool of any other component stays empty; each pool of a sparse component
  *     keeps sparse_set.h's invariants and holds exactly the alive entities whose archetype has the component.
- *  Y3 Table 0 has no column; each table keeps table.h's invariants and has columns of table components only; the
- *     table index (set_index.h) holds every table, under its column set, and nothing else.
+ *  Y3 Table 0 has no column and an empty set; each table keeps table.h's invariants, its set (table_sets) holds
+ *     table components only, and its columns are exactly those of its set with data; the table index
+ *     (set_index.h) holds every table, under its set, and nothing else.
  *  Y4 Archetype 0 is the empty set; each archetype's signature names registered components, its table is the one
  *     of its signature's table components and count <= capacity; the archetype index holds every archetype, under
  *     its signature, and nothing else; every cached edge (edges.h) leads to the archetype one component away.
+ *     An archetype's table is the one whose set is its signature's table components.
  *  Y5 The two copies of a row agree with the location: an alive index's location holds its handle and names a
  *     row of its archetype holding the entity and, as that row's table row, the location's own; its table is the
  *     archetype's, and that table row holds the entity too. A dead index's location holds ESB_ENTITY_NULL. Every
@@ -78,14 +82,15 @@ struct esb_world {
     uint32_t capacity;
     esb_component_info components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
-    esb_bitset table_components;              /* dense components with data: the ones tables hold */
+    esb_bitset table_components;              /* dense components, tags included: a table's identity is made of them */
     esb_bitset sparse_components;             /* components with the sparse hint and data: the ones sparse sets hold */
     esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
     hy_archetype **archetypes;                /* archetype 0 is the empty set; pointers stay put as the list grows */
     uint32_t archetype_count, archetype_capacity;
     esb_set_index archetype_index; /* by full component set */
     esb_table **tables;            /* table 0 holds no column */
-    uint32_t table_count, table_capacity;
+    esb_bitset *table_sets;        /* each table's table components, tags included: its identity */
+    uint32_t table_count, table_capacity, table_set_capacity;
     esb_set_index table_index; /* by set of table components */
     esb_query_registry queries;
     uint64_t edge_hits, edge_misses, table_moves, archetype_moves;
@@ -96,6 +101,7 @@ struct esb_world {
 /* hy_reserve_entities, hy_alive, hy_check (_common/locations.h). */
 ESB_LOCATION_API(hy, hy_location)
 
+/* Whether c is part of a table's identity (a dense component); it has a column there if it also has data. */
 static inline bool hy_in_table(const esb_world *w, esb_component c) { return esb_bitset_test(&w->table_components, c); }
 
 static inline bool hy_in_pool(const esb_world *w, esb_component c) { return esb_bitset_test(&w->sparse_components, c); }

@@ -1,6 +1,6 @@
-/* Queries. One whose every term is a dense component with data ("dense", as Bevy calls it) matches tables and
- * hands each matching table out whole, every field a plain column. Any other query (a sparse-set component or a
- * tag among its terms) matches archetypes: a batch is an archetype's rows, dense fields reached through the
+/* Queries. One whose every term is a dense component ("dense", as Bevy calls it; dense tags are part of a table's
+ * identity) matches tables and hands each matching table out whole, every field a plain column. Any other query
+ * (a sparse-set component or a sparse tag among its terms) matches archetypes: a batch is an archetype's rows, dense fields reached through the
  * archetype's table rows (one index array shared by every dense field and the entities), sparse fields through
  * positions looked up in their sparse sets, HY_CHUNK rows at a time.
  *
@@ -12,7 +12,7 @@
 #include "validate.h"
 #include "hybrid.h"
 
-/* The sets a query tests: a table's columns (dense queries) or an archetype's signature. */
+/* The sets a query tests: a table's set (dense queries) or an archetype's signature. */
 static bool matches_set(const esb_query *q, const esb_bitset *set) {
     return !q->head.matches_nothing && esb_bitset_contains(set, &q->head.include) &&
            esb_bitset_disjoint(set, &q->head.exclude);
@@ -28,7 +28,7 @@ static const esb_table *table_of_candidate(const esb_query *q, uint32_t i) {
 }
 
 static bool candidate_matches(const esb_query *q, uint32_t i) {
-    return matches_set(q, q->dense ? &q->world->tables[i]->column_set : &q->world->archetypes[i]->signature);
+    return matches_set(q, q->dense ? &q->world->table_sets[i] : &q->world->archetypes[i]->signature);
 }
 
 void hy_query_free(esb_query *q) {

@@ -28,7 +28,7 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     esb_status s = ESB_WORLD_REGISTER_INFO(w, desc, out);
     if (s != ESB_OK) return s;
     esb_component c = *out;
-    if (desc->size && desc->hint == ESB_STORAGE_DENSE) esb_bitset_set(&w->table_components, c);
+    if (desc->hint == ESB_STORAGE_DENSE) esb_bitset_set(&w->table_components, c);
     if (desc->size && desc->hint == ESB_STORAGE_SPARSE) {
         esb_bitset_set(&w->sparse_components, c);
         w->pools[c].size = (uint32_t)desc->size;
