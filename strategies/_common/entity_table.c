@@ -12,6 +12,7 @@ esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
 }
 
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity) {
+    ESB_ASSERT_MSG(ei->stride == 1, "slots in records grow with their records");
     if (new_capacity <= ei->capacity) return ESB_OK;
     esb_entity_word *slots =
         esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots, (size_t)new_capacity * sizeof *slots, 0);
@@ -26,16 +27,23 @@ esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **arra
     uint32_t cap;
     esb_status s = esb_et_plan(ei, extra, &cap);
     if (s != ESB_OK || cap == *array_capacity) return s;
-    if ((s = esb_et_grow(ei, cap)) != ESB_OK) return s;
+    bool in_records = ei->stride != 1;
+    ESB_ASSERT_MSG(!in_records || (elem == ei->stride * sizeof *ei->slots && *array == (void *)ei->slots),
+                   "records other than the slots'");
+    if (!in_records && (s = esb_et_grow(ei, cap)) != ESB_OK) return s;
     void *grown = esb_mem_realloc(*array, (size_t)*array_capacity * elem, (size_t)cap * elem, 0);
     if (!grown) return ESB_ERR_NOMEM;
     *array = grown;
     *array_capacity = cap;
+    if (in_records) {
+        ei->slots = grown;
+        ei->capacity = cap;
+    }
     return ESB_OK;
 }
 
 void esb_et_free(esb_entity_table *ei) {
-    esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
+    if (ei->stride == 1) esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);
 }
 
@@ -46,17 +54,18 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
     ESB_ASSERT(ei->capacity == 0 || ei->slots != NULL);
     uint32_t alive = 0;
     for (uint32_t i = 0; i < ei->issued; ++i) {
-        uint32_t named = esb_entity_index(esb_entity_of(ei->slots[i]));
-        ESB_ASSERT_MSG((esb_word_version(ei->slots[i]) & ~ESB_VERSION_MAX) == 0, "a version wider than its bits");
+        uint32_t named = esb_entity_index(esb_entity_of(*esb_et_slot(ei, i)));
+        ESB_ASSERT_MSG((esb_word_version(*esb_et_slot(ei, i)) & ~ESB_VERSION_MAX) == 0,
+                       "a version wider than its bits");
         if (named == i)
             alive++;
         else
             ESB_ASSERT_MSG(named == ESB_ET_NO_FREE || named < ei->issued, "a dead slot names an index never issued");
     }
     uint32_t listed = 0;
-    for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(esb_entity_of(ei->slots[i]))) {
+    for (uint32_t i = ei->free_head; i != ESB_ET_NO_FREE; i = esb_entity_index(esb_entity_of(*esb_et_slot(ei, i)))) {
         ESB_ASSERT_MSG(i < ei->issued, "the free list names an index never issued");
-        ESB_ASSERT_MSG(esb_entity_index(esb_entity_of(ei->slots[i])) != i, "an alive index on the free list");
+        ESB_ASSERT_MSG(esb_entity_index(esb_entity_of(*esb_et_slot(ei, i))) != i, "an alive index on the free list");
         ESB_ASSERT_MSG(listed < ei->free_count, "the free list is longer than free_count, or loops");
         listed++;
     }
@@ -66,32 +75,24 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
 #ifdef ESB_RETIRE_EXHAUSTED
     uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
     for (uint32_t i = 0; i < ei->issued; ++i)
-        retired_shape += esb_entity_of(ei->slots[i]) == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
+        retired_shape += esb_entity_of(*esb_et_slot(ei, i)) == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
     ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
 #else
     ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
 #endif
 }
 
-uint32_t esb_et_check_mirror(const esb_entity_table *ei, const void *records, size_t stride) {
+uint32_t esb_et_count_alive(const esb_entity_table *ei) {
     uint32_t alive = 0;
-    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
-        esb_entity mirrored;
-        memcpy(&mirrored, (const unsigned char *)records + (size_t)idx * stride, sizeof mirrored);
-        esb_entity held = esb_entity_of(ei->slots[idx]);
-        bool is_alive = esb_et_alive(ei, held);
-        alive += is_alive;
-        ESB_ASSERT_MSG(mirrored == (is_alive ? held : ESB_ENTITY_NULL),
-                       is_alive ? "a location whose handle differs from the entity table's"
-                                : "a dead index whose location still holds a handle");
-    }
+    for (uint32_t idx = 0; idx < ei->issued; ++idx)
+        alive += esb_entity_index(esb_entity_of(*esb_et_slot(ei, idx))) == idx;
     return alive;
 }
 
 void esb_et_check_rows(const esb_entity_table *ei, const esb_entity *entities, uint32_t count, uint32_t group,
                        const void *records, size_t stride, size_t group_at, size_t row_at) {
     for (uint32_t row = 0; row < count; ++row) {
-        ESB_ASSERT_MSG(esb_et_alive(ei, entities[row]), "a row holding a dead entity");
+        ESB_ASSERT_MSG(esb_et_alive_in(ei, entities[row], ei->stride), "a row holding a dead entity");
         const unsigned char *record = (const unsigned char *)records + (size_t)esb_entity_index(entities[row]) * stride;
         uint32_t named_group, named_row;
         memcpy(&named_group, record + group_at, sizeof named_group);

@@ -3,9 +3,12 @@
  * index will carry when reused. Liveness is then a single compare: slots[index] == handle, since a dead slot's
  * index bits never equal its own index.
  *
- * The index owns only the slots; a strategy keeps per-entity data in arrays of its own, sized by
- * esb_et_capacity. Growth is the strategy's call (esb_et_grow) so it can grow its arrays in the same step and
- * stay all-or-nothing on allocation failure.
+ * The slots are an array of their own, or the first word of a design's per-index records (esb_et_in_records),
+ * as flecs keeps its entity records in its entity index and Bevy generation and location in one EntityMeta:
+ * then the record that says where an entity is also says whether it is alive, and no handle is stored twice.
+ * A strategy keeps other per-entity data in arrays of its own, sized by the table's capacity. Growth is the
+ * strategy's call (esb_et_grow, esb_et_reserve_with) so it can grow its arrays in the same step and stay
+ * all-or-nothing on allocation failure.
  */
 #ifndef ESB_ENTITY_TABLE_H
 #define ESB_ENTITY_TABLE_H
@@ -78,7 +81,8 @@ static inline esb_entity esb_entity_of(esb_entity_word w) {
 }
 
 /* Invariants (esb_et_check_invariants):
- *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity entries.
+ *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity slots, stride words apart (1: an array of its
+ *     own).
  *  E2 Every slot's version fits in ESB_VERSION_BITS.
  *  E3 A slot below issued is alive iff its index bits are its own index; a dead slot's never are (so liveness is
  *     one compare), they name the next free index (below issued) or ESB_ET_NO_FREE.
@@ -87,20 +91,48 @@ static inline esb_entity esb_entity_of(esb_entity_word w) {
  *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
  *     retires: a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
 typedef struct esb_entity_table {
-    esb_entity_word *slots; /* capacity entries, the first `issued` meaningful */
-    uint32_t issued;        /* indices ever handed out: slots[0 .. issued) */
+    esb_entity_word *slots; /* capacity slots, stride words apart; the first `issued` meaningful */
+    uint32_t stride;        /* words from one slot to the next: 1, or a record's size in words */
+    uint32_t issued;        /* indices ever handed out: slots 0 .. issued - 1 */
     uint32_t capacity;
     uint32_t free_head; /* first dead index, or ESB_ET_NO_FREE */
     uint32_t free_count;
     uint32_t retired; /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
 } esb_entity_table;
 
-static inline void esb_et_init(esb_entity_table *ei) { *ei = (esb_entity_table){.free_head = ESB_ET_NO_FREE}; }
-
-static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) {
-    uint32_t idx = esb_entity_index(e);
-    return idx < ei->issued && esb_entity_of(ei->slots[idx]) == e;
+static inline void esb_et_init(esb_entity_table *ei) {
+    *ei = (esb_entity_table){.stride = 1, .free_head = ESB_ET_NO_FREE};
 }
+
+/* Makes an empty table keep its slots as the first word of per-index records of record_size bytes (a multiple of
+ * the word's), which esb_et_reserve_with grows: the design's array is the table's storage, and the design frees
+ * it (esb_et_free leaves it). A record's first word is then its entity's handle while it lives, and the free
+ * list's link once it is dead (E3: never its own index). */
+static inline void esb_et_in_records(esb_entity_table *ei, size_t record_size) {
+    ESB_ASSERT_MSG(ei->capacity == 0 && record_size % sizeof(esb_entity_word) == 0, "records that cannot hold slots");
+    ei->stride = (uint32_t)(record_size / sizeof(esb_entity_word));
+}
+
+/* The slot of index idx (below capacity), `stride` words from one slot to the next: the table's own stride,
+ * passed as a constant by the functions below (1, for slots of their own; a record's size, through
+ * locations.h), so that no operation multiplies by a stride it could know. */
+static inline esb_entity_word *esb_et_slot_in(const esb_entity_table *ei, uint32_t idx, uint32_t stride) {
+    ESB_ASSERT_MSG(stride == ei->stride, "a slot read with another stride than its table's");
+    return ei->slots + (size_t)idx * stride;
+}
+
+/* The same with the table's stride read at run time: for the checks. */
+static inline esb_entity_word *esb_et_slot(const esb_entity_table *ei, uint32_t idx) {
+    return esb_et_slot_in(ei, idx, ei->stride);
+}
+
+static inline bool esb_et_alive_in(const esb_entity_table *ei, esb_entity e, uint32_t stride) {
+    uint32_t idx = esb_entity_index(e);
+    return idx < ei->issued && esb_entity_of(*esb_et_slot_in(ei, idx, stride)) == e;
+}
+
+/* Whether e is alive, in a table with slots of its own (slots in records: locations.h). */
+static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) { return esb_et_alive_in(ei, e, 1); }
 
 /* The checks every operation on an entity and a component makes, in the contract's order. */
 static inline esb_status esb_et_check(const esb_entity_table *ei, esb_entity e, esb_component c,
@@ -121,49 +153,56 @@ static inline uint64_t esb_et_room(const esb_entity_table *ei) {
 }
 
 /* Issues a handle; requires esb_et_room(ei) > 0. */
-static inline esb_entity esb_et_take(esb_entity_table *ei) {
+static inline esb_entity esb_et_take_in(esb_entity_table *ei, uint32_t stride) {
     uint32_t idx;
     if (ei->free_head != ESB_ET_NO_FREE) {
         idx = ei->free_head;
-        esb_entity dead = esb_entity_of(ei->slots[idx]);
+        esb_entity_word *slot = esb_et_slot_in(ei, idx, stride);
+        esb_entity dead = esb_entity_of(*slot);
         ei->free_head = esb_entity_index(dead);
         ei->free_count--;
-        ei->slots[idx] = esb_word_make(esb_entity_version(dead), idx);
-    } else {
-        ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_et_take without room");
-        idx = ei->issued++;
-        ei->slots[idx] = esb_word_make(0, idx);
+        *slot = esb_word_make(esb_entity_version(dead), idx);
+        return esb_entity_of(*slot);
     }
-    return esb_entity_of(ei->slots[idx]);
+    ESB_ASSERT_MSG(ei->issued < ei->capacity, "esb_et_take without room");
+    idx = ei->issued++;
+    *esb_et_slot_in(ei, idx, stride) = esb_word_make(0, idx);
+    return esb_entity_make(idx, 0);
 }
 
 /* Kills an alive handle: its index goes to the free list with the next version, or is retired (its slot then
  * names no index, so no handle of it is ever alive again). */
-static inline void esb_et_release(esb_entity_table *ei, esb_entity e) {
+static inline void esb_et_release_in(esb_entity_table *ei, esb_entity e, uint32_t stride) {
     uint32_t idx = esb_entity_index(e), version = esb_entity_version(e);
-    ESB_ASSERT_MSG(esb_et_alive(ei, e), "esb_et_release of a handle that is not alive");
+    ESB_ASSERT_MSG(esb_et_alive_in(ei, e, stride), "esb_et_release of a handle that is not alive");
+    esb_entity_word *slot = esb_et_slot_in(ei, idx, stride);
 #ifdef ESB_RETIRE_EXHAUSTED
     if (version == ESB_VERSION_MAX) {
-        ei->slots[idx] = esb_word_of(esb_entity_make(ESB_ET_NO_FREE, version));
+        *slot = esb_word_of(esb_entity_make(ESB_ET_NO_FREE, version));
         ei->retired++;
         return;
     }
 #endif
-    ei->slots[idx] = esb_word_of(esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1));
+    *slot = esb_word_of(esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1));
     ei->free_head = idx;
     ei->free_count++;
 }
+
+/* The two, in a table with slots of its own. */
+static inline esb_entity esb_et_take(esb_entity_table *ei) { return esb_et_take_in(ei, 1); }
+static inline void esb_et_release(esb_entity_table *ei, esb_entity e) { esb_et_release_in(ei, e, 1); }
 
 /* Capacity that lets `extra` more entities in: the current one when they fit, else doubled (at least 64) and
  * clamped to the index space (ESB_INDEX_LIMIT). ESB_ERR_FULL when the index space cannot hold them. */
 esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
 
-/* Moves the slots into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
+/* Moves slots of their own into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity);
 
 /* Room for `extra` more entities in the index and in one per-entity array the strategy keeps beside it
  * (*array: *array_capacity entries of elem bytes, grown to the slots' capacity). ESB_ERR_NOMEM leaves both
- * usable; the slots may then be roomier than the array, which the next call repairs. */
+ * usable; the slots may then be roomier than the array, which the next call repairs. With slots in records
+ * (esb_et_in_records), *array is those records, grown once. */
 esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
                                uint32_t *array_capacity);
 
@@ -173,10 +212,8 @@ void esb_et_free(esb_entity_table *ei);
 /* Asserts E1-E5. O(issued). */
 void esb_et_check_invariants(const esb_entity_table *ei);
 
-/* Asserts that per-index records beginning with a handle (the locations of the table designs, `stride` bytes
- * apart) mirror the slots: an alive index's record holds its handle, a dead index's ESB_ENTITY_NULL. Returns
- * the number of alive indices. O(issued). */
-uint32_t esb_et_check_mirror(const esb_entity_table *ei, const void *records, size_t stride);
+/* The number of alive indices. O(issued). */
+uint32_t esb_et_count_alive(const esb_entity_table *ei);
 
 /* Asserts that rows [0, count) of a group of entities (a table's or an archetype's: `entities`, group id `group`)
  * hold alive entities whose per-index records (as above) name that group and row back: the uint32_t members at

@@ -45,7 +45,7 @@ esb_status esb_sparse_reserve_next_indices(esb_sparse_set *const *pools, uint32_
     if (np == 0) return s;
     uint32_t idx = ei->free_head;
     size_t i = 0;
-    for (; i < n && idx != ESB_ET_NO_FREE; ++i, idx = esb_entity_index(esb_entity_of(ei->slots[idx])))
+    for (; i < n && idx != ESB_ET_NO_FREE; ++i, idx = esb_entity_index(esb_entity_of(*esb_et_slot(ei, idx))))
         for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve_index(pools[k], idx);
     if (s != ESB_OK || i == n) return s;
     /* Fresh indices [issued, issued + n - i): one reservation per page they span. */

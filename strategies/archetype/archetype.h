@@ -39,9 +39,9 @@ typedef struct at_archetype {
     uint32_t watcher_count, watcher_capacity;
 } at_archetype;
 
-/* Where an entity lives, beside a copy of its handle (ESB_ENTITY_NULL once destroyed), as Bevy's entity metadata
- * keeps generation and location together: a lookup checks liveness and finds the row in one cache line. The
- * entity table's own slots are touched only when handles are issued and released. */
+/* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
+ * as Bevy's entity metadata keeps generation and location together, so a lookup checks liveness and finds the
+ * row in one cache line, and the handle is stored once here and once in its table row. */
 typedef struct at_location {
     esb_entity handle;
     uint32_t archetype;
@@ -66,8 +66,8 @@ struct esb_query {
  *     invariants, and its column set is exactly the components of its archetype's signature that have data.
  *  A3 The set index (set_index.h) holds every archetype, under its signature, and nothing else.
  *  A4 Every cached edge (edges.h) leads to the archetype one component away.
- *  A5 An alive index's location holds its handle and names a row of its archetype's table that holds the entity
- *     back; a dead index's holds ESB_ENTITY_NULL. Every row of every table holds an alive entity whose location
+ *  A5 An alive index's location (whose first word is its entity table slot) names a row of its archetype's table
+ *     that holds the entity back. Every row of every table holds an alive entity whose location
  *     names that row, so each alive entity is in exactly one row.
  *  A6 The registry's own (query_registry.h); each query's terms (query_head.h); a cached query's match list is
  *     what matching every archetype it has seen would give, columns included (match_list.h).

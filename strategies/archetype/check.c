@@ -39,10 +39,10 @@ static void check_locations(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
     esb_et_check_invariants(ei); /* A1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = esb_et_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    uint64_t alive = esb_et_count_alive(ei), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) { /* A5: from the entities */
         const at_location *loc = &w->locations[idx];
-        if (loc->handle == ESB_ENTITY_NULL) continue;
+        if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
         const esb_table *t = &w->archetypes[loc->archetype]->table;
         ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,

@@ -30,7 +30,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     esb_status s = at_reserve_entities(w, 1);
     if (s == ESB_OK) s = esb_table_reserve(&root->table, 1);
     if (s != ESB_OK) return s;
-    esb_entity e = esb_et_take(&w->entities);
+    esb_entity e = at_take(w);
     w->locations[esb_entity_index(e)] = (at_location){e, AT_ROOT, push(root, e)};
     *out = e;
     return ESB_OK;
@@ -52,7 +52,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     /* The table grew once; now the rows are appended as one run and each column filled in one pass. */
     uint32_t first = a->table.count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = at_take(w);
         uint32_t row = esb_table_push(&a->table, e);
         w->locations[esb_entity_index(e)] = (at_location){e, to, row};
         if (out) out[i] = e;
@@ -72,8 +72,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (!at_alive(w, e)) return ESB_ERR_STALE;
     at_location *loc = &w->locations[esb_entity_index(e)];
     vacate(w, w->archetypes[loc->archetype], loc->row);
-    loc->handle = ESB_ENTITY_NULL;
-    esb_et_release(&w->entities, e);
+    at_release(w, e); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 

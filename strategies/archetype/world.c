@@ -4,7 +4,13 @@
 #include "world_new.h"
 #include "archetype.h"
 
-ESB_WORLD_CREATE_API(at_graph_root)
+/* The entity table's slots in the location records, then the root archetype. */
+static esb_status world_init(esb_world *w) {
+    at_use_records(w);
+    return at_graph_root(w);
+}
+
+ESB_WORLD_CREATE_API(world_init)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;

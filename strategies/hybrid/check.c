@@ -30,7 +30,7 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
             if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += w->archetypes[id]->count;
         for (uint32_t pos = 0; pos < p->count; ++pos) {
             esb_entity e = p->dense[pos];
-            ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(hy_alive(w, e), "a pool holding a dead entity");
             const hy_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
             ESB_ASSERT_MSG(esb_bitset_test(&a->signature, c), "a pool holding an entity whose archetype lacks it");
         }
@@ -85,11 +85,11 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     const esb_entity_table *ei = &w->entities;
     esb_et_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive_count = esb_et_check_mirror(ei, w->locations, sizeof *w->locations);
+    uint64_t alive_count = esb_et_count_alive(ei);
     uint64_t archetype_rows = 0, table_rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const hy_location *loc = &w->locations[idx];
-        if (loc->handle == ESB_ENTITY_NULL) continue;
+        if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
         const hy_archetype *a = w->archetypes[loc->archetype];
         ESB_ASSERT_MSG(loc->archetype_row < a->count && a->entities[loc->archetype_row] == loc->handle,

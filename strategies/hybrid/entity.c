@@ -48,7 +48,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;
-    esb_entity e = esb_et_take(&w->entities);
+    esb_entity e = hy_take(w);
     uint32_t table_row = esb_table_push(table, e);
     w->locations[esb_entity_index(e)] =
         (hy_location){e, HY_ROOT, hy_archetype_push(root, e, table_row), root->table, table_row};
@@ -88,7 +88,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
      * appended to. */
     uint32_t first = t->count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = hy_take(w);
         uint32_t table_row = esb_table_push(t, e);
         w->locations[esb_entity_index(e)] =
             (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
@@ -115,8 +115,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     for_each_pooled(w, a, e, pool_erase);
     table_vacate(w, w->tables[loc->table], loc->table_row);
     archetype_vacate(w, a, loc->archetype_row);
-    loc->handle = ESB_ENTITY_NULL;
-    esb_et_release(&w->entities, e);
+    hy_release(w, e); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 

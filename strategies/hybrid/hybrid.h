@@ -36,8 +36,8 @@ typedef struct hy_archetype {
     esb_edges edges;
 } hy_archetype;
 
-/* Where an entity lives, beside a copy of its handle (ESB_ENTITY_NULL once destroyed), as Bevy's entity
- * metadata: liveness and both rows in one cache line. */
+/* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
+ * as Bevy's entity metadata: liveness and both rows in one record. */
 typedef struct hy_location {
     esb_entity handle;
     uint32_t archetype, archetype_row;
@@ -68,9 +68,9 @@ struct esb_query {
  *     of its signature's table components and count <= capacity; the archetype index holds every archetype, under
  *     its signature, and nothing else; every cached edge (edges.h) leads to the archetype one component away.
  *     An archetype's table is the one whose set is its signature's table components.
- *  Y5 The two copies of a row agree with the location: an alive index's location holds its handle and names a
- *     row of its archetype holding the entity and, as that row's table row, the location's own; its table is the
- *     archetype's, and that table row holds the entity too. A dead index's location holds ESB_ENTITY_NULL. Every
+ *  Y5 The two copies of a row agree with the location: an alive index's location (whose first word is its entity
+ *     table slot) names a row of its archetype holding the entity and, as that row's table row, the location's
+ *     own; its table is the archetype's, and that table row holds the entity too. Every
  *     archetype row and every table row holds an alive entity whose location names it, so each alive entity is
  *     in exactly one row of each.
  *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count

@@ -5,7 +5,13 @@
 #include "world_new.h"
 #include "hybrid.h"
 
-ESB_WORLD_CREATE_API(hy_graph_root)
+/* The entity table's slots in the location records, then the root archetype. */
+static esb_status world_init(esb_world *w) {
+    hy_use_records(w);
+    return hy_graph_root(w);
+}
+
+ESB_WORLD_CREATE_API(world_init)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;

@@ -71,10 +71,10 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     const esb_entity_table *ei = &w->entities;
     esb_et_check_invariants(ei);
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint64_t alive = esb_et_check_mirror(ei, w->locations, sizeof *w->locations), rows = 0;
+    uint64_t alive = esb_et_count_alive(ei), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
         const tb_location *loc = &w->locations[idx];
-        if (loc->handle == ESB_ENTITY_NULL) continue;
+        if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->table < w->table_count, "a location in a table that does not exist");
         const tb_table *t = w->tables[loc->table];
         ESB_ASSERT_MSG(loc->row < t->count && t->entities[loc->row] == loc->handle,

@@ -12,7 +12,7 @@ bool esb_alive(const esb_world *w, esb_entity e) { return w && tb_alive(w, e); }
 /* Appends a row for a new entity (room reserved): no presence bit is set, none of its slots holds a value. */
 static esb_entity new_row(esb_world *w, uint32_t table) {
     tb_table *t = w->tables[table];
-    esb_entity e = esb_et_take(&w->entities);
+    esb_entity e = tb_take(w);
     uint32_t row = t->count++;
     t->entities[row] = e;
     w->locations[esb_entity_index(e)] = (tb_location){e, table, row};
@@ -100,8 +100,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     }
     esb_entity moved = tb_table_swap_remove(t, loc->row);
     if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = loc->row;
-    loc->handle = ESB_ENTITY_NULL;
-    esb_et_release(&w->entities, e);
+    tb_release(w, e); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 

@@ -58,7 +58,7 @@ typedef struct tb_table {
 #define TB_NO_TABLE UINT32_MAX
 
 typedef struct tb_location {
-    esb_entity handle; /* mirror of the entity table's slot; ESB_ENTITY_NULL once destroyed */
+    esb_entity handle; /* the entity table's slot of this index (locations.h): the handle while it lives */
     uint32_t table, row;
 } tb_location;
 
@@ -83,8 +83,8 @@ struct esb_query {
  *     is set; a dense column has its slots, a tag column none, and neither has a map.
  *  L5 The table index (set_index.h) holds every table, under its type, and nothing else; empty_type is
  *     TB_NO_TABLE or the table of the empty type.
- *  L6 An alive index's location holds its handle and names a row of its table holding the entity; a dead index's
- *     holds ESB_ENTITY_NULL. Every row holds an alive entity whose location names that row.
+ *  L6 An alive index's location (whose first word is its entity table slot) names a row of its table holding the
+ *     entity. Every row holds an alive entity whose location names that row.
  *  L7 A table's shared values name registered components, once each, with the component's size and a value
  *     unless it is a tag.
  *  L8 The registry's own (query_registry.h); each query's terms (query_head.h) and count of sparse fields; a

@@ -3,13 +3,15 @@
 #include "world_new.h"
 #include "tables.h"
 
-/* The table of entities without components is made on the first esb_create. */
-static esb_status no_table_yet(esb_world *w) {
+/* The entity table's slots in the location records; the table of entities without components is made on the
+ * first esb_create. */
+static esb_status world_init(esb_world *w) {
+    tb_use_records(w);
     w->empty_type = TB_NO_TABLE;
     return ESB_OK;
 }
 
-ESB_WORLD_CREATE_API(no_table_yet)
+ESB_WORLD_CREATE_API(world_init)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;

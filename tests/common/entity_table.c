@@ -86,3 +86,52 @@ Test(entity_table, a_failed_growth_leaves_the_table_as_it_was) {
     for (uint32_t i = 0; i < 4; ++i) cr_assert(esb_et_alive(&ei, esb_entity_make(i, 0)), "growth lost index %u", i);
     esb_et_free(&ei);
 }
+
+/* Slots in a design's records (esb_et_in_records): the records grow with the table, each begins with its slot,
+ * the rest of a record is the design's and survives takes, releases and growth, and a failed growth changes
+ * nothing. */
+typedef struct record {
+    esb_entity_word slot;
+    uint32_t where, also;
+} record;
+#define STRIDE (uint32_t)(sizeof(record) / sizeof(esb_entity_word))
+
+Test(entity_table, slots_in_records_are_the_records_first_words) {
+    esb_entity_table ei;
+    esb_et_init(&ei);
+    esb_et_in_records(&ei, sizeof(record));
+    record *records = NULL;
+    uint32_t capacity = 0;
+    cr_assert_eq(esb_et_reserve_with(&ei, 3, (void **)&records, sizeof *records, &capacity), ESB_OK);
+    cr_assert(ei.slots == &records[0].slot && ei.capacity == capacity);
+    esb_entity e[100];
+    for (uint32_t i = 0; i < 3; ++i) {
+        e[i] = esb_et_take_in(&ei, STRIDE);
+        records[i].where = 7 * i, records[i].also = i;
+        cr_assert_eq(records[i].slot, esb_word_of(e[i]), "the record's first word is its handle");
+    }
+    esb_et_release_in(&ei, e[1], STRIDE);
+    cr_assert(!esb_et_alive_in(&ei, e[1], STRIDE));
+    cr_assert_neq(esb_entity_index(esb_entity_of(records[1].slot)), 1, "a dead record's slot names another index");
+    record before[3];
+    memcpy(before, records, sizeof before);
+    esb_entity_table copy = ei;
+    esb_mem_fail_nth(1);
+    cr_assert_eq(esb_et_reserve_with(&ei, 100, (void **)&records, sizeof *records, &capacity), ESB_ERR_NOMEM);
+    esb_mem_fail_nth(0);
+    cr_assert(memcmp(&copy, &ei, sizeof ei) == 0 && memcmp(before, records, sizeof before) == 0);
+    cr_assert_eq(esb_et_reserve_with(&ei, 100, (void **)&records, sizeof *records, &capacity), ESB_OK);
+    cr_assert(ei.slots == &records[0].slot && ei.capacity == capacity && capacity >= 102);
+    cr_assert(memcmp(before, records, sizeof before) == 0, "growth kept every record");
+    cr_assert_eq(esb_et_take_in(&ei, STRIDE), esb_entity_make(1, 1),
+                 "the released index comes back, its version bumped");
+    for (uint32_t i = 3; i < 100; ++i) e[i] = esb_et_take_in(&ei, STRIDE);
+    for (uint32_t i = 3; i < 100; ++i)
+        cr_assert(esb_et_alive_in(&ei, e[i], STRIDE) && records[i].slot == esb_word_of(e[i]));
+    cr_assert_eq(records[2].where, 14, "a record's own fields are the design's");
+    esb_et_check_invariants(&ei);
+    cr_assert_eq(esb_et_count_alive(&ei), 100);
+    esb_et_free(&ei);
+    cr_assert_not_null(records, "the design frees its records");
+    esb_mem_free(records, (size_t)capacity * sizeof *records);
+}
