@@ -52,9 +52,9 @@ void esb_table_free(esb_table *t) {
     esb_mem_free(t->column_map, t->map_size * sizeof *t->column_map);
 }
 
-esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
+esb_status esb_table_grow(esb_table *t, uint64_t extra) {
     uint64_t needed = (uint64_t)t->count + extra;
-    if (needed <= t->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
+    if (needed <= t->capacity) return ESB_OK;
     uint32_t cap;
     esb_status s = esb_grow_capacity(t->capacity, needed, 8, UINT32_MAX, &cap);
     if (s != ESB_OK) return s;

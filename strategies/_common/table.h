@@ -90,8 +90,13 @@ esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_compone
 
 void esb_table_free(esb_table *t);
 
-/* Room for `extra` more rows (all or nothing). */
-esb_status esb_table_reserve(esb_table *t, uint64_t extra);
+/* The growth esb_table_reserve needs (all or nothing), out of line. */
+esb_status esb_table_grow(esb_table *t, uint64_t extra);
+
+/* Room for `extra` more rows (all or nothing): the check inline, as every move and create makes it. */
+static inline esb_status esb_table_reserve(esb_table *t, uint64_t extra) {
+    return (uint64_t)t->count + extra <= t->capacity ? ESB_OK : esb_table_grow(t, extra);
+}
 
 /* Appends a row for e (room reserved); its elements are uninitialised. Returns the row. */
 static inline uint32_t esb_table_push(esb_table *t, esb_entity e) {

@@ -1,8 +1,9 @@
-/* esb_world_check: the invariants written beside the structs of hybrid.h (Y1-Y6), as code. */
+/* esb_world_check: the invariants written beside the structs of hybrid.h (Y1-Y7), as code. */
 #include <stddef.h>
 #include <string.h>
 
 #include "check.h"
+#include "graph.h"
 #include "hybrid.h"
 
 #ifdef ESB_CHECKED
@@ -27,7 +28,7 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
         esb_sparse_check_invariants(p, w->entities.issued);
         uint64_t holders = 0;
         for (uint32_t id = 0; id < w->archetype_count; ++id)
-            if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += w->archetypes[id]->count;
+            if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += hy_archetype_rows(w, w->archetypes[id]);
         for (uint32_t pos = 0; pos < p->count; ++pos) {
             esb_entity e = p->dense[pos];
             ESB_ASSERT_MSG(hy_alive(w, e), "a pool holding a dead entity");
@@ -56,6 +57,17 @@ static void check_tables(const esb_world *w) { /* Y3 */
             ESB_ASSERT_MSG(t->column_set.w[k] == (set->w[k] & with_data.w[k]),
                            "a table whose columns are not its set's components with data");
         ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, set) == id, "a table the index does not find");
+        uint32_t having = 0, last = HY_UNUSED; /* Y7 */
+        for (uint32_t k = 0; k < w->archetype_count; ++k)
+            if (w->archetypes[k]->table == id) having++, last = k;
+        ESB_ASSERT_MSG(w->table_alone[id] == (having == 0   ? HY_UNUSED
+                                              : having == 1 ? last
+                                                            : HY_SHARED),
+                       "table_alone names other than the table's one archetype");
+        for (uint32_t k = 0; k < w->archetype_count; ++k)
+            if (w->archetypes[k]->table == id)
+                ESB_ASSERT_MSG(w->archetypes[k]->alone == (having == 1),
+                               "an archetype alone on a shared table, or not alone on its own");
     }
 }
 
@@ -71,6 +83,7 @@ static void check_archetypes(const esb_world *w) { /* Y4 */
         const hy_archetype *a = w->archetypes[id];
         ESB_ASSERT_MSG(esb_bitset_contains(&registered, &a->signature), "a signature of an unregistered component");
         ESB_ASSERT(a->count <= a->capacity);
+        ESB_ASSERT_MSG(!a->alone || a->count == 0, "an archetype alone on its table with lists of its own");
         ESB_ASSERT_MSG(a->table < w->table_count, "an archetype of a table that does not exist");
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
             ESB_ASSERT_MSG(w->table_sets[a->table].w[k] == (a->signature.w[k] & w->table_components.w[k]),
@@ -92,26 +105,31 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
         if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
         const hy_archetype *a = w->archetypes[loc->archetype];
-        ESB_ASSERT_MSG(loc->archetype_row < a->count && a->entities[loc->archetype_row] == loc->handle,
+        ESB_ASSERT_MSG(a->alone || (loc->row < a->count && a->entities[loc->row] == loc->handle),
                        "a location naming an archetype row that does not hold its entity");
-        ESB_ASSERT_MSG(a->table_rows[loc->archetype_row] == loc->table_row,
-                       "an archetype row and its entity's location disagree on the table row");
-        ESB_ASSERT_MSG(loc->table == a->table, "a location in another table than its archetype's");
-        const esb_table *t = w->tables[loc->table];
-        ESB_ASSERT_MSG(loc->table_row < t->count && t->entities[loc->table_row] == loc->handle,
-                       "a location naming a table row that does not hold its entity");
+        const esb_table *t = a->rows_in;
+        uint32_t row = a->alone || loc->row < a->count ? hy_table_row(a, loc->row) : UINT32_MAX;
+        ESB_ASSERT_MSG(row < t->count && t->entities[row] == loc->handle,
+                       "a location whose table row does not hold its entity");
     }
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const hy_archetype *a = w->archetypes[id];
-        archetype_rows += a->count;
+        ESB_ASSERT_MSG(a->table < w->table_count && a->rows_in == w->tables[a->table], "rows_in is not the table");
+        archetype_rows += hy_archetype_rows(w, a); /* alone: its rows are its table's, checked below */
         esb_et_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
-                          offsetof(hy_location, archetype), offsetof(hy_location, archetype_row));
+                          offsetof(hy_location, archetype), offsetof(hy_location, row));
     }
-    for (uint32_t id = 0; id < w->table_count; ++id) {
+    for (uint32_t id = 0; id < w->table_count; ++id) { /* each table row's entity is of an archetype on the table */
         const esb_table *t = w->tables[id];
         table_rows += t->count;
-        esb_et_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
-                          offsetof(hy_location, table), offsetof(hy_location, table_row));
+        for (uint32_t row = 0; row < t->count; ++row) {
+            esb_entity e = t->entities[row];
+            ESB_ASSERT_MSG(hy_alive(w, e), "a table row holding a dead entity");
+            const hy_location *loc = &w->locations[esb_entity_index(e)];
+            const hy_archetype *a = w->archetypes[loc->archetype];
+            ESB_ASSERT_MSG(a->table == id && hy_table_row(a, loc->row) == row,
+                           "a table row whose entity's location names another");
+        }
     }
     ESB_ASSERT_MSG(archetype_rows == alive_count, "archetype rows and alive entities differ in number");
     ESB_ASSERT_MSG(table_rows == alive_count, "table rows and alive entities differ in number");

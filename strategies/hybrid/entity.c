@@ -10,20 +10,24 @@
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && hy_alive(w, e); }
 
-/* Takes a row out of an archetype's lists; the entity moved into it gets its new archetype row. */
-static void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
+/* Takes a row out of an archetype's lists (nothing to do for one alone on its table, whose rows are the
+ * table's); the entity moved into it gets its new archetype row. */
+static ESB_ALWAYS_INLINE void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
+    if (a->alone) return;
     esb_entity moved = hy_archetype_swap_remove(a, row);
-    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].archetype_row = row;
+    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = row;
 }
 
-/* Takes a row out of a table; the entity moved into it gets its new table row, in its location and in its
- * archetype's list. */
-static void table_vacate(esb_world *w, esb_table *t, uint32_t row) {
-    esb_entity moved = esb_table_swap_remove(t, row);
+/* Takes a row out of archetype a's table; the entity moved into it gets its new table row, as its archetype row
+ * where a is alone on the table (the entity is then a's too), else in its own archetype's list. */
+static ESB_ALWAYS_INLINE void table_vacate(esb_world *w, const hy_archetype *a, uint32_t row) {
+    esb_entity moved = esb_table_swap_remove(a->rows_in, row);
     if (moved == ESB_ENTITY_NULL) return;
     hy_location *loc = &w->locations[esb_entity_index(moved)];
-    loc->table_row = row;
-    w->archetypes[loc->archetype]->table_rows[loc->archetype_row] = row;
+    if (a->alone)
+        loc->row = row;
+    else
+        w->archetypes[loc->archetype]->table_rows[loc->row] = row;
 }
 
 /* Calls f(w, e, c) for each sparse-set component of archetype a. */
@@ -49,9 +53,7 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;
     esb_entity e = hy_take(w);
-    uint32_t table_row = esb_table_push(table, e);
-    w->locations[esb_entity_index(e)] =
-        (hy_location){e, HY_ROOT, hy_archetype_push(root, e, table_row), root->table, table_row};
+    w->locations[esb_entity_index(e)] = (hy_location){e, HY_ROOT, hy_archetype_push(root, e, esb_table_push(table, e))};
     *out = e;
     return ESB_OK;
 }
@@ -89,9 +91,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     uint32_t first = t->count;
     for (size_t i = 0; i < n; ++i) {
         esb_entity e = hy_take(w);
-        uint32_t table_row = esb_table_push(t, e);
-        w->locations[esb_entity_index(e)] =
-            (hy_location){e, to, hy_archetype_push(a, e, table_row), a->table, table_row};
+        w->locations[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, esb_table_push(t, e))};
         if (out) out[i] = e;
     }
     for (uint32_t k = 0; k < count; ++k) {
@@ -113,41 +113,44 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     hy_location *loc = &w->locations[esb_entity_index(e)];
     hy_archetype *a = w->archetypes[loc->archetype];
     for_each_pooled(w, a, e, pool_erase);
-    table_vacate(w, w->tables[loc->table], loc->table_row);
-    archetype_vacate(w, a, loc->archetype_row);
+    table_vacate(w, a, hy_table_row(a, loc->row));
+    archetype_vacate(w, a, loc->row);
     hy_release(w, e); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 
 /* Moves e to archetype `to` after adding (adding) or removing c, once every allocation is made: the table row
  * moves only when the two archetypes' tables differ, which they do by c alone (its column if it has data; a
- * dense tag has none). Returns e's table row afterwards. */
-static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, uint32_t to, esb_component c, bool adding) {
-    hy_location *loc = &w->locations[esb_entity_index(e)], from = *loc;
-    hy_archetype *src = w->archetypes[from.archetype], *dst = w->archetypes[to];
-    uint32_t table_row = from.table_row;
-    if (dst->table != from.table) {
-        esb_table *st = w->tables[from.table], *dt = w->tables[dst->table];
+ * dense tag has none). Returns e's table row afterwards; *column receives c's column in the destination table
+ * after an add that moved the row (else ESB_NO_COLUMN). */
+static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
+                                              esb_component c, bool adding, int32_t *column) {
+    hy_location *loc = &w->locations[esb_entity_index(e)];
+    hy_archetype *dst = w->archetypes[to];
+    uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
+    *column = ESB_NO_COLUMN;
+    if (dst->table != src->table) {
+        esb_table *st = src->rows_in, *dt = dst->rows_in;
         table_row = esb_table_push(dt, e);
-        int32_t column = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
-        bool extra = column != ESB_NO_COLUMN;
-        esb_table_copy_neighbour(dt, table_row, st, from.table_row, extra && adding, extra && !adding,
-                                 extra ? (uint32_t)column : 0);
-        table_vacate(w, st, from.table_row);
+        int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
+        bool has = extra != ESB_NO_COLUMN;
+        esb_table_copy_neighbour(dt, table_row, st, from_row, has && adding, has && !adding, has ? (uint32_t)extra : 0);
+        table_vacate(w, src, from_row);
         w->table_moves++;
+        if (adding) *column = extra;
     }
     uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
-    archetype_vacate(w, src, from.archetype_row);
-    *loc = (hy_location){e, to, archetype_row, dst->table, table_row};
+    archetype_vacate(w, src, loc->row);
+    *loc = (hy_location){e, to, archetype_row};
     w->archetype_moves++;
     return table_row;
 }
 
-/* The allocations a move to `to` needs: a row in its archetype, and one in its table if that changes. */
-static esb_status reserve_move(esb_world *w, uint32_t from_table, uint32_t to) {
+/* The allocations a move from src to `to` needs: a row in its archetype, and one in its table if that changes. */
+static esb_status reserve_move(esb_world *w, const hy_archetype *src, uint32_t to) {
     hy_archetype *dst = w->archetypes[to];
     esb_status s = hy_archetype_reserve(dst, 1);
-    if (s == ESB_OK && dst->table != from_table) s = esb_table_reserve(w->tables[dst->table], 1);
+    if (s == ESB_OK && dst->table != src->table) s = esb_table_reserve(dst->rows_in, 1);
     return s;
 }
 
@@ -157,21 +160,20 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     esb_status s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e), to;
-    hy_location from = w->locations[idx];
-    if (esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_PRESENT;
-    if ((s = hy_archetype_step(w, from.archetype, c, true, &to)) != ESB_OK) return s;
-    if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
-    if (hy_in_pool(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
-                             (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
+    hy_archetype *src = w->archetypes[w->locations[idx].archetype];
+    if (esb_bitset_test(&src->signature, c)) return ESB_ERR_PRESENT;
+    if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, true, &to)) != ESB_OK) return s;
+    if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
+    bool pooled = hy_in_pool(w, c);
+    if (pooled && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
+                   (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
-    uint32_t table_row = move_entity(w, e, to, c, true);
-    if (hy_in_pool(w, c)) {
+    int32_t column;
+    uint32_t table_row = move_entity(w, e, src, to, c, true, &column);
+    if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
-        return ESB_OK;
-    }
-    esb_table *t = w->tables[w->archetypes[to]->table];
-    int32_t column = esb_table_find_column(t, c); /* none for a tag */
-    if (column != ESB_NO_COLUMN) {
+    } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
+        esb_table *t = w->archetypes[to]->rows_in;
         unsigned char *slot = esb_table_element(t, (uint32_t)column, table_row);
         if (value)
             esb_copy_element(slot, value, t->columns[column].size);
@@ -186,13 +188,14 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
     esb_status s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
-    uint32_t to;
-    hy_location from = w->locations[esb_entity_index(e)];
-    if (!esb_bitset_test(&w->archetypes[from.archetype]->signature, c)) return ESB_ERR_ABSENT;
-    if ((s = hy_archetype_step(w, from.archetype, c, false, &to)) != ESB_OK) return s;
-    if ((s = reserve_move(w, from.table, to)) != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e), to;
+    hy_archetype *src = w->archetypes[w->locations[idx].archetype];
+    if (!esb_bitset_test(&src->signature, c)) return ESB_ERR_ABSENT;
+    if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, false, &to)) != ESB_OK) return s;
+    if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
-    move_entity(w, e, to, c, false);
+    int32_t column;
+    move_entity(w, e, src, to, c, false, &column);
     return ESB_OK;
 }
 
@@ -201,13 +204,14 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (s == ESB_OK) s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
     const hy_location *loc = &w->locations[esb_entity_index(e)];
-    const esb_table *t = w->tables[loc->table];
+    const hy_archetype *a = w->archetypes[loc->archetype];
+    const esb_table *t = a->rows_in;
     int32_t column = esb_table_find_column(t, c); /* the table's columns are the entity's dense components */
     if (column != ESB_NO_COLUMN) {
-        *out = esb_table_element(t, (uint32_t)column, loc->table_row);
+        *out = esb_table_element(t, (uint32_t)column, hy_table_row(a, loc->row));
         return ESB_OK;
     }
-    if (!esb_bitset_test(&w->archetypes[loc->archetype]->signature, c)) return ESB_ERR_ABSENT;
+    if (!esb_bitset_test(&a->signature, c)) return ESB_ERR_ABSENT;
     if (hy_in_pool(w, c)) {
         uint32_t pos;
         if (esb_sparse_find(&w->pools[c], e, &pos)) *out = esb_sparse_value(&w->pools[c], pos);

@@ -16,7 +16,7 @@ static void archetype_free(hy_archetype *a) {
     esb_mem_free(a, sizeof *a);
 }
 
-/* The table holding exactly the table components of `set`, made if new. */
+/* The table holding exactly the table components of `set`, made if new (then with no archetype yet). */
 static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out) {
     esb_bitset key;
     for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) key.w[k] = set->w[k] & w->table_components.w[k];
@@ -26,6 +26,9 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     if (s == ESB_OK)
         s = esb_grow_one((void **)&w->table_sets, w->table_count, &w->table_set_capacity, sizeof *w->table_sets, 16,
                          _Alignof(esb_bitset));
+    if (s == ESB_OK)
+        s = esb_grow_one((void **)&w->table_alone, w->table_count, &w->table_alone_capacity, sizeof *w->table_alone, 16,
+                         0);
     if (s == ESB_OK) s = esb_set_index_reserve(&w->table_index);
     if (s != ESB_OK) return s;
     esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
@@ -37,7 +40,22 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     *out = w->table_count++;
     w->tables[*out] = t;
     w->table_sets[*out] = key;
+    w->table_alone[*out] = HY_UNUSED;
     esb_set_index_insert(&w->table_index, &key, *out);
+    return ESB_OK;
+}
+
+/* Archetype `other`, alone on its table until now, makes lists of its own (its rows are its table's, in order),
+ * since another archetype is about to share the table. ESB_ERR_NOMEM leaves it alone. */
+static esb_status share_table(esb_world *w, hy_archetype *other) {
+    const esb_table *t = w->tables[other->table];
+    other->alone = false;
+    esb_status s = hy_archetype_list_reserve(other, t->count);
+    if (s != ESB_OK) {
+        other->alone = true;
+        return s;
+    }
+    for (uint32_t row = 0; row < t->count; ++row) hy_archetype_push(other, t->entities[row], row);
     return ESB_OK;
 }
 
@@ -50,8 +68,17 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
     if (s != ESB_OK) return s;
     hy_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(hy_archetype));
     if (!a) return ESB_ERR_NOMEM;
+    uint32_t other = w->table_alone[table];
+    bool first = other == HY_UNUSED;
+    if (!first && other != HY_SHARED && (s = share_table(w, w->archetypes[other])) != ESB_OK) {
+        esb_mem_free(a, sizeof *a);
+        return s;
+    }
     a->signature = *signature;
     a->table = table;
+    a->rows_in = w->tables[table];
+    a->alone = first;
+    w->table_alone[table] = first ? w->archetype_count : HY_SHARED;
     *out = w->archetype_count++;
     w->archetypes[*out] = a;
     esb_set_index_insert(&w->archetype_index, signature, *out);
@@ -64,13 +91,14 @@ void hy_graph_free(esb_world *w) {
     esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
     esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
     esb_mem_free(w->table_sets, w->table_set_capacity * sizeof *w->table_sets);
+    esb_mem_free(w->table_alone, w->table_alone_capacity * sizeof *w->table_alone);
     esb_set_index_free(&w->archetype_index);
     esb_set_index_free(&w->table_index);
 }
 
 ESB_ARCHETYPE_GRAPH(hy, archetype_index, archetype_make)
 
-esb_status hy_archetype_reserve(hy_archetype *a, uint64_t extra) {
+esb_status hy_archetype_list_reserve(hy_archetype *a, uint64_t extra) {
     uint64_t needed = (uint64_t)a->count + extra;
     if (needed <= a->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
     uint32_t cap;

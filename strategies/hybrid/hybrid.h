@@ -27,21 +27,27 @@
 #include "sparse_set.h"
 #include "table.h"
 
+/* An archetype alone on its table (no other archetype has the same table components) keeps no rows of its own:
+ * its rows are its table's, row for row, so a move costs one row's upkeep instead of two. It keeps its own lists
+ * (entity and table row per archetype row) once another archetype shares its table, and from then on. */
 typedef struct hy_archetype {
-    esb_bitset signature; /* every component, tags included */
-    uint32_t table;       /* the table of its dense components */
-    esb_entity *entities; /* archetype row -> handle */
-    uint32_t *table_rows; /* archetype row -> row in the table */
-    uint32_t count, capacity;
+    esb_bitset signature;     /* every component, tags included */
+    uint32_t table;           /* the table of its dense components */
+    esb_table *rows_in;       /* that table: tables[table] */
+    bool alone;               /* the only archetype on its table: its rows are the table's */
+    esb_entity *entities;     /* archetype row -> handle (not alone) */
+    uint32_t *table_rows;     /* archetype row -> row in the table (not alone) */
+    uint32_t count, capacity; /* of the lists (not alone) */
     esb_edges edges;
 } hy_archetype;
 
 /* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
- * as Bevy's entity metadata: liveness and both rows in one record. */
+ * as Bevy's entity metadata: liveness and its archetype row in 16 bytes, so no record straddles a cache line.
+ * Its table and table row are its archetype's: the archetype's table, and the row itself where the archetype is
+ * alone on that table, else the archetype's table_rows entry (hy_table_row). */
 typedef struct hy_location {
     esb_entity handle;
-    uint32_t archetype, archetype_row;
-    uint32_t table, table_row;
+    uint32_t archetype, row; /* row: the archetype row */
 } hy_location;
 
 struct esb_query {
@@ -68,11 +74,10 @@ struct esb_query {
  *     of its signature's table components and count <= capacity; the archetype index holds every archetype, under
  *     its signature, and nothing else; every cached edge (edges.h) leads to the archetype one component away.
  *     An archetype's table is the one whose set is its signature's table components.
- *  Y5 The two copies of a row agree with the location: an alive index's location (whose first word is its entity
- *     table slot) names a row of its archetype holding the entity and, as that row's table row, the location's
- *     own; its table is the archetype's, and that table row holds the entity too. Every
+ *  Y5 An alive index's location (whose first word is its entity table slot) names a row of its archetype that
+ *     holds the entity, and that row's table row (hy_table_row) in the archetype's table holds it too. Every
  *     archetype row and every table row holds an alive entity whose location names it, so each alive entity is
- *     in exactly one row of each.
+ *     in exactly one row of each. An archetype's rows_in is its table.
  *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count
  *     of sparse fields as its terms say; a cached query's match list is what matching every table (dense) or
  *     archetype it has seen would give, columns included (match_list.h). */
@@ -90,13 +95,17 @@ struct esb_world {
     esb_set_index archetype_index; /* by full component set */
     esb_table **tables;            /* table 0 holds no column */
     esb_bitset *table_sets;        /* each table's table components, tags included: its identity */
-    uint32_t table_count, table_capacity, table_set_capacity;
+    uint32_t *table_alone;         /* each table's one archetype, HY_UNUSED before, HY_SHARED after a second */
+    uint32_t table_count, table_capacity, table_set_capacity, table_alone_capacity;
     esb_set_index table_index; /* by set of table components */
     esb_query_registry queries;
     uint64_t edge_hits, edge_misses, table_moves, archetype_moves;
 };
 
 #define HY_ROOT 0u /* the empty archetype, and the table without columns */
+/* table_alone: a table no archetype has yet, and one two or more have */
+#define HY_UNUSED (UINT32_MAX - 1)
+#define HY_SHARED UINT32_MAX
 
 /* hy_reserve_entities, hy_alive, hy_check (_common/locations.h). */
 ESB_LOCATION_API(hy, hy_location)
@@ -105,6 +114,9 @@ ESB_LOCATION_API(hy, hy_location)
 static inline bool hy_in_table(const esb_world *w, esb_component c) { return esb_bitset_test(&w->table_components, c); }
 
 static inline bool hy_in_pool(const esb_world *w, esb_component c) { return esb_bitset_test(&w->sparse_components, c); }
+
+/* The table row of archetype row `row` of a. */
+static inline uint32_t hy_table_row(const hy_archetype *a, uint32_t row) { return a->alone ? row : a->table_rows[row]; }
 
 void hy_query_free(struct esb_query *q);
 

@@ -8,6 +8,7 @@
  * last looked (the generation scheme of Bevy's QueryState). */
 #include <string.h>
 
+#include "graph.h"
 #include "query_api.h"
 #include "validate.h"
 #include "hybrid.h"
@@ -96,22 +97,25 @@ static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, u
                             const uint16_t *columns) {
     const esb_world *w = q->world;
     const esb_table *t = w->tables[a->table];
-    const uint32_t *rows = a->table_rows + first;
+    /* alone on its table: its rows are the table's, so dense fields and the entities are slices from first */
+    const uint32_t *rows = a->alone ? NULL : a->table_rows + first;
+    const esb_entity *entities = a->alone ? t->entities + first : a->entities + first;
     esb_batch *b = &it->batch;
     b->count = count;
-    b->entities = t->entities;
+    b->entities = a->alone ? entities : t->entities;
     b->entity_rows = rows;
     uint32_t *scratch = q->scratch;
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         esb_component c = q->head.fields[k];
         if (hy_in_table(w, c)) {
             uint32_t column = columns ? columns[k] : esb_table_column_of(t, c);
-            b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
+            b->base[k] = rows ? esb_table_column_base(t, column, &b->stride[k]) : esb_table_element(t, column, first);
+            b->stride[k] = 0;
             b->rows[k] = rows;
             continue;
         }
         const esb_sparse_set *p = &w->pools[c];
-        for (uint32_t i = 0; i < count; ++i) esb_sparse_find(p, a->entities[first + i], &scratch[i]);
+        for (uint32_t i = 0; i < count; ++i) esb_sparse_find(p, entities[i], &scratch[i]);
         b->base[k] = p->data;
         b->rows[k] = scratch;
         b->stride[k] = 0;
@@ -131,15 +135,15 @@ static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16
         return true;
     }
     const hy_archetype *a = q->world->archetypes[i];
-    uint32_t first = (uint32_t)st->row;
-    if (first >= a->count) return false;
+    uint32_t first = (uint32_t)st->row, rows = hy_archetype_rows(q->world, a);
+    if (first >= rows) return false;
     const esb_table *t = q->world->tables[a->table];
-    if (!q->sparse_fields && a->count == t->count) { /* the archetype owns its table: hand it out whole */
+    if (!q->sparse_fields && rows == t->count) { /* the archetype holds its whole table: hand it out whole */
         table_batch(it, q, t, columns);
-        st->row = a->count;
+        st->row = rows;
         return true;
     }
-    uint32_t count = a->count - first;
+    uint32_t count = rows - first;
     if (q->sparse_fields && count > HY_CHUNK) count = HY_CHUNK;
     archetype_batch(it, q, a, first, count, columns);
     st->row = first + count;

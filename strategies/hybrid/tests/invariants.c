@@ -1,4 +1,4 @@
-/* The hybrid design's invariants (hybrid.h, Y1-Y6) can fail: a healthy world passes esb_world_check, and each test
+/* The hybrid design's invariants (hybrid.h, Y1-Y7) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include "check_aborts.h"
 #include "support.h"
@@ -8,10 +8,11 @@ static esb_world *world; /* static: still reachable when an aborting check stops
 static esb_component dense, sparse, tag;
 static esb_entity e[4];
 
-/* Four entities with {dense, sparse}; one given a tag (an archetype move that keeps its table row). */
+/* Four entities with {dense, sparse}; one given a sparse tag (an archetype move that keeps its table row), so the
+ * two archetypes share a table and keep lists of their own. */
 static void healthy_world(void) {
     static const esb_component_desc descs[] = {
-        {"dense", 4, 4, ESB_STORAGE_DENSE}, {"sparse", 8, 8, ESB_STORAGE_SPARSE}, {"tag", 0, 1, ESB_STORAGE_DENSE}};
+        {"dense", 4, 4, ESB_STORAGE_DENSE}, {"sparse", 8, 8, ESB_STORAGE_SPARSE}, {"tag", 0, 1, ESB_STORAGE_SPARSE}};
     esb_component ids[3];
     world = conf_world_of(descs, 3, ids, 4, 2, e);
     dense = ids[0], sparse = ids[1], tag = ids[2];
@@ -29,7 +30,7 @@ Test(hybrid_invariants, a_healthy_world_passes) {
 Test(hybrid_invariants, an_archetype_row_and_the_location_disagreeing_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     const hy_location *loc = &world->locations[esb_entity_index(e[1])];
-    world->archetypes[loc->archetype]->table_rows[loc->archetype_row] ^= 1; /* the other copy of the row */
+    world->archetypes[loc->archetype]->table_rows[loc->row] ^= 1; /* the other copy of the row */
     esb_world_check(world);
 }
 
@@ -38,5 +39,25 @@ Test(hybrid_invariants, an_entity_missing_from_a_pool_its_archetype_names_aborts
     uint32_t pos;
     cr_assert(esb_sparse_find(&world->pools[sparse], e[3], &pos));
     esb_sparse_erase(&world->pools[sparse], pos);
+    esb_world_check(world);
+}
+
+/* An archetype alone on its table keeps no lists; a second archetype on the table makes it keep them. */
+Test(hybrid_invariants, an_archetype_keeps_lists_once_it_shares_its_table) {
+    static const esb_component_desc descs[] = {{"dense", 4, 4, ESB_STORAGE_DENSE}, {"tag", 0, 1, ESB_STORAGE_SPARSE}};
+    esb_component ids[2];
+    world = conf_world_of(descs, 2, ids, 4, 1, e);
+    const hy_archetype *a = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    cr_assert(a->alone && a->count == 0 && world->table_alone[a->table] != HY_SHARED);
+    cr_assert_eq(esb_add(world, e[1], ids[1], NULL), ESB_OK); /* {dense, tag}: the same table */
+    cr_assert(!a->alone && a->count == 3 && world->table_alone[a->table] == HY_SHARED);
+    esb_world_check(world);
+    esb_world_destroy(world);
+}
+
+Test(hybrid_invariants, an_archetype_alone_on_a_shared_table_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    hy_archetype *a = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    a->alone = true; /* its rows would be taken for the table's, which another archetype's rows share */
     esb_world_check(world);
 }
