@@ -51,10 +51,13 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) in_set += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
         ESB_ASSERT_MSG(in_set == t->column_count && t->column_count <= t->column_capacity,
                        "column_set and the columns disagree on how many there are");
+        uint32_t mapped = 0;
+        for (uint32_t c = 0; c < t->map_size; ++c) mapped += t->column_map[c] != ESB_NO_COLUMN;
+        ESB_ASSERT_MSG(mapped == t->column_count, "a column map naming other than the columns");
         for (uint32_t k = 0; k < t->column_count; ++k) {
             const tb_column *col = &t->columns[k];
             ESB_ASSERT_MSG(k == 0 || t->columns[k - 1].id < col->id, "columns out of id order");
-            ESB_ASSERT_MSG(tb_column_of(t, col->id) == col, "a column away from its component's rank");
+            ESB_ASSERT_MSG(tb_column_of(t, col->id) == col, "a column the map does not find");
             check_column(w, t, col);
         }
         for (uint32_t k = 0; k < t->shared_count; ++k) {

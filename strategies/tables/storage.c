@@ -18,6 +18,7 @@ static void table_free(tb_table *t) {
     for (uint32_t k = 0; k < t->shared_count; ++k) esb_mem_free(t->shared[k].value, t->shared[k].size);
     esb_mem_free(t->shared, t->shared_count * sizeof *t->shared);
     esb_mem_free(t->columns, t->column_capacity * sizeof *t->columns);
+    esb_mem_free(t->column_map, t->map_size * sizeof *t->column_map);
     esb_mem_free(t->entities, (size_t)t->capacity * sizeof *t->entities);
     esb_mem_free(t, sizeof *t);
 }
@@ -33,6 +34,13 @@ esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
     esb_status s = esb_grow_one((void **)&t->columns, t->column_count, &t->column_capacity, sizeof *t->columns, 4,
                                 _Alignof(tb_column));
     if (s != ESB_OK) return s;
+    if (c >= t->map_size) { /* the map reaches c: its new entries name no column */
+        int16_t *map = esb_mem_realloc(t->column_map, t->map_size * sizeof *map, (c + 1) * sizeof *map, 0);
+        if (!map) return ESB_ERR_NOMEM;
+        for (uint32_t k = t->map_size; k <= c; ++k) map[k] = ESB_NO_COLUMN;
+        t->column_map = map;
+        t->map_size = c + 1;
+    }
     tb_column col = {.id = c, .size = info->size, .align = info->align};
     col.kind = !info->size ? TB_TAG : info->hint == ESB_STORAGE_SPARSE ? TB_SPARSE : TB_DENSE;
     bool ok = true;
@@ -46,12 +54,13 @@ esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
         column_free(&col, t->capacity);
         return ESB_ERR_NOMEM;
     }
-    /* Columns stay ordered by id, so a column is found by its component's rank in column_set. */
+    /* Columns stay ordered by id; those after the new one move a place up, in the map too. */
     uint32_t at = 0;
     while (at < t->column_count && t->columns[at].id < c) at++;
     memmove(&t->columns[at + 1], &t->columns[at], (t->column_count - at) * sizeof *t->columns);
     t->columns[at] = col;
     t->column_count++;
+    for (uint32_t k = at; k < t->column_count; ++k) t->column_map[t->columns[k].id] = (int16_t)k;
     esb_bitset_set(&t->column_set, c);
     w->columns_made++;
     w->layout_generation++;

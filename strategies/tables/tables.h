@@ -49,8 +49,10 @@ typedef struct tb_table {
     esb_bitset column_set; /* components with a column here */
     esb_entity *entities;  /* row -> handle */
     uint32_t count, capacity;
-    tb_column *columns; /* ordered by component id: the column of c is c's rank in column_set */
+    tb_column *columns; /* ordered by component id */
     uint32_t column_count, column_capacity;
+    int16_t *column_map; /* component id -> its column, or ESB_NO_COLUMN (map_size entries), as _common/table.h */
+    uint32_t map_size;
     tb_shared *shared; /* per-table shared values (shared.h), shared_count entries */
     uint32_t shared_count;
 } tb_table;
@@ -76,7 +78,8 @@ struct esb_query {
  *  L1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
  *     slots may exceed after a growth that failed halfway.
  *  L2 Each table: count <= capacity; its columns are ordered by strictly increasing id, exactly one per component
- *     of column_set, which contains its type; a column's kind, size and alignment are its component's.
+ *     of column_set, which contains its type; a column's kind, size and alignment are its component's; its column
+ *     map, map_size entries (at least the last column's id + 1), names each column's place and no other.
  *  L3 Presence bits and holder counts: a column's holders is the number of its bits set among rows [0, count);
  *     the bits of rows from count to capacity are clear, so a row appended later starts without components.
  *  L4 A sparse column's map keeps sparse_set.h's invariants and holds exactly the entities of the rows whose bit
@@ -112,13 +115,10 @@ static inline bool tb_bit(const uint64_t *bits, uint32_t row) { return (bits[row
 static inline void tb_bit_set(uint64_t *bits, uint32_t row) { bits[row >> 6] |= 1ull << (row & 63); }
 static inline void tb_bit_clear(uint64_t *bits, uint32_t row) { bits[row >> 6] &= ~(1ull << (row & 63)); }
 
-/* t's column for c, or NULL if it has none. */
+/* t's column for c, or NULL if it has none: one load of the column map. */
 static inline tb_column *tb_column_of(const tb_table *t, esb_component c) {
-    if (!esb_bitset_test(&t->column_set, c)) return NULL;
-    uint32_t word = c >> 6, rank = 0;
-    for (uint32_t k = 0; k < word; ++k) rank += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
-    rank += (uint32_t)__builtin_popcountll(t->column_set.w[word] & ((1ull << (c & 63)) - 1));
-    return &t->columns[rank];
+    int32_t k = c < t->map_size ? t->column_map[c] : ESB_NO_COLUMN;
+    return k == ESB_NO_COLUMN ? NULL : &t->columns[k];
 }
 
 /* e's column for c in its table, or NULL if the table has none. */
