@@ -135,10 +135,12 @@ typedef struct esb_query_desc {
  * non-zero stride steps through records holding several components side by side (AoS tables). Entity i is
  * entities[entity_rows ? entity_rows[i] : i]. Every element is aligned to its component's alignment.
  * Scenarios use ESB_EACH/ESB_FIELD (each.h) so one loop serves every layout. Batches of one iteration never
- * repeat an entity; together they hold each matching entity exactly once, in unspecified order. Slots k >= the
- * query's field count have base[k] and rows[k] NULL and stride[k] 0. */
+ * repeat an entity; together they hold each matching entity exactly once, in unspecified order. field_count is
+ * the query's field count (esb_iter_begin sets it); slots k >= field_count hold unspecified values, so a loop
+ * over a batch decides its layout from the query's own fields alone. */
 typedef struct esb_batch {
     uint32_t count;
+    uint32_t field_count;
     const esb_entity *entities;
     const uint32_t *entity_rows;
     void *base[ESB_MAX_FIELDS];

@@ -10,8 +10,8 @@
  * of element i is i itself as a compile-time fact (so the loop is a plain, vectorisable array loop); for
  * batches where every field and the entities go through one shared index array (one load per element, not
  * one per field); and for anything else: per-field index arrays, record strides (AoS tables), or a mix.
- * ESB_ENTITY(i) is the i-th entity handle. Strategies leave base[k], rows[k] and stride[k] zero for unused
- * fields, so the layout is decided over all ESB_MAX_FIELDS slots.
+ * ESB_ENTITY(i) is the i-th entity handle. The layout is decided over the query's own fields (field_count):
+ * the slots beyond hold unspecified values.
  */
 #ifndef ESB_EACH_H
 #define ESB_EACH_H
@@ -19,14 +19,14 @@
 #include "contract.h"
 
 static inline bool esb_batch_natural_strides(const esb_batch *b) {
-    for (uint32_t k = 0; k < ESB_MAX_FIELDS; ++k)
+    for (uint32_t k = 0; k < b->field_count; ++k)
         if (b->stride[k]) return false;
     return true;
 }
 
 static inline bool esb_batch_contiguous(const esb_batch *b) {
     if (b->entity_rows || !esb_batch_natural_strides(b)) return false;
-    for (uint32_t k = 0; k < ESB_MAX_FIELDS; ++k)
+    for (uint32_t k = 0; k < b->field_count; ++k)
         if (b->rows[k]) return false;
     return true;
 }
@@ -36,7 +36,7 @@ static inline bool esb_batch_contiguous(const esb_batch *b) {
 static inline const uint32_t *esb_batch_shared_rows(const esb_batch *b) {
     const uint32_t *shared = b->entity_rows;
     if (!shared || !esb_batch_natural_strides(b)) return NULL;
-    for (uint32_t k = 0; k < ESB_MAX_FIELDS; ++k)
+    for (uint32_t k = 0; k < b->field_count; ++k)
         if (b->base[k] && b->rows[k] != shared) return NULL;
     return shared;
 }

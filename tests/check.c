@@ -21,8 +21,7 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
     CONF_REQUIRE(env, b->count > 0, "esb_iter_next handed out a batch with count 0");
     CONF_REQUIRE(env, b->entities != NULL, "batch with a NULL entity array");
     for (uint32_t k = 0; k < q->nf; ++k) CONF_REQUIRE(env, b->base[k] != NULL, "batch field %u has a NULL base", k);
-    for (uint32_t k = q->nf; k < ESB_MAX_FIELDS; ++k)
-        CONF_REQUIRE(env, !b->rows[k] && !b->base[k] && !b->stride[k], "batch slot %u of an unused field is set", k);
+    CONF_REQUIRE(env, b->field_count == q->nf, "a batch of %u fields for a query of %u", b->field_count, q->nf);
     for (uint32_t k = 0; k < q->nf; ++k)
         CONF_REQUIRE(env, !b->stride[k] || b->stride[k] >= conf_model_comp_size(&env->m, q->f[k]),
                      "batch field %u has a stride smaller than its component", k);

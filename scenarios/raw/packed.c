@@ -55,7 +55,7 @@ static void *frag_setup(size_t n, const char **error) { return setup(n, &frag_it
 static uint64_t floats_run(void *p) {
     floats *f = p;
     for (unsigned k = 0; k < f->layout->doubled; ++k) {
-        esb_batch b = {.count = (uint32_t)f->n};
+        esb_batch b = {.count = (uint32_t)f->n, .field_count = 1};
         b.base[0] = array(f, k);
         kernel_double(&b);
     }

@@ -74,7 +74,7 @@ static void *soa_setup(size_t n, const char **error) {
 /* The strategies' loop (kernels.h) over one batch of plain arrays. */
 static uint64_t soa_run(void *p) {
     soa *s = p;
-    esb_batch b = {.count = (uint32_t)s->n};
+    esb_batch b = {.count = (uint32_t)s->n, .field_count = 2};
     b.base[0] = s->positions;
     b.base[1] = s->velocities;
     kernel_move(&b);
@@ -114,7 +114,7 @@ static void *aos_setup(size_t n, const char **error) {
 /* The strategies' loop (kernels.h) over one batch striding through the records. */
 static uint64_t aos_run(void *p) {
     aos *a = p;
-    esb_batch b = {.count = (uint32_t)a->n};
+    esb_batch b = {.count = (uint32_t)a->n, .field_count = 2};
     b.base[0] = &a->records[0].position;
     b.base[1] = &a->records[0].velocity;
     b.stride[0] = b.stride[1] = sizeof(record);

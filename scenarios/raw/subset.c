@@ -116,7 +116,7 @@ static void *query_exclude_setup(size_t n, const char **error) { return setup(n,
 /* The strategies' loop (kernels.h) over one batch of the matches' arrays. */
 static uint64_t subset_run(void *p) {
     subset *s = p;
-    esb_batch b = {.count = (uint32_t)s->matched};
+    esb_batch b = {.count = (uint32_t)s->matched, .field_count = 2};
     b.base[0] = s->positions;
     b.base[1] = s->velocities;
     kernel_move(&b);

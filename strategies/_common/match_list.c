@@ -31,8 +31,7 @@ static esb_status reserve(esb_match_list *m, uint32_t needed) {
     return ESB_OK;
 }
 
-esb_status esb_match_list_catch_up(esb_match_list *m, uint32_t total, esb_match_test test, const void *query) {
-    if (m->seen == total) return ESB_OK;
+esb_status esb_match_list_catch_up_new(esb_match_list *m, uint32_t total, esb_match_test test, const void *query) {
     uint32_t fresh = 0;
     for (uint32_t id = m->seen; id < total; ++id) fresh += test(query, id, NULL);
     if (fresh == 0) { /* nothing to record, and the arrays may not exist yet */

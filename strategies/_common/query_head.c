@@ -11,7 +11,7 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     esb_query_masks(desc, &h->include, &h->exclude);
     h->matches_nothing = !esb_bitset_disjoint(&h->include, &h->exclude);
     h->cached = desc->cached;
-    esb_qr_link(r, &h->node);
+    esb_qr_link(r, &h->node, h->field_count);
 }
 
 void *esb_query_head_create(esb_status checked, esb_query_registry *r, const esb_query_desc *desc, size_t size,

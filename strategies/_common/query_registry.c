@@ -2,7 +2,9 @@
 
 #include <string.h>
 
-void esb_qr_link(esb_query_registry *r, esb_query_node *n) {
+void esb_qr_link(esb_query_registry *r, esb_query_node *n, uint32_t field_count) {
+    ESB_ASSERT(field_count <= ESB_MAX_FIELDS);
+    n->field_count = field_count;
     n->prev = NULL;
     n->next = r->head;
     n->registry = r;
@@ -19,53 +21,29 @@ void esb_qr_unlink(esb_query_registry *r, esb_query_node *n) {
     n->prev = n->next = NULL;
 }
 
-/* The mark a live iterator at this address over this query carries. The constant keeps the common leftovers
- * (zeros, a copy of the address or of the query pointer alone) from ever equalling it. */
-static uint64_t live_mark(const esb_iter *it, const struct esb_query *query) {
-    return (uint64_t)(uintptr_t)it ^ (uint64_t)(uintptr_t)query ^ 0x9e3779b97f4a7c15ull;
-}
-
-/* An iterator that was never begun may hold no value at all (an uninitialised local), which the contract
- * allows. Its bytes are read as whatever memory holds: the empty asm tells GCC and Clang that the memory
- * behind `it` may have been written, so inlining into a caller's uninitialised local is not reported as a
- * use of an uninitialised variable. */
-bool esb_qr_iter_live(const esb_iter *it) {
-#if defined(__GNUC__)
-    __asm__ volatile("" : : "r"(it) : "memory");
-#endif
-    if (it->live_mark != live_mark(it, it->query) || !it->query) return false;
-    return ((const esb_query_node *)it->query)->live_iter == it;
-}
-
-static void mark_ended(esb_iter *it) {
-    it->query = NULL;
-    it->live_mark = 0;
-}
-
 esb_status esb_qr_begin(esb_query_node *n, esb_iter *it) {
     if (!it) return ESB_ERR_INVALID;
     esb_status refused = !n ? ESB_ERR_INVALID : ESB_ERR_LOCKED;
     if (esb_qr_iter_live(it)) return refused; /* it stays live on its own query, in whichever world */
     if (!n || n->live_iter) {
-        mark_ended(it);
+        esb_qr_mark_ended(it);
         return refused;
     }
-    memset(it, 0, sizeof *it);
+    /* Not all of esb_iter is cleared (that would be most of a small pass's fixed cost): the state, and of the
+     * batch its header and the strides, which the designs that never stride leave as they are; every design
+     * writes each of its fields' base and rows into every batch it hands out, and the slots beyond the query's
+     * fields are never read (contract.h). */
+    it->batch.count = 0;
+    it->batch.field_count = n->field_count;
+    it->batch.entities = NULL;
+    it->batch.entity_rows = NULL;
+    memset(it->batch.stride, 0, sizeof it->batch.stride);
+    memset(it->state, 0, sizeof it->state);
     it->query = (struct esb_query *)n;
-    it->live_mark = live_mark(it, it->query);
+    it->live_mark = esb_qr_live_mark(it, it->query);
     n->live_iter = it;
     n->registry->live_iterators++;
     return ESB_OK;
-}
-
-void esb_qr_end(esb_iter *it) {
-    if (!it) return;
-    if (esb_qr_iter_live(it)) {
-        esb_query_node *n = (esb_query_node *)it->query;
-        n->live_iter = NULL;
-        n->registry->live_iterators--;
-    }
-    mark_ended(it);
 }
 
 #ifdef ESB_CHECKED

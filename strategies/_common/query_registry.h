@@ -24,6 +24,7 @@ typedef struct esb_query_node {
     struct esb_query_node *prev, *next;
     struct esb_query_registry *registry; /* the world's (set by esb_qr_link) */
     esb_iter *live_iter;                 /* the iterator holding this query, or NULL */
+    uint32_t field_count;                /* the query's fields: what esb_qr_begin clears of a batch */
 } esb_query_node;
 
 /* Invariants (esb_qr_check_invariants):
@@ -37,16 +38,40 @@ typedef struct esb_query_registry {
 
 static inline bool esb_qr_locked(const esb_query_registry *r) { return r->live_iterators != 0; }
 
-void esb_qr_link(esb_query_registry *r, esb_query_node *n);
+/* Links n, the node of a query of field_count fields, into r. */
+void esb_qr_link(esb_query_registry *r, esb_query_node *n, uint32_t field_count);
 void esb_qr_unlink(esb_query_registry *r, esb_query_node *n);
 
-/* True iff `it` is the live iterator of some query (of any world). `it` may hold any bytes. */
-bool esb_qr_iter_live(const esb_iter *it);
+/* The mark a live iterator at this address over this query carries. The constant keeps the common leftovers
+ * (zeros, a copy of the address or of the query pointer alone) from ever equalling it. */
+static inline uint64_t esb_qr_live_mark(const esb_iter *it, const struct esb_query *query) {
+    return (uint64_t)(uintptr_t)it ^ (uint64_t)(uintptr_t)query ^ 0x9e3779b97f4a7c15ull;
+}
+
+/* True iff `it` is the live iterator of some query (of any world). `it` may hold any bytes.
+ * An iterator that was never begun may hold no value at all (an uninitialised local), which the contract
+ * allows. Its bytes are read as whatever memory holds: the empty asm tells GCC and Clang that the memory
+ * behind `it` may have been written, so inlining into a caller's uninitialised local is not reported as a
+ * use of an uninitialised variable. */
+static inline bool esb_qr_iter_live(const esb_iter *it) {
+#if defined(__GNUC__)
+    __asm__ volatile("" : : "r"(it) : "memory");
+#endif
+    if (it->live_mark != esb_qr_live_mark(it, it->query) || !it->query) return false;
+    return ((const esb_query_node *)it->query)->live_iter == it;
+}
+
+static inline void esb_qr_mark_ended(esb_iter *it) {
+    it->query = NULL;
+    it->live_mark = 0;
+}
 
 /* esb_iter_begin's checks and locking, for the query whose node is n (NULL for a NULL query), in the
  * contract's order: INVALID (it or n NULL), LOCKED (`it` live elsewhere, or n already has a live iterator).
- * A live `it` is left untouched whatever the error; after any other failure `it` is ended. On success `it` is
- * zeroed, holds the query and marked live, and the query's world is locked. */
+ * A live `it` is left untouched whatever the error; after any other failure `it` is ended. On success `it`
+ * holds the query and is marked live, its state is zero, its batch is empty with the query's field count and
+ * zero strides (its bases and index arrays are left as they were: a design writes them for each of its fields
+ * into every batch), and the query's world is locked. */
 esb_status esb_qr_begin(esb_query_node *n, esb_iter *it);
 
 /* The most rows a batch holds where a design builds index arrays for it (a scan's matches, positions looked up
@@ -66,8 +91,16 @@ esb_status esb_qr_begin(esb_query_node *n, esb_iter *it);
                    #type " fits esb_iter.state")
 
 /* esb_iter_end's bookkeeping, idempotent: ends `it` in every case; unlocks its world only if `it` is the
- * iterator holding its query (not a copy, not an ended one). NULL is ignored. */
-void esb_qr_end(esb_iter *it);
+ * iterator holding its query (not a copy, not an ended one). NULL is ignored. Inline: every pass ends here. */
+static inline void esb_qr_end(esb_iter *it) {
+    if (!it) return;
+    if (esb_qr_iter_live(it)) {
+        esb_query_node *n = (esb_query_node *)it->query;
+        n->live_iter = NULL;
+        n->registry->live_iterators--;
+    }
+    esb_qr_mark_ended(it);
+}
 
 #ifdef ESB_CHECKED
 /* Asserts R1-R2. O(queries). */

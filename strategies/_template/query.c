@@ -65,8 +65,7 @@ bool esb_iter_next(esb_iter *it) {
         esb_iter_end(it);
         return false;
     }
-    /* Every field and the entities share the one index array; slots past the field count stay NULL (the
-     * iterator was zeroed by esb_iter_begin). */
+    /* Every field and the entities share the one index array (strides stay zero from esb_iter_begin). */
     esb_batch *b = &it->batch;
     b->count = n;
     b->entities = w->entities.slots; /* an alive index's slot holds its handle */

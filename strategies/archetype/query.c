@@ -93,7 +93,7 @@ static esb_status reserve_watching(esb_query *q, uint32_t from) {
 
 /* Matches the archetypes made since q last looked, and watches the new matches (active where their tables hold
  * rows). ESB_ERR_NOMEM leaves q as it was (some arrays roomier). */
-static esb_status catch_up(esb_query *q) {
+static esb_status catch_up_new(esb_query *q) {
     esb_match_list *m = &q->matches;
     uint32_t count = m->count, seen = m->seen;
     esb_status s = esb_match_list_catch_up(m, q->world->archetype_count, at_match_archetype, q);
@@ -106,6 +106,11 @@ static esb_status catch_up(esb_query *q) {
         if (a->table.count) activate(q, i);
     }
     return ESB_OK;
+}
+
+/* catch_up_new where an archetype was made since q last looked; nothing, inline, at almost every iteration. */
+static inline esb_status catch_up(esb_query *q) {
+    return q->matches.seen == q->world->archetype_count ? ESB_OK : catch_up_new(q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {

@@ -70,7 +70,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
             return ESB_ERR_NOMEM;
         }
     }
-    esb_qr_link(&w->queries, &q->node);
+    esb_qr_link(&w->queries, &q->node, q->field_count);
     *out = q;
     return ESB_OK;
 }

@@ -117,7 +117,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     /* A cached view remembers the runs its passes found (run.c); a group needs no runs, nor does a query with
      * nothing to compare. */
     q->remembers_runs = SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->matches_nothing && has_tests(q);
-    esb_qr_link(&w->queries, &q->node);
+    esb_qr_link(&w->queries, &q->node, q->field_count);
     *out = q;
     return ESB_OK;
 }

@@ -271,7 +271,7 @@ static esb_query_node nodes[3];
 static esb_query_registry *registry_of_three(void) {
     memset(&registry, 0, sizeof registry);
     memset(nodes, 0, sizeof nodes);
-    for (int i = 0; i < 3; ++i) esb_qr_link(&registry, &nodes[i]);
+    for (int i = 0; i < 3; ++i) esb_qr_link(&registry, &nodes[i], 0);
     esb_qr_check_invariants(&registry);
     return &registry;
 }
