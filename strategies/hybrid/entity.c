@@ -146,6 +146,27 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
     return table_row;
 }
 
+/* A move between two archetypes each alone on its table (room reserved): the archetype design's move, as both
+ * archetypes' rows are their tables' rows. Two archetypes alone on their tables never share one, so the row
+ * moves, one column apart where c has data (at `column` of the destination, dst_extra, or of the source). Where
+ * a change touches only dense components this is every move, so it is written once more without the checks the
+ * general move makes for archetype lists and sparse sets. Returns e's new row. */
+static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to, bool dst_extra,
+                                             bool src_extra, uint32_t column) {
+    hy_location *loc = &w->locations[esb_entity_index(e)];
+    hy_archetype *dst = w->archetypes[to];
+    ESB_ASSERT(src->alone && dst->alone && src->table != dst->table);
+    uint32_t from = loc->row, row = esb_table_push(dst->rows_in, e);
+    esb_table_copy_neighbour(dst->rows_in, row, src->rows_in, from, dst_extra, src_extra, column);
+    esb_entity moved = esb_table_swap_remove(src->rows_in, from);
+    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = from;
+    loc->archetype = to;
+    loc->row = row;
+    w->table_moves++;
+    w->archetype_moves++;
+    return row;
+}
+
 /* The allocations a move from src to `to` needs: a row in its archetype, and one in its table if that changes. */
 static esb_status reserve_move(esb_world *w, const hy_archetype *src, uint32_t to) {
     hy_archetype *dst = w->archetypes[to];
@@ -164,6 +185,21 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (esb_bitset_test(&src->signature, c)) return ESB_ERR_PRESENT;
     if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, true, &to)) != ESB_OK) return s;
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
+    esb_table *dt = w->archetypes[to]->rows_in;
+    if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
+        int32_t column = esb_table_find_column(dt, c);
+        if (column == ESB_NO_COLUMN) {
+            move_alone(w, e, src, to, false, false, 0);
+            return ESB_OK;
+        }
+        unsigned char *slot =
+            esb_table_element(dt, (uint32_t)column, move_alone(w, e, src, to, true, false, (uint32_t)column));
+        if (value)
+            esb_copy_element(slot, value, dt->columns[column].size);
+        else
+            memset(slot, 0, dt->columns[column].size);
+        return ESB_OK;
+    }
     bool pooled = hy_in_pool(w, c);
     if (pooled && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
                    (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
@@ -173,12 +209,11 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
     } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
-        esb_table *t = w->archetypes[to]->rows_in;
-        unsigned char *slot = esb_table_element(t, (uint32_t)column, table_row);
+        unsigned char *slot = esb_table_element(dt, (uint32_t)column, table_row);
         if (value)
-            esb_copy_element(slot, value, t->columns[column].size);
+            esb_copy_element(slot, value, dt->columns[column].size);
         else
-            memset(slot, 0, t->columns[column].size);
+            memset(slot, 0, dt->columns[column].size);
     }
     return ESB_OK;
 }
@@ -193,6 +228,11 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!esb_bitset_test(&src->signature, c)) return ESB_ERR_ABSENT;
     if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, false, &to)) != ESB_OK) return s;
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
+    if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
+        int32_t column = esb_table_find_column(src->rows_in, c);
+        move_alone(w, e, src, to, false, column != ESB_NO_COLUMN, column == ESB_NO_COLUMN ? 0 : (uint32_t)column);
+        return ESB_OK;
+    }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
     int32_t column;
     move_entity(w, e, src, to, c, false, &column);
