@@ -136,15 +136,16 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = at_check(w, e, c);
     if (s != ESB_OK) return s;
+    if (!at_alive(w, e)) return ESB_ERR_STALE;
     at_location loc = w->locations[esb_entity_index(e)];
     const at_archetype *a = w->archetypes[loc.archetype];
-    int32_t column = esb_table_find_column(&a->table, c);
+    int32_t column = esb_table_find_column(&a->table, c); /* a column proves c registered: its range checked after */
     if (column != ESB_NO_COLUMN) {
         *out = esb_table_element(&a->table, (uint32_t)column, loc.row);
         return ESB_OK;
     }
+    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     return at_has(a, c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag, or absent */
 }
 

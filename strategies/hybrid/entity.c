@@ -241,16 +241,19 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = hy_check(w, e, c);
     if (s != ESB_OK) return s;
+    if (!hy_alive(w, e)) return ESB_ERR_STALE;
     const hy_location *loc = &w->locations[esb_entity_index(e)];
     const hy_archetype *a = w->archetypes[loc->archetype];
     const esb_table *t = a->rows_in;
-    int32_t column = esb_table_find_column(t, c); /* the table's columns are the entity's dense components */
+    /* The table's columns are the entity's dense components; a column proves c registered, so c's range is
+     * checked only after a miss. */
+    int32_t column = esb_table_find_column(t, c);
     if (column != ESB_NO_COLUMN) {
         *out = esb_table_element(t, (uint32_t)column, hy_table_row(a, loc->row));
         return ESB_OK;
     }
+    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     if (!esb_bitset_test(&a->signature, c)) return ESB_ERR_ABSENT;
     if (hy_in_pool(w, c)) {
         uint32_t pos;

@@ -152,11 +152,12 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = tb_check(w, e, c);
     if (s != ESB_OK) return s;
+    if (!tb_alive(w, e)) return ESB_ERR_STALE;
     const tb_location *loc = &w->locations[esb_entity_index(e)];
-    const tb_column *col = tb_column_for(w, loc, c);
-    if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
+    const tb_column *col = tb_column_for(w, loc, c); /* a column proves c registered: its range checked after */
+    if (!col) return c < w->component_count ? ESB_ERR_ABSENT : ESB_ERR_UNKNOWN_COMPONENT;
+    if (!tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
     if (col->kind == TB_DENSE)
         *out = col->data + (size_t)loc->row * col->size;
