@@ -13,8 +13,8 @@ typedef struct raw_block {
     size_t bytes[RAW_BLOCK_ARRAYS];
 } raw_block;
 
-/* Allocates count (<= RAW_BLOCK_ARRAYS) arrays of bytes[k] bytes, 64-byte aligned, and points b->array[k] at
- * them; false (nothing left allocated) when out of memory. */
+/* Allocates count (<= RAW_BLOCK_ARRAYS) arrays of bytes[k] bytes, with malloc's alignment (block.c says why),
+ * and points b->array[k] at them; false (nothing left allocated) when out of memory. */
 bool raw_block_alloc(raw_block *b, unsigned count, const size_t *bytes);
 
 void raw_block_free(raw_block *b);
