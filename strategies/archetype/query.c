@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "inline.h"
 #include "query_api.h"
 #include "validate.h"
 #include "archetype.h"
@@ -151,7 +152,7 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
     return true;
 }
 
-static bool next_scanned(esb_iter *it, const esb_query *q) {
+static ESB_NOINLINE bool next_scanned(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
     for (uint64_t i = st->next; i < w->archetype_count; ++i) {
