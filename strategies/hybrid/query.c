@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "inline.h"
 #include "query_api.h"
 #include "validate.h"
 #include "hybrid.h"
@@ -49,7 +50,7 @@ bool hy_match_candidate(const void *query, uint32_t id, uint16_t *columns) {
     return true;
 }
 
-static esb_status catch_up(esb_query *q) {
+static inline esb_status catch_up(esb_query *q) {
     return esb_match_list_catch_up(&q->matches, candidate_count(q), hy_match_candidate, q);
 }
 
@@ -93,8 +94,8 @@ static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, co
 
 /* Rows first .. first + count - 1 of archetype a: dense fields and the entities through the archetype's table
  * rows, sparse fields through the positions of those entities in their sets. */
-static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, uint32_t first, uint32_t count,
-                            const uint16_t *columns) {
+static ESB_NOINLINE void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, uint32_t first,
+                                         uint32_t count, const uint16_t *columns) {
     const esb_world *w = q->world;
     const esb_table *t = w->tables[a->table];
     /* alone on its table: its rows are the table's, so dense fields and the entities are slices from first */
@@ -125,7 +126,7 @@ static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, u
 
 /* The next batch from candidate i (whose fields' columns are `columns`, or NULL to find them); false when it
  * has no rows left. */
-static bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
+static ESB_ALWAYS_INLINE bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
     hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
     if (q->dense) {
         const esb_table *t = q->world->tables[i];

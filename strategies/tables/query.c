@@ -17,7 +17,7 @@ bool tb_match_table(const void *query, uint32_t id, uint16_t *columns) {
     return !q->head.matches_nothing && esb_bitset_contains(&q->world->tables[id]->column_set, &q->head.include);
 }
 
-static esb_status refresh(esb_query *q) {
+static inline esb_status refresh(esb_query *q) {
     if (q->generation != q->world->layout_generation) {
         q->matches.count = q->matches.seen = 0;
         q->generation = q->world->layout_generation;
