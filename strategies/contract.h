@@ -115,17 +115,51 @@ typedef struct esb_component_desc {
 
 typedef enum esb_access { ESB_READ = 0, ESB_WRITE = 1 } esb_access;
 
+/* A query's change term (change detection, below). */
+typedef enum esb_change {
+    ESB_CHANGE_NONE = 0,    /* no change term: change_component is ignored */
+    ESB_CHANGE_CHANGED = 1, /* entities whose change_component changed since the query's reference point */
+    ESB_CHANGE_ADDED = 2,   /* entities that were given change_component since the query's reference point */
+} esb_change;
+
 typedef struct esb_query_desc {
-    const esb_component *fields;  /* components whose data the query hands out, in this order; no tags */
-    const esb_access *access;     /* per field, or NULL for all ESB_WRITE. Strategies may use it (change
-                                     detection); every field's pointer is writable whatever it says */
-    uint32_t field_count;         /* 0 .. ESB_MAX_FIELDS */
-    const esb_component *with;    /* also required, data not handed out (tags allowed) */
-    uint32_t with_count;          /* 0 .. ESB_MAX_TERMS */
-    const esb_component *without; /* excluded: a matching entity has none of these */
-    uint32_t without_count;       /* 0 .. ESB_MAX_TERMS */
-    bool cached;                  /* the query runs every frame: strategies may keep state to speed it up */
+    const esb_component *fields;    /* components whose data the query hands out, in this order; no tags */
+    const esb_access *access;       /* per field, or NULL for all ESB_WRITE. A field with ESB_WRITE access changes
+                                     every entity a batch hands out (change detection, below); every field's
+                                     pointer is writable whatever it says, but a write through a field given
+                                     ESB_READ is no change */
+    uint32_t field_count;           /* 0 .. ESB_MAX_FIELDS */
+    const esb_component *with;      /* also required, data not handed out (tags allowed) */
+    uint32_t with_count;            /* 0 .. ESB_MAX_TERMS */
+    const esb_component *without;   /* excluded: a matching entity has none of these */
+    uint32_t without_count;         /* 0 .. ESB_MAX_TERMS */
+    bool cached;                    /* the query runs every frame: strategies may keep state to speed it up */
+    esb_change change;              /* a change term, or ESB_CHANGE_NONE (what zero-filling gives) */
+    esb_component change_component; /* the term's component: one of the fields or with terms */
 } esb_query_desc;
+
+/* Change detection: what a query's change term matches.
+ *  - A change of component c of entity e is: an addition (esb_add of c to e, or esb_create_bulk creating e with
+ *    c); an explicit write, esb_set(e, c); or a batch handing e out in a field of c with ESB_WRITE access (the
+ *    strategy cannot see whether the pointer was written, so handing it out counts, as a mutable join marks
+ *    every entity it visits in specs and an [inout] field marks its table in flecs). A write through
+ *    esb_get's pointer, or through a field given ESB_READ, is no change. An addition is a change too.
+ *  - A query's reference point is its creation, then the esb_iter_begin of its last complete iteration (one
+ *    whose esb_iter_next returned false; an iteration ended early by esb_iter_end leaves the point where it
+ *    was). Among the entities the query's other terms match, ESB_CHANGE_CHANGED matches those whose
+ *    change_component had a change after the reference point, ESB_CHANGE_ADDED those given it after the
+ *    reference point (by esb_add or esb_create_bulk). A change made while an iteration of the query is live
+ *    (through that iteration's own batches, another query's, or esb_set) may or may not be reported by that
+ *    iteration, and may or may not by the next complete one, never later: a design that stamps changes with
+ *    ticks absorbs them (a Bevy system does not see its own writes), one that collects them in sets may keep
+ *    them for the next iteration. The scenarios make their changes while no iteration of the query is live.
+ *  - A destroyed entity is never reported; an index recycled for a new entity starts with no changes (the new
+ *    entity's own additions are its first). Removing c and adding it again is an addition. Changes made before
+ *    the query existed are never reported.
+ *  - Exact strategies (esb_change_exact() true) report exactly the entities above. The others report a superset
+ *    at the granularity their README states (every entity the other terms match in a table where one of those
+ *    entities changed, or one arrived, since the reference point); never an entity the other terms do not
+ *    match. The harness reports the size of the superset. */
 
 /* One batch of matching entities. Element i of field k lives at byte address
  *     base[k] + row * (stride[k] ? stride[k] : the component's size),   row = rows[k] ? rows[k][i] : i
@@ -232,13 +266,25 @@ esb_status esb_get(esb_world *world, esb_entity e, esb_component c, void **out);
 /* 1 if e has c, 0 if not, or a negative esb_status (INVALID, STALE, UNKNOWN_COMPONENT). O(1). */
 int esb_has(const esb_world *world, esb_entity e, esb_component c);
 
+/* Writes e's value of c from value (size bytes; zero-filled when value is NULL; nothing for a tag) and records it
+ * as a change of c (change detection, above). Not structural: allowed while iterators are live. Errors: INVALID
+ * (world NULL), STALE, UNKNOWN_COMPONENT, ABSENT, NOMEM (a design that records changes in sets may need room;
+ * nothing is written then). value must not point into the world's storage. O(1) amortised, plus what the
+ * design's change records cost. */
+esb_status esb_set(esb_world *world, esb_entity e, esb_component c, const void *value);
+
+/* Whether the strategy's change terms report exactly the entities contract.h describes (true), or a superset
+ * at group granularity (false: its README says which groups). */
+bool esb_change_exact(void);
+
 /* ---- Queries ----------------------------------------------------------------------------------------------- */
 
 /* Compiles a query. With desc->cached, the strategy may build and maintain state (a cached filter, a group, a
  * list of matched tables) from now on; this may take O(entities) once. The description's arrays are copied.
  * Errors: INVALID (world/desc/out NULL, an array NULL with a count > 0, counts over the limits, no field and no
  * with term, a component listed twice among fields and with, or twice among without, a registered tag as a
- * field), LOCKED, UNKNOWN_COMPONENT, NOMEM. A component both required and excluded is valid and matches
+ * field, a change kind outside esb_change, a change term whose component is not among the fields and with
+ * terms), LOCKED, UNKNOWN_COMPONENT, NOMEM. A component both required and excluded is valid and matches
  * nothing. *out is NULL on error. */
 esb_status esb_query_create(esb_world *world, const esb_query_desc *desc, esb_query **out);
 

@@ -14,7 +14,9 @@ static unsigned char *conf_batch_field(const esb_batch *b, uint32_t k, uint32_t 
     return (unsigned char *)b->base[k] + (size_t)row * (b->stride[k] ? b->stride[k] : size);
 }
 
-/* Checks batch b of query slot; marks its entities in seen (unless seen is NULL: re-verification). */
+/* Checks batch b of query slot; marks its entities in seen and counts those the iteration must hand out in
+ * *nseen, and records the batch's writable fields as changes of its entities (unless seen is NULL:
+ * re-verification of a batch already handed out). */
 static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsigned char *seen, size_t seen_len,
                              size_t *nseen) {
     const conf_mquery *q = &env->m.q[slot];
@@ -30,13 +32,14 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
         size_t idx = conf_model_find(&env->m, e);
         CONF_REQUIRE(env, idx != CONF_NO_ENTITY, "batch entity %#" PRIx64 " was never issued", e);
         CONF_REQUIRE(env, env->m.ents[idx] != NULL, "batch holds destroyed entity %#" PRIx64, e);
-        CONF_REQUIRE(env, conf_model_matches(&env->m, slot, idx),
-                     "batch holds entity %#" PRIx64 ", which does not match the query", e);
+        conf_expect expect = conf_model_expect(&env->m, slot, idx);
+        CONF_REQUIRE(env, expect != CONF_FORBIDDEN, "batch holds entity %#" PRIx64 ", which does not match the query%s",
+                     e, conf_model_matches(&env->m, slot, idx) ? " (its change term)" : "");
         if (seen) {
             CONF_REQUIRE(env, idx < seen_len, "batch entity %#" PRIx64 " was created during iteration", e);
             CONF_REQUIRE(env, !seen[idx], "entity %#" PRIx64 " handed out twice in one iteration", e);
             seen[idx] = 1;
-            ++*nseen;
+            *nseen += expect == CONF_MUST;
         }
         for (uint32_t k = 0; k < q->nf; ++k) {
             esb_component c = q->f[k];
@@ -56,6 +59,8 @@ static void conf_check_batch(conf_env *env, int slot, const esb_batch *b, unsign
         ++n;
     });
     CONF_REQUIRE(env, n == b->count, "ESB_EACH visited %u of %u elements", n, b->count);
+    if (seen)
+        for (uint32_t i = 0; i < b->count; ++i) conf_model_batch_handed(&env->m, slot, conf_batch_entity(b, i));
 }
 
 esb_status conf_do_iter_begin(conf_env *env, int li, int slot) {
@@ -89,9 +94,9 @@ bool conf_do_iter_next(conf_env *env, int li) {
         L->has_batch = true;
         return true;
     }
-    size_t want = conf_model_match_count(&env->m, L->slot);
-    CONF_REQUIRE(env, L->nseen == want, "iteration handed out %zu entities, %zu match the query", L->nseen, want);
-    conf_model_iter_end_apply(&env->m, L->slot);
+    size_t want = conf_model_must_count(&env->m, L->slot);
+    CONF_REQUIRE(env, L->nseen == want, "iteration handed out %zu of the %zu entities it must", L->nseen, want);
+    conf_model_iter_end_apply(&env->m, L->slot, true);
     L->active = false;
     L->has_batch = false;
     if (conf_rng_chance(&env->aux, 50)) esb_iter_end(&L->it); /* ended already: must do nothing */
@@ -101,7 +106,7 @@ bool conf_do_iter_next(conf_env *env, int li) {
 void conf_do_iter_end(conf_env *env, int li) {
     conf_live *L = &env->live[li];
     esb_iter_end(&L->it);
-    conf_model_iter_end_apply(&env->m, L->slot);
+    conf_model_iter_end_apply(&env->m, L->slot, false);
     L->active = false;
     L->has_batch = false;
     if (conf_rng_chance(&env->aux, 50)) esb_iter_end(&L->it); /* idempotent */
@@ -176,9 +181,9 @@ void conf_check_query(conf_env *env, int slot) {
     env->what = "esb_iter_next (check)";
     while (esb_iter_next(&it)) conf_check_batch(env, slot, &it.batch, seen, m->nissued, &nseen);
     free(seen);
-    size_t want = conf_model_match_count(m, slot);
-    CONF_REQUIRE(env, nseen == want, "query in slot %d handed out %zu entities, %zu match", slot, nseen, want);
-    conf_model_iter_end_apply(m, slot);
+    size_t want = conf_model_must_count(m, slot);
+    CONF_REQUIRE(env, nseen == want, "query in slot %d handed out %zu of the %zu entities it must", slot, nseen, want);
+    conf_model_iter_end_apply(m, slot, true);
     esb_iter_end(&it); /* after esb_iter_next returned false: must do nothing */
 }
 

@@ -4,8 +4,8 @@
 
 #include "support.h"
 
-/* A deterministic world with mixed entity shapes (every mixed component but the late one) and the four mixed queries
- * (slots 0..3). */
+/* A deterministic world with mixed entity shapes (every mixed component but the late one) and the mixed queries
+ * (slots 0 .. CONF_MIX_QUERIES - 1). */
 static void conf_oom_build(conf_env *env) {
     conf_env_init(env, 7);
     for (int k = 0; k < CONF_MIX_LATE; ++k) {
@@ -25,7 +25,7 @@ static void conf_oom_build(conf_env *env) {
     esb_component ids[] = {CONF_MIX_VEC3, CONF_MIX_TAG};
     cr_assert_eq(conf_do_bulk(env, 20, ids, 2, NULL, true, NULL), ESB_OK);
     for (size_t i = 0; i < env->m.nissued; i += 6) cr_assert_eq(conf_do_destroy(env, env->m.handles[i]), ESB_OK);
-    for (unsigned k = 0; k < 4; ++k) {
+    for (unsigned k = 0; k < CONF_MIX_QUERIES; ++k) {
         esb_query_desc d = conf_mix_query(k);
         int slot;
         cr_assert_eq(conf_do_query_create(env, &d, &slot), ESB_OK);

@@ -1,7 +1,7 @@
 /* Allocation failure over a whole scripted workload. The script is a fixed sequence of contract calls that
  * builds a world from nothing: registrations, single and bulk creation, adds and removes that move entities
- * between shapes and grow every store, cached and uncached queries, an iteration, destruction, a late
- * registration. Its calls make K allocating calls in all. For every k from 1 to K the script runs again in a
+ * between shapes and grow every store, cached and uncached queries (two with change terms), an iteration,
+ * destruction, explicit writes, a late registration. Its calls make K allocating calls in all. For every k from 1 to K the script runs again in a
  * fresh world with the k-th of them failing: the call it falls in must return ESB_ERR_NOMEM and leave the world
  * exactly as the model has it (the call wholly applied or not at all); the retry must succeed and the script
  * goes on to the end, where the whole state is compared and the world destroyed, and every byte it allocated
@@ -11,7 +11,7 @@
 #include "support.h"
 
 #define SCRIPT_SINGLES 24 /* entities created one at a time, then shaped */
-#define SCRIPT_STEPS 140
+#define SCRIPT_STEPS 144
 
 /* The n-th alive entity in issue order (wrapping), so the script's targets do not depend on handle values. */
 static esb_entity script_entity(const conf_env *env, size_t n) {
@@ -53,8 +53,8 @@ static esb_status script_step(conf_env *env, unsigned step) {
     i -= SCRIPT_SINGLES;
     if (i < 40) return script_toggle(env, i * 7, (esb_component)(i % CONF_MIX_LATE)); /* shapes, every store */
     i -= 40;
-    if (i < 4) return script_query(env, i);
-    i -= 4;
+    if (i < CONF_MIX_QUERIES) return script_query(env, i);
+    i -= CONF_MIX_QUERIES;
     if (i == 0) return conf_do_bulk_mix(env, 70, true);
     if (i == 1) {
         esb_component ids[] = {CONF_MIX_U8, CONF_MIX_SPARSE}; /* a new shape, handles found by a query */
@@ -69,6 +69,15 @@ static esb_status script_step(conf_env *env, unsigned step) {
     i -= 3;
     if (i < 20) return conf_do_destroy(env, script_entity(env, i * 5 + 3));
     i -= 20;
+    if (i < 2) { /* an explicit write of f32, where it is present (a change for query 4) */
+        float v = (float)i;
+        for (size_t n = i; n < env->m.nissued + i; ++n) {
+            esb_entity e = script_entity(env, n);
+            if (conf_model_has(&env->m, env->w, e, CONF_MIX_F32) == 1) return conf_do_set(env, e, CONF_MIX_F32, &v);
+        }
+        return ESB_ERR_ABSENT; /* a script whose bulk creation made no f32: a bug of the script */
+    }
+    i -= 2;
     if (i == 0) {
         esb_component id;
         return conf_do_register(env, &conf_mix_components[CONF_MIX_LATE], &id);

@@ -202,6 +202,16 @@ static void conf_op_poke(conf_env *env) {
     conf_model_write(&env->m, e, c, value);
 }
 
+/* esb_set: a value or zeros (NULL), on any entity and component, valid or not; allowed while iterating. */
+static void conf_op_set(conf_env *env) {
+    esb_entity e = conf_pick_entity(env);
+    esb_component c = conf_pick_comp(env);
+    unsigned char value[CONF_MAX_VALUE];
+    size_t size = conf_model_comp_known(&env->m, c) ? env->m.comps[c].size : 0;
+    conf_rng_fill(&env->rng, value, size <= sizeof value ? size : sizeof value);
+    conf_do_set(env, e, c, conf_rng_chance(&env->rng, 10) ? NULL : value);
+}
+
 static void conf_op_query_create(conf_env *env) {
     conf_rng *r = &env->rng;
     esb_component f[ESB_MAX_FIELDS + 1], w[ESB_MAX_TERMS + 1], wo[ESB_MAX_TERMS + 1];
@@ -218,6 +228,13 @@ static void conf_op_query_create(conf_env *env) {
     d.without = wo;
     d.access = conf_rng_chance(r, 50) ? acc : NULL;
     d.cached = conf_rng_chance(r, 50);
+    if (d.field_count + d.with_count && conf_rng_chance(r, 40)) { /* a change term on a field or with term */
+        uint32_t pick = conf_rng_below(r, d.field_count + d.with_count);
+        d.change = conf_rng_chance(r, 50) ? ESB_CHANGE_CHANGED : ESB_CHANGE_ADDED;
+        d.change_component = pick < d.field_count ? f[pick] : w[pick - d.field_count];
+        if (conf_rng_chance(r, 6)) d.change = (esb_change)(3 + conf_rng_below(r, 3)); /* no such kind */
+        if (conf_rng_chance(r, 6)) d.change_component = conf_pick_known(env);         /* perhaps not a term of it */
+    }
     if (conf_rng_chance(r, 12)) {
         switch (conf_rng_below(r, 8)) {
         case 0: f[d.field_count++] = conf_first_tag(env); break; /* a tag as a field */
@@ -287,7 +304,7 @@ static void conf_op_structural_or_read(conf_env *env) {
     }
     uint32_t w_create = m->nalive < 40 ? 22 : (m->nalive > 220 ? 3 : 10);
     uint32_t w_destroy = m->nalive > 220 ? 18 : 8;
-    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20, 12, 6, 4, 3, 2, 2};
+    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20, 12, 6, 4, 3, 2, 2, 8};
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) total += weights[i];
     uint32_t roll = conf_rng_below(&env->rng, total), op = 0;
@@ -302,7 +319,8 @@ static void conf_op_structural_or_read(conf_env *env) {
     case 6: conf_op_poke(env); break;
     case 7: conf_op_query_create(env); break;
     case 8: conf_op_query_destroy(env); break;
-    default: conf_op_register(env); break;
+    case 9: conf_op_register(env); break;
+    default: conf_op_set(env); break;
     }
     if (env->injecting) { /* the operation made no call that could fail */
         esb_mem_fail_nth(0);

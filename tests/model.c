@@ -13,7 +13,11 @@ static void *conf_xalloc(size_t n) {
     return p;
 }
 
-void conf_model_init(conf_model *m) { memset(m, 0, sizeof *m); }
+void conf_model_init(conf_model *m) {
+    memset(m, 0, sizeof *m);
+    m->changes = conf_changes_supported();
+    m->changes_exact = m->changes && esb_change_exact();
+}
 
 void conf_model_free(conf_model *m) {
     for (size_t i = 0; i < m->nissued; ++i) {
@@ -26,7 +30,43 @@ void conf_model_free(conf_model *m) {
     free(m->ents);
     free(m->hkeys);
     free(m->hvals);
+    for (int s = 0; s < CONF_MODEL_QUERIES; ++s) free(m->q[s].marks);
     memset(m, 0, sizeof *m);
+}
+
+/* ---- change terms ---- */
+
+static unsigned char conf_marks_of(const conf_mquery *q, size_t idx) { return idx < q->nmarks ? q->marks[idx] : 0; }
+
+static void conf_mark(conf_mquery *q, size_t idx, unsigned char bits) {
+    if (idx >= q->nmarks) {
+        size_t n = (idx + 1) * 2;
+        unsigned char *marks = conf_xalloc(n);
+        if (q->nmarks) memcpy(marks, q->marks, q->nmarks);
+        free(q->marks);
+        q->marks = marks;
+        q->nmarks = n;
+    }
+    q->marks[idx] |= bits;
+}
+
+/* Entity idx's component c changed (an addition too when `addition`): due to every query whose change term is on
+ * c and counts it, late to those being iterated. */
+static void conf_changed(conf_model *m, size_t idx, esb_component c, bool addition) {
+    for (int s = 0; s < CONF_MODEL_QUERIES; ++s) {
+        conf_mquery *q = &m->q[s];
+        if (!q->live || q->change == ESB_CHANGE_NONE || q->change_comp != c) continue;
+        if (q->change == ESB_CHANGE_ADDED && !addition) continue;
+        conf_mark(q, idx, q->iterating ? CONF_LATE : CONF_DUE);
+    }
+}
+
+/* Entity idx lost c (or everything, c == ESB_MAX_COMPONENTS): nothing it did before is reported. */
+static void conf_forget(conf_model *m, size_t idx, esb_component c) {
+    for (int s = 0; s < CONF_MODEL_QUERIES; ++s) {
+        conf_mquery *q = &m->q[s];
+        if (q->live && idx < q->nmarks && (c == ESB_MAX_COMPONENTS || q->change_comp == c)) q->marks[idx] = 0;
+    }
 }
 
 /* ---- handle lookup: a plain open-addressing table, never shrinks (handles are never forgotten) ---- */
@@ -177,6 +217,7 @@ esb_status conf_model_destroy_status(const conf_model *m, const void *world, esb
 
 void conf_model_destroy_apply(conf_model *m, esb_entity e) {
     size_t i = conf_model_find(m, e);
+    conf_forget(m, i, ESB_MAX_COMPONENTS);
     conf_ment *s = m->ents[i];
     for (uint32_t c = 0; c < ESB_MAX_COMPONENTS; ++c) free(s->data[c]);
     free(s);
@@ -206,6 +247,7 @@ esb_status conf_model_add_status(const conf_model *m, const void *world, esb_ent
 void conf_model_add_apply(conf_model *m, esb_entity e, esb_component c, const void *value) {
     conf_ment *s = conf_state(m, e);
     s->has[c] = true;
+    conf_changed(m, conf_model_find(m, e), c, true);
     size_t size = m->comps[c].size;
     if (size == 0) return;
     s->data[c] = conf_xalloc(size);
@@ -221,6 +263,7 @@ esb_status conf_model_remove_status(const conf_model *m, const void *world, esb_
 
 void conf_model_remove_apply(conf_model *m, esb_entity e, esb_component c) {
     conf_ment *s = conf_state(m, e);
+    conf_forget(m, conf_model_find(m, e), c);
     s->has[c] = false;
     free(s->data[c]);
     s->data[c] = NULL;
@@ -256,6 +299,32 @@ void conf_model_write(conf_model *m, esb_entity e, esb_component c, const void *
     memcpy(s->data[c], bytes, m->comps[c].size);
 }
 
+esb_status conf_model_set_status(const conf_model *m, const void *world, esb_entity e, esb_component c) {
+    const conf_ment *s;
+    esb_status st = conf_component_call_status(m, world, false, e, c, &s);
+    if (st != ESB_OK) return st;
+    return s->has[c] ? ESB_OK : ESB_ERR_ABSENT;
+}
+
+void conf_model_set_apply(conf_model *m, esb_entity e, esb_component c, const void *value) {
+    conf_ment *s = conf_state(m, e);
+    size_t size = m->comps[c].size;
+    if (size) {
+        if (value)
+            memcpy(s->data[c], value, size);
+        else
+            memset(s->data[c], 0, size);
+    }
+    conf_changed(m, conf_model_find(m, e), c, false);
+}
+
+void conf_model_batch_handed(conf_model *m, int slot, esb_entity e) {
+    const conf_mquery *q = &m->q[slot];
+    size_t idx = conf_model_find(m, e);
+    for (uint32_t k = 0; k < q->nf; ++k)
+        if (q->acc[k] == ESB_WRITE) conf_changed(m, idx, q->f[k], false);
+}
+
 /* ---- queries ---- */
 
 static bool conf_dup(const esb_component *a, uint32_t na, const esb_component *b, uint32_t nb) {
@@ -279,6 +348,13 @@ esb_status conf_model_query_status(const conf_model *m, const void *world, const
     if (d->field_count == 0 && d->with_count == 0) return ESB_ERR_INVALID;
     if (conf_dup(d->fields, d->field_count, d->with, d->with_count)) return ESB_ERR_INVALID;
     if (conf_dup(d->without, d->without_count, NULL, 0)) return ESB_ERR_INVALID;
+    if (d->change != ESB_CHANGE_NONE) {
+        if (!m->changes || (d->change != ESB_CHANGE_CHANGED && d->change != ESB_CHANGE_ADDED)) return ESB_ERR_INVALID;
+        bool included = false;
+        for (uint32_t i = 0; i < d->field_count; ++i) included |= d->fields[i] == d->change_component;
+        for (uint32_t i = 0; i < d->with_count; ++i) included |= d->with[i] == d->change_component;
+        if (!included) return ESB_ERR_INVALID;
+    }
     for (uint32_t i = 0; i < d->field_count; ++i)
         if (conf_model_comp_known(m, d->fields[i]) && m->comps[d->fields[i]].tag) return ESB_ERR_INVALID;
     if (conf_model_locked(m)) return ESB_ERR_LOCKED;
@@ -295,9 +371,12 @@ int conf_model_query_apply(conf_model *m, const esb_query_desc *d) {
     for (int s = 0; s < CONF_MODEL_QUERIES; ++s) {
         conf_mquery *q = &m->q[s];
         if (q->live) continue;
+        free(q->marks);
         memset(q, 0, sizeof *q);
         q->live = true;
         q->cached = d->cached;
+        q->change = d->change;
+        q->change_comp = d->change == ESB_CHANGE_NONE ? 0 : d->change_component;
         q->nf = d->field_count;
         q->nw = d->with_count;
         q->nwo = d->without_count;
@@ -333,10 +412,17 @@ void conf_model_iter_begin_apply(conf_model *m, int slot) {
     m->live_iters++;
 }
 
-void conf_model_iter_end_apply(conf_model *m, int slot) {
-    if (!m->q[slot].iterating) return;
-    m->q[slot].iterating = false;
+void conf_model_iter_end_apply(conf_model *m, int slot, bool complete) {
+    conf_mquery *q = &m->q[slot];
+    if (!q->iterating) return;
+    q->iterating = false;
     m->live_iters--;
+    /* A complete iteration moves the reference point to its begin: what was due is consumed, what changed while
+     * it was live may be reported once more. An early end moves nothing. */
+    for (size_t i = 0; i < q->nmarks; ++i) {
+        unsigned char late = q->marks[i] & CONF_LATE ? CONF_MAYBE : 0;
+        q->marks[i] = complete ? late : (unsigned char)((q->marks[i] & (CONF_DUE | CONF_MAYBE)) | late);
+    }
 }
 
 bool conf_model_matches(const conf_model *m, int slot, size_t idx) {
@@ -355,5 +441,20 @@ bool conf_model_matches(const conf_model *m, int slot, size_t idx) {
 size_t conf_model_match_count(const conf_model *m, int slot) {
     size_t n = 0;
     for (size_t i = 0; i < m->nissued; ++i) n += conf_model_matches(m, slot, i);
+    return n;
+}
+
+conf_expect conf_model_expect(const conf_model *m, int slot, size_t idx) {
+    const conf_mquery *q = &m->q[slot];
+    if (!conf_model_matches(m, slot, idx)) return CONF_FORBIDDEN;
+    if (q->change == ESB_CHANGE_NONE) return CONF_MUST;
+    unsigned char marks = conf_marks_of(q, idx);
+    if (marks & CONF_DUE) return CONF_MUST;
+    return marks & (CONF_LATE | CONF_MAYBE) || !m->changes_exact ? CONF_MAY : CONF_FORBIDDEN;
+}
+
+size_t conf_model_must_count(const conf_model *m, int slot) {
+    size_t n = 0;
+    for (size_t i = 0; i < m->nissued; ++i) n += conf_model_expect(m, slot, i) == CONF_MUST;
     return n;
 }

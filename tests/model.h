@@ -44,6 +44,13 @@ typedef struct conf_ment {
     unsigned char *data[ESB_MAX_COMPONENTS]; /* NULL when absent or a tag */
 } conf_ment;
 
+/* What a query's change term knows of an issued entity (conf_mquery.marks, by issue index). */
+enum {
+    CONF_DUE = 1,   /* changed (or added) after the reference point, while the query was not iterated: reported */
+    CONF_LATE = 2,  /* changed while an iteration of the query is live: that iteration may report it */
+    CONF_MAYBE = 4, /* changed during the last complete iteration: the next complete one may report it */
+};
+
 typedef struct conf_mquery {
     bool live;
     bool iterating;
@@ -53,7 +60,14 @@ typedef struct conf_mquery {
     esb_access acc[ESB_MAX_FIELDS];
     esb_component w[ESB_MAX_TERMS];
     esb_component wo[ESB_MAX_TERMS];
+    esb_change change; /* its change term (contract.h), on change_comp */
+    esb_component change_comp;
+    unsigned char *marks; /* per issued entity, CONF_DUE | CONF_LATE | CONF_MAYBE; nmarks entries (0 beyond) */
+    size_t nmarks;
 } conf_mquery;
+
+/* How an iteration of a query may treat an issued entity. */
+typedef enum conf_expect { CONF_FORBIDDEN = 0, CONF_MUST = 1, CONF_MAY = 2 } conf_expect;
 
 typedef struct conf_model {
     uint32_t ncomps;
@@ -67,7 +81,12 @@ typedef struct conf_model {
     size_t hcap;
     conf_mquery q[CONF_MODEL_QUERIES];
     uint32_t live_iters;
+    bool changes;       /* the strategy has change terms (conf_model_init: conf_changes_supported) */
+    bool changes_exact; /* and reports exactly the changed entities (esb_change_exact) */
 } conf_model;
+
+/* Whether the strategy under test implements change terms (support.c says which do not yet). */
+bool conf_changes_supported(void);
 
 void conf_model_init(conf_model *m);
 void conf_model_free(conf_model *m);
@@ -106,6 +125,11 @@ int conf_model_has(const conf_model *m, const void *world, esb_entity e, esb_com
 bool conf_model_alive(const conf_model *m, const void *world, esb_entity e);
 /* Records a write of the component's full value through a pointer (esb_get or a batch field). */
 void conf_model_write(conf_model *m, esb_entity e, esb_component c, const void *bytes);
+/* esb_set: its status, and its effect (the value, zero-filled when NULL, and a change of c). */
+esb_status conf_model_set_status(const conf_model *m, const void *world, esb_entity e, esb_component c);
+void conf_model_set_apply(conf_model *m, esb_entity e, esb_component c, const void *value);
+/* A batch of query slot handed out entity e: a change of each of its fields with ESB_WRITE access. */
+void conf_model_batch_handed(conf_model *m, int slot, esb_entity e);
 
 /* Queries are identified by slot; slot < 0 stands for a NULL query pointer. */
 esb_status conf_model_query_status(const conf_model *m, const void *world, const esb_query_desc *desc, const void *out);
@@ -114,8 +138,13 @@ esb_status conf_model_query_destroy_status(const conf_model *m, int slot);
 void conf_model_query_destroy_apply(conf_model *m, int slot);
 esb_status conf_model_iter_begin_status(const conf_model *m, int slot, const void *it);
 void conf_model_iter_begin_apply(conf_model *m, int slot);
-void conf_model_iter_end_apply(conf_model *m, int slot);
+/* The iteration of slot ended: complete (esb_iter_next returned false: the reference point moves) or early. */
+void conf_model_iter_end_apply(conf_model *m, int slot, bool complete);
 bool conf_model_matches(const conf_model *m, int slot, size_t idx);
 size_t conf_model_match_count(const conf_model *m, int slot);
+/* Whether an iteration of slot must, may or must not hand out issued entity idx (its terms, its change term). */
+conf_expect conf_model_expect(const conf_model *m, int slot, size_t idx);
+/* How many issued entities an iteration of slot must hand out. */
+size_t conf_model_must_count(const conf_model *m, int slot);
 
 #endif

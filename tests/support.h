@@ -114,6 +114,7 @@ esb_status conf_do_bulk(conf_env *env, size_t n, const esb_component *ids, uint3
 esb_status conf_do_destroy(conf_env *env, esb_entity e);
 esb_status conf_do_add(conf_env *env, esb_entity e, esb_component c, const void *value);
 esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c);
+esb_status conf_do_set(conf_env *env, esb_entity e, esb_component c, const void *value);
 esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *slot);
 esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
 size_t conf_free_query_slots(const conf_env *env);
@@ -135,7 +136,9 @@ enum {
 };
 extern const esb_component_desc conf_mix_components[CONF_MIX_COUNT];
 /* The four queries both tests keep (which: 0 .. 3): {f32, vec3} cached, a64 without tag, sparse cached, every
- * entity with the tag cached. */
+ * entity with the tag cached; and two with change terms (4, 5: f32 changed, cached; sparse added), which a
+ * strategy whose change terms are still to come gets as the same queries without them. */
+#define CONF_MIX_QUERIES 6
 esb_query_desc conf_mix_query(unsigned which);
 /* Creates n (at most 130) entities in bulk with f32, tag, a64 and vec3: with_values, entity i's f32 is i and each
  * byte of its a64 is i (vec3 zero-filled); else all zero-filled. */

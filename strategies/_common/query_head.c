@@ -8,6 +8,9 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     h->registry = r;
     if (desc->field_count) memcpy(h->fields, desc->fields, desc->field_count * sizeof *desc->fields);
     h->field_count = desc->field_count;
+    for (uint32_t k = 0; k < desc->field_count; ++k) h->access[k] = desc->access ? desc->access[k] : ESB_WRITE;
+    h->change = desc->change;
+    h->change_component = desc->change == ESB_CHANGE_NONE ? 0 : desc->change_component;
     esb_query_masks(desc, &h->include, &h->exclude);
     h->matches_nothing = !esb_bitset_disjoint(&h->include, &h->exclude);
     h->cached = desc->cached;

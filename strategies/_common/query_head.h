@@ -18,10 +18,13 @@ typedef struct esb_query_head {
     esb_query_registry *registry; /* the world's */
     const char *kind;             /* esb_query_kind's answer */
     esb_component fields[ESB_MAX_FIELDS];
+    esb_access access[ESB_MAX_FIELDS]; /* each field's (ESB_WRITE where the description gave none) */
     uint32_t field_count;
     esb_bitset include, exclude; /* fields and with terms; without terms */
-    bool matches_nothing;        /* a component both included and excluded */
-    bool cached;                 /* created with the cached hint */
+    esb_change change;           /* the change term (contract.h), on change_component; ESB_CHANGE_NONE: none */
+    esb_component change_component;
+    bool matches_nothing; /* a component both included and excluded */
+    bool cached;          /* created with the cached hint */
 } esb_query_head;
 
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */

@@ -39,7 +39,18 @@ esb_status esb_check_query_shape(const esb_query_desc *desc) {
     if (desc->field_count + desc->with_count == 0) return ESB_ERR_INVALID;
     if (has_duplicates(desc->fields, desc->field_count, desc->with, desc->with_count)) return ESB_ERR_INVALID;
     if (has_duplicates(desc->without, desc->without_count, NULL, 0)) return ESB_ERR_INVALID;
+    if (desc->change != ESB_CHANGE_NONE && desc->change != ESB_CHANGE_CHANGED && desc->change != ESB_CHANGE_ADDED)
+        return ESB_ERR_INVALID;
+    if (desc->change != ESB_CHANGE_NONE && !esb_query_includes(desc, desc->change_component)) return ESB_ERR_INVALID;
     return ESB_OK;
+}
+
+bool esb_query_includes(const esb_query_desc *desc, esb_component c) {
+    for (uint32_t i = 0; i < desc->field_count; ++i)
+        if (desc->fields[i] == c) return true;
+    for (uint32_t i = 0; i < desc->with_count; ++i)
+        if (desc->with[i] == c) return true;
+    return false;
 }
 
 esb_status esb_check_id_list(const esb_component *ids, uint32_t count) {

@@ -10,8 +10,12 @@
 /* ESB_ERR_INVALID unless desc describes a storable component (see esb_component_register). */
 esb_status esb_check_component_desc(const esb_component_desc *desc);
 
-/* The id-only checks of esb_query_create: NULL arrays, counts, no include term, duplicates. */
+/* The id-only checks of esb_query_create: NULL arrays, counts, no include term, duplicates, a change term of
+ * an unknown kind or on a component neither a field nor a with term. */
 esb_status esb_check_query_shape(const esb_query_desc *desc);
+
+/* Whether c is one of desc's fields or with terms. */
+bool esb_query_includes(const esb_query_desc *desc, esb_component c);
 
 /* esb_query_create's first checks: world, desc and out non-NULL and the shape valid. Sets *out (if it can) to
  * NULL either way. */

@@ -4,6 +4,11 @@
 #include "template.h"
 
 #ifdef ESB_CHECKED
+static bool holds(const void *world, esb_component c, uint32_t idx) {
+    const esb_world *w = world;
+    return idx < w->entities.issued && esb_entity_index(w->entities.slots[idx]) == idx && tpl_has(w, idx, c);
+}
+
 static void check_world(const esb_world *w) {
     const esb_entity_table *ei = &w->entities;
     esb_et_check_invariants(ei); /* W1 */
@@ -33,7 +38,12 @@ static void check_world(const esb_world *w) {
         const esb_query *q = (const esb_query *)n;
         ESB_ASSERT_MSG(q->world == w, "a query of another world");
         ESB_ASSERT(q->rows != NULL);
+        ESB_ASSERT_MSG((q->changes != NULL) == (q->head.change != ESB_CHANGE_NONE) &&
+                           (!q->changes || q->changes->component == q->head.change_component),
+                       "a query's change set disagrees with its change term");
     }
+    ESB_ASSERT(w->changes.capacity >= w->capacity);
+    esb_change_sets_check(&w->changes, w, holds); /* W5 */
 }
 #endif
 

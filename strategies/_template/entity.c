@@ -50,6 +50,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
             const unsigned char *v =
                 values && values[k] ? (const unsigned char *)values[k] + i * w->components[ids[k]].size : NULL;
             write_value(w, ids[k], idx, v);
+            esb_change_mark(&w->changes, ids[k], idx, true);
         }
         if (out) out[i] = e;
     }
@@ -62,6 +63,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     uint32_t idx = esb_entity_index(e);
     /* A dead index must match no query: the scan tests signatures, not liveness. */
     memset(&w->signature[idx], 0, sizeof w->signature[idx]);
+    esb_change_forget_all(&w->changes, idx);
     esb_et_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
     return ESB_OK;
 }
@@ -74,6 +76,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = tpl_ensure_data(w, c)) != ESB_OK) return s;
     write_value(w, c, idx, value);
     esb_bitset_set(&w->signature[idx], c);
+    esb_change_mark(&w->changes, c, idx, true);
     return ESB_OK;
 }
 
@@ -83,8 +86,24 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
     esb_bitset_clear(&w->signature[idx], c); /* the value stays behind as a hole; nothing reads it */
+    esb_change_forget(&w->changes, c, idx);
     return ESB_OK;
 }
+
+/* Change records are sets of indices (_common/change_set.h), which need no room beyond what creation reserved:
+ * this never fails for memory. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
+    write_value(w, c, idx, value);
+    esb_change_mark(&w->changes, c, idx, false);
+    return ESB_OK;
+}
+
+bool esb_change_exact(void) { return true; }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out); /* sets *out to NULL */

@@ -13,6 +13,7 @@ typedef struct tpl_iter_state {
 ESB_ITER_STATE_FITS(tpl_iter_state);
 
 void tpl_query_free(esb_query *q) {
+    esb_change_set_destroy(&q->world->changes, q->changes);
     esb_qr_unlink(q->head.registry, &q->head.node);
     esb_mem_free(q->rows, TPL_BATCH * sizeof *q->rows);
     esb_mem_free(q, sizeof *q);
@@ -23,7 +24,9 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s); /* checked, its terms copied, linked into the world */
     if (!q) return s;
     q->world = w;
-    if (!(q->rows = esb_mem_alloc(TPL_BATCH * sizeof *q->rows, 0))) {
+    if (!(q->rows = esb_mem_alloc(TPL_BATCH * sizeof *q->rows, 0)) ||
+        (q->head.change &&
+         !(q->changes = esb_change_set_create(&w->changes, q->head.change_component, q->head.change)))) {
         tpl_query_free(q); /* unlinked again: a failure leaves no trace */
         return ESB_ERR_NOMEM;
     }
@@ -46,6 +49,15 @@ static inline bool matches(const esb_bitset *signature, const esb_query_head *h)
     return esb_bitset_contains(signature, &h->include) && esb_bitset_disjoint(signature, &h->exclude);
 }
 
+/* Handing out a field with write access changes it, for every entity of the batch (contract.h). */
+static void mark_written(const esb_world *w, const esb_query *q, uint32_t n) {
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        esb_component c = q->head.fields[k];
+        if (q->head.access[k] != ESB_WRITE || !w->changes.watching[c]) continue;
+        for (uint32_t i = 0; i < n; ++i) esb_change_mark(&w->changes, c, q->rows[i], false);
+    }
+}
+
 /* THE HOT LOOP of every iteration scenario: it costs a 32-byte signature test per issued index, matching or
  * not, and hands out the matches through an index array (one indirection per element in the scenario's loop).
  * A faster design changes this: tables whose rows all match go out as plain arrays, a cached list of matches
@@ -58,13 +70,16 @@ bool esb_iter_next(esb_iter *it) {
     uint32_t first = (uint32_t)st->next, end = w->entities.issued, idx = first, n = 0;
     if (!q->head.matches_nothing)
         for (; idx < end && n < TPL_BATCH; ++idx)
-            if (matches(&w->signature[idx], &q->head)) q->rows[n++] = idx;
+            if (matches(&w->signature[idx], &q->head) && (!q->changes || esb_change_test(q->changes, idx)))
+                q->rows[n++] = idx;
     w->indices_scanned += idx - first;
     st->next = idx;
-    if (n == 0) { /* the scan reached the end with nothing more to hand out */
+    if (n == 0) { /* the scan reached the end with nothing more to hand out: the change set is consumed */
+        if (q->changes) esb_change_set_clear(&w->changes, q->changes);
         esb_iter_end(it);
         return false;
     }
+    mark_written(w, q, n);
     /* Every field and the entities share the one index array (strides stay zero from esb_iter_begin). */
     esb_batch *b = &it->batch;
     b->count = n;

@@ -10,6 +10,7 @@
 #define TEMPLATE_H
 
 #include "bitset.h"
+#include "change_set.h"
 #include "component_info.h"
 #include "contract.h"
 #include "entity_table.h"
@@ -25,7 +26,8 @@
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */
     esb_world *world;
-    uint32_t *rows; /* TPL_BATCH entries: the entity indices of the current batch */
+    uint32_t *rows;          /* TPL_BATCH entries: the entity indices of the current batch */
+    esb_change_set *changes; /* its change term's set of entity indices (change_set.h), or NULL */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -34,7 +36,10 @@ struct esb_query {
  *  W2 A signature names registered components only, and the signature of a dead or never-issued index (up to
  *     capacity) is empty: no query matches it, and an index issued again starts without components.
  *  W3 A component with data that an alive entity has owns its data array; a tag never has one.
- *  W4 The registry's own (query_registry.h); each query's terms (query_head.h), world and batch array. */
+ *  W4 The registry's own (query_registry.h); each query's terms (query_head.h), world and batch array; a query
+ *     has a change set exactly when it has a change term, on the term's component.
+ *  W5 The change sets' own (change_set.h): each holds capacity bits, set only for alive indices with its
+ *     component. */
 struct esb_world {
     esb_entity_table entities; /* handles, versions, free list, index limit (_common/entity_table.h) */
     uint32_t capacity;         /* entries in every per-entity array below */
@@ -43,6 +48,7 @@ struct esb_world {
     unsigned char *data[ESB_MAX_COMPONENTS]; /* capacity * size bytes each; NULL for tags and until first used */
     uint32_t component_count;
     esb_query_registry queries; /* live queries and the iteration lock (_common/query_registry.h) */
+    esb_change_sets changes;    /* the change terms' sets, by component (_common/change_set.h) */
     uint64_t indices_scanned;   /* reported by esb_world_counters */
 };
 

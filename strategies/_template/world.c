@@ -10,7 +10,7 @@ ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries.head) tpl_query_free((esb_query *)w->queries.head);
+    while (w->queries.head) tpl_query_free((esb_query *)w->queries.head); /* their change sets with them */
     for (uint32_t c = 0; c < w->component_count; ++c)
         esb_mem_free(w->data[c], (size_t)w->capacity * w->components[c].size); /* NULL is ignored */
     esb_mem_free(w->signature, (size_t)w->capacity * sizeof *w->signature);
@@ -45,6 +45,7 @@ esb_status tpl_reserve(esb_world *w, uint64_t extra) {
     /* The table's slots grow first: if the arrays below cannot follow, the slots are merely roomier and the
      * next call grows the arrays to their capacity. Nothing observable has changed either way. */
     if ((s = esb_et_grow(&w->entities, cap)) != ESB_OK) return s;
+    if ((s = esb_change_sets_reserve(&w->changes, cap)) != ESB_OK) return s; /* likewise merely roomier */
 
     esb_grow_item items[1 + ESB_MAX_COMPONENTS];
     size_t n = 0, old = w->capacity;

@@ -37,6 +37,12 @@ typedef struct at_archetype {
     esb_edges edges;      /* the archetypes one component more or less away, cached on first use */
     at_watch *watchers;   /* the cached queries that have matched it */
     uint32_t watcher_count, watcher_capacity;
+    /* Change state, as flecs's table dirty_state: counters that only grow, rows_added on every row added to the
+     * table, column_changes[k] on every write of column k (esb_set, a batch handing the column out writable),
+     * tag_changes on every esb_set of one of its tags. A query with a change term compares them with what it
+     * saw when its last complete pass ended (query.c). */
+    uint64_t rows_added, tag_changes;
+    uint64_t *column_changes; /* table.column_count entries */
 } at_archetype;
 
 /* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
@@ -55,7 +61,12 @@ struct esb_query {
     /* cached: the matches whose table holds rows, which iteration visits (flecs keeps a query cache's empty
      * tables apart the same way); active_pos[i] is match i's place in active, or AT_INACTIVE */
     uint32_t *active, *active_pos;
-    uint32_t active_count, active_capacity; /* active_capacity: entries of both arrays */
+    uint32_t active_count, active_capacity; /* active_capacity: entries of both arrays (and of seen) */
+    /* a change term: what each match's change state (at_change_state) was when the last complete pass ended, or
+     * 0 for an archetype made after the query (its whole history is news); matches whose state is still that
+     * are skipped. born: the archetype count when the query was made. */
+    uint64_t *seen;
+    uint32_t born;
 };
 #define AT_INACTIVE UINT32_MAX
 
@@ -73,7 +84,9 @@ struct esb_query {
  *     what matching every archetype it has seen would give, columns included (match_list.h).
  *  A7 A cached query's active list holds each match whose table has rows, once, and nothing else, with
  *     active_pos its inverse (AT_INACTIVE for the others); an uncached query has none. An archetype's watchers
- *     are exactly the (query, match) pairs of cached queries whose match list names it. */
+ *     are exactly the (query, match) pairs of cached queries whose match list names it.
+ *  A8 A query with a change term is cached, and keeps a seen state per match, none above the match's
+ *     change state now (counters only grow); each archetype has a change counter per column. */
 struct esb_world {
     esb_entity_table entities;
     at_location *locations; /* per entity index, capacity entries; meaningful for alive indices */
@@ -109,7 +122,15 @@ void at_table_emptied(at_archetype *a);
 /* Rows were appended to a's table, which held `before` (and now holds more), or one was taken out: the
  * transitions of A7, one compare each on the way. */
 static inline void at_rows_added(at_archetype *a, uint32_t before) {
+    a->rows_added++;
     if (__builtin_expect(before == 0 && a->watcher_count, 0)) at_table_filled(a);
+}
+
+/* The change state of a's table for a change term of kind on c: what a query with that term compares. */
+static inline uint64_t at_change_state(const at_archetype *a, esb_change kind, esb_component c) {
+    if (kind == ESB_CHANGE_ADDED) return a->rows_added;
+    int32_t column = esb_table_find_column(&a->table, c);
+    return a->rows_added + (column == ESB_NO_COLUMN ? a->tag_changes : a->column_changes[column]);
 }
 static inline void at_row_taken(at_archetype *a) {
     if (__builtin_expect(a->table.count == 0 && a->watcher_count, 0)) at_table_emptied(a);

@@ -1,4 +1,4 @@
-/* esb_world_check: the invariants written beside the structs of archetype.h (A1-A7), as code. */
+/* esb_world_check: the invariants written beside the structs of archetype.h (A1-A8), as code. */
 #include <stddef.h>
 #include <string.h>
 
@@ -29,6 +29,7 @@ static void check_archetypes(const esb_world *w) {
                            "a table whose columns are not its archetype's components with data");
         }
         esb_table_check_invariants(&a->table); /* A2 */
+        ESB_ASSERT_MSG(!a->table.column_count || a->column_changes, "a table without its column change counters");
         ESB_ASSERT_MSG(esb_set_index_find(&w->index, &a->signature) == id, "an archetype the set index does not find");
         esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of,
                                    w); /* A4 */
@@ -84,6 +85,12 @@ static void check_query(const void *world, const esb_query_head *h) {
     esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, at_match_archetype,
                                q);
     check_active(w, q);
+    ESB_ASSERT_MSG(!q->head.change || (q->head.cached && (q->seen || !q->matches.count)),
+                   "a query with a change term but no query cache"); /* A8 */
+    for (uint32_t i = 0; q->head.change && i < q->matches.count; ++i)
+        ESB_ASSERT_MSG(q->seen[i] <=
+                           at_change_state(w->archetypes[q->matches.ids[i]], q->head.change, q->head.change_component),
+                       "a query that saw a change state its table has not reached");
 }
 
 /* A7, of the archetypes: each watcher is a match of a live cached query naming that archetype, no query

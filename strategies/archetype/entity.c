@@ -155,3 +155,26 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (s != ESB_OK) return s;
     return at_has(w->archetypes[w->locations[esb_entity_index(e)].archetype], c) ? 1 : 0;
 }
+
+/* The write through esb_get's checks and pointer, then the change of its table's column (or of its tags), as
+ * flecs's ecs_set marks the column dirty. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    void *p;
+    esb_status s = esb_get(w, e, c, &p);
+    if (s != ESB_OK) return s;
+    at_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
+    int32_t column = esb_table_find_column(&a->table, c);
+    if (column == ESB_NO_COLUMN) {
+        a->tag_changes++;
+        return ESB_OK;
+    }
+    if (value)
+        memcpy(p, value, w->components[c].size);
+    else
+        memset(p, 0, w->components[c].size);
+    a->column_changes[column]++;
+    return ESB_OK;
+}
+
+/* Change terms report whole tables (query.c). */
+bool esb_change_exact(void) { return false; }

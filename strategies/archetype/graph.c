@@ -5,6 +5,7 @@
 #include "grow.h"
 
 static void archetype_free(at_archetype *a) {
+    esb_mem_free(a->column_changes, a->column_changes ? a->table.column_count * sizeof *a->column_changes : 0);
     esb_table_free(&a->table);
     esb_edges_free(&a->edges);
     esb_mem_free(a->watchers, (size_t)a->watcher_capacity * sizeof *a->watchers);
@@ -20,9 +21,11 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
     at_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(at_archetype));
     if (!a) return ESB_ERR_NOMEM;
     a->signature = *signature;
-    if ((s = esb_table_init(&a->table, signature, w->components, w->component_count)) != ESB_OK) {
+    if ((s = esb_table_init(&a->table, signature, w->components, w->component_count)) != ESB_OK ||
+        (a->table.column_count &&
+         !(a->column_changes = esb_mem_calloc(a->table.column_count * sizeof *a->column_changes, 0)))) {
         archetype_free(a);
-        return s;
+        return s != ESB_OK ? s : ESB_ERR_NOMEM;
     }
     uint32_t id = w->archetype_count++;
     w->archetypes[id] = a;

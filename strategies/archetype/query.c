@@ -6,7 +6,14 @@
  * iteration never re-tests a known archetype. Of those, they iterate only the active ones, whose tables hold
  * rows: each matched archetype lists its watching queries, and its table's turning empty or non-empty moves it
  * out of or into their active lists (flecs's query cache keeps its empty tables apart the same way), so a
- * world of many empty tables costs a cached pass nothing. */
+ * world of many empty tables costs a cached pass nothing.
+ *
+ * Change terms follow flecs's change detection, which needs the query cache (a query with one is cached
+ * whatever its hint): each table keeps counters of its writes and of the rows it received (archetype.h), the
+ * query remembers what they were when its last complete pass ended, and a pass hands out whole the tables whose
+ * counters have moved since and skips the others. So it reports a superset, by table: every entity of a table
+ * where one changed, or into which one moved. A batch marks the columns it hands out writable, as flecs marks an
+ * [inout] field's column when the iterator moves past its table. */
 #include <string.h>
 
 #include "grow.h"
@@ -58,6 +65,7 @@ void at_query_free(esb_query *q) {
     esb_match_list_free(&q->matches);
     esb_mem_free(q->active, (size_t)q->active_capacity * sizeof *q->active);
     esb_mem_free(q->active_pos, (size_t)q->active_capacity * sizeof *q->active_pos);
+    esb_mem_free(q->seen, q->seen ? (size_t)q->active_capacity * sizeof *q->seen : 0);
     esb_mem_free(q, sizeof *q);
 }
 
@@ -79,8 +87,9 @@ static esb_status reserve_watching(esb_query *q, uint32_t from) {
         if (s != ESB_OK) return s;
         size_t old = (size_t)q->active_capacity * sizeof(uint32_t), now = (size_t)cap * sizeof(uint32_t);
         esb_grow_item items[] = {{(void **)&q->active, old, now, 0, -1, NULL},
-                                 {(void **)&q->active_pos, old, now, 0, -1, NULL}};
-        if ((s = esb_grow_all(items, 2)) != ESB_OK) return s;
+                                 {(void **)&q->active_pos, old, now, 0, -1, NULL},
+                                 {(void **)&q->seen, old * 2, now * 2, 0, -1, NULL}};
+        if ((s = esb_grow_all(items, q->head.change ? 3 : 2)) != ESB_OK) return s;
         q->active_capacity = cap;
     }
     for (uint32_t i = from; i < m->count; ++i) {
@@ -104,6 +113,8 @@ static esb_status catch_up_new(esb_query *q) {
         at_archetype *a = q->world->archetypes[m->ids[i]];
         a->watchers[a->watcher_count++] = (at_watch){q, i};
         q->active_pos[i] = AT_INACTIVE;
+        if (q->head.change) /* an archetype made after the query: everything it ever received is news */
+            q->seen[i] = m->ids[i] < q->born ? at_change_state(a, q->head.change, q->head.change_component) : 0;
         if (a->table.count) activate(q, i);
     }
     return ESB_OK;
@@ -120,6 +131,8 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     if (!q) return s;
     q->world = w;
     q->matches.field_count = q->head.field_count;
+    q->born = w->archetype_count;
+    q->head.cached |= q->head.change != ESB_CHANGE_NONE; /* flecs's change detection needs its query cache */
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     if (q->head.cached && (s = catch_up(q)) != ESB_OK) {
         at_query_free(q);
@@ -137,26 +150,40 @@ typedef struct at_iter_state {
 } at_iter_state;
 ESB_ITER_STATE_FITS(at_iter_state);
 
-/* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). */
-static void table_batch(esb_iter *it, const esb_query *q, const at_archetype *a, const uint16_t *columns) {
+/* The whole table as one batch; columns[k] is field k's column (NULL: find it by rank). Its writable columns
+ * change (archetype.h). */
+static void table_batch(esb_iter *it, const esb_query *q, at_archetype *a, const uint16_t *columns) {
     esb_table_batch(&it->batch, &a->table, q->head.fields, q->head.field_count, columns);
+    for (uint32_t k = 0; k < q->head.field_count; ++k)
+        if (q->head.access[k] == ESB_WRITE)
+            a->column_changes[columns ? columns[k] : esb_table_column_of(&a->table, q->head.fields[k])]++;
 }
 
 static bool next_cached(esb_iter *it, const esb_query *q) {
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
-    if (st->next >= q->active_count) return false;
-    uint32_t match = q->active[st->next++];
-    const at_archetype *a = q->world->archetypes[q->matches.ids[match]];
-    ESB_ASSERT_MSG(a->table.count, "an active match with an empty table");
-    table_batch(it, q, a, esb_match_list_columns(&q->matches, match));
-    return true;
+    while (st->next < q->active_count) {
+        uint32_t match = q->active[st->next++];
+        at_archetype *a = q->world->archetypes[q->matches.ids[match]];
+        ESB_ASSERT_MSG(a->table.count, "an active match with an empty table");
+        if (q->head.change && at_change_state(a, q->head.change, q->head.change_component) == q->seen[match])
+            continue; /* nothing happened to it since the last complete pass */
+        table_batch(it, q, a, esb_match_list_columns(&q->matches, match));
+        return true;
+    }
+    return false;
+}
+
+/* A complete pass of a query with a change term: what every match's change state is now is what it saw. */
+static void saw_everything(const esb_query *q) {
+    for (uint32_t i = 0; i < q->matches.count; ++i)
+        q->seen[i] = at_change_state(q->world->archetypes[q->matches.ids[i]], q->head.change, q->head.change_component);
 }
 
 static ESB_NOINLINE bool next_scanned(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
     for (uint64_t i = st->next; i < w->archetype_count; ++i) {
-        const at_archetype *a = w->archetypes[i];
+        at_archetype *a = w->archetypes[i];
         if (!a->table.count || !query_matches(q, a)) continue;
         table_batch(it, q, a, NULL);
         st->next = i + 1;
@@ -169,6 +196,7 @@ bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     const esb_query *q = it->query;
     if (q->head.cached ? next_cached(it, q) : next_scanned(it, q)) return true;
+    if (q->head.change) saw_everything(q);
     esb_iter_end(it);
     return false;
 }

@@ -42,6 +42,17 @@ static inline const uint32_t *bm_field_positions(const esb_query *q, uint32_t k,
 }
 #endif
 
+/* Handing a field out with write access changes it for every entity of the batch (contract.h), as a specs join
+ * over a flagged storage's &mut marks every entity it visits: rows[i], or first + i where rows is NULL. */
+static inline void bm_mark_written(const esb_query *q, const uint32_t *rows, uint32_t first, uint32_t count) {
+    const esb_change_sets *cs = &q->world->changes;
+    for (uint32_t k = 0; k < q->field_count; ++k) {
+        esb_component c = q->fields[k];
+        if (q->access[k] != ESB_WRITE || !cs->watching[c]) continue;
+        for (uint32_t i = 0; i < count; ++i) esb_change_mark(cs, c, rows ? rows[i] : first + i, false);
+    }
+}
+
 /* Through an index list: rows[i] is the entity index of element i, for every field and the entities (in
  * bitmask-pools each field's pool positions, looked up for the batch). */
 static inline void bm_batch_indexed(esb_iter *it, const esb_query *q, const uint32_t *rows, uint32_t count) {
@@ -58,6 +69,7 @@ static inline void bm_batch_indexed(esb_iter *it, const esb_query *q, const uint
     it->batch.entities = w->entities.slots;
     it->batch.entity_rows = rows;
     it->batch.count = count;
+    bm_mark_written(q, rows, 0, count);
 }
 
 /* Over consecutive entity indices first .. first + count - 1: every field is a plain array slice. In
@@ -86,6 +98,7 @@ static inline void bm_batch_contiguous(esb_iter *it, const esb_query *q, uint32_
     it->batch.entities = w->entities.slots + first;
     it->batch.entity_rows = NULL;
     it->batch.count = count;
+    bm_mark_written(q, NULL, first, count);
 }
 
 /* Whether a contiguous batch of count entities has room for len more: in bitmask-pools up to what its position

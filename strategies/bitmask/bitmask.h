@@ -17,6 +17,7 @@
 #define BITMASK_H
 
 #include "bitset.h"
+#include "change_set.h"
 #include "contract.h"
 #include "entity_table.h"
 #include "query_registry.h"
@@ -76,8 +77,10 @@ struct esb_query {
     esb_world *world;
     const char *kind;
     esb_component fields[ESB_MAX_FIELDS];
+    esb_access access[ESB_MAX_FIELDS];
     uint32_t field_count;
     esb_bitset include, exclude;
+    esb_change_set *changes;         /* a change term's set of entity indices (change_set.h), or NULL: see scan.c */
     bool matches_nothing;            /* a component is both included and excluded */
     uint8_t words[ESB_BITSET_WORDS]; /* mask words the query tests */
     uint32_t word_count;
@@ -113,7 +116,9 @@ struct esb_query {
  *  B7 A cached filter's block verdicts: none is longer than its block (a block past member_count holds 0 members),
  *     and one as long as its block is what bm_block_scan of the block says now. Members are only appended or
  *     rewritten by an erase, which zeroes the verdicts of the blocks whose positions it rewrites or drops; a pass
- *     scans again every block whose verdict is shorter than it. */
+ *     scans again every block whose verdict is shorter than it.
+ *  B8 A query has a change set exactly when it has a change term, and then no cached filter; the change sets'
+ *     own invariants (change_set.h): each holds capacity bits, set only for alive indices with its component. */
 struct esb_world {
     esb_entity_table entities;
     uint32_t capacity;                /* entries of every per-entity array (masks, data, filter maps) */
@@ -124,6 +129,7 @@ struct esb_world {
     struct esb_query **cached;  /* the cached filters */
     uint32_t cached_count, cached_capacity;
     uint64_t filter_updates; /* membership changes applied to cached filters */
+    esb_change_sets changes; /* the change terms' sets of entity indices, by component (_common/change_set.h) */
 };
 
 /* Makes room for `extra` more entities in every per-entity array (all or nothing). */
@@ -143,6 +149,14 @@ static inline bool bm_matches(const esb_world *w, const struct esb_query *q, uin
         if ((m & q->include.w[wi]) != q->include.w[wi] || (m & q->exclude.w[wi])) return false;
     }
     return !q->matches_nothing;
+}
+
+/* A new entity idx whose mask is set_bits: an addition of each of its components. */
+static inline void bm_changes_on_create(const esb_world *w, uint32_t idx, const uint64_t *set_bits) {
+    if (!w->changes.count) return;
+    for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k)
+        for (uint64_t bits = set_bits[k]; bits; bits &= bits - 1)
+            esb_change_mark(&w->changes, k * 64 + (uint32_t)__builtin_ctzll(bits), idx, true);
 }
 
 /* Unlinks and frees a query, whatever its state. */

@@ -89,6 +89,12 @@ static void check_block_verdicts(const esb_world *w, const esb_query *q) {
     }
 }
 
+static bool holds(const void *world, esb_component c, uint32_t idx) {
+    const esb_world *w = world;
+    return idx < w->entities.issued && esb_entity_index(w->entities.slots[idx]) == idx && c < w->component_count &&
+           bm_has(w, idx, c);
+}
+
 static void check_queries(const esb_world *w) {
     esb_qr_check_invariants(&w->queries); /* B6 */
     esb_bitset with_data = {{0}};
@@ -105,6 +111,7 @@ static void check_queries(const esb_world *w) {
             if (q->include.w[word] | q->exclude.w[word])
                 ESB_ASSERT_MSG(k < q->word_count && q->words[k++] == word, "a query's mask words are not its terms'");
         ESB_ASSERT_MSG(k == q->word_count, "a query tests mask words its terms do not touch");
+        ESB_ASSERT_MSG(!q->changes || !q->cached, "a query with a change term and a cached filter"); /* B8 */
         if (!q->cached) {
             ESB_ASSERT_MSG(q->scan_rows && !q->members && !q->position && !q->verdicts,
                            "a scanning query without its scan array");
@@ -132,6 +139,8 @@ static void check_queries(const esb_world *w) {
         listed += comp->filter_count;
     }
     ESB_ASSERT_MSG(listed == watching, "a cached filter missing from the list of a component it watches");
+    ESB_ASSERT(w->changes.capacity >= w->capacity);
+    esb_change_sets_check(&w->changes, w, holds); /* B8 */
 }
 #endif
 

@@ -48,6 +48,7 @@ static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component 
         for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
         for (uint32_t k = 0; k < np; ++k) esb_sparse_append(pools[k], e);
         bm_filters_on_create(w, idx); /* filters read masks alone */
+        bm_changes_on_create(w, idx, set_bits);
         if (out) out[i] = e;
     }
     for (uint32_t k = 0; k < np; ++k) esb_sparse_fill(pools[k], base[k], n, values ? values[of[k]] : NULL);
@@ -93,6 +94,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
             fill_range(comp, idx, 1, v);
         }
         bm_filters_on_create(w, idx);
+        bm_changes_on_create(w, idx, set_bits);
         if (out) out[i] = e;
     }
     size_t fresh = n - i;
@@ -109,7 +111,10 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         const unsigned char *v = values && values[k] ? (const unsigned char *)values[k] + i * comp->size : NULL;
         fill_range(comp, first, fresh, v);
     }
-    for (size_t j = 0; j < fresh; ++j) bm_filters_on_create(w, first + (uint32_t)j);
+    for (size_t j = 0; j < fresh; ++j) {
+        bm_filters_on_create(w, first + (uint32_t)j);
+        bm_changes_on_create(w, first + (uint32_t)j, set_bits);
+    }
     return ESB_OK;
 #endif
 }
@@ -119,6 +124,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
+    esb_change_forget_all(&w->changes, idx);
     for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) {
 #ifdef ESB_BITMASK_POOLS
         /* the pools of the values its mask names */
@@ -152,6 +158,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 #endif
     w->mask[c >> 6][idx] |= 1ull << (c & 63);
     bm_filters_on_change(w, idx, c);
+    esb_change_mark(&w->changes, c, idx, true);
     return ESB_OK;
 }
 
@@ -167,6 +174,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 #endif
     w->mask[c >> 6][idx] &= ~(1ull << (c & 63));
     bm_filters_on_change(w, idx, c);
+    esb_change_forget(&w->changes, c, idx);
     return ESB_OK;
 }
 
@@ -201,3 +209,22 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (s != ESB_OK) return s;
     return bm_has(w, esb_entity_index(e), c) ? 1 : 0;
 }
+
+/* The write through esb_get's checks and pointer, then the change in every set watching c, as a specs
+ * FlaggedStorage's get_mut sends its Modified event to every reader. The sets are sized to the entity capacity,
+ * so this never fails for memory. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    void *p;
+    esb_status s = esb_get(w, e, c, &p);
+    if (s != ESB_OK) return s;
+    if (p) {
+        if (value)
+            memcpy(p, value, w->components[c].size);
+        else
+            memset(p, 0, w->components[c].size);
+    }
+    esb_change_mark(&w->changes, c, esb_entity_index(e), false);
+    return ESB_OK;
+}
+
+bool esb_change_exact(void) { return true; }

@@ -24,6 +24,7 @@ static void free_field_rows(esb_query *q) {
 void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->cached) bm_filter_detach(w, q);
+    esb_change_set_destroy(&w->changes, q->changes);
     esb_qr_unlink(&w->queries, &q->node);
     esb_mem_free(q->scan_rows, ESB_BATCH_ROWS * sizeof *q->scan_rows);
     free_field_rows(q);
@@ -38,6 +39,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
     if (desc->field_count) memcpy(q->fields, desc->fields, desc->field_count * sizeof *desc->fields);
+    for (uint32_t k = 0; k < desc->field_count; ++k) q->access[k] = desc->access ? desc->access[k] : ESB_WRITE;
     q->field_count = desc->field_count;
     esb_query_masks(desc, &q->include, &q->exclude);
     q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
@@ -53,7 +55,19 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k)
         if (q->include.w[k] | q->exclude.w[k]) q->words[q->word_count++] = (uint8_t)k;
 
-    if (desc->cached && BM_HONOURS_CACHE_HINT) {
+    if (desc->change != ESB_CHANGE_NONE) {
+        /* A change term: a walk of its set of changed indices (scan.c), whatever the cached hint says. */
+        q->kind = "change-set";
+        q->changes = esb_change_set_create(&w->changes, desc->change_component, desc->change);
+        q->scan_rows = esb_mem_alloc(ESB_BATCH_ROWS * sizeof *q->scan_rows, 0);
+        if (!q->changes || !q->scan_rows) {
+            esb_change_set_destroy(&w->changes, q->changes);
+            esb_mem_free(q->scan_rows, q->scan_rows ? ESB_BATCH_ROWS * sizeof *q->scan_rows : 0);
+            free_field_rows(q);
+            esb_mem_free(q, sizeof *q);
+            return ESB_ERR_NOMEM;
+        }
+    } else if (desc->cached && BM_HONOURS_CACHE_HINT) {
         q->kind = "cached-filter";
         s = bm_filter_attach(w, q);
         if (s != ESB_OK) {
@@ -106,6 +120,7 @@ bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
     if (q->cached ? next_filter_batch(it, q) : bm_next_scan_batch(it, q)) return true;
+    if (q->changes) esb_change_set_clear(&q->world->changes, q->changes); /* a complete pass consumed them */
     esb_iter_end(it);
     return false;
 }

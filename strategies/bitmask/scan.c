@@ -1,5 +1,10 @@
 /* The full scan: every query visits every entity index and tests its mask, whatever fraction matches.
  *
+ * A query with a change term walks its change set instead (change_set.h), as a specs system joins the BitSet of
+ * the entities modified since its last run with the storages: its blocks of 64 indices are the set's words, so
+ * a block where nothing changed costs one word and no mask, and the others' matches are those of the mask test
+ * within the word.
+ *
  * The test runs 64 entities at a time into a match bitmap (a branch-free, vectorisable loop over the mask
  * words the query involves). Runs of blocks in which every entity matched are handed out as one contiguous
  * batch; other blocks' matches are extracted bit by bit into the query's index list, handed out once it holds
@@ -51,6 +56,19 @@ static uint64_t block_matches(const esb_world *w, const esb_query *q, uint32_t b
     return bits;
 }
 
+/* The block's matches within the query's change set, where it has one. */
+static inline uint64_t block_candidates(const esb_world *w, const esb_query *q, uint32_t block, uint32_t len) {
+    if (!q->changes) return block_matches(w, q, block, len);
+    uint64_t changed = q->changes->bits[block];
+    return changed ? changed & block_matches(w, q, block, len) : 0;
+}
+
+/* Whether every entity of the block is a candidate. */
+static inline bool block_all_candidates(const esb_world *w, const esb_query *q, uint32_t block, uint32_t len) {
+    if (q->changes && (q->changes->bits[block] & all_bits(len)) != all_bits(len)) return false;
+    return block_all_match(w, q, block, len);
+}
+
 bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     const esb_world *w = q->world;
     if (q->matches_nothing) return false;
@@ -58,7 +76,7 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     bm_iter_state *st = ESB_ITER_STATE(bm_iter_state, it);
     uint32_t block = (uint32_t)st->next;
     uint64_t bits = 0;
-    while (block < blocks && !(bits = block_matches(w, q, block, block_length(w, block)))) block++;
+    while (block < blocks && !(bits = block_candidates(w, q, block, block_length(w, block)))) block++;
     if (block == blocks) {
         st->next = block;
         return false;
@@ -66,7 +84,7 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     if (bits == all_bits(block_length(w, block))) {
         uint32_t first = block * BLOCK, count = block_length(w, block);
         while (++block < blocks && BM_CONTIGUOUS_ROOM(count, block_length(w, block)) &&
-               block_all_match(w, q, block, block_length(w, block)))
+               block_all_candidates(w, q, block, block_length(w, block)))
             count += block_length(w, block);
         st->next = block;
         bm_batch_contiguous(it, q, first, count);
@@ -78,7 +96,7 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
         for (uint64_t b = bits; b; b &= b - 1) rows[n++] = block * BLOCK + (uint32_t)__builtin_ctzll(b);
         if (++block == blocks || n > ESB_BATCH_ROWS - BLOCK) break;
         uint32_t len = block_length(w, block);
-        bits = block_matches(w, q, block, len);
+        bits = block_candidates(w, q, block, len);
         if (bits == all_bits(len)) break; /* the next batch starts a contiguous run there */
     }
     st->next = block;

@@ -76,6 +76,7 @@ esb_status bm_reserve(esb_world *w, uint64_t extra) {
     /* The slots grow first: if the arrays below cannot, the slots are merely roomier, and the next attempt
      * grows the arrays to the slots' capacity. */
     s = esb_et_grow(&w->entities, cap);
+    if (s == ESB_OK) s = esb_change_sets_reserve(&w->changes, cap); /* likewise merely roomier on a failure below */
     if (s != ESB_OK) return s;
 
     size_t max_items = ESB_BITSET_WORDS + w->component_count + 3 * (size_t)w->cached_count;

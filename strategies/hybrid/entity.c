@@ -2,6 +2,7 @@
  * archetype row); a change of a dense component also moves its table row. */
 #include <string.h>
 
+#include "change_pending.h"
 #include "graph.h"
 #include "inline.h"
 #include "op_checks.h"
@@ -268,3 +269,5 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (s != ESB_OK) return s;
     return esb_bitset_test(&w->archetypes[w->locations[esb_entity_index(e)].archetype]->signature, c) ? 1 : 0;
 }
+
+ESB_CHANGE_TERMS_PENDING(w->components[c].size)

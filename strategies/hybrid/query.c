@@ -8,6 +8,7 @@
  * last looked (the generation scheme of Bevy's QueryState). */
 #include <string.h>
 
+#include "change_pending.h"
 #include "graph.h"
 #include "inline.h"
 #include "query_api.h"
@@ -55,6 +56,7 @@ static inline esb_status catch_up(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (esb_change_term_refused(desc, out)) return ESB_ERR_INVALID; /* change terms: still to come */
     esb_status s;
     esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
     if (!q) return s;

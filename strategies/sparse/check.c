@@ -146,8 +146,34 @@ static void check_listeners(const esb_world *w, uint32_t groups) {
     ESB_ASSERT_MSG(linked == terms, "a group's term missing from its component's listeners");
 }
 
+/* P8: the observers of each component, and what each one's set holds and has room for. */
+static void check_observers(const esb_world *w) {
+    uint32_t observing = 0, listed = 0;
+    for (const esb_query_node *n = w->queries.head; n; n = n->next) observing += ((const esb_query *)n)->change != 0;
+    for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
+        for (const esb_query *q = w->observers[c]; q; q = q->next_observer) {
+            ESB_ASSERT_MSG(++listed <= observing, "an observer listed twice, or a query listed without a change term");
+            ESB_ASSERT_MSG(q->change && q->change_component == c, "an observer under another component");
+            ESB_ASSERT_MSG(q->kind == SP_VIEW && !q->remembers_runs, "an observer with a group or a run memo");
+            const esb_sparse_set *obs = &q->observed, *pool = pool_of(w, c);
+            esb_sparse_check_invariants(obs, w->entities.issued);
+            ESB_ASSERT_MSG(obs->capacity >= pool->count, "an observer without room for its component's pool");
+            for (uint32_t i = 0; i < obs->count; ++i)
+                ESB_ASSERT_MSG(esb_sparse_contains(pool, esb_sparse_handle(obs, i)),
+                               "an observer holding an entity that is dead or lacks its component");
+            for (uint32_t i = 0; i < pool->count; ++i) {
+                uint32_t idx = esb_entity_index(esb_sparse_handle(pool, i));
+                ESB_ASSERT_MSG((idx >> ESB_SPARSE_PAGE_BITS) < obs->page_count &&
+                                   obs->pages[idx >> ESB_SPARSE_PAGE_BITS],
+                               "an observer without the sparse page of an entity of its component");
+            }
+        }
+    ESB_ASSERT_MSG(listed == observing, "a query with a change term missing from its component's observers");
+}
+
 static void check_queries(const esb_world *w) {
     esb_qr_check_invariants(&w->queries);
+    check_observers(w);
     uint32_t with_group = 0, listed = 0, owned_pools = 0, owners = 0;
     for (const esb_query_node *n = w->queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;

@@ -1,4 +1,6 @@
 /* Entity operations. Each touches only the pools of the components involved. */
+#include <string.h>
+
 #include "group.h"
 #include "op_checks.h"
 #include "validate.h"
@@ -37,6 +39,8 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     esb_status s = reserve_entities(w, n);
     for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
     if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, count, &w->entities, n);
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
+        if (w->observers[ids[k]]) s = sp_observers_reserve(w, ids[k], (uint32_t)n, UINT32_MAX);
     for (esb_query *q = w->groups; s == ESB_OK && q; q = q->next_group)
         if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->entities, n);
     return s;
@@ -56,7 +60,10 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (size_t i = 0; i < n; ++i) {
         esb_entity e = esb_et_take(&w->entities);
         if (out) out[i] = e;
-        for (uint32_t k = 0; k < count; ++k) esb_sparse_append(&w->components[ids[k]].pool, e);
+        for (uint32_t k = 0; k < count; ++k) {
+            esb_sparse_append(&w->components[ids[k]].pool, e);
+            sp_observers_record(w, ids[k], e, true); /* an emplace its observers hear */
+        }
     }
     for (uint32_t k = 0; k < count; ++k)
         esb_sparse_fill(&w->components[ids[k]].pool, base_count[k], n, values ? values[k] : NULL);
@@ -77,6 +84,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
         esb_sparse_set *p = &w->components[c].pool;
         uint32_t pos;
         if (esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
+        if (w->observers[c]) sp_observers_forget(w, c, e);
     }
     esb_et_release(&w->entities, e);
     return ESB_OK;
@@ -89,8 +97,10 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
     if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK)
         return s;
+    if (w->observers[c] && (s = sp_observers_reserve(w, c, 1, esb_entity_index(e))) != ESB_OK) return s;
     if (!w->groups) {
         esb_sparse_emplace(p, e, value);
+        sp_observers_record(w, c, e, true);
         return ESB_OK;
     }
     /* Adding c can make e leave a group that excludes c, and enter one that includes it (P3). */
@@ -99,6 +109,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (l.excluding) sp_groups_leave(w, l.excluding, e);
     esb_sparse_emplace(p, e, value);
     if (l.including) sp_groups_enter_on_add(w, l.including, e, p->count - 1);
+    sp_observers_record(w, c, e, true);
     return ESB_OK;
 }
 
@@ -115,6 +126,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     esb_sparse_set *p = &w->components[c].pool;
     esb_status s;
     ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding an entity that is not alive");
+    if (w->observers[c]) sp_observers_forget(w, c, e);
     if (!w->groups) {
         esb_sparse_erase(p, pos);
         return ESB_OK;
@@ -149,3 +161,21 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     return s != ESB_OK ? s : 0;
 }
+
+/* The write through esb_get's checks and pointer, then EnTT's patch: an update its pool's observers hear.
+ * Observers have room for every entity of the pool, so this never fails for memory. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    void *p;
+    esb_status s = esb_get(w, e, c, &p);
+    if (s != ESB_OK) return s;
+    if (p) {
+        if (value)
+            memcpy(p, value, w->components[c].pool.size);
+        else
+            memset(p, 0, w->components[c].pool.size);
+    }
+    sp_observers_record(w, c, e, false);
+    return ESB_OK;
+}
+
+bool esb_change_exact(void) { return true; }

@@ -5,6 +5,7 @@
 #define SPARSE_H
 
 #include "contract.h"
+#include "inline.h"
 #include "entity_table.h"
 #include "query_registry.h"
 #include "sparse_set.h"
@@ -93,6 +94,12 @@ struct esb_query {
 #ifdef ESB_COMPACT_ENTITIES
     esb_entity *handles; /* SP_BATCH_MAX: a batch's handles, widened from the packed ones */
 #endif
+    /* change terms (observer.c): EnTT's observer, a storage of the entities whose change_component changed */
+    esb_change change;                 /* ESB_CHANGE_NONE, or the term's kind */
+    esb_component change_component;    /* the term's component */
+    esb_sparse_set observed;           /* the entities changed since the reference point (no data) */
+    struct esb_query *next_observer;   /* the next query observing the same component */
+    esb_access access[ESB_MAX_FIELDS]; /* each field's: ESB_WRITE fields change what a batch hands out */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -116,7 +123,11 @@ struct esb_query {
  *     include_pool and exclude_pool are their pools, and only sparse-groups builds groups.
  *  P7 A run memo that still holds (its sums are its pools' now) is a chain of sp_run's answers from
  *     driving position 0, each entry starting where the one before ends, each what sp_run answers there now;
- *     only cached views in builds with runs keep one. */
+ *     only cached views in builds with runs keep one.
+ *  P8 observers[c] lists, once each, exactly the queries with a change term on c, which are views without a
+ *     run memo. Each one's observed set keeps sparse_set.h's invariants, holds only alive entities that have
+ *     c, and has room and sparse pages for every entity of c's pool, so that recording a change never
+ *     allocates (a batch records them, and esb_iter_next cannot fail). */
 struct esb_world {
     esb_entity_table entities;
     sp_component components[ESB_MAX_COMPONENTS];
@@ -126,8 +137,27 @@ struct esb_world {
     uint32_t member_sets;                        /* the non-owned groups (each keeps a member set) */
     uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;
-    esb_query_registry queries; /* every live query, and the iteration lock */
+    esb_query_registry queries;                      /* every live query, and the iteration lock */
+    struct esb_query *observers[ESB_MAX_COMPONENTS]; /* per component, the queries observing it (observer.c) */
 };
+
+/* Change terms, as EnTT's observers (observer.c). */
+esb_status sp_observer_attach(esb_world *w, struct esb_query *q);
+void sp_observer_detach(esb_world *w, struct esb_query *q);
+/* Room for c's pool to hold `extra` more entities, among them index idx (or the next n indices the entity
+ * table issues, idx UINT32_MAX), in every observer of c; before the change. */
+esb_status sp_observers_reserve(esb_world *w, esb_component c, uint32_t extra, uint32_t idx);
+/* e changed c (an addition too when `addition`): recorded by every observer of c that counts it. */
+void sp_observers_record(const esb_world *w, esb_component c, esb_entity e, bool addition);
+/* e lost c (c < ESB_MAX_COMPONENTS) or died (c == ESB_MAX_COMPONENTS): no observer holds it any more. */
+void sp_observers_forget(const esb_world *w, esb_component c, esb_entity e);
+/* The next batch of an observer's changed entities that match its other terms; false when none is left, after
+ * which a complete iteration consumes the set (sp_observer_consume). */
+bool sp_observer_next(esb_iter *it, struct esb_query *q, uint64_t *next);
+void sp_observer_consume(struct esb_query *q);
+/* A batch of q handed these entities out (count of them: handles in dense, at rows or from start): its writable
+ * fields changed. */
+void sp_observers_record_batch(const struct esb_query *q, const esb_batch *b);
 
 void sp_query_free(struct esb_query *q);
 

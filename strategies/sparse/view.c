@@ -79,6 +79,7 @@ static void batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_se
 void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->kind != SP_VIEW) sp_group_detach(w, q);
+    if (q->change) sp_observer_detach(w, q);
     esb_qr_unlink(&w->queries, &q->node);
     sp_memo_free(q);
     free_scratch(q);
@@ -93,6 +94,9 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     if (!q) return ESB_ERR_NOMEM;
     q->world = w;
     q->field_count = desc->field_count;
+    for (uint32_t k = 0; k < desc->field_count; ++k) q->access[k] = desc->access ? desc->access[k] : ESB_WRITE;
+    q->change = desc->change;
+    q->change_component = desc->change ? desc->change_component : 0;
     if (!alloc_scratch(q)) {
         free_scratch(q);
         esb_mem_free(q, sizeof *q);
@@ -106,8 +110,8 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     for (uint32_t i = 0; i < q->include_count; ++i)
         for (uint32_t j = 0; j < q->exclude_count; ++j)
             if (q->include[i] == q->exclude[j]) q->matches_nothing = true;
-    if (desc->cached && SP_GROUPS_FOR_CACHED) {
-        s = sp_group_attach(w, q);
+    if (q->change || (desc->cached && SP_GROUPS_FOR_CACHED)) { /* an observer, or a group */
+        s = q->change ? sp_observer_attach(w, q) : sp_group_attach(w, q);
         if (s != ESB_OK) {
             free_scratch(q);
             esb_mem_free(q, sizeof *q);
@@ -116,7 +120,8 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     }
     /* A cached view remembers the runs its passes found (run.c); a group needs no runs, nor does a query with
      * nothing to compare. */
-    q->remembers_runs = SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->matches_nothing && has_tests(q);
+    q->remembers_runs =
+        SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->change && !q->matches_nothing && has_tests(q);
     esb_qr_link(&w->queries, &q->node, q->field_count);
     *out = q;
     return ESB_OK;
@@ -126,7 +131,7 @@ ESB_QUERY_DESTROY_API(sp_query_free, &q->world->queries)
 
 const char *esb_query_kind(const esb_query *q) {
     static const char *const names[] = {SP_VIEW_KIND, "owned-group", "partial-group", "non-owned-group"};
-    return q ? names[q->kind] : "none";
+    return !q ? "none" : q->change ? "observer" : names[q->kind];
 }
 
 /* An iterator's state: the driving pool of a view (a component id), the next position in the driving pool
@@ -186,14 +191,61 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
     return true;
 }
 
+/* An observer's next batch: its changed entities, SP_VIEW_CHUNK at a time, that match its other terms, each
+ * looked up in every included pool (the field positions found become the batch's index arrays) and required
+ * absent from the excluded ones. */
+static bool next_observed_batch(esb_iter *it, esb_query *q) {
+    sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
+    const esb_sparse_set *obs = &q->observed;
+    uint32_t *drive_rows = q->scratch + (size_t)q->field_count * SP_VIEW_CHUNK;
+    while (!q->matches_nothing && st->next < obs->count) {
+        uint32_t start = (uint32_t)st->next,
+                 end = obs->count - start < SP_VIEW_CHUNK ? obs->count : start + SP_VIEW_CHUNK;
+        uint32_t n = 0;
+        for (uint32_t i = start; i < end; ++i) {
+            esb_entity e = esb_sparse_handle(obs, i);
+            bool match = true;
+            for (uint32_t t = 0; t < q->include_count; ++t) {
+                uint32_t pos = 0;
+                match &= esb_sparse_find(q->include_pool[t], e, &pos);
+                if (t < q->field_count) q->scratch[(size_t)t * SP_VIEW_CHUNK + n] = pos;
+            }
+            for (uint32_t t = 0; t < q->exclude_count; ++t) match &= !esb_sparse_contains(q->exclude_pool[t], e);
+            drive_rows[n] = i;
+            n += match;
+        }
+        st->next = end;
+        if (n == 0) continue;
+        esb_batch *b = &it->batch;
+        b->count = n;
+        batch_entities(b, q, obs, start, n, drive_rows);
+        for (uint32_t k = 0; k < q->field_count; ++k) {
+            b->base[k] = q->include_pool[k]->data;
+            b->rows[k] = q->scratch + (size_t)k * SP_VIEW_CHUNK;
+        }
+        return true;
+    }
+    return false;
+}
+
+static bool next_batch(esb_iter *it, esb_query *q);
+
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
-    if (q->kind != SP_VIEW) {
-        if (next_group_batch(it, q)) return true;
-        esb_iter_end(it);
-        return false;
+    bool more = q->change ? next_observed_batch(it, q) : next_batch(it, q);
+    if (more) {
+        sp_observers_record_batch(q, &it->batch); /* its writable fields changed what it hands out */
+        return true;
     }
+    if (q->change) sp_observer_consume(q); /* a complete pass */
+    esb_iter_end(it);
+    return false;
+}
+
+/* A view's or a group's next batch; false when there is none left. */
+static bool next_batch(esb_iter *it, esb_query *q) {
+    if (q->kind != SP_VIEW) return next_group_batch(it, q);
     const esb_world *w = q->world;
     sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
     esb_component driver = (esb_component)st->driver;
@@ -240,6 +292,5 @@ bool esb_iter_next(esb_iter *it) {
         }
         return true;
     }
-    esb_iter_end(it);
     return false;
 }

@@ -2,6 +2,7 @@
  * has never seen the component), remove clears the presence bit, destroy swap-removes the row. */
 #include <string.h>
 
+#include "change_pending.h"
 #include "check.h"
 #include "op_checks.h"
 #include "validate.h"
@@ -174,3 +175,5 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     const tb_column *col = tb_column_for(w, loc, c);
     return col && tb_bit(col->present, loc->row) ? 1 : 0;
 }
+
+ESB_CHANGE_TERMS_PENDING(w->components[c].size)

@@ -7,6 +7,7 @@
  * appears (the world's layout generation), which is rare next to iteration. */
 #include <string.h>
 
+#include "change_pending.h"
 #include "query_api.h"
 #include "validate.h"
 #include "tables.h"
@@ -36,6 +37,7 @@ void tb_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
+    if (esb_change_term_refused(desc, out)) return ESB_ERR_INVALID; /* change terms: still to come */
     esb_status s;
     esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
     if (!q) return s;

@@ -4,6 +4,7 @@
  * that what they hold is still reachable when the process stops (not a leak to memcheck). */
 #include <string.h>
 
+#include "change_set.h"
 #include "check.h"
 #include "check_aborts.h"
 #include "contract.h"
@@ -355,4 +356,48 @@ Test(invariants, a_tag_as_a_field_aborts, CONF_CHECK_ABORTS) {
     h.fields[0] = 1;
     esb_bitset_set(&h.include, 1);
     esb_query_head_check_invariants(&h, two_components, 2);
+}
+
+/* ---- change sets (change_set.h) ---- */
+
+/* The world of these tests: indices below 10 are alive and hold component 1, no other index or component. */
+static bool holds_below_ten(const void *world, esb_component c, uint32_t idx) {
+    (void)world;
+    return c == 1 && idx < 10;
+}
+
+static esb_change_sets change_sets_of_one(esb_change_set **set) {
+    esb_change_sets cs = {0};
+    cr_assert_eq(esb_change_sets_reserve(&cs, 64), ESB_OK);
+    *set = esb_change_set_create(&cs, 1, ESB_CHANGE_CHANGED);
+    esb_change_mark(&cs, 1, 3, false);
+    return cs;
+}
+
+Test(invariants, healthy_change_sets_pass) {
+    esb_change_set *s;
+    esb_change_sets cs = change_sets_of_one(&s);
+    esb_change_sets_check(&cs, NULL, holds_below_ten);
+    esb_change_sets_free(&cs);
+}
+
+Test(invariants, a_change_set_holding_a_dead_index_aborts, CONF_CHECK_ABORTS) {
+    esb_change_set *s;
+    esb_change_sets cs = change_sets_of_one(&s);
+    s->bits[0] |= 1ull << 40; /* index 40 is not alive */
+    esb_change_sets_check(&cs, NULL, holds_below_ten);
+}
+
+Test(invariants, a_change_set_under_another_component_aborts, CONF_CHECK_ABORTS) {
+    esb_change_set *s;
+    esb_change_sets cs = change_sets_of_one(&s);
+    s->component = 2; /* listed under 1 */
+    esb_change_sets_check(&cs, NULL, holds_below_ten);
+}
+
+Test(invariants, a_change_set_count_off_by_one_aborts, CONF_CHECK_ABORTS) {
+    esb_change_set *s;
+    esb_change_sets cs = change_sets_of_one(&s);
+    cs.count++;
+    esb_change_sets_check(&cs, NULL, holds_below_ten);
 }

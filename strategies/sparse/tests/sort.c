@@ -38,7 +38,7 @@ static size_t check_sorted(esb_world *w, esb_query *q, esb_component c0, esb_com
             cr_assert_eq(esb_get(w, e, c0, &p), ESB_OK);
             own0 = *(float *)p;
             cr_assert_eq(own0, v, "the batch value is not the entity's");
-            if (it.batch.base[1]) {
+            if (it.batch.field_count > 1) {
                 uint32_t r1 = it.batch.rows[1] ? it.batch.rows[1][i] : i;
                 cr_assert_eq(esb_get(w, e, c1, &p), ESB_OK);
                 own1 = *(float *)p;
