@@ -242,7 +242,7 @@ esb_status conf_do_set(conf_env *env, esb_entity e, esb_component c, const void 
 /* The strategies whose change terms are still to come: their esb_query_create refuses a change term as
  * ESB_ERR_INVALID, and the model expects that of them alone. Every other strategy is held to contract.h's change
  * detection in full. */
-static const char *const conf_changes_pending[] = {"hybrid", "tables"};
+static const char *const conf_changes_pending[] = {"hybrid"};
 
 bool conf_changes_supported(void) {
     const char *name = esb_strategy_name();

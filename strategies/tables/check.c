@@ -1,4 +1,4 @@
-/* esb_world_check: the invariants written beside the structs of tables.h (L1-L8), as code. */
+/* esb_world_check: the invariants written beside the structs of tables.h (L1-L9), as code. */
 #include <stddef.h>
 #include <string.h>
 
@@ -27,6 +27,13 @@ static void check_column(const esb_world *w, const tb_table *t, const tb_column 
                            "a row with a sparse component missing from its map");
     }
     ESB_ASSERT_MSG(set == col->holders, "a column's holders differs from its presence bits");
+    ESB_ASSERT_MSG(col->ticked == w->ticked[col->id], "a column ticked unlike its component"); /* L9 */
+    ESB_ASSERT_MSG((col->changed_ticks != NULL) == (col->ticked && t->capacity) &&
+                       (col->added_ticks != NULL) == (col->changed_ticks != NULL),
+                   "a column's change ticks are wrong");
+    for (uint32_t row = 0; col->changed_ticks && row < t->count; ++row)
+        ESB_ASSERT_MSG(col->changed_ticks[row] <= w->change_tick && col->added_ticks[row] <= w->change_tick,
+                       "a change tick from the future");
     if (!col->map) return;
     esb_sparse_check_invariants(col->map, w->entities.issued);
     ESB_ASSERT_MSG(col->map->count == col->holders, "a sparse map holding an entity whose presence bit is clear");
@@ -106,6 +113,10 @@ static void check_query(const void *world, const esb_query_head *h) {
         ESB_ASSERT_MSG(q->matches.count == 0, "an uncached query with a match list");
     else if (q->generation == w->layout_generation)
         esb_match_list_check_invariants(&q->matches, w->table_count, tb_match_table, q);
+    if (q->head.change) /* L9 */
+        ESB_ASSERT_MSG(q->head.cached && w->ticked[q->head.change_component] && q->last_run <= q->this_run &&
+                           q->this_run < w->change_tick,
+                       "a change term without its ticks, or a reference point ahead of its world");
 }
 #endif
 

@@ -7,7 +7,6 @@
  * appears (the world's layout generation), which is rare next to iteration. */
 #include <string.h>
 
-#include "change_pending.h"
 #include "query_api.h"
 #include "validate.h"
 #include "tables.h"
@@ -19,6 +18,7 @@ bool tb_match_table(const void *query, uint32_t id, uint16_t *columns) {
 }
 
 static inline esb_status refresh(esb_query *q) {
+    if (q->head.change) q->this_run = q->world->change_tick++; /* a pass's changes come after its begin */
     if (q->generation != q->world->layout_generation) {
         q->matches.count = q->matches.seen = 0;
         q->generation = q->world->layout_generation;
@@ -37,22 +37,24 @@ void tb_query_free(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (esb_change_term_refused(desc, out)) return ESB_ERR_INVALID; /* change terms: still to come */
     esb_status s;
     esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
     if (!q) return s;
     q->world = w;
     for (uint32_t k = 0; k < q->head.field_count; ++k)
         q->sparse_fields += w->components[q->head.fields[k]].hint == ESB_STORAGE_SPARSE;
+    q->head.cached |= q->head.change != ESB_CHANGE_NONE; /* its reference point is kept with its list */
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     q->generation = UINT64_MAX;
     q->rows = esb_mem_alloc(ESB_BATCH_ROWS * sizeof *q->rows, 0);
     if (q->sparse_fields)
         q->positions = esb_mem_alloc((size_t)ESB_BATCH_ROWS * q->sparse_fields * sizeof *q->positions, 0);
-    if (!q->rows || (q->sparse_fields && !q->positions) || (q->head.cached && refresh(q) != ESB_OK)) {
+    if (!q->rows || (q->sparse_fields && !q->positions) || (q->head.cached && refresh(q) != ESB_OK) ||
+        (q->head.change && tb_ticks_enable(w, q->head.change_component) != ESB_OK)) {
         tb_query_free(q);
         return ESB_ERR_NOMEM;
     }
+    q->last_run = q->this_run; /* its creation: changes before it are not its (refresh took a tick) */
     *out = q;
     return ESB_OK;
 }
@@ -84,7 +86,7 @@ static enum tb_rows rows_matching(const esb_query *q, const tb_table *t) {
             all &= !col->holders;
         }
     }
-    return all ? TB_ALL_ROWS : TB_SOME_ROWS;
+    return all && !q->head.change ? TB_ALL_ROWS : TB_SOME_ROWS; /* a change term tests every row's tick */
 }
 
 /* Rows first .. first + len - 1 of t that match, into q->rows; returns how many. */
@@ -101,11 +103,19 @@ static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, u
             if (col->holders) refuse[nr++] = col->present;
         }
     }
+    /* a change term: the rows whose tick of the term's kind is past the reference point */
+    const tb_column *term = q->head.change ? tb_column_of(t, q->head.change_component) : NULL;
+    const uint64_t *ticks = !term ? NULL : q->head.change == ESB_CHANGE_ADDED ? term->added_ticks : term->changed_ticks;
     for (uint64_t row = first; row < (uint64_t)first + len; row += 64) { /* first is a multiple of 64 */
         uint32_t word = (uint32_t)(row >> 6), valid = (uint32_t)(first + len - row);
         uint64_t m = valid >= 64 ? ~0ull : (1ull << valid) - 1;
         for (uint32_t k = 0; k < nn; ++k) m &= need[k][word];
         for (uint32_t k = 0; k < nr; ++k) m &= ~refuse[k][word];
+        if (ticks && m) {
+            uint64_t fresh = 0, rows = valid >= 64 ? 64 : valid;
+            for (uint32_t j = 0; j < rows; ++j) fresh |= (uint64_t)(ticks[row + j] > q->last_run) << j;
+            m &= fresh;
+        }
         for (; m; m &= m - 1) q->rows[found++] = (uint32_t)row + (uint32_t)__builtin_ctzll(m);
     }
     return found;
@@ -132,6 +142,12 @@ static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t f
         b->base[k] = col->map->data;
         b->rows[k] = positions;
         positions += ESB_BATCH_ROWS;
+    }
+    /* writable fields change what the batch hands out, where their columns keep ticks */
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        tb_column *col = tb_column_of(t, q->head.fields[k]);
+        if (q->head.access[k] != ESB_WRITE || !col->changed_ticks) continue;
+        for (uint32_t i = 0; i < count; ++i) tb_stamp(q->world, col, rows ? rows[i] : first + i, false);
     }
 }
 
@@ -176,6 +192,7 @@ bool esb_iter_next(esb_iter *it) {
         if (!q->head.cached && !tb_match_table(q, id, NULL)) continue;
         if (table_batch(it, q, w->tables[id])) return true;
     }
+    q->last_run = q->this_run; /* a complete pass: its begin is the reference point */
     esb_iter_end(it);
     return false;
 }

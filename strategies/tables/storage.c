@@ -7,6 +7,8 @@
 static size_t bit_words(uint32_t rows) { return ((size_t)rows + 63) / 64; }
 
 static void column_free(tb_column *col, uint32_t capacity) {
+    esb_mem_free(col->changed_ticks, col->changed_ticks ? (size_t)capacity * sizeof(uint64_t) : 0);
+    esb_mem_free(col->added_ticks, col->added_ticks ? (size_t)capacity * sizeof(uint64_t) : 0);
     esb_mem_free(col->data, (size_t)capacity * col->size);
     esb_mem_free(col->present, bit_words(capacity) * sizeof *col->present);
     if (col->map) esb_sparse_free(col->map);
@@ -41,12 +43,16 @@ esb_status tb_column_add(esb_world *w, tb_table *t, esb_component c) {
         t->column_map = map;
         t->map_size = c + 1;
     }
-    tb_column col = {.id = c, .size = info->size, .align = info->align};
+    tb_column col = {.id = c, .size = info->size, .align = info->align, .ticked = w->ticked[c]};
     col.kind = !info->size ? TB_TAG : info->hint == ESB_STORAGE_SPARSE ? TB_SPARSE : TB_DENSE;
     bool ok = true;
     if (t->capacity) {
         ok &= (col.present = esb_mem_calloc(bit_words(t->capacity) * sizeof *col.present, 0)) != NULL;
         if (col.kind == TB_DENSE) ok &= (col.data = esb_mem_alloc((size_t)t->capacity * col.size, col.align)) != NULL;
+        if (col.ticked) {
+            ok &= (col.changed_ticks = esb_mem_calloc((size_t)t->capacity * sizeof(uint64_t), 0)) != NULL;
+            ok &= (col.added_ticks = esb_mem_calloc((size_t)t->capacity * sizeof(uint64_t), 0)) != NULL;
+        }
     }
     if (col.kind == TB_SPARSE && (col.map = esb_mem_calloc(sizeof *col.map, _Alignof(esb_sparse_set))))
         *col.map = (esb_sparse_set){.size = info->size, .align = info->align};
@@ -93,6 +99,46 @@ esb_status tb_table_find(esb_world *w, const esb_bitset *type, uint32_t *out) {
     return ESB_OK;
 }
 
+esb_status tb_ticks_enable(esb_world *w, esb_component c) {
+    if (w->ticked[c]) return ESB_OK;
+    /* Every array first, then the columns take them: a failure leaves no column changed. */
+    uint32_t need = 0;
+    for (uint32_t i = 0; i < w->table_count; ++i) {
+        const tb_column *col = tb_column_of(w->tables[i], c);
+        need += col && w->tables[i]->capacity;
+    }
+    uint64_t **fresh = need ? esb_mem_alloc(2 * (size_t)need * sizeof *fresh, 0) : NULL;
+    if (need && !fresh) return ESB_ERR_NOMEM;
+    uint32_t made = 0;
+    for (uint32_t i = 0; i < w->table_count && made < 2 * need; ++i) {
+        const tb_column *col = tb_column_of(w->tables[i], c);
+        if (!col || !w->tables[i]->capacity) continue;
+        for (int k = 0; k < 2; ++k, ++made)
+            if (!(fresh[made] = esb_mem_calloc((size_t)w->tables[i]->capacity * sizeof(uint64_t), 0))) goto failed;
+    }
+    made = 0;
+    for (uint32_t i = 0; i < w->table_count; ++i) {
+        tb_column *col = tb_column_of(w->tables[i], c);
+        if (!col) continue;
+        col->ticked = true;
+        if (!w->tables[i]->capacity) continue;
+        col->changed_ticks = fresh[made++];
+        col->added_ticks = fresh[made++];
+    }
+    esb_mem_free(fresh, 2 * (size_t)need * sizeof *fresh);
+    w->ticked[c] = true;
+    return ESB_OK;
+failed:
+    for (uint32_t i = 0, k = 0; i < w->table_count && k < made; ++i) {
+        const tb_column *col = tb_column_of(w->tables[i], c);
+        if (!col || !w->tables[i]->capacity) continue;
+        for (int j = 0; j < 2 && k < made; ++j, ++k)
+            esb_mem_free(fresh[k], (size_t)w->tables[i]->capacity * sizeof(uint64_t));
+    }
+    esb_mem_free(fresh, 2 * (size_t)need * sizeof *fresh);
+    return ESB_ERR_NOMEM;
+}
+
 esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
     uint64_t needed = (uint64_t)t->count + extra;
     if (needed <= t->capacity) return ESB_OK; /* first, before the growth's frame is set up: every add passes here */
@@ -100,7 +146,7 @@ esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
     esb_status s = esb_grow_capacity(t->capacity, needed, 64, UINT32_MAX, &cap);
     if (s != ESB_OK) return s;
     size_t old = t->capacity, now = cap;
-    esb_grow_item items[2 * ESB_MAX_COMPONENTS + 1];
+    esb_grow_item items[4 * ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
     items[n++] =
         (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
@@ -110,6 +156,10 @@ esb_status tb_table_reserve(tb_table *t, uint64_t extra) {
             (void **)&col->present, bit_words((uint32_t)old) * 8, bit_words((uint32_t)now) * 8, 0, 0, NULL};
         if (col->kind == TB_DENSE)
             items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
+        if (col->ticked) {
+            items[n++] = (esb_grow_item){(void **)&col->changed_ticks, old * 8, now * 8, 0, 0, NULL};
+            items[n++] = (esb_grow_item){(void **)&col->added_ticks, old * 8, now * 8, 0, 0, NULL};
+        }
     }
     s = esb_grow_all(items, n);
     if (s == ESB_OK) t->capacity = cap;
@@ -129,6 +179,10 @@ esb_entity tb_table_swap_remove(tb_table *t, uint32_t row) {
             tb_bit_set(col->present, row);
             if (col->kind == TB_DENSE)
                 esb_copy_element(col->data + (size_t)row * col->size, col->data + (size_t)last * col->size, col->size);
+            if (col->changed_ticks) {
+                col->changed_ticks[row] = col->changed_ticks[last];
+                col->added_ticks[row] = col->added_ticks[last];
+            }
         } else
             tb_bit_clear(col->present, row);
         tb_bit_clear(col->present, last);

@@ -36,6 +36,10 @@ typedef struct tb_column {
     esb_sparse_set *map; /* TB_SPARSE: entity -> value, for the rows that have one */
     uint64_t *present;   /* a bit per row of the table's capacity: the row holds the component */
     uint32_t holders;    /* rows whose bit is set */
+    /* change ticks, a pair per row of the table's capacity, once a change term has watched the component
+     * (esb_world.ticked): the world's change tick when the row's value last changed, and when it was added */
+    uint64_t *changed_ticks, *added_ticks;
+    bool ticked; /* keeps them (allocated once the table has capacity) */
 } tb_column;
 
 typedef struct tb_shared {
@@ -72,6 +76,8 @@ struct esb_query {
     uint32_t *positions;    /* ESB_BATCH_ROWS positions per sparse field */
     esb_match_list matches; /* cached: tables with a column for every included component */
     uint64_t generation;    /* the world's layout generation the list was built for */
+    uint64_t last_run;      /* a change term: the change tick its reference point stands at */
+    uint64_t this_run;      /* the change tick its current pass began at */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -92,7 +98,10 @@ struct esb_query {
  *     unless it is a tag.
  *  L8 The registry's own (query_registry.h); each query's terms (query_head.h) and count of sparse fields; a
  *     cached query whose list is current (its generation is the world's) lists what matching every table it has
- *     seen would give (match_list.h). */
+ *     seen would give (match_list.h).
+ *  L9 Change ticks: a column is ticked exactly when its component is, and has its pair of tick arrays exactly
+ *     when it is ticked and its table has capacity, no tick above the world's change tick; a query with a change term is cached, its component
+ *     ticked, and last_run <= this_run < change_tick once a pass began. */
 struct esb_world {
     esb_entity_table entities;
     tb_location *locations;
@@ -106,7 +115,19 @@ struct esb_world {
     uint64_t layout_generation; /* bumped whenever a table or a column appears */
     esb_query_registry queries;
     uint64_t columns_made, masked_batches;
+    uint64_t change_tick;            /* the next change's tick: every change, query and pass takes one */
+    bool ticked[ESB_MAX_COMPONENTS]; /* components whose columns keep change ticks (since a change term) */
 };
+
+/* A change of c's value in row `row` of col (an addition too when `addition`), at the world's change tick. */
+static inline void tb_stamp(const esb_world *w, tb_column *col, uint32_t row, bool addition) {
+    if (!col->changed_ticks) return;
+    col->changed_ticks[row] = w->change_tick;
+    if (addition) col->added_ticks[row] = w->change_tick;
+}
+
+/* Gives every column of c, in every table, its change ticks (all or nothing); nothing once c is ticked. */
+esb_status tb_ticks_enable(esb_world *w, esb_component c);
 
 /* tb_reserve_entities, tb_alive, tb_check (_common/locations.h). */
 ESB_LOCATION_API(tb, tb_location)
