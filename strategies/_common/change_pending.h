@@ -6,21 +6,14 @@
 #ifndef ESB_CHANGE_PENDING_H
 #define ESB_CHANGE_PENDING_H
 
-#include <string.h>
-
+#include "component_info.h"
 #include "contract.h"
 
 #define ESB_CHANGE_TERMS_PENDING(SIZE_OF)                                                \
     esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) { \
         void *p;                                                                         \
         esb_status s = esb_get(w, e, c, &p);                                             \
-        if (s == ESB_OK && p) {                                                          \
-            size_t size = (SIZE_OF);                                                     \
-            if (value)                                                                   \
-                memcpy(p, value, size);                                                  \
-            else                                                                         \
-                memset(p, 0, size);                                                      \
-        }                                                                                \
+        if (s == ESB_OK) esb_write_value(p, value, (SIZE_OF));                           \
         return s;                                                                        \
     }                                                                                    \
     bool esb_change_exact(void) { return true; }

@@ -41,4 +41,14 @@ static inline void esb_copy_element(void *dst, const void *src, uint32_t size) {
 #pragma GCC diagnostic pop
 #endif
 
+/* Writes a value of size bytes at p, or zeros where value is NULL; nothing where p is NULL (a tag's pointer):
+ * esb_set's write, and esb_add's, through the pointer a design found. */
+static inline void esb_write_value(void *p, const void *value, uint32_t size) {
+    if (!p) return;
+    if (value)
+        esb_copy_element(p, value, size);
+    else
+        memset(p, 0, size);
+}
+
 #endif

@@ -168,10 +168,7 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
         a->tag_changes++;
         return ESB_OK;
     }
-    if (value)
-        memcpy(p, value, w->components[c].size);
-    else
-        memset(p, 0, w->components[c].size);
+    esb_write_value(p, value, w->components[c].size);
     a->column_changes[column]++;
     return ESB_OK;
 }

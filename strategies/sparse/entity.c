@@ -1,6 +1,4 @@
 /* Entity operations. Each touches only the pools of the components involved. */
-#include <string.h>
-
 #include "group.h"
 #include "op_checks.h"
 #include "validate.h"
@@ -168,12 +166,7 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     void *p;
     esb_status s = esb_get(w, e, c, &p);
     if (s != ESB_OK) return s;
-    if (p) {
-        if (value)
-            memcpy(p, value, w->components[c].pool.size);
-        else
-            memset(p, 0, w->components[c].pool.size);
-    }
+    esb_write_value(p, value, w->components[c].pool.size);
     sp_observers_record(w, c, e, false);
     return ESB_OK;
 }

@@ -182,12 +182,7 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     void *p;
     esb_status s = esb_get(w, e, c, &p);
     if (s != ESB_OK) return s;
-    if (p) {
-        if (value)
-            memcpy(p, value, w->components[c].size);
-        else
-            memset(p, 0, w->components[c].size);
-    }
+    esb_write_value(p, value, w->components[c].size);
     const tb_location *loc = &w->locations[esb_entity_index(e)];
     tb_stamp(w, tb_column_for(w, loc, c), loc->row, false);
     return ESB_OK;
