@@ -157,8 +157,8 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (comp->size) fill_range(comp, idx, 1, value);
 #endif
     w->mask[c >> 6][idx] |= 1ull << (c & 63);
-    bm_filters_on_change(w, idx, c);
     esb_change_mark(&w->changes, c, idx, true);
+    bm_filters_on_change(w, idx, c); /* last: a tail call */
     return ESB_OK;
 }
 
@@ -173,8 +173,8 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (p->size && esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
 #endif
     w->mask[c >> 6][idx] &= ~(1ull << (c & 63));
-    bm_filters_on_change(w, idx, c);
     esb_change_forget(&w->changes, c, idx);
+    bm_filters_on_change(w, idx, c); /* last: a tail call */
     return ESB_OK;
 }
 

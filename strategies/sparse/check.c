@@ -151,7 +151,7 @@ static void check_observers(const esb_world *w) {
     uint32_t observing = 0, listed = 0;
     for (const esb_query_node *n = w->queries.head; n; n = n->next) observing += ((const esb_query *)n)->change != 0;
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
-        for (const esb_query *q = w->observers[c]; q; q = q->next_observer) {
+        for (const esb_query *q = w->components[c].observers; q; q = q->next_observer) {
             ESB_ASSERT_MSG(++listed <= observing, "an observer listed twice, or a query listed without a change term");
             ESB_ASSERT_MSG(q->change && q->change_component == c, "an observer under another component");
             ESB_ASSERT_MSG(q->kind == SP_VIEW && !q->remembers_runs, "an observer with a group or a run memo");
@@ -169,6 +169,7 @@ static void check_observers(const esb_world *w) {
             }
         }
     ESB_ASSERT_MSG(listed == observing, "a query with a change term missing from its component's observers");
+    ESB_ASSERT_MSG(w->observer_count == observing, "observer_count is not the count of queries with change terms");
 }
 
 static void check_queries(const esb_world *w) {

@@ -38,7 +38,7 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
     if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, count, &w->entities, n);
     for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
-        if (w->observers[ids[k]]) s = sp_observers_reserve(w, ids[k], (uint32_t)n, UINT32_MAX);
+        if (w->components[ids[k]].observers) s = sp_observers_reserve(w, ids[k], (uint32_t)n, UINT32_MAX);
     for (esb_query *q = w->groups; s == ESB_OK && q; q = q->next_group)
         if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->entities, n);
     return s;
@@ -82,7 +82,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
         esb_sparse_set *p = &w->components[c].pool;
         uint32_t pos;
         if (esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
-        if (w->observers[c]) sp_observers_forget(w, c, e);
+        if (w->components[c].observers) sp_observers_forget(w, c, e);
     }
     esb_et_release(&w->entities, e);
     return ESB_OK;
@@ -95,7 +95,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
     if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK)
         return s;
-    if (w->observers[c] && (s = sp_observers_reserve(w, c, 1, esb_entity_index(e))) != ESB_OK) return s;
+    if (w->components[c].observers && (s = sp_observers_reserve(w, c, 1, esb_entity_index(e))) != ESB_OK) return s;
     if (!w->groups) {
         esb_sparse_emplace(p, e, value);
         sp_observers_record(w, c, e, true);
@@ -124,7 +124,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     esb_sparse_set *p = &w->components[c].pool;
     esb_status s;
     ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding an entity that is not alive");
-    if (w->observers[c]) sp_observers_forget(w, c, e);
+    if (w->components[c].observers) sp_observers_forget(w, c, e);
     if (!w->groups) {
         esb_sparse_erase(p, pos);
         return ESB_OK;

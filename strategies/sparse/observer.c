@@ -8,7 +8,8 @@
  *
  * An observer of c has room and sparse pages for every entity of c's pool (P8), reserved when the pool is
  * about to grow, so recording a change never allocates: a batch records its writable fields' changes, and
- * esb_iter_next cannot fail. */
+ * esb_iter_next cannot fail. The functions below stay out of line: the operations call them only where an
+ * observer exists, and inlined they would cost every add and remove its registers. */
 #include "sparse.h"
 
 static bool counts(const esb_query *q, bool addition) { return addition || q->change == ESB_CHANGE_CHANGED; }
@@ -22,22 +23,24 @@ esb_status sp_observer_attach(esb_world *w, esb_query *q) {
         esb_sparse_free(&q->observed);
         return s;
     }
-    q->next_observer = w->observers[q->change_component];
-    w->observers[q->change_component] = q;
+    q->next_observer = w->components[q->change_component].observers;
+    w->components[q->change_component].observers = q;
+    w->observer_count++;
     return ESB_OK;
 }
 
 void sp_observer_detach(esb_world *w, esb_query *q) {
-    esb_query **at = &w->observers[q->change_component];
+    esb_query **at = &w->components[q->change_component].observers;
     while (*at != q) at = &(*at)->next_observer;
     *at = q->next_observer;
+    w->observer_count--;
     esb_sparse_free(&q->observed);
 }
 
-esb_status sp_observers_reserve(esb_world *w, esb_component c, uint32_t extra, uint32_t idx) {
+ESB_NOINLINE esb_status sp_observers_reserve(esb_world *w, esb_component c, uint32_t extra, uint32_t idx) {
     const esb_sparse_set *pool = &w->components[c].pool;
     esb_status s = ESB_OK;
-    for (esb_query *q = w->observers[c]; s == ESB_OK && q; q = q->next_observer) {
+    for (esb_query *q = w->components[c].observers; s == ESB_OK && q; q = q->next_observer) {
         esb_sparse_set *obs = &q->observed;
         s = esb_sparse_reserve(obs, pool->count + extra - obs->count);
         if (s != ESB_OK) break;
@@ -47,25 +50,25 @@ esb_status sp_observers_reserve(esb_world *w, esb_component c, uint32_t extra, u
     return s;
 }
 
-void sp_observers_record(const esb_world *w, esb_component c, esb_entity e, bool addition) {
-    for (esb_query *q = w->observers[c]; q; q = q->next_observer)
+ESB_NOINLINE void sp_observers_record_all(const esb_world *w, esb_component c, esb_entity e, bool addition) {
+    for (esb_query *q = w->components[c].observers; q; q = q->next_observer)
         if (counts(q, addition) && !esb_sparse_contains(&q->observed, e)) esb_sparse_emplace(&q->observed, e, NULL);
 }
 
-void sp_observers_forget(const esb_world *w, esb_component c, esb_entity e) {
-    for (esb_query *q = w->observers[c]; q; q = q->next_observer) {
+ESB_NOINLINE void sp_observers_forget(const esb_world *w, esb_component c, esb_entity e) {
+    for (esb_query *q = w->components[c].observers; q; q = q->next_observer) {
         uint32_t pos;
         if (esb_sparse_find(&q->observed, e, &pos)) esb_sparse_erase(&q->observed, pos);
     }
 }
 
-void sp_observers_record_batch(const esb_query *q, const esb_batch *b) {
+ESB_NOINLINE void sp_observers_record_batch(const esb_query *q, const esb_batch *b) {
     const esb_world *w = q->world;
     for (uint32_t k = 0; k < q->field_count; ++k) {
         esb_component c = q->fields[k];
-        if (q->access[k] != ESB_WRITE || !w->observers[c]) continue;
+        if (q->access[k] != ESB_WRITE || !w->components[c].observers) continue;
         for (uint32_t i = 0; i < b->count; ++i)
-            sp_observers_record(w, c, b->entities[b->entity_rows ? b->entity_rows[i] : i], false);
+            sp_observers_record_all(w, c, b->entities[b->entity_rows ? b->entity_rows[i] : i], false);
     }
 }
 

@@ -32,6 +32,7 @@
 typedef struct sp_component {
     const char *name;
     esb_sparse_set pool;
+    struct esb_query *observers; /* the queries with a change term on it (observer.c), beside the pool they hear */
 } sp_component;
 
 typedef enum sp_kind { SP_VIEW, SP_OWNED, SP_PARTIAL, SP_NON_OWNED } sp_kind;
@@ -124,8 +125,8 @@ struct esb_query {
  *  P7 A run memo that still holds (its sums are its pools' now) is a chain of sp_run's answers from
  *     driving position 0, each entry starting where the one before ends, each what sp_run answers there now;
  *     only cached views in builds with runs keep one.
- *  P8 observers[c] lists, once each, exactly the queries with a change term on c, which are views without a
- *     run memo. Each one's observed set keeps sparse_set.h's invariants, holds only alive entities that have
+ *  P8 components[c].observers lists, once each, exactly the queries with a change term on c (observer_count of them),
+ *     which are views without a run memo. Each one's observed set keeps sparse_set.h's invariants, holds only alive entities that have
  *     c, and has room and sparse pages for every entity of c's pool, so that recording a change never
  *     allocates (a batch records them, and esb_iter_next cannot fail). */
 struct esb_world {
@@ -137,8 +138,8 @@ struct esb_world {
     uint32_t member_sets;                        /* the non-owned groups (each keeps a member set) */
     uint64_t group_moves;                        /* entities entering or leaving groups */
     uint32_t component_count;
-    esb_query_registry queries;                      /* every live query, and the iteration lock */
-    struct esb_query *observers[ESB_MAX_COMPONENTS]; /* per component, the queries observing it (observer.c) */
+    esb_query_registry queries; /* every live query, and the iteration lock */
+    uint32_t observer_count;    /* queries with a change term (each listed in its component's observers) */
 };
 
 /* Change terms, as EnTT's observers (observer.c). */
@@ -147,8 +148,12 @@ void sp_observer_detach(esb_world *w, struct esb_query *q);
 /* Room for c's pool to hold `extra` more entities, among them index idx (or the next n indices the entity
  * table issues, idx UINT32_MAX), in every observer of c; before the change. */
 esb_status sp_observers_reserve(esb_world *w, esb_component c, uint32_t extra, uint32_t idx);
-/* e changed c (an addition too when `addition`): recorded by every observer of c that counts it. */
-void sp_observers_record(const esb_world *w, esb_component c, esb_entity e, bool addition);
+/* e changed c (an addition too when `addition`): recorded by every observer of c that counts it. Inline, so a
+ * component nobody observes pays one load. */
+void sp_observers_record_all(const esb_world *w, esb_component c, esb_entity e, bool addition);
+static inline void sp_observers_record(const esb_world *w, esb_component c, esb_entity e, bool addition) {
+    if (w->components[c].observers) sp_observers_record_all(w, c, e, addition);
+}
 /* e lost c (c < ESB_MAX_COMPONENTS) or died (c == ESB_MAX_COMPONENTS): no observer holds it any more. */
 void sp_observers_forget(const esb_world *w, esb_component c, esb_entity e);
 /* The next batch of an observer's changed entities that match its other terms; false when none is left, after

@@ -235,7 +235,7 @@ bool esb_iter_next(esb_iter *it) {
     esb_query *q = it->query;
     bool more = q->change ? next_observed_batch(it, q) : next_batch(it, q);
     if (more) {
-        sp_observers_record_batch(q, &it->batch); /* its writable fields changed what it hands out */
+        if (q->world->observer_count) sp_observers_record_batch(q, &it->batch); /* its writable fields changed */
         return true;
     }
     if (q->change) sp_observer_consume(q); /* a complete pass */

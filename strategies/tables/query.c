@@ -7,6 +7,7 @@
  * appears (the world's layout generation), which is rare next to iteration. */
 #include <string.h>
 
+#include "inline.h"
 #include "query_api.h"
 #include "validate.h"
 #include "tables.h"
@@ -89,23 +90,13 @@ static enum tb_rows rows_matching(const esb_query *q, const tb_table *t) {
     return all && !q->head.change ? TB_ALL_ROWS : TB_SOME_ROWS; /* a change term tests every row's tick */
 }
 
-/* Rows first .. first + len - 1 of t that match, into q->rows; returns how many. */
-static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, uint32_t len) {
-    const uint64_t *need[ESB_MAX_COMPONENTS], *refuse[ESB_MAX_COMPONENTS];
-    uint32_t nn = 0, nr = 0, found = 0;
-    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
-        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (col->holders != t->count) need[nn++] = col->present;
-        }
-        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (col->holders) refuse[nr++] = col->present;
-        }
-    }
-    /* a change term: the rows whose tick of the term's kind is past the reference point */
-    const tb_column *term = q->head.change ? tb_column_of(t, q->head.change_component) : NULL;
-    const uint64_t *ticks = !term ? NULL : q->head.change == ESB_CHANGE_ADDED ? term->added_ticks : term->changed_ticks;
+/* Rows first .. first + len - 1 whose bits are set in every need array, clear in every refuse array and, where
+ * ticks is not NULL, whose tick is past the query's reference point, into q->rows; returns how many. Inlined
+ * twice, so a pass without a change term has no tick test in its loop. */
+static ESB_ALWAYS_INLINE uint32_t rows_passing(esb_query *q, const uint64_t *const *need, uint32_t nn,
+                                               const uint64_t *const *refuse, uint32_t nr, const uint64_t *ticks,
+                                               uint32_t first, uint32_t len) {
+    uint32_t found = 0;
     for (uint64_t row = first; row < (uint64_t)first + len; row += 64) { /* first is a multiple of 64 */
         uint32_t word = (uint32_t)(row >> 6), valid = (uint32_t)(first + len - row);
         uint64_t m = valid >= 64 ? ~0ull : (1ull << valid) - 1;
@@ -119,6 +110,27 @@ static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, u
         for (; m; m &= m - 1) q->rows[found++] = (uint32_t)row + (uint32_t)__builtin_ctzll(m);
     }
     return found;
+}
+
+/* Rows first .. first + len - 1 of t that match, into q->rows; returns how many. */
+static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, uint32_t len) {
+    const uint64_t *need[ESB_MAX_COMPONENTS], *refuse[ESB_MAX_COMPONENTS];
+    uint32_t nn = 0, nr = 0;
+    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
+        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (col->holders != t->count) need[nn++] = col->present;
+        }
+        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
+            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
+            if (col->holders) refuse[nr++] = col->present;
+        }
+    }
+    /* a change term: the rows whose tick of the term's kind is past the reference point */
+    const tb_column *term = q->head.change ? tb_column_of(t, q->head.change_component) : NULL;
+    if (!term) return rows_passing(q, need, nn, refuse, nr, NULL, first, len);
+    return rows_passing(q, need, nn, refuse, nr,
+                        q->head.change == ESB_CHANGE_ADDED ? term->added_ticks : term->changed_ticks, first, len);
 }
 
 /* Fills the batch: rows NULL means the contiguous rows first .. first + count - 1. */
