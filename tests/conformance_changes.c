@@ -294,3 +294,44 @@ Test(conf_changes, a_change_term_keeps_the_other_terms) {
     esb_query_destroy(q);
     esb_world_destroy(b.w);
 }
+
+/* A removal that fails for want of memory leaves every change where it was: for each fill level of the stores a
+ * removal may have to grow (in sparse-groups, the member set of a group excluding the component), and each
+ * allocation it makes failing in turn, the entity keeps the component and its change is still reported. */
+Test(conf_changes, a_failed_removal_keeps_the_change) {
+    for (int fill = 0; fill < 40; ++fill) {
+        for (uint64_t k = 1;; ++k) {
+            conf_basic b = conf_basic_world();
+            SKIP_PENDING(b);
+            esb_query *whole = conf_query1(b.w, b.f32, true);
+            esb_query_desc d = {0};
+            d.fields = &b.f32;
+            d.field_count = 1;
+            d.without = &b.vec3;
+            d.without_count = 1;
+            d.cached = true;
+            esb_query *without = NULL; /* removing vec3 moves an entity into it */
+            CONF_EXPECT(esb_query_create(b.w, &d, &without), ESB_OK);
+            esb_query *changed = change_query(b.w, b.vec3, ESB_READ, ESB_CHANGE_CHANGED, b.vec3, false);
+            esb_entity e = conf_new(b.w); /* vec3 first: it never belongs to the group without vec3 */
+            CONF_EXPECT(esb_add(b.w, e, b.vec3, NULL), ESB_OK); /* an addition: a change of vec3 */
+            conf_add_f32(b.w, e, b.f32, -1.0f);
+            for (int i = 0; i < fill; ++i) conf_new_f32(&b, (float)i); /* members of the group, filling its set */
+            esb_mem_fail_nth(k);
+            esb_status s = esb_remove(b.w, e, b.vec3);
+            uint64_t calls = esb_mem_fail_nth(0);
+            bool failed = s == ESB_ERR_NOMEM;
+            cr_assert(failed || s == ESB_OK, "esb_remove returned %s", esb_status_name(s));
+            if (failed) {
+                cr_assert_eq(esb_has(b.w, e, b.vec3), 1, "a failed removal removed");
+                reported r = run(changed);
+                MUST(r, e);
+            }
+            esb_query_destroy(whole);
+            esb_query_destroy(without);
+            esb_query_destroy(changed);
+            esb_world_destroy(b.w);
+            if (!failed || calls < k) break;
+        }
+    }
+}

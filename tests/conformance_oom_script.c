@@ -11,7 +11,7 @@
 #include "support.h"
 
 #define SCRIPT_SINGLES 24 /* entities created one at a time, then shaped */
-#define SCRIPT_STEPS 144
+#define SCRIPT_STEPS 145
 
 /* The n-th alive entity in issue order (wrapping), so the script's targets do not depend on handle values. */
 static esb_entity script_entity(const conf_env *env, size_t n) {

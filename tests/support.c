@@ -318,11 +318,14 @@ esb_query_desc conf_mix_query(unsigned which) {
                                 .cached = true,
                                 .change = conf_changes_supported() ? ESB_CHANGE_CHANGED : ESB_CHANGE_NONE,
                                 .change_component = CONF_MIX_F32};
-    default:
+    case 5:
         return (esb_query_desc){.fields = &sparse,
                                 .field_count = 1,
                                 .change = conf_changes_supported() ? ESB_CHANGE_ADDED : ESB_CHANGE_NONE,
                                 .change_component = CONF_MIX_SPARSE};
+    default:
+        return (esb_query_desc){
+            .fields = f32_vec3 + 1, .field_count = 1, .without = f32_vec3, .without_count = 1, .cached = true};
     }
 }
 

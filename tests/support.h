@@ -136,9 +136,10 @@ enum {
 };
 extern const esb_component_desc conf_mix_components[CONF_MIX_COUNT];
 /* The four queries both tests keep (which: 0 .. 3): {f32, vec3} cached, a64 without tag, sparse cached, every
- * entity with the tag cached; and two with change terms (4, 5: f32 changed, cached; sparse added), which a
- * strategy whose change terms are still to come gets as the same queries without them. */
-#define CONF_MIX_QUERIES 6
+ * entity with the tag cached; two with change terms (4, 5: f32 changed, cached; sparse added), which a
+ * strategy whose change terms are still to come gets as the same queries without them; and vec3 without f32,
+ * cached (6: a group that a removal of f32 can move an entity into, beside f32's change term). */
+#define CONF_MIX_QUERIES 7
 esb_query_desc conf_mix_query(unsigned which);
 /* Creates n (at most 130) entities in bulk with f32, tag, a64 and vec3: with_values, entity i's f32 is i and each
  * byte of its a64 is i (vec3 zero-filled); else all zero-filled. */

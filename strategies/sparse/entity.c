@@ -124,8 +124,8 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     esb_sparse_set *p = &w->components[c].pool;
     esb_status s;
     ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding an entity that is not alive");
-    if (w->components[c].observers) sp_observers_forget(w, c, e);
     if (!w->groups) {
+        if (w->components[c].observers) sp_observers_forget(w, c, e);
         esb_sparse_erase(p, pos);
         return ESB_OK;
     }
@@ -136,6 +136,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
         sp_groups_leave(w, l.including, e);
         if (w->owner[c]) esb_sparse_find(p, e, &pos); /* leaving the group owning the pool moved it */
     }
+    if (w->components[c].observers) sp_observers_forget(w, c, e); /* after the last step that can fail */
     esb_sparse_erase(p, pos);
     if (l.excluding) sp_groups_enter_on_remove(w, l.excluding, e);
     return ESB_OK;

@@ -19,7 +19,6 @@ bool tb_match_table(const void *query, uint32_t id, uint16_t *columns) {
 }
 
 static inline esb_status refresh(esb_query *q) {
-    if (q->head.change) q->this_run = q->world->change_tick++; /* a pass's changes come after its begin */
     if (q->generation != q->world->layout_generation) {
         q->matches.count = q->matches.seen = 0;
         q->generation = q->world->layout_generation;
@@ -55,7 +54,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         tb_query_free(q);
         return ESB_ERR_NOMEM;
     }
-    q->last_run = q->this_run; /* its creation: changes before it are not its (refresh took a tick) */
+    if (q->head.change) q->last_run = w->change_tick++; /* its creation: changes before it are not its */
     *out = q;
     return ESB_OK;
 }
@@ -204,7 +203,9 @@ bool esb_iter_next(esb_iter *it) {
         if (!q->head.cached && !tb_match_table(q, id, NULL)) continue;
         if (table_batch(it, q, w->tables[id])) return true;
     }
-    q->last_run = q->this_run; /* a complete pass: its begin is the reference point */
+    /* A complete pass: what changed before it began was reported, and what changed while it was live, its own
+     * writes included, is absorbed (contract.h allows either), as a Bevy system does not see its own writes. */
+    if (q->head.change) q->last_run = q->world->change_tick++;
     esb_iter_end(it);
     return false;
 }

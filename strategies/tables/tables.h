@@ -76,8 +76,7 @@ struct esb_query {
     uint32_t *positions;    /* ESB_BATCH_ROWS positions per sparse field */
     esb_match_list matches; /* cached: tables with a column for every included component */
     uint64_t generation;    /* the world's layout generation the list was built for */
-    uint64_t last_run;      /* a change term: the change tick its reference point stands at */
-    uint64_t this_run;      /* the change tick its current pass began at */
+    uint64_t last_run;      /* a change term: changes stamped after this tick are news to it */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -101,7 +100,7 @@ struct esb_query {
  *     seen would give (match_list.h).
  *  L9 Change ticks: a column is ticked exactly when its component is, and has its pair of tick arrays exactly
  *     when it is ticked and its table has capacity, no tick above the world's change tick; a query with a change term is cached, its component
- *     ticked, and last_run <= this_run < change_tick once a pass began. */
+ *     ticked, and last_run < change_tick. */
 struct esb_world {
     esb_entity_table entities;
     tb_location *locations;
