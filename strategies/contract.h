@@ -152,14 +152,15 @@ typedef struct esb_query_desc {
  *    (through that iteration's own batches, another query's, or esb_set) may or may not be reported by that
  *    iteration, and may or may not by the next complete one, never later: a design that stamps changes with
  *    ticks absorbs them (a Bevy system does not see its own writes), one that collects them in sets may keep
- *    them for the next iteration. The scenarios make their changes while no iteration of the query is live.
+ *    them for the next iteration. A workload that makes its changes while no iteration of the query is live
+ *    gets the same answer from every exact strategy.
  *  - A destroyed entity is never reported; an index recycled for a new entity starts with no changes (the new
  *    entity's own additions are its first). Removing c and adding it again is an addition. Changes made before
  *    the query existed are never reported.
  *  - Exact strategies (esb_change_exact() true) report exactly the entities above. The others report a superset
  *    at the granularity their README states (every entity the other terms match in a table where one of those
  *    entities changed, or one arrived, since the reference point); never an entity the other terms do not
- *    match. The harness reports the size of the superset. */
+ *    match. */
 
 /* One batch of matching entities. Element i of field k lives at byte address
  *     base[k] + row * (stride[k] ? stride[k] : the component's size),   row = rows[k] ? rows[k][i] : i
