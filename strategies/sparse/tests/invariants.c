@@ -1,4 +1,4 @@
-/* The sparse-set design's invariants (sparse.h, P1-P7) can fail: a healthy world passes esb_world_check, and each
+/* The sparse-set design's invariants (sparse.h, P1-P8) can fail: a healthy world passes esb_world_check, and each
  * test breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries; the
  * group tests into sparse-groups'. */
 #include "check_aborts.h"
@@ -88,3 +88,41 @@ Test(sparse_invariants, a_run_memo_entry_sp_run_does_not_give_aborts, CONF_CHECK
     esb_world_check(world);
 }
 #endif
+
+/* P8: an observer of a, its set of changed entities. */
+static esb_query *observing_a(void) {
+    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
+    esb_query *q = conf_query(world, &d);
+    float v = 1.0f;
+    cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
+    esb_world_check(world);
+    return q;
+}
+
+Test(sparse_invariants, an_observer_holding_an_entity_without_its_component_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    esb_query *q = observing_a();
+    esb_entity lone;
+    cr_assert_eq(esb_create(world, &lone), ESB_OK);
+    cr_assert_eq(esb_sparse_reserve(&q->observed, 1), ESB_OK);
+    cr_assert_eq(esb_sparse_reserve_index(&q->observed, esb_entity_index(lone)), ESB_OK);
+    esb_sparse_emplace(&q->observed, lone, NULL); /* lone has no a */
+    esb_world_check(world);
+}
+
+Test(sparse_invariants, an_observer_count_off_by_one_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    observing_a();
+    world->observer_count++;
+    esb_world_check(world);
+}
+
+Test(sparse_invariants, a_healthy_world_with_an_observer_passes) {
+    healthy_world();
+    esb_query *q = observing_a();
+    cr_assert_eq(conf_count(q), 1);
+    cr_assert_eq(esb_remove(world, e[1], c), ESB_OK);
+    cr_assert_eq(esb_destroy(world, e[2]), ESB_OK);
+    esb_world_check(world);
+    esb_world_destroy(world);
+}

@@ -1,4 +1,4 @@
-/* The tables design's invariants (tables.h, L1-L8) can fail: a healthy world passes esb_world_check, and each test
+/* The tables design's invariants (tables.h, L1-L9) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include "check_aborts.h"
 #include "support.h"
@@ -47,4 +47,38 @@ Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, CONF_CHEC
     tb_bit_clear(tb_column_of(t, s)->present, world->locations[esb_entity_index(e[1])].row);
     tb_column_of(t, s)->holders--;
     esb_world_check(world);
+}
+
+/* L9: a change term on a makes a's columns keep ticks. */
+static esb_query *watching_a(void) {
+    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
+    esb_query *q = NULL;
+    cr_assert_eq(esb_query_create(world, &d, &q), ESB_OK);
+    esb_world_check(world);
+    return q;
+}
+
+Test(tables_invariants, a_change_tick_from_the_future_aborts, CONF_CHECK_ABORTS) {
+    tb_table *t = healthy_world();
+    watching_a();
+    tb_column_of(t, a)->changed_ticks[0] = world->change_tick + 1;
+    esb_world_check(world);
+}
+
+Test(tables_invariants, a_watched_column_without_ticks_aborts, CONF_CHECK_ABORTS) {
+    tb_table *t = healthy_world();
+    watching_a();
+    tb_column_of(t, a)->ticked = false;
+    esb_world_check(world);
+}
+
+Test(tables_invariants, a_healthy_world_with_a_change_term_passes) {
+    healthy_world();
+    esb_query *q = watching_a();
+    float v = 2.0f;
+    cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
+    cr_assert_eq(conf_count(q), 1);
+    cr_assert_eq(esb_destroy(world, e[0]), ESB_OK);
+    esb_world_check(world);
+    esb_world_destroy(world);
 }
