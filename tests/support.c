@@ -379,6 +379,13 @@ esb_query *conf_query(esb_world *w, const esb_query_desc *desc) {
     return q;
 }
 
+esb_query *conf_query_changed(esb_world *w, esb_component c) {
+    esb_query_desc d = {.fields = &c, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = c};
+    esb_query *q = conf_query(w, &d);
+    esb_world_check(w);
+    return q;
+}
+
 uint64_t conf_counter(const esb_world *w, const char *name) {
     enum { MOST = 16 };
     const char *names[MOST];

@@ -172,6 +172,8 @@ esb_component conf_register(esb_world *w, const char *name, size_t size, size_t 
 esb_world *conf_world_of(const esb_component_desc *descs, uint32_t count, esb_component *ids, size_t n,
                          uint32_t holding, esb_entity *out);
 esb_query *conf_query(esb_world *w, const esb_query_desc *desc); /* esb_query_create that must succeed */
+/* A query of the one field c with a "changed" term on it, that must succeed; the world checked after. */
+esb_query *conf_query_changed(esb_world *w, esb_component c);
 /* The strategy's counter `name` (esb_world_counters), which it must keep. */
 uint64_t conf_counter(const esb_world *w, const char *name);
 

@@ -78,31 +78,23 @@ Test(archetype_invariants, an_edge_to_the_wrong_archetype_aborts, CONF_CHECK_ABO
     esb_world_check(world);
 }
 
-/* A8: a change term on a keeps what each match's change state was. */
-static esb_query *watching_a(void) {
-    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
-    esb_query *q = conf_query(world, &d);
-    esb_world_check(world);
-    return q;
-}
-
 Test(archetype_invariants, a_change_state_seen_ahead_of_its_table_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     q->seen[0] = UINT64_MAX;
     esb_world_check(world);
 }
 
 Test(archetype_invariants, a_change_term_without_its_cache_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     q->head.cached = false;
     esb_world_check(world);
 }
 
 Test(archetype_invariants, a_healthy_world_with_a_change_term_passes) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     float v = 2.0f;
     cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
     cr_assert_geq(conf_count(q), 1); /* the whole table of e[0] */

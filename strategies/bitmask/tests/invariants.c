@@ -140,31 +140,23 @@ Test(bitmask_invariants, a_run_of_indices_is_a_pool_slice_only_where_the_pool_ag
 }
 #endif
 
-/* B8: a change term on a, and its set of changed indices. */
-static esb_query *watching_a(void) {
-    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
-    esb_query *q = conf_query(world, &d);
-    esb_world_check(world);
-    return q;
-}
-
 Test(bitmask_invariants, a_change_set_holding_a_dead_index_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     q->changes->bits[0] |= 1ull << esb_entity_index(e[3]); /* destroyed */
     esb_world_check(world);
 }
 
 Test(bitmask_invariants, a_change_term_with_a_cached_filter_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     q->cached = true;
     esb_world_check(world);
 }
 
 Test(bitmask_invariants, a_healthy_world_with_a_change_term_passes) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     float v = 2.0f;
     cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
     cr_assert_eq(conf_count(q), 1);

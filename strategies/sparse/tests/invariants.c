@@ -91,8 +91,7 @@ Test(sparse_invariants, a_run_memo_entry_sp_run_does_not_give_aborts, CONF_CHECK
 
 /* P8: an observer of a, its set of changed entities. */
 static esb_query *observing_a(void) {
-    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
-    esb_query *q = conf_query(world, &d);
+    esb_query *q = conf_query_changed(world, a);
     float v = 1.0f;
     cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
     esb_world_check(world);

@@ -49,32 +49,23 @@ Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, CONF_CHEC
     esb_world_check(world);
 }
 
-/* L9: a change term on a makes a's columns keep ticks. */
-static esb_query *watching_a(void) {
-    esb_query_desc d = {.fields = &a, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = a};
-    esb_query *q = NULL;
-    cr_assert_eq(esb_query_create(world, &d, &q), ESB_OK);
-    esb_world_check(world);
-    return q;
-}
-
 Test(tables_invariants, a_change_tick_from_the_future_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
-    watching_a();
+    conf_query_changed(world, a);
     tb_column_of(t, a)->changed_ticks[0] = world->change_tick + 1;
     esb_world_check(world);
 }
 
 Test(tables_invariants, a_watched_column_without_ticks_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
-    watching_a();
+    conf_query_changed(world, a);
     tb_column_of(t, a)->ticked = false;
     esb_world_check(world);
 }
 
 Test(tables_invariants, a_healthy_world_with_a_change_term_passes) {
     healthy_world();
-    esb_query *q = watching_a();
+    esb_query *q = conf_query_changed(world, a);
     float v = 2.0f;
     cr_assert_eq(esb_set(world, e[0], a, &v), ESB_OK);
     cr_assert_eq(conf_count(q), 1);
