@@ -117,6 +117,8 @@ static void write_row(row_writer *w, const result *r) {
     if (column(w, "warmup_ms")) fprintf(w->f, "%.1f", r->warmup_ms);
     if (column(w, "observed_ns"))
         figure(w, r->samples > 0 && r->observed_ns_per_unit >= 0, TIME_FORMAT, r->observed_ns_per_unit);
+    if (column(w, "reported_per_change"))
+        figure(w, r->samples > 0 && r->reported_per_change >= 0, COUNT_FORMAT, r->reported_per_change);
     if (column(w, "compiler")) quoted(w->f, COMPILER, json);
     if (column(w, "flags")) quoted(w->f, ESB_BUILD_FLAGS, json);
     for (int role = 0; role < HW_ROLES; ++role)

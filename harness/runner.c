@@ -134,7 +134,8 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
     } while (rc == 0 && ms_since(began) < warmup_ms);
     out->warmup_ms = ms_since(began);
     size_planned(opt, one_ns, one_ns, out);
-    uint64_t observed_before = s->observed_ns ? s->observed_ns(ctx) : 0;
+    uint64_t observed_before = s->observed_ns ? s->observed_ns(ctx) : 0, reported_before = 0, changed_before = 0;
+    if (s->change_report) s->change_report(ctx, &reported_before, &changed_before);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         hw_counters_start(hw);
         uint64_t units = 0, t0 = clock_ns();
@@ -149,6 +150,12 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
     if (s->observed_ns)
         out->observed_ns_per_unit =
             (double)(s->observed_ns(ctx) - observed_before) / ((double)out->inner * (double)out->samples * (double)n);
+    if (s->change_report) {
+        uint64_t reported, changed;
+        s->change_report(ctx, &reported, &changed);
+        if (changed > changed_before)
+            out->reported_per_change = (double)(reported - reported_before) / (double)(changed - changed_before);
+    }
     if (rc == 0) rc = verify(s, ctx, runs, true, error);
     return rc;
 }
@@ -309,6 +316,7 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t s
     out->layout_seed = seed;
     out->warmup_ms = 0;
     out->observed_ns_per_unit = -1;
+    out->reported_per_change = -1;
     spot_checks_made = 0;
     layout_begin(seed);
     return placed(s, n, opt, out, error) == 0 ? RUN_OK : out_of_memory(before, error);

@@ -43,6 +43,8 @@ typedef struct result {
     double warmup_ms;            /* time from the start of the cell (setup included) to its first sample */
     double observed_ns_per_unit; /* of the timed samples' time, what the scenario's read-back passes took
                                      (scenario.h, observed_ns), per unit; negative: the scenario has none */
+    double reported_per_change;  /* over the timed samples, entities the change term's passes handed out per
+                                     entity they had to (scenario.h, change_report); negative: none */
 } result;
 
 /* run_scenario's outcomes. */

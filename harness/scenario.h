@@ -50,6 +50,11 @@ typedef struct scenario {
      * runs. The figure includes it (a design that deferred its work pays for it there); the harness reports the
      * share apart (observed_ns per unit), so the cost of the operations alone stays readable. */
     uint64_t (*observed_ns)(void *ctx);
+    /* Optional, for scenarios whose passes have a change term (scenarios/changed.c): the entities those passes
+     * handed out since setup, and how many of them they had to (the changed ones). The harness reports the ratio
+     * over the timed runs (reported_per_change): 1 for an exact strategy, above it where a strategy reports a
+     * superset (contract.h). */
+    void (*change_report)(void *ctx, uint64_t *reported, uint64_t *changed);
     /* How the strategy served the scenario's query ("scan", "owned-group", ...), or NULL. */
     const char *(*query_kind)(void *ctx);
     /* The world under test, whose strategy counters (edge-cache hits, filter updates, ...) the harness can

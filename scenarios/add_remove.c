@@ -7,7 +7,9 @@
  * add_remove_cached: the query has the cached hint, so designs that maintain per-query state (cached filters,
  * groups) pay for it here.
  * add_remove_large: add_remove on entities that also carry ten other one-float components (L0..L9), so a
- * design that moves an entity's data on every change moves eleven components instead of one. */
+ * design that moves an entity's data on every change moves eleven components instead of one.
+ * add_remove_tracked: add_remove while a query with a change term on B exists (never iterated), so every add of B
+ * is a change the world tracks, and every move carries what the design tracks with it. */
 #include <stdlib.h>
 
 #include "ecs.h"
@@ -66,7 +68,7 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
     return s == ESB_OK ? scn_bulk(c->base.world, c->base.n, ids, sizes, values, 1 + extra, c->base.handles) : s;
 }
 
-static void *setup(size_t n, bool cached_query, uint32_t extra, const char **error) {
+static void *setup(size_t n, bool cached_query, uint32_t extra, bool tracked, const char **error) {
     add_remove_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->b_values = scratch_alloc(n, sizeof *c->b_values);
@@ -78,6 +80,7 @@ static void *setup(size_t n, bool cached_query, uint32_t extra, const char **err
     if (s == ESB_OK) {
         esb_component fields[] = {c->a, c->b};
         s = scn_query(c->base.world, fields, 2, cached_query, &c->base.query);
+        if (s == ESB_OK && tracked) s = scn_watch(c->base.world, fields, 2, c->b);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
@@ -162,13 +165,15 @@ static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char
     return true;
 }
 
-/* scenario_ID, its query cached or not, its entities with the first `extra` of the extra components. */
-#define ADD_REMOVE_SCENARIO(id, cached_query, extra)                                                                \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, cached_query, extra, error); }          \
+/* scenario_ID, its query cached or not, its entities with the first `extra` of the extra components, with a
+ * change term watching B or not. */
+#define ADD_REMOVE_SCENARIO(id, cached_query, extra, tracked)                                                       \
+    static void *id##_setup(size_t n, const char **error) { return setup(n, cached_query, extra, tracked, error); } \
     DEFINE_SCENARIO(id, .setup = id##_setup, .run = add_remove_run, .checksum = add_remove_checksum,                \
                     .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind, \
                     .world = scn_ctx_world, .teardown = add_remove_teardown)
 
-ADD_REMOVE_SCENARIO(add_remove, false, 0);
-ADD_REMOVE_SCENARIO(add_remove_cached, true, 0);
-ADD_REMOVE_SCENARIO(add_remove_large, false, LARGE_EXTRA);
+ADD_REMOVE_SCENARIO(add_remove, false, 0, false);
+ADD_REMOVE_SCENARIO(add_remove_cached, true, 0, false);
+ADD_REMOVE_SCENARIO(add_remove_large, false, LARGE_EXTRA, false);
+ADD_REMOVE_SCENARIO(add_remove_tracked, false, 0, true);

@@ -101,3 +101,29 @@ SCENARIO(game_frame_1, "frame", "entity", SIZES_DEFAULT, WARM,
          "respawned, then movement and damage")
 SCENARIO(game_frame_10, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 10%")
 SCENARIO(game_frame_50, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 50%")
+SCENARIO(changed_0_1, "change", "entity", SIZES_STRUCTURAL, WARM,
+         "n entities with Position and Derived; each frame `esb_set` writes a new Position into a sliding 0.1% of "
+         "them, then a cached pass over Derived (written), Position (read), Position changed recomputes Derived for "
+         "the entities it hands out (one run = one frame)")
+SCENARIO(changed_1, "change", "entity", SIZES_STRUCTURAL, WARM, "`changed_0_1` with 1% written per frame")
+SCENARIO(changed_10, "change", "entity", SIZES_STRUCTURAL, WARM, "`changed_0_1` with 10% written per frame")
+SCENARIO(changed_100, "change", "entity", SIZES_STRUCTURAL, WARM, "`changed_0_1` with every entity written per frame")
+SCENARIO(changed_0_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM,
+         "`changed_0_1`'s frame with no change term: the pass recomputes every entity's Derived (the reference)")
+SCENARIO(changed_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM, "the reference of `changed_1`")
+SCENARIO(changed_10_scan, "change", "entity", SIZES_STRUCTURAL, WARM, "the reference of `changed_10`")
+SCENARIO(changed_100_scan, "change", "entity", SIZES_STRUCTURAL, WARM, "the reference of `changed_100`")
+SCENARIO(added_1, "change", "entity", SIZES_STRUCTURAL, WARM,
+         "n entities with Position and Derived; each frame destroys the 1% spawned the frame before and spawns as "
+         "many anew (bulk), then a cached pass over Derived (written), Position (read), Position added computes "
+         "Derived for the entities it hands out")
+SCENARIO(added_10, "change", "entity", SIZES_STRUCTURAL, WARM, "`added_1` with 10% spawned per frame")
+SCENARIO(added_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM,
+         "`added_1`'s frame with no change term: the pass computes every entity's Derived (the reference)")
+SCENARIO(added_10_scan, "change", "entity", SIZES_STRUCTURAL, WARM, "the reference of `added_10`")
+SCENARIO(simple_iter_tracked, "change", "entity", SIZES_STRUCTURAL, WARM,
+         "`simple_iter` while a cached query with a change term on Position exists (never iterated): what tracking "
+         "the pass's writes costs")
+SCENARIO(add_remove_tracked, "change", "pair", SIZES_STRUCTURAL, WARM,
+         "`add_remove` while a cached query over A and B with a change term on B exists (never iterated): what "
+         "tracking the additions costs")

@@ -60,6 +60,20 @@ esb_status scn_query_update(esb_world *w, esb_component written, esb_component r
     return esb_query_create(w, &d, out);
 }
 
+esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component watched) {
+    esb_access access[ESB_MAX_FIELDS];
+    if (field_count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;
+    for (uint32_t k = 0; k < field_count; ++k) access[k] = ESB_READ;
+    esb_query_desc d = {.fields = fields,
+                        .access = access,
+                        .field_count = field_count,
+                        .cached = true,
+                        .change = ESB_CHANGE_CHANGED,
+                        .change_component = watched};
+    esb_query *q;
+    return esb_query_create(w, &d, &q);
+}
+
 void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error) {
     if (s == ESB_OK) return ctx;
     *error = esb_status_name(s);

@@ -39,6 +39,11 @@ esb_status scn_query(esb_world *w, const esb_component *fields, uint32_t field_c
 esb_status scn_query_update(esb_world *w, esb_component written, esb_component read, const esb_component *without,
                             bool cached, esb_query **out);
 
+/* A cached query over fields (read) with a change term on `watched`, one of them, which the scenario never iterates:
+ * its existence makes the world track every change of `watched` (what the *_tracked scenarios cost). The world
+ * frees it. */
+esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component watched);
+
 /* The end of a setup whose steps stopped at the first failure s: the context when s is ESB_OK, else NULL with
  * *error naming s and the context torn down. */
 void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error);

@@ -1,5 +1,7 @@
 /* simple_iter: n entities with Transform, Position, Rotation and Velocity; one pass of pos += vel through a
- * query over Position (written) and Velocity (read), created with the cached hint since it runs every frame. */
+ * query over Position (written) and Velocity (read), created with the cached hint since it runs every frame.
+ * simple_iter_tracked: the same while a query with a change term on Position exists, so every pass's writes of
+ * Position are changes the world tracks. */
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
@@ -7,6 +9,12 @@
 
 static void *simple_iter_setup(size_t n, const char **error) {
     return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
+}
+
+static void *simple_iter_tracked_setup(size_t n, const char **error) {
+    movers *m = simple_iter_setup(n, error);
+    esb_status s = m ? scn_watch(m->world, &m->position, 1, m->position) : ESB_OK;
+    return m ? scn_setup_end(m, s, movers_delete, error) : NULL;
 }
 
 static uint64_t simple_iter_run(void *p) {
@@ -19,3 +27,6 @@ static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)
 DEFINE_SCENARIO(simple_iter, .setup = simple_iter_setup, .run = simple_iter_run, .checksum = movers_checksum,
                 .verify = movers_verify_moved, .query_kind = simple_iter_kind, .world = movers_world,
                 .teardown = movers_delete);
+DEFINE_SCENARIO(simple_iter_tracked, .setup = simple_iter_tracked_setup, .run = simple_iter_run,
+                .checksum = movers_checksum, .verify = movers_verify_moved, .query_kind = simple_iter_kind,
+                .world = movers_world, .teardown = movers_delete);

@@ -15,8 +15,7 @@ static void *conf_xalloc(size_t n) {
 
 void conf_model_init(conf_model *m) {
     memset(m, 0, sizeof *m);
-    m->changes = conf_changes_supported();
-    m->changes_exact = m->changes && esb_change_exact();
+    m->changes_exact = esb_change_exact();
 }
 
 void conf_model_free(conf_model *m) {
@@ -349,7 +348,7 @@ esb_status conf_model_query_status(const conf_model *m, const void *world, const
     if (conf_dup(d->fields, d->field_count, d->with, d->with_count)) return ESB_ERR_INVALID;
     if (conf_dup(d->without, d->without_count, NULL, 0)) return ESB_ERR_INVALID;
     if (d->change != ESB_CHANGE_NONE) {
-        if (!m->changes || (d->change != ESB_CHANGE_CHANGED && d->change != ESB_CHANGE_ADDED)) return ESB_ERR_INVALID;
+        if (d->change != ESB_CHANGE_CHANGED && d->change != ESB_CHANGE_ADDED) return ESB_ERR_INVALID;
         bool included = false;
         for (uint32_t i = 0; i < d->field_count; ++i) included |= d->fields[i] == d->change_component;
         for (uint32_t i = 0; i < d->with_count; ++i) included |= d->with[i] == d->change_component;

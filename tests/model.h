@@ -81,12 +81,8 @@ typedef struct conf_model {
     size_t hcap;
     conf_mquery q[CONF_MODEL_QUERIES];
     uint32_t live_iters;
-    bool changes;       /* the strategy has change terms (conf_model_init: conf_changes_supported) */
-    bool changes_exact; /* and reports exactly the changed entities (esb_change_exact) */
+    bool changes_exact; /* the strategy reports exactly the changed entities (esb_change_exact) */
 } conf_model;
-
-/* Whether the strategy under test implements change terms (support.c says which do not yet). */
-bool conf_changes_supported(void);
 
 void conf_model_init(conf_model *m);
 void conf_model_free(conf_model *m);

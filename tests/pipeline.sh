@@ -204,7 +204,7 @@ EOF
 else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
 # Plots: SVG documents and PNG images, for every kind the pipeline draws.
 bad=""
-for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep; do
+for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep change-sweep; do
     svg=$res/plots/$p.svg png=$res/plots/$p.png
     [ -f "$svg" ] && grep -q '<svg' "$svg" && tail -c 20 "$svg" | grep -q '</svg>' || bad="$bad $p.svg"
     [ -f "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] || bad="$bad $p.png"

@@ -239,20 +239,6 @@ esb_status conf_do_set(conf_env *env, esb_entity e, esb_component c, const void 
     return got;
 }
 
-/* The strategies whose change terms are still to come: their esb_query_create refuses a change term as
- * ESB_ERR_INVALID, and the model expects that of them alone. Every other strategy is held to contract.h's change
- * detection in full. */
-static const char *const conf_changes_pending[] = {"hybrid"};
-
-bool conf_changes_supported(void) {
-    const char *name = esb_strategy_name();
-    for (size_t k = 0; k < sizeof conf_changes_pending / sizeof *conf_changes_pending; ++k) {
-        size_t n = strlen(conf_changes_pending[k]);
-        if (!strncmp(name, conf_changes_pending[k], n) && (name[n] == '\0' || name[n] == '-')) return false;
-    }
-    return true;
-}
-
 esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c) {
     esb_status want = conf_model_remove_status(&env->m, env->w, e, c);
     esb_status got = esb_remove(env->w, e, c);
@@ -316,13 +302,11 @@ esb_query_desc conf_mix_query(unsigned which) {
         return (esb_query_desc){.fields = f32_vec3,
                                 .field_count = 2,
                                 .cached = true,
-                                .change = conf_changes_supported() ? ESB_CHANGE_CHANGED : ESB_CHANGE_NONE,
+                                .change = ESB_CHANGE_CHANGED,
                                 .change_component = CONF_MIX_F32};
     case 5:
-        return (esb_query_desc){.fields = &sparse,
-                                .field_count = 1,
-                                .change = conf_changes_supported() ? ESB_CHANGE_ADDED : ESB_CHANGE_NONE,
-                                .change_component = CONF_MIX_SPARSE};
+        return (esb_query_desc){
+            .fields = &sparse, .field_count = 1, .change = ESB_CHANGE_ADDED, .change_component = CONF_MIX_SPARSE};
     default:
         return (esb_query_desc){
             .fields = f32_vec3 + 1, .field_count = 1, .without = f32_vec3, .without_count = 1, .cached = true};

@@ -136,8 +136,7 @@ enum {
 };
 extern const esb_component_desc conf_mix_components[CONF_MIX_COUNT];
 /* The four queries both tests keep (which: 0 .. 3): {f32, vec3} cached, a64 without tag, sparse cached, every
- * entity with the tag cached; two with change terms (4, 5: f32 changed, cached; sparse added), which a
- * strategy whose change terms are still to come gets as the same queries without them; and vec3 without f32,
+ * entity with the tag cached; two with change terms (4, 5: f32 changed, cached; sparse added); and vec3 without f32,
  * cached (6: a group that a removal of f32 can move an entity into, beside f32's change term). */
 #define CONF_MIX_QUERIES 7
 esb_query_desc conf_mix_query(unsigned which);

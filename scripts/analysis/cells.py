@@ -155,6 +155,7 @@ def _number(value, digits=6):
 COLUMNS = (
     "strategy", "scenario", "n", "unit", "query_kind", "memory", "processes", "samples", "inner",
     "median_ns", "median_lo_ns", "median_hi_ns", "min_ns", "max_ns", "mad_ns", "process_spread_ns", "observed_ns",
+    "reported_per_change",
     "raw_ratio", "raw_ratio_lo", "raw_ratio_hi", "aa_ratio", "aa_ratio_lo", "aa_ratio_hi", "stopped",
     "bytes_per_entity", "peak_bytes_per_entity", "checksum",
 ) + HW_COLUMNS + (
@@ -205,7 +206,7 @@ def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
         if twin is not None:
             r, lo, hi = ratio(cell, twin)
             row["aa_ratio"], row["aa_ratio_lo"], row["aa_ratio_hi"] = _number(r, 5), _number(lo, 5), _number(hi, 5)
-        for column in HW_COLUMNS + ("observed_ns",):
+        for column in HW_COLUMNS + ("observed_ns", "reported_per_change"):
             values = [r.get(column, "") for r in cell.rows]
             if values and all(v != "" for v in values):
                 row[column] = _number(stats.median([float(v) for v in values]))

@@ -16,6 +16,9 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
                      range
     memory           bytes per entity at FIXED_N (exact counts: bars, no interval)
     churn-sweep      game_frame_R against the churn rate R, with intervals
+    change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
+                     changed_R_scan (the same frame without change detection) dashed in its colour: where the two
+                     lines of a strategy cross is its crossover rate
 Strategies and scenarios are read from the CSV, so new ones appear by themselves; each strategy keeps one colour
 and point type in every figure (by sorted name). The A/A twin is left out (it would draw its strategy twice).
 A scenario without a row at FIXED_N is drawn at its largest N below it, and its label says so.
@@ -30,6 +33,7 @@ import csvfile
 import scenarios
 import stats
 from command import fail, usage
+from report import CHANGE_RATES
 
 # Scenario families and their order come from the scenarios' descriptors (scenarios/catalogue.h), which the run
 # keeps in scenarios.csv (scenarios.py). SCENARIO@fresh goes with SCENARIO; a scenario the descriptors do not name
@@ -474,6 +478,42 @@ class Figures:
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
 
 
+    def change_sweep(self):
+        rates = [(t, r) for t, r in CHANGE_RATES if f"changed_{t}" in self.sizes]
+        if not rates:
+            return
+        keys = [f"changed_{t}" for t, _ in rates] + [f"changed_{t}_scan" for t, _ in rates]
+        common = set.intersection(*(self.sizes.get(k, set()) for k in keys))
+        n = self.pick_n(None, common) if common else None
+        if n is None:
+            return
+        blocks, values = [], []
+        for s in self.strategies:
+            if s.startswith("raw"):
+                continue
+            for suffix, name in (("", s), ("_scan", s + "/no-change-term")):
+                pts = [(x, *self.figure_row(f"changed_{t}{suffix}", s, n)) for x, (t, _) in enumerate(rates)
+                       if (f"changed_{t}{suffix}", s, n) in self.cell]
+                if not pts:
+                    continue
+                colour, point, _ = self.style[s]
+                self.style[name] = (colour, point, "1" if not suffix else "2")
+                blocks.append((name, pts))
+                values += [v for p in pts for v in p[1:]]
+        if not blocks:
+            return
+        lo, hi, ytics = self.y_range(values)
+        tics = ", ".join(f'"{r:g}%%" {x}' for x, (_, r) in enumerate(rates))
+        self.new("change-sweep", "lines.gp", 960, 640, {
+            "title": f"Change detection at {n_full(n)}: one frame of writes and the pass over what changed, per entity",
+            "note": INTERVAL_NOTE + "; dashed: the same frame without a change term, the pass over every entity",
+            "xlabel_text": gp_string("write rate R: % of the entities written per frame (the measured rates, evenly "
+                                     "spaced)"),
+            "ylabel_text": gp_string("ns per entity per frame (median, log scale)"),
+            "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
+            "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
+
+
 def main(argv):
     if len(argv) != 3:
         return usage("plots DIR FIXED_N WORK")
@@ -491,6 +531,7 @@ def main(argv):
     figures.cachesim_plots()
     figures.memory_plot()
     figures.churn_sweep()
+    figures.change_sweep()
     if not figures.figures:
         return fail("plots", f"nothing to draw in {directory}/results.csv")
     figures.finish(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "plots"))

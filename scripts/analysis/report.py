@@ -39,6 +39,16 @@ measured):
     precision                      the intervals' half-widths by N, of the medians and of the ratios to raw
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures
+    change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
+                                   frame with the change term against the same frame without it (changed_R_scan),
+                                   as a ratio with its interval; the crossover rate, where that ratio reaches 1
+                                   (interpolated in log R and log ratio between the measured rates, its interval
+                                   from the ratios' interval bounds); and the superset reported at the lowest rate
+    change-winners N               per write rate R, the fastest strategy with the change term and its lead over
+                                   the second (a ratio; "~" where the interval reaches into the A/A band)
+    tracking N                     a row per strategy: what an existing change term costs simple_iter and
+                                   add_remove (simple_iter_tracked, add_remove_tracked against them), and the
+                                   added_R frames against their scans
 
 Figures in the prose are generated the same way, inline: <!-- v: SPEC -->TEXT<!-- /v --> (on one line; TEXT is
 replaced, the markers stay, and a Markdown reader shows TEXT alone). A cell is "STRATEGY SCENARIO N" (SCENARIO@fresh
@@ -54,6 +64,7 @@ for the fresh memory mode; N as 1048576 or 2^20):
 """
 
 import functools
+import math
 import os
 import re
 import sys
@@ -152,12 +163,12 @@ def table(res, spec):
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
     need = {"iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0,
-            "meta": 0, "xcheck": 0}
+            "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
     if mode not in need:
         raise TableError(f"unknown table '{mode}'")
     if len(args) < need[mode]:
         raise TableError(f"table '{mode}' needs {need[mode]} arguments: {spec}")
-    lines = globals()["table_" + mode](res, *args)
+    lines = globals()["table_" + mode.replace("-", "_")](res, *args)
     if len(lines) < 3:
         raise NotMeasured("the table came out with no rows")
     return lines
@@ -326,6 +337,101 @@ def table_xcheck(res):
     for r in res.xcheck:
         lines.append(f"| {r['strategy']} | {r['scenario']} | {label(r['n'])} | {float(r['in_process_ns']):.3f} | "
                      f"{float(r['whole_process_ns']):.3f} | {float(r['ratio']):.2f}x |")
+    return lines
+
+
+# The write rates of the change-detection scenarios (scenarios/changed.c): name part, percent of n per frame.
+CHANGE_RATES = (("0_1", 0.1), ("1", 1.0), ("10", 10.0), ("100", 100.0))
+
+
+def _ratio_of(res, top, bottom, n):
+    """(ratio, low, high) of two cells (strategy, scenario) at N, or None where either was not measured."""
+    a, b = (res.groups.get((s, sc, int(n), "warm")) for s, sc in (top, bottom))
+    return cellmod.ratio(a, b) if a and b else None
+
+
+def crossover(points):
+    """The rate at which a ratio that grows with the rate reaches 1, from [(rate, ratio)] in rate order: log-linear
+    interpolation between the last rate below 1 and the next; (None, side) where it never crosses within the
+    rates ("below": above 1 already at the first rate, "above": below 1 at the last)."""
+    if points[0][1] >= 1:
+        return None, "below"
+    for (r0, v0), (r1, v1) in zip(points, points[1:]):
+        if v0 < 1 <= v1:
+            t = math.log(1 / v0) / math.log(v1 / v0)
+            return math.exp(math.log(r0) + t * math.log(r1 / r0)), ""
+    return None, "above"
+
+
+def _rate_text(points):
+    rate, side = crossover(points)
+    if rate is None:
+        return f"< {points[0][0]:g}%" if side == "below" else f"> {points[-1][0]:g}%"
+    return f"{rate:.2g}%"
+
+
+def crossover_text(rates, ratios, band):
+    """The crossover of a design, from its (ratio, low, high) at each rate: "4.3% [1.9%, 8.0%]"; "never" where the
+    change term is significantly cheaper (stats.significant against the A/A band) at no rate, and "> 100%"
+    where it still is at the highest rate."""
+    cheaper = [high < 1 and stats.significant(low, high, band) for _, low, high in ratios]
+    if not any(cheaper):
+        return "never (not significantly cheaper at any rate)"
+    if cheaper[-1]:
+        return f"> {rates[-1]:g}%"
+    middle, early, late = (_rate_text([(rate, r[k]) for rate, r in zip(rates, ratios)]) for k in (0, 2, 1))
+    return f"{middle} [{early}, {late}]"
+
+
+def table_change(res, n):
+    band = res.band()
+    rates = [(t, r) for t, r in CHANGE_RATES if any((s, f"changed_{t}", int(n)) in res.cells for s in res.strategies)]
+    if not rates:
+        raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.csv_path}")
+    lines = ["| strategy | how" + "".join(f" | {r:g}%" for _, r in rates) +
+             " | crossover [interval] | superset at " + f"{rates[0][1]:g}% |",
+             "|---|---" + "|---:" * len(rates) + "|---:|---:|"]
+    for s in designs(res):
+        ratios = [_ratio_of(res, (s, f"changed_{t}"), (s, f"changed_{t}_scan"), n) for t, _ in rates]
+        if any(r is None for r in ratios):
+            continue
+        kind = res.cells[(s, f"changed_{rates[0][0]}", int(n))]["query_kind"] or "-"
+        line = f"| {s} | {kind}" + "".join(f" | {ratio_text(*r, band)}" for r in ratios)
+        superset = res.cells[(s, f"changed_{rates[0][0]}", int(n))].get("reported_per_change", "")
+        line += f" | {crossover_text([r for _, r in rates], ratios, band)}"
+        lines.append(line + (f" | {float(superset):.3g}x |" if superset else " | - |"))
+    return lines
+
+
+def table_change_winners(res, n):
+    band = res.band()
+    lines = ["| rate | fastest with the change term | ns per entity per frame | second | second / fastest |",
+             "|---:|---|---:|---|---:|"]
+    for t, rate in CHANGE_RATES:
+        sc = f"changed_{t}"
+        present = [s for s in designs(res) if (s, sc, int(n)) in res.cells]
+        if len(present) < 2:
+            continue
+        present.sort(key=lambda s: float(res.cells[(s, sc, int(n))]["median_ns"]))
+        first, second = present[:2]
+        lead = _ratio_of(res, (second, sc), (first, sc), n)
+        lines.append(f"| {rate:g}% | {first} | {res.cell(first, sc, n)} | {second} | "
+                     f"{ratio_text(*lead, band) if lead else '-'} |")
+    return lines
+
+
+def table_tracking(res, n):
+    band = res.band()
+    pairs = [("simple_iter_tracked", "simple_iter"), ("add_remove_tracked", "add_remove")] + \
+        [(f"added_{t}", f"added_{t}_scan") for t in ("1", "10")]
+    pairs = [p for p in pairs if any((s, p[0], int(n)) in res.cells for s in res.strategies)]
+    lines = ["| strategy" + "".join(f" | {top} / {bottom}" for top, bottom in pairs) + " |",
+             "|---" + "|---:" * len(pairs) + "|"]
+    for s in designs(res):
+        ratios = [_ratio_of(res, (s, top), (s, bottom), n) for top, bottom in pairs]
+        if all(r is None for r in ratios):
+            continue
+        lines.append(f"| {s}" + "".join(f" | {ratio_text(*r, band)}" if r else " | -" for r in ratios) + " |")
     return lines
 
 

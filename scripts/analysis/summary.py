@@ -1,15 +1,19 @@
 """The summary a run prints: per scenario at its largest N, every strategy's median with its 95% interval and
 its ratio to the raw floor with the ratio's interval; then the cells far slower than every other design's (a
 new strategy's pathology, such as a clustering hash, shows there), what the A/A control showed, how precise the
-cells are, and how they stopped.
+cells are, and how they stopped; and, where the run measured change detection, its tables (report.py: change,
+change-winners, tracking) at the run's fixed N.
 
     python3 scripts/analysis summary RESULTS_CSV
 
 RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and whole as recorded there).
 """
 
+import os
+
 import cells as cellmod
 import csvfile
+import report
 import stats
 from command import fail, usage
 
@@ -99,6 +103,29 @@ def precision_lines(rows):
     return lines
 
 
+def change_lines(path):
+    """Change detection at the run's fixed N (metadata fixed_n; else the largest N of changed_1): the crossover
+    rate per design, the fastest design per rate, what tracking costs elsewhere. Nothing where the run has none."""
+    res = report.Results(path)
+    sizes = sorted({n for (s, sc, n) in res.cells if sc == "changed_1"})
+    if not sizes:
+        return []
+    fixed = res.meta.get("fixed_n", "") if os.path.exists(res.path("metadata.csv")) else ""
+    n = int(fixed) if fixed.isdigit() and int(fixed) in sizes else sizes[-1]
+    lines = []
+    for spec, what in (("change", "each design's frame with a change term against its frame without (ratio), and "
+                                  "the write rate at which the two cost the same"),
+                       ("change-winners", "the fastest design with a change term at each write rate"),
+                       ("tracking", "what an existing change term costs other work, and the added_* frames")):
+        try:
+            table = report.table(res, f"{spec} {n}")
+        except report.TableError as e:
+            lines.append(f"change detection: {spec} at n={n}: {e}")
+            continue
+        lines += [f"change detection at n={n}: {what}:"] + table
+    return lines
+
+
 def main(argv):
     if len(argv) != 1:
         return usage("summary RESULTS_CSV")
@@ -128,6 +155,12 @@ def main(argv):
     for _, _, line in sorted(table, key=lambda t: (t[0], t[1])):
         print(line)
     for line in outlier_lines(rows) + aa_lines(rows) + precision_lines(rows):
+        print(line)
+    try:
+        changes = change_lines(argv[0])
+    except (csvfile.CsvError, cellmod.MergeError) as e:
+        return fail("summary", e)
+    for line in changes:
         print(line)
     stopped = {}
     for r in rows:

@@ -18,6 +18,7 @@
 #define ESB_ARCHETYPE_GRAPH_H
 
 #include "edges.h"
+#include "inline.h"
 #include "set_index.h"
 
 #define ESB_ARCHETYPE_GRAPH_DECLARE(prefix)                                                                         \
@@ -48,7 +49,8 @@
         return ESB_OK;                                                                                               \
     }                                                                                                                \
                                                                                                                      \
-    esb_status prefix##_archetype_step_miss(esb_world *w, uint32_t from, esb_component c, bool add, uint32_t *out) { \
+    ESB_NOINLINE esb_status prefix##_archetype_step_miss(esb_world *w, uint32_t from, esb_component c, bool add,     \
+                                                         uint32_t *out) {                                            \
         w->edge_misses++;                                                                                            \
         esb_bitset signature = w->archetypes[from]->signature;                                                       \
         if (add)                                                                                                     \

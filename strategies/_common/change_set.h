@@ -58,6 +58,25 @@ static inline void esb_change_mark(const esb_change_sets *cs, esb_component c, u
         if (addition || !s->added_only) s->bits[idx >> 6] |= 1ull << (idx & 63);
 }
 
+/* A batch's writes of c: indices rows[0 .. count), or first .. first + count - 1 where rows is NULL (a run of
+ * whole words at a time). Set by set, so each set's words are walked once. */
+static inline void esb_change_mark_rows(const esb_change_sets *cs, esb_component c, const uint32_t *rows,
+                                        uint32_t first, uint32_t count) {
+    for (esb_change_set *s = cs->watching[c]; s; s = s->next) {
+        if (s->added_only) continue;
+        uint64_t *bits = s->bits;
+        if (rows) {
+            for (uint32_t i = 0; i < count; ++i) bits[rows[i] >> 6] |= 1ull << (rows[i] & 63);
+            continue;
+        }
+        for (uint64_t at = first, end = (uint64_t)first + count; at < end;) {
+            uint64_t word = at >> 6, from = at & 63, to = end - (at - from) < 64 ? end - (at - from) : 64;
+            bits[word] |= (to == 64 ? ~0ull : (1ull << to) - 1) & ~((1ull << from) - 1);
+            at = (word + 1) << 6;
+        }
+    }
+}
+
 /* Entity index idx lost c: nothing it did to c is reported. */
 static inline void esb_change_forget(const esb_change_sets *cs, esb_component c, uint32_t idx) {
     for (esb_change_set *s = cs->watching[c]; s; s = s->next) s->bits[idx >> 6] &= ~(1ull << (idx & 63));

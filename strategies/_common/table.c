@@ -1,6 +1,7 @@
 #include "table.h"
 
 #include "grow.h"
+#include "inline.h"
 
 static void layout_records(esb_table *t) {
 #ifdef ESB_TABLE_AOS
@@ -50,6 +51,62 @@ void esb_table_free(esb_table *t) {
 #endif
     esb_mem_free(t->columns, t->column_count * sizeof *t->columns);
     esb_mem_free(t->column_map, t->map_size * sizeof *t->column_map);
+    while (t->tick_count) esb_table_untrack_ticks(t, t->ticks[t->tick_count - 1].id);
+    esb_mem_free(t->ticks, t->tick_capacity * sizeof *t->ticks);
+}
+
+ESB_NOINLINE void esb_table_move_ticks(esb_table *t, uint32_t to, uint32_t from) {
+    for (uint32_t k = 0; k < t->tick_count; ++k) {
+        t->ticks[k].changed[to] = t->ticks[k].changed[from];
+        t->ticks[k].added[to] = t->ticks[k].added[from];
+    }
+}
+
+/* Both lists are ordered by id: one merge walk. */
+ESB_NOINLINE void esb_table_copy_ticks(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    for (uint32_t d = 0, s = 0; d < dst->tick_count && s < src->tick_count;) {
+        if (dst->ticks[d].id < src->ticks[s].id) {
+            ++d;
+        } else if (src->ticks[s].id < dst->ticks[d].id) {
+            ++s;
+        } else {
+            dst->ticks[d].changed[dst_row] = src->ticks[s].changed[src_row];
+            dst->ticks[d].added[dst_row] = src->ticks[s].added[src_row];
+            ++d, ++s;
+        }
+    }
+}
+
+esb_status esb_table_track_ticks(esb_table *t, esb_component c) {
+    if (esb_table_ticks_of(t, c)) return ESB_OK;
+    size_t bytes = (size_t)t->capacity * sizeof(uint64_t);
+    if (t->tick_count == t->tick_capacity) {
+        esb_tick_track *ticks = esb_mem_realloc(t->ticks, t->tick_capacity * sizeof *ticks,
+                                                (t->tick_capacity + 1) * sizeof *ticks, _Alignof(esb_tick_track));
+        if (!ticks) return ESB_ERR_NOMEM;
+        t->ticks = ticks;
+        t->tick_capacity++;
+    }
+    esb_tick_track *ticks = t->ticks, fresh = {c, NULL, NULL};
+    if (bytes && (!(fresh.changed = esb_mem_calloc(bytes, 0)) || !(fresh.added = esb_mem_calloc(bytes, 0)))) {
+        esb_mem_free(fresh.changed, fresh.changed ? bytes : 0);
+        return ESB_ERR_NOMEM; /* the list keeps its room for one more */
+    }
+    uint32_t at = t->tick_count++;
+    for (; at && ticks[at - 1].id > c; --at) ticks[at] = ticks[at - 1];
+    ticks[at] = fresh;
+    return ESB_OK;
+}
+
+void esb_table_untrack_ticks(esb_table *t, esb_component c) {
+    esb_tick_track *track = esb_table_ticks_of(t, c);
+    if (!track) return;
+    size_t bytes = track->changed ? (size_t)t->capacity * sizeof(uint64_t) : 0;
+    esb_mem_free(track->changed, bytes);
+    esb_mem_free(track->added, bytes);
+    uint32_t at = (uint32_t)(track - t->ticks);
+    memmove(track, track + 1, (t->tick_count - at - 1) * sizeof *track);
+    t->tick_count--; /* its room stays */
 }
 
 esb_status esb_table_grow(esb_table *t, uint64_t extra) {
@@ -60,7 +117,7 @@ esb_status esb_table_grow(esb_table *t, uint64_t extra) {
     if (s != ESB_OK) return s;
     size_t old = t->capacity, now = cap;
 
-    esb_grow_item items[ESB_MAX_COMPONENTS + 1];
+    esb_grow_item items[3 * ESB_MAX_COMPONENTS + 1];
     size_t n = 0;
     items[n++] =
         (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
@@ -74,6 +131,10 @@ esb_status esb_table_grow(esb_table *t, uint64_t extra) {
         items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
     }
 #endif
+    for (uint32_t k = 0; k < t->tick_count; ++k) {
+        items[n++] = (esb_grow_item){(void **)&t->ticks[k].changed, old * 8, now * 8, 0, -1, NULL};
+        items[n++] = (esb_grow_item){(void **)&t->ticks[k].added, old * 8, now * 8, 0, -1, NULL};
+    }
     s = esb_grow_all(items, n);
     if (s == ESB_OK) t->capacity = cap;
     ESB_IF_CHECKED(esb_table_check_invariants(t));
@@ -133,6 +194,13 @@ void esb_table_check_invariants(const esb_table *t) {
         ESB_ASSERT_MSG(t->column_map[c] == ESB_NO_COLUMN ||
                            ((uint32_t)t->column_map[c] < t->column_count && t->columns[t->column_map[c]].id == c),
                        "a column map entry for a component without that column");
+    ESB_ASSERT(t->tick_count <= t->tick_capacity);
+    for (uint32_t k = 0; k < t->tick_count; ++k) { /* T5 */
+        ESB_ASSERT_MSG(k == 0 || t->ticks[k - 1].id < t->ticks[k].id, "tick tracks out of id order");
+        ESB_ASSERT_MSG((t->ticks[k].changed != NULL) == (t->capacity > 0) &&
+                           (t->ticks[k].added != NULL) == (t->capacity > 0),
+                       "a tick track without the arrays of the table's capacity");
+    }
 #ifdef ESB_TABLE_AOS
     ESB_ASSERT_MSG(t->record_align && t->record_size % t->record_align == 0,
                    "a record size not a multiple of its alignment");

@@ -9,7 +9,12 @@
  * The column of component c is found in column_map, indexed by component id up to the table's last column (as
  * flecs's table keeps a component map and Bevy's a sparse set of columns by component id), so a get is one
  * load away from its column. Tables grow by doubling, every column at once and all or nothing, and never
- * shrink. Removing a row moves the last row into it. */
+ * shrink. Removing a row moves the last row into it.
+ *
+ * Change ticks (esb_table_track_ticks), for a design that keeps them beside its columns as Bevy's tables do: per
+ * watched component, tags included (they have a track but no column), a pair per row: the design's tick when the
+ * row's value last changed, and when it was added. Removal and growth keep them; a move between tables copies
+ * them (esb_table_copy_ticks). A table without tracks pays one test per removal. */
 #ifndef ESB_TABLE_H
 #define ESB_TABLE_H
 
@@ -28,6 +33,12 @@ typedef struct esb_column {
     unsigned char *data; /* SoA: capacity * size bytes; AoS: unused */
 } esb_column;
 
+/* One watched component's change ticks in a table: capacity entries each, NULL while the table has no capacity. */
+typedef struct esb_tick_track {
+    esb_component id;
+    uint64_t *changed, *added;
+} esb_tick_track;
+
 /* Invariants (esb_table_check_invariants; which entity each row holds is the world's to check):
  *  T1 count <= capacity; entities holds capacity handles.
  *  T2 columns are ordered by strictly increasing id, exactly one per component of column_set (so a column is its
@@ -36,7 +47,9 @@ typedef struct esb_column {
  *     a multiple of record_align, which every column's alignment divides; each column lies inside the record at
  *     an offset aligned for it, and no two overlap.
  *  T4 map_size is the last column's id + 1 (0 without columns); column_map[c] is c's column for every column,
- *     ESB_NO_COLUMN for every other id below map_size. */
+ *     ESB_NO_COLUMN for every other id below map_size.
+ *  T5 tick tracks are ordered by strictly increasing id, each with its two arrays of capacity entries (none while
+ *     capacity is 0). */
 typedef struct esb_table {
     esb_bitset column_set;    /* the components that have a column */
     esb_entity *entities;     /* row -> handle */
@@ -48,6 +61,8 @@ typedef struct esb_table {
     unsigned char *records; /* AoS: capacity * record_size bytes */
     uint32_t record_size;   /* AoS: bytes per row, a multiple of record_align; SoA: 0 */
     uint32_t record_align;
+    esb_tick_track *ticks; /* tick_count tracks, ordered by component id; room for tick_capacity */
+    uint32_t tick_count, tick_capacity;
 } esb_table;
 
 #define ESB_NO_COLUMN (-1)
@@ -106,6 +121,10 @@ static inline uint32_t esb_table_push(esb_table *t, esb_entity e) {
     return row;
 }
 
+/* Moves row `from`'s ticks to row `to`, in every track: a removal's share of the ticks. Out of line, so that a
+ * table without tracks pays only the test. */
+void esb_table_move_ticks(esb_table *t, uint32_t to, uint32_t from);
+
 /* Removes a row by moving the last row into it; returns the handle that moved into `row`, or ESB_ENTITY_NULL
  * when `row` was the last. Inline: every move and destroy ends with it. */
 static inline esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
@@ -119,9 +138,28 @@ static inline esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
     for (uint32_t k = 0; k < t->column_count; ++k)
         esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
 #endif
+    if (t->tick_count) esb_table_move_ticks(t, row, last);
     t->entities[row] = t->entities[last];
     return t->entities[row];
 }
+
+/* Gives t a tick track for c, 0 for every row (all or nothing); nothing where it has one. */
+esb_status esb_table_track_ticks(esb_table *t, esb_component c);
+
+/* Takes c's tick track away again (what undoing a failed esb_table_track_ticks over several tables needs). */
+void esb_table_untrack_ticks(esb_table *t, esb_component c);
+
+/* c's tick track in t, or NULL. Tracks are few (the watched components of one table): a walk. */
+static inline esb_tick_track *esb_table_ticks_of(const esb_table *t, esb_component c) {
+    for (uint32_t k = 0; k < t->tick_count; ++k)
+        if (t->ticks[k].id == c) return &t->ticks[k];
+    return NULL;
+}
+
+/* Copies the ticks of every track the two tables share from (src, src_row) to (dst, dst_row): a move's share of
+ * the ticks, as esb_table_copy_neighbour is of the values. Out of line, as the test a move makes first
+ * (dst->tick_count) is all a world without ticks should pay. */
+void esb_table_copy_ticks(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
 
 /* Copies every component the two tables share from (src, src_row) to (dst, dst_row), for two tables whose
  * column sets are equal but for one column (an edge of the archetype graph: one component added or removed),
@@ -147,7 +185,7 @@ static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, co
 void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values);
 
 #ifdef ESB_CHECKED
-/* Asserts T1-T3. O(columns^2) (AoS overlap), no row is read. */
+/* Asserts T1-T3 and T5. O(columns^2) (AoS overlap), no row is read. */
 void esb_table_check_invariants(const esb_table *t);
 #endif
 

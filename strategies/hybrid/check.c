@@ -1,4 +1,4 @@
-/* esb_world_check: the invariants written beside the structs of hybrid.h (Y1-Y7), as code. */
+/* esb_world_check: the invariants written beside the structs of hybrid.h (Y1-Y8), as code. */
 #include <stddef.h>
 #include <string.h>
 
@@ -17,8 +17,8 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
         bool registered = c < w->component_count;
         ESB_ASSERT_MSG(hy_in_table(w, c) == (registered && info->hint == ESB_STORAGE_DENSE),
                        "table_components differs from the registered dense components");
-        ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->size && info->hint == ESB_STORAGE_SPARSE),
-                       "sparse_components differs from the registered sparse components with data");
+        ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->hint == ESB_STORAGE_SPARSE),
+                       "sparse_components differs from the registered sparse components");
         if (!registered) continue;
         const esb_sparse_set *p = &w->pools[c];
         if (!hy_in_pool(w, c)) {
@@ -135,7 +135,33 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
     ESB_ASSERT_MSG(table_rows == alive_count, "table rows and alive entities differ in number");
 }
 
-/* Y6, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
+static void check_ticks(const esb_world *w) { /* Y8 */
+    for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
+        ESB_ASSERT_MSG(!hy_ticked(w, c) || c < w->component_count, "an unregistered component keeps ticks");
+    for (uint32_t id = 0; id < w->table_count; ++id) {
+        const esb_table *t = w->tables[id];
+        uint32_t watched = 0;
+        for (esb_component c = 0; c < w->component_count; ++c) {
+            bool want = hy_ticked(w, c) && esb_bitset_test(&w->table_sets[id], c);
+            const esb_tick_track *track = esb_table_ticks_of(t, c);
+            ESB_ASSERT_MSG((track != NULL) == want, "a table's tick tracks are not its ticked components");
+            watched += want;
+            for (uint32_t row = 0; track && row < t->count; ++row)
+                ESB_ASSERT_MSG(track->changed[row] <= w->change_tick && track->added[row] <= w->change_tick,
+                               "a change tick from the future");
+        }
+        ESB_ASSERT_MSG(t->tick_count == watched, "a table's tick track of a component it does not hold");
+    }
+    for (esb_component c = 0; c < w->component_count; ++c) {
+        const esb_sparse_set *p = &w->pools[c];
+        ESB_ASSERT_MSG(p->ticked == (hy_ticked(w, c) && hy_in_pool(w, c)), "a pool's ticks unlike its component's");
+        for (uint32_t pos = 0; p->ticked && pos < p->count; ++pos)
+            ESB_ASSERT_MSG(p->changed_ticks[pos] <= w->change_tick && p->added_ticks[pos] <= w->change_tick,
+                           "a change tick from the future");
+    }
+}
+
+/* Y6 and Y8, for each query after the checks every head design shares (esb_query_heads_check_invariants). */
 static void check_query(const void *world, const esb_query_head *h) {
     const esb_world *w = world;
     const esb_query *q = (const esb_query *)h;
@@ -147,6 +173,9 @@ static void check_query(const void *world, const esb_query_head *h) {
     for (uint32_t k = 0; k < q->head.field_count; ++k) sparse_fields += hy_in_pool(w, q->head.fields[k]);
     ESB_ASSERT_MSG(q->sparse_fields == sparse_fields, "a query's count of sparse fields differs from its terms");
     ESB_ASSERT(!sparse_fields || q->scratch);
+    ESB_ASSERT_MSG(!q->head.change ||
+                       (q->rows && hy_ticked(w, q->head.change_component) && q->last_run < w->change_tick),
+                   "a change term without its ticks, or a reference point ahead of its world");
     esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached,
                                q->dense ? w->table_count : w->archetype_count, hy_match_candidate, q);
 }
@@ -159,6 +188,7 @@ void esb_world_check(const esb_world *w) {
         check_archetypes(w);
         check_locations(w);
         check_storage_kinds(w); /* after the locations it follows */
+        check_ticks(w);
         esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
     });
 }

@@ -2,7 +2,6 @@
  * archetype row); a change of a dense component also moves its table row. */
 #include <string.h>
 
-#include "change_pending.h"
 #include "graph.h"
 #include "inline.h"
 #include "op_checks.h"
@@ -98,11 +97,18 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (uint32_t k = 0; k < count; ++k) {
         esb_component c = ids[k];
         const unsigned char *v = values ? values[k] : NULL;
-        if (hy_in_table(w, c) && w->components[c].size)
-            esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
-        else if (hy_in_pool(w, c))
-            for (size_t i = 0; i < n; ++i)
-                esb_sparse_emplace(&w->pools[c], t->entities[first + i], v ? v + i * w->components[c].size : NULL);
+        if (hy_in_table(w, c)) {
+            if (w->components[c].size) esb_table_fill_column(t, esb_table_column_of(t, c), first, n, v);
+            esb_tick_track *track = hy_ticked(w, c) ? esb_table_ticks_of(t, c) : NULL;
+            for (size_t i = 0; track && i < n; ++i)
+                track->changed[first + i] = track->added[first + i] = w->change_tick;
+            continue;
+        }
+        esb_sparse_set *p = &w->pools[c];
+        uint32_t at = p->count;
+        for (size_t i = 0; i < n; ++i)
+            esb_sparse_emplace(p, t->entities[first + i], v ? v + i * w->components[c].size : NULL);
+        for (size_t i = 0; p->ticked && i < n; ++i) esb_sparse_stamp(p, at + (uint32_t)i, w->change_tick, true);
     }
     return ESB_OK;
 }
@@ -136,6 +142,7 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
         int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
         bool has = extra != ESB_NO_COLUMN;
         esb_table_copy_neighbour(dt, table_row, st, from_row, has && adding, has && !adding, has ? (uint32_t)extra : 0);
+        if (dt->tick_count) esb_table_copy_ticks(dt, table_row, st, from_row);
         table_vacate(w, src, from_row);
         w->table_moves++;
         if (adding) *column = extra;
@@ -151,14 +158,16 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
  * archetypes' rows are their tables' rows. Two archetypes alone on their tables never share one, so the row
  * moves, one column apart where c has data (at `column` of the destination, dst_extra, or of the source). Where
  * a change touches only dense components this is every move, so it is written once more without the checks the
- * general move makes for archetype lists and sparse sets. Returns e's new row. */
+ * general move makes for archetype lists and sparse sets. With `ticks` (a constant at each call) the row's change
+ * ticks move too, so the move of a world without them has no tick code between its copies. Returns e's new row. */
 static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to, bool dst_extra,
-                                             bool src_extra, uint32_t column) {
+                                             bool src_extra, uint32_t column, bool ticks) {
     hy_location *loc = &w->locations[esb_entity_index(e)];
     hy_archetype *dst = w->archetypes[to];
     ESB_ASSERT(src->alone && dst->alone && src->table != dst->table);
     uint32_t from = loc->row, row = esb_table_push(dst->rows_in, e);
     esb_table_copy_neighbour(dst->rows_in, row, src->rows_in, from, dst_extra, src_extra, column);
+    if (ticks) esb_table_copy_ticks(dst->rows_in, row, src->rows_in, from);
     esb_entity moved = esb_table_swap_remove(src->rows_in, from);
     if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = from;
     loc->archetype = to;
@@ -176,6 +185,31 @@ static esb_status reserve_move(esb_world *w, const hy_archetype *src, uint32_t t
     return s;
 }
 
+/* esb_add of c (a dense component or tag: the two archetypes are alone on their tables) once room is made; with
+ * `ticks`, the tables keep some, and c's addition is stamped where c keeps them. */
+static ESB_ALWAYS_INLINE void add_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to, esb_component c,
+                                        const void *value, bool ticks) {
+    esb_table *dt = w->archetypes[to]->rows_in;
+    int32_t column = esb_table_find_column(dt, c);
+    uint32_t row;
+    if (column == ESB_NO_COLUMN) {
+        row = move_alone(w, e, src, to, false, false, 0, ticks);
+    } else {
+        row = move_alone(w, e, src, to, true, false, (uint32_t)column, ticks);
+        unsigned char *slot = esb_table_element(dt, (uint32_t)column, row);
+        if (value)
+            esb_copy_element(slot, value, dt->columns[column].size);
+        else
+            memset(slot, 0, dt->columns[column].size);
+    }
+    if (ticks && hy_ticked(w, c)) hy_stamp(w, w->archetypes[to], row, c, true);
+}
+
+/* Whether either table of a move keeps change ticks. */
+static ESB_ALWAYS_INLINE bool tables_ticked(const esb_world *w, const hy_archetype *src, uint32_t to) {
+    return (src->rows_in->tick_count | w->archetypes[to]->rows_in->tick_count) != 0;
+}
+
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
     if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
@@ -188,17 +222,10 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
     esb_table *dt = w->archetypes[to]->rows_in;
     if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
-        int32_t column = esb_table_find_column(dt, c);
-        if (column == ESB_NO_COLUMN) {
-            move_alone(w, e, src, to, false, false, 0);
-            return ESB_OK;
-        }
-        unsigned char *slot =
-            esb_table_element(dt, (uint32_t)column, move_alone(w, e, src, to, true, false, (uint32_t)column));
-        if (value)
-            esb_copy_element(slot, value, dt->columns[column].size);
+        if (tables_ticked(w, src, to))
+            add_alone(w, e, src, to, c, value, true);
         else
-            memset(slot, 0, dt->columns[column].size);
+            add_alone(w, e, src, to, c, value, false);
         return ESB_OK;
     }
     bool pooled = hy_in_pool(w, c);
@@ -216,6 +243,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         else
             memset(slot, 0, dt->columns[column].size);
     }
+    if (hy_ticked(w, c)) hy_stamp(w, w->archetypes[to], table_row, c, true);
     return ESB_OK;
 }
 
@@ -231,7 +259,11 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
     if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
         int32_t column = esb_table_find_column(src->rows_in, c);
-        move_alone(w, e, src, to, false, column != ESB_NO_COLUMN, column == ESB_NO_COLUMN ? 0 : (uint32_t)column);
+        bool extra = column != ESB_NO_COLUMN;
+        if (tables_ticked(w, src, to))
+            move_alone(w, e, src, to, false, extra, extra ? (uint32_t)column : 0, true);
+        else
+            move_alone(w, e, src, to, false, extra, extra ? (uint32_t)column : 0, false);
         return ESB_OK;
     }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
@@ -270,4 +302,18 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     return esb_bitset_test(&w->archetypes[w->locations[esb_entity_index(e)].archetype]->signature, c) ? 1 : 0;
 }
 
-ESB_CHANGE_TERMS_PENDING(w->components[c].size)
+/* The write through esb_get's checks and pointer, then the change's tick where c keeps them. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    void *p;
+    esb_status s = esb_get(w, e, c, &p);
+    if (s != ESB_OK) return s;
+    esb_write_value(p, value, w->components[c].size);
+    if (hy_ticked(w, c)) {
+        const hy_location *loc = &w->locations[esb_entity_index(e)];
+        const hy_archetype *a = w->archetypes[loc->archetype];
+        hy_stamp(w, a, hy_table_row(a, loc->row), c, false);
+    }
+    return ESB_OK;
+}
+
+bool esb_change_exact(void) { return true; }

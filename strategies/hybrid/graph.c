@@ -33,7 +33,10 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     if (s != ESB_OK) return s;
     esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
     if (!t) return ESB_ERR_NOMEM;
-    if ((s = esb_table_init(t, &key, w->components, w->component_count)) != ESB_OK) {
+    s = esb_table_init(t, &key, w->components, w->component_count);
+    for (esb_component c = 0; s == ESB_OK && c < w->component_count; ++c) /* the ticks its watched components keep */
+        if (esb_bitset_test(&key, c) && hy_ticked(w, c)) s = esb_table_track_ticks(t, c);
+    if (s != ESB_OK) {
         table_free(t);
         return s;
     }

@@ -11,7 +11,13 @@
  * A tag with the dense hint is part of its table's identity, as a table-stored zero-sized component is in
  * Bevy: it has no column, but entities with and without it live in different tables, so a query that asks for
  * it or excludes it still iterates whole tables. A tag with the sparse hint is the archetype's alone (Bevy's
- * sparse-set zero-sized component): adding it moves no table row. */
+ * sparse-set zero-sized component): adding it moves no table row, and it has a sparse set of its own, without
+ * values, as Bevy gives every sparse-set component one.
+ *
+ * Change detection (ticks.c) keeps Bevy's change ticks beside the data: a pair per table row in a tick track of
+ * the table (_common/table.h) for a table component, tags included, and per packed element of its sparse set for a
+ * sparse one; a query compares them with the tick its last complete pass ended at. A component starts keeping
+ * ticks when the first change term watches it. */
 #ifndef HYBRID_H
 #define HYBRID_H
 
@@ -57,6 +63,9 @@ struct esb_query {
     uint32_t sparse_fields; /* fields stored in sparse sets */
     uint32_t *scratch;      /* HY_CHUNK positions per sparse field, for the batches' index arrays */
     esb_match_list matches; /* cached: matching tables (dense) or archetypes, each field's table column */
+    esb_bitset writes;      /* the components of its fields with ESB_WRITE access: a batch changes them */
+    uint64_t last_run;      /* a change term: changes stamped after this tick are news to it */
+    uint32_t *rows;         /* a change term: HY_CHUNK table rows, the ones of a batch that changed */
 };
 
 #define HY_CHUNK (ESB_BATCH_ROWS / 4) /* archetype rows per batch when a field is looked up in a sparse set */
@@ -64,9 +73,9 @@ struct esb_query {
 /* Invariants (check.c, esb_world_check):
  *  Y1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
  *     slots may exceed after a growth that failed halfway.
- *  Y2 table_components are the registered dense components (tags included), sparse_components the sparse ones
- *     with data; sparse tags are in neither. The pool of any other component stays empty; each pool of a sparse component
- *     keeps sparse_set.h's invariants and holds exactly the alive entities whose archetype has the component.
+ *  Y2 table_components are the registered dense components, sparse_components the sparse ones (tags included in
+ *     both). The pool of any other component stays empty; each pool of a sparse component keeps sparse_set.h's
+ *     invariants and holds exactly the alive entities whose archetype has the component.
  *  Y3 Table 0 has no column and an empty set; each table keeps table.h's invariants, its set (table_sets) holds
  *     table components only, and its columns are exactly those of its set with data; the table index
  *     (set_index.h) holds every table, under its set, and nothing else.
@@ -80,15 +89,18 @@ struct esb_query {
  *     in exactly one row of each. An archetype's rows_in is its table.
  *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count
  *     of sparse fields as its terms say; a cached query's match list is what matching every table (dense) or
- *     archetype it has seen would give, columns included (match_list.h). */
+ *     archetype it has seen would give, columns included (match_list.h).
+ *  Y8 Change ticks: a table has a tick track for c exactly when c is ticked and in its set, a pool has ticks exactly
+ *     when its component is ticked, and no tick is above the world's change tick. A query with a change term has
+ *     its component ticked and last_run below the change tick. */
 struct esb_world {
     esb_entity_table entities;
     hy_location *locations; /* per entity index, capacity entries */
     uint32_t capacity;
     esb_component_info components[ESB_MAX_COMPONENTS];
     uint32_t component_count;
-    esb_bitset table_components;              /* dense components, tags included: a table's identity is made of them */
-    esb_bitset sparse_components;             /* components with the sparse hint and data: the ones sparse sets hold */
+    esb_bitset table_components;  /* dense components, tags included: a table's identity is made of them */
+    esb_bitset sparse_components; /* components with the sparse hint, tags included: sparse sets hold them */
     esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
     hy_archetype **archetypes;                /* archetype 0 is the empty set; pointers stay put as the list grows */
     uint32_t archetype_count, archetype_capacity;
@@ -100,6 +112,8 @@ struct esb_world {
     esb_set_index table_index; /* by set of table components */
     esb_query_registry queries;
     uint64_t edge_hits, edge_misses, table_moves, archetype_moves;
+    uint64_t change_tick; /* the tick the next change is stamped with; a query's creation and complete pass take one */
+    esb_bitset ticked;    /* components that keep change ticks (since a change term watched them) */
 };
 
 #define HY_ROOT 0u /* the empty archetype, and the table without columns */
@@ -119,6 +133,15 @@ static inline bool hy_in_pool(const esb_world *w, esb_component c) { return esb_
 static inline uint32_t hy_table_row(const hy_archetype *a, uint32_t row) { return a->alone ? row : a->table_rows[row]; }
 
 void hy_query_free(struct esb_query *q);
+
+static inline bool hy_ticked(const esb_world *w, esb_component c) { return esb_bitset_test(&w->ticked, c); }
+
+/* Gives c change ticks in every table and in its pool (all or nothing), 0 for every row; nothing once ticked. */
+esb_status hy_ticks_enable(esb_world *w, esb_component c);
+
+/* A change of the entity at table_row of archetype a's table (an addition too when `addition`) to c, which is
+ * ticked: the tick goes to the row's track, or to the entity's element in c's pool. */
+void hy_stamp(esb_world *w, const hy_archetype *a, uint32_t table_row, esb_component c, bool addition);
 
 /* Whether candidate id (a table for a dense query, else an archetype) matches the query; if so and columns is
  * not NULL, each field's table column there (an esb_match_test for the query's match list). */

@@ -5,10 +5,14 @@
  * positions looked up in their sparse sets, HY_CHUNK rows at a time.
  *
  * Cached queries keep the list of matching tables or archetypes and extend it only with those made since they
- * last looked (the generation scheme of Bevy's QueryState). */
+ * last looked (the generation scheme of Bevy's QueryState).
+ *
+ * A change term tests each candidate row's tick (Bevy's Changed<T> and Added<T> filters): in its table's track of
+ * the term's component, or in that component's sparse set, and the rows that pass go out through an index array,
+ * HY_CHUNK at a time. A batch that hands out a field with ESB_WRITE stamps its rows' ticks for that component
+ * where it keeps them, and a complete pass takes the tick its reference point becomes. */
 #include <string.h>
 
-#include "change_pending.h"
 #include "graph.h"
 #include "inline.h"
 #include "query_api.h"
@@ -37,6 +41,7 @@ static bool candidate_matches(const esb_query *q, uint32_t i) {
 void hy_query_free(esb_query *q) {
     esb_qr_unlink(q->head.registry, &q->head.node);
     esb_mem_free(q->scratch, (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch);
+    esb_mem_free(q->rows, q->rows ? HY_CHUNK * sizeof *q->rows : 0);
     esb_match_list_free(&q->matches);
     esb_mem_free(q, sizeof *q);
 }
@@ -56,26 +61,31 @@ static inline esb_status catch_up(esb_query *q) {
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    if (esb_change_term_refused(desc, out)) return ESB_ERR_INVALID; /* change terms: still to come */
     esb_status s;
     esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
     if (!q) return s;
     q->world = w;
     q->dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
                esb_bitset_contains(&w->table_components, &q->head.exclude);
-    for (uint32_t k = 0; k < q->head.field_count; ++k) q->sparse_fields += hy_in_pool(w, q->head.fields[k]);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        q->sparse_fields += hy_in_pool(w, q->head.fields[k]);
+        if (q->head.access[k] == ESB_WRITE) esb_bitset_set(&q->writes, q->head.fields[k]);
+    }
     q->matches.field_count = q->head.field_count;
     q->head.kind = q->dense ? (q->head.cached ? "table-cache" : "table-scan")
                             : (q->head.cached ? "archetype-cache" : "archetype-scan");
     size_t scratch_bytes = (size_t)HY_CHUNK * q->sparse_fields * sizeof *q->scratch;
-    if (q->sparse_fields && !(q->scratch = esb_mem_alloc(scratch_bytes, 0)))
+    if ((q->sparse_fields && !(q->scratch = esb_mem_alloc(scratch_bytes, 0))) ||
+        (q->head.change && !(q->rows = esb_mem_alloc(HY_CHUNK * sizeof *q->rows, 0))))
         s = ESB_ERR_NOMEM;
     else if (q->head.cached)
         s = catch_up(q);
+    if (s == ESB_OK && q->head.change) s = hy_ticks_enable(w, q->head.change_component);
     if (s != ESB_OK) {
         hy_query_free(q);
         return s;
     }
+    if (q->head.change) q->last_run = w->change_tick++; /* its creation: changes before it are not its */
     *out = q;
     return ESB_OK;
 }
@@ -94,22 +104,21 @@ static void table_batch(esb_iter *it, const esb_query *q, const esb_table *t, co
     esb_table_batch(&it->batch, t, q->head.fields, q->head.field_count, columns);
 }
 
-/* Rows first .. first + count - 1 of archetype a: dense fields and the entities through the archetype's table
- * rows, sparse fields through the positions of those entities in their sets. */
-static ESB_NOINLINE void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, uint32_t first,
-                                         uint32_t count, const uint16_t *columns) {
+/* Rows of table t as a batch: rows[0 .. count - 1], or first .. first + count - 1 where rows is NULL. Dense fields
+ * and the entities go through the same rows; sparse fields through the positions of the batch's entities in their
+ * sets (handles: the entities in batch order where the caller has them, else read through the rows). */
+static ESB_NOINLINE void rows_batch(esb_iter *it, esb_query *q, const esb_table *t, uint32_t first,
+                                    const uint32_t *rows, const esb_entity *handles, uint32_t count,
+                                    const uint16_t *columns) {
     const esb_world *w = q->world;
-    const esb_table *t = w->tables[a->table];
-    /* alone on its table: its rows are the table's, so dense fields and the entities are slices from first */
-    const uint32_t *rows = a->alone ? NULL : a->table_rows + first;
-    const esb_entity *entities = a->alone ? t->entities + first : a->entities + first;
     esb_batch *b = &it->batch;
     b->count = count;
-    b->entities = a->alone ? entities : t->entities;
+    b->entities = rows ? t->entities : t->entities + first;
     b->entity_rows = rows;
     uint32_t *scratch = q->scratch;
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         esb_component c = q->head.fields[k];
+        b->stride[k] = 0;
         if (hy_in_table(w, c)) {
             uint32_t column = columns ? columns[k] : esb_table_column_of(t, c);
             b->base[k] = rows ? esb_table_column_base(t, column, &b->stride[k]) : esb_table_element(t, column, first);
@@ -118,18 +127,86 @@ static ESB_NOINLINE void archetype_batch(esb_iter *it, esb_query *q, const hy_ar
             continue;
         }
         const esb_sparse_set *p = &w->pools[c];
-        for (uint32_t i = 0; i < count; ++i) esb_sparse_find(p, entities[i], &scratch[i]);
+        for (uint32_t i = 0; i < count; ++i)
+            esb_sparse_find(p, handles ? handles[i] : t->entities[rows ? rows[i] : first + i], &scratch[i]);
         b->base[k] = p->data;
         b->rows[k] = scratch;
-        b->stride[k] = 0;
         scratch += HY_CHUNK;
     }
+}
+
+/* Rows first .. first + count - 1 of archetype a: alone on its table, its rows are the table's, so dense fields
+ * and the entities are slices from first; else through the archetype's table rows. */
+static void archetype_batch(esb_iter *it, esb_query *q, const hy_archetype *a, uint32_t first, uint32_t count,
+                            const uint16_t *columns) {
+    if (a->alone)
+        rows_batch(it, q, a->rows_in, first, NULL, NULL, count, columns);
+    else
+        rows_batch(it, q, a->rows_in, 0, a->table_rows + first, a->entities + first, count, columns);
+}
+
+/* Whether the change term's tick of the entity at table row `row` of t is past the reference point: in t's track
+ * of the term's component, or in that component's sparse set. */
+static ESB_ALWAYS_INLINE bool row_changed(const esb_query *q, const esb_table *t, const esb_tick_track *track,
+                                          uint32_t row) {
+    bool added = q->head.change == ESB_CHANGE_ADDED;
+    if (track) return (added ? track->added[row] : track->changed[row]) > q->last_run;
+    const esb_sparse_set *p = &q->world->pools[q->head.change_component];
+    uint32_t pos;
+    bool found = esb_sparse_find(p, t->entities[row], &pos);
+    ESB_ASSERT(found);
+    (void)found;
+    return (added ? p->added_ticks[pos] : p->changed_ticks[pos]) > q->last_run;
+}
+
+/* The next batch of candidate i's rows whose change term passes, at most HY_CHUNK, from the state's row on; false
+ * when none is left. */
+static bool changed_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
+    hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
+    const esb_world *w = q->world;
+    const hy_archetype *a = q->dense ? NULL : w->archetypes[i];
+    const esb_table *t = a ? a->rows_in : w->tables[i];
+    uint32_t rows = a ? hy_archetype_rows(w, a) : t->count, found = 0, r = (uint32_t)st->row;
+    const esb_tick_track *track =
+        hy_in_table(w, q->head.change_component) ? esb_table_ticks_of(t, q->head.change_component) : NULL;
+    if (track && (!a || a->alone)) { /* the candidate's rows are its table's: one tick array */
+        const uint64_t *ticks = q->head.change == ESB_CHANGE_ADDED ? track->added : track->changed;
+        uint64_t last_run = q->last_run;
+        while (r < rows && found < HY_CHUNK) {
+            /* 16 ticks at a time: a block whose newest tick is not past the reference point is skipped after one
+             * compare per row (what most blocks are at low write rates); the others are collected row by row,
+             * branch-free */
+            uint32_t end = rows - r < 16 ? rows : r + 16;
+            if (end - r == 16) {
+                uint64_t newest = 0;
+                for (uint32_t j = 0; j < 16; ++j) newest = ticks[r + j] > newest ? ticks[r + j] : newest;
+                if (newest <= last_run) {
+                    r = end;
+                    continue;
+                }
+            }
+            for (; r < end && found < HY_CHUNK; ++r) {
+                q->rows[found] = r;
+                found += ticks[r] > last_run;
+            }
+        }
+    } else {
+        for (; r < rows && found < HY_CHUNK; ++r) {
+            uint32_t row = a ? hy_table_row(a, r) : r;
+            if (row_changed(q, t, track, row)) q->rows[found++] = row;
+        }
+    }
+    st->row = r;
+    if (!found) return false;
+    rows_batch(it, q, t, 0, q->rows, NULL, found, columns);
+    return true;
 }
 
 /* The next batch from candidate i (whose fields' columns are `columns`, or NULL to find them); false when it
  * has no rows left. */
 static ESB_ALWAYS_INLINE bool candidate_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
     hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
+    if (q->head.change) return changed_batch(it, q, i, columns);
     if (q->dense) {
         const esb_table *t = q->world->tables[i];
         if (st->row || !t->count) return false;
@@ -153,6 +230,28 @@ static ESB_ALWAYS_INLINE bool candidate_batch(esb_iter *it, esb_query *q, uint32
     return true;
 }
 
+/* The batch just handed out changes each field with ESB_WRITE whose component keeps ticks: its rows' ticks in the
+ * table's track (the rows of the batch: its index array, or the slice its entities start) or in the sparse set. */
+static ESB_NOINLINE void stamp_batch(esb_iter *it, esb_query *q, uint32_t candidate) {
+    esb_world *w = q->world;
+    const esb_batch *b = &it->batch;
+    const esb_table *t = q->dense ? w->tables[candidate] : w->archetypes[candidate]->rows_in;
+    uint32_t first = b->entity_rows ? 0 : (uint32_t)(b->entities - t->entities);
+    for (uint32_t k = 0; k < q->head.field_count; ++k) {
+        esb_component c = q->head.fields[k];
+        if (q->head.access[k] != ESB_WRITE || !hy_ticked(w, c)) continue;
+        if (hy_in_table(w, c)) {
+            uint64_t *ticks = esb_table_ticks_of(t, c)->changed, tick = w->change_tick;
+            if (b->entity_rows)
+                for (uint32_t i = 0; i < b->count; ++i) ticks[b->entity_rows[i]] = tick;
+            else
+                for (uint64_t *run = ticks + first, *end = run + b->count; run < end; ++run) *run = tick; /* a fill */
+        } else {
+            for (uint32_t i = 0; i < b->count; ++i) w->pools[c].changed_ticks[b->rows[k][i]] = w->change_tick;
+        }
+    }
+}
+
 bool esb_iter_next(esb_iter *it) {
     if (!it || !it->query) return false;
     esb_query *q = it->query;
@@ -160,11 +259,16 @@ bool esb_iter_next(esb_iter *it) {
     hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
     for (; st->candidate < end; st->candidate++, st->row = 0) {
         uint32_t at = (uint32_t)st->candidate;
-        if (q->head.cached) {
-            if (candidate_batch(it, q, q->matches.ids[at], esb_match_list_columns(&q->matches, at))) return true;
-        } else if (candidate_matches(q, at) && candidate_batch(it, q, at, NULL))
+        uint32_t id = q->head.cached ? q->matches.ids[at] : at;
+        if (q->head.cached ? candidate_batch(it, q, id, esb_match_list_columns(&q->matches, at))
+                           : candidate_matches(q, at) && candidate_batch(it, q, at, NULL)) {
+            if (!esb_bitset_disjoint(&q->writes, &q->world->ticked)) stamp_batch(it, q, id);
             return true;
+        }
     }
+    /* A complete pass: what changed before it began was reported, and what changed while it was live, its own
+     * writes included, is absorbed (contract.h allows either), as a Bevy system does not see its own writes. */
+    if (q->head.change) q->last_run = q->world->change_tick++;
     esb_iter_end(it);
     return false;
 }

@@ -35,7 +35,7 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     if (s != ESB_OK) return s;
     esb_component c = *out;
     if (desc->hint == ESB_STORAGE_DENSE) esb_bitset_set(&w->table_components, c);
-    if (desc->size && desc->hint == ESB_STORAGE_SPARSE) {
+    if (desc->hint == ESB_STORAGE_SPARSE) { /* a tag too: its set holds no values */
         esb_bitset_set(&w->sparse_components, c);
         w->pools[c].size = (uint32_t)desc->size;
         w->pools[c].align = (uint32_t)desc->align;

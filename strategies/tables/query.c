@@ -158,7 +158,11 @@ static void fill_batch(esb_iter *it, esb_query *q, const tb_table *t, uint32_t f
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         tb_column *col = tb_column_of(t, q->head.fields[k]);
         if (q->head.access[k] != ESB_WRITE || !col->changed_ticks) continue;
-        for (uint32_t i = 0; i < count; ++i) tb_stamp(q->world, col, rows ? rows[i] : first + i, false);
+        uint64_t *ticks = col->changed_ticks, tick = q->world->change_tick;
+        if (rows)
+            for (uint32_t i = 0; i < count; ++i) ticks[rows[i]] = tick;
+        else
+            for (uint64_t *run = ticks + first, *end = run + count; run < end; ++run) *run = tick; /* a fill */
     }
 }
 

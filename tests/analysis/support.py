@@ -11,20 +11,21 @@ ANALYSIS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
 sys.path.insert(0, os.path.abspath(ANALYSIS))
 
 RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,bytes_per_entity,"
-              "peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,compiler,flags,instructions_per_unit,"
-              "cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events")
+              "peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,reported_per_change,compiler,flags,"
+              "instructions_per_unit,cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events")
 
 
 _seeds = itertools.count(1)
 
 
-def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed=None, unit="entity", observed=""):
+def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed=None, unit="entity", observed="",
+            reported=""):
     """One runs.csv row as the bench binaries print it; without a seed, one no other row has (each process draws
     its own layout)."""
     if seed is None:
         seed = f"{next(_seeds):016x}"
     return (f"{strategy},{scenario},{n},{unit},,5,10,{median},{median * 0.9:.6g},{median * 1.1:.6g},0.01,100.00,"
-            f"100.00,{checksum},{memory},{seed},10.0,{observed},\"gcc\",\"-O3\",,,,,")
+            f"100.00,{checksum},{memory},{seed},10.0,{observed},{reported},\"gcc\",\"-O3\",,,,,")
 
 
 class TempDir(unittest.TestCase):

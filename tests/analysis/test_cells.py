@@ -2,7 +2,7 @@
 
 import unittest
 
-from support import TempDir, run_row
+from support import RUN_HEADER, TempDir, run_row
 import cells
 import csvfile
 import stats
@@ -78,7 +78,8 @@ class Merge(TempDir):
         rows = []
         for v in (3, 1, 2):
             row = run_row("a", "x", 8, v).split(",")
-            row[20], row[21] = str(v), str(10 * v)  # instructions and cycles; no misses counted
+            at = RUN_HEADER.split(",").index("instructions_per_unit")
+            row[at], row[at + 1] = str(v), str(10 * v)  # instructions and cycles; no misses counted
             rows.append(",".join(row))
         out = cells.result_rows(cells.group(rows_of(self.runs("runs.csv", rows))))[0]
         self.assertEqual((out["instructions_per_unit"], out["cycles_per_unit"]), ("2", "20"))

@@ -179,6 +179,72 @@ REPORT = ("# Report\nprose [plot](results/x/plots/n-simple_iter.svg)\n"
           "<!-- table: xcheck -->\n<!-- end table -->\nmore prose\n")
 
 
+class ChangeTables(TempDir):
+    """The change-detection tables: strategy a pays 0.2x, 0.5x, 1.5x and 3x of its scan at the four write rates (a
+    crossover between 1% and 10%), b costs more than its scan at every rate, and both track what a change term
+    costs elsewhere."""
+
+    def setUp(self):
+        super().setUp()
+        rows = []
+        tracked = {"a": [2, 5, 15, 30], "b": [12, 12, 13, 14]}
+        for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
+            seed = f"{k + 1:016x}"
+            for s in ("a", "b"):
+                for (part, _), t in zip(report.CHANGE_RATES, tracked[s]):
+                    rows += [run_row(s, f"changed_{part}", 1024, t * v, seed=seed, reported="1" if s == "a" else "1000"),
+                             run_row(s, f"changed_{part}_scan", 1024, 10 * v, seed=seed)]
+                rows += [run_row(s, "simple_iter", 1024, 1.0 * v, seed=seed),
+                         run_row(s, "simple_iter_tracked", 1024, 1.5 * v, seed=seed)]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\n")
+        self.assertEqual(results.main([self.dir]), 0)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
+        self.res = report.Results(os.path.join(self.dir, "results.csv"))
+
+    def test_crossover_and_superset(self):
+        lines = report.table(self.res, "change 1024")
+        self.assertEqual(lines[0], "| strategy | how | 0.1% | 1% | 10% | 100% | crossover [interval] | superset at 0.1% |")
+        a, b = lines[2], lines[3]
+        self.assertTrue(a.startswith("| a | - | 0.20x ["), a)
+        # log-linear between 1% (0.5x) and 10% (1.5x): 10^(log 2 / log 3) = 4.3%
+        self.assertIn(" | 4.3% [", a)
+        self.assertTrue(a.endswith(" | 1x |"), a)
+        self.assertIn(" | never (not significantly cheaper at any rate) | 1e+03x |", b)
+
+    def test_winners_and_tracking(self):
+        winners = report.table(self.res, "change-winners 1024")
+        self.assertTrue(winners[2].startswith("| 0.1% | a | 2.00 ["), winners[2])
+        self.assertIn("| b | 6.00x [", winners[2])
+        self.assertTrue(winners[5].startswith("| 100% | b | 14.0 ["), winners[5])
+        tracking = report.table(self.res, "tracking 1024")
+        self.assertEqual(tracking[0], "| strategy | simple_iter_tracked / simple_iter |")
+        self.assertTrue(tracking[2].startswith("| a | 1.50x ["), tracking[2])
+
+    def test_the_summary_prints_them(self):
+        import summary
+
+        lines = summary.change_lines(os.path.join(self.dir, "results.csv"))
+        self.assertIn("change detection at n=1024: the fastest design with a change term at each write rate:", lines)
+        self.assertTrue(any(line.startswith("| a | - | 0.20x [") for line in lines), lines)
+
+    def test_crossover_text_needs_a_significant_saving(self):
+        rates = [0.1, 1, 10, 100]
+        flat = [(0.98, 0.9, 1.1)] * 4
+        self.assertEqual(report.crossover_text(rates, flat, 0.05), "never (not significantly cheaper at any rate)")
+        cheap = [(0.2, 0.18, 0.22)] * 4
+        self.assertEqual(report.crossover_text(rates, cheap, 0.05), "> 100%")
+        rising = [(0.2, 0.18, 0.22), (0.5, 0.45, 0.55), (1.5, 1.4, 1.6), (3, 2.8, 3.2)]
+        self.assertTrue(report.crossover_text(rates, rising, 0.05).startswith("4.3% ["))
+
+    def test_crossover_outside_the_rates(self):
+        self.assertEqual(report.crossover([(0.1, 1.2), (1, 2.0)]), (None, "below"))
+        self.assertEqual(report.crossover([(0.1, 0.2), (100, 0.9)]), (None, "above"))
+        rate, side = report.crossover([(1, 0.5), (100, 2.0)])
+        self.assertAlmostEqual(rate, 10.0)
+        self.assertEqual(side, "")
+
+
 class Refusals(TempDir):
     """report never drops or empties a table: it fails, naming the file and what is wrong, and leaves REPORT.md
     and OUT_MD as they were."""

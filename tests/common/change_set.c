@@ -62,3 +62,30 @@ Test(change_set, growth_keeps_every_bit_or_changes_nothing) {
     cr_assert(esb_change_test(b, 999));
     esb_change_sets_free(&cs);
 }
+
+/* A batch's writes mark exactly its indices: every run of a range against the bits one mark per index gives,
+ * across word boundaries, and through an index list; ADDED sets take none of them. */
+Test(change_set, a_batch_marks_exactly_its_rows) {
+    esb_change_sets cs = {0};
+    cr_assert_eq(esb_change_sets_reserve(&cs, 300), ESB_OK);
+    esb_change_set *changed = esb_change_set_create(&cs, 1, ESB_CHANGE_CHANGED);
+    esb_change_set *added = esb_change_set_create(&cs, 1, ESB_CHANGE_ADDED);
+    cr_assert(changed && added);
+    static const uint32_t ranges[][2] = {{0, 1}, {5, 59}, {63, 2}, {64, 64}, {70, 200}, {128, 0}, {299, 1}};
+    for (size_t r = 0; r < sizeof ranges / sizeof *ranges; ++r) {
+        uint32_t first = ranges[r][0], count = ranges[r][1];
+        esb_change_mark_rows(&cs, 1, NULL, first, count);
+        for (uint32_t idx = 0; idx < 300; ++idx) {
+            bool inside = idx >= first && idx < first + count;
+            cr_assert_eq(esb_change_test(changed, idx), inside, "range %u+%u, index %u", first, count, idx);
+            cr_assert(!esb_change_test(added, idx), "an ADDED set took a write");
+        }
+        esb_change_set_clear(&cs, changed);
+    }
+    const uint32_t rows[] = {299, 0, 64, 63, 128};
+    esb_change_mark_rows(&cs, 1, rows, 0, 5);
+    for (uint32_t idx = 0; idx < 300; ++idx)
+        cr_assert_eq(esb_change_test(changed, idx), idx == 299 || idx == 0 || idx == 64 || idx == 63 || idx == 128,
+                     "index %u", idx);
+    esb_change_sets_free(&cs);
+}

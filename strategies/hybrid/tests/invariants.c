@@ -1,4 +1,4 @@
-/* The hybrid design's invariants (hybrid.h, Y1-Y7) can fail: a healthy world passes esb_world_check, and each test
+/* The hybrid design's invariants (hybrid.h, Y1-Y8) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include "check_aborts.h"
 #include "support.h"
@@ -60,4 +60,47 @@ Test(hybrid_invariants, an_archetype_alone_on_a_shared_table_aborts, CONF_CHECK_
     hy_archetype *a = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
     a->alone = true; /* its rows would be taken for the table's, which another archetype's rows share */
     esb_world_check(world);
+}
+
+Test(hybrid_invariants, a_change_tick_from_the_future_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    conf_query_changed(world, dense);
+    const hy_location *loc = &world->locations[esb_entity_index(e[0])];
+    const hy_archetype *a = world->archetypes[loc->archetype];
+    esb_table_ticks_of(a->rows_in, dense)->changed[hy_table_row(a, loc->row)] = world->change_tick + 1;
+    esb_world_check(world);
+}
+
+Test(hybrid_invariants, a_watched_pool_without_ticks_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    conf_query_changed(world, sparse);
+    world->pools[sparse].ticked = false;
+    esb_world_check(world);
+}
+
+/* Changes stamped in a table's track, in a pool and in a tag's pool, reported and then absorbed by a complete
+ * pass; the ticks follow rows through moves and removals. */
+Test(hybrid_invariants, a_healthy_world_with_change_terms_passes) {
+    healthy_world();
+    esb_query *by_dense = conf_query_changed(world, dense), *by_sparse = conf_query_changed(world, sparse);
+    esb_query_desc d = {.fields = &dense,
+                        .field_count = 1,
+                        .with = &tag,
+                        .with_count = 1,
+                        .change = ESB_CHANGE_ADDED,
+                        .change_component = tag};
+    esb_query *tagged = conf_query(world, &d);
+    float v = 2.0f;
+    double x = 3.0;
+    cr_assert_eq(esb_set(world, e[1], dense, &v), ESB_OK);
+    cr_assert_eq(esb_set(world, e[3], sparse, &x), ESB_OK);
+    cr_assert_eq(esb_add(world, e[0], tag, NULL), ESB_OK);
+    cr_assert_eq(esb_destroy(world, e[2]), ESB_OK);
+    esb_world_check(world);
+    cr_assert_eq(conf_count(by_dense), 1);
+    cr_assert_eq(conf_count(by_sparse), 1);
+    cr_assert_eq(conf_count(tagged), 1);
+    cr_assert_eq(conf_count(tagged), 0);
+    esb_world_check(world);
+    esb_world_destroy(world);
 }
