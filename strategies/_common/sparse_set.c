@@ -10,15 +10,11 @@ esb_status esb_sparse_grow(esb_sparse_set *p, uint32_t extra) {
     uint32_t cap;
     esb_status s = esb_grow_capacity(p->capacity, need, 16, ESB_MAX_ENTITIES, &cap);
     if (s != ESB_OK) return s;
-    size_t old = p->capacity, now = cap, n = 0;
-    esb_grow_item items[4];
-    items[n++] = (esb_grow_item){(void **)&p->dense, old * sizeof *p->dense, now * sizeof *p->dense, 0, -1, NULL};
-    if (p->size) items[n++] = (esb_grow_item){(void **)&p->data, old * p->size, now * p->size, p->align, -1, NULL};
-    if (p->ticked) {
-        items[n++] = (esb_grow_item){(void **)&p->changed_ticks, old * 8, now * 8, 0, -1, NULL};
-        items[n++] = (esb_grow_item){(void **)&p->added_ticks, old * 8, now * 8, 0, -1, NULL};
-    }
-    s = esb_grow_all(items, n);
+    esb_grow_item items[2] = {
+        {(void **)&p->dense, (size_t)p->capacity * sizeof *p->dense, (size_t)cap * sizeof *p->dense, 0, -1, NULL},
+        {(void **)&p->data, (size_t)p->capacity * p->size, (size_t)cap * p->size, p->align, -1, NULL},
+    };
+    s = esb_grow_all(items, p->size ? 2 : 1);
     if (s == ESB_OK) p->capacity = cap;
     return s;
 }
@@ -67,25 +63,7 @@ void esb_sparse_free(esb_sparse_set *p) {
     esb_mem_free(p->pages, p->page_count * sizeof *p->pages);
     esb_mem_free(p->dense, (size_t)p->capacity * sizeof *p->dense);
     esb_mem_free(p->data, (size_t)p->capacity * p->size);
-    esb_mem_free(p->changed_ticks, p->changed_ticks ? (size_t)p->capacity * 8 : 0);
-    esb_mem_free(p->added_ticks, p->added_ticks ? (size_t)p->capacity * 8 : 0);
     memset(p, 0, sizeof *p);
-}
-
-esb_status esb_sparse_track_ticks(esb_sparse_set *p) {
-    if (p->ticked) return ESB_OK;
-    if (p->capacity) {
-        uint64_t *changed = esb_mem_calloc((size_t)p->capacity * 8, 0),
-                 *added = changed ? esb_mem_calloc((size_t)p->capacity * 8, 0) : NULL;
-        if (!added) {
-            esb_mem_free(changed, changed ? (size_t)p->capacity * 8 : 0);
-            return ESB_ERR_NOMEM;
-        }
-        p->changed_ticks = changed;
-        p->added_ticks = added;
-    }
-    p->ticked = true;
-    return ESB_OK;
 }
 
 #ifdef ESB_CHECKED
@@ -94,9 +72,6 @@ void esb_sparse_check_invariants(const esb_sparse_set *p, uint32_t index_bound) 
     ESB_ASSERT(p->capacity == 0 || p->dense != NULL);
     ESB_ASSERT_MSG(p->size ? p->capacity == 0 || p->data != NULL : p->data == NULL, "a tag's pool holds values");
     ESB_ASSERT(p->page_count == 0 || p->pages != NULL);
-    ESB_ASSERT_MSG((p->changed_ticks != NULL) == (p->ticked && p->capacity) &&
-                       (p->added_ticks != NULL) == (p->changed_ticks != NULL),
-                   "a pool's change ticks are not those of its capacity");
     for (uint32_t pos = 0; pos < p->count; ++pos) {
         esb_entity e = esb_sparse_handle(p, pos);
         ESB_ASSERT_MSG(esb_entity_index(e) < index_bound, "a packed handle of an index never issued");

@@ -11,11 +11,7 @@
  * 32-bit entities with ESB_COMPACT_ENTITIES; a slot's low part is the position. ESB_SPARSE_EMPTY is the all-ones
  * word, which no filled slot can be (no position is all ones).
  *
- * Removal swaps the last element into the hole. Nothing here checks liveness: the world does.
- *
- * Change ticks (esb_sparse_track_ticks), for a design that keeps them beside the values as Bevy's sparse sets do:
- * per packed element, the design's tick when its value last changed and when it was added. Erase and growth keep
- * them; the designs that reorder packed elements otherwise (sparse's groups and sorts) keep none. */
+ * Removal swaps the last element into the hole. Nothing here checks liveness: the world does. */
 #ifndef ESB_SPARSE_SET_H
 #define ESB_SPARSE_SET_H
 
@@ -37,7 +33,6 @@
  *  S2 The sparse slot of every packed handle's index holds that handle's version and its packed position, so
  *     the packed handles are distinct and each is found where it is.
  *  S3 No other slot is filled: a filled slot always names a packed handle.
- *  S4 A ticked pool has its two tick arrays of capacity entries (none while capacity is 0); an unticked one none.
  *
  * stamp counts the changes that shrink or reorder the packed handles (an erase, a swap, a sort: whoever moves
  * handles bumps it), so it only grows. An append only raises count, so the packed handles are those someone
@@ -50,8 +45,6 @@ typedef struct esb_sparse_set {
     uint32_t count, capacity;
     uint32_t size, align;
     uint64_t stamp;
-    uint64_t *changed_ticks, *added_ticks; /* capacity entries each once tracked (NULL while capacity is 0) */
-    bool ticked;                           /* keeps change ticks */
 } esb_sparse_set;
 
 /* The handle at packed position pos. */
@@ -172,10 +165,6 @@ static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
         p->dense[pos] = p->dense[last];
         esb_sparse_point(p, esb_sparse_handle(p, pos), pos);
         if (p->size) esb_copy_element(esb_sparse_value(p, pos), esb_sparse_value(p, last), p->size);
-        if (p->ticked) {
-            p->changed_ticks[pos] = p->changed_ticks[last];
-            p->added_ticks[pos] = p->added_ticks[last];
-        }
     }
     uint32_t idx = esb_entity_index(gone);
     p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
@@ -183,18 +172,8 @@ static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
 
 void esb_sparse_free(esb_sparse_set *p);
 
-/* Gives the pool change ticks, 0 for every element it holds (all or nothing); nothing if it has them. */
-esb_status esb_sparse_track_ticks(esb_sparse_set *p);
-
-/* Stamps the element at pos with tick: a change, and an addition too when `addition`. */
-static inline void esb_sparse_stamp(esb_sparse_set *p, uint32_t pos, uint64_t tick, bool addition) {
-    ESB_ASSERT(p->ticked && pos < p->count);
-    p->changed_ticks[pos] = tick;
-    if (addition) p->added_ticks[pos] = tick;
-}
-
 #ifdef ESB_CHECKED
-/* Asserts S1-S4 for a pool whose handles all have indices below index_bound (the entity table's issued count);
+/* Asserts S1-S3 for a pool whose handles all have indices below index_bound (the entity table's issued count);
  * slots at or above it are not examined. O(count + index_bound). */
 void esb_sparse_check_invariants(const esb_sparse_set *p, uint32_t index_bound);
 #endif

@@ -154,9 +154,13 @@ static void check_ticks(const esb_world *w) { /* Y8 */
     }
     for (esb_component c = 0; c < w->component_count; ++c) {
         const esb_sparse_set *p = &w->pools[c];
-        ESB_ASSERT_MSG(p->ticked == (hy_ticked(w, c) && hy_in_pool(w, c)), "a pool's ticks unlike its component's");
-        for (uint32_t pos = 0; p->ticked && pos < p->count; ++pos)
-            ESB_ASSERT_MSG(p->changed_ticks[pos] <= w->change_tick && p->added_ticks[pos] <= w->change_tick,
+        const hy_pool_ticks *t = &w->pool_ticks[c];
+        bool ticked = hy_ticked(w, c) && hy_in_pool(w, c);
+        ESB_ASSERT_MSG(ticked ? t->capacity >= p->count && (!t->capacity || (t->changed && t->added))
+                              : !t->capacity && !t->changed && !t->added,
+                       "a pool's ticks unlike its component's");
+        for (uint32_t pos = 0; ticked && pos < p->count; ++pos)
+            ESB_ASSERT_MSG(t->changed[pos] <= w->change_tick && t->added[pos] <= w->change_tick,
                            "a change tick from the future");
     }
 }

@@ -40,7 +40,7 @@ static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
 
 static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
     uint32_t pos;
-    if (esb_sparse_find(&w->pools[c], e, &pos)) esb_sparse_erase(&w->pools[c], pos);
+    if (esb_sparse_find(&w->pools[c], e, &pos)) hy_pool_erase(w, c, pos);
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
@@ -65,14 +65,15 @@ static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids,
     memset(&signature, 0, sizeof signature);
     for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
+    esb_component pooled[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
     for (uint32_t k = 0; k < count; ++k)
-        if (hy_in_pool(w, ids[k])) pools[np++] = &w->pools[ids[k]];
+        if (hy_in_pool(w, ids[k])) pooled[np] = ids[k], pools[np++] = &w->pools[ids[k]];
     esb_status s = hy_reserve_entities(w, n);
     if (s == ESB_OK) s = hy_archetype_find(w, &signature, to);
     if (s == ESB_OK) s = hy_archetype_reserve(w->archetypes[*to], n);
     if (s == ESB_OK) s = esb_table_reserve(w->tables[w->archetypes[*to]->table], n);
-    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
+    for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = hy_pool_reserve(w, pooled[k], (uint32_t)n);
     return s == ESB_OK ? esb_sparse_reserve_next_indices(pools, np, &w->entities, n) : s;
 }
 
@@ -108,7 +109,8 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         uint32_t at = p->count;
         for (size_t i = 0; i < n; ++i)
             esb_sparse_emplace(p, t->entities[first + i], v ? v + i * w->components[c].size : NULL);
-        for (size_t i = 0; p->ticked && i < n; ++i) esb_sparse_stamp(p, at + (uint32_t)i, w->change_tick, true);
+        hy_pool_ticks *ticks = hy_ticked(w, c) ? &w->pool_ticks[c] : NULL;
+        for (size_t i = 0; ticks && i < n; ++i) ticks->changed[at + i] = ticks->added[at + i] = w->change_tick;
     }
     return ESB_OK;
 }
@@ -229,8 +231,8 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         return ESB_OK;
     }
     bool pooled = hy_in_pool(w, c);
-    if (pooled && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
-                   (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
+    if (pooled &&
+        ((s = hy_pool_reserve(w, c, 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     int32_t column;
     uint32_t table_row = move_entity(w, e, src, to, c, true, &column);

@@ -47,6 +47,14 @@ typedef struct hy_archetype {
     esb_edges edges;
 } hy_archetype;
 
+/* A sparse component's change ticks, beside its pool as Bevy keeps them in its ComponentSparseSet: per packed
+ * position of the pool, the world's change tick when the value last changed and when it was added. Kept here
+ * rather than in _common/sparse_set.h, so the sparse designs' pools carry nothing for them. */
+typedef struct hy_pool_ticks {
+    uint64_t *changed, *added; /* capacity entries each */
+    uint32_t capacity;         /* at least the pool's count while the component is ticked; 0 otherwise */
+} hy_pool_ticks;
+
 /* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
  * as Bevy's entity metadata: liveness and its archetype row in 16 bytes, so no record straddles a cache line.
  * Its table and table row are its archetype's: the archetype's table, and the row itself where the archetype is
@@ -90,8 +98,9 @@ struct esb_query {
  *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count
  *     of sparse fields as its terms say; a cached query's match list is what matching every table (dense) or
  *     archetype it has seen would give, columns included (match_list.h).
- *  Y8 Change ticks: a table has a tick track for c exactly when c is ticked and in its set, a pool has ticks exactly
- *     when its component is ticked, and no tick is above the world's change tick. A query with a change term has
+ *  Y8 Change ticks: a table has a tick track for c exactly when c is ticked and in its set, a pool's ticks
+ *     (pool_ticks) cover its count exactly when its component is ticked and are empty otherwise, and no tick is
+ *     above the world's change tick. A query with a change term has
  *     its component ticked and last_run below the change tick. */
 struct esb_world {
     esb_entity_table entities;
@@ -101,8 +110,9 @@ struct esb_world {
     uint32_t component_count;
     esb_bitset table_components;  /* dense components, tags included: a table's identity is made of them */
     esb_bitset sparse_components; /* components with the sparse hint, tags included: sparse sets hold them */
-    esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* used for sparse_components only */
-    hy_archetype **archetypes;                /* archetype 0 is the empty set; pointers stay put as the list grows */
+    esb_sparse_set pools[ESB_MAX_COMPONENTS];     /* used for sparse_components only */
+    hy_pool_ticks pool_ticks[ESB_MAX_COMPONENTS]; /* the ticks of each ticked pool */
+    hy_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the list grows */
     uint32_t archetype_count, archetype_capacity;
     esb_set_index archetype_index; /* by full component set */
     esb_table **tables;            /* table 0 holds no column */
@@ -138,6 +148,25 @@ static inline bool hy_ticked(const esb_world *w, esb_component c) { return esb_b
 
 /* Gives c change ticks in every table and in its pool (all or nothing), 0 for every row; nothing once ticked. */
 esb_status hy_ticks_enable(esb_world *w, esb_component c);
+
+/* Room for `extra` more elements in c's pool, and for their ticks where c keeps them (all or nothing: a failure may
+ * leave the pool roomier, nothing else). */
+esb_status hy_pool_ticks_reserve(esb_world *w, esb_component c);
+static inline esb_status hy_pool_reserve(esb_world *w, esb_component c, uint32_t extra) {
+    esb_status s = esb_sparse_reserve(&w->pools[c], extra);
+    return s == ESB_OK && hy_ticked(w, c) ? hy_pool_ticks_reserve(w, c) : s;
+}
+
+/* Removes the element at pos from c's pool, its ticks moving with the element that fills the hole. */
+static inline void hy_pool_erase(esb_world *w, esb_component c, uint32_t pos) {
+    hy_pool_ticks *t = &w->pool_ticks[c];
+    uint32_t last = w->pools[c].count - 1;
+    if (t->capacity && pos != last) {
+        t->changed[pos] = t->changed[last];
+        t->added[pos] = t->added[last];
+    }
+    esb_sparse_erase(&w->pools[c], pos);
+}
 
 /* A change of the entity at table_row of archetype a's table (an addition too when `addition`) to c, which is
  * ticked: the tick goes to the row's track, or to the entity's element in c's pool. */

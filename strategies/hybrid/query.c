@@ -156,7 +156,8 @@ static ESB_ALWAYS_INLINE bool row_changed(const esb_query *q, const esb_table *t
     bool found = esb_sparse_find(p, t->entities[row], &pos);
     ESB_ASSERT(found);
     (void)found;
-    return (added ? p->added_ticks[pos] : p->changed_ticks[pos]) > q->last_run;
+    const hy_pool_ticks *ticks = &q->world->pool_ticks[q->head.change_component];
+    return (added ? ticks->added[pos] : ticks->changed[pos]) > q->last_run;
 }
 
 /* The next batch of candidate i's rows whose change term passes, at most HY_CHUNK, from the state's row on; false
@@ -247,7 +248,7 @@ static ESB_NOINLINE void stamp_batch(esb_iter *it, esb_query *q, uint32_t candid
             else
                 for (uint64_t *run = ticks + first, *end = run + b->count; run < end; ++run) *run = tick; /* a fill */
         } else {
-            for (uint32_t i = 0; i < b->count; ++i) w->pools[c].changed_ticks[b->rows[k][i]] = w->change_tick;
+            for (uint32_t i = 0; i < b->count; ++i) w->pool_ticks[c].changed[b->rows[k][i]] = w->change_tick;
         }
     }
 }

@@ -17,7 +17,12 @@ void esb_world_destroy(esb_world *w) {
     if (!w) return;
     while (w->queries.head) hy_query_free((esb_query *)w->queries.head);
     hy_graph_free(w);
-    for (uint32_t c = 0; c < w->component_count; ++c) esb_sparse_free(&w->pools[c]);
+    for (uint32_t c = 0; c < w->component_count; ++c) {
+        esb_sparse_free(&w->pools[c]);
+        hy_pool_ticks *t = &w->pool_ticks[c];
+        esb_mem_free(t->changed, (size_t)t->capacity * sizeof(uint64_t));
+        esb_mem_free(t->added, (size_t)t->capacity * sizeof(uint64_t));
+    }
     esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
     esb_et_free(&w->entities);
     esb_mem_free(w, sizeof *w);

@@ -71,10 +71,10 @@ Test(hybrid_invariants, a_change_tick_from_the_future_aborts, CONF_CHECK_ABORTS)
     esb_world_check(world);
 }
 
-Test(hybrid_invariants, a_watched_pool_without_ticks_aborts, CONF_CHECK_ABORTS) {
+Test(hybrid_invariants, a_watched_pool_with_ticks_short_of_its_count_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     conf_query_changed(world, sparse);
-    world->pools[sparse].ticked = false;
+    world->pool_ticks[sparse].capacity = world->pools[sparse].count - 1;
     esb_world_check(world);
 }
 
