@@ -58,12 +58,13 @@ static inline void esb_change_mark(const esb_change_sets *cs, esb_component c, u
         if (addition || !s->added_only) s->bits[idx >> 6] |= 1ull << (idx & 63);
 }
 
-/* A batch's writes of c: indices rows[0 .. count), or first .. first + count - 1 where rows is NULL (a run of
- * whole words at a time). Set by set, so each set's words are walked once. */
+/* Changes of c at indices rows[0 .. count), or first .. first + count - 1 where rows is NULL (a run of whole
+ * words at a time): a batch's writes, or (addition) a bulk creation's additions. Set by set, so each set's words
+ * are walked once. */
 static inline void esb_change_mark_rows(const esb_change_sets *cs, esb_component c, const uint32_t *rows,
-                                        uint32_t first, uint32_t count) {
+                                        uint32_t first, uint32_t count, bool addition) {
     for (esb_change_set *s = cs->watching[c]; s; s = s->next) {
-        if (s->added_only) continue;
+        if (s->added_only && !addition) continue;
         uint64_t *bits = s->bits;
         if (rows) {
             for (uint32_t i = 0; i < count; ++i) bits[rows[i] >> 6] |= 1ull << (rows[i] & 63);

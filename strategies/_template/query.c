@@ -54,7 +54,7 @@ static void mark_written(const esb_world *w, const esb_query *q, uint32_t n) {
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         esb_component c = q->head.fields[k];
         if (q->head.access[k] != ESB_WRITE || !w->changes.watching[c]) continue;
-        esb_change_mark_rows(&w->changes, c, q->rows, 0, n);
+        esb_change_mark_rows(&w->changes, c, q->rows, 0, n, false);
     }
 }
 

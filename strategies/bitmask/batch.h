@@ -49,7 +49,7 @@ static inline void bm_mark_written(const esb_query *q, const uint32_t *rows, uin
     for (uint32_t k = 0; k < q->field_count; ++k) {
         esb_component c = q->fields[k];
         if (q->access[k] != ESB_WRITE || !cs->watching[c]) continue;
-        esb_change_mark_rows(cs, c, rows, first, count);
+        esb_change_mark_rows(cs, c, rows, first, count, false);
     }
 }
 

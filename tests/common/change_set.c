@@ -74,7 +74,7 @@ Test(change_set, a_batch_marks_exactly_its_rows) {
     static const uint32_t ranges[][2] = {{0, 1}, {5, 59}, {63, 2}, {64, 64}, {70, 200}, {128, 0}, {299, 1}};
     for (size_t r = 0; r < sizeof ranges / sizeof *ranges; ++r) {
         uint32_t first = ranges[r][0], count = ranges[r][1];
-        esb_change_mark_rows(&cs, 1, NULL, first, count);
+        esb_change_mark_rows(&cs, 1, NULL, first, count, false);
         for (uint32_t idx = 0; idx < 300; ++idx) {
             bool inside = idx >= first && idx < first + count;
             cr_assert_eq(esb_change_test(changed, idx), inside, "range %u+%u, index %u", first, count, idx);
@@ -82,8 +82,14 @@ Test(change_set, a_batch_marks_exactly_its_rows) {
         }
         esb_change_set_clear(&cs, changed);
     }
+    esb_change_mark_rows(&cs, 1, NULL, 60, 10, true); /* additions: every set watching the component */
+    for (uint32_t idx = 0; idx < 300; ++idx)
+        cr_assert(esb_change_test(added, idx) == (idx >= 60 && idx < 70) &&
+                      esb_change_test(changed, idx) == (idx >= 60 && idx < 70),
+                  "addition at index %u", idx);
+    esb_change_set_clear(&cs, changed);
     const uint32_t rows[] = {299, 0, 64, 63, 128};
-    esb_change_mark_rows(&cs, 1, rows, 0, 5);
+    esb_change_mark_rows(&cs, 1, rows, 0, 5, false);
     for (uint32_t idx = 0; idx < 300; ++idx)
         cr_assert_eq(esb_change_test(changed, idx), idx == 299 || idx == 0 || idx == 64 || idx == 63 || idx == 128,
                      "index %u", idx);
