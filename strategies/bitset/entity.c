@@ -103,7 +103,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     for (esb_component c = 0; c < w->component_count; ++c)
-        if (hb_has(w, idx, c)) drop(w, c, e, idx);
+        if (hb_has_alive(w, idx, c)) drop(w, c, e, idx);
     esb_change_forget_all(&w->changes, idx);
     esb_et_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
     return ESB_OK;
@@ -113,7 +113,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
-    if (hb_has(w, idx, c)) return ESB_ERR_PRESENT;
+    if (hb_has_alive(w, idx, c)) return ESB_ERR_PRESENT;
     if (hb_pooled(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
                             (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
@@ -128,15 +128,16 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
-    if (!hb_has(w, idx, c)) return ESB_ERR_ABSENT;
+    if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
     drop(w, c, e, idx); /* an array's value stays behind as a hole; nothing reads it */
     esb_change_forget(&w->changes, c, idx);
     return ESB_OK;
 }
 
-/* The address of e's value of c (which e has), or NULL for a tag. */
+/* The address of e's value of c (which e has), or NULL for a tag. An array exists once a dense component was
+ * first given, so it answers for the common case in one load. */
 static void *value_of(const esb_world *w, esb_component c, esb_entity e, uint32_t idx) {
-    if (hb_arrayed(w, c)) return hb_value(w, c, idx);
+    if (w->data[c]) return hb_value(w, c, idx);
     if (!hb_pooled(w, c)) return NULL;
     uint32_t pos;
     return esb_sparse_find(&w->pools[c], e, &pos) ? esb_sparse_value(&w->pools[c], pos) : NULL;
@@ -149,7 +150,7 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
-    if (!hb_has(w, idx, c)) return ESB_ERR_ABSENT;
+    if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
     esb_write_value(value_of(w, c, e, idx), value, w->components[c].size);
     esb_change_mark(&w->changes, c, idx, false);
     return ESB_OK;
@@ -162,7 +163,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
-    if (!hb_has(w, idx, c)) return ESB_ERR_ABSENT;
+    if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
     *out = value_of(w, c, e, idx); /* a tag's stays NULL */
     return ESB_OK;
 }
@@ -171,5 +172,5 @@ int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
     esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
     if (s != ESB_OK) return s;
-    return hb_has(w, esb_entity_index(e), c) ? 1 : 0;
+    return hb_has_alive(w, esb_entity_index(e), c) ? 1 : 0;
 }

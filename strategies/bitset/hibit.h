@@ -92,6 +92,12 @@ static inline bool hb_has(const esb_world *w, uint32_t idx, esb_component c) {
     return esb_hibitset_test(&w->present[c], idx);
 }
 
+/* hb_has for an alive entity's index, below capacity and so within every presence set's room (B2): no bound. */
+static inline bool hb_has_alive(const esb_world *w, uint32_t idx, esb_component c) {
+    ESB_ASSERT((uint64_t)idx < (uint64_t)w->present[c].words * 64);
+    return w->present[c].level[0][idx >> 6] >> (idx & 63) & 1u;
+}
+
 /* Unlinks and frees a query (esb_query_destroy, and esb_world_destroy for the queries still alive). */
 void hb_query_free(esb_query *q);
 
