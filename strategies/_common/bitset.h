@@ -26,4 +26,18 @@ static inline bool esb_bitset_disjoint(const esb_bitset *a, const esb_bitset *b)
     return common == 0;
 }
 
+/* How many members of s are below bit: bit's place among them, when it is one (a component's rank in a set). */
+static inline uint32_t esb_bitset_rank(const esb_bitset *s, uint32_t bit) {
+    uint32_t rank = 0, word = bit >> 6;
+    for (uint32_t i = 0; i < word; ++i) rank += (uint32_t)__builtin_popcountll(s->w[i]);
+    return rank + (uint32_t)__builtin_popcountll(s->w[word] & ((1ull << (bit & 63)) - 1));
+}
+
+/* How many members s has. */
+static inline uint32_t esb_bitset_count(const esb_bitset *s) {
+    uint32_t n = 0;
+    for (unsigned i = 0; i < ESB_BITSET_WORDS; ++i) n += (uint32_t)__builtin_popcountll(s->w[i]);
+    return n;
+}
+
 #endif

@@ -163,9 +163,8 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
 void esb_table_check_invariants(const esb_table *t) {
     ESB_ASSERT(t->count <= t->capacity);
     ESB_ASSERT(t->capacity == 0 || t->entities != NULL);
-    uint32_t in_set = 0;
-    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) in_set += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
-    ESB_ASSERT_MSG(in_set == t->column_count, "column_set and the columns disagree on how many there are");
+    ESB_ASSERT_MSG(esb_bitset_count(&t->column_set) == t->column_count,
+                   "column_set and the columns disagree on how many there are");
     for (uint32_t k = 0; k < t->column_count; ++k) {
         const esb_column *col = &t->columns[k];
         ESB_ASSERT_MSG(k == 0 || t->columns[k - 1].id < col->id, "columns out of id order");

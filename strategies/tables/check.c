@@ -54,9 +54,7 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
         ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, &t->type) == id, "a table the index does not find");
         ESB_ASSERT_MSG(esb_bitset_contains(&t->column_set, &t->type), "a table without a column of its type");
         ESB_ASSERT_MSG(esb_bitset_contains(&registered, &t->column_set), "a column of an unregistered component");
-        uint32_t in_set = 0;
-        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) in_set += (uint32_t)__builtin_popcountll(t->column_set.w[k]);
-        ESB_ASSERT_MSG(in_set == t->column_count && t->column_count <= t->column_capacity,
+        ESB_ASSERT_MSG(esb_bitset_count(&t->column_set) == t->column_count && t->column_count <= t->column_capacity,
                        "column_set and the columns disagree on how many there are");
         uint32_t mapped = 0;
         for (uint32_t c = 0; c < t->map_size; ++c) mapped += t->column_map[c] != ESB_NO_COLUMN;

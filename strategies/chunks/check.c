@@ -1,0 +1,138 @@
+/* esb_world_check: the invariants written beside the structs of chunks.h (K1-K7), as code. */
+#include <stddef.h>
+#include <string.h>
+
+#include "check.h"
+#include "chunks.h"
+
+#ifdef ESB_CHECKED
+static const esb_bitset *signature_of(const void *world, uint32_t id) {
+    return &((const esb_world *)world)->archetypes[id]->signature;
+}
+
+static bool match_test(const void *query, uint32_t id, uint16_t *columns) {
+    const esb_query *q = query;
+    const ck_archetype *a = q->world->archetypes[id];
+    if (q->head.matches_nothing || !esb_bitset_contains(&a->signature, &q->head.include) ||
+        !esb_bitset_disjoint(&a->signature, &q->head.exclude))
+        return false;
+    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
+        columns[k] = (uint16_t)esb_table_column_of(&a->layout, q->head.fields[k]);
+    return true;
+}
+
+/* K2, of one archetype's chunk layout. */
+static void check_layout(const ck_archetype *a) {
+    esb_table_check_invariants(&a->layout);
+    ESB_ASSERT_MSG(a->layout.count == 0 && a->layout.capacity == 0, "a layout holding rows");
+    ESB_ASSERT_MSG(a->rows >= 1 && a->rows <= CK_MAX_ROWS, "rows per chunk out of range");
+    ESB_ASSERT_MSG(a->slots == 1 + esb_bitset_count(&a->signature), "version slots other than one per component");
+    uint64_t end = CK_HEADER + (uint64_t)a->rows * sizeof(esb_entity);
+    for (uint32_t k = 0; k < a->layout.column_count; ++k) {
+        const ck_column *col = &a->columns[k];
+        ESB_ASSERT_MSG(col->offset % CK_LINE == 0 && col->offset >= end, "a column's array misplaced in the chunk");
+        ESB_ASSERT_MSG(col->size == a->layout.columns[k].size, "a column whose size is not its component's");
+        ESB_ASSERT_MSG(col->version == ck_slot_of(a, a->layout.columns[k].id), "a column with another's version slot");
+        end = col->offset + (uint64_t)a->rows * col->size;
+    }
+    ESB_ASSERT_MSG(end <= a->chunk_bytes, "a chunk layout past the chunk's end");
+    ESB_ASSERT_MSG(a->chunk_bytes == ESB_CHUNK_BYTES || (a->rows == 1 && a->chunk_bytes > ESB_CHUNK_BYTES),
+                   "an oversized chunk for an archetype whose row fits a standard one");
+}
+
+/* K4, of one archetype's chunk list; returns its rows. */
+static uint64_t check_chunks(const esb_world *w, uint32_t id) {
+    const ck_archetype *a = w->archetypes[id];
+    ESB_ASSERT(a->chunk_count <= a->chunk_capacity && a->open_count <= a->chunk_count);
+    uint64_t rows = 0;
+    uint32_t open = 0;
+    for (uint32_t i = 0; i < a->chunk_count; ++i) {
+        uint32_t chunk = a->ids[i];
+        ESB_ASSERT_MSG(chunk < w->store_count && w->store[chunk].archetype == id && w->store[chunk].index == i &&
+                           w->store[chunk].data,
+                       "a chunk whose store record does not name its archetype and place");
+        ESB_ASSERT_MSG(a->counts[i] >= 1 && a->counts[i] <= a->rows, "a chunk in a list empty or over its rows");
+        rows += a->counts[i];
+        bool room = a->counts[i] < a->rows;
+        open += room;
+        uint32_t at = a->open_pos[i];
+        ESB_ASSERT_MSG(room ? at < a->open_count && a->open[at] == i : at == CK_NOT_OPEN,
+                       "a chunk with room missing from the open list, or a full one in it");
+        for (uint32_t slot = 0; slot < a->slots; ++slot)
+            ESB_ASSERT_MSG(*ck_version(a, slot, i) <= w->change_tick, "a version above the world's tick"); /* K7 */
+        esb_et_check_rows(&w->entities, ck_handles(w->store[chunk].data), a->counts[i], chunk, w->locations,
+                          sizeof *w->locations, offsetof(ck_location, chunk), offsetof(ck_location, row)); /* K6 */
+    }
+    ESB_ASSERT_MSG(open == a->open_count, "an open list holding other than the chunks with room");
+    return rows;
+}
+
+static void check_archetypes(const esb_world *w) {
+    esb_bitset registered = {{0}}, with_data = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c) {
+        esb_bitset_set(&registered, c);
+        if (w->components[c].size) esb_bitset_set(&with_data, c);
+    }
+    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
+    esb_bitset none = {{0}};
+    ESB_ASSERT_MSG(!memcmp(&w->archetypes[CK_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
+    esb_set_index_check_invariants(&w->index); /* K3 */
+    ESB_ASSERT_MSG(w->index.count == w->archetype_count, "the set index holds other than the archetypes");
+    uint64_t rows = 0, listed = 0;
+    for (uint32_t id = 0; id < w->archetype_count; ++id) {
+        const ck_archetype *a = w->archetypes[id];
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
+            ESB_ASSERT_MSG(!(a->signature.w[k] & ~registered.w[k]), "a signature of an unregistered component");
+            ESB_ASSERT_MSG(a->layout.column_set.w[k] == (a->signature.w[k] & with_data.w[k]),
+                           "a layout whose columns are not its archetype's components with data");
+        }
+        check_layout(a); /* K2 */
+        ESB_ASSERT_MSG(esb_set_index_find(&w->index, &a->signature) == id, "an archetype the set index does not find");
+        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of, w);
+        rows += check_chunks(w, id);
+        listed += a->chunk_count;
+    }
+    ESB_ASSERT_MSG(rows == esb_et_count_alive(&w->entities), "rows and alive entities differ in number"); /* K6 */
+    /* K5: every id listed once (each listed id's record names its one place, above), the others spare */
+    ESB_ASSERT(w->spare_count <= w->store_count && w->store_count <= w->store_capacity);
+    ESB_ASSERT_MSG(listed + w->spare_count == w->store_count, "a chunk id neither in a list nor spare");
+    for (uint32_t k = 0; k < w->spare_count; ++k)
+        ESB_ASSERT_MSG(w->spare[k] < w->store_count && w->store[w->spare[k]].archetype == CK_SPARE,
+                       "a spare id whose chunk is in use");
+}
+
+/* K1 and K6, from the entities. */
+static void check_locations(const esb_world *w) {
+    const esb_entity_table *ei = &w->entities;
+    esb_et_check_invariants(ei);
+    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    for (uint32_t idx = 0; idx < ei->issued; ++idx) {
+        const ck_location *loc = &w->locations[idx];
+        if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
+        ESB_ASSERT_MSG(loc->chunk < w->store_count && w->store[loc->chunk].archetype != CK_SPARE,
+                       "a location in a chunk not in use");
+        const ck_chunk *chunk = &w->store[loc->chunk];
+        const ck_archetype *a = w->archetypes[chunk->archetype];
+        ESB_ASSERT_MSG(loc->row < a->counts[chunk->index] && ck_handles(chunk->data)[loc->row] == loc->handle,
+                       "a location naming a row that does not hold its entity");
+    }
+}
+
+/* K7, of one query, after the checks every head design shares. */
+static void check_query(const void *world, const esb_query_head *h) {
+    const esb_world *w = world;
+    const esb_query *q = (const esb_query *)h;
+    ESB_ASSERT_MSG(q->world == w, "a query of another world");
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, match_test, q);
+    ESB_ASSERT_MSG(!q->head.change || q->last_run < w->change_tick, "a query whose last pass is not behind the tick");
+}
+#endif
+
+void esb_world_check(const esb_world *w) {
+    (void)w;
+    ESB_IF_CHECKED(if (w) {
+        check_archetypes(w);
+        check_locations(w);
+        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
+    });
+}

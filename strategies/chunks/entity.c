@@ -1,0 +1,217 @@
+/* Entity operations: create, bulk create, destroy, add and remove (moves between chunks), get, has, set, alive. */
+#include <string.h>
+
+#include "graph.h"
+#include "inline.h"
+#include "op_checks.h"
+#include "validate.h"
+#include "chunks.h"
+
+bool esb_alive(const esb_world *w, esb_entity e) { return w && ck_alive(w, e); }
+
+/* Rows arrived in chunk i: its order version stamped, which stands for every component's too (ck_changed_since),
+ * as Unity's Allocate stamps them all (SetAllChangeVersion, SetOrderVersion). */
+static ESB_ALWAYS_INLINE void stamp_arrival(const esb_world *w, ck_archetype *a, uint32_t i) {
+    *ck_version(a, CK_ORDER, i) = w->change_tick;
+}
+
+/* Where a row was placed: its chunk's memory and the row. */
+typedef struct ck_place {
+    unsigned char *data;
+    uint32_t row;
+} ck_place;
+
+/* A row for e in the first chunk with room (reserved), its elements uninitialised, e's location set. */
+static ESB_ALWAYS_INLINE ck_place place(esb_world *w, uint32_t id, esb_entity e) {
+    ck_archetype *a = w->archetypes[id];
+    uint32_t i = a->open[0], row = a->counts[i]++;
+    uint32_t chunk = a->ids[i];
+    unsigned char *data = w->store[chunk].data;
+    ck_handles(data)[row] = e;
+    if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
+    stamp_arrival(w, a, i);
+    w->locations[esb_entity_index(e)] = (ck_location){e, chunk, row};
+    return (ck_place){data, row};
+}
+
+/* Takes row `row` out of chunk i of a (its memory: data): the chunk's last row fills the hole (Unity's Remove,
+ * legion's swap_remove), and the chunk is released once it holds nothing. */
+static ESB_ALWAYS_INLINE void vacate(esb_world *w, ck_archetype *a, uint32_t i, unsigned char *data, uint32_t row) {
+    uint32_t last = --a->counts[i];
+    if (row != last) {
+        for (uint32_t k = 0; k < a->layout.column_count; ++k)
+            esb_copy_element(ck_element(a, data, k, row), ck_element(a, data, k, last), a->columns[k].size);
+        esb_entity moved = ck_handles(data)[row] = ck_handles(data)[last];
+        w->locations[esb_entity_index(moved)].row = row;
+    }
+    if (__builtin_expect(last == 0, 0))
+        ck_chunk_release(w, a, i);
+    else if (last == a->rows - 1)
+        ck_chunk_opened(a, i);
+}
+
+esb_status esb_create(esb_world *w, esb_entity *out) {
+    if (!w || !out) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = ck_reserve_entities(w, 1);
+    if (s == ESB_OK) s = ck_reserve_row(w, CK_ROOT);
+    if (s != ESB_OK) return s;
+    esb_entity e = ck_take(w);
+    place(w, CK_ROOT, e);
+    *out = e;
+    return ESB_OK;
+}
+
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
+    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    if (s != ESB_OK || n == 0) return s;
+    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
+    esb_bitset signature;
+    memset(&signature, 0, sizeof signature);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    uint32_t to;
+    if ((s = ck_reserve_entities(w, n)) != ESB_OK || (s = ck_archetype_find(w, &signature, &to)) != ESB_OK ||
+        (s = ck_reserve_rows(w, to, n)) != ESB_OK)
+        return s;
+
+    /* Chunk by chunk: the rows as one run, each column filled in one copy. */
+    ck_archetype *a = w->archetypes[to];
+    for (size_t done = 0; done < n;) {
+        uint32_t i = a->open[0], first = a->counts[i], chunk = a->ids[i];
+        uint32_t run = (uint32_t)(n - done < a->rows - first ? n - done : a->rows - first);
+        unsigned char *data = w->store[chunk].data;
+        for (uint32_t r = 0; r < run; ++r) {
+            esb_entity e = ck_take(w);
+            ck_handles(data)[first + r] = e;
+            w->locations[esb_entity_index(e)] = (ck_location){e, chunk, first + r};
+            if (out) out[done + r] = e;
+        }
+        for (uint32_t k = 0; k < count; ++k) {
+            int32_t column = esb_table_find_column(&a->layout, ids[k]);
+            if (column == ESB_NO_COLUMN) continue; /* a tag */
+            uint32_t size = a->columns[column].size;
+            unsigned char *dst = ck_element(a, data, (uint32_t)column, first);
+            if (values && values[k])
+                memcpy(dst, (const unsigned char *)values[k] + done * size, (size_t)run * size);
+            else
+                memset(dst, 0, (size_t)run * size);
+        }
+        a->counts[i] += run;
+        if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
+        stamp_arrival(w, a, i);
+        done += run;
+    }
+    return ESB_OK;
+}
+
+esb_status esb_destroy(esb_world *w, esb_entity e) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (!ck_alive(w, e)) return ESB_ERR_STALE;
+    const ck_chunk *rec = ck_chunk_of(w, &w->locations[esb_entity_index(e)]);
+    vacate(w, w->archetypes[rec->archetype], rec->index, rec->data, w->locations[esb_entity_index(e)].row);
+    ck_release(w, e); /* the location's first word becomes the free list's link */
+    return ESB_OK;
+}
+
+/* Moves e from its chunk to one of archetype `to`, one component away (a row reserved there): the shared
+ * components are copied (Unity's Clone), the old row filled by its chunk's last (Remove). The two archetypes are
+ * one column apart when that component has data: at rank `column` of the destination (dst_extra, an add) or of
+ * the source (src_extra, a remove), so columns pair up by position, with no id compared. Returns the element of
+ * column `column` in the new row (an add's value goes there). */
+static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, uint32_t to, bool dst_extra,
+                                                    bool src_extra, uint32_t column) {
+    ck_location from = w->locations[esb_entity_index(e)];
+    ck_chunk src_chunk = w->store[from.chunk];
+    ck_archetype *src = w->archetypes[src_chunk.archetype], *dst = w->archetypes[to];
+    ck_place at = place(w, to, e);
+    unsigned char *dst_data = at.data;
+    uint32_t shared = dst_extra ? src->layout.column_count : dst->layout.column_count,
+             below = dst_extra || src_extra ? column : shared;
+    for (uint32_t k = 0; k < shared; ++k) {
+        uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
+        ESB_ASSERT(dst->layout.columns[d].id == src->layout.columns[s].id);
+        esb_copy_element(ck_element(dst, dst_data, d, at.row), ck_element(src, src_chunk.data, s, from.row),
+                         dst->columns[d].size);
+    }
+    vacate(w, src, src_chunk.index, src_chunk.data, from.row);
+    w->moves++;
+    return dst_extra ? ck_element(dst, dst_data, column, at.row) : NULL;
+}
+
+esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = ck_check(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t from = ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype, to;
+    if (ck_has(w->archetypes[from], c)) return ESB_ERR_PRESENT;
+    if ((s = ck_archetype_step(w, from, c, true, &to)) != ESB_OK || (s = ck_reserve_row(w, to)) != ESB_OK) return s;
+    uint32_t size = w->components[c].size;
+    if (!size) {
+        move_entity(w, e, to, false, false, 0);
+        return ESB_OK;
+    }
+    unsigned char *slot = move_entity(w, e, to, true, false, esb_table_column_of(&w->archetypes[to]->layout, c));
+    if (value)
+        esb_copy_element(slot, value, size);
+    else
+        memset(slot, 0, size);
+    return ESB_OK;
+}
+
+esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    esb_status s = ck_check(w, e, c);
+    if (s != ESB_OK) return s;
+    uint32_t from = ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype, to;
+    ck_archetype *src = w->archetypes[from];
+    if (!ck_has(src, c)) return ESB_ERR_ABSENT;
+    if ((s = ck_archetype_step(w, from, c, false, &to)) != ESB_OK || (s = ck_reserve_row(w, to)) != ESB_OK) return s;
+    if (w->components[c].size)
+        move_entity(w, e, to, false, true, esb_table_column_of(&src->layout, c));
+    else
+        move_entity(w, e, to, false, false, 0);
+    return ESB_OK;
+}
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s != ESB_OK) return s;
+    if (!ck_alive(w, e)) return ESB_ERR_STALE;
+    ck_location loc = w->locations[esb_entity_index(e)];
+    ck_chunk chunk = w->store[loc.chunk];
+    const ck_archetype *a = w->archetypes[chunk.archetype];
+    int32_t column = esb_table_find_column(&a->layout, c); /* a column proves c registered: its range checked after */
+    if (column != ESB_NO_COLUMN) {
+        *out = ck_element(a, chunk.data, (uint32_t)column, loc.row);
+        return ESB_OK;
+    }
+    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ck_has(a, c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag, or absent */
+}
+
+int esb_has(const esb_world *w, esb_entity e, esb_component c) {
+    if (!w) return ESB_ERR_INVALID;
+    esb_status s = ck_check(w, e, c);
+    if (s != ESB_OK) return s;
+    return ck_has(w->archetypes[ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype], c) ? 1 : 0;
+}
+
+/* The write through esb_get's checks and pointer, then the component's version of its chunk stamped, as Unity's
+ * SetComponentData does. */
+esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
+    void *p;
+    esb_status s = esb_get(w, e, c, &p);
+    if (s != ESB_OK) return s;
+    const ck_chunk *chunk = ck_chunk_of(w, &w->locations[esb_entity_index(e)]);
+    ck_archetype *a = w->archetypes[chunk->archetype];
+    *ck_version(a, ck_slot_of(a, c), chunk->index) = w->change_tick;
+    esb_write_value(p, value, w->components[c].size);
+    return ESB_OK;
+}
+
+/* Change terms report whole chunks (query.c). */
+bool esb_change_exact(void) { return false; }
