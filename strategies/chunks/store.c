@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "inline.h"
 #include "chunks.h"
 
 void ck_chunk_closed(ck_archetype *a, uint32_t i) {
@@ -21,8 +22,7 @@ void ck_chunk_opened(ck_archetype *a, uint32_t i) {
 
 /* Room for one more chunk in a's list: its arrays grow together, all or nothing (the versions, one segment per
  * slot, are laid out again for the new capacity). */
-static esb_status reserve_list(ck_archetype *a) {
-    if (a->chunk_count < a->chunk_capacity) return ESB_OK;
+static ESB_NOINLINE esb_status grow_list(ck_archetype *a) {
     uint32_t cap;
     esb_status s = esb_grow_capacity(a->chunk_capacity, (uint64_t)a->chunk_count + 1, 4, UINT32_MAX - CK_LINE, &cap);
     if (s != ESB_OK) return s;
@@ -46,8 +46,7 @@ static esb_status reserve_list(ck_archetype *a) {
 }
 
 /* Room for one more id in the store, and in the spare list beside it. */
-static esb_status reserve_store(esb_world *w) {
-    if (w->spare_count || w->store_count < w->store_capacity) return ESB_OK;
+static ESB_NOINLINE esb_status grow_store(esb_world *w) {
     uint32_t cap;
     esb_status s = esb_grow_capacity(w->store_capacity, (uint64_t)w->store_count + 1, 16, UINT32_MAX, &cap);
     if (s != ESB_OK) return s;
@@ -59,20 +58,26 @@ static esb_status reserve_store(esb_world *w) {
     return ESB_OK;
 }
 
+/* Memory for a chunk of a, in place of `reuse` (a spare chunk's, or NULL): a standard chunk is reused as it is. */
+static ESB_NOINLINE unsigned char *new_memory(esb_world *w, const ck_archetype *a, unsigned char *reuse) {
+    unsigned char *data = esb_mem_alloc(a->chunk_bytes, CK_LINE);
+    if (!data) return NULL;
+    esb_mem_free(reuse, reuse ? ESB_CHUNK_BYTES : 0);
+    w->chunks_allocated++;
+    return data;
+}
+
 /* A spare id (its memory reused when it is a standard chunk and the archetype's are) or a new one. Allocates
- * before it changes anything. */
+ * before it changes anything; the growth of the lists and new memory out of line, so that taking a spare chunk
+ * is a few loads and stores. */
 esb_status ck_take_chunk(esb_world *w, uint32_t id) {
     ck_archetype *a = w->archetypes[id];
-    esb_status s = reserve_list(a);
-    if (s == ESB_OK) s = reserve_store(w);
-    if (s != ESB_OK) return s;
+    esb_status s;
+    if (a->chunk_count == a->chunk_capacity && (s = grow_list(a)) != ESB_OK) return s;
+    if (!w->spare_count && w->store_count == w->store_capacity && (s = grow_store(w)) != ESB_OK) return s;
     uint32_t chunk = w->spare_count ? w->spare[w->spare_count - 1] : w->store_count;
     unsigned char *reuse = chunk < w->store_count ? w->store[chunk].data : NULL, *data = reuse;
-    if (!data || a->chunk_bytes != ESB_CHUNK_BYTES) {
-        if (!(data = esb_mem_alloc(a->chunk_bytes, CK_LINE))) return ESB_ERR_NOMEM;
-        esb_mem_free(reuse, reuse ? ESB_CHUNK_BYTES : 0);
-        w->chunks_allocated++;
-    }
+    if ((!data || a->chunk_bytes != ESB_CHUNK_BYTES) && !(data = new_memory(w, a, reuse))) return ESB_ERR_NOMEM;
     if (chunk < w->store_count)
         w->spare_count--;
     else
