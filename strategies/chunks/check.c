@@ -49,7 +49,7 @@ static uint64_t check_chunks(const esb_world *w, uint32_t id) {
     for (uint32_t i = 0; i < a->chunk_count; ++i) {
         uint32_t chunk = a->ids[i];
         ESB_ASSERT_MSG(chunk < w->store_count && w->store[chunk].archetype == id && w->store[chunk].index == i &&
-                           w->store[chunk].data,
+                           w->store[chunk].data && w->store[chunk].data == a->data[i],
                        "a chunk whose store record does not name its archetype and place");
         ESB_ASSERT_MSG(a->counts[i] >= 1 && a->counts[i] <= a->rows, "a chunk in a list empty or over its rows");
         rows += a->counts[i];

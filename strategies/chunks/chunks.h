@@ -72,11 +72,13 @@ typedef struct ck_archetype {
     uint32_t chunk_bytes; /* ESB_CHUNK_BYTES, or more for an archetype one row of which does not fit in one */
     uint32_t slots;       /* version slots per chunk: the order version (0), then one per component of signature */
     uint32_t chunk_count, chunk_capacity;
-    uint32_t *ids;      /* chunk index -> its id in the world's store */
-    uint32_t *counts;   /* chunk index -> rows in use, at least 1 */
-    uint64_t *versions; /* slot s of chunk i at versions[s * ck_version_stride(a) + i] */
-    uint32_t *open;     /* indices of the chunks with room; new rows go to open[0] */
-    uint32_t *open_pos; /* chunk index -> its place in open, or CK_NOT_OPEN */
+    uint32_t *ids;        /* chunk index -> its id in the world's store */
+    unsigned char **data; /* chunk index -> its memory, as the store's record has it (Unity computes a chunk's
+                           * address from its index; here it is one load from the list, not two) */
+    uint32_t *counts;     /* chunk index -> rows in use, at least 1 */
+    uint64_t *versions;   /* slot s of chunk i at versions[s * ck_version_stride(a) + i] */
+    uint32_t *open;       /* indices of the chunks with room; new rows go to open[0] */
+    uint32_t *open_pos;   /* chunk index -> its place in open, or CK_NOT_OPEN */
     uint32_t open_count;
     esb_edges edges;
 } ck_archetype;
@@ -115,7 +117,7 @@ struct esb_query {
  *  K3 The set index holds every archetype under its signature and nothing else; every cached edge leads to the
  *     archetype one component away.
  *  K4 Every chunk of an archetype's list holds 1 .. rows rows; its store record names that archetype and index,
- *     with memory. The open list holds exactly the chunks with fewer than rows rows, once, open_pos its inverse.
+ *     with the memory the list names. The open list holds exactly the chunks with fewer than rows rows, once, open_pos its inverse.
  *  K5 Every store id is in exactly one archetype's list or in the spare list; a spare id's memory is NULL or a
  *     standard chunk.
  *  K6 An alive index's location names a chunk in use and a row below its count whose handle is the entity's;

@@ -26,7 +26,7 @@ static ESB_ALWAYS_INLINE ck_place place(esb_world *w, uint32_t id, esb_entity e)
     ck_archetype *a = w->archetypes[id];
     uint32_t i = a->open[0], row = a->counts[i]++;
     uint32_t chunk = a->ids[i];
-    unsigned char *data = w->store[chunk].data;
+    unsigned char *data = a->data[i];
     ck_handles(data)[row] = e;
     if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
     stamp_arrival(w, a, i);
@@ -80,7 +80,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (size_t done = 0; done < n;) {
         uint32_t i = a->open[0], first = a->counts[i], chunk = a->ids[i];
         uint32_t run = (uint32_t)(n - done < a->rows - first ? n - done : a->rows - first);
-        unsigned char *data = w->store[chunk].data;
+        unsigned char *data = a->data[i];
         for (uint32_t r = 0; r < run; ++r) {
             esb_entity e = ck_take(w);
             ck_handles(data)[first + r] = e;

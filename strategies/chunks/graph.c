@@ -39,6 +39,7 @@ static void archetype_free(ck_archetype *a) {
     size_t cap = a->chunk_capacity;
     esb_mem_free(a->ids, cap * sizeof *a->ids);
     esb_mem_free(a->counts, cap * sizeof *a->counts);
+    esb_mem_free(a->data, cap * sizeof *a->data);
     esb_mem_free(a->open, cap * sizeof *a->open);
     esb_mem_free(a->open_pos, cap * sizeof *a->open_pos);
     esb_mem_free(a->versions, a->versions ? ck_version_stride(a) * a->slots * sizeof *a->versions : 0);

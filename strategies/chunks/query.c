@@ -68,7 +68,7 @@ ESB_ITER_STATE_FITS(ck_iter_state);
 static ESB_ALWAYS_INLINE void chunk_batch(esb_iter *it, const esb_query *q, ck_archetype *a, uint32_t i,
                                           const uint16_t *columns) {
     esb_batch *b = &it->batch;
-    unsigned char *data = q->world->store[a->ids[i]].data;
+    unsigned char *data = a->data[i];
     uint64_t tick = q->world->change_tick;
     b->count = a->counts[i];
     b->entities = ck_handles(data);

@@ -31,6 +31,7 @@ static ESB_NOINLINE esb_status grow_list(ck_archetype *a) {
     if (!versions) return ESB_ERR_NOMEM;
     esb_grow_item items[] = {{(void **)&a->ids, old * 4, now * 4, 0, -1, NULL},
                              {(void **)&a->counts, old * 4, now * 4, 0, -1, NULL},
+                             {(void **)&a->data, old * sizeof *a->data, now * sizeof *a->data, 0, -1, NULL},
                              {(void **)&a->open, old * 4, now * 4, 0, -1, NULL},
                              {(void **)&a->open_pos, old * 4, now * 4, 0, -1, NULL}};
     if ((s = esb_grow_all(items, sizeof items / sizeof *items)) != ESB_OK) {
@@ -85,6 +86,7 @@ esb_status ck_take_chunk(esb_world *w, uint32_t id) {
     uint32_t i = a->chunk_count++;
     w->store[chunk] = (ck_chunk){data, id, i};
     a->ids[i] = chunk;
+    a->data[i] = data;
     a->counts[i] = 0;
     size_t stride = ck_version_stride(a);
     uint64_t *version = a->versions + i;
@@ -101,6 +103,7 @@ void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
     uint32_t chunk = a->ids[i], last = --a->chunk_count;
     if (i != last) { /* the last chunk of the list takes its place */
         a->ids[i] = a->ids[last];
+        a->data[i] = a->data[last];
         a->counts[i] = a->counts[last];
         size_t stride = ck_version_stride(a);
         uint64_t *to = a->versions + i, *from = a->versions + last;

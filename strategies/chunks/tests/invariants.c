@@ -68,6 +68,12 @@ Test(chunks_invariants, a_store_record_naming_another_place_aborts, CONF_CHECK_A
     esb_world_check(world);
 }
 
+Test(chunks_invariants, a_list_naming_other_memory_than_the_store_aborts, CONF_CHECK_ABORTS) {
+    healthy_world();
+    archetype_of(e[0])->data[0] += CK_LINE;
+    esb_world_check(world);
+}
+
 Test(chunks_invariants, a_version_ahead_of_the_tick_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     *ck_version(archetype_of(e[0]), 1, 0) = world->change_tick + 1;
