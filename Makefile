@@ -364,10 +364,10 @@ REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
 	@python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
 
-# The README's scenario table, from the scenarios' descriptors as the bench binaries print them (--describe).
+# The scenario table of docs/scenarios.md, from the scenarios' descriptors as the bench binaries print them (--describe).
 docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))
 	@sh scripts/describe.sh $(BUILD) raw $(firstword $(VARIANTS)) >$(BUILD)/scenarios.csv
-	@python3 scripts/analysis scenarios readme $(BUILD)/scenarios.csv README.md
+	@python3 scripts/analysis scenarios table $(BUILD)/scenarios.csv docs/scenarios.md
 
 # Lays out every tracked C source as .clang-format says (make test checks it where clang-format 14 is installed).
 format:

@@ -13,7 +13,7 @@
  *                to the harness's limit), SIZES_STRUCTURAL (up to 2^STRUCTURAL_SWEEP_TO), or either WITH_OWN(N),
  *                adding the size its reference benchmark uses
  *   memory       WARM (the default) or WARM_AND_FRESH: make bench also runs it with --memory fresh
- *   description  one line for the README's scenario table (markdown)
+ *   description  one line for the scenario table of docs/scenarios.md (markdown)
  *
  * Adding a scenario: write scenarios/ID.c defining scenario_ID with `DEFINE_SCENARIO(ID, .setup = ..., ...)`
  * (info.h) and add its line here; a baseline on plain arrays is optional (scenarios/raw/ID.c, defining raw_NAME

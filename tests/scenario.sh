@@ -5,8 +5,8 @@
 #  a. in the binaries' --list and --describe;
 #  b. in results.csv, with its declared unit;
 #  c. in a plot of its family (plots/family-planted.svg);
-#  d. in the README's scenario table that `make docs` generates;
-#  e. and nothing outside the new file and its line changed but what make docs generates (README.md).
+#  d. in the scenario table of docs/scenarios.md that `make docs` generates;
+#  e. and nothing outside the new file and its line changed but what make docs generates (docs/scenarios.md).
 # Prints "PASS name" / "FAIL name: reason" per check and ends with "scenario: N passed, M failed".
 # Usage (from the repository root): sh tests/scenario.sh BUILD_DIR VARIANT
 set -u
@@ -16,12 +16,13 @@ test_name=scenario
 . tests/lib.sh
 
 mkdir "$tmp/tree"
-cp -r Makefile README.md REPORT.md harness scenarios scripts strategies tests "$tmp/tree/"
+cp -r Makefile README.md REPORT.md docs harness scenarios scripts strategies tests "$tmp/tree/"
 # The real tree's objects, so that only what the new scenario changes is compiled (make compares their times).
 if [ -d "$build/obj" ]; then mkdir -p "$tmp/tree/build" && cp -rp "$build/obj" "$tmp/tree/build/"; fi
 snapshot() {
-    (cd "$tmp/tree" && find Makefile harness scenarios scripts strategies tests -type f \
-        ! -path scenarios/planted_pass.c ! -path scenarios/catalogue.h | LC_ALL=C sort | xargs cksum)
+    (cd "$tmp/tree" && find Makefile README.md docs harness scenarios scripts strategies tests -type f \
+        ! -path scenarios/planted_pass.c ! -path scenarios/catalogue.h ! -path docs/scenarios.md | LC_ALL=C sort |
+        xargs cksum)
 }
 snapshot >"$tmp/before"
 cat >"$tmp/tree/scenarios/planted_pass.c" <<'C'
@@ -73,11 +74,11 @@ else
     ko "the pipeline runs the new scenario" "$(tail_of "$tmp/pipeline.log")"
 fi
 
-# d. The generated README table.
+# d. The generated scenario table.
 if (cd "$tmp/tree" && make -s BUILD=build docs) >"$tmp/docs.log" 2>&1 &&
-    grep -q '^| `planted_pass` | planted | a pass the scenario test adds | entity | - |$' "$tmp/tree/README.md"
-then ok "make docs lists the new scenario in the README"
-else ko "make docs lists the new scenario in the README" "$(tail_of "$tmp/docs.log")"; fi
+    grep -q '^| `planted_pass` | planted | a pass the scenario test adds | entity | - |$' "$tmp/tree/docs/scenarios.md"
+then ok "make docs lists the new scenario in docs/scenarios.md"
+else ko "make docs lists the new scenario in docs/scenarios.md" "$(tail_of "$tmp/docs.log")"; fi
 
 # e. Nothing else edited.
 snapshot >"$tmp/after"

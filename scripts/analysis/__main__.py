@@ -8,7 +8,7 @@ Commands (each module's docstring says more):
     plan ...               the next round of processes under the stopping rule (plan.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
     summary RESULTS_CSV    the terminal summary (summary.py)
-    scenarios ...          what the scenarios' descriptors give: the fresh set, the README table (scenarios.py)
+    scenarios ...          what the scenarios' descriptors give: the fresh set, the scenario table of docs/scenarios.md (scenarios.py)
     report ...             the generated tables of a report (report.py)
     plots ...              the figures' data and gnuplot scripts (plots.py)
     cachesim-plan ...      which layouts the cache simulation replays (simulation.py)

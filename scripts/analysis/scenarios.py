@@ -1,10 +1,10 @@
 """The scenarios' descriptors (scenarios/catalogue.h), as the bench binaries print them with --describe (one row per
 implementation: a raw binary lists its baselines, a strategy's every scenario), and what is made from them: the
-scenarios make bench also runs in fresh memory, the plot families in their order, and the README's scenario
-table.
+scenarios make bench also runs in fresh memory, the plot families in their order, and the scenario table of
+docs/scenarios.md.
 
     python3 scripts/analysis scenarios fresh DESCRIBE_CSV          the names that also run with --memory fresh
-    python3 scripts/analysis scenarios readme DESCRIBE_CSV README  rewrites README's table between the markers
+    python3 scripts/analysis scenarios table DESCRIBE_CSV DOC     rewrites DOC's table between the markers
                                                                    "<!-- table: scenarios -->" and
                                                                    "<!-- end table -->" (--check: only says
                                                                    whether it would change, exit 1 if so)
@@ -87,8 +87,8 @@ def replace_table(text, lines):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[0] not in ("fresh", "readme") or (argv[0] == "readme" and len(argv) not in (3, 4)):
-        return usage("scenarios fresh DESCRIBE_CSV | readme DESCRIBE_CSV README [--check]")
+    if len(argv) < 2 or argv[0] not in ("fresh", "table") or (argv[0] == "table" and len(argv) not in (3, 4)):
+        return usage("scenarios fresh DESCRIBE_CSV | table DESCRIBE_CSV DOC [--check]")
     try:
         rows = read(argv[1])
     except csvfile.CsvError as e:

@@ -1,4 +1,4 @@
-"""The scenarios' descriptors: the fresh set, the families in their order, and the README table made from them."""
+"""The scenarios' descriptors: the fresh set, the families in their order, and the documented table made from them."""
 
 import os
 import unittest
@@ -48,13 +48,13 @@ class Descriptors(support.TempDir):
         with self.assertRaises(ValueError):
             scenarios.replace_table("<!-- table: scenarios -->\nnever closed\n", [])
 
-    def test_check_mode_says_whether_the_readme_is_current(self):
+    def test_check_mode_says_whether_the_document_is_current(self):
         csv = self.write("scenarios.csv", describe(("create", "structural", "bitmask", 1, "make")))
-        readme = self.write("README.md", "<!-- table: scenarios -->\n<!-- end table -->\n")
-        self.assertEqual(scenarios.main(["readme", csv, readme, "--check"]), 1)
-        self.assertEqual(scenarios.main(["readme", csv, readme]), 0)
-        self.assertEqual(scenarios.main(["readme", csv, readme, "--check"]), 0)
-        with open(readme, encoding="utf-8") as f:
+        doc = self.write("scenarios.md", "<!-- table: scenarios -->\n<!-- end table -->\n")
+        self.assertEqual(scenarios.main(["table", csv, doc, "--check"]), 1)
+        self.assertEqual(scenarios.main(["table", csv, doc]), 0)
+        self.assertEqual(scenarios.main(["table", csv, doc, "--check"]), 0)
+        with open(doc, encoding="utf-8") as f:
             self.assertIn("| `create` | structural | make (also in fresh memory) | entity | - |", f.read())
 
 
