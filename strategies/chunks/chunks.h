@@ -150,7 +150,7 @@ ESB_LOCATION_API(ck, ck_location)
 
 static inline bool ck_has(const ck_archetype *a, esb_component c) { return esb_bitset_test(&a->signature, c); }
 
-/* The archetype of an alive entity's location, and its chunk's store record. */
+/* The store's record of the chunk an alive entity's location names: its memory, archetype and place. */
 static inline const ck_chunk *ck_chunk_of(const esb_world *w, const ck_location *loc) { return &w->store[loc->chunk]; }
 
 /* The handles of a chunk's rows: the first array after its header. */
@@ -162,8 +162,8 @@ static inline unsigned char *ck_element(const ck_archetype *a, unsigned char *da
 }
 
 /* Entries between two slots' versions: the list's capacity and one cache line more. The capacity doubles, so
- * without the line the versions of one chunk would lie a power of two apart, all in one cache set, and an
- * arrival, which stamps them all, would miss on every slot past the set's ways. */
+ * without the line the versions of one chunk would lie a power of two apart, all in one cache set, and whatever
+ * touches them all (a chunk taken, released or moved in the list) would miss on every slot past the set's ways. */
 static inline size_t ck_version_stride(const ck_archetype *a) {
     return (size_t)a->chunk_capacity + CK_LINE / sizeof(uint64_t);
 }
