@@ -10,6 +10,7 @@ Commands (each module's docstring says more):
     summary RESULTS_CSV    the terminal summary (summary.py)
     scenarios ...          what the scenarios' descriptors give: the fresh set, the scenario table of docs/scenarios.md (scenarios.py)
     report ...             the generated tables of a report (report.py)
+    prose REPORT_MD        the numbers a report's prose types by hand instead of generating (prose.py)
     plots ...              the figures' data and gnuplot scripts (plots.py)
     cachesim-plan ...      which layouts the cache simulation replays (simulation.py)
     cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
@@ -76,6 +77,7 @@ COMMANDS = {
     "summary": ("summary", "main"),
     "scenarios": ("scenarios", "main"),
     "report": ("report", "main"),
+    "prose": ("prose", "main"),
     "plots": ("plots", "main"),
     "cachesim-plan": ("simulation", "plan_main"),
     "cachesim-join": ("simulation", "join_main"),

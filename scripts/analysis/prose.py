@@ -1,0 +1,79 @@
+"""The numbers a report's prose types by hand: every figure of REPORT.md must come from the run, through a generated
+table (between "<!-- table: ... -->" and "<!-- end table -->") or an inline figure (after a "<!-- v: ... -->"
+marker, up to its "<!-- /v -->"), so that the words can never disagree with the data they stand beside.
+
+    python3 scripts/analysis prose REPORT_MD
+
+prints each number the prose carries outside those spans, with its line, and exits 1 if any is not one of the
+allowed constants (ALLOWED: sizes, the seeds' own figures, the settings the method names), which it prints too,
+with how often each was used. Code spans (scenario and variant names such as `game_frame_10`), link targets and
+HTML comments are not prose; headings are.
+"""
+
+import re
+import sys
+
+from command import fail, usage
+
+# The constants prose may state, each a pattern over the number with what surrounds it on its line, and why.
+ALLOWED = (
+    (r"2\^\d+", "an entity count or size, written as a power of two"),
+    (r"\b\d+ (?:KiB|MiB|GiB)\b", "a size the design or the machine has (a chunk, a cache)"),
+    (r"\b\d+-(?:byte|bit)\b", "the width of a field, a record or a word"),
+    (r"\b(?:claim|Claim) \d\b", "the number of one of the seeds' claims"),
+    (r"\b95%", "the confidence level of every interval"),
+)
+
+_TABLE = re.compile(r"^<!-- table: [^>]*-->$.*?^<!-- end table -->$", re.S | re.M)
+_VALUE = re.compile(r"<!-- v: [^>]*?-->.*?<!-- /v -->", re.S)
+_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_FENCE = re.compile(r"^```.*?^```$", re.S | re.M)
+_CODE = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"\]\([^)]*\)")
+_NUMBER = re.compile(r"(?<![\w.^])\d+(?:[.,]\d+)*(?:%|x\b)?")
+
+
+def _blank(match):
+    """The match's text with every character but newlines replaced, so that line numbers survive."""
+    return re.sub(r"[^\n]", " ", match.group(0))
+
+
+def prose(text):
+    """The report's text with everything that is not hand-written prose blanked out, line for line."""
+    for pattern in (_TABLE, _FENCE, _VALUE, _COMMENT, _CODE, _LINK):
+        text = pattern.sub(_blank, text)
+    return text
+
+
+def numbers(text):
+    """(line, number, allowed-or-None) for each number in the prose of text: the index into ALLOWED of the
+    constant it is, or None for a figure typed by hand."""
+    found = []
+    for number, line in enumerate(prose(text).split("\n"), 1):
+        allowed_spans = []
+        for k, (pattern, _why) in enumerate(ALLOWED):
+            allowed_spans += [(m.start(), m.end(), k) for m in re.finditer(pattern, line)]
+        for m in _NUMBER.finditer(line):
+            kind = next((k for start, end, k in allowed_spans if start <= m.start() and m.end() <= end), None)
+            found.append((number, m.group(0), kind))
+    return found
+
+
+def main(argv):
+    if len(argv) != 1:
+        return usage("prose REPORT_MD")
+    try:
+        with open(argv[0], encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return fail("prose", e)
+    found = numbers(text)
+    typed = [(line, n) for line, n, kind in found if kind is None]
+    for k, (pattern, why) in enumerate(ALLOWED):
+        used = sum(1 for _line, _n, kind in found if kind == k)
+        print(f"allowed: {used:4d} x /{pattern}/: {why}")
+    for line, n in typed:
+        print(f"{argv[0]}:{line}: {n} typed by hand")
+    if typed:
+        return fail("prose", f"{argv[0]}: {len(typed)} numbers in the prose are typed by hand, not generated")
+    return 0
