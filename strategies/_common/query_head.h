@@ -27,6 +27,12 @@ typedef struct esb_query_head {
     bool cached;          /* created with the cached hint */
 } esb_query_head;
 
+/* Whether a group whose component set is `set` (an archetype's signature, a table's set) matches the query's terms:
+ * it holds every included component and no excluded one. */
+static inline bool esb_query_head_matches(const esb_query_head *h, const esb_bitset *set) {
+    return !h->matches_nothing && esb_bitset_contains(set, &h->include) && esb_bitset_disjoint(set, &h->exclude);
+}
+
 /* Copies the terms of a description that passed esb_check_query_create and links the query into r. */
 void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_query_desc *desc);
 

@@ -10,17 +10,6 @@ static const esb_bitset *signature_of(const void *world, uint32_t id) {
     return &((const esb_world *)world)->archetypes[id]->signature;
 }
 
-static bool match_test(const void *query, uint32_t id, uint16_t *columns) {
-    const esb_query *q = query;
-    const ck_archetype *a = q->world->archetypes[id];
-    if (q->head.matches_nothing || !esb_bitset_contains(&a->signature, &q->head.include) ||
-        !esb_bitset_disjoint(&a->signature, &q->head.exclude))
-        return false;
-    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
-        columns[k] = (uint16_t)esb_table_column_of(&a->layout, q->head.fields[k]);
-    return true;
-}
-
 /* K2, of one archetype's chunk layout. */
 static void check_layout(const ck_archetype *a) {
     esb_table_check_invariants(&a->layout);
@@ -123,7 +112,8 @@ static void check_query(const void *world, const esb_query_head *h) {
     const esb_world *w = world;
     const esb_query *q = (const esb_query *)h;
     ESB_ASSERT_MSG(q->world == w, "a query of another world");
-    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, match_test, q);
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, ck_match_archetype,
+                               q);
     ESB_ASSERT_MSG(!q->head.change || q->last_run < w->change_tick, "a query whose last pass is not behind the tick");
 }
 #endif

@@ -207,6 +207,10 @@ void ck_chunk_opened(ck_archetype *a, uint32_t i);
 /* Frees a query and unlinks it, whatever its state. */
 void ck_query_free(struct esb_query *q);
 
+/* Whether archetype id matches the query; if so and columns is not NULL, each field's column there (an
+ * esb_match_test for the query's match list). */
+bool ck_match_archetype(const void *query, uint32_t id, uint16_t *columns);
+
 /* Frees every chunk of the store. */
 void ck_store_free(esb_world *w);
 

@@ -14,11 +14,10 @@
 #include "chunks.h"
 
 static bool query_matches(const esb_query *q, const ck_archetype *a) {
-    return !q->head.matches_nothing && esb_bitset_contains(&a->signature, &q->head.include) &&
-           esb_bitset_disjoint(&a->signature, &q->head.exclude);
+    return esb_query_head_matches(&q->head, &a->signature);
 }
 
-static bool match_archetype(const void *query, uint32_t id, uint16_t *columns) {
+bool ck_match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
     const ck_archetype *a = q->world->archetypes[id];
     if (!query_matches(q, a)) return false;
@@ -34,7 +33,7 @@ void ck_query_free(esb_query *q) {
 }
 
 static inline esb_status catch_up(esb_query *q) {
-    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, match_archetype, q);
+    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, ck_match_archetype, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {

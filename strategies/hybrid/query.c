@@ -20,10 +20,7 @@
 #include "hybrid.h"
 
 /* The sets a query tests: a table's set (dense queries) or an archetype's signature. */
-static bool matches_set(const esb_query *q, const esb_bitset *set) {
-    return !q->head.matches_nothing && esb_bitset_contains(set, &q->head.include) &&
-           esb_bitset_disjoint(set, &q->head.exclude);
-}
+static bool matches_set(const esb_query *q, const esb_bitset *set) { return esb_query_head_matches(&q->head, set); }
 
 static uint32_t candidate_count(const esb_query *q) {
     return q->dense ? q->world->table_count : q->world->archetype_count;
