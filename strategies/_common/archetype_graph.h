@@ -63,4 +63,36 @@
                            : s;                                                                                      \
     }
 
+#ifdef ESB_CHECKED
+#include <string.h>
+
+#include "check.h"
+
+/* ESB_ARCHETYPE_GRAPH_CHECK(prefix, index, root), in the design's check.c, defines prefix_graph_check(w), which
+ * asserts what every archetype graph keeps, whatever the design adds to it: archetype `root` is the empty set and
+ * there is no other archetype without it; the set index holds every archetype under its signature and nothing
+ * else; signatures name registered components only; every cached edge leads to the archetype one component away
+ * (edges.h). O(archetypes x registered components). */
+#define ESB_ARCHETYPE_GRAPH_CHECK(prefix, index, root)                                                                 \
+    static const esb_bitset *prefix##_signature_of(const void *world, uint32_t id) {                                   \
+        return &((const esb_world *)world)->archetypes[id]->signature;                                                 \
+    }                                                                                                                  \
+    static void prefix##_graph_check(const esb_world *w) {                                                             \
+        esb_bitset registered = {{0}}, none = {{0}};                                                                   \
+        for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);                         \
+        ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);                            \
+        ESB_ASSERT_MSG(!memcmp(&w->archetypes[root]->signature, &none, sizeof none), "the root is not the empty set"); \
+        esb_set_index_check_invariants(&w->index);                                                                     \
+        ESB_ASSERT_MSG(w->index.count == w->archetype_count, "the set index holds other than the archetypes");         \
+        for (uint32_t id = 0; id < w->archetype_count; ++id) {                                                         \
+            const esb_bitset *signature = &w->archetypes[id]->signature;                                               \
+            ESB_ASSERT_MSG(esb_bitset_contains(&registered, signature), "a signature of an unregistered component");   \
+            ESB_ASSERT_MSG(esb_set_index_find(&w->index, signature) == id,                                             \
+                           "an archetype the set index does not find");                                                \
+            esb_edges_check_invariants(&w->archetypes[id]->edges, signature, w->component_count, w->archetype_count,   \
+                                       prefix##_signature_of, w);                                                      \
+        }                                                                                                              \
+    }
+#endif
+
 #endif

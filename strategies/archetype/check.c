@@ -2,37 +2,25 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "archetype_graph.h"
 #include "check.h"
 #include "archetype.h"
 
 #ifdef ESB_CHECKED
-static const esb_bitset *signature_of(const void *world, uint32_t id) {
-    return &((const esb_world *)world)->archetypes[id]->signature;
-}
+ESB_ARCHETYPE_GRAPH_CHECK(at, index, AT_ROOT)
 
 static void check_archetypes(const esb_world *w) {
-    esb_bitset registered = {{0}}, with_data = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c) {
-        esb_bitset_set(&registered, c);
+    esb_bitset with_data = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c)
         if (w->components[c].size) esb_bitset_set(&with_data, c);
-    }
-    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
-    esb_bitset none = {{0}};
-    ESB_ASSERT_MSG(!memcmp(&w->archetypes[AT_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
-    esb_set_index_check_invariants(&w->index); /* A3 */
-    ESB_ASSERT_MSG(w->index.count == w->archetype_count, "the set index holds other than the archetypes");
+    at_graph_check(w); /* A2's root and signatures, A3, A4 */
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const at_archetype *a = w->archetypes[id];
-        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
-            ESB_ASSERT_MSG(!(a->signature.w[k] & ~registered.w[k]), "a signature of an unregistered component");
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
             ESB_ASSERT_MSG(a->table.column_set.w[k] == (a->signature.w[k] & with_data.w[k]),
                            "a table whose columns are not its archetype's components with data");
-        }
         esb_table_check_invariants(&a->table); /* A2 */
         ESB_ASSERT_MSG(!a->table.column_count || a->column_changes, "a table without its column change counters");
-        ESB_ASSERT_MSG(esb_set_index_find(&w->index, &a->signature) == id, "an archetype the set index does not find");
-        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of,
-                                   w); /* A4 */
     }
 }
 

@@ -2,13 +2,12 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "archetype_graph.h"
 #include "check.h"
 #include "chunks.h"
 
 #ifdef ESB_CHECKED
-static const esb_bitset *signature_of(const void *world, uint32_t id) {
-    return &((const esb_world *)world)->archetypes[id]->signature;
-}
+ESB_ARCHETYPE_GRAPH_CHECK(ck, index, CK_ROOT)
 
 /* K2, of one archetype's chunk layout. */
 static void check_layout(const ck_archetype *a) {
@@ -57,27 +56,17 @@ static uint64_t check_chunks(const esb_world *w, uint32_t id) {
 }
 
 static void check_archetypes(const esb_world *w) {
-    esb_bitset registered = {{0}}, with_data = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c) {
-        esb_bitset_set(&registered, c);
+    esb_bitset with_data = {{0}};
+    for (esb_component c = 0; c < w->component_count; ++c)
         if (w->components[c].size) esb_bitset_set(&with_data, c);
-    }
-    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
-    esb_bitset none = {{0}};
-    ESB_ASSERT_MSG(!memcmp(&w->archetypes[CK_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
-    esb_set_index_check_invariants(&w->index); /* K3 */
-    ESB_ASSERT_MSG(w->index.count == w->archetype_count, "the set index holds other than the archetypes");
+    ck_graph_check(w); /* K2's root and signatures, K3 */
     uint64_t rows = 0, listed = 0;
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const ck_archetype *a = w->archetypes[id];
-        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) {
-            ESB_ASSERT_MSG(!(a->signature.w[k] & ~registered.w[k]), "a signature of an unregistered component");
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
             ESB_ASSERT_MSG(a->layout.column_set.w[k] == (a->signature.w[k] & with_data.w[k]),
                            "a layout whose columns are not its archetype's components with data");
-        }
         check_layout(a); /* K2 */
-        ESB_ASSERT_MSG(esb_set_index_find(&w->index, &a->signature) == id, "an archetype the set index does not find");
-        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of, w);
         rows += check_chunks(w, id);
         listed += a->chunk_count;
     }

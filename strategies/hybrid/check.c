@@ -2,14 +2,13 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "archetype_graph.h"
 #include "check.h"
 #include "graph.h"
 #include "hybrid.h"
 
 #ifdef ESB_CHECKED
-static const esb_bitset *signature_of(const void *world, uint32_t id) {
-    return &((const esb_world *)world)->archetypes[id]->signature;
-}
+ESB_ARCHETYPE_GRAPH_CHECK(hy, archetype_index, HY_ROOT)
 
 static void check_storage_kinds(const esb_world *w) { /* Y2 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
@@ -72,25 +71,15 @@ static void check_tables(const esb_world *w) { /* Y3 */
 }
 
 static void check_archetypes(const esb_world *w) { /* Y4 */
-    esb_bitset registered = {{0}}, none = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);
-    ESB_ASSERT(w->archetype_count >= 1 && w->archetype_count <= w->archetype_capacity);
-    ESB_ASSERT_MSG(!memcmp(&w->archetypes[HY_ROOT]->signature, &none, sizeof none), "archetype 0 is not the empty set");
-    esb_set_index_check_invariants(&w->archetype_index);
-    ESB_ASSERT_MSG(w->archetype_index.count == w->archetype_count,
-                   "the archetype index holds other than the archetypes");
+    hy_graph_check(w);
     for (uint32_t id = 0; id < w->archetype_count; ++id) {
         const hy_archetype *a = w->archetypes[id];
-        ESB_ASSERT_MSG(esb_bitset_contains(&registered, &a->signature), "a signature of an unregistered component");
         ESB_ASSERT(a->count <= a->capacity);
         ESB_ASSERT_MSG(!a->alone || a->count == 0, "an archetype alone on its table with lists of its own");
         ESB_ASSERT_MSG(a->table < w->table_count, "an archetype of a table that does not exist");
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
             ESB_ASSERT_MSG(w->table_sets[a->table].w[k] == (a->signature.w[k] & w->table_components.w[k]),
                            "an archetype whose table is not the one of its table components");
-        ESB_ASSERT_MSG(esb_set_index_find(&w->archetype_index, &a->signature) == id,
-                       "an archetype the index does not find");
-        esb_edges_check_invariants(&a->edges, &a->signature, w->component_count, w->archetype_count, signature_of, w);
     }
 }
 
