@@ -18,7 +18,9 @@
 #define ESB_ARCHETYPE_GRAPH_H
 
 #include "edges.h"
+#include "grow.h"
 #include "inline.h"
+#include "memory.h"
 #include "set_index.h"
 
 #define ESB_ARCHETYPE_GRAPH_DECLARE(prefix)                                                                         \
@@ -33,6 +35,32 @@
         w->edge_hits++;                                                                                             \
         *out = to;                                                                                                  \
         return ESB_OK;                                                                                              \
+    }
+
+/* ESB_ARCHETYPE_LIST(prefix, index, free_one), in the design's graph.c after its free_one(archetype) and before
+ * its `make`, defines what making and freeing archetypes do with the world's list of them and its set index:
+ *   esb_status prefix_list_reserve(esb_world *w)
+ *       room for one more archetype in both (growth only: if making it then fails, they are merely roomier);
+ *   uint32_t prefix_list_append(esb_world *w, void *a, const esb_bitset *signature)
+ *       appends a made archetype (room reserved), indexed under signature; returns its id;
+ *   void prefix_list_free(esb_world *w)
+ *       frees every archetype (free_one), the list and the index. */
+#define ESB_ARCHETYPE_LIST(prefix, index, free_one)                                                              \
+    static ESB_ALWAYS_INLINE esb_status prefix##_list_reserve(esb_world *w) {                                    \
+        esb_status s = esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity,         \
+                                    sizeof *w->archetypes, 16, 0);                                               \
+        return s == ESB_OK ? esb_set_index_reserve(&w->index) : s;                                               \
+    }                                                                                                            \
+    static ESB_ALWAYS_INLINE uint32_t prefix##_list_append(esb_world *w, void *a, const esb_bitset *signature) { \
+        uint32_t id = w->archetype_count++;                                                                      \
+        w->archetypes[id] = a;                                                                                   \
+        esb_set_index_insert(&w->index, signature, id);                                                          \
+        return id;                                                                                               \
+    }                                                                                                            \
+    static void prefix##_list_free(esb_world *w) {                                                               \
+        for (uint32_t i = 0; i < w->archetype_count; ++i) free_one(w->archetypes[i]);                            \
+        esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);                              \
+        esb_set_index_free(&w->index);                                                                           \
     }
 
 #define ESB_ARCHETYPE_GRAPH(prefix, index, make)                                                                     \

@@ -49,11 +49,11 @@ static void archetype_free(ck_archetype *a) {
     esb_mem_free(a, sizeof *a);
 }
 
+ESB_ARCHETYPE_LIST(ck, index, archetype_free)
+
 /* Room in the list and the index comes first: if making the archetype then fails, they are merely roomier. */
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
-    esb_status s =
-        esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity, sizeof *w->archetypes, 16, 0);
-    if (s == ESB_OK) s = esb_set_index_reserve(&w->index);
+    esb_status s = ck_list_reserve(w);
     if (s != ESB_OK) return s;
     ck_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(ck_archetype));
     if (!a) return ESB_ERR_NOMEM;
@@ -66,17 +66,10 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
         return s != ESB_OK ? s : ESB_ERR_NOMEM;
     }
     lay_out(a);
-    uint32_t id = w->archetype_count++;
-    w->archetypes[id] = a;
-    esb_set_index_insert(&w->index, signature, id);
-    *out = id;
+    *out = ck_list_append(w, a, signature);
     return ESB_OK;
 }
 
-void ck_graph_free(esb_world *w) {
-    for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
-    esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
-    esb_set_index_free(&w->index);
-}
+void ck_graph_free(esb_world *w) { ck_list_free(w); }
 
 ESB_ARCHETYPE_GRAPH(ck, index, archetype_make)

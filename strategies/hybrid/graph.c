@@ -62,11 +62,11 @@ static esb_status share_table(esb_world *w, hy_archetype *other) {
     return ESB_OK;
 }
 
+ESB_ARCHETYPE_LIST(hy, archetype_index, archetype_free)
+
 static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
     uint32_t table;
-    esb_status s =
-        esb_grow_one((void **)&w->archetypes, w->archetype_count, &w->archetype_capacity, sizeof *w->archetypes, 16, 0);
-    if (s == ESB_OK) s = esb_set_index_reserve(&w->archetype_index);
+    esb_status s = hy_list_reserve(w);
     if (s == ESB_OK) s = table_find(w, signature, &table);
     if (s != ESB_OK) return s;
     hy_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(hy_archetype));
@@ -82,20 +82,16 @@ static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint
     a->rows_in = w->tables[table];
     a->alone = first;
     w->table_alone[table] = first ? w->archetype_count : HY_SHARED;
-    *out = w->archetype_count++;
-    w->archetypes[*out] = a;
-    esb_set_index_insert(&w->archetype_index, signature, *out);
+    *out = hy_list_append(w, a, signature);
     return ESB_OK;
 }
 
 void hy_graph_free(esb_world *w) {
-    for (uint32_t i = 0; i < w->archetype_count; ++i) archetype_free(w->archetypes[i]);
+    hy_list_free(w);
     for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
-    esb_mem_free(w->archetypes, w->archetype_capacity * sizeof *w->archetypes);
     esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
     esb_mem_free(w->table_sets, w->table_set_capacity * sizeof *w->table_sets);
     esb_mem_free(w->table_alone, w->table_alone_capacity * sizeof *w->table_alone);
-    esb_set_index_free(&w->archetype_index);
     esb_set_index_free(&w->table_index);
 }
 
