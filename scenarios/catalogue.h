@@ -35,6 +35,13 @@ SCENARIO(iter_one, "iteration", "entity", SIZES_DEFAULT, WARM,
          "n entities with Velocity, exactly one also with Position; `pos += vel` over both")
 SCENARIO(packed_5, "iteration", "entity", SIZES_DEFAULT, WARM,
          "n entities with A…E; five single-component queries, each doubling its component")
+SCENARIO(whole_iter, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "`simple_iter`'s world; one pass of a cached query over all four components that reads each whole: "
+         "`pos += vel * s + (0, 0, rot.z)`, s the product of the transform's diagonal (1, so the result is "
+         "`simple_iter`'s): the case for whole-entity records")
+SCENARIO(padded_iter, "iteration", "entity", SIZES_DEFAULT, WARM,
+         "n entities with Mass (a double) and Charge (a float), whose record pads to 16 bytes for 12 of data; "
+         "`mass += charge` through a cached query: the case for one array per component")
 SCENARIO(frag_iter, "iteration", "entity", WITH_OWN(SIZES_DEFAULT, 520), WARM,
          "entity i with L(i mod 26) and Data; `Data *= 2` over Data (also at 26 × 20 entities, the reference "
          "suites' size)")

@@ -30,7 +30,13 @@ static esb_status populate(movers *m) {
 }
 
 static esb_status make_query(movers *m, bool cached) {
-    return scn_query_update(m->world, m->position, m->velocity, NULL, cached, &m->query);
+    if (!(m->flags & MOVERS_WHOLE_QUERY))
+        return scn_query_update(m->world, m->position, m->velocity, NULL, cached, &m->query);
+    /* the fields in kernel_move_whole's order (kernels.h) */
+    esb_component fields[] = {m->position, m->velocity, m->rotation, m->transform};
+    esb_access access[] = {ESB_WRITE, ESB_READ, ESB_READ, ESB_READ};
+    esb_query_desc d = {.fields = fields, .access = access, .field_count = 4, .cached = cached};
+    return esb_query_create(m->world, &d, &m->query);
 }
 
 movers *movers_new(size_t n, unsigned flags, const char **error) {

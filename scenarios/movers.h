@@ -8,7 +8,7 @@
 typedef struct movers {
     esb_world *world;
     esb_component position, velocity, transform, rotation;
-    esb_query *query;    /* Position (write), Velocity (read) */
+    esb_query *query; /* Position (write), Velocity (read); with MOVERS_WHOLE_QUERY Rotation and Transform (read) too */
     esb_entity *handles; /* n handles in creation order, with MOVERS_HANDLES */
     size_t n;
     unsigned flags;
@@ -19,6 +19,7 @@ enum movers_flags {
     MOVERS_HANDLES = 2,      /* keep an array of n handles (filled by bulk creation) */
     MOVERS_POPULATE = 4,     /* bulk-create the n entities */
     MOVERS_CACHED_QUERY = 8, /* create the Position+Velocity query with the cached hint */
+    MOVERS_WHOLE_QUERY = 16, /* the query (cached or, for the checksum, not) takes all four components (needs EXTRAS) */
 };
 
 /* A world with the components registered and, as the flags say, its entities and query. NULL with *error set
@@ -32,7 +33,7 @@ void movers_delete(void *m);
 esb_world *movers_world(void *m);
 
 /* Checksum for scenarios' hooks: over the n handles (MOVERS_HANDLES) of every one alive, its ordinal with its
- * Position and Velocity; plus how many entities the Position+Velocity query finds. */
+ * Position and Velocity; plus how many entities the query finds. */
 uint64_t movers_checksum(void *m);
 
 /* verify hook of scenarios whose runs each add Velocity to Position once: checks the entities `spots` names

@@ -1,7 +1,10 @@
 /* simple_iter: n entities with Transform, Position, Rotation and Velocity; one pass of pos += vel through a
  * query over Position (written) and Velocity (read), created with the cached hint since it runs every frame.
  * simple_iter_tracked: the same while a query with a change term on Position exists, so every pass's writes of
- * Position are changes the world tracks. */
+ * Position are changes the world tracks.
+ * whole_iter: the same world; one pass of a cached query over all four components that reads every one of them
+ * whole (kernel_move_whole), with the same result as simple_iter's pass: the workload a table of whole-entity
+ * records (AoS) suits best, since every byte of the record it loads is used. */
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
@@ -22,6 +25,16 @@ static uint64_t simple_iter_run(void *p) {
     return scn_pass(m->query, kernel_move) == m->n ? m->n : 0;
 }
 
+static void *whole_iter_setup(size_t n, const char **error) {
+    return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY | MOVERS_WHOLE_QUERY,
+                      error);
+}
+
+static uint64_t whole_iter_run(void *p) {
+    movers *m = p;
+    return scn_pass(m->query, kernel_move_whole) == m->n ? m->n : 0;
+}
+
 static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)p)->query); }
 
 DEFINE_SCENARIO(simple_iter, .setup = simple_iter_setup, .run = simple_iter_run, .checksum = movers_checksum,
@@ -30,3 +43,6 @@ DEFINE_SCENARIO(simple_iter, .setup = simple_iter_setup, .run = simple_iter_run,
 DEFINE_SCENARIO(simple_iter_tracked, .setup = simple_iter_tracked_setup, .run = simple_iter_run,
                 .checksum = movers_checksum, .verify = movers_verify_moved, .query_kind = simple_iter_kind,
                 .world = movers_world, .teardown = movers_delete);
+DEFINE_SCENARIO(whole_iter, .setup = whole_iter_setup, .run = whole_iter_run, .checksum = movers_checksum,
+                .verify = movers_verify_moved, .query_kind = simple_iter_kind, .world = movers_world,
+                .teardown = movers_delete);

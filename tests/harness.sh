@@ -74,10 +74,10 @@ done
 catalogue="add_remove add_remove_cached add_remove_large add_remove_tracked added_1 added_10 added_10_scan \
 added_1_scan changed_0_1 changed_0_1_scan changed_1 changed_10 changed_100 changed_100_scan changed_10_scan \
 changed_1_scan churn_fresh_iter churn_then_iter create create_bulk create_warm destroy empty_tables entity_cycle \
-frag_iter game_frame_0 game_frame_1 game_frame_10 game_frame_50 iter_half iter_one packed_5 query_exclude \
-random_get random_tables_q1 random_tables_q4 random_tables_q8 scatter_create scatter_iter selectivity_1 \
-selectivity_10 selectivity_100 selectivity_50 seq_get simple_iter simple_iter_tracked sparse_churn sparse_toggle \
-tag_churn tag_toggle "
+frag_iter game_frame_0 game_frame_1 game_frame_10 game_frame_50 iter_half iter_one packed_5 padded_iter \
+query_exclude random_get random_tables_q1 random_tables_q4 random_tables_q8 scatter_create scatter_iter \
+selectivity_1 selectivity_10 selectivity_100 selectivity_50 seq_get simple_iter simple_iter_tracked sparse_churn \
+sparse_toggle tag_churn tag_toggle whole_iter "
 for v in $variants; do
     if [ "$("$build/bench-$v" --list | cut -f1 | sort | tr '\n' ' ')" = "$catalogue" ]
     then ok "--list on $v names the whole catalogue"; else ko "--list on $v names the whole catalogue"; fi

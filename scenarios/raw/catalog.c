@@ -4,13 +4,15 @@
 #include "scenario.h"
 
 extern const scenario raw_simple_iter_soa, raw_simple_iter_aos, raw_iter_half, raw_iter_one, raw_packed_5,
-    raw_frag_iter, raw_selectivity_1, raw_selectivity_10, raw_selectivity_50, raw_selectivity_100, raw_query_exclude;
+    raw_whole_iter_soa, raw_whole_iter_aos, raw_padded_iter_soa, raw_padded_iter_aos, raw_frag_iter, raw_selectivity_1,
+    raw_selectivity_10, raw_selectivity_50, raw_selectivity_100, raw_query_exclude;
 
 /* In the order of the contract scenarios' catalogue (scenarios/catalog.c). */
 const scenario *const catalog_scenarios[] = {
-    &raw_simple_iter_soa, &raw_simple_iter_aos, &raw_iter_half,     &raw_iter_one,
-    &raw_packed_5,        &raw_frag_iter,       &raw_selectivity_1, &raw_selectivity_10,
-    &raw_selectivity_50,  &raw_selectivity_100, &raw_query_exclude, NULL,
+    &raw_simple_iter_soa, &raw_simple_iter_aos, &raw_iter_half,      &raw_iter_one,
+    &raw_packed_5,        &raw_whole_iter_soa,  &raw_whole_iter_aos, &raw_padded_iter_soa,
+    &raw_padded_iter_aos, &raw_frag_iter,       &raw_selectivity_1,  &raw_selectivity_10,
+    &raw_selectivity_50,  &raw_selectivity_100, &raw_query_exclude,  NULL,
 };
 
 const char *catalog_strategy_name(void) { return "raw"; }

@@ -1,6 +1,7 @@
-/* The physical limit for simple_iter: the same data and the same pos += vel on plain arrays, no ECS.
+/* The physical limit for simple_iter: the same data and the same pos += vel on plain arrays, no ECS; and for
+ * whole_iter, the same arrays and its pass over all four components (kernel_move_whole), with the same result.
  * raw-soa keeps one array per component (what an ideal table or owned group hands out); raw-aos keeps one
- * array of whole-entity records (Transform, Position, Rotation, Velocity side by side). Memory comes from the
+ * array of whole-entity records (Transform, Position, Rotation, Velocity side by side, 100 bytes, no padding). Memory comes from the
  * same hooks as the strategies', placed by the same rule, so bytes per entity and layouts are comparable. */
 #include "block.h"
 #include "data.h"
@@ -81,6 +82,17 @@ static uint64_t soa_run(void *p) {
     return s->n;
 }
 
+static uint64_t soa_whole_run(void *p) {
+    soa *s = p;
+    esb_batch b = {.count = (uint32_t)s->n, .field_count = 4};
+    b.base[0] = s->positions;
+    b.base[1] = s->velocities;
+    b.base[2] = s->rotations;
+    b.base[3] = s->transforms;
+    kernel_move_whole(&b);
+    return s->n;
+}
+
 static uint64_t soa_checksum(void *p) {
     soa *s = p;
     return moved_checksum(s->positions, s->velocities, sizeof(vec3), s->n);
@@ -122,6 +134,18 @@ static uint64_t aos_run(void *p) {
     return a->n;
 }
 
+static uint64_t aos_whole_run(void *p) {
+    aos *a = p;
+    esb_batch b = {.count = (uint32_t)a->n, .field_count = 4};
+    b.base[0] = &a->records[0].position;
+    b.base[1] = &a->records[0].velocity;
+    b.base[2] = &a->records[0].rotation;
+    b.base[3] = &a->records[0].transform;
+    b.stride[0] = b.stride[1] = b.stride[2] = b.stride[3] = sizeof(record);
+    kernel_move_whole(&b);
+    return a->n;
+}
+
 static uint64_t aos_checksum(void *p) {
     aos *a = p;
     return moved_checksum(&a->records[0].position, &a->records[0].velocity, sizeof(record), a->n);
@@ -135,4 +159,8 @@ static bool aos_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 DEFINE_RAW_BASELINE(simple_iter_soa, simple_iter, "raw-soa", .setup = soa_setup, .run = soa_run,
                     .checksum = soa_checksum, .verify = soa_verify, .teardown = soa_teardown);
 DEFINE_RAW_BASELINE(simple_iter_aos, simple_iter, "raw-aos", .setup = aos_setup, .run = aos_run,
+                    .checksum = aos_checksum, .verify = aos_verify, .teardown = aos_teardown);
+DEFINE_RAW_BASELINE(whole_iter_soa, whole_iter, "raw-soa", .setup = soa_setup, .run = soa_whole_run,
+                    .checksum = soa_checksum, .verify = soa_verify, .teardown = soa_teardown);
+DEFINE_RAW_BASELINE(whole_iter_aos, whole_iter, "raw-aos", .setup = aos_setup, .run = aos_whole_run,
                     .checksum = aos_checksum, .verify = aos_verify, .teardown = aos_teardown);
