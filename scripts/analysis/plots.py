@@ -11,17 +11,23 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
     family-FAMILY    at FIXED_N, a cluster per scenario of a family, a point per strategy: its ratio to raw-soa
                      with the ratio's interval, or, for a scenario without the floor, its median relative to the
                      fastest strategy's (the whisker then the cell's own interval, scaled alike)
-    ops              absolute ns per operation of the structural scenarios at FIXED_N, with intervals
+    ops              absolute ns per operation of the structural scenarios at one N, FIXED_N (else the largest
+                     N the run has), named in the title, with intervals
     cachesim[-FAM]   simulated D1 and LL misses per unit: the median over the layouts simulated, whiskers their
-                     range
-    memory           bytes per entity at FIXED_N (exact counts: bars, no interval)
-    churn-sweep      game_frame_R against the churn rate R, with intervals
+                     range (exact counts, no timing noise)
+    memory           bytes per entity at the largest N the run measured them at (the N of the report's bytes
+                     table for a full run), named in the title (exact counts: bars, no interval)
+    churn-sweep      game_frame_R against the churn rate R, a panel per N (SWEEP_SIZES the run has), on a log
+                     rate axis with R = 0 placed left of a break, with intervals
     change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
                      changed_R_scan (the same frame without change detection) dashed in its colour: where the two
                      lines of a strategy cross is its crossover rate
 Strategies and scenarios are read from the CSV, so new ones appear by themselves; each strategy keeps one colour
 and point type in every figure (by sorted name). The A/A twin is left out (it would draw its strategy twice).
 A scenario without a row at FIXED_N is drawn at its largest N below it, and its label says so.
+In the cluster figures every strategy of the figure has its slot in every cluster: a cell the run did not measure
+is marked "n/m" in its slot (never drawn as zero, never left out unmarked), and a value of exactly zero gets a
+"0" beside it (on a log axis it sits on a floor below the smallest value, its tic labelled 0).
 """
 
 import math
@@ -40,8 +46,16 @@ from report import CHANGE_RATES
 # (a run without scenarios.csv) goes to "other".
 # The structural operations whose absolute cost the "ops" figure compares (with their @fresh rows).
 OPS_SCENARIOS = "create create_bulk destroy add_remove add_remove_large entity_cycle".split()
-# Bytes per entity: plain storage, a wide archetype, scattered tables, the two churn hints and a mixed frame.
-MEMORY_SCENARIOS = "simple_iter packed_5 scatter_iter tag_churn sparse_churn game_frame_10".split()
+# Bytes per entity: plain storage, padded records, scattered tables, the two churn hints, a mixed frame, wide entities.
+# (the rows of the report's bytes table)
+MEMORY_SCENARIOS = "simple_iter packed_5 padded_iter scatter_iter tag_churn sparse_churn game_frame_10 add_remove_large".split()
+# The entity counts the churn sweep draws a panel for, where the run has them (a QUICK run stops at 2^14).
+SWEEP_SIZES = [2 ** k for k in (10, 12, 14, 16, 18, 20)]
+# The churn rate axis is log10(R); R = 0 has no place on it, so it sits left of 1 (x = 0) past a marked break.
+RATE_ZERO_X = -0.6
+RATE_BREAK_X = -0.3
+# The gnuplot label tags of the marks in the cluster figures ("n/m", "0"), clear of the templates' own.
+MARK_TAG = 1000
 # The families drawn together in "cachesim"; every other family with simulated values gets cachesim-FAMILY.
 CACHESIM_MAIN = ("iteration", "access")
 # Twelve colours that stay apart in print; black and grey belong to the raw baselines.
@@ -75,6 +89,64 @@ def gp_string(s):
 def gp_command(s):
     """A command string for eval: single-quoted, quotes doubled."""
     return "'" + s.replace("'", "''") + "'"
+
+
+def sweep_sizes(measured):
+    """The N the churn sweep draws: those of SWEEP_SIZES the run measured, else (a run at other sizes) up to six
+    of its largest."""
+    picked = [n for n in SWEEP_SIZES if n in measured]
+    return picked or sorted(measured)[-6:]
+
+
+def rate_x(rate):
+    """Where churn rate R (a percentage) sits on the sweep's x axis: log10(R), and R = 0 at RATE_ZERO_X."""
+    if rate < 0:
+        raise ValueError(f"churn rate {rate} below zero")
+    return RATE_ZERO_X if rate == 0 else math.log10(rate)
+
+
+def rate_axis(rates):
+    """The x settings of the sweep for the measured rates: (xmin, xmax, tics), a labelled tic at every rate and
+    unlabelled minor tics at the 1-2-5 steps between them."""
+    xs = [rate_x(r) for r in rates]
+    hi = max(max(xs), 0)
+    lo = RATE_ZERO_X if 0 in rates else min(min(xs), 0)
+    tics = [f'"{r:g}" {num(rate_x(r))}' for r in rates]
+    top = 10 ** math.ceil(hi) if hi > 0 else 1
+    for k in range(0, max(1, math.ceil(hi)) + 1):
+        for m in (1, 2, 5):
+            v = m * 10 ** k
+            if v not in rates and v <= top and math.log10(v) <= hi + 1e-9:
+                tics.append(f'"" {num(math.log10(v))} 1')
+    return lo - 0.25, hi + 0.2, "set xtics (" + ", ".join(tics) + ")"
+
+
+def figure_n(fixed, sizes):
+    """The one N of a figure whose clusters share it: FIXED_N where the run measured it, else its largest N;
+    None without sizes."""
+    if not sizes:
+        return None
+    return fixed if fixed in sizes else max(sizes)
+
+
+def cluster_slots(clusters, strategies):
+    """The strategies that get a slot in every cluster: those with a value in any cluster, in figure order."""
+    present = {s for _, values in clusters for s in values}
+    return [s for s in strategies if s in present]
+
+
+def missing_cells(clusters, slots):
+    """(cluster index, strategy) of every slot without a value: cells the run did not measure."""
+    return [(c, s) for c, (_, values) in enumerate(clusters) for s in slots if s not in values]
+
+
+def zero_floor(values, logy):
+    """Where exact zeros go on the y axis: None on a linear axis (at 0 itself) or when nothing is zero, else a
+    floor below the smallest positive value (a log axis cannot show 0)."""
+    if not logy or not any(v == 0 for v in values):
+        return None
+    positive = [v for v in values if v > 0]
+    return min(positive) / 4 if positive else 1e-3
 
 
 class Families:
@@ -167,7 +239,8 @@ class Figures:
 
     def new(self, name, template, width, height, variables, blocks, series=None):
         """A figure: blocks is [(series name, [row tuple])], one a series unless series names the series (the
-        cachesim figure has two blocks per series, one per panel); variables the template's settings."""
+        cachesim figure has two blocks per series, one per panel, the churn sweep one per panel); variables the
+        template's settings. A point None is a break in its series' line."""
         used = {f[0] for f in self.figures}
         if name in used:
             k = 2
@@ -177,7 +250,8 @@ class Figures:
         with open(os.path.join(self.work, name + ".dat"), "w", encoding="utf-8") as f:
             for _, points in blocks:
                 for p in points:
-                    f.write(" ".join(num(v) for v in p) + "\n")
+                    # None: a blank line, which breaks the series' line there
+                    f.write("\n" if p is None else " ".join(num(v) for v in p) + "\n")
                 f.write("\n\n")
         names = series or [s for s, _ in blocks]
         settings = {
@@ -188,6 +262,7 @@ class Figures:
             "points": gp_string(" ".join(self.style[s][1] for s in names)),
             "dashes": gp_string(" ".join(self.style[s][2] for s in names)),
             "note": gp_string(variables.pop("note", "")),
+            "marks_note": gp_string(variables.pop("marks_note", "")),
         }
         settings.update(variables)
         with open(os.path.join(self.work, name + ".gp"), "w", encoding="utf-8") as f:
@@ -238,23 +313,25 @@ class Figures:
         return 0, hi, "set ytics auto"
 
     def clusters(self, clusters, plot_width):
-        """Positions for clusters [(label lines, {strategy: value tuple})]: (blocks, x settings)."""
+        """Positions for clusters [(label lines, {strategy: value tuple})], a slot in every cluster for each strategy
+        of the figure: (blocks, x settings, marks), the marks an "n/m" in every slot the run did not measure."""
+        slots = cluster_slots(clusters, self.strategies)
         x = 0.0
         centres, spans = [], []
         position = {}
-        for c, (_, values) in enumerate(clusters):
-            members = [s for s in self.strategies if s in values]
-            for k, s in enumerate(members):
+        for c in range(len(clusters)):
+            for k, s in enumerate(slots):
                 position[(c, s)] = x + k
-            centres.append(x + (len(members) - 1) / 2)
-            spans.append(len(members))
-            x += len(members) + 1.4
+            centres.append(x + (len(slots) - 1) / 2)
+            spans.append(len(slots))
+            x += len(slots) + 1.4
         last = x - 1.4
         blocks = []
-        for s in self.strategies:
+        for s in slots:
             points = [(position[(c, s)], *values[s]) for c, (_, values) in enumerate(clusters) if s in values]
-            if points:
-                blocks.append((s, points))
+            blocks.append((s, points))
+        marks = [("label", f'"n/m" at first {num(position[key])}, graph 0.015 rotate by 90 left font ",7" '
+                           'textcolor rgb "#8a8a8a" front') for key in missing_cells(clusters, slots)]
         widest = max(max(len(line) for line in lines) for lines, _ in clusters)
         rotate = any(max(len(line) for line in lines) * 6 > plot_width * (k + 1.4) / (last + 1.8)
                      for (lines, _), k in zip(clusters, spans))
@@ -277,7 +354,45 @@ class Figures:
             "xtics_top": gp_command(f"set xtics ({unlabelled}) scale 0"),
             "bands_cmd": gp_command(bands), "bmargin_lines": str(margin),
         }
-        return blocks, settings
+        return blocks, settings, marks
+
+    def value_axis(self, blocks, logy, reference=False):
+        """The y axis of cluster blocks: (blocks, ymin, ymax, ytics command, marks). A value of exactly zero gets a
+        "0" beside it; on a log axis it (and a whisker end at zero) is drawn on a floor below the smallest positive
+        value, where the axis has a tic "0" and a dotted break, so a zero neither vanishes nor looks like a small
+        value."""
+        values = [v for _, pts in blocks for p in pts for v in p[1:]]
+        floor = zero_floor(values, logy)
+        lo, hi, ytics = self.y_range(values, logy, reference)
+        marks = []
+        if floor is not None:
+            lo = floor / 1.8
+            ytics = ytics[:-1] + f', "0" {num(floor)})'
+            marks.append(("arrow", f"from graph 0, first {num(floor * 2)} to graph 1, first {num(floor * 2)} nohead "
+                                   'dt 3 lw 1 lc rgb "#9a9a9a" back'))
+        for _, pts in blocks:
+            for p in pts:
+                if p[1] == 0:
+                    marks.append(("label", f'"0" at first {num(p[0])}, first {num(floor or 0)} offset 0,0.7 center '
+                                           'font ",7" textcolor rgb "#303030" front'))
+        if floor is not None:
+            blocks = [(s, [(p[0], *(v if v > 0 else floor for v in p[1:])) for p in pts]) for s, pts in blocks]
+        return blocks, lo, hi, ytics, marks
+
+    @staticmethod
+    def marks_command(marks, previous=0):
+        """The gnuplot commands that set marks [(kind, settings)], after unsetting the previous panel's."""
+        clear = [f"unset label {MARK_TAG + k}; unset arrow {MARK_TAG + k}" for k in range(previous)]
+        sets = [f"set {kind} {MARK_TAG + k} {rest}" for k, (kind, rest) in enumerate(marks)]
+        return gp_command("; ".join(clear + sets))
+
+    @staticmethod
+    def mark_note(marks):
+        """What a cluster figure's marks mean, where it has them (a line of its own, above the caption)."""
+        texts = " ".join(rest for _, rest in marks)
+        meaning = (["n/m: not measured"] if '"n/m"' in texts else []) + \
+            (["0: a measured zero"] if '"0"' in texts else [])
+        return "; ".join(meaning)
 
     def title_n(self, ns):
         """The N a title names: FIXED_N where a cluster is at it, else the most common one."""
@@ -341,37 +456,43 @@ class Figures:
                 ns.append(n)
             if not clusters:
                 continue
-            blocks, settings = self.clusters(clusters, 690)
-            lo, hi, ytics = self.y_range([v for _, pts in blocks for p in pts for v in p[1:]], True, True)
+            blocks, settings, marks = self.clusters(clusters, 690)
+            blocks, lo, hi, ytics, zeros = self.value_axis(blocks, True, True)
+            marks += zeros
             settings.update({"ylabel_text": gp_string("median time, × the reference under each cluster"),
                              "logy": "1", "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics),
-                             "reference": "1",
+                             "reference": "1", "marks_cmd": self.marks_command(marks),
                              "title": f"{family} scenarios at {n_full(self.title_n(ns))}: median time relative to "
                                       "raw-soa or to the fastest",
-                             "note": "whiskers: 95% intervals (of the ratio to raw-soa; else the cell's own, scaled)"})
+                             "note": "whiskers: 95% intervals (of the ratio to raw-soa; else the cell's own, scaled)",
+                             "marks_note": self.mark_note(marks)})
             self.new("family-" + family, "clusters.gp", 960, 600, settings, blocks)
 
     def ops_plot(self):
-        clusters, ns = [], []
-        for key in self.keys:
-            if key.split("@")[0] not in OPS_SCENARIOS:
-                continue
-            n = self.pick_n(key)
-            values = {s: self.figure_row(key, s, n) for s in self.strategies if (key, s, n) in self.cell}
-            if values:
-                clusters.append(([key, f"ns per {self.unit[key]}"] + ([f"N = {n}"] if n != self.fixed else []), values))
-                ns.append(n)
-        if not clusters:
+        """Every cluster at one N, the N of the title: FIXED_N, else the largest N of these scenarios; a scenario
+        not measured there keeps its cluster, every slot marked n/m."""
+        keys = [k for k in self.keys if k.split("@")[0] in OPS_SCENARIOS]
+        n = figure_n(self.fixed, {m for k in keys for m in self.sizes[k]})
+        if n is None:
             return
-        blocks, settings = self.clusters(clusters, 690)
+        clusters = []
+        for key in keys:
+            values = {s: self.figure_row(key, s, n) for s in self.strategies if (key, s, n) in self.cell}
+            clusters.append(([key, f"ns per {self.unit[key]}"], values))
+        if not any(values for _, values in clusters):
+            return
+        blocks, settings, marks = self.clusters(clusters, 690)
         values = [v for _, pts in blocks for p in pts for v in p[1:]]
-        logy = min(values) > 0 and max(values) / min(values) > 30
-        lo, hi, ytics = self.y_range(values, logy)
+        positive = [v for v in values if v > 0]
+        logy = bool(positive) and max(positive) / min(positive) > 30
+        blocks, lo, hi, ytics, zeros = self.value_axis(blocks, logy)
+        marks += zeros
+        which = "" if n == self.fixed else f" (the largest N measured; the fixed N {n_label(self.fixed)} was not)"
         settings.update({"ylabel_text": gp_string("ns per operation (the unit under each cluster)"),
                          "logy": "1" if logy else "0", "ymin": num(lo), "ymax": num(hi),
-                         "ytics_cmd": gp_command(ytics), "reference": "0",
-                         "title": f"Structural operations at {n_full(self.title_n(ns))}: median ns per operation",
-                         "note": INTERVAL_NOTE})
+                         "ytics_cmd": gp_command(ytics), "reference": "0", "marks_cmd": self.marks_command(marks),
+                         "title": f"Structural operations at {n_full(n)}{which}: median ns per operation",
+                         "note": INTERVAL_NOTE, "marks_note": self.mark_note(marks)})
         self.new("ops", "clusters.gp", 960, 600, settings, blocks)
 
     def cachesim_plots(self):
@@ -410,73 +531,101 @@ class Figures:
                     ns.append(n)
             if not d1c:
                 continue
-            blocks, settings = self.clusters(d1c, 715)
-            ll_blocks, _ = self.clusters(llc, 715)
+            blocks, settings, missing = self.clusters(d1c, 715)
+            ll_blocks, _, _ = self.clusters(llc, 715)
             margin = int(settings["bmargin_lines"])
             settings["bottom"] = num(margin * 13 / 720)
-            for k, (bl, key) in enumerate(((blocks, "1"), (ll_blocks, "2"))):
+            every, previous = list(missing), 0
+            panels = []
+            for bl, key in ((blocks, "1"), (ll_blocks, "2")):
                 values = [v for _, pts in bl for p in pts for v in p[1:]]
-                logy = bool(values) and min(values) > 0 and max(values) / min(values) > 30
-                lo, hi, ytics = self.y_range(values, logy)
+                positive = [v for v in values if v > 0]
+                # a log axis where the positive values span a wide range; a zero then sits on a floor, labelled
+                logy = bool(positive) and max(positive) / min(positive) > 30
+                bl, lo, hi, ytics, zeros = self.value_axis(bl, logy)
+                panels.append(bl)
+                marks = missing + zeros
+                every += zeros
                 settings.update({"logy" + key: "1" if logy else "0", "ymin" + key: num(lo), "ymax" + key: num(hi),
-                                 "ytics" + key: gp_command(ytics)})
+                                 "ytics" + key: gp_command(ytics),
+                                 "marks" + key: self.marks_command(marks, previous)})
+                previous = len(marks)
+            blocks, ll_blocks = panels
             fams = " and ".join(families)
             settings.update({"title": f"Simulated (callgrind) cache misses per unit at {n_full(self.title_n(ns))}: "
                                       f"{fams} scenarios",
-                             "note": "points: the median over the simulated layouts; whiskers: their range"})
+                             "note": "exact simulated counts, no interval: points the median over the layouts, "
+                                     "whiskers their range", "marks_note": self.mark_note(every)})
             # the D1 blocks, then the LL blocks in the same series order
             order = [s for s, _ in blocks]
             ll_by = dict(ll_blocks)
             self.new(name, "cachesim.gp", 960, 720, settings, blocks + [(s, ll_by.get(s, [])) for s in order], order)
 
     def memory_plot(self):
-        clusters, ns = [], []
-        for key in self.keys:
-            if "@" in key or key not in MEMORY_SCENARIOS:
-                continue
-            n = self.pick_n(key)
-            values = {s: (float(self.cell[(key, s, n)]["bytes_per_entity"]),) for s in self.strategies
-                      if (key, s, n) in self.cell}
-            clusters.append(([key] + ([f"N = {n}"] if n != self.fixed else []), values))
-            ns.append(n)
-        if not clusters:
+        """Bytes per entity at one N, named in the title: the largest N the run measured these scenarios at, where
+        a world's fixed costs weigh least, the N of the report's bytes table in a full run. A cell not measured
+        there is marked n/m, a zero is labelled."""
+        keys = [k for k in self.keys if "@" not in k and k in MEMORY_SCENARIOS]
+        n = max((m for k in keys for m in self.sizes[k]), default=None)
+        if n is None:
             return
-        blocks, settings = self.clusters(clusters, 690)
+        clusters = [([key], {s: (float(self.cell[(key, s, n)]["bytes_per_entity"]),) for s in self.strategies
+                             if (key, s, n) in self.cell}) for key in keys]
+        if not any(values for _, values in clusters):
+            return
+        blocks, settings, marks = self.clusters(clusters, 690)
         top = max(p[1] for _, pts in blocks for p in pts)
+        marks += [("label", f'"0" at first {num(p[0])}, first 0 offset 0,0.6 center font ",8" '
+                            'textcolor rgb "#303030" front') for _, pts in blocks for p in pts if p[1] == 0]
         settings.update({"ylabel_text": gp_string("bytes per entity"), "ymax": num(top * 1.08 or 1),
-                         "title": f"Memory at {n_full(self.title_n(ns))}: bytes per entity",
-                         "note": "exact counts of the allocator hooks: no interval"})
+                         "marks_cmd": self.marks_command(marks),
+                         "title": f"Memory at {n_full(n)}: bytes per entity",
+                         "note": "exact counts of the allocator hooks: deterministic, no interval",
+                         "marks_note": self.mark_note(marks)})
         self.new("memory", "bars.gp", 960, 600, settings, blocks)
 
     def churn_sweep(self):
-        rates = sorted((k for k in self.keys if k.startswith("game_frame_") and k[11:].isdigit()),
-                       key=lambda k: int(k[11:]))
+        """game_frame_R against R, a panel per N of SWEEP_SIZES the run measured, every panel on one log y range so
+        the panels compare; R on a log axis, R = 0 left of a break."""
+        rates = sorted((int(k[11:]), k) for k in self.keys if k.startswith("game_frame_") and k[11:].isdigit())
         if not rates:
             return
-        count = {}
-        for k in rates:
-            for (key, s, n) in self.cell:
-                if key == k:
-                    count[n] = count.get(n, 0) + 1
-        best = max(count, key=lambda n: (count[n], n))
-        blocks, values = [], []
-        for s in self.strategies:
-            pts = [(x, *self.figure_row(k, s, best)) for x, k in enumerate(rates) if (k, s, best) in self.cell]
-            if pts:
-                blocks.append((s, pts))
+        sizes = sweep_sizes({n for _, k in rates for n in self.sizes[k]})
+        series = [s for s in self.strategies if any((k, s, n) in self.cell for _, k in rates for n in sizes)]
+        blocks, values, gaps = [], [], []
+        for n in sizes:
+            for s in series:
+                pts = [(rate_x(r), *self.figure_row(k, s, n)) for r, k in rates if (k, s, n) in self.cell]
+                pts = [p for p in pts if p[1] > 0]
                 values += [v for p in pts for v in p[1:]]
+                # the line does not cross the break between R = 0 and the rest
+                if len(pts) > 1 and pts[0][0] == RATE_ZERO_X:
+                    pts.insert(1, None)
+                blocks.append((s, pts))
+                if len(pts) - (None in pts) < len(rates):
+                    gaps.append(n)
+        if not values:
+            return
         lo, hi, ytics = self.y_range(values)
-        tics = ", ".join(f'"{k[11:]}%%" {x}' for x, k in enumerate(rates))
-        every = len({s for (k, s, n) in self.cell if k in rates}) * len(rates)
-        note = "" if count[best] == every else " (not every strategy has every rate)"
-        self.new("churn-sweep", "lines.gp", 960, 600, {
-            "title": f"game_frame churn sweep at {n_full(best)}{note}: one frame, per entity", "note": INTERVAL_NOTE,
-            "xlabel_text": gp_string("churn rate R: % of the entities changed per frame "
-                                     "(the measured rates, evenly spaced)"),
-            "ylabel_text": gp_string(f"ns per {self.unit[rates[0]]} per frame (median, log scale)"),
-            "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
-            "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
-
+        xmin, xmax, xtics = rate_axis([r for r, _ in rates])
+        cols = min(3, len(sizes))
+        rows = math.ceil(len(sizes) / cols)
+        note = INTERVAL_NOTE
+        if gaps:
+            note += "; a missing point: a rate not measured for that strategy at that N"
+        height = 200 + 300 * rows
+        self.new("churn-sweep", "sweep.gp", 1180, height, {
+            "px": num(1 / height),
+            "title": "game_frame churn sweep: one frame, median ns per entity, against the churn rate, a panel per N",
+            "note": note, "npanels": str(len(sizes)), "ncols": str(cols), "nrows": str(rows),
+            "panel_ns": gp_string(" ".join(str(n) for n in sizes)),
+            "panel_pow": gp_string(" ".join(n_label(n) if is_pow2(n) else "-" for n in sizes)),
+            "xlabel_text": gp_string("churn rate R, % of the entities changed per frame (log scale; R = 0 placed "
+                                     "left of the break)"),
+            "ylabel_text": gp_string(f"ns per {self.unit[rates[0][1]]} per frame (median, log)"),
+            "xmin": num(xmin), "xmax": num(xmax), "xtics_cmd": gp_command(xtics),
+            "break_x": num(RATE_BREAK_X) if rates[0][0] == 0 else "0",
+            "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks, series)
 
     def change_sweep(self):
         rates = [(t, r) for t, r in CHANGE_RATES if f"changed_{t}" in self.sizes]
