@@ -52,11 +52,28 @@ measured):
 
 Figures in the prose are generated the same way, inline: <!-- v: SPEC -->TEXT<!-- /v --> (on one line; TEXT is
 replaced, the markers stay, and a Markdown reader shows TEXT alone). A cell is "STRATEGY SCENARIO N" (SCENARIO@fresh
-for the fresh memory mode; N as 1048576 or 2^20):
+for the fresh memory mode; N as 1048576 or 2^20, or "fixed" or "max", the run's fixed size and its largest, in
+tables too):
+    size N                         the size as the report writes it, "2^16"
     cell CELL                      its median and interval, "37.8 [34.3, 44.5]"
     ratio CELL / CELL              the ratio of two medians, bootstrapped as a ratio over both cells' processes,
                                    "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
                                    strategy and scenario, and takes the rest from the first
+    compare CELL / CELL            the first against the second, chosen from that ratio: "faster than", "not
+                                   separable from" or "slower than" (separable: its interval lies wholly outside
+                                   the A/A band, stats.significant)
+    across S SCENARIO / S [SCEN]   the same at every N both cells were measured at, as runs of sizes: "faster at
+                                   every N measured (2^10 to 2^20; 0.094x [0.091, 0.097] at 2^20)", "faster at
+                                   2^10 to 2^14, not separable at 2^16 to 2^20 (...)"
+    claim S SCENARIO / S [SCEN]    the verdict on "the first is faster than the second" over those sizes:
+                                   "**confirmed** at every N measured (...)", "**reversed** ...", "**not resolved**
+                                   at any N measured", or the runs where the sizes disagree (wording.py)
+    claim-par S SCEN / S [SCEN]    the verdict on "the first is as fast as the second": "confirmed" where the run
+                                   cannot separate them or the first is faster, "refuted" where it is slower
+    fastest SCENARIO N [S,...]     the design with the lowest median (of those named; default every design) and
+                                   those the run cannot separate from it, with their ratios
+    ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
+    leaders SCENARIO [S,...]       the fastest and those not separable from it at each N, in runs of sizes
     bytes CELL                     its bytes per entity (exact: no interval), "132"
     sim STRATEGY SCENARIO [ll]     from cachesim.csv: D1 (or last-level) misses per unit, the median over the
                                    layouts simulated, "0.375"
@@ -72,6 +89,7 @@ import sys
 import cells as cellmod
 import csvfile
 import stats
+import wording
 from command import fail, usage
 
 
@@ -83,19 +101,10 @@ class NotMeasured(TableError):
     """A table that asks for what the run did not measure (a size, a scenario, the A/A pair)."""
 
 
-def label(n):
-    n = int(n)
-    return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
-
-
-def digits(v):
-    return 3 if v < 1 else 2 if v < 10 else 1 if v < 100 else 0
-
-
-def figure(value, low, high):
-    """"27.4 [26.9, 28.0]"."""
-    d = digits(value)
-    return f"{value:.{d}f} [{low:.{d}f}, {high:.{d}f}]"
+label = wording.size_label
+figure = wording.median_figure
+ratio_figure = wording.ratio_figure
+digits = wording.digits
 
 
 def ratio_text(value, low, high, band):
@@ -156,9 +165,23 @@ def designs(res):
     return [s for s in res.strategies if not s.startswith("raw") and not s.endswith(cellmod.AA_SUFFIX)]
 
 
+def sizes_of(res, spec):
+    """The spec with its symbolic sizes replaced by the run's: "fixed" (metadata fixed_n, the size of the cache
+    simulation and of the family charts) and "max" (the largest power of two any cell was measured at), so that
+    a report names the sizes of whichever run it is made from (a QUICK run's are smaller)."""
+    def size(m):
+        if m.group(0) == "fixed":
+            if "fixed_n" not in res.meta:
+                raise NotMeasured(f"{res.path('metadata.csv')} has no key fixed_n")
+            return res.meta["fixed_n"]
+        return str(max(n for _, _, n in res.cells if n & (n - 1) == 0))
+
+    return re.sub(r"(?<![\w@-])(?:fixed|max)(?![\w-])", size, spec)
+
+
 def table(res, spec):
     """The Markdown lines of one table."""
-    words = spec.split()
+    words = sizes_of(res, spec).split()
     if not words:
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
@@ -435,12 +458,6 @@ def table_tracking(res, n):
     return lines
 
 
-def ratio_figure(value, low, high):
-    """"1.93x [1.45, 2.27]": three or four significant digits ("11.4x", "1395x", "0.013x")."""
-    d = 0 if value >= 100 else 1 if value >= 10 else 2 if value >= 0.1 else 3 if value >= 0.01 else 4
-    return f"{value:.{d}f}x [{low:.{d}f}, {high:.{d}f}]"
-
-
 def _size(text):
     """An entity count as 1048576 or 2^20."""
     if re.fullmatch(r"2\^[0-9]{1,2}", text):
@@ -463,10 +480,12 @@ def _cell_key(words, default=None):
 
 def value(res, spec):
     """The text of one inline figure."""
-    words = spec.split()
+    words = sizes_of(res, spec).split()
     if not words:
         raise TableError("an empty figure spec")
     kind, args = words[0], words[1:]
+    if kind == "size" and len(args) == 1:
+        return label(_size(args[0]))
     if kind == "meta" and len(args) == 1:
         if args[0] not in res.meta:
             raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")
@@ -483,19 +502,70 @@ def value(res, spec):
         if not found:
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
         return f"{stats.median(found):.3f}"
-    if kind == "ratio" and "/" in args:
+    if kind in ("ratio", "compare") and "/" in args:
         cut = args.index("/")
         top = _cell_key(args[:cut])
         bottom = _cell_key(args[cut + 1:], top)
-        cells = []
-        for s, sc, memory, n in (top, bottom):
-            cell = res.groups.get((s, sc, n, memory))
-            if cell is None:
-                raise NotMeasured(f"no process of {s} {sc} n={n} memory={memory} in {csvfile.runs_path(res.directory)}")
-            cells.append(cell)
-        return ratio_figure(*cellmod.ratio(*cells))
-    raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, bytes CELL, sim STRATEGY "
-                     "SCENARIO [ll], meta KEY)")
+        ratio = cellmod.ratio(*(_group(res, *key) for key in (top, bottom)))
+        return ratio_figure(*ratio) if kind == "ratio" else wording.compare(*ratio, res.band())
+    if kind in ("across", "claim", "claim-par") and "/" in args:
+        cut = args.index("/")
+        top, bottom = args[:cut], args[cut + 1:]
+        if len(top) != 2 or len(bottom) not in (1, 2):
+            raise TableError(f"'{kind}' compares STRATEGY SCENARIO / STRATEGY [SCENARIO] at every N, not '{spec}'")
+        top = _cell_key(top + ["1"])
+        bottom = _cell_key(bottom, top)
+        sizes = sorted({key[2] for key in res.groups if key[:2] == top[:2] and key[3] == top[2]} &
+                       {key[2] for key in res.groups if key[:2] == bottom[:2] and key[3] == bottom[2]})
+        if not sizes:
+            raise NotMeasured(f"no size at which both {' '.join(top[:2])} and {' '.join(bottom[:2])} were measured")
+        points = [(n, *cellmod.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
+                  for n in sizes]
+        if kind == "across":
+            return wording.across(points, res.band())
+        return wording.claim(points, res.band(), wording.PAR if kind == "claim-par" else wording.CLAIM)
+    if kind in ("fastest", "ranking") and len(args) in (2, 3):
+        figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
+        return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.band())
+    if kind == "leaders" and len(args) in (1, 2):
+        name, _, memory = args[0].partition("@")
+        sizes = sorted({key[2] for key in res.groups if key[1] == name and key[3] == (memory or "warm")})
+        per_size = []
+        for n in sizes:
+            try:
+                per_size.append((n, *_standings(res, args[0], n, args[1] if len(args) == 2 else None)))
+            except NotMeasured:
+                continue
+        if not per_size:
+            raise NotMeasured(f"no design measured {args[0]}")
+        return wording.leaders(per_size, res.band())
+    raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
+                     "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
+                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], sim STRATEGY SCENARIO "
+                     "[ll], meta KEY)")
+
+
+def _standings(res, scenario, n, names=None):
+    """([(strategy, median, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
+    the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
+    name, _, memory = scenario.partition("@")
+    candidates = names.split(",") if names else designs(res)
+    present = [res.groups[(s, name, n, memory or "warm")] for s in candidates
+               if (s, name, n, memory or "warm") in res.groups]
+    if not present:
+        raise NotMeasured(f"no design of {', '.join(candidates)} measured {scenario} at n={n}")
+    present.sort(key=lambda cell: cell.figure()[0])
+    return ([(cell.strategy, *cell.figure()) for cell in present],
+            [None] + [cellmod.ratio(cell, present[0]) for cell in present[1:]])
+
+
+def _group(res, strategy, scenario, memory, n):
+    """The processes of one cell, or NotMeasured."""
+    cell = res.groups.get((strategy, scenario, n, memory))
+    if cell is None:
+        raise NotMeasured(f"no process of {strategy} {scenario} n={n} memory={memory} in "
+                          f"{csvfile.runs_path(res.directory)}")
+    return cell
 
 
 _VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
