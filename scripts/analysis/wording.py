@@ -134,10 +134,20 @@ def leader(figures, ratios, band):
     text = f"`{first[0]}` ({median_figure(*first[1:])})"
     ties = [(f[0], r) for f, r in zip(figures[1:], ratios[1:]) if outcome(*r[1:], band) == SAME]
     if ties:
-        names = [f"`{s}` ({ratio_figure(*r)})" for s, r in ties]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        text += f", which the run cannot separate from {listed}"
+        text += ", which the run cannot separate from " + listing([f"`{s}` ({ratio_figure(*r)})" for s, r in ties])
     return text
+
+
+# How many designs a sentence names before it counts the rest: a tie of a dozen designs (a short run, a wide
+# band) is told as a count, not read out.
+LISTED = 4
+
+
+def listing(names):
+    """"a", "a and b", "a, b and c", up to LISTED names, then "a, b, c, d and 3 more"."""
+    if len(names) > LISTED:
+        return ", ".join(names[:LISTED]) + f" and {len(names) - LISTED} more"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def ranking(figures, ratios, band):
@@ -155,13 +165,13 @@ def leaders(per_size, band):
     """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures, ratios)]
     in size order, each as for leader. The leaders at a size are the fastest and every design the run cannot
     separate from it, named in alphabetical order (which of them has the lowest median is chance):
-    "`bitmask` at 2^10 to 2^16; `bitmask`, `tables` (not separable) at 2^18 to 2^20"."""
+    "`bitmask` at 2^10 to 2^16; `bitmask` and `tables` (not separable) at 2^18 to 2^20"."""
     if not per_size:
         raise ValueError("no size was measured")
     out = []
     for n, figures, ratios in per_size:
         tied = sorted([figures[0][0]] + [f[0] for f, r in zip(figures[1:], ratios[1:]) if outcome(*r[1:], band) == SAME])
-        names = ", ".join(f"`{s}`" for s in tied) + (" (not separable)" if len(tied) > 1 else "")
+        names = listing([f"`{s}`" for s in tied]) + (" (not separable)" if len(tied) > 1 else "")
         if out and out[-1][0] == names:
             out[-1][1].append(n)
         else:

@@ -49,6 +49,11 @@ class Outcomes(unittest.TestCase):
                          "**confirmed at 2^12 to 2^14**, refuted at 2^10 (0.80x [0.70, 0.85] at 2^14)")
         self.assertTrue(wording.claim(points[1:], BAND, wording.PAR).startswith("**confirmed** at every N measured"))
 
+    def test_long_ties_are_counted(self):
+        self.assertEqual(wording.listing(["a"]), "a")
+        self.assertEqual(wording.listing(["a", "b", "c"]), "a, b and c")
+        self.assertEqual(wording.listing(list("abcdefg")), "a, b, c, d and 3 more")
+
     def test_leader_and_ranking(self):
         figures = [("a", 1.0, 0.9, 1.1), ("b", 1.05, 1.0, 1.1), ("c", 3.0, 2.9, 3.1)]
         ratios = [None, (1.05, 0.95, 1.15), (3.0, 2.8, 3.2)]
@@ -66,7 +71,7 @@ class Outcomes(unittest.TestCase):
         # the tied designs are named alphabetically, whichever has the lower median
         swapped = (4096, [("b", 1.0, 0.9, 1.1), ("a", 1.05, 1.0, 1.1)], [None, tied])
         self.assertEqual(wording.leaders([at(1024, clear), at(2048, tied), swapped], BAND),
-                         "`a` at 2^10; `a`, `b` (not separable) at 2^11 to 2^12")
+                         "`a` at 2^10; `a` and `b` (not separable) at 2^11 to 2^12")
 
 
 class PlantedResult(TempDir):
