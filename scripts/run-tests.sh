@@ -131,6 +131,8 @@ else
     run_script template tests/template.sh "$build"
     # A new scenario: its file and catalogue line are all it takes to appear in results, plots and tables.
     run_script scenario tests/scenario.sh "$build" "$1"
+    # REPORT.md: no figure typed by hand, and every generated one that of its reference run.
+    run_script report tests/report.sh
     # The C sources follow .clang-format (skipped without clang-format 14).
     run_script format tests/format.sh
     # The hardware-counter columns and the cache simulation (skipped where the machine cannot count or simulate).
