@@ -116,6 +116,14 @@ class PlantedResult(TempDir):
         self.assertIn("-->not separable from<!-- /v -->", said)
         self.assertIn("which the run cannot separate from `b`", said)
 
+    def test_symbolic_sizes_are_the_runs_own(self):
+        res = self.publish(b_at_4096=20)
+        self.assertEqual(report.value(res, "size max"), "2^12")
+        self.assertEqual(report.value(res, "cell a add_remove max"), report.value(res, "cell a add_remove 4096"))
+        self.assertEqual(report.sizes_of(res, "meta bench_max_n"), "meta bench_max_n")  # a word that holds "max"
+        with self.assertRaises(report.NotMeasured):
+            report.value(res, "size fixed")  # this run's metadata has no fixed_n
+
     def test_specs_that_do_not_parse_or_were_not_measured(self):
         res = self.publish(b_at_4096=20)
         for spec in ("claim a add_remove 2^12 / b", "across a / b", "fastest add_remove", "compare a add_remove / b"):
