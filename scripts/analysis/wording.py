@@ -56,16 +56,16 @@ def sizes_text(sizes):
     return size_label(sizes[0]) if len(sizes) == 1 else f"{size_label(sizes[0])} to {size_label(sizes[-1])}"
 
 
-def runs(points, band):
-    """[(outcome, [n, ...])]: the sizes of points [(n, ratio, low, high)] (in size order) grouped into runs of one
-    outcome."""
+def runs(points, band, words):
+    """[(word, [n, ...])]: the sizes of points [(n, ratio, low, high)] (in size order) grouped into runs that one
+    word describes, words[outcome] (two outcomes may share a word: PAR)."""
     out = []
     for n, _, low, high in points:
-        o = outcome(low, high, band)
-        if out and out[-1][0] == o:
+        word = words[outcome(low, high, band)]
+        if out and out[-1][0] == word:
             out[-1][1].append(n)
         else:
-            out.append((o, [n]))
+            out.append((word, [n]))
     return out
 
 
@@ -85,10 +85,10 @@ def across(points, band):
     outcome: "faster at 2^10 to 2^14, not separable at 2^16 to 2^20 (1.02x [0.97, 1.08] at 2^20)"."""
     if not points:
         raise ValueError("no size at which both were measured")
-    parts = runs(points, band)
+    parts = runs(points, band, COMPARE)
     if len(parts) == 1:
-        return f"{COMPARE[parts[0][0]]} at every N measured ({sizes_text(parts[0][1])}; {_last(points)})"
-    return ", ".join(f"{COMPARE[o]} at {sizes_text(ns)}" for o, ns in parts) + f" ({_last(points)})"
+        return f"{parts[0][0]} at every N measured ({sizes_text(parts[0][1])}; {_last(points)})"
+    return ", ".join(f"{word} at {sizes_text(ns)}" for word, ns in parts) + f" ({_last(points)})"
 
 
 def claim(points, band, words=None):
@@ -100,13 +100,7 @@ def claim(points, band, words=None):
     words = words or CLAIM
     if not points:
         raise ValueError("no size at which both were measured")
-    parts = []
-    for n, _, low, high in points:
-        word = words[outcome(low, high, band)]
-        if parts and parts[-1][0] == word:
-            parts[-1][1].append(n)
-        else:
-            parts.append((word, [n]))
+    parts = runs(points, band, words)
     if len(parts) == 1:
         word, ns = parts[0]
         where = "at any N measured" if word == CLAIM[SAME] else "at every N measured"
