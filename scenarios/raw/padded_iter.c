@@ -4,7 +4,6 @@
 #include "block.h"
 #include "data.h"
 #include "kernels.h"
-#include "memory.h"
 #include "scenario.h"
 #include "info.h"
 
@@ -24,6 +23,7 @@ typedef struct record {
 _Static_assert(sizeof(record) == 2 * sizeof(double), "a Mass and Charge record pads to twice a double");
 
 typedef struct aos {
+    raw_block block; /* the one array of records */
     record *records;
     size_t n;
 } aos;
@@ -101,21 +101,14 @@ static bool soa_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
     return view_verify(soa_view(p), runs, spots, error);
 }
 
-static void aos_teardown(void *p) {
-    aos *a = p;
-    esb_mem_free(a->records, a->n * sizeof *a->records);
-    esb_mem_free(a, sizeof *a);
-}
+static void aos_teardown(void *p) { raw_context_free(p, sizeof(aos)); }
 
 static void *aos_setup(size_t n, const char **error) {
-    aos *a = esb_mem_calloc(sizeof *a, 0);
-    if (!a) return *error = "out of memory", NULL;
+    size_t bytes[] = {n * sizeof(record)};
+    aos *a = raw_context_new(sizeof *a, 1, bytes, error);
+    if (!a) return NULL;
     a->n = n;
-    if (!(a->records = esb_mem_alloc(n * sizeof *a->records, 0))) {
-        *error = "out of memory";
-        aos_teardown(a);
-        return NULL;
-    }
+    a->records = a->block.array[0];
     for (size_t i = 0; i < n; ++i) a->records[i] = (record){data_mass(i), data_charge(i)};
     return a;
 }
