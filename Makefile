@@ -101,7 +101,7 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: all bench reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -295,7 +295,7 @@ fuzz: deps-test
 # declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:
 # every power). The default stops at 2^20: at 2^22 every process spends seconds building its world, and the
 # processes the intervals need there would add about ten minutes (BENCH_MAX_N=4194304 adds them). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
-# memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell with a 95% interval (its median's,
+# memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell with a 95% interval (its time's,
 # its ratio to raw's, the A/A ratio's) wider than +/-BENCH_TARGET_CI gets two more processes at a time, up to
 # BENCH_MAX_PROCS (scripts/bench.sh). A process
 # takes BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last over
@@ -341,6 +341,12 @@ bench: deps-bench
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
 	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" \
 	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
+
+# The analysis again (results, cross-check figures, plots, this run's report) on the published run in RESULTS_DIR,
+# from its own measurements, after a change of the analysis code; nothing is measured, the run's git_commit
+# stays and reanalysed_commit records this source (scripts/pipeline.sh, REANALYSE).
+reanalyse: deps-bench
+	@REANALYSE=1 scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
 
 # Simulated cache misses alone: every variant and raw, every scenario at CACHESIM_N, each run once under
 # callgrind with a pinned cache geometry in the layout of seed 1 (scripts/cachesim.sh). Deterministic, unlike

@@ -8,7 +8,7 @@
 #   --warmup-ms, ...). The stopping rule comes from the environment:
 #     BENCH_MIN_PROCS   processes every cell gets, one per round (default 5)
 #     BENCH_MAX_PROCS   the most a cell gets (default 21)
-#     BENCH_TARGET_CI   a cell is done once the 95% intervals of its median, of its ratio to the raw floor
+#     BENCH_TARGET_CI   a cell is done once the 95% intervals of its time, of its ratio to the raw floor
 #                       and of the A/A ratio are within +/- this fraction (default 0.03)
 #     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
 #                       (the minimum rounds always run; default 1800)
@@ -19,8 +19,8 @@
 #
 # Why many processes: every cell draws its memory layout from a seed of its own (harness/layout.h), and
 # layout alone moves some results by 2x on these machines, while the samples within a process agree to a few
-# percent. The process is the unit of sampling; the merge takes the median over processes and bootstraps its
-# interval over them.
+# percent. The process is the unit of sampling; the merge takes a trimmed geometric mean over processes and
+# its interval over them (scripts/analysis/stats.py).
 #
 # Progress: one status line on stderr (round, process, N, strategy, cells, elapsed, budget left), redrawn in
 # place on a terminal, else printed every PROGRESS_EVERY seconds (default 30). Every process's duration goes to

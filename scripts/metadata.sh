@@ -4,6 +4,7 @@
 # Usage: scripts/metadata.sh OUT_CSV BUILD_DIR [KEY=VALUE]...
 #   KEY=VALUE pairs (the run's settings, from the Makefile) are written after the facts gathered here.
 #        scripts/metadata.sh --add OUT_CSV KEY=VALUE...   appends facts learnt later (the load at the end)
+#        scripts/metadata.sh --commit   prints the source's commit, "(with uncommitted changes)" after it if any
 # The hardware-counter status comes from one short run of BUILD_DIR/bench-raw: "on: EVENTS" or "off: REASON".
 set -eu
 row() {
@@ -12,6 +13,17 @@ row() {
     *) printf '%s,%s\n' "$1" "$2" ;;
     esac
 }
+# The source's commit; results written by a run do not make the source dirty.
+source_commit() {
+    c=$(git rev-parse HEAD 2>/dev/null || echo unknown)
+    if [ "$c" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ]
+    then c="$c (with uncommitted changes)"; fi
+    echo "$c"
+}
+if [ "$1" = --commit ]; then
+    source_commit
+    exit 0
+fi
 if [ "$1" = --add ]; then
     out=$2
     shift 2
@@ -60,10 +72,7 @@ counters() {
 readable() { if [ -r "$1" ]; then cat "$1"; else echo "not readable here"; fi; }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown; }
 
-commit=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-# Results written by the run itself do not make the source dirty.
-if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ]
-then commit="$commit (with uncommitted changes)"; fi
+commit=$(source_commit)
 
 tmp=$out.partial
 {

@@ -20,6 +20,11 @@
 # the previous one as it was; a staging folder left by a killed run is removed when the next one starts. Every
 # setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
 # publishes into a folder (a lock beside it, .NAME.lock).
+# With REANALYSE=1 nothing is measured: steps 4 to 9 run again on the published run in OUT_DIR, from its own
+# measurements (metadata.csv, scenarios.csv, runs.csv.gz, cachesim.csv, hyperfine/), so that a change of the
+# analysis (statistics, report, plots) reaches a run without measuring it again; crosscheck.csv keeps its
+# commands and hyperfine's times and takes the new in-process figures, and metadata.csv records the commit the
+# analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S
@@ -47,14 +52,19 @@ name=$(basename "$out")
 stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
-# Settings, before anything is created: the numbers, the bench options (the binary parses them), then the sizes
-# and names against the cells the binaries declare.
-python3 "$here/analysis" settings
-"$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
+reanalyse=${REANALYSE:-}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
-python3 "$here/analysis" settings --cells "$scratch/cells"
+if [ -n "$reanalyse" ]; then
+    [ -f "$out/manifest.csv" ] || { echo "bench: $out is not a published run (no manifest.csv) to analyse again" >&2; exit 2; }
+else
+    # Settings, before anything is created: the numbers, the bench options (the binary parses them), then the
+    # sizes and names against the cells the binaries declare.
+    python3 "$here/analysis" settings
+    "$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
+    sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
+    python3 "$here/analysis" settings --cells "$scratch/cells"
+fi
 
 mkdir -p "$parent"
 exec 9>"$parent/.$name.lock"
@@ -77,44 +87,61 @@ trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 143' TERM
 elapsed() { t=$(($(date +%s) - start)); printf '%d:%02d' $((t / 60)) $((t % 60)); }
 step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
 
-step "metadata"
-sh "$here/metadata.sh" "$stage/metadata.csv" "$build" \
-    "variants=$*" "bench_min_n=$BENCH_MIN_N" "bench_max_n=$BENCH_MAX_N" "bench_step=$BENCH_STEP" \
-    "bench_min_procs=$BENCH_MIN_PROCS" "bench_max_procs=$BENCH_MAX_PROCS" "bench_target_ci=$BENCH_TARGET_CI" \
-    "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=${BENCH_SIZES:-}" "bench_options=$BENCH_OPTIONS" "fixed_n=$FIXED_N" \
-    "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=${CACHESIM_SPREAD:-0.1}" \
-    "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
-    "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK"
+if [ -n "$reanalyse" ]; then
+    step "analysing $out again (nothing measured)"
+    python3 "$here/analysis" verify "$out"
+    cp -R "$out/scenarios.csv" "$out/runs.csv.gz" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
+    grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
+    sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
+    FIXED_N=$(awk -F, '$1 == "fixed_n" { print $2 }' "$stage/metadata.csv")
+else
+    step "metadata"
+    sh "$here/metadata.sh" "$stage/metadata.csv" "$build" \
+        "variants=$*" "bench_min_n=$BENCH_MIN_N" "bench_max_n=$BENCH_MAX_N" "bench_step=$BENCH_STEP" \
+        "bench_min_procs=$BENCH_MIN_PROCS" "bench_max_procs=$BENCH_MAX_PROCS" "bench_target_ci=$BENCH_TARGET_CI" \
+        "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=${BENCH_SIZES:-}" "bench_options=$BENCH_OPTIONS" \
+        "fixed_n=$FIXED_N" \
+        "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=${CACHESIM_SPREAD:-0.1}" \
+        "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
+        "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK"
 
-# The scenarios' descriptors, from which the plots take their families (scripts/analysis/scenarios.py).
-sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"
+    # The scenarios' descriptors, from which the plots take their families (scripts/analysis/scenarios.py).
+    sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"
 
-step "timing every strategy x scenario x N"
-measured=$(date +%s)
-BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
-    BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=${BENCH_SIZES:-} \
-    sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_OPTIONS" "$@"
-sh "$here/metadata.sh" --add "$stage/metadata.csv" "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
-    "bench_processes=$(wc -l <"$stage/costs.tsv" | tr -d ' ')" "bench_seconds=$(($(date +%s) - measured))"
-rm -f "$stage/costs.tsv"
+    step "timing every strategy x scenario x N"
+    measured=$(date +%s)
+    BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
+        BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=${BENCH_SIZES:-} \
+        sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_OPTIONS" "$@"
+    sh "$here/metadata.sh" --add "$stage/metadata.csv" \
+        "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
+        "bench_processes=$(wc -l <"$stage/costs.tsv" | tr -d ' ')" "bench_seconds=$(($(date +%s) - measured))"
+    rm -f "$stage/costs.tsv"
 
-step "cache simulation at n=$FIXED_N (the timed processes' layouts)"
-CACHESIM_ALL_LAYOUTS=${CACHESIM_ALL_LAYOUTS:-} CACHESIM_SPREAD=${CACHESIM_SPREAD:-0.1} \
-    sh "$here/cachesim.sh" "$build" "$stage/cachesim.csv" "$FIXED_N" "$stage/runs.csv" "$@" >/dev/null
+    step "cache simulation at n=$FIXED_N (the timed processes' layouts)"
+    CACHESIM_ALL_LAYOUTS=${CACHESIM_ALL_LAYOUTS:-} CACHESIM_SPREAD=${CACHESIM_SPREAD:-0.1} \
+        sh "$here/cachesim.sh" "$build" "$stage/cachesim.csv" "$FIXED_N" "$stage/runs.csv" "$@" >/dev/null
+fi
 
 step "results"
 python3 "$here/analysis" results "$stage"
 
-step "whole-process cross-check (hyperfine) at n=$FIXED_N"
-CROSSCHECK_OPTIONS=$BENCH_OPTIONS \
-    sh "$here/crosscheck.sh" "$build" "$stage" "$FIXED_N" "$HYPERFINE_RUNS" "$HYPERFINE_EXTRA_MS" "$CROSSCHECK_SCENARIOS" "$@"
+if [ -n "$reanalyse" ]; then
+    step "whole-process cross-check: the run's hyperfine times beside the new in-process figures"
+    python3 "$here/analysis" crosscheck-rejoin "$stage"
+else
+    step "whole-process cross-check (hyperfine) at n=$FIXED_N"
+    CROSSCHECK_OPTIONS=$BENCH_OPTIONS \
+        sh "$here/crosscheck.sh" "$build" "$stage" "$FIXED_N" "$HYPERFINE_RUNS" "$HYPERFINE_EXTRA_MS" \
+        "$CROSSCHECK_SCENARIOS" "$@"
+fi
 
 step "plots"
 sh "$here/plots.sh" "$stage" "$FIXED_N"
 
 step "report tables"
 # runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
-python3 "$here/analysis" publish-runs "$stage/runs.csv"
+[ -n "$reanalyse" ] || python3 "$here/analysis" publish-runs "$stage/runs.csv"
 python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv runs.csv.gz cachesim.csv results.csv \
     results.json crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"

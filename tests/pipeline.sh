@@ -109,7 +109,7 @@ if [ -s "$res/results.csv" ]; then
     if [ "$(cols layout_seed "$tmp/runs.csv" | sort | uniq -d | wc -l)" -eq 0 ]
     then ok "every process of every cell has a layout of its own"; else ko "every process of every cell has a layout of its own"; fi
     if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-            { m = $c["median_ns"]; lo = $c["median_lo_ns"]; hi = $c["median_hi_ns"]
+            { m = $c["time_ns"]; lo = $c["time_lo_ns"]; hi = $c["time_hi_ns"]
               if (!(lo <= m && m <= hi)) bad++
               if ($c["raw_ratio"] != "" && !($c["raw_ratio_lo"] <= $c["raw_ratio"] && $c["raw_ratio"] <= $c["raw_ratio_hi"])) bad++
               if ($c["strategy"] == aa) { twins++; if ($c["aa_ratio"] == "") bad++ }
@@ -375,7 +375,7 @@ fi
 # one CSV with the machine as a column, and relative to each machine's own floor the two agree.
 mkdir -p "$tmp/slow"
 sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
-awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^median(_lo|_hi)?_ns$/) t[i] = 1 }
+awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^time(_lo|_hi)?_ns$/) t[i] = 1 }
     NR > 1 { for (i in t) $i = sprintf("%.7g", $i * 2) } {print}' "$res/results.csv" >"$tmp/slow/results.csv"
 python3 scripts/analysis record "$tmp/slow" metadata.csv results.csv 2>/dev/null
 if python3 scripts/analysis compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
@@ -473,9 +473,9 @@ grep -v '^results.csv,' "$res/manifest.csv" | awk -F, -v OFS=, '$1 == "manifest.
     >"$tmp/rd/manifest.csv"
 readers_refuse "a file its manifest does not list" "$tmp/rd/results.csv: not listed in $tmp/rd/manifest.csv"
 
-# Columns are found by name: results.csv with median_ns and min_ns swapped in place gives the same summary.
+# Columns are found by name: results.csv with time_ns and min_ns swapped in place gives the same summary.
 fresh_copy
-awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "median_ns") a = i; if ($i == "min_ns") b = i } }
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "time_ns") a = i; if ($i == "min_ns") b = i } }
     { t = $a; $a = $b; $b = t; print }' "$res/results.csv" >"$tmp/rd/results.csv"
 python3 scripts/analysis record "$tmp/rd" results.csv 2>/dev/null
 python3 scripts/analysis summary "$res/results.csv" >"$tmp/sum.a" 2>&1
@@ -519,5 +519,26 @@ if [ "$rc" -eq 2 ] && grep -q 'output file' "$tmp/err" && [ "$(ls -A "$tmp")" = 
     [ "$(ls -A "$tmp/rd")" = "$before_rd" ]
 then ok "compare refuses a forgotten output file"
 else ko "compare refuses a forgotten output file" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+
+# make reanalyse: the same analysis of the same processes gives the same results; the measurements stay as they
+# were, the commit the analysis ran from is recorded beside the measured one, and a folder that is not a
+# published run is refused with nothing written.
+fresh_copy
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s "$res/runs.csv.gz" "$tmp/rd/runs.csv.gz" &&
+    cmp -s "$res/cachesim.csv" "$tmp/rd/cachesim.csv" && cmp -s "$res/crosscheck.csv" "$tmp/rd/crosscheck.csv" &&
+    grep -q "^git_commit,$(awk -F, '$1 == "git_commit" { print $2 }' "$res/metadata.csv")\$" "$tmp/rd/metadata.csv" &&
+    [ "$(grep -c '^reanalysed_commit,' "$tmp/rd/metadata.csv")" -eq 1 ] &&
+    python3 scripts/analysis verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
+then ok "make reanalyse analyses a published run again from its own measurements"
+else ko "make reanalyse analyses a published run again from its own measurements" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
+rm -f "$tmp/rd/manifest.csv"
+before_rd=$(ls -A "$tmp/rd")
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -eq 2 ] && grep -q 'not a published run' "$tmp/rea.log" && [ "$(ls -A "$tmp/rd")" = "$before_rd" ]
+then ok "make reanalyse refuses a folder that is not a published run"
+else ko "make reanalyse refuses a folder that is not a published run" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
 
 tally

@@ -16,6 +16,7 @@ Commands (each module's docstring says more):
     cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
     crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
+    crosscheck-rejoin DIR  crosscheck.csv again, with the in-process figures of DIR's new results.csv
     compare OUT DIR...     several machines' results side by side (compare.py)
     publish-runs RUNS_CSV  runs.csv as published: without the build columns every row repeats (metadata.csv has
                            them once), compressed to RUNS_CSV.gz (where the folder's manifest.csv lists runs.csv,
@@ -83,6 +84,7 @@ COMMANDS = {
     "cachesim-join": ("simulation", "join_main"),
     "crosscheck-plan": ("crosscheck", "plan_main"),
     "crosscheck-join": ("crosscheck", "join_main"),
+    "crosscheck-rejoin": ("crosscheck", "rejoin_main"),
     "compare": ("compare", "main"),
     "record": ("manifest", "record_main"),
     "verify": ("manifest", "verify_main"),

@@ -30,7 +30,7 @@ class Cell:
     def __init__(self, strategy, scenario, n, memory):
         self.strategy, self.scenario, self.n, self.memory = strategy, scenario, n, memory
         self.rows = []
-        self._distribution = None
+        self._summary = None
         self._figure = None
 
     @property
@@ -41,28 +41,26 @@ class Cell:
     def medians(self):
         return [float(r["median_ns"]) for r in self.rows]
 
-    def distribution(self):
-        """The exact bootstrap distribution of the median over processes."""
-        if self._distribution is None:
-            self._distribution = stats.median_distribution(self.medians)
-        return self._distribution
+    def summary(self):
+        """The stats.LogSummary of its process medians, from which its figure and every ratio are computed."""
+        if self._summary is None:
+            self._summary = stats.summarise(self.medians)
+        return self._summary
 
     def figure(self):
-        """(median, low, high): the median over processes and its 95% interval."""
+        """(figure, low, high): the trimmed geometric mean of its process medians and its 95% interval."""
         if self._figure is None:
-            self._figure = (stats.median(self.medians), *stats.interval(self.distribution()))
+            self._figure = stats.figure_interval(self.summary())
         return self._figure
 
     def half_width(self):
-        """The interval's larger half-width relative to the median."""
+        """The interval's larger half-width relative to the figure."""
         return stats.relative_half_width(*self.figure())
 
 
 def ratio(top, bottom):
-    """(ratio, low, high) of two cells' medians, bootstrapped as a ratio."""
-    value = top.figure()[0] / bottom.figure()[0]
-    low, high = stats.interval(stats.quotient_distribution(top.distribution(), bottom.distribution()))
-    return value, low, high
+    """(ratio, low, high) of two cells' figures, with the interval of the ratio itself (stats.ratio_interval)."""
+    return stats.ratio_interval(top.summary(), bottom.summary())
 
 
 def group(rows):
@@ -154,7 +152,7 @@ def _number(value, digits=6):
 # The published columns of results.csv, in order (results/README.md documents each).
 COLUMNS = (
     "strategy", "scenario", "n", "unit", "query_kind", "memory", "processes", "samples", "inner",
-    "median_ns", "median_lo_ns", "median_hi_ns", "min_ns", "max_ns", "mad_ns", "process_spread_ns", "observed_ns",
+    "time_ns", "time_lo_ns", "time_hi_ns", "min_ns", "max_ns", "mad_ns", "process_spread_ns", "observed_ns",
     "reported_per_change",
     "raw_ratio", "raw_ratio_lo", "raw_ratio_hi", "aa_ratio", "aa_ratio_lo", "aa_ratio_hi", "stopped",
     "bytes_per_entity", "peak_bytes_per_entity", "checksum",
@@ -179,14 +177,14 @@ def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
     out = []
     for cell in sorted(cells.values(), key=lambda c: (c.scenario, c.memory, c.n, c.strategy)):
         first = cell.rows[0]
-        med, low, high = cell.figure()
+        figure, low, high = cell.figure()
         medians = cell.medians
         row = {
             "strategy": cell.strategy, "scenario": cell.scenario, "n": cell.n, "unit": first["unit"],
             "query_kind": first.get("query_kind", ""), "memory": cell.memory, "processes": len(cell.rows),
             "samples": _low_median(int(r["samples"]) for r in cell.rows),
             "inner": _low_median(int(r["inner"]) for r in cell.rows),
-            "median_ns": _number(med), "median_lo_ns": _number(low), "median_hi_ns": _number(high),
+            "time_ns": _number(figure), "time_lo_ns": _number(low), "time_hi_ns": _number(high),
             "min_ns": _number(min(float(r["min_ns"]) for r in cell.rows)),
             "max_ns": _number(max(float(r["max_ns"]) for r in cell.rows)),
             "mad_ns": _number(stats.median([float(r["mad_ns"]) for r in cell.rows])),
@@ -279,9 +277,9 @@ def stopping_metadata(rows):
 
 
 def _row_interval(row, prefix):
-    """(value, low, high) of a results row's median ("median") or ratio ("raw_ratio", "aa_ratio"); None where
-    the row has none."""
-    names = ("median_ns", "median_lo_ns", "median_hi_ns") if prefix == "median" else \
+    """(value, low, high) of a results row's time ("time") or ratio ("raw_ratio", "aa_ratio"); None where the
+    row has none."""
+    names = ("time_ns", "time_lo_ns", "time_hi_ns") if prefix == "time" else \
         (prefix, prefix + "_lo", prefix + "_hi")
     if any(row.get(k, "") == "" for k in names):
         return None
@@ -304,7 +302,7 @@ def half_widths_by_n(rows):
     out = {}
     for row in rows:
         medians, ratios = out.setdefault(int(row["n"]), ([], []))
-        medians.append(stats.relative_half_width(*_row_interval(row, "median")))
+        medians.append(stats.relative_half_width(*_row_interval(row, "time")))
         ratio = _row_interval(row, "raw_ratio")
         if ratio is not None and row["strategy"] != FLOOR:
             ratios.append(stats.relative_half_width(*ratio))

@@ -3,12 +3,12 @@
     python3 scripts/analysis compare OUT_CSV RESULTS_DIR RESULTS_DIR...
 
 Absolute times do not compare across machines, so every figure is also given relative to its own machine's
-floor: the median of that machine's raw-soa simple_iter at the same N (the nearest N it measured, when it has
+floor: the time of that machine's raw-soa simple_iter at the same N (the nearest N it measured, when it has
 none at that N), the cost of streaming plain arrays there. A strategy that is 3x its machine's floor on one CPU
 and 6x on another has a design that suits the first CPU less well, whatever the clock rates. Writes OUT_CSV:
-    machine_id,cpu_model,strategy,scenario,n,unit,memory,median_ns,median_lo_ns,median_hi_ns,floor_n,floor_ns,
+    machine_id,cpu_model,strategy,scenario,n,unit,memory,time_ns,time_lo_ns,time_hi_ns,floor_n,floor_ns,
     x_floor,x_floor_lo,x_floor_hi
-(x_floor_lo/hi: the cell's own interval over the floor's median) and prints, for the N every machine measured
+(x_floor_lo/hi: the cell's own interval over the floor's time) and prints, for the N every machine measured
 closest to COMPARE_N (environment, default 65536), one line per scenario and strategy with each machine's
 x_floor.
 
@@ -24,8 +24,8 @@ import sys
 
 import csvfile
 
-COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memory", "median_ns", "median_lo_ns",
-           "median_hi_ns", "floor_n", "floor_ns", "x_floor", "x_floor_lo", "x_floor_hi")
+COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memory", "time_ns", "time_lo_ns",
+           "time_hi_ns", "floor_n", "floor_ns", "x_floor", "x_floor_lo", "x_floor_hi")
 
 
 def machine_rows(directory):
@@ -34,7 +34,7 @@ def machine_rows(directory):
     machine = meta.get("machine_id")
     if not machine:
         raise csvfile.CsvError(f"{directory}/metadata.csv: no machine_id")
-    floors = {int(r["n"]): float(r["median_ns"]) for r in rows
+    floors = {int(r["n"]): float(r["time_ns"]) for r in rows
               if r["strategy"] == "raw-soa" and r["scenario"] == "simple_iter" and r["memory"] == "warm"}
     if not floors:
         raise csvfile.CsvError(f"{directory}/results.csv has no raw-soa simple_iter rows to normalise by")
@@ -46,10 +46,10 @@ def machine_rows(directory):
         out.append({
             "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "strategy": r["strategy"],
             "scenario": r["scenario"], "n": n, "unit": r["unit"], "memory": r["memory"],
-            "median_ns": r["median_ns"], "median_lo_ns": r["median_lo_ns"], "median_hi_ns": r["median_hi_ns"],
+            "time_ns": r["time_ns"], "time_lo_ns": r["time_lo_ns"], "time_hi_ns": r["time_hi_ns"],
             "floor_n": floor_n, "floor_ns": f"{floor:.6g}",
-            "x_floor": f"{float(r['median_ns']) / floor:.3f}", "x_floor_lo": f"{float(r['median_lo_ns']) / floor:.3f}",
-            "x_floor_hi": f"{float(r['median_hi_ns']) / floor:.3f}",
+            "x_floor": f"{float(r['time_ns']) / floor:.3f}", "x_floor_lo": f"{float(r['time_lo_ns']) / floor:.3f}",
+            "x_floor_hi": f"{float(r['time_hi_ns']) / floor:.3f}",
         })
     return out
 
@@ -124,5 +124,5 @@ def main(argv):
             v = x.get((m, scenario, strategy, n))
             cells.append(f"{v}x @{n}" if v is not None else "-")
         print(f"{scenario:<20} {strategy:<16}" + "".join(f" {c:>22}" for c in cells))
-    print("x: median relative to the machine's own raw-soa simple_iter at that N (its floor); @N: the entity count")
+    print("x: time relative to the machine's own raw-soa simple_iter at that N (its floor); @N: the entity count")
     return 0

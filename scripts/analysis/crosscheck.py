@@ -2,6 +2,7 @@
 
     python3 scripts/analysis crosscheck-plan --results RESULTS_CSV --n N --extra-ms MS --scenarios S,... NAME...
     python3 scripts/analysis crosscheck-join --plan PLAN --hyperfine DIR --n N --runs R OUT_CSV
+    python3 scripts/analysis crosscheck-rejoin DIR
 
 For each strategy and key scenario, hyperfine times two processes that differ only in the amount of timed
 work: both build the world, warm up, take one sample and check it alike; one sample is K runs (--inner K, K as
@@ -14,7 +15,9 @@ The plan is a line per strategy and scenario: "NAME SCENARIO INNER EXTRA IN_PROC
 baselines and the A/A twin are left out: they are not designs of their own). crosscheck-join reads
 hyperfine's CSV exports (DIR/bench-NAME.csv, commands named "SCENARIO base" and "SCENARIO plus D") and writes
     strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
-(ratio = whole_process_ns / in_process_ns).
+(ratio = whole_process_ns / in_process_ns). crosscheck-rejoin rewrites DIR/crosscheck.csv after DIR/results.csv
+was computed anew from the same processes (make reanalyse): the same commands and hyperfine's exports in
+DIR/hyperfine/, the in-process figures of the new results.
 """
 
 import argparse
@@ -48,10 +51,10 @@ def plan_main(argv):
             if row is None:
                 print(f"crosscheck: no in-process row for {name} {scenario} at n={a.n}: left out", file=sys.stderr)
                 continue
-            per_run_ns = float(row["median_ns"]) * a.n
+            per_run_ns = float(row["time_ns"]) * a.n
             inner = int(row["inner"])
             extra = min(99999, max(2, round(a.extra_ms * 1e6 / (per_run_ns * inner)))) if per_run_ns > 0 else 2
-            print(name, scenario, inner, extra, row["median_ns"], row["unit"])
+            print(name, scenario, inner, extra, row["time_ns"], row["unit"])
     return 0
 
 
@@ -59,21 +62,14 @@ COLUMNS = ("strategy", "scenario", "n", "unit", "inner", "extra_runs", "in_proce
            "hyperfine_runs")
 
 
-def join_main(argv):
-    p = argparse.ArgumentParser(prog="analysis crosscheck-join")
-    p.add_argument("--plan", required=True)
-    p.add_argument("--hyperfine", required=True)
-    p.add_argument("--n", type=int, required=True)
-    p.add_argument("--runs", type=int, required=True)
-    p.add_argument("out")
-    a = p.parse_args(argv)
+def join(plan, hyperfine, n, runs, out_path):
+    """Writes out_path from plan ([(name, scenario, inner, extra, in_process_ns, unit)]) and hyperfine's CSV
+    exports in the folder hyperfine, and prints the table; 0, or 1 with the reason on stderr."""
     out = []
     medians = {}
-    with open(a.plan, encoding="utf-8") as f:
-        plan = [line.split() for line in f if line.strip()]
     for name, scenario, inner, extra, in_process, unit in plan:
         if name not in medians:
-            path = os.path.join(a.hyperfine, f"bench-{name}.csv")
+            path = os.path.join(hyperfine, f"bench-{name}.csv")
             try:
                 with open(path, newline="", encoding="utf-8") as h:
                     medians[name] = {r["command"]: float(r["median"]) for r in csv.DictReader(h)}
@@ -85,12 +81,50 @@ def join_main(argv):
         if base is None or plus is None:
             print(f"crosscheck: no hyperfine figure for {name} {scenario}", file=sys.stderr)
             return 1
-        whole = (plus - base) * 1e9 / (int(extra) * int(inner) * a.n)
+        whole = (plus - base) * 1e9 / (int(extra) * int(inner) * n)
         inproc = float(in_process)
-        out.append((name, scenario, a.n, unit, inner, extra, f"{inproc:.6g}", f"{whole:.6g}",
-                    f"{whole / inproc if inproc > 0 else 0:.3f}", a.runs))
-    csvfile.write(a.out, COLUMNS, out)
+        out.append((name, scenario, n, unit, inner, extra, f"{inproc:.6g}", f"{whole:.6g}",
+                    f"{whole / inproc if inproc > 0 else 0:.3f}", runs))
+    csvfile.write(out_path, COLUMNS, out)
     print(f"{'strategy':<16} {'scenario':<14} {'n':>8} {'in-process':>12} {'whole-process':>14} {'ratio':>7}")
     for row in out:
         print(f"{row[0]:<16} {row[1]:<14} {row[2]:>8} {float(row[6]):>12.3f} {float(row[7]):>14.3f} {float(row[8]):>6.2f}x")
     return 0
+
+
+def join_main(argv):
+    p = argparse.ArgumentParser(prog="analysis crosscheck-join")
+    p.add_argument("--plan", required=True)
+    p.add_argument("--hyperfine", required=True)
+    p.add_argument("--n", type=int, required=True)
+    p.add_argument("--runs", type=int, required=True)
+    p.add_argument("out")
+    a = p.parse_args(argv)
+    with open(a.plan, encoding="utf-8") as f:
+        plan = [line.split() for line in f if line.strip()]
+    return join(plan, a.hyperfine, a.n, a.runs, a.out)
+
+
+def rejoin_main(argv):
+    p = argparse.ArgumentParser(prog="analysis crosscheck-rejoin")
+    p.add_argument("dir")
+    a = p.parse_args(argv)
+    path = os.path.join(a.dir, "crosscheck.csv")
+    try:
+        old = csvfile.read(path, "crosscheck")
+        results = csvfile.read(os.path.join(a.dir, "results.csv"), "results")
+    except csvfile.CsvError as e:
+        print(f"crosscheck: {e}", file=sys.stderr)
+        return 1
+    if not old:
+        print(f"crosscheck: {path} has no rows", file=sys.stderr)
+        return 1
+    times = {(r["strategy"], r["scenario"], int(r["n"])): r["time_ns"] for r in results if r["memory"] == "warm"}
+    plan = []
+    for r in old:
+        key = (r["strategy"], r["scenario"], int(r["n"]))
+        if key not in times:
+            print(f"crosscheck: {path}: no results row for {key[0]} {key[1]} n={key[2]}", file=sys.stderr)
+            return 1
+        plan.append((r["strategy"], r["scenario"], r["inner"], r["extra_runs"], times[key], r["unit"]))
+    return join(plan, os.path.join(a.dir, "hyperfine"), int(old[0]["n"]), int(old[0]["hyperfine_runs"]), path)

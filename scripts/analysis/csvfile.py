@@ -52,8 +52,8 @@ KINDS = {
     "simulated": "strategy:s scenario:s n:i unit:s checksum:h layout_seed:h",
     # the published rows, one per cell (results.csv)
     "results": (
-        "strategy:s scenario:s n:i unit:s query_kind:t memory:s processes:i inner:i median_ns:n median_lo_ns:n "
-        "median_hi_ns:n min_ns:n max_ns:n mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n "
+        "strategy:s scenario:s n:i unit:s query_kind:t memory:s processes:i inner:i time_ns:n time_lo_ns:n "
+        "time_hi_ns:n min_ns:n max_ns:n mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n "
         "checksum:h raw_ratio:e raw_ratio_lo:e raw_ratio_hi:e aa_ratio:e aa_ratio_lo:e aa_ratio_hi:e stopped:s "
         "sim_instructions_per_unit:e sim_d1_misses_per_unit:e sim_ll_misses_per_unit:e"
     ),

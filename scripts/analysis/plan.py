@@ -6,13 +6,12 @@
 
 Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
 rounds are the minimum every cell gets. After them a cell is open while it has fewer than Q processes and an
-interval the results give for it is wider than +/-T (relative): the 95% interval of its median, of its ratio
+interval the results give for it is wider than +/-T (relative): the 95% interval of its time, of its ratio
 to the raw floor, or of the A/A ratio (a floor and both A/A cells are part of those ratios too). Each further
-round pair adds two processes to open cells (the count stays odd, so the median is one process's figure), as
-many as the time budget left (S seconds, estimated from what earlier processes took) allows, first those whose
-intervals exceed the target by the most (summed: a floor under many wide ratios first) per second a process
-of theirs costs, so that the budget narrows as many intervals as it can (cells.wide_intervals). The plan is
-empty when no cell is open, or when no open cell fits the budget.
+round pair adds two processes to open cells, as many as the time budget left (S seconds, estimated from what
+earlier processes took) allows, first those whose intervals exceed the target by the most (summed: a floor
+under many wide ratios first) per second a process of theirs costs, so that the budget narrows as many
+intervals as it can (cells.wide_intervals). The plan is empty when no cell is open, or when no open cell fits the budget.
 
 A process measures several cells of one strategy, one N and one memory mode, in a scenario order that rotates
 from round to round; small worlds share a process (up to about D seconds of work, default 3), large ones get
@@ -155,7 +154,7 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
         if key in excess and len(by_key.get(key, [])) < max_procs:
             open_cells.append((excess[key] / cell_cost(costs, binary, key), key, binary))
     if not open_cells:
-        return [], (f"round {rnd}: every cell's intervals (median, ratio to raw, A/A) are within "
+        return [], (f"round {rnd}: every cell's intervals (time, ratio to raw, A/A) are within "
                     f"+/-{100 * target:g}% or it has {max_procs} processes")
     open_cells.sort(key=lambda c: -c[0])
     chosen, spent = [], 0.0

@@ -5,11 +5,11 @@
 reads DIR/results.csv, DIR/metadata.csv and DIR/cachesim.csv (where there is one) and writes, into the folder
 WORK, NAME.dat and NAME.gp for every figure (NAME.gp sets the template's variables and loads it), main-svg.gp
 and main-png.gp that draw them all, and "list" with one figure name a line (scripts/plots.sh runs gnuplot):
-    n-SCENARIO       median ns per unit against N (log-log), a line per strategy, whiskers the 95% intervals;
+    n-SCENARIO       ns per unit against N (log-log), a line per strategy, whiskers the 95% intervals;
                      the raw-soa/raw-aos plain-array floors dashed where the scenario has them; SCENARIO@fresh
                      is a creation scenario on fresh memory
     family-FAMILY    at FIXED_N, a cluster per scenario of a family, a point per strategy: its ratio to raw-soa
-                     with the ratio's interval, or, for a scenario without the floor, its median relative to the
+                     with the ratio's interval, or, for a scenario without the floor, its time relative to the
                      fastest strategy's (the whisker then the cell's own interval, scaled alike)
     ops              absolute ns per operation of the structural scenarios at one N, FIXED_N (else the largest
                      N the run has), named in the title, with intervals
@@ -62,7 +62,7 @@ CACHESIM_MAIN = ("iteration", "access")
 PALETTE = "#1f77b4 #ff7f0e #2ca02c #d62728 #9467bd #8c564b #e377c2 #17becf #bcbd22 #003f5c #f4a261 #6a3d9a".split()
 POINTS = "7 5 9 11 13 15 6 4 8 10 12 14".split()
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-INTERVAL_NOTE = "whiskers: 95% bootstrap intervals over processes"
+INTERVAL_NOTE = "whiskers: 95% intervals over processes"
 
 
 def is_pow2(n):
@@ -297,7 +297,7 @@ class Figures:
         r = self.cell.get((key, s, n))
         if r is None:
             return None
-        return float(r["median_ns"]), float(r["median_lo_ns"]), float(r["median_hi_ns"])
+        return float(r["time_ns"]), float(r["time_lo_ns"]), float(r["time_hi_ns"])
 
     def y_range(self, values, logy=True, reference=False):
         values = [v for v in values if (v > 0 or not logy)]
@@ -421,9 +421,9 @@ class Figures:
             unit = self.unit[key]
             fresh = " (fresh memory: first touch of the pages included)" if "@" in key else ""
             self.new("n-" + key.replace("/", "_"), "lines.gp", 960, 600, {
-                "title": f"{key}: median ns per {unit} against N{fresh}", "note": INTERVAL_NOTE,
+                "title": f"{key}: ns per {unit} against N{fresh}", "note": INTERVAL_NOTE,
                 "xlabel_text": gp_string("entities (N)"),
-                "ylabel_text": gp_string(f"ns per {unit} (median, log scale)"),
+                "ylabel_text": gp_string(f"ns per {unit} (log scale)"),
                 "xsetup": gp_command(xsetup), "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics),
             }, blocks)
 
@@ -459,10 +459,10 @@ class Figures:
             blocks, settings, marks = self.clusters(clusters, 690)
             blocks, lo, hi, ytics, zeros = self.value_axis(blocks, True, True)
             marks += zeros
-            settings.update({"ylabel_text": gp_string("median time, × the reference under each cluster"),
+            settings.update({"ylabel_text": gp_string("time, × the reference under each cluster"),
                              "logy": "1", "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics),
                              "reference": "1", "marks_cmd": self.marks_command(marks),
-                             "title": f"{family} scenarios at {n_full(self.title_n(ns))}: median time relative to "
+                             "title": f"{family} scenarios at {n_full(self.title_n(ns))}: time relative to "
                                       "raw-soa or to the fastest",
                              "note": "whiskers: 95% intervals (of the ratio to raw-soa; else the cell's own, scaled)",
                              "marks_note": self.mark_note(marks)})
@@ -491,7 +491,7 @@ class Figures:
         settings.update({"ylabel_text": gp_string("ns per operation (the unit under each cluster)"),
                          "logy": "1" if logy else "0", "ymin": num(lo), "ymax": num(hi),
                          "ytics_cmd": gp_command(ytics), "reference": "0", "marks_cmd": self.marks_command(marks),
-                         "title": f"Structural operations at {n_full(n)}{which}: median ns per operation",
+                         "title": f"Structural operations at {n_full(n)}{which}: ns per operation",
                          "note": INTERVAL_NOTE, "marks_note": self.mark_note(marks)})
         self.new("ops", "clusters.gp", 960, 600, settings, blocks)
 
@@ -616,13 +616,13 @@ class Figures:
         height = 200 + 300 * rows
         self.new("churn-sweep", "sweep.gp", 1180, height, {
             "px": num(1 / height),
-            "title": "game_frame churn sweep: one frame, median ns per entity, against the churn rate, a panel per N",
+            "title": "game_frame churn sweep: one frame, ns per entity, against the churn rate, a panel per N",
             "note": note, "npanels": str(len(sizes)), "ncols": str(cols), "nrows": str(rows),
             "panel_ns": gp_string(" ".join(str(n) for n in sizes)),
             "panel_pow": gp_string(" ".join(n_label(n) if is_pow2(n) else "-" for n in sizes)),
             "xlabel_text": gp_string("churn rate R, % of the entities changed per frame (log scale; R = 0 placed "
                                      "left of the break)"),
-            "ylabel_text": gp_string(f"ns per {self.unit[rates[0][1]]} per frame (median, log)"),
+            "ylabel_text": gp_string(f"ns per {self.unit[rates[0][1]]} per frame (log scale)"),
             "xmin": num(xmin), "xmax": num(xmax), "xtics_cmd": gp_command(xtics),
             "break_x": num(RATE_BREAK_X) if rates[0][0] == 0 else "0",
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks, series)
@@ -658,7 +658,7 @@ class Figures:
             "note": INTERVAL_NOTE + "; dashed: the same frame without a change term, the pass over every entity",
             "xlabel_text": gp_string("write rate R: % of the entities written per frame (the measured rates, evenly "
                                      "spaced)"),
-            "ylabel_text": gp_string("ns per entity per frame (median, log scale)"),
+            "ylabel_text": gp_string("ns per entity per frame (log scale)"),
             "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
 

@@ -19,24 +19,24 @@ did not measure it: a run at other sizes than the reference run's still gets a r
 REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
 REPORT_MD and OUT_MD untouched) or 2 (usage).
 
-Tables (figures are medians over processes, [low, high] their 95% bootstrap intervals; "-" where nothing was
-measured):
-    iter SCENARIO BASELINE N,...   a row per strategy: the median and the ratio to BASELINE at each N (with the
+Tables (figures are times over processes, trimmed geometric means, [low, high] their 95% intervals; "-" where
+nothing was measured):
+    iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
                                    ratio's own interval; "~" marks a ratio whose interval reaches into the A/A
-                                   band around 1: not distinguishable from the baseline); ordered by the median
-                                   at the last N
+                                   band around 1: not distinguishable from the baseline); ordered by the time at
+                                   the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
-                                   first): the median at N
+                                   first): the time at N
     bytes N SCENARIO,... [raw]     the same layout with bytes per entity at N (exact: no interval)
-    sweep SCENARIO N,...           a row per strategy: the median at each N, and bytes per entity at the last
+    sweep SCENARIO N,...           a row per strategy: the time at each N, and bytes per entity at the last
     sim SCENARIO,...               from cachesim.csv: a row per strategy, per scenario its D1 misses per unit
                                    (and LL misses where any), the median over the simulated layouts with their
                                    range where there are several
     layouts STRATEGY SCENARIO N    a row per timed process of one cell, fastest first: its layout seed, its
-                                   median and, where the cache simulation replayed its layout, the simulated D1
+                                   median sample and, where the cache simulation replayed its layout, the simulated D1
                                    misses per unit (from runs.csv.gz and cachesim.csv)
     aa                             the A/A control by N: cells, intervals that exclude 1, the largest deviation
-    precision                      the intervals' half-widths by N, of the medians and of the ratios to raw
+    precision                      the intervals' half-widths by N, of the times and of the ratios to raw
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures
     change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
@@ -55,8 +55,11 @@ replaced, the markers stay, and a Markdown reader shows TEXT alone). A cell is "
 for the fresh memory mode; N as 1048576 or 2^20, or "fixed" or "max", the run's fixed size and its largest, in
 tables too):
     size N                         the size as the report writes it, "2^16"
-    cell CELL                      its median and interval, "37.8 [34.3, 44.5]"
-    ratio CELL / CELL              the ratio of two medians, bootstrapped as a ratio over both cells' processes,
+    trim                           the share of a cell's processes its time sets aside at each end, "10%"
+    analysed                       the commit whose analysis made the results: reanalysed_commit where make
+                                   reanalyse made them again, else the run's own git_commit
+    cell CELL                      its time and interval, "37.8 [34.3, 44.5]"
+    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_ci),
                                    "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
                                    strategy and scenario, and takes the rest from the first
     compare CELL / CELL            the first against the second, chosen from that ratio: "faster than", "not
@@ -70,7 +73,7 @@ tables too):
                                    at any N measured", or the runs where the sizes disagree (wording.py)
     claim-par S SCEN / S [SCEN]    the verdict on "the first is as fast as the second": "confirmed" where the run
                                    cannot separate them or the first is faster, "refuted" where it is slower
-    fastest SCENARIO N [S,...]     the design with the lowest median (of those named; default every design) and
+    fastest SCENARIO N [S,...]     the design with the lowest time (of those named; default every design) and
                                    those the run cannot separate from it, with their ratios
     ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
     leaders SCENARIO [S,...]       the fastest and those not separable from it at each N, in runs of sizes
@@ -102,7 +105,7 @@ class NotMeasured(TableError):
 
 
 label = wording.size_label
-figure = wording.median_figure
+figure = wording.time_figure
 ratio_figure = wording.ratio_figure
 digits = wording.digits
 
@@ -157,7 +160,7 @@ class Results:
         r = self.cells.get((strategy, scenario, int(n)))
         if r is None:
             return "-"
-        return figure(float(r["median_ns"]), float(r["median_lo_ns"]), float(r["median_hi_ns"]))
+        return figure(float(r["time_ns"]), float(r["time_lo_ns"]), float(r["time_hi_ns"]))
 
 
 def designs(res):
@@ -209,7 +212,7 @@ def table_iter(res, scenario, baseline, sizes):
     header = "| strategy | how" + "".join(f" | {label(n)} | ratio" for n in ns) + " |"
     lines = [header, "|---|---" + "|---:|---:" * len(ns) + "|"]
     present = [s for s in res.strategies if not s.endswith(cellmod.AA_SUFFIX) and (s, scenario, ns[-1]) in res.cells]
-    present.sort(key=lambda s: float(res.cells[(s, scenario, ns[-1])]["median_ns"]))
+    present.sort(key=lambda s: float(res.cells[(s, scenario, ns[-1])]["time_ns"]))
     for s in present:
         kind = next((res.cells[(s, scenario, n)]["query_kind"] for n in ns if (s, scenario, n) in res.cells), "")
         line = f"| {s} | {kind or '-'}"
@@ -435,7 +438,7 @@ def table_change_winners(res, n):
         present = [s for s in designs(res) if (s, sc, int(n)) in res.cells]
         if len(present) < 2:
             continue
-        present.sort(key=lambda s: float(res.cells[(s, sc, int(n))]["median_ns"]))
+        present.sort(key=lambda s: float(res.cells[(s, sc, int(n))]["time_ns"]))
         first, second = present[:2]
         lead = _ratio_of(res, (second, sc), (first, sc), n)
         lines.append(f"| {rate:g}% | {first} | {res.cell(first, sc, n)} | {second} | "
@@ -486,6 +489,12 @@ def value(res, spec):
     kind, args = words[0], words[1:]
     if kind == "size" and len(args) == 1:
         return label(_size(args[0]))
+    if kind == "analysed" and not args:
+        if "reanalysed_commit" not in res.meta and "git_commit" not in res.meta:
+            raise NotMeasured(f"{res.path('metadata.csv')} has neither reanalysed_commit nor git_commit")
+        return res.meta.get("reanalysed_commit", res.meta.get("git_commit"))
+    if kind == "trim" and not args:
+        return f"{100 * stats.TRIM:g}%"
     if kind == "meta" and len(args) == 1:
         if args[0] not in res.meta:
             raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")
@@ -546,7 +555,7 @@ def value(res, spec):
 
 
 def _standings(res, scenario, n, names=None):
-    """([(strategy, median, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
+    """([(strategy, time, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
     the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
     name, _, memory = scenario.partition("@")
     candidates = names.split(",") if names else designs(res)

@@ -1,4 +1,4 @@
-"""The summary a run prints: per scenario at its largest N, every strategy's median with its 95% interval and
+"""The summary a run prints: per scenario at its largest N, every strategy's time with its 95% interval and
 its ratio to the raw floor with the ratio's interval; then the cells far slower than every other design's (a
 new strategy's pathology, such as a clustering hash, shows there), what the A/A control showed, how precise the
 cells are, and how they stopped; and, where the run measured change detection, its tables (report.py: change,
@@ -62,7 +62,7 @@ def design_of(strategy):
 
 
 def outlier_lines(rows):
-    """One line per cell whose median exceeds OUTLIER_FACTOR times that of every other design (raw excluded)."""
+    """One line per cell whose time exceeds OUTLIER_FACTOR times that of every other design (raw excluded)."""
     groups = {}
     for r in rows:
         if design_of(r["strategy"]) == "raw":
@@ -71,25 +71,25 @@ def outlier_lines(rows):
     lines = []
     for (scenario, memory, n), cell in sorted(groups.items()):
         for r in cell:
-            others = [float(o["median_ns"]) for o in cell if design_of(o["strategy"]) != design_of(r["strategy"])]
+            others = [float(o["time_ns"]) for o in cell if design_of(o["strategy"]) != design_of(r["strategy"])]
             if not others:
                 continue
             slowest = max(others)
-            median = float(r["median_ns"])
-            if median > OUTLIER_FACTOR * slowest:
+            time = float(r["time_ns"])
+            if time > OUTLIER_FACTOR * slowest:
                 label = scenario + ("" if memory == "warm" else "@" + memory)
-                lines.append(f"outlier: {r['strategy']} {label} n={n}: {median:.4g} ns per {r['unit']}, "
-                             f"{median / slowest:.0f}x the slowest other design's {slowest:.4g} ns")
+                lines.append(f"outlier: {r['strategy']} {label} n={n}: {time:.4g} ns per {r['unit']}, "
+                             f"{time / slowest:.0f}x the slowest other design's {slowest:.4g} ns")
     if not lines:
         return [f"outliers: none (no cell is over {OUTLIER_FACTOR:g}x slower than every other design's)"]
     return lines
 
 
 def precision_lines(rows):
-    """The distribution of the intervals' half-widths by N: of the medians, and of the ratios to raw."""
+    """The distribution of the intervals' half-widths by N: of the cells' times, and of the ratios to raw."""
     widths = cellmod.half_widths_by_n(rows)
     lines = []
-    for what, k in (("medians", 0), ("ratios to raw", 1)):
+    for what, k in (("times", 0), ("ratios to raw", 1)):
         parts = []
         for n in sorted(widths):
             v = widths[n][k]
@@ -139,18 +139,18 @@ def main(argv):
     for r in rows:
         label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
         largest[label] = max(largest.get(label, 0), int(r["n"]))
-    print(f"{'scenario':<18} {'n':>8} {'strategy':<15} {'query':<14} {'median ns [95% interval]':>30} "
+    print(f"{'scenario':<18} {'n':>8} {'strategy':<15} {'query':<14} {'ns [95% interval]':>30} "
           f"{'x raw-soa [95% interval]':>26} {'procs':>5} {'bytes/e':>8}")
     table = []
     for r in rows:
         label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
         if int(r["n"]) != largest[label]:
             continue
-        med = interval_text(_f(r["median_ns"]), _f(r["median_lo_ns"]), _f(r["median_hi_ns"]))
+        figure = interval_text(_f(r["time_ns"]), _f(r["time_lo_ns"]), _f(r["time_hi_ns"]))
         ratio = interval_text(_f(r["raw_ratio"]), _f(r["raw_ratio_lo"]), _f(r["raw_ratio_hi"]), 2, "x") \
             if r["raw_ratio"] else "-"
-        table.append((label, float(r["median_ns"]), f"{label:<18} {r['n']:>8} {r['strategy']:<15} "
-                      f"{r['query_kind'] or '-':<14} {med:>30} {ratio:>26} {r['processes']:>5} "
+        table.append((label, float(r["time_ns"]), f"{label:<18} {r['n']:>8} {r['strategy']:<15} "
+                      f"{r['query_kind'] or '-':<14} {figure:>30} {ratio:>26} {r['processes']:>5} "
                       f"{float(r['bytes_per_entity']):>8.1f}"))
     for _, _, line in sorted(table, key=lambda t: (t[0], t[1])):
         print(line)
@@ -167,7 +167,7 @@ def main(argv):
         stopped[r["stopped"]] = stopped.get(r["stopped"], 0) + 1
     print("cells: " + ", ".join(f"{v} stopped by {k}" for k, v in sorted(stopped.items())) +
           " (ci: the interval met its target; cap: the most processes a cell gets; budget: time ran out)")
-    print("median: over processes of each process's median sample; [..]: its 95% bootstrap interval over processes;")
-    print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, bootstrapped as a ratio;")
+    print("ns: the trimmed geometric mean over processes of each process's median sample; [..]: its 95% interval;")
+    print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, with the ratio's own interval;")
     print("NAME@fresh: creation into memory the process never touched (first-touch page faults included)")
     return 0

@@ -3,7 +3,7 @@ claim holds. A sentence whose wording depends on the outcome is never typed; the
 this module says what the run shows, with the significance rule of every other figure: a ratio counts as a
 difference only when its 95% interval lies wholly outside the A/A band (stats.significant).
 
-The functions here take figures already computed, (ratio, low, high) per size or (strategy, median, low, high) per
+The functions here take figures already computed, (ratio, low, high) per size or (strategy, time, low, high) per
 design, so that they are tested on planted figures; report.py fetches the figures from a run.
 """
 
@@ -41,11 +41,11 @@ def ratio_figure(value, low, high):
 
 
 def digits(v):
-    """Decimals for a median: three significant digits or so ("0.203", "2.16", "25.1", "162")."""
+    """Decimals for a time: three significant digits or so ("0.203", "2.16", "25.1", "162")."""
     return 3 if v < 1 else 2 if v < 10 else 1 if v < 100 else 0
 
 
-def median_figure(value, low, high):
+def time_figure(value, low, high):
     """"27.4 [26.9, 28.0]"."""
     d = digits(value)
     return f"{value:.{d}f} [{low:.{d}f}, {high:.{d}f}]"
@@ -119,13 +119,13 @@ def claim(points, band, words=None):
 
 
 def leader(figures, ratios, band):
-    """The design with the lowest median and those the run cannot separate from it: figures is [(strategy, median,
-    low, high)] sorted by median, ratios[k] the (ratio, low, high) of design k's time to the first's (k >= 1).
+    """The design with the lowest time and those the run cannot separate from it: figures is [(strategy, time,
+    low, high)] sorted by time, ratios[k] the (ratio, low, high) of design k's time to the first's (k >= 1).
     "`bitmask` (4.30 [4.21, 4.39]), which the run cannot separate from `tables` (1.05x [0.98, 1.12])"."""
     if not figures:
         raise ValueError("no design was measured")
     first = figures[0]
-    text = f"`{first[0]}` ({median_figure(*first[1:])})"
+    text = f"`{first[0]}` ({time_figure(*first[1:])})"
     ties = [(f[0], r) for f, r in zip(figures[1:], ratios[1:]) if outcome(*r[1:], band) == SAME]
     if ties:
         text += ", which the run cannot separate from " + listing([f"`{s}` ({ratio_figure(*r)})" for s, r in ties])
@@ -149,7 +149,7 @@ def ranking(figures, ratios, band):
     [0.98, 1.12] (not separable); ..." (ratios to the first, as in leader)."""
     if not figures:
         raise ValueError("no design was measured")
-    out = [f"`{figures[0][0]}` {median_figure(*figures[0][1:])}"]
+    out = [f"`{figures[0][0]}` {time_figure(*figures[0][1:])}"]
     for f, r in zip(figures[1:], ratios[1:]):
         out.append(f"`{f[0]}` {ratio_figure(*r)}" + (" (not separable)" if outcome(*r[1:], band) == SAME else ""))
     return "; ".join(out)
@@ -158,7 +158,7 @@ def ranking(figures, ratios, band):
 def leaders(per_size, band):
     """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures, ratios)]
     in size order, each as for leader. The leaders at a size are the fastest and every design the run cannot
-    separate from it, named in alphabetical order (which of them has the lowest median is chance):
+    separate from it, named in alphabetical order (which of them has the lowest time is chance):
     "`bitmask` at 2^10 to 2^16; `bitmask` and `tables` (not separable) at 2^18 to 2^20"."""
     if not per_size:
         raise ValueError("no size was measured")

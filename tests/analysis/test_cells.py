@@ -13,13 +13,17 @@ def rows_of(path):
 
 
 class Merge(TempDir):
-    def test_a_cell_is_the_median_of_its_processes(self):
+    def test_a_cell_is_the_trimmed_geometric_mean_of_its_processes(self):
         path = self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2, 5, 4])])
         merged = cells.group(rows_of(path))
         cell = merged[("a", "x", 8, "warm")]
-        self.assertEqual(cell.figure(), (3.0, 1.0, 5.0))
+        # five processes, fewer than trimming sets one aside of: the geometric mean of all five
+        figure, low, high = cell.figure()
+        self.assertAlmostEqual(figure, 120 ** (1 / 5), places=12)
+        self.assertEqual((figure, low, high), stats.figure_ci([3, 1, 2, 5, 4]))
         out = cells.result_rows(merged)[0]
-        self.assertEqual((out["median_ns"], out["median_lo_ns"], out["median_hi_ns"], out["processes"]), ("3", "1", "5", 5))
+        self.assertEqual((out["time_ns"], out["time_lo_ns"], out["time_hi_ns"], out["processes"]),
+                         (f"{figure:.6g}", f"{low:.6g}", f"{high:.6g}", 5))
         self.assertEqual(out["process_spread_ns"], "4")
 
     def test_the_read_back_share_is_the_median_of_its_processes_where_every_one_has_it(self):

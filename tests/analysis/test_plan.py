@@ -5,6 +5,7 @@ import unittest
 from support import TempDir, run_row
 import csvfile
 import plan
+import stats
 
 
 class StoppingRule(TempDir):
@@ -58,11 +59,15 @@ class StoppingRule(TempDir):
         self.assertIn("two more processes for 1 of the 1 cells", account)
 
     def test_a_wide_ratio_opens_both_of_its_cells(self):
-        # each cell's own interval is within +/-3% (+/-2.5%), but the ratio of a to its raw floor spans both:
-        # [1.95 / 1.025, 2.05 / 0.975] = 2.0 -4.9% .. +5.1%; a and the floor get two more processes each
+        # seven processes each, spread 1 +/- k * 1.2% (k = 0..3): each cell's own interval is within +/-3%
+        # (+/-2.4%), but the ratio of a to its raw floor adds both cells' errors (+/-3.1%); a and the floor get
+        # two more processes each
+        spread = [1.0 + k * 0.012 for k in (0, 1, -1, 2, -2, 3, -3)]
+        self.assertLess(stats.relative_half_width(*stats.figure_ci(spread)), 0.03)
+        self.assertGreater(stats.relative_half_width(*stats.ratio_ci(spread, spread)), 0.03)
         rows = [r for r in self.all_cells([1.0, 1.001, 0.999]) if not r.startswith(("a,x,8,", "raw-soa,x,8,"))]
-        rows += self.rows("a", "x", 8, [2.0, 2.05, 1.95]) + self.rows("raw-soa", "x", 8, [1.0, 1.025, 0.975])
-        rounds, account = self.plan(rows)
+        rows += self.rows("a", "x", 8, [2 * v for v in spread]) + self.rows("raw-soa", "x", 8, spread)
+        rounds, account = self.plan(rows, max_procs=9)
         self.assertEqual([sorted(jobs) for jobs in rounds], [[("bin-a", "warm", 8, ["x"]), ("raw", "warm", 8, ["x"])]] * 2)
         self.assertIn("two more processes for 2 of the 2 cells with an interval wider than +/-3%", account)
 

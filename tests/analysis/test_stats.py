@@ -1,6 +1,5 @@
-"""The statistics: exact bootstrap distributions checked against enumeration, intervals stated exactly."""
+"""The statistics: the trimmed geometric mean, Student's t, Yuen's intervals stated exactly."""
 
-import itertools
 import math
 import unittest
 
@@ -8,56 +7,102 @@ import support  # noqa: F401  (the import path)
 import stats
 
 
-def enumerated(values):
-    """The bootstrap distribution of the median by enumerating every resample (n^n of them)."""
-    n = len(values)
-    mass = {}
-    for pick in itertools.product(values, repeat=n):
-        m = stats.median(pick)
-        mass[m] = mass.get(m, 0) + 1 / n ** n
-    return sorted(mass.items())
+def logs_interval(logs, t):
+    """exp of the mean of logs -/+ t standard errors, by the textbook formula (no trimming)."""
+    n = len(logs)
+    mean = sum(logs) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in logs) / (n - 1) / n)
+    return math.exp(mean), math.exp(mean - t * se), math.exp(mean + t * se)
 
 
-class ExactBootstrap(unittest.TestCase):
-    def assertSameDistribution(self, a, b):
-        self.assertEqual(len(a), len(b))
-        for (x, p), (y, q) in zip(a, b):
-            self.assertAlmostEqual(x, y, places=12)
-            self.assertAlmostEqual(p, q, places=12)
+class StudentT(unittest.TestCase):
+    def test_quantiles_match_the_tables(self):
+        for df, expected in ((1, 12.7062047), (2, 4.3026527), (4, 2.7764451), (10, 2.2281389), (30, 2.0422725)):
+            self.assertAlmostEqual(stats.t_quantile(0.975, df), expected, places=6)
+        self.assertAlmostEqual(stats.t_quantile(0.5, 3), 0.0, places=9)
 
-    def test_matches_enumeration_for_odd_and_even_counts(self):
-        for values in ([3.0], [1.0, 4.0], [2.0, 1.0, 7.0], [1.0, 2.0, 3.5, 9.0], [5.0, 1.0, 2.0, 8.0, 3.0],
-                       [1.0, 1.5, 2.0, 4.0, 4.5, 9.0]):
-            self.assertSameDistribution(stats.median_distribution(values), enumerated(values))
+    def test_fractional_degrees_of_freedom_lie_between_their_neighbours(self):
+        self.assertLess(stats.t_quantile(0.975, 3.5), stats.t_quantile(0.975, 3))
+        self.assertGreater(stats.t_quantile(0.975, 3.5), stats.t_quantile(0.975, 4))
 
-    def test_ties_are_merged_and_probabilities_sum_to_one(self):
-        d = stats.median_distribution([2.0, 2.0, 2.0, 5.0, 5.0, 6.0, 7.0, 7.0])
-        self.assertAlmostEqual(sum(p for _, p in d), 1.0, places=12)
-        self.assertEqual(len({v for v, _ in d}), len(d))
+    def test_cdf_is_symmetric_and_inverts_the_quantile(self):
+        self.assertAlmostEqual(stats.t_cdf(0.0, 5), 0.5, places=12)
+        self.assertAlmostEqual(stats.t_cdf(-1.3, 7) + stats.t_cdf(1.3, 7), 1.0, places=12)
+        self.assertAlmostEqual(stats.t_cdf(stats.t_quantile(0.9, 6.25), 6.25), 0.9, places=9)
 
-    def test_interval_of_five_is_their_range(self):
-        # P(median = smallest) = P(Binomial(5, 1/5) >= 3) = 0.05792 > 0.025
-        self.assertEqual(stats.median_ci([5, 1, 3, 2, 4]), (3, 1, 5))
 
-    def test_interval_of_seven_drops_the_extremes(self):
-        # P(median <= 1st) = P(Binomial(7, 1/7) >= 4) = 0.0102 < 0.025; P(median <= 2nd) = 0.098
-        self.assertEqual(stats.median_ci([7, 1, 6, 2, 5, 3, 4]), (4, 2, 6))
+class TrimmedFigure(unittest.TestCase):
+    def test_the_figure_sets_one_wild_process_of_ten_aside(self):
+        # 10% of 10 is 1: the lowest and highest are set aside, the geometric mean of 2 .. 9 kept
+        self.assertEqual(stats.TRIM, 0.1)
+        values = [3, 2, 1, 4, 5, 6, 1000, 7, 8, 9]
+        self.assertAlmostEqual(stats.trimmed_geometric_mean(values), math.prod(range(2, 10)) ** (1 / 8))
+
+    def test_fewer_than_ten_processes_are_all_kept(self):
+        values = [3, 2, 1, 4, 1000]
+        self.assertAlmostEqual(stats.trimmed_geometric_mean(values), math.prod(values) ** (1 / 5))
+
+    def test_a_two_mode_mixture_moves_the_figure_smoothly(self):
+        # seven processes, k of them in a slow mode 1.6x the fast one: the median jumps from fast to slow as k
+        # passes 3.5; the figure climbs a step per process
+        figures = [stats.trimmed_geometric_mean([1.0] * (7 - k) + [1.6] * k) for k in range(8)]
+        medians = [stats.median([1.0] * (7 - k) + [1.6] * k) for k in range(8)]
+        self.assertEqual(medians, [1.0] * 4 + [1.6] * 4)
+        steps = [b / a for a, b in zip(figures, figures[1:])]
+        self.assertTrue(all(1.0 <= s < 1.11 for s in steps), steps)
+        self.assertAlmostEqual(figures[0], 1.0)
+        self.assertAlmostEqual(figures[7], 1.6)
+
+    def test_without_trimming_the_interval_is_the_t_interval_of_the_logs(self):
+        # four values: 10% of 4 rounds down to 0, nothing set aside, Yuen's interval is Student's of the logs
+        values = [1.0, 1.2, 0.9, 1.1]
+        expected = logs_interval([math.log(v) for v in values], stats.t_quantile(0.975, 3))
+        for got, want in zip(stats.figure_ci(values), expected):
+            self.assertAlmostEqual(got, want, places=12)
+
+    def test_the_trimmed_interval_uses_the_winsorized_variance(self):
+        # ten logs 0 .. 8 and 100: kept 1 .. 8 (mean 4.5); winsorized 1, 1, 2, .. 7, 8, 8, whose squared
+        # deviations from 4.5 add up to 66.5; the squared standard error (n - 1) s_w^2 / (h (h - 1)) is then
+        # 66.5 / (8 * 7), with h - 1 = 7 degrees of freedom
+        values = [math.exp(x) for x in (0, 1, 2, 3, 4, 5, 6, 7, 8, 100)]
+        half = stats.t_quantile(0.975, 7) * math.sqrt(66.5 / 56)
+        figure, low, high = stats.figure_ci(values)
+        self.assertAlmostEqual(math.log(figure), 4.5, places=12)
+        self.assertAlmostEqual(math.log(low), 4.5 - half, places=12)
+        self.assertAlmostEqual(math.log(high), 4.5 + half, places=12)
 
     def test_one_process_has_a_point_interval(self):
-        self.assertEqual(stats.median_ci([2.5]), (2.5, 2.5, 2.5))
+        self.assertEqual(stats.figure_ci([2.5]), (2.5, 2.5, 2.5))
+
+    def test_a_time_of_zero_is_refused(self):
+        with self.assertRaises(ValueError):
+            stats.figure_ci([0.0, 1.0, 2.0])
 
     def test_ratio_of_constant_cells_is_exact(self):
-        self.assertEqual(stats.ratio_ci([2.0] * 5, [1.0] * 5), (2.0, 2.0, 2.0))
+        r, lo, hi = stats.ratio_ci([2.0] * 5, [1.0] * 5)
+        self.assertAlmostEqual(r, 2.0, places=12)
+        self.assertEqual((lo, hi), (r, r))
 
-    def test_ratio_interval_comes_from_the_joint_distribution(self):
-        # numerator medians 1..5 (interval [1, 5]) over a constant 2: the ratio's interval is [0.5, 2.5]
-        self.assertEqual(stats.ratio_ci([1, 2, 3, 4, 5], [2, 2, 2, 2, 2]), (1.5, 0.5, 2.5))
-        # the quantiles of the quotient, not the quotient of the quantiles: both vary, so the interval is
-        # narrower than [low_a / high_b, high_a / low_b]
-        r, lo, hi = stats.ratio_ci([10, 11, 12, 13, 14, 15, 16], [10, 11, 12, 13, 14, 15, 16])
-        self.assertEqual(r, 1.0)
-        self.assertGreater(lo, 11 / 15)
-        self.assertLess(hi, 15 / 11)
+    def test_ratio_over_a_constant_cell_is_the_numerators_interval_scaled(self):
+        values = [1.0, 2.0, 3.0, 4.0, 5.0]
+        figure, low, high = stats.figure_ci(values)
+        r, lo, hi = stats.ratio_ci(values, [2.0] * 5)
+        self.assertAlmostEqual(r, figure / 2, places=12)
+        self.assertAlmostEqual(lo, low / 2, places=12)
+        self.assertAlmostEqual(hi, high / 2, places=12)
+
+    def test_ratio_interval_uses_welchs_degrees_of_freedom(self):
+        # two untrimmed cells of four: squared errors 4 and 1 (in log units, made so below), Welch's df
+        # (4 + 1)^2 / (4^2 / 3 + 1^2 / 3) = 75 / 17
+        a = [math.exp(x) for x in (-3, -1, 1, 3)]       # variance 20 / 3, squared error 5 / 3
+        b = [math.exp(x / 2) for x in (-3, -1, 1, 3)]   # a quarter of that
+        va, vb = 5 / 3, 5 / 12
+        df = (va + vb) ** 2 / (va ** 2 / 3 + vb ** 2 / 3)
+        half = stats.t_quantile(0.975, df) * math.sqrt(va + vb)
+        r, lo, hi = stats.ratio_ci(a, b)
+        self.assertAlmostEqual(r, 1.0, places=12)
+        self.assertAlmostEqual(math.log(lo), -half, places=12)
+        self.assertAlmostEqual(math.log(hi), half, places=12)
 
     def test_ratio_to_zero_is_refused(self):
         with self.assertRaises(ValueError):
@@ -73,7 +118,7 @@ class AAControl(unittest.TestCase):
 
     def test_identical_cells_are_not_called_different(self):
         r, lo, hi = stats.ratio_ci(self.same, list(reversed(self.same)))
-        self.assertEqual(r, 1.0)
+        self.assertAlmostEqual(r, 1.0, places=12)
         self.assertLessEqual(lo, 1.0)
         self.assertGreaterEqual(hi, 1.0)
         self.assertFalse(stats.significant(lo, hi, 0.0))

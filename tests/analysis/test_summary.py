@@ -6,8 +6,8 @@ import support  # noqa: F401  (puts the analysis package on the import path)
 import summary
 
 
-def row(strategy, scenario, n, median, memory="warm", unit="pair"):
-    return {"strategy": strategy, "scenario": scenario, "n": str(n), "median_ns": str(median), "memory": memory,
+def row(strategy, scenario, n, time, memory="warm", unit="pair"):
+    return {"strategy": strategy, "scenario": scenario, "n": str(n), "time_ns": str(time), "memory": memory,
             "unit": unit}
 
 

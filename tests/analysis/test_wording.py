@@ -109,7 +109,7 @@ class PlantedResult(TempDir):
         said = report.refresh(res, self.SENTENCE)
         self.assertIn("`a` is <!-- v: compare a add_remove 2^12 / b -->slower than<!-- /v --> `b`", said)
         self.assertIn("-->**confirmed at 2^10**, reversed at 2^12 (2.00x", said)
-        self.assertIn("<!-- v: fastest add_remove 2^12 -->`b` (5.00 [", said)
+        self.assertIn("<!-- v: fastest add_remove 2^12 -->`b` (5.01 [", said)
         # and where the two cannot be told apart, the report says so
         res = self.publish(b_at_4096=10)
         said = report.refresh(res, self.SENTENCE)
