@@ -86,6 +86,24 @@ class StoppingRule(TempDir):
         self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]] * 2)
         self.assertIn("for 1 of the 4 cells", account)
 
+    def test_a_round_pair_spends_at_most_half_the_budget_left(self):
+        # every cell wide; the five cheap ones cost 2 s a pair, bin-a x at 16 costs 20 s: all six would fit the
+        # 30 s left, but past half of it the dear cell waits for a later round
+        rows = self.all_cells([1.0, 1.5, 0.7])
+        costs = {("bin-a", "x", 16, "warm"): 10.0}
+        for key, binary in self.universe:
+            costs.setdefault((binary, key[1], key[2], key[3]), 1.0)
+        runs = csvfile.read(self.runs("runs.csv", rows), "runs")
+        rounds, account = plan.plan(self.universe, runs, costs, 1, 3, 7, 0.03, 30.0, 3.0)
+        self.assertNotIn(("bin-a", "warm", 16, ["x"]), rounds[0])
+        self.assertIn("for 5 of the 6 cells", account)
+        self.assertIn("about 10 s of the 30 s left", account)
+        # with the cheap cells at their cap, the dear one gets the budget
+        rows += [r for r in self.all_cells([1.0, 1.5, 0.7, 1.2]) if not r.startswith("a,x,16,")]
+        runs = csvfile.read(self.runs("runs.csv", rows), "runs")
+        rounds, account = plan.plan(self.universe, runs, costs, 1, 3, 6, 0.03, 30.0, 3.0)
+        self.assertEqual(rounds, [[("bin-a", "warm", 16, ["x"])]] * 2)
+
     def test_no_budget_no_more_processes(self):
         rows = self.all_cells([1.0, 1.5, 0.7])
         rounds, account = self.plan(rows, budget=0)
