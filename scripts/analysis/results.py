@@ -17,7 +17,7 @@ import cells as cellmod
 import csvfile
 from command import fail, usage
 
-# 3: the cell columns are time_ns, time_lo_ns, time_hi_ns (a trimmed geometric mean), no longer median_ns ...
+# Schema 3: the cells are time_ns, time_lo_ns and time_hi_ns (a trimmed geometric mean), not median_ns and its bounds.
 SCHEMA = "ecs-storage-bench/results/3"
 # Columns written as JSON strings even where they look like numbers.
 TEXT_COLUMNS = {"strategy", "scenario", "unit", "query_kind", "checksum", "memory", "counter_events", "stopped"}
