@@ -13,7 +13,8 @@ a floor under many wide ratios first) per second a process of theirs costs (cell
 pair would cost more than half the time budget left (S seconds, estimated from what earlier processes took;
 the first cell may take all of it). Half, so that the cells that narrow most per second, most often the small
 and cheap ones, get round after round while the dear ones wait their turn, instead of one pair spreading the
-whole budget over every open cell at once. The plan is empty when no cell is open, or when no open cell fits the budget.
+whole budget over every open cell at once. The plan is empty when no cell is open, or when no open cell fits
+the budget.
 
 A process measures several cells of one strategy, one N and one memory mode, in a scenario order that rotates
 from round to round; small worlds share a process (up to about D seconds of work, default 3), large ones get

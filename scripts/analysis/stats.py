@@ -17,13 +17,13 @@ share smoothly. Why 10% and not Wilcox's usual 20%: a cell has five to seven pro
 would set two of five aside and leave Student's t two degrees of freedom (4.30 against 2.78 at four), which
 widened the intervals more than it steadied the figures (in the reference run the A/A band was 28.9% with 20%,
 26.5% with 10%, and the pairs of designs the run could separate 13530 against 15627 of 34405); where a cell has
-the processes to spare, a wild one is set aside. Logarithms
-because every comparison here is a ratio: the ratio of two figures is the exponential of a difference of
-trimmed means, and its interval is Yuen's interval for that difference (K. K. Yuen, "The two-sample trimmed
-t for unequal population variances", Biometrika 61, 1974): the standard error from the winsorized variances,
-Welch's degrees of freedom, Student's t. A cell's own interval is the one-sample form of the same. Every
-interval is a closed-form function of its inputs: deterministic, so the unit tests can state them, and cheap
-enough for the stopping rule to recompute every round.
+the processes to spare, a wild one is set aside. Logarithms because every comparison here is a ratio: the
+ratio of two figures is the exponential of a difference of trimmed means, and its interval is Yuen's interval
+for that difference (K. K. Yuen, "The two-sample trimmed t for unequal population variances", Biometrika 61,
+1974): the standard error from the winsorized variances, Welch's degrees of freedom, Student's t. A cell's own
+interval is the one-sample form of the same. Every interval is a closed-form function of its inputs:
+deterministic, so the unit tests can state them, and cheap enough for the stopping rule to recompute every
+round.
 
 The median (below) stays for what is summarised without an interval: a cell's simulated misses over its
 layouts, the spread of half-widths, the process that stands for a cell.
