@@ -1,7 +1,9 @@
 # ECS storage benchmark suite.
 #   make bench   build every strategy, run every scenario in many processes, simulate caches, cross-check with
 #                hyperfine, plot: results/MACHINE_ID/ (results.csv, results.json, runs.csv, plots/, report.md);
-#                QUICK=1 for a short run
+#                QUICK=1 for a short run; PAIRED=1 measures every block's designs side by side in one process
+#                (the paired program, build/bench-paired-L) into results/MACHINE_ID-paired
+#   make bench-noise   the paired measurement of a few small blocks beside a CPU hog switched on and off
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness and pipeline tests;
 #                STRATEGY=NAME: only strategies/NAME's suites, a short fuzz and its checksums in every scenario
 #   make test-faults   the pipeline on a full disk and under a signal at every step (root; about ten minutes)
@@ -59,7 +61,13 @@ FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
 # Sources by layer. Each layer compiles with its own include path, so that a layer can only include the headers it
 # is meant to see: the contract (strategies/*.h) is all a scenario or a test knows of a strategy; a strategy sees
 # the contract, _common/ and its own folder; the harness sees itself and the allocator hooks it implements.
-HARNESS_SRC := $(wildcard harness/*.c)
+# A bench binary is a main and one or more design units (harness/unit.h): a unit holds what runs a cell (the
+# runner, the allocator hooks, the layout stream, the hardware counters, and the unit's table), the scenarios and
+# the design; a main parses, seeds, configures the heap and writes the rows. bench-NAME links harness/main.c with
+# NAME's unit, the paired program harness/paired.c with every unit.
+MAIN_SRC := harness/main.c harness/output.c harness/layout.c harness/heap.c
+PAIRED_MAIN_SRC := harness/paired.c harness/output.c harness/layout.c harness/heap.c harness/stats.c
+UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/output.c harness/heap.c,$(wildcard harness/*.c))
 SCENARIO_SRC := $(wildcard scenarios/*.c)
 # The raw baselines share the contract scenarios' descriptors (scenarios/info.c).
 RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c
@@ -94,14 +102,29 @@ $(AA_VARIANT)_DIR := $($(AA_STRATEGY)_DIR)
 $(AA_VARIANT)_FLAGS := $($(AA_STRATEGY)_FLAGS)
 MEASURED := $(VARIANTS) $(AA_VARIANT)
 
-BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(MEASURED))
+# The paired program's controls, measured as ordinary designs in every cell: A/A twins (each strategy of
+# PAIRED_TWINS built once more, a separate copy of its code) and a planted positive control (PLANTED_STRATEGY
+# built with every timed run made PLANTED_PERCENT % longer in wall time, harness/runner.c), whose true ratio to
+# its strategy is known.
+PAIRED_TWINS ?= archetype sparse
+PLANTED_STRATEGY ?= archetype
+PLANTED_PERCENT ?= 3
+$(foreach t,$(PAIRED_TWINS) $(PLANTED_STRATEGY),$(if $(filter $(t),$(VARIANTS)),,\
+    $(error PAIRED_TWINS and PLANTED_STRATEGY name strategy variants (make list); $(t) is not one)))
+$(foreach t,$(filter-out $(AA_STRATEGY),$(PAIRED_TWINS)),$(eval $(t)~aa_DIR := $($(t)_DIR))$(eval $(t)~aa_FLAGS := $($(t)_FLAGS)))
+PLANTED_VARIANT := $(PLANTED_STRATEGY)~slower$(PLANTED_PERCENT)
+$(PLANTED_VARIANT)_DIR := $($(PLANTED_STRATEGY)_DIR)
+$(PLANTED_VARIANT)_FLAGS := $($(PLANTED_STRATEGY)_FLAGS) -DESB_PLANTED_PERCENT=$(PLANTED_PERCENT)
+PAIRED_DESIGNS := $(sort $(VARIANTS) $(addsuffix ~aa,$(PAIRED_TWINS)) $(PLANTED_VARIANT))
+
+BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(sort $(MEASURED) $(PAIRED_DESIGNS)))
 CACHESIM_BINS := $(BUILD)/cachesim-raw $(addprefix $(BUILD)/cachesim-,$(MEASURED))
 ALL_TESTED := $(VARIANTS) $(TEST_VARIANTS)
 TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addprefix $(BUILD)/test-,$(ALL_TESTED))) \
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: all bench reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: build-paired bench-noise all bench reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -161,7 +184,7 @@ KEY_FLAGS_var-$(1) := $$($(1)_FLAGS)
 KEY_NAME_var-$(1) := -DESB_STRATEGY_NAME='"$(1)"'
 KEY_FLAGS_$$($(1)_FLAGS_KEY) := $$($(1)_FLAGS)
 endef
-$(foreach v,$(VARIANTS) $(TEST_VARIANTS) $(AA_VARIANT),$(eval $(call VARIANT_KEYS,$(v))))
+$(foreach v,$(sort $(VARIANTS) $(TEST_VARIANTS) $(AA_VARIANT) $(PAIRED_DESIGNS)),$(eval $(call VARIANT_KEYS,$(v))))
 KEY_FLAGS_raw :=
 # The unit tests of _common/ build like a variant named "common" without flags or strategy sources.
 common_FLAGS_KEY := flags-none
@@ -193,14 +216,30 @@ V ?= 0
 show = $(if $(or $(filter 1,$(V)),$(findstring s,$(firstword -$(MAKEFLAGS)))),@:,@echo)
 quiet = $(if $(filter 1,$(V)),,@)
 
+# A design unit (harness/unit.h) from its LTO objects (the prerequisites) in flavor $(1): gcc's -fwhole-program
+# over them without the linker plugin gives one relocatable object optimised as a whole program, in which every
+# symbol is hidden but the unit's table (externally_visible); objcopy then makes the hidden ones local, so that
+# units link side by side. gcc only: clang has no whole-program partial link.
+define UNIT_LINK
+$(show) "LD $@"
+@mkdir -p $(@D)
+$(quiet)$($(1)_CC) $($(1)_CFLAGS) -fno-use-linker-plugin -fwhole-program -flto-partition=one -r -nostdlib $^ -o $@.tmp
+$(quiet)objcopy --localize-hidden $@.tmp $@
+@rm -f $@.tmp
+endef
+
 # $(1) variant, $(2) strategy folder
 define VARIANT_RULES
 $(1)_OWN_SRC := $$(wildcard strategies/$(2)/*.c)
 $(1)_OWN_TEST_SRC := $$(wildcard strategies/$(2)/tests/*.c)
-$(BUILD)/bench-$(1): $$(call variant_objs,bench,$(1),$(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+$(BUILD)/units/bench/$(1).o: $$(call variant_objs,bench,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+	$$(call UNIT_LINK,bench)
+$(BUILD)/units/cachesim/$(1).o: $$(call variant_objs,cachesim,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+	$$(call UNIT_LINK,cachesim)
+$(BUILD)/bench-$(1): $(call obj,bench,main,$(MAIN_SRC)) $(BUILD)/units/bench/$(1).o
 	$$(show) "LD $$@"
 	$$(quiet)$$(bench_CC) $$(bench_CFLAGS) $$^ $(PAPI_LIBS) -lm -o $$@
-$(BUILD)/cachesim-$(1): $$(call variant_objs,cachesim,$(1),$(HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+$(BUILD)/cachesim-$(1): $(call obj,cachesim,main,$(MAIN_SRC)) $(BUILD)/units/cachesim/$(1).o
 	$$(show) "LD $$@"
 	$$(quiet)$$(cachesim_CC) $$(cachesim_CFLAGS) $$^ -lm -o $$@
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
@@ -216,7 +255,7 @@ $(BUILD)/fuzz-$(1): $$(call variant_objs,fuzz,$(1),$(FUZZ_SRC) $(HOOKS_SRC) $(CO
 	$$(quiet)$$(fuzz_CC) $$(fuzz_CFLAGS) $$^ -o $$@
 endef
 
-$(foreach v,$(ALL_TESTED) $(AA_VARIANT),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR))))
+$(foreach v,$(sort $(ALL_TESTED) $(AA_VARIANT) $(PAIRED_DESIGNS)),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR))))
 
 $(BUILD)/test-common: $(call variant_objs,test,common,$(HOOKS_SRC) $(COMMON_SRC),$(COMMON_TEST_SRC))
 	$(show) "LD $@"
@@ -225,10 +264,36 @@ $(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(COMMON
 	$(show) "LD $@"
 	$(quiet)$(asan_CC) $(asan_CFLAGS) $^ -lcriterion -lm -o $@
 
-$(BUILD)/bench-raw: $(call obj,bench,raw,$(HARNESS_SRC) $(RAW_SRC))
+# The paired program (harness/paired.c): one ordinary link of every design's unit with the paired main, in
+# PAIRED_ORDERS link orders with random gaps between the units (scripts/paired-link.sh), so that code placement is
+# drawn per process as data placement is.
+PAIRED_ORDERS ?= 16
+PAIRED_BINS := $(addprefix $(BUILD)/bench-paired-,$(shell seq 0 $$(($(PAIRED_ORDERS) - 1))))
+# Each unit's copy whose table is renamed after its design (esb_design_unit_HEX, HEX the name in hexadecimal), so
+# that the units link side by side.
+PAIRED_UNITS := $(addprefix $(BUILD)/paired/units/,$(addsuffix .o,raw $(PAIRED_DESIGNS)))
+unit_symbol = esb_design_unit_$(shell printf '%s' '$(1)' | od -An -tx1 | tr -d ' \n')
+$(BUILD)/paired/units/%.o: $(BUILD)/units/bench/%.o
+	@mkdir -p $(@D)
+	$(quiet)objcopy --redefine-sym esb_design_unit=$(call unit_symbol,$*) $< $@
+PAIRED_MAIN_OBJS := $(call obj,bench,paired,$(PAIRED_MAIN_SRC))
+KEY_FLAGS_paired :=
+KEY_FLAGS_main :=
+$(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scripts/paired-link.sh
+	$(show) "LD $@"
+	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS)" "$(PAPI_LIBS) -lm" $@ \
+	    $(PAIRED_MAIN_OBJS) -- $(PAIRED_UNITS)
+build-paired: $(PAIRED_BINS)
+build-bench: $(PAIRED_BINS)
+
+$(BUILD)/units/bench/raw.o: $(call obj,bench,raw,$(UNIT_HARNESS_SRC) $(RAW_SRC))
+	$(call UNIT_LINK,bench)
+$(BUILD)/units/cachesim/raw.o: $(call obj,cachesim,raw,$(UNIT_HARNESS_SRC) $(RAW_SRC))
+	$(call UNIT_LINK,cachesim)
+$(BUILD)/bench-raw: $(call obj,bench,main,$(MAIN_SRC)) $(BUILD)/units/bench/raw.o
 	$(show) "LD $@"
 	$(quiet)$(bench_CC) $(bench_CFLAGS) $^ $(PAPI_LIBS) -lm -o $@
-$(BUILD)/cachesim-raw: $(call obj,cachesim,raw,$(HARNESS_SRC) $(RAW_SRC))
+$(BUILD)/cachesim-raw: $(call obj,cachesim,main,$(MAIN_SRC)) $(BUILD)/units/cachesim/raw.o
 	$(show) "LD $@"
 	$(quiet)$(cachesim_CC) $(cachesim_CFLAGS) $^ -lm -o $@
 
@@ -309,7 +374,10 @@ fuzz: deps-test
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
-RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)
+# PAIRED=1: every block's designs side by side in one process (the paired program, python3 scripts/analysis
+# blocks), into results/MACHINE_ID-paired.
+PAIRED ?= 0
+RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)$(if $(filter 1,$(PAIRED)),-paired)
 BENCH_MIN_N ?= 1
 BENCH_MAX_N ?= $(call quick,16384,1048576)
 BENCH_STEP ?= 2
@@ -330,6 +398,14 @@ CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
 HYPERFINE_RUNS ?= $(call quick,3,7)
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
 CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
+# The paired measurement (python3 scripts/analysis blocks): each process measures PAIRED_LAYOUTS layouts of
+# PAIRED_ROUNDS rounds, a sample of about PAIRED_TARGET_MS per design per round; ratios are to PAIRED_REFERENCE, on
+# the clock PAIRED_CLOCK (cpu: the thread's CPU time; wall: the monotonic clock; docs/pipeline.md says why cpu).
+PAIRED_LAYOUTS ?= 1
+PAIRED_ROUNDS ?= $(call quick,5,10)
+PAIRED_TARGET_MS ?= $(call quick,1,2)
+PAIRED_REFERENCE ?= archetype
+PAIRED_CLOCK ?= cpu
 BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
 bench: deps-bench
@@ -339,8 +415,16 @@ bench: deps-bench
 	    BENCH_TARGET_CI="$(BENCH_TARGET_CI)" BENCH_BUDGET_S="$(BENCH_BUDGET_S)" BENCH_OPTIONS="$(BENCH_OPTIONS)" \
 	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
-	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" \
-	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
+	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
+	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
+	    PAIRED_CLOCK="$(PAIRED_CLOCK)" scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
+
+# The noise check (python3 scripts/analysis noise): a few blocks at small N measured by the paired program while a
+# busy loop shares its CPU, switched on and off every 0.3 to 3 s; it prints the A/A band, the planted control and
+# how far unpaired times spread against paired ratios, on both clocks, and writes build/noise/.
+bench-noise: deps-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) build-paired
+	@python3 scripts/analysis noise $(BUILD) $(BUILD)/noise
 
 # The analysis again (results, cross-check figures, plots, this run's report) on the published run in RESULTS_DIR,
 # from its own measurements, after a change of the analysis code; nothing is measured, the run's git_commit

@@ -4,7 +4,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t g_seed;
 static uint64_t g_stream;
 
 /* splitmix64: a full-period stream whose outputs pass the usual statistical batteries, and one line of state. */
@@ -31,18 +30,13 @@ uint64_t layout_new_seed(void) {
 
 uint64_t layout_next_seed(uint64_t seed) { return splitmix(&seed); }
 
-void layout_begin(uint64_t seed) {
-    g_seed = seed;
-    g_stream = seed;
-}
-
-uint64_t layout_seed(void) { return g_seed; }
+void layout_begin(uint64_t seed) { g_stream = seed; }
 
 size_t layout_block_residue(size_t window, size_t unit) {
     return (size_t)(splitmix(&g_stream) % (window / unit)) * unit;
 }
 
-size_t layout_stack_residue(void) {
-    uint64_t state = g_seed ^ 0x5DEECE66Dull; /* a stream of its own, so the stack does not follow block 1 */
+size_t layout_stack_residue(uint64_t seed) {
+    uint64_t state = seed ^ 0x5DEECE66Dull; /* a stream of its own, so the stack does not follow block 1 */
     return (size_t)(splitmix(&state) % (LAYOUT_WINDOW / 16)) * 16;
 }

@@ -39,14 +39,11 @@ uint64_t layout_next_seed(uint64_t seed);
  * after any other layout_begin(seed). Without a call, the stream of seed 0 is used. */
 void layout_begin(uint64_t seed);
 
-/* The seed of the current stream. */
-uint64_t layout_seed(void);
-
 /* The next block's remainder modulo window: a multiple of unit below window (both powers of two, unit <=
  * window). */
 size_t layout_block_residue(size_t window, size_t unit);
 
-/* Where the measured stack frames of the current seed start, modulo LAYOUT_WINDOW: a multiple of 16. */
-size_t layout_stack_residue(void);
+/* Where the measured stack frames of a cell of seed start, modulo LAYOUT_WINDOW: a multiple of 16. */
+size_t layout_stack_residue(uint64_t seed);
 
 #endif

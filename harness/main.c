@@ -28,6 +28,7 @@
 #include "layout.h"
 #include "output.h"
 #include "runner.h"
+#include "unit.h"
 
 #define MAX_NS 64
 #define MAX_SELECTED 128
@@ -37,6 +38,9 @@
 #define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_OUT_OF_MEMORY = 3 }; /* and EXIT_SUCCESS (0) */
+
+/* The design this binary measures: the one unit it links (unit.h), the same object the paired program links. */
+static const design_unit *const unit = &esb_design_unit;
 
 typedef struct options {
     const char *selected[MAX_SELECTED];
@@ -131,7 +135,7 @@ static size_t parse_bound(const char *text, const char *option) {
 }
 
 static int known_scenario(const char *name) {
-    for (const scenario *const *s = catalog_scenarios; *s; ++s)
+    for (const scenario *const *s = unit->scenarios; *s; ++s)
         if (strcmp((*s)->info->name, name) == 0) return 1;
     return 0;
 }
@@ -264,22 +268,8 @@ static options parse(int argc, char **argv) {
     return o;
 }
 
-/* Whether the build's index space holds a world of n entities. A build narrower than the contract's
- * (ESB_INDEX_LIMIT: sparse-compact's 20 bits) declares only the sizes it holds, counting twice n: the most any
- * scenario keeps alive at once (entity_cycle's n entities and the n it spawns beside them). */
-static bool fits_index_space(size_t n) {
-#ifdef ESB_INDEX_LIMIT
-    return 2 * (uint64_t)n <= ESB_INDEX_LIMIT;
-#else
-    (void)n;
-    return true;
-#endif
-}
-
 /* Whether a declared size is run: within the bounds and the build's index space. */
-static bool declared_size_kept(const options *o, size_t n) {
-    return n >= o->min_n && n <= o->max_n && fits_index_space(n);
-}
+static bool declared_size_kept(const options *o, size_t n) { return n >= o->min_n && n <= o->max_n && unit->holds(n); }
 
 /* The entity counts a scenario runs at: --n if given, else its declared sweep and its own sizes, within the
  * bounds and the build's index space. Returns how many were written. */
@@ -304,9 +294,9 @@ int main(int argc, char **argv) {
     options o = parse(argc, argv);
     if (o.list || o.describe) {
         if (o.describe) output_describe_header(stdout);
-        for (const scenario *const *s = catalog_scenarios; *s; ++s) {
+        for (const scenario *const *s = unit->scenarios; *s; ++s) {
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
-            const char *strategy = (*s)->label ? (*s)->label : catalog_strategy_name();
+            const char *strategy = (*s)->label ? (*s)->label : unit->strategy_name();
             if (o.describe) {
                 output_describe_row(stdout, *s, strategy, ns, count);
                 continue;
@@ -332,19 +322,19 @@ int main(int argc, char **argv) {
     /* The scenarios in the order asked for; a name can stand for several scenarios (raw: SoA and AoS). */
     size_t passes = o.selected_count ? o.selected_count : 1;
     for (size_t pass = 0; pass < passes && !out_of_memory; ++pass) {
-        for (const scenario *const *s = catalog_scenarios; *s && !out_of_memory; ++s) {
+        for (const scenario *const *s = unit->scenarios; *s && !out_of_memory; ++s) {
             if (o.selected_count && strcmp(o.selected[pass], (*s)->info->name) != 0) continue;
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
             for (size_t k = 0; k < count && !out_of_memory; ++k) {
                 result r;
                 const char *error = "unknown error";
                 if (cells < o.seed_count) seed = o.seeds[cells];
-                int rc = run_scenario(*s, ns[k], &o.run, seed, &r, &error);
+                int rc = unit->run(*s, ns[k], &o.run, seed, &r, &error);
                 seed = layout_next_seed(seed);
                 cells++;
                 if (rc != RUN_OK) {
                     fprintf(stderr, "bench: %s %s n=%zu failed: %s\n",
-                            (*s)->label ? (*s)->label : catalog_strategy_name(), (*s)->info->name, ns[k], error);
+                            (*s)->label ? (*s)->label : unit->strategy_name(), (*s)->info->name, ns[k], error);
                     /* The cells after one that ran out of memory (larger sizes, scenarios with larger worlds)
                      * would most likely run out too, each only after building as much of its world as fits:
                      * the run ends here. */

@@ -2,10 +2,6 @@
 
 #include <string.h>
 
-#ifndef ESB_BUILD_FLAGS
-#define ESB_BUILD_FLAGS "unknown"
-#endif
-
 #if defined(__clang__)
 #define COMPILER "clang " __clang_version__
 #elif defined(__GNUC__)
@@ -120,7 +116,7 @@ static void write_row(row_writer *w, const result *r) {
     if (column(w, "reported_per_change"))
         figure(w, r->samples > 0 && r->reported_per_change >= 0, COUNT_FORMAT, r->reported_per_change);
     if (column(w, "compiler")) quoted(w->f, COMPILER, json);
-    if (column(w, "flags")) quoted(w->f, ESB_BUILD_FLAGS, json);
+    if (column(w, "flags")) quoted(w->f, r->flags ? r->flags : "", json);
     for (int role = 0; role < HW_ROLES; ++role)
         if (column(w, hw_keys[role])) figure(w, r->hw.valid[role], COUNT_FORMAT, r->hw.per_unit[role]);
     if (column(w, "counter_events")) {

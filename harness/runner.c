@@ -11,6 +11,10 @@
 #include "../strategies/memory.h" /* the allocator hooks' accounting (harness/memory.c implements them) */
 #include "scratch.h"
 
+#ifndef ESB_BUILD_FLAGS
+#define ESB_BUILD_FLAGS "unknown"
+#endif
+
 static const char *strategy_of(const scenario *s) { return s->label ? s->label : catalog_strategy_name(); }
 
 static uint64_t runs_for(double target_ns, double one_run_ns) {
@@ -41,15 +45,49 @@ static void size_planned(const run_options *opt, double run_ns, double whole_ns,
 
 static const char *const short_run = "a run completed fewer units than the scenario asked for";
 
-/* One timed run, counted into hw if that is not NULL; -1 if it completed fewer than n units. */
-static int timed_run(const scenario *s, void *ctx, size_t n, hw_tally *hw, double *ns, const char **error) {
+/* Thread CPU time, in ns: beside the wall clock, what this thread itself ran (a preempted stretch is wall time,
+ * not CPU time). */
+static uint64_t thread_cpu_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Every timed run of the workload goes through this one function (first run, warm-up, samples, each world of a
+ * consuming scenario), never inlined or cloned, so that callgrind counts exactly the timed work of any binary
+ * with --toggle-collect=run_timed (scripts/analysis/fidelity.py): `inner` back-to-back runs between two clock
+ * reads, counted into hw if that is not NULL, the thread's CPU time read outside the clock reads. Returns the
+ * units completed. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((noinline, noclone))
+#else
+__attribute__((noinline))
+#endif
+static uint64_t
+run_timed(const scenario *s, void *ctx, uint64_t inner, size_t n, hw_tally *hw, sample_time *t) {
+    uint64_t c0 = thread_cpu_ns();
     hw_counters_start(hw);
-    uint64_t t0 = clock_ns();
-    uint64_t units = s->run(ctx);
+    uint64_t units = 0, t0 = clock_ns();
+    for (uint64_t r = 0; r < inner; ++r) units += s->run(ctx);
+#ifdef ESB_PLANTED_PERCENT
+    /* The planted control (Makefile: PLANTED_VARIANT): the runs' CPU time made ESB_PLANTED_PERCENT % longer by
+     * spinning on the thread's CPU clock, so its true ratio to its strategy on that clock, the one the paired
+     * ratios use, is known whatever the machine does meanwhile. */
+    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_PERCENT / 100;
+    while (thread_cpu_ns() < until) {
+    }
+#endif
     uint64_t t1 = clock_ns();
-    hw_counters_stop(hw, n);
-    *ns = (double)(t1 - t0);
-    if (units != n) return *error = short_run, -1;
+    hw_counters_stop(hw, inner * n);
+    uint64_t c1 = thread_cpu_ns();
+    t->wall_ns = (double)(t1 - t0);
+    t->cpu_ns = (double)(c1 - c0);
+    return units;
+}
+
+/* One timed run; -1 if it completed fewer than n units. */
+static int timed_run(const scenario *s, void *ctx, size_t n, hw_tally *hw, sample_time *t, const char **error) {
+    if (run_timed(s, ctx, 1, n, hw, t) != n) return *error = short_run, -1;
     return 0;
 }
 
@@ -64,8 +102,8 @@ static int simulated_run(const scenario *s, void *ctx, size_t n, const char *lab
 
 /* Builds a world of the cell: each world restarts the layout stream of the cell's seed, so every world a cell
  * builds (a consuming scenario builds one per run) has the same layout. */
-static void *setup_world(const scenario *s, size_t n, const char **error) {
-    layout_begin(layout_seed());
+static void *setup_world(const scenario *s, size_t n, uint64_t seed, const char **error) {
+    layout_begin(seed);
     return s->setup(n, error);
 }
 
@@ -76,11 +114,14 @@ static int first_run(const scenario *s, size_t n, const char *label, result *out
                      const char **error) {
     size_t base = esb_mem_get_stats().live_bytes;
     esb_mem_reset_peak();
-    if (!(*ctx = setup_world(s, n, error))) return -1;
+    if (!(*ctx = setup_world(s, n, out->layout_seed, error))) return -1;
     size_t after_setup = esb_mem_get_stats().live_bytes;
-    *run_ns = 0;
-    if ((label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, run_ns, error)) != 0) {
+    sample_time t = {0, 0};
+    int rc = label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, &t, error);
+    *run_ns = t.wall_ns;
+    if (rc != 0) {
         s->teardown(*ctx);
+        *ctx = NULL;
         return -1;
     }
     size_t after_run = esb_mem_get_stats().live_bytes;
@@ -105,47 +146,70 @@ static void capture_counters(const scenario *s, void *ctx, result *out) {
     }
 }
 
+/* The checks of one cell: its seed, and how many spot checks it has made. */
+typedef struct checks {
+    uint64_t seed, made;
+} checks;
+
 /* The seed of the cell's next spot check: a new sample of entities every time (scenarios/data.h), reproducible
  * from the cell's layout seed. */
-static uint64_t spot_checks_made;
-static uint64_t next_spots(void) {
-    uint64_t spots = layout_next_seed(layout_seed() ^ layout_next_seed(++spot_checks_made));
+static uint64_t next_spots(checks *c) {
+    uint64_t spots = layout_next_seed(c->seed ^ layout_next_seed(++c->made));
     return spots == SPOT_EVERY_ENTITY ? 1 : spots;
 }
 
 /* Checks the state `runs` runs leave: every entity (full) or a new spot sample. */
-static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, const char **error) {
-    return !s->verify || s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(), error) ? 0 : -1;
+static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks *c, const char **error) {
+    return !s->verify || s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(c), error) ? 0 : -1;
 }
 
 static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
 
+/* The last WARMUP_KEPT warm-up runs' times, whose median calibrates the runs per sample: under load the last run
+ * alone is the one most likely to have been preempted, and one preempted run would set a sample of a single
+ * run. */
+#define WARMUP_KEPT 15u
+typedef struct warmup_times {
+    double ns[WARMUP_KEPT];
+    size_t count; /* runs recorded, of which the last min(count, WARMUP_KEPT) are kept */
+} warmup_times;
+
+static void warmup_record(warmup_times *w, double ns) { w->ns[w->count++ % WARMUP_KEPT] = ns; }
+
+static double warmup_median(const warmup_times *w) {
+    double kept[WARMUP_KEPT];
+    size_t count = w->count < WARMUP_KEPT ? w->count : WARMUP_KEPT;
+    for (size_t i = 0; i < count; ++i) kept[i] = w->ns[i];
+    return count ? summarise(kept, count).median : 0;
+}
+
 /* Reusable scenarios run again and again on one world: warm-up runs until warmup_ms have passed since the cell
- * began (setup included; at least one, which calibrates), then samples of `inner` back-to-back runs, each
- * followed by a spot check (untimed), and a check of every entity after the last. */
+ * began (setup included; at least one), then samples of `inner` back-to-back runs, each followed by a spot
+ * check (untimed), and a check of every entity after the last. */
 static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, double warmup_ms,
-                            uint64_t began, result *out, double *samples, hw_tally *hw, const char **error) {
+                            uint64_t began, result *out, double *samples, hw_tally *hw, checks *checked,
+                            const char **error) {
     uint64_t runs = 1;
-    double one_ns = 0;
+    warmup_times warm = {.count = 0};
     int rc;
     do {
-        rc = timed_run(s, ctx, n, NULL, &one_ns, error);
+        sample_time t;
+        rc = timed_run(s, ctx, n, NULL, &t, error);
+        warmup_record(&warm, t.wall_ns);
         runs++;
     } while (rc == 0 && ms_since(began) < warmup_ms);
     out->warmup_ms = ms_since(began);
+    double one_ns = warmup_median(&warm);
     size_planned(opt, one_ns, one_ns, out);
     uint64_t observed_before = s->observed_ns ? s->observed_ns(ctx) : 0, reported_before = 0, changed_before = 0;
     if (s->change_report) s->change_report(ctx, &reported_before, &changed_before);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
-        hw_counters_start(hw);
-        uint64_t units = 0, t0 = clock_ns();
-        for (uint64_t r = 0; r < out->inner; ++r) units += s->run(ctx);
-        uint64_t t1 = clock_ns();
-        hw_counters_stop(hw, out->inner * n);
+        sample_time t;
+        uint64_t units = run_timed(s, ctx, out->inner, n, hw, &t);
         runs += out->inner;
         if (units != out->inner * n) rc = (*error = short_run, -1);
-        samples[i] = (double)(t1 - t0) / ((double)out->inner * (double)n);
-        if (rc == 0) rc = verify(s, ctx, runs, false, error);
+        samples[i] = t.wall_ns / ((double)out->inner * (double)n);
+        if (rc == 0) rc = verify(s, ctx, runs, false, checked, error);
     }
     if (s->observed_ns)
         out->observed_ns_per_unit =
@@ -156,43 +220,50 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
         if (changed > changed_before)
             out->reported_per_change = (double)(reported - reported_before) / (double)(changed - changed_before);
     }
-    if (rc == 0) rc = verify(s, ctx, runs, true, error);
+    if (rc == 0) rc = verify(s, ctx, runs, true, checked, error);
     return rc;
 }
 
 /* Consuming scenarios need a fresh world per run. Each run gets its world built right before it (so small
  * worlds are as warm in cache as a reusable scenario's) and is timed alone; a sample sums `inner` of them. The
  * clock reads add ~40 ns per run, under 1.5% of the smallest run measured (n = 1024). */
-static int consuming_run(const scenario *s, size_t n, uint64_t checksum, hw_tally *hw, double *ns, const char **error) {
-    void *ctx = setup_world(s, n, error);
+static int consuming_run(const scenario *s, size_t n, uint64_t seed, uint64_t checksum, hw_tally *hw, checks *checked,
+                         sample_time *t, const char **error) {
+    void *ctx = setup_world(s, n, seed, error);
     if (!ctx) return -1;
-    int rc = timed_run(s, ctx, n, hw, ns, error);
+    int rc = timed_run(s, ctx, n, hw, t, error);
     if (rc == 0 && s->checksum(ctx) != checksum)
         rc = (*error = "checksum differs between runs of the same scenario", -1);
-    if (rc == 0) rc = verify(s, ctx, 1, false, error);
+    if (rc == 0) rc = verify(s, ctx, 1, false, checked, error);
     s->teardown(ctx);
     return rc;
 }
 
 /* Warm-up runs (each with its own world) until warmup_ms have passed since the cell began, none where the first
- * run already took that long (large N), then samples. Runs per sample are calibrated on the last run so far:
- * one_ns its timed part, whole_ns with its setup, checks and teardown. */
+ * run already took that long (large N), then samples. Runs per sample are calibrated on the median warm-up run
+ * (the first run where there was no warm-up): one_ns its timed part, whole_ns with its setup, checks and
+ * teardown. */
 static int measure_consuming(const scenario *s, size_t n, const run_options *opt, double warmup_ms, uint64_t began,
                              double one_ns, double whole_ns, result *out, double *samples, hw_tally *hw,
-                             const char **error) {
+                             checks *checked, const char **error) {
     int rc = 0;
+    warmup_times warm = {.count = 0}, whole = {.count = 0};
     while (rc == 0 && ms_since(began) < warmup_ms) {
         uint64_t t0 = clock_ns();
-        rc = consuming_run(s, n, out->checksum, NULL, &one_ns, error);
-        whole_ns = (double)(clock_ns() - t0);
+        sample_time t;
+        rc = consuming_run(s, n, out->layout_seed, out->checksum, NULL, checked, &t, error);
+        warmup_record(&warm, t.wall_ns);
+        warmup_record(&whole, (double)(clock_ns() - t0));
     }
     out->warmup_ms = ms_since(began);
+    if (warm.count) one_ns = warmup_median(&warm), whole_ns = warmup_median(&whole);
     size_planned(opt, one_ns, whole_ns, out);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
-        double total = 0, ns = 0;
+        double total = 0;
         for (uint64_t r = 0; rc == 0 && r < out->inner; ++r) {
-            rc = consuming_run(s, n, out->checksum, hw, &ns, error);
-            total += ns;
+            sample_time t;
+            rc = consuming_run(s, n, out->layout_seed, out->checksum, hw, checked, &t, error);
+            total += t.wall_ns;
         }
         samples[i] = total / ((double)out->inner * (double)n);
     }
@@ -203,7 +274,7 @@ static int measure_consuming(const scenario *s, size_t n, const run_options *opt
  * gets one uncounted pass first (its checksum is the one the bench binaries report), so the counted pass
  * starts from the same warm state as every run of a sample; a consuming scenario's world is built uncounted
  * and its one run is counted. Setup is never inside the marks. */
-static int simulate(const scenario *s, size_t n, result *out, const char **error) {
+static int simulate(const scenario *s, size_t n, result *out, checks *checked, const char **error) {
     char label[256];
     snprintf(label, sizeof label, "%s %s %zu %016llx", out->strategy, s->info->name, n,
              (unsigned long long)out->layout_seed);
@@ -213,10 +284,10 @@ static int simulate(const scenario *s, size_t n, result *out, const char **error
     double ignored;
     int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, &ignored, error);
     if (rc != 0) return rc;
-    rc = verify(s, ctx, 1, true, error);
+    rc = verify(s, ctx, 1, true, checked, error);
     if (rc == 0 && !s->consumes_state) {
         rc = simulated_run(s, ctx, n, label, error);
-        if (rc == 0) rc = verify(s, ctx, 2, true, error);
+        if (rc == 0) rc = verify(s, ctx, 2, true, checked, error);
     }
     capture_counters(s, ctx, out);
     s->teardown(ctx);
@@ -232,13 +303,14 @@ static void explain_missing_counters(void) {
 }
 
 /* Times one cell: setup, a checked first run, warm-up, samples, verification. */
-static int measure(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
+static int measure(const scenario *s, size_t n, const run_options *opt, result *out, checks *checked,
+                   const char **error) {
     static bool process_warm; /* the first cell of a process warms the process up too */
     double warmup_ms = process_warm ? opt->warmup_ms : opt->first_warmup_ms;
     process_warm = true;
     uint64_t began = clock_ns();
     if (!opt->hw_counters_off) explain_missing_counters();
-    hw_tally hw = hw_tally_begin(!opt->hw_counters_off);
+    hw_tally tally = hw_tally_begin(!opt->hw_counters_off), *hw = opt->hw_counters_off ? NULL : &tally;
     double *samples = scratch_calloc(opt->samples, sizeof *samples);
     if (!samples) return *error = "out of memory", -1;
     void *ctx;
@@ -246,16 +318,16 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
     if (rc == 0) {
         /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
-        if (verify(s, ctx, 1, s->consumes_state, error) != 0)
+        if (verify(s, ctx, 1, s->consumes_state, checked, error) != 0)
             rc = -1;
         else if (s->consumes_state) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
             ctx = NULL;
             double whole_ns = (double)(clock_ns() - began); /* the first run with its setup */
-            rc = measure_consuming(s, n, opt, warmup_ms, began, one_ns, whole_ns, out, samples, &hw, error);
+            rc = measure_consuming(s, n, opt, warmup_ms, began, one_ns, whole_ns, out, samples, hw, checked, error);
         } else
-            rc = measure_reusable(s, n, ctx, opt, warmup_ms, began, out, samples, &hw, error);
+            rc = measure_reusable(s, n, ctx, opt, warmup_ms, began, out, samples, hw, checked, error);
         if (ctx) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
@@ -263,7 +335,7 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     }
     if (rc == 0) {
         out->ns_per_unit = summarise(samples, out->samples);
-        out->hw = hw_tally_figures(&hw);
+        out->hw = hw_tally_figures(&tally);
     }
     free(samples);
     return rc;
@@ -273,10 +345,11 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
  * or simulates. */
 static int placed(const scenario *s, size_t n, const run_options *opt, result *out, const char **error) {
     char here;
-    size_t gap = ((uintptr_t)&here - layout_stack_residue()) % LAYOUT_WINDOW;
+    size_t gap = ((uintptr_t)&here - layout_stack_residue(out->layout_seed)) % LAYOUT_WINDOW;
     volatile char pad[gap + 1];
     pad[0] = 0;
-    int rc = CACHESIM_BUILD ? simulate(s, n, out, error) : measure(s, n, opt, out, error);
+    checks checked = {.seed = out->layout_seed, .made = 0};
+    int rc = CACHESIM_BUILD ? simulate(s, n, out, &checked, error) : measure(s, n, opt, out, &checked, error);
     pad[0] = 1; /* a store after the call keeps the gap in place until the measurement returns */
     (void)pad;
     return rc;
@@ -303,21 +376,160 @@ static int out_of_memory(refusals before, const char **error) {
     return RUN_OUT_OF_MEMORY;
 }
 
-int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out, const char **error) {
-    refusals before = refusals_so_far();
+/* A result before anything is measured: who and what, no figures yet. */
+static void result_begin(const scenario *s, size_t n, uint64_t seed, size_t samples, result *out) {
     out->strategy = strategy_of(s);
     out->scenario = s->info->name;
     out->unit = s->info->unit;
+    out->query_kind = NULL;
+    out->flags = ESB_BUILD_FLAGS;
     out->n = n;
-    out->samples = opt->samples;
+    out->samples = samples;
+    out->inner = 0;
     out->ns_per_unit = (summary){0, 0, 0, 0};
+    out->bytes_per_entity = out->peak_bytes_per_entity = 0;
+    out->checksum = 0;
+    out->memory = NULL;
     out->counters[0] = 0;
     out->hw = (hw_figures){.events = NULL};
     out->layout_seed = seed;
     out->warmup_ms = 0;
     out->observed_ns_per_unit = -1;
     out->reported_per_change = -1;
-    spot_checks_made = 0;
+}
+
+int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out, const char **error) {
+    refusals before = refusals_so_far();
+    result_begin(s, n, seed, opt->samples, out);
     layout_begin(seed);
     return placed(s, n, opt, out, error) == 0 ? RUN_OK : out_of_memory(before, error);
+}
+
+/* ---- a cell a sample at a time ---- */
+
+struct cell {
+    const scenario *s;
+    size_t n;
+    void *ctx;       /* the world of a reusable scenario; NULL for a consuming one, which builds one per run */
+    uint64_t runs;   /* runs the world has had (reusable), which its checks are told */
+    checks checked;  /* the cell's spot checks */
+    uint64_t began;  /* when the cell was opened */
+    double *samples; /* wall ns per unit of each sample taken, for the row's summary */
+    size_t max_samples;
+    uint64_t observed_ns, reported, changed; /* over the timed samples: read-back time, change reports */
+    result out;
+};
+
+int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, cell **opened, const char **error) {
+    refusals before = refusals_so_far();
+    *opened = NULL;
+    cell *c = scratch_calloc(1, sizeof *c);
+    double *samples = c ? scratch_calloc(max_samples ? max_samples : 1, sizeof *samples) : NULL;
+    if (!samples) {
+        free(c);
+        *error = "out of memory";
+        return out_of_memory(before, error);
+    }
+    *c = (cell){.s = s,
+                .n = n,
+                .runs = 1,
+                .checked = {.seed = seed, .made = 0},
+                .began = clock_ns(),
+                .samples = samples,
+                .max_samples = max_samples};
+    result_begin(s, n, seed, 0, &c->out);
+    double one_ns;
+    int rc = first_run(s, n, NULL, &c->out, &c->ctx, &one_ns, error);
+    /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
+    if (rc == 0) rc = verify(s, c->ctx, 1, s->consumes_state, &c->checked, error);
+    if (rc == 0 && s->consumes_state) {
+        capture_counters(s, c->ctx, &c->out);
+        s->teardown(c->ctx);
+        c->ctx = NULL;
+    }
+    if (rc != 0) {
+        if (c->ctx) s->teardown(c->ctx);
+        free(samples);
+        free(c);
+        return out_of_memory(before, error);
+    }
+    *opened = c;
+    return RUN_OK;
+}
+
+/* One run on the cell's world, or on a new world of its own. */
+static int cell_run(cell *c, sample_time *t, const char **error) {
+    if (c->s->consumes_state)
+        return consuming_run(c->s, c->n, c->out.layout_seed, c->out.checksum, NULL, &c->checked, t, error);
+    c->runs++;
+    return timed_run(c->s, c->ctx, c->n, NULL, t, error);
+}
+
+int cell_warm(cell *c, sample_time *t, const char **error) {
+    refusals before = refusals_so_far();
+    return cell_run(c, t, error) == 0 ? RUN_OK : out_of_memory(before, error);
+}
+
+static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **error) {
+    const scenario *s = c->s;
+    *t = (sample_time){0, 0};
+    if (s->consumes_state) {
+        for (uint64_t r = 0; r < inner; ++r) {
+            sample_time one;
+            if (cell_run(c, &one, error) != 0) return -1;
+            t->wall_ns += one.wall_ns;
+            t->cpu_ns += one.cpu_ns;
+        }
+        return 0;
+    }
+    uint64_t observed = s->observed_ns ? s->observed_ns(c->ctx) : 0, reported = 0, changed = 0;
+    if (s->change_report) s->change_report(c->ctx, &reported, &changed);
+    uint64_t units = run_timed(s, c->ctx, inner, c->n, NULL, t);
+    c->runs += inner;
+    if (s->observed_ns) c->observed_ns += s->observed_ns(c->ctx) - observed;
+    if (s->change_report) {
+        uint64_t reported_after, changed_after;
+        s->change_report(c->ctx, &reported_after, &changed_after);
+        c->reported += reported_after - reported;
+        c->changed += changed_after - changed;
+    }
+    if (units != inner * c->n) return *error = short_run, -1;
+    return verify(s, c->ctx, c->runs, false, &c->checked, error);
+}
+
+int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error) {
+    refusals before = refusals_so_far();
+    if (c->out.samples == c->max_samples) return *error = "more samples than the cell was opened for", RUN_FAILED;
+    if (c->out.samples == 0) c->out.warmup_ms = ms_since(c->began), c->out.inner = inner;
+    if (inner != c->out.inner) return *error = "a cell's samples must all have the same runs", RUN_FAILED;
+    char here;
+    size_t gap = ((uintptr_t)&here - layout_stack_residue(c->out.layout_seed)) % LAYOUT_WINDOW;
+    volatile char pad[gap + 1];
+    pad[0] = 0;
+    int rc = cell_timed(c, inner, t, error);
+    pad[0] = 1; /* a store after the call keeps the gap in place until the sample returns */
+    (void)pad;
+    if (rc != 0) return out_of_memory(before, error);
+    c->samples[c->out.samples++] = t->wall_ns / ((double)inner * (double)c->n);
+    return RUN_OK;
+}
+
+int cell_close(cell *c, result *out, const char **error) {
+    refusals before = refusals_so_far();
+    const scenario *s = c->s;
+    int rc = 0;
+    *out = c->out;
+    if (c->ctx) {
+        rc = verify(s, c->ctx, c->runs, true, &c->checked, error);
+        capture_counters(s, c->ctx, out);
+        s->teardown(c->ctx);
+    }
+    double timed_units = (double)out->inner * (double)out->samples * (double)c->n;
+    if (s->observed_ns && !s->consumes_state && timed_units > 0)
+        out->observed_ns_per_unit = (double)c->observed_ns / timed_units;
+    if (s->change_report && c->changed > 0) out->reported_per_change = (double)c->reported / (double)c->changed;
+    if (out->samples) out->ns_per_unit = summarise(c->samples, out->samples);
+    free(c->samples);
+    free(c);
+    return rc == 0 ? RUN_OK : out_of_memory(before, error);
 }

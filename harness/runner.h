@@ -9,6 +9,11 @@
 #include "scenario.h"
 #include "stats.h"
 
+/* The time a sample took: wall (monotonic clock) and the thread's CPU time, in ns. */
+typedef struct sample_time {
+    double wall_ns, cpu_ns;
+} sample_time;
+
 typedef struct run_options {
     size_t samples;         /* timed samples per result */
     double target_ms;       /* each sample repeats the work until it lasts about this long */
@@ -27,6 +32,7 @@ typedef struct run_options {
 
 typedef struct result {
     const char *strategy, *scenario, *unit, *query_kind;
+    const char *flags; /* the flags the design was compiled with (its unit's, ESB_BUILD_FLAGS) */
     size_t n,
         samples; /* samples taken (fewer than asked where the row budget binds); 0: an untimed cache-simulator run, ns_per_unit means nothing */
     uint64_t inner; /* runs per sample */
@@ -58,5 +64,18 @@ enum {
 /* Returns RUN_OK and fills *out, or a failure with *error set to a one-line reason (for RUN_OUT_OF_MEMORY:
  * "out of memory (the allocator refused a block of B bytes)"). The cell's layout is drawn from seed. */
 int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t seed, result *out, const char **error);
+
+/* A cell measured a sample at a time, so that the cells of several designs can take turns in one process
+ * (harness/paired.c): open builds its world in the layout of seed and makes the checked first run (memory,
+ * checksum), warm runs the workload once untimed for the figures, sample times `inner` runs followed by a spot
+ * check, close checks every entity, takes the counters, frees the world and gives the row (its times the
+ * samples' median, min, max, MAD per unit). Each returns RUN_OK or a failure as run_scenario does; after a
+ * failure only close may follow, and close frees the cell whatever it returns. A cell takes at most max_samples
+ * samples, all of the same `inner`. */
+typedef struct cell cell;
+int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, cell **opened, const char **error);
+int cell_warm(cell *c, sample_time *t, const char **error);
+int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error);
+int cell_close(cell *c, result *out, const char **error);
 
 #endif

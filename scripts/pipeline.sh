@@ -3,10 +3,14 @@
 #   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh);
 #      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
 #   2. runs.csv(.gz)    every cell in as many independent processes as the stopping rule asks (scripts/bench.sh);
-#                       published compressed
+#                       published compressed. With PAIRED=1, every block (scenario x N x memory mode) in as many
+#                       processes of the paired program as the stopping rule asks, every design of the block side
+#                       by side in each (python3 scripts/analysis blocks): the designs' rows, and every sample in
+#                       samples.csv(.gz)
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
-#                       simulated misses; metadata completed (python3 scripts/analysis results)
+#                       simulated misses; pairs.csv, the paired ratios; metadata completed (python3 scripts/analysis
+#                       results)
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run; REPORT.md itself is refreshed only by
@@ -27,7 +31,7 @@
 # analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
-#   BENCH_BUDGET_S
+#   BENCH_BUDGET_S PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
 #   FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS QUICK
 # Exit codes: 0 published; 1 a step failed (the message names it, and the cell where there is one); 2 a setting
 # or argument is wrong (nothing was run); 3 a bench process ran out of memory; 130/143 interrupted.
@@ -53,6 +57,12 @@ stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
 reanalyse=${REANALYSE:-}
+# PAIRED=1: every block's designs side by side in the paired program (python3 scripts/analysis blocks); else every
+# cell in processes of its own design (scripts/bench.sh).
+PAIRED=${PAIRED:-0}
+PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-1} PAIRED_ROUNDS=${PAIRED_ROUNDS:-10} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
+PAIRED_REFERENCE=${PAIRED_REFERENCE:-archetype} PAIRED_CLOCK=${PAIRED_CLOCK:-cpu}
+export PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 if [ -n "$reanalyse" ]; then
@@ -91,6 +101,7 @@ if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
     python3 "$here/analysis" verify "$out"
     cp -R "$out/scenarios.csv" "$out/runs.csv.gz" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
+    [ ! -f "$out/samples.csv.gz" ] || cp "$out/samples.csv.gz" "$stage/"
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
     FIXED_N=$(awk -F, '$1 == "fixed_n" { print $2 }' "$stage/metadata.csv")
@@ -103,16 +114,29 @@ else
         "fixed_n=$FIXED_N" \
         "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=${CACHESIM_SPREAD:-0.1}" \
         "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
-        "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK"
+        "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK" \
+        "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
+        "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
+        "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')"
 
     # The scenarios' descriptors, from which the plots take their families (scripts/analysis/scenarios.py).
     sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"
 
-    step "timing every strategy x scenario x N"
     measured=$(date +%s)
-    BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
-        BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=${BENCH_SIZES:-} \
-        sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_OPTIONS" "$@"
+    if [ "$PAIRED" = 1 ]; then
+        step "timing every block (scenario x N), its designs side by side"
+        python3 "$here/analysis" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
+            --fresh "$(python3 "$here/analysis" scenarios fresh "$stage/scenarios.csv")" --sizes "${BENCH_SIZES:-}" \
+            --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
+            --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
+            --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE"
+        python3 "$here/analysis" check "$stage/runs.csv" runs
+    else
+        step "timing every strategy x scenario x N"
+        BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
+            BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=${BENCH_SIZES:-} \
+            sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_OPTIONS" "$@"
+    fi
     sh "$here/metadata.sh" --add "$stage/metadata.csv" \
         "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
         "bench_processes=$(wc -l <"$stage/costs.tsv" | tr -d ' ')" "bench_seconds=$(($(date +%s) - measured))"
@@ -142,8 +166,13 @@ sh "$here/plots.sh" "$stage" "$FIXED_N"
 step "report tables"
 # runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
 [ -n "$reanalyse" ] || python3 "$here/analysis" publish-runs "$stage/runs.csv"
-python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv runs.csv.gz cachesim.csv results.csv \
-    results.json crosscheck.csv hyperfine plots
+[ -n "$reanalyse" ] || [ ! -f "$stage/samples.csv" ] || gzip -9n "$stage/samples.csv"
+# A run measured before the paired program has no samples and no pairs.
+paired_files=""
+[ ! -f "$stage/samples.csv.gz" ] || paired_files="samples.csv.gz pairs.csv"
+# shellcheck disable=SC2086
+python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv runs.csv.gz $paired_files cachesim.csv \
+    results.csv results.json crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
 python3 "$here/analysis" record "$stage" report.md
 

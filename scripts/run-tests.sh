@@ -126,6 +126,8 @@ else
 
     # The harness and the bench binaries; the bench pipeline and the programs that read its results.
     run_script harness tests/harness.sh "$build" "$aa" "$@"
+    # The paired program: its units, their code against bench-NAME's, a cell side by side, its controls.
+    run_script paired tests/paired.sh "$build" "$aa" "$@"
     run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
     # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
     run_script template tests/template.sh "$build"

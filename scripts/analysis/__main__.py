@@ -6,6 +6,10 @@ Commands (each module's docstring says more):
     check FILE KIND        validate a CSV (KIND: runs, results, cachesim, metadata, crosscheck)
     settings --cells F     check a make bench run's settings (the environment) before it starts (settings.py)
     plan ...               the next round of processes under the stopping rule (plan.py)
+    blocks BUILD OUT ...   every block measured side by side by the paired program, under the stopping rule (blocks.py)
+    noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
+    paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
+    fidelity code|work ... each design's code and instructions in the paired program against bench-NAME (fidelity.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
     summary RESULTS_CSV    the terminal summary (summary.py)
     scenarios ...          what the scenarios' descriptors give: the fresh set, the scenario table of docs/scenarios.md (scenarios.py)
@@ -74,6 +78,10 @@ def publish_runs(argv):
 COMMANDS = {
     "settings": ("settings", "main"),
     "plan": ("plan", "main"),
+    "paired": ("paired", "main"),
+    "blocks": ("blocks", "main"),
+    "noise": ("noise", "main"),
+    "fidelity": ("fidelity", "main"),
     "results": ("results", "main"),
     "summary": ("summary", "main"),
     "scenarios": ("scenarios", "main"),

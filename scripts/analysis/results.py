@@ -6,7 +6,10 @@ reads DIR/runs.csv or DIR/runs.csv.gz (every process's rows), DIR/cachesim.csv (
 and writes
 DIR/results.csv, DIR/results.json and DIR/metadata.csv, each through a temporary file; nothing is written if
 a file is malformed, if two processes, strategies or memory modes disagree on a checksum, or if the cache
-simulation's checksum differs from the timed runs'.
+simulation's checksum differs from the timed runs'. Where the run measured designs side by side (DIR/samples.csv
+or samples.csv.gz, scripts/analysis/paired.py), also DIR/pairs.csv: every design's paired ratio to the
+reference design (metadata paired_reference) on the run's clock (paired_clock) in every block, and the
+controls against their originals; metadata.csv then says what the controls show (paired.controls_metadata).
 """
 
 import json
@@ -15,6 +18,7 @@ import sys
 
 import cells as cellmod
 import csvfile
+import paired
 from command import fail, usage
 
 # Schema 3: the cells are time_ns, time_lo_ns and time_hi_ns (a trimmed geometric mean), not median_ns and its bounds.
@@ -63,14 +67,40 @@ def build(directory):
         build = {k: v for k, v in metadata.items() if k == "compiler_recorded" or k.startswith("flags:")}
     derived = dict(cellmod.stopping_metadata(rows))
     derived.update(cellmod.aa_metadata(rows))
+    pairs = paired_results(directory, metadata)
+    if pairs is not None:
+        derived.update(paired.controls_metadata(pairs, float(metadata.get("bench_target_ci", "0.03"))))
     completed = {k: v for k, v in metadata.items()
                  if not (k in derived or k in build or k == "compiler_recorded" or k.startswith("flags:")
-                         or k.startswith("aa_") or k.startswith("cells_stopped_"))}
+                         or k.startswith("aa_") or k.startswith("cells_stopped_") or k.startswith("paired_aa_")
+                         or k.startswith("paired_planted_") or k == "paired_within_target")}
     if "compiler_recorded" in build:
         completed["compiler_recorded"] = build["compiler_recorded"]
     completed.update(derived)
     completed.update((k, build[k]) for k in sorted(build) if k.startswith("flags:"))
-    return rows, completed
+    return rows, completed, pairs
+
+
+def samples_path(directory):
+    """A results folder's samples of the paired program, or None where it measured none."""
+    for name in ("samples.csv", "samples.csv.gz"):
+        if os.path.exists(os.path.join(directory, name)):
+            return os.path.join(directory, name)
+    return None
+
+
+def paired_results(directory, metadata):
+    """The rows of pairs.csv from the folder's samples, or None without samples; raises CsvError on a malformed
+    samples file."""
+    path = samples_path(directory)
+    if path is None:
+        return None
+    try:
+        samples = paired.read_samples(path)
+    except paired.SampleError as e:
+        raise csvfile.CsvError(str(e)) from None
+    clock = metadata.get("paired_clock", "cpu")
+    return paired.pair_rows(paired.blocks(samples, clock), metadata.get("paired_reference", "archetype"))
 
 
 def write_json(path, rows, metadata):
@@ -89,13 +119,15 @@ def main(argv):
         return usage("results DIR")
     directory = argv[0]
     try:
-        rows, metadata = build(directory)
+        rows, metadata, pairs = build(directory)
     except (csvfile.CsvError, cellmod.MergeError) as e:
         return fail("results", e)
     try:
         csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
         write_json(os.path.join(directory, "results.json"), rows, metadata)
         csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
+        if pairs is not None:
+            csvfile.write(os.path.join(directory, "pairs.csv"), paired.PAIR_COLUMNS, pairs)
     except (OSError, csvfile.CsvError) as e:
         return fail("results", f"cannot write the files of {directory}: {e}")
     print(f"results: wrote {directory}/results.csv and results.json ({len(rows)} cells)", file=sys.stderr)

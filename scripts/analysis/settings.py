@@ -71,6 +71,15 @@ def check(cells_path=None):
     _whole("HYPERFINE_RUNS", 1, 1000)
     _whole("HYPERFINE_EXTRA_MS", 1, 600000)
     _fraction("CACHESIM_SPREAD", 0, float("inf"), default="0.1", low_open=False)
+    _whole("PAIRED_LAYOUTS", 1, 1000, default="1")
+    _whole("PAIRED_ROUNDS", 1, 100000, default="10")
+    _whole("PAIRED_TARGET_MS", 1, 60000, default="2")
+    paired = os.environ.get("PAIRED", "0")
+    if paired not in ("0", "1"):
+        raise SettingError(f'PAIRED is 0 or 1, not "{paired}"')
+    clock = os.environ.get("PAIRED_CLOCK", "cpu")
+    if clock not in ("wall", "cpu"):
+        raise SettingError(f'PAIRED_CLOCK is wall or cpu, not "{clock}"')
     quick = os.environ.get("QUICK", "0")
     if quick not in ("0", "1"):
         raise SettingError(f'QUICK is 0 or 1, not "{quick}"')
@@ -101,6 +110,13 @@ def check(cells_path=None):
                            "cache simulation and the cross-check join the timed figures at FIXED_N")
     at_fixed = {(key[0], key[1]) for key, _ in universe if key[2] == fixed_n}
     strategies = sorted({key[0] for key, _ in universe})
+    reference = os.environ.get("PAIRED_REFERENCE", "archetype")
+    blocks = {(key[1], key[2]) for key, _ in universe}
+    with_reference = {(key[1], key[2]) for key, _ in universe if key[0] == reference}
+    if os.environ.get("PAIRED", "0") == "1" and blocks - with_reference:
+        scenario, n = sorted(blocks - with_reference)[0]
+        raise SettingError(f'PAIRED_REFERENCE names "{reference}", which does not measure {scenario} at n={n}: the '
+                           f"reference design must take part in every block ({', '.join(strategies)})")
     scenarios = {scenario for _, scenario in at_fixed}
     wanted = _names(os.environ.get("CROSSCHECK_SCENARIOS", ""))
     if not wanted:

@@ -126,6 +126,28 @@ def change_lines(path):
     return lines
 
 
+def paired_lines(metadata_path):
+    """What the controls of a paired run show (metadata.csv, paired.controls_metadata); nothing for another run."""
+    try:
+        meta = csvfile.read_metadata(metadata_path)
+    except (OSError, csvfile.CsvError):
+        return []
+    if "paired_aa_band" not in meta:
+        return []
+    lines = [f"paired (clock {meta.get('paired_clock', '?')}, ratios to {meta.get('paired_reference', '?')}): "
+             f"A/A band +/-{100 * float(meta['paired_aa_band']):.1f}% over {meta['paired_aa_ratios']} ratios "
+             f"(largest {100 * float(meta['paired_aa_max_deviation']):.1f}%; intervals excluding 1: "
+             f"{meta['paired_aa_excluding_one']})"]
+    if "paired_planted_estimate" in meta:
+        lines.append(f"paired: planted control {meta['paired_planted_estimate']} against its truth "
+                     f"{meta['paired_planted_truth']}, detected as slower in {meta['paired_planted_detected']} of "
+                     f"{meta['paired_planted_blocks']} blocks")
+    if "paired_within_target" in meta:
+        lines.append(f"paired: ratios within +/-{100 * float(meta.get('bench_target_ci', '0.03')):g}%: "
+                     f"{meta['paired_within_target']} (pairs.csv)")
+    return lines
+
+
 def main(argv):
     if len(argv) != 1:
         return usage("summary RESULTS_CSV")
@@ -161,6 +183,8 @@ def main(argv):
     except (csvfile.CsvError, cellmod.MergeError) as e:
         return fail("summary", e)
     for line in changes:
+        print(line)
+    for line in paired_lines(os.path.join(os.path.dirname(argv[0]) or ".", "metadata.csv")):
         print(line)
     stopped = {}
     for r in rows:

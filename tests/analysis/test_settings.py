@@ -67,6 +67,17 @@ class Settings(TempDir):
         self.refused(['CACHESIM_ALL_LAYOUTS names "b:x"'], CACHESIM_ALL_LAYOUTS="b:x")
         self.refused(['CACHESIM_ALL_LAYOUTS names "x"'], CACHESIM_ALL_LAYOUTS="x")
 
+    def test_paired_settings(self):
+        # a paired run compares every design of a block with the reference: it must take part in every block
+        self.check(PAIRED="1", PAIRED_REFERENCE="a", BENCH_SIZES="4096", FIXED_N="4096", CACHESIM_ALL_LAYOUTS="a:y")
+        self.refused(['PAIRED_REFERENCE names "raw-soa", which does not measure x at n=1000'], PAIRED="1",
+                     PAIRED_REFERENCE="raw-soa")
+        self.check(PAIRED="0", PAIRED_REFERENCE="raw-soa")
+        self.refused(['PAIRED is 0 or 1, not "yes"'], PAIRED="yes")
+        self.refused(['PAIRED_CLOCK is wall or cpu, not "cycles"'], PAIRED_CLOCK="cycles")
+        self.refused(["PAIRED_ROUNDS", "between 1"], PAIRED_ROUNDS="0")
+        self.refused(["PAIRED_LAYOUTS", '"two"'], PAIRED_LAYOUTS="two")
+
     def test_no_cell_at_all(self):
         self.cells = self.write("cells.tsv", "")
         self.refused(["no scenario declares an entity count within BENCH_MIN_N .. BENCH_MAX_N (8192 .. 8192)"],

@@ -1,0 +1,292 @@
+"""Measures every block (scenario x N x memory mode) with the paired program, process after process, under the
+stopping rule, and writes every process's rows and samples.
+
+    python3 scripts/analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
+                                    [--min-procs P] [--max-procs Q] [--target T] [--budget-s S]
+                                    [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
+                                    [--job-timeout-s F] [--seed K]
+
+A process (harness/paired.c) measures every design of one block side by side: E layouts (new worlds, new memory
+layout seeds), each of R rounds in which every design takes one sample, in a random order; it runs one of the
+paired program's link orders (build/bench-paired-L), drawn so that each block meets them in turn. The process is
+the unit of sampling (paired.py says why), so a block's intervals narrow with its processes.
+
+The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
+pass, so that whatever the machine does over the run spreads over all of them. After that a block stays open
+while it has fewer than Q processes and the 95% interval of some design's ratio to the reference design (paired,
+paired.py) is wider than +/-T; each further pass gives one more process to the open blocks whose intervals
+exceed the target by the most per second their processes cost, until the pass would spend more than half the
+budget left (S seconds, from the start of the measuring; the first pass over every block always runs). A
+block whose reference is missing is open until it has Q processes.
+
+Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design
+and layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a line per
+process: seconds, block, link order). Progress goes to stderr, one line every PROGRESS_EVERY seconds (30).
+
+Exit codes: 0 measured; 1 a process failed (the message names its block and command); 2 a setting is wrong;
+3 a process ran out of memory; 130 interrupted (what was being written is removed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+import paired
+import plan as planmod
+
+ROUND_SHARE = planmod.ROUND_SHARE
+MODEL_SECONDS = 0.5  # a process's cost before one of its block was measured
+
+
+@dataclass
+class BlockState:
+    scenario: str
+    n: int
+    memory: str
+    processes: int = 0
+    seconds: list[float] = field(default_factory=list)
+    orders: list[int] = field(default_factory=list)  # link orders still to draw, in a shuffled cycle
+
+    def key(self) -> paired.BlockKey:
+        return (self.scenario, self.n, self.memory)
+
+    def cost(self) -> float:
+        return sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else MODEL_SECONDS
+
+    def name(self) -> str:
+        return f"{self.scenario} n={self.n}{' @fresh' if self.memory == 'fresh' else ''}"
+
+
+def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int]) -> tuple[list[BlockState], set[str]]:
+    """Every block the cells declare, in catalog order, and the designs they name."""
+    seen: dict[tuple, BlockState] = {}
+    labels = set()
+    for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
+        seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
+        labels.add(label)
+    return list(seen.values()), labels
+
+
+def excess(block: paired.Block | None, reference: str, target: float) -> float:
+    """How far the block's widest ratio interval is beyond the target (0: within it); inf without a
+    reference or samples."""
+    if block is None or reference not in block.strategies():
+        return math.inf
+    worst = 0.0
+    for name in block.strategies():
+        if name == reference:
+            continue
+        r = paired.ratio(block, name, reference)
+        worst = max(worst, math.inf if r is None or r.processes < 2 else r.half_width())
+    return max(0.0, worst - target)
+
+
+class Runner:
+    """Runs the processes and keeps what they wrote."""
+
+    def __init__(self, args: argparse.Namespace, binaries: list[str], rows_for: set[str], rng: random.Random) -> None:
+        self.args = args
+        self.binaries = binaries
+        self.rng = rng
+        self.runs_path = os.path.join(args.out, "runs.csv")
+        self.samples_path = os.path.join(args.out, "samples.csv")
+        self.costs_path = os.path.join(args.out, "costs.tsv")
+        self.partial = os.path.join(args.out, ".process.samples")
+        self.rows_for = rows_for
+        self.have_header = {"runs": False, "samples": False}
+        self.samples: list[paired.Sample] = []
+        self.started = time.monotonic()
+        self.last_said = 0.0
+        self.count = 0
+
+    def link_order(self, state: BlockState) -> int:
+        if not state.orders:
+            state.orders = list(range(len(self.binaries)))
+            self.rng.shuffle(state.orders)
+        return state.orders.pop()
+
+    def command(self, state: BlockState, order: int) -> list[str]:
+        a = self.args
+        return [self.binaries[order], "--scenario", state.scenario, "--n", str(state.n), "--memory", state.memory,
+                "--layouts", str(a.layouts), "--rounds", str(a.rounds), "--target-ms", str(a.target_ms),
+                "--seed", f"{self.rng.getrandbits(64):016x}", "--samples", self.partial]
+
+    def run(self, state: BlockState, status: str) -> None:
+        order = self.link_order(state)
+        command = self.command(state, order)
+        limit = self.args.job_timeout_s + 20 * state.cost()
+        self.progress(status, state)
+        began = time.monotonic()
+        try:
+            done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            raise Failure(1, f"{state.name()}: stopped after {limit:.0f} s: stuck? ({' '.join(command)})")
+        seconds = time.monotonic() - began
+        if done.stderr:
+            sys.stderr.write(done.stderr)
+        if done.returncode != 0:
+            reason = "out of memory" if done.returncode == 3 else f"exit {done.returncode}"
+            raise Failure(3 if done.returncode == 3 else 1, f"{state.name()}: {reason} ({' '.join(command)})")
+        self.keep(done.stdout, state)
+        state.processes += 1
+        state.seconds.append(seconds)
+        self.count += 1
+        with open(self.costs_path, "a", encoding="utf-8") as f:
+            f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\n")
+
+    def keep(self, rows_text: str, state: BlockState) -> None:
+        """Appends the process's rows (those of --rows-for) and samples to the run's files."""
+        lines = rows_text.splitlines()
+        if not lines:
+            raise Failure(1, f"{state.name()}: the process wrote no rows")
+        header, body = lines[0], lines[1:]
+        strategy = header.split(",").index("strategy")
+        kept = [line for line in body if line.split(",")[strategy] in self.rows_for]
+        self.append("runs", self.runs_path, header, kept)
+        with open(self.partial, encoding="utf-8") as f:
+            sample_lines = f.read().splitlines()
+        self.append("samples", self.samples_path, sample_lines[0], sample_lines[1:])
+        self.samples.extend(paired.read_samples(self.partial))
+
+    def append(self, kind: str, path: str, header: str, lines: list[str]) -> None:
+        with open(path, "a", encoding="utf-8") as f:
+            if not self.have_header[kind]:
+                f.write(header + "\n")
+                self.have_header[kind] = True
+            for line in lines:
+                f.write(line + "\n")
+
+    def progress(self, status: str, state: BlockState) -> None:
+        now = time.monotonic()
+        every = float(os.environ.get("PROGRESS_EVERY", "30"))
+        if now - self.last_said >= every or self.count == 0:
+            elapsed = now - self.started
+            left = max(0.0, self.args.budget_s - elapsed)
+            print(f"bench: {status}  {state.name()}  {self.count} processes  elapsed {clock(elapsed)}  budget left "
+                  f"{clock(left)}", file=sys.stderr)
+            self.last_said = now
+
+
+def clock(seconds: float) -> str:
+    """M:SS."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+class Failure(Exception):
+    def __init__(self, code: int, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) -> str:
+    """The passes: P over every block, then the stopping rule's. Returns how the measuring ended."""
+    rng = runner.rng
+    for k in range(args.min_procs):
+        order = states[:]
+        rng.shuffle(order)
+        for i, state in enumerate(order):
+            runner.run(state, f"pass {k + 1}/{args.min_procs}  {i + 1}/{len(order)}")
+    while True:
+        grouped = paired.blocks(runner.samples)
+        elapsed = time.monotonic() - runner.started
+        left = args.budget_s - elapsed
+        open_blocks = []
+        for state in states:
+            beyond = excess(grouped.get(state.key()), args.reference, args.target)
+            if beyond > 0 and state.processes < args.max_procs:
+                open_blocks.append((beyond / state.cost(), state))
+        if not open_blocks:
+            return (f"every block's ratios to {args.reference} are within +/-{100 * args.target:g}% or it has "
+                    f"{args.max_procs} processes")
+        open_blocks.sort(key=lambda b: -b[0])
+        chosen, spent = [], 0.0
+        for _, state in open_blocks:
+            if spent + state.cost() > ROUND_SHARE * left:
+                continue
+            chosen.append(state)
+            spent += state.cost()
+        if not chosen:
+            return (f"{len(open_blocks)} blocks still have a ratio interval wider than +/-{100 * args.target:g}%, "
+                    f"and none fits the {max(left, 0):.0f} s left")
+        rng.shuffle(chosen)
+        for i, state in enumerate(chosen):
+            runner.run(state, f"more  {i + 1}/{len(chosen)} of {len(open_blocks)} open")
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="python3 scripts/analysis blocks")
+    p.add_argument("build")
+    p.add_argument("out")
+    p.add_argument("--cells", required=True)
+    p.add_argument("--step", type=int, default=1)
+    p.add_argument("--fresh", default="")
+    p.add_argument("--sizes", default="")
+    p.add_argument("--min-procs", type=int, default=5)
+    p.add_argument("--max-procs", type=int, default=21)
+    p.add_argument("--target", type=float, default=0.03)
+    p.add_argument("--budget-s", type=float, default=1800)
+    p.add_argument("--layouts", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=10)
+    p.add_argument("--target-ms", type=int, default=2)
+    p.add_argument("--reference", default="archetype")
+    p.add_argument("--job-timeout-s", type=float, default=60)
+    p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
+    a = p.parse_args(argv)
+    if not 1 <= a.min_procs <= a.max_procs or a.target <= 0 or a.step < 1 or a.layouts < 1 or a.rounds < 1 \
+            or a.target_ms < 1 or a.budget_s < 0:
+        print("blocks: need 1 <= min-procs <= max-procs, target > 0, step, layouts, rounds and target-ms >= 1 and "
+              "a budget >= 0", file=sys.stderr)
+        return 2
+    if any(not x.isdigit() for x in a.sizes.split(",") if x):
+        print(f'blocks: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
+        return 2
+    binaries = []
+    while os.path.exists(os.path.join(a.build, f"bench-paired-{len(binaries)}")):
+        binaries.append(os.path.join(a.build, f"bench-paired-{len(binaries)}"))
+    if not binaries:
+        print(f"blocks: {a.build}/bench-paired-0 is missing (make build-bench builds it)", file=sys.stderr)
+        return 2
+    try:
+        states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x})
+    except (OSError, ValueError) as e:
+        print(f"blocks: {e}", file=sys.stderr)
+        return 2
+    if not states:
+        print("blocks: no scenario declares an entity count within the bounds", file=sys.stderr)
+        return 2
+    os.makedirs(a.out, exist_ok=True)
+    rng = random.Random(a.seed)
+    runner = Runner(a, binaries, labels, rng)
+    for path in (runner.runs_path, runner.samples_path, runner.costs_path):
+        if os.path.exists(path):
+            os.remove(path)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} to {a.max_procs} "
+          f"processes ({a.layouts} layout(s) of {a.rounds} rounds each, {len(binaries)} link orders); more while a "
+          f"ratio to {a.reference} is wider than +/-{100 * a.target:g}% and the budget of {a.budget_s:.0f} s lasts",
+          file=sys.stderr)
+    try:
+        account = measure(a, states, runner)
+    except Failure as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return e.code
+    except (KeyboardInterrupt, SystemExit) as e:
+        for path in (runner.runs_path, runner.samples_path, runner.costs_path):
+            if os.path.exists(path):
+                os.remove(path)
+        return 143 if isinstance(e, SystemExit) else 130
+    finally:
+        if os.path.exists(runner.partial):
+            os.remove(runner.partial)
+    elapsed = time.monotonic() - runner.started
+    print(f"bench: {runner.count} processes in {clock(elapsed)}; {account}", file=sys.stderr)
+    return 0

@@ -1,0 +1,304 @@
+"""Paired comparisons: the ratios of designs measured side by side in one process (harness/paired.c).
+
+A process measures every design of one block (scenario, N, memory mode) in E layouts, each of R rounds; a round
+visits every design once, in a random order, and times one sample of each. The samples of one round were taken
+within a few tens of milliseconds of each other, so a slow stretch of the machine (a neighbour on the host, for a
+second or more) hits all of them, and their ratio cancels it. What a round cannot cancel is the layout: where
+each design's blocks lie modulo 4 KiB and where its code lies move one design against another for as long as
+the layout lasts. Hence three levels, each summarised at its own:
+
+  - a layout: the median over its rounds of log(time of A / time of B), the rounds where both were sampled (a
+    median: one round with a preempted sample does not move it);
+  - a process: the mean over its layouts of those medians (its layouts are its own draws; its link order, the
+    code layout, is one draw for all of them);
+  - the block: the processes are the independent units. The ratio of A to B is the exponential of the 10%-
+    trimmed mean of the processes' values, with Yuen's interval (stats.py), as a cell's time is over processes.
+
+A design's time per unit is summarised the same way without the pairing (per layout the median over rounds of
+log time, per process the mean over layouts, over processes the trimmed mean): it carries the machine's state
+per process and is wider, which is why the comparisons use the ratios.
+
+The clock is a setting: wall time (the monotonic clock) or the thread's CPU time, both recorded per sample.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import math
+import statistics
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+import stats
+
+CLOCKS = ("wall", "cpu")
+
+COLUMNS = ("process_seed", "link_order", "scenario", "n", "memory", "layout", "layout_seed", "strategy", "round",
+           "position", "inner", "wall_ns", "cpu_ns", "steal_ms")
+
+
+class SampleError(ValueError):
+    """A samples file that cannot be read as bench-paired writes it; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    process: str
+    link_order: int
+    scenario: str
+    n: int
+    memory: str
+    layout: int
+    strategy: str
+    round: int
+    inner: int
+    wall_ns: float
+    cpu_ns: float
+    steal_ms: float | None
+
+    def per_unit(self, clock: str) -> float:
+        """ns per unit of the sample on the clock."""
+        return (self.wall_ns if clock == "wall" else self.cpu_ns) / (self.inner * self.n)
+
+
+BlockKey = tuple[str, int, str]  # scenario, n, memory
+
+
+def _number(text: str, kind: type, where: str, column: str) -> float:
+    try:
+        value = kind(text)
+    except ValueError:
+        raise SampleError(f"{where}: {column} is not a number: {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise SampleError(f"{where}: {column} must be finite and not negative: {text!r}")
+    return value
+
+
+def read_samples(path: str) -> list[Sample]:
+    """Every sample of a file bench-paired wrote (--samples; gzip-compressed where the name ends in .gz), checked:
+    the columns, numbers, times above 0."""
+    samples = []
+    with (gzip.open(path, "rt", newline="") if path.endswith(".gz") else open(path, newline="")) as f:
+        reader = csv.reader(f)
+        header = next(reader, None)
+        if header is None or tuple(header) != COLUMNS:
+            raise SampleError(f"{path}:1: not a samples file (its header is not {','.join(COLUMNS)})")
+        for line, row in enumerate(reader, start=2):
+            where = f"{path}:{line}"
+            if len(row) != len(COLUMNS):
+                raise SampleError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
+            v = dict(zip(COLUMNS, row))
+            sample = Sample(
+                process=v["process_seed"], link_order=int(_number(v["link_order"], int, where, "link_order")),
+                scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
+                layout=int(_number(v["layout"], int, where, "layout")), strategy=v["strategy"],
+                round=int(_number(v["round"], int, where, "round")), inner=int(_number(v["inner"], int, where, "inner")),
+                wall_ns=_number(v["wall_ns"], float, where, "wall_ns"), cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
+                steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
+            if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0:
+                raise SampleError(f"{where}: n, inner and wall_ns must be above 0")
+            samples.append(sample)
+    return samples
+
+
+@dataclass
+class Block:
+    """The samples of one block by process, layout and round: times[process][layout][round][strategy], ns per
+    unit on the block's clock."""
+    key: BlockKey
+    clock: str
+    times: dict[str, dict[int, dict[int, dict[str, float]]]] = field(default_factory=dict)
+    link_orders: dict[str, int] = field(default_factory=dict)
+
+    def add(self, sample: Sample) -> None:
+        rounds = self.times.setdefault(sample.process, {}).setdefault(sample.layout, {})
+        rounds.setdefault(sample.round, {})[sample.strategy] = sample.per_unit(self.clock)
+        self.link_orders[sample.process] = sample.link_order
+
+    def strategies(self) -> list[str]:
+        names = {s for layouts in self.times.values() for rounds in layouts.values() for r in rounds.values()
+                 for s in r}
+        return sorted(names)
+
+
+def blocks(samples: Iterable[Sample], clock: str = "wall") -> dict[BlockKey, Block]:
+    """The samples grouped into blocks."""
+    if clock not in CLOCKS:
+        raise ValueError(f"clock {clock!r} is not one of {CLOCKS}")
+    out: dict[BlockKey, Block] = {}
+    for s in samples:
+        key = (s.scenario, s.n, s.memory)
+        out.setdefault(key, Block(key, clock)).add(s)
+    return out
+
+
+def layout_log_ratio(rounds: dict[int, dict[str, float]], top: str, bottom: str) -> float | None:
+    """The median over a layout's rounds of log(top / bottom), over the rounds that sampled both; None if none."""
+    logs = [math.log(r[top] / r[bottom]) for r in rounds.values() if top in r and bottom in r]
+    return statistics.median(logs) if logs else None
+
+
+def process_log_ratios(block: Block, top: str, bottom: str) -> list[float]:
+    """Per process (in the order of their seeds), the mean over its layouts of their log ratios."""
+    values = []
+    for process in sorted(block.times):
+        per_layout = [v for v in (layout_log_ratio(rounds, top, bottom) for rounds in block.times[process].values())
+                      if v is not None]
+        if per_layout:
+            values.append(sum(per_layout) / len(per_layout))
+    return values
+
+
+def process_log_times(block: Block, strategy: str) -> list[float]:
+    """Per process, the mean over its layouts of the log of the median over rounds of the design's time."""
+    values = []
+    for process in sorted(block.times):
+        per_layout = []
+        for rounds in block.times[process].values():
+            times = [r[strategy] for r in rounds.values() if strategy in r]
+            if times:
+                per_layout.append(math.log(statistics.median(times)))
+        if per_layout:
+            values.append(sum(per_layout) / len(per_layout))
+    return values
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A figure over processes with its 95% interval: a ratio, or a time in ns per unit."""
+    value: float
+    low: float
+    high: float
+    processes: int
+
+    def excludes_one(self) -> bool:
+        return self.low > 1 or self.high < 1
+
+    def half_width(self) -> float:
+        """The larger distance from the value to an end of the interval, relative to the value."""
+        return stats.relative_half_width(self.value, self.low, self.high)
+
+
+def _estimate(logs: list[float]) -> Estimate | None:
+    if not logs:
+        return None
+    value, low, high = stats.figure_ci([math.exp(v) for v in logs])
+    return Estimate(value, low, high, len(logs))
+
+
+def ratio(block: Block, top: str, bottom: str) -> Estimate | None:
+    """The ratio of top's time to bottom's over the block's processes, with its interval; None if no process
+    measured both."""
+    return _estimate(process_log_ratios(block, top, bottom))
+
+
+def time(block: Block, strategy: str) -> Estimate | None:
+    """The design's time per unit over the block's processes, unpaired, with its interval."""
+    return _estimate(process_log_times(block, strategy))
+
+
+def twins(strategies: Iterable[str], suffix: str) -> Iterator[tuple[str, str]]:
+    """(copy, original) for every design NAME+suffix whose NAME is also measured: "archetype~aa" and
+    "archetype"."""
+    names = set(strategies)
+    for name in sorted(names):
+        if name.endswith(suffix) and name[: -len(suffix)] in names:
+            yield name, name[: -len(suffix)]
+
+
+AA_SUFFIX = "~aa"
+PLANTED_PREFIX = "~slower"
+
+
+def planted(strategies: Iterable[str]) -> Iterator[tuple[str, str, float]]:
+    """(control, original, true ratio) for every planted control NAME~slowerP: NAME with every timed run made P%
+    longer (harness/runner.c)."""
+    names = set(strategies)
+    for name in sorted(names):
+        base, _, percent = name.partition(PLANTED_PREFIX)
+        if percent.isdigit() and base in names:
+            yield name, base, 1 + int(percent) / 100
+
+
+PAIR_COLUMNS = ("scenario", "n", "memory", "strategy", "reference", "ratio", "ratio_lo", "ratio_hi", "processes",
+                "truth")
+
+
+def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[dict[str, object]]:
+    """Every design's ratio to the reference in every block, then each control against its original (truth: 1 for
+    an A/A twin, the planted ratio for a planted control), as rows of pairs.csv."""
+    rows: list[dict[str, object]] = []
+    for key, block in sorted(grouped.items()):
+        names = block.strategies()
+        wanted = [(name, reference, "") for name in names if name != reference and reference in names]
+        wanted += [(a, b, "1") for a, b in twins(names, AA_SUFFIX)]
+        wanted += [(a, b, f"{truth:g}") for a, b, truth in planted(names)]
+        for top, bottom, truth in wanted:
+            r = ratio(block, top, bottom)
+            if r is None:
+                continue
+            rows.append({"scenario": key[0], "n": key[1], "memory": key[2], "strategy": top, "reference": bottom,
+                         "ratio": f"{r.value:.6g}", "ratio_lo": f"{r.low:.6g}", "ratio_hi": f"{r.high:.6g}",
+                         "processes": r.processes, "truth": truth})
+    return rows
+
+
+def controls_metadata(rows: list[dict[str, object]], target: float) -> dict[str, str]:
+    """What the controls of a run show, for metadata.csv: the A/A ratios (how many, their band: 95% lie within
+    +/-band, the largest deviation, how many intervals exclude 1), the planted control (in how many blocks its
+    interval lies above 1, the median of its estimates against its truth), and the precision (the share of ratios
+    to the reference whose interval is within +/-target)."""
+    aa = [r for r in rows if r["truth"] == "1"]
+    control = [r for r in rows if r["truth"] not in ("", "1")]
+    to_reference = [r for r in rows if r["truth"] == ""]
+    out: dict[str, str] = {}
+    if aa:
+        logs = sorted(abs(math.log(float(r["ratio"]))) for r in aa)
+        band = math.exp(logs[max(1, math.ceil(0.95 * len(logs))) - 1]) - 1
+        excludes = sum(1 for r in aa if float(r["ratio_lo"]) > 1 or float(r["ratio_hi"]) < 1)
+        out.update({"paired_aa_ratios": str(len(aa)), "paired_aa_band": f"{band:.4f}",
+                    "paired_aa_max_deviation": f"{math.exp(logs[-1]) - 1:.4f}",
+                    "paired_aa_excluding_one": f"{excludes} ({100 * excludes / len(aa):.1f}%)"})
+    if control:
+        above = sum(1 for r in control if float(r["ratio_lo"]) > 1)
+        estimate = statistics.median(float(r["ratio"]) for r in control)
+        out.update({"paired_planted_blocks": str(len(control)),
+                    "paired_planted_detected": f"{above} ({100 * above / len(control):.1f}%)",
+                    "paired_planted_estimate": f"{estimate:.4f}", "paired_planted_truth": str(control[0]["truth"])})
+    if to_reference:
+        within = sum(1 for r in to_reference
+                     if stats.relative_half_width(float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]))
+                     <= target)
+        out["paired_within_target"] = f"{within} of {len(to_reference)} ({100 * within / len(to_reference):.1f}%)"
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """paired SAMPLES_CSV... [--clock wall|cpu] [--reference NAME]: every block's designs against the
+    reference, the A/A twins and the planted control, as a table on stdout."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python3 scripts/analysis paired")
+    parser.add_argument("samples", nargs="+")
+    parser.add_argument("--clock", choices=CLOCKS, default="wall")
+    parser.add_argument("--reference", default="archetype")
+    args = parser.parse_args(argv)
+    try:
+        samples = [s for path in args.samples for s in read_samples(path)]
+    except (OSError, SampleError) as e:
+        print(f"paired: {e}")
+        return 1
+    for key, block in sorted(blocks(samples, args.clock).items()):
+        names = block.strategies()
+        print(f"{key[0]} n={key[1]} {key[2]}: {len(block.times)} processes, clock {args.clock}")
+        checks = [(a, b, 1.0) for a, b in twins(names, AA_SUFFIX)] + list(planted(names))
+        rows = [(name, args.reference, None) for name in names if name != args.reference] + checks
+        for top, bottom, truth in rows:
+            r = ratio(block, top, bottom)
+            if r is None:
+                continue
+            note = f"  (truth {truth:.3f})" if truth is not None else ""
+            print(f"  {top:>22} / {bottom:<12} {r.value:7.3f} [{r.low:.3f}, {r.high:.3f}] +/-{100 * r.half_width():.1f}%"
+                  f"{note}")
+    return 0

@@ -1,0 +1,116 @@
+"""Paired comparisons: planted samples with known ratios, machine slowdowns that pairing must cancel, and files
+that must be refused."""
+
+import math
+import random
+import unittest
+
+import support
+import paired
+
+HEADER = ",".join(paired.COLUMNS)
+
+
+def sample_line(process, layout, strategy, round_, wall_ns, inner=10, n=100, cpu_ns=None, steal="0",
+                scenario="simple_iter", memory="warm", link_order=0):
+    cpu = wall_ns if cpu_ns is None else cpu_ns
+    return (f"{process},{link_order},{scenario},{n},{memory},{layout},00000000000000{layout:02x},{strategy},{round_},0,"
+            f"{inner},{wall_ns},{cpu},{steal}")
+
+
+def planted_file(test, truths, processes=8, layouts=2, rounds=6, seed=1, layout_spread=0.0, noise=0.0):
+    """A samples file in which design d's time per unit is truths[d] ns, times a slowdown of the machine that
+    changes from round to round (up to 2x: shared by every design of the round), times a layout effect per
+    design and layout (log-normal, sigma layout_spread) and a sample's own noise (sigma noise)."""
+    rng = random.Random(seed)
+    lines = [HEADER]
+    for p in range(processes):
+        process = f"{p + 1:016x}"
+        for layout in range(layouts):
+            placed = {d: math.exp(rng.gauss(0, layout_spread)) for d in truths}
+            for r in range(rounds):
+                machine = rng.choice((1.0, 1.4, 2.0))
+                for d, truth in truths.items():
+                    per_unit = truth * machine * placed[d] * math.exp(rng.gauss(0, noise))
+                    lines.append(sample_line(process, layout, d, r, round(per_unit * 10 * 100, 3)))
+    return test.write("samples.csv", "\n".join(lines) + "\n")
+
+
+class LayoutAndProcess(unittest.TestCase):
+    def test_a_layout_is_the_median_of_its_rounds_log_ratios(self):
+        rounds = {0: {"a": 2.0, "b": 1.0}, 1: {"a": 3.0, "b": 1.0}, 2: {"a": 100.0, "b": 1.0}, 3: {"b": 1.0}}
+        self.assertAlmostEqual(paired.layout_log_ratio(rounds, "a", "b"), math.log(3.0))
+        self.assertIsNone(paired.layout_log_ratio({0: {"a": 1.0}}, "a", "b"))
+
+    def test_a_process_is_the_mean_of_its_layouts(self):
+        block = paired.Block(("x", 100, "warm"), "wall")
+        for layout, ratio in ((0, 2.0), (1, 8.0)):
+            for r in range(3):
+                block.times.setdefault("p", {}).setdefault(layout, {})[r] = {"a": ratio, "b": 1.0}
+        self.assertAlmostEqual(paired.process_log_ratios(block, "a", "b")[0], math.log(4.0))
+
+
+class PlantedRatios(support.TempDir):
+    def test_pairing_cancels_a_machine_that_changes_speed_between_rounds(self):
+        path = planted_file(self, {"a": 1.0, "b": 1.5, "c": 0.5})
+        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        for top, bottom, truth in (("b", "a", 1.5), ("c", "a", 0.5), ("b", "c", 3.0)):
+            r = paired.ratio(block, top, bottom)
+            self.assertAlmostEqual(r.value, truth, places=9)
+            self.assertAlmostEqual(r.low, truth, places=9)
+            self.assertEqual(r.processes, 8)
+        # unpaired, the same samples spread with the machine
+        t = paired.time(block, "a")
+        self.assertGreater(t.high / t.low, 1.05)
+
+    def test_the_interval_covers_a_planted_ratio_under_layout_effects(self):
+        path = planted_file(self, {"a": 1.0, "a~aa": 1.0, "a~slower3": 1.03}, processes=30, layout_spread=0.02,
+                            noise=0.02, seed=7)
+        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        aa = paired.ratio(block, "a~aa", "a")
+        self.assertLessEqual(aa.low, 1.0)
+        self.assertGreaterEqual(aa.high, 1.0)
+        control = paired.ratio(block, "a~slower3", "a")
+        self.assertLess(control.low, 1.03)
+        self.assertGreater(control.high, 1.03)
+        self.assertTrue(control.excludes_one())
+        self.assertLess(control.half_width(), 0.03)
+
+    def test_cpu_time_is_a_clock_of_its_own(self):
+        lines = [HEADER] + [sample_line("01", 0, d, r, 1000 * k, cpu_ns=500 * k)
+                            for r in range(3) for d, k in (("a", 1), ("b", 2))]
+        path = self.write("cpu.csv", "\n".join(lines) + "\n")
+        samples = paired.read_samples(path)
+        self.assertAlmostEqual(paired.blocks(samples, "cpu")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 0.5)
+        self.assertAlmostEqual(paired.blocks(samples, "wall")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 1.0)
+        with self.assertRaises(ValueError):
+            paired.blocks(samples, "cycles")
+
+
+class Controls(unittest.TestCase):
+    def test_twins_and_planted_controls_are_found_by_name(self):
+        names = ["archetype", "archetype~aa", "sparse", "sparse~aa", "lonely~aa", "archetype~slower3", "x~slowerq"]
+        self.assertEqual(list(paired.twins(names, paired.AA_SUFFIX)),
+                         [("archetype~aa", "archetype"), ("sparse~aa", "sparse")])
+        self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
+
+
+class Refused(support.TempDir):
+    def refused(self, text, message):
+        path = self.write("bad.csv", text)
+        with self.assertRaises(paired.SampleError) as caught:
+            paired.read_samples(path)
+        self.assertIn(message, str(caught.exception))
+
+    def test_files_that_are_not_samples_are_refused_with_their_line(self):
+        good = sample_line("01", 0, "a", 0, 1000)
+        self.refused("strategy,scenario\n", "not a samples file")
+        self.refused(HEADER + "\n" + good + ",extra\n", "bad.csv:2: 15 fields")
+        self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",0,1000,") + "\n", "must be above 0")
+        self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",-5,1000,") + "\n", "not negative")
+        self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",1e999,1000,") + "\n", "finite")
+        self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",fast,1000,") + "\n", "wall_ns is not a number")
+
+
+if __name__ == "__main__":
+    unittest.main()

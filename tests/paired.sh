@@ -1,0 +1,141 @@
+#!/bin/sh
+# Tests of the paired program (harness/paired.c) and its design units (harness/unit.h), run by `make test`:
+#  - every unit exports its table and nothing else, and the A/A twins are separate copies of their code, not
+#    folded into one;
+#  - every design's code in the units is bench-NAME's, function by function (scripts/analysis/fidelity.py);
+#  - every link order holds every design, and a cell measured side by side gives every design a row with the
+#    checksum of bench-NAME, and the samples file a row per design, layout and round;
+#  - the instructions of a timed run are bench-NAME's (callgrind, where valgrind is installed);
+#  - every bad command line gets one line on stderr, exit code 2 and no output; a failing design gets exit 1 and
+#    no rows and no samples.
+#  - the make bench pipeline with PAIRED=1 at tiny N publishes the samples, the paired ratios and what the controls
+#    show.
+# Usage: sh tests/paired.sh BUILD_DIR AA_VARIANT VARIANT...
+set -u
+test_name=paired
+. tests/lib.sh
+bench_test_arguments "$@"
+paired=$build/bench-paired-0
+
+# --- the units ---
+units=$(ls "$build"/units/bench/*.o 2>/dev/null | wc -l)
+exported=0
+for unit in "$build"/units/bench/*.o; do
+    symbols=$(nm -g --defined-only "$unit" | awk '{ print $3 }' | tr '\n' ' ')
+    [ "$symbols" = "esb_design_unit " ] || { exported=1; echo "  $unit exports: $symbols"; }
+done
+if [ "$units" -gt 1 ] && [ "$exported" -eq 0 ]; then ok "each of $units units exports its table alone"
+else ko "each unit exports its table alone" "$units units"; fi
+
+# The twins: one copy of simple_iter's run (scenarios/simple_iter.c) per design written against the contract.
+designs=$("$paired" --list | awk -F'\t' '$1 == "simple_iter" && $2 !~ /^raw-/' | wc -l)
+copies=$(nm "$paired" | grep -c ' t simple_iter_run$')
+if [ "$copies" -eq "$designs" ]; then ok "every design's code is its own copy ($copies copies of simple_iter_run)"
+else ko "every design's code is its own copy" "$copies copies of simple_iter_run for $designs designs"; fi
+for twin in archetype~aa sparse~aa; do
+    if "$paired" --list | grep -q "	$twin\$"; then ok "the A/A twin $twin is a design"; else ko "the A/A twin $twin is a design"; fi
+done
+
+# --- the code: each unit against bench-NAME ---
+twins=$("$paired" --list | cut -f2 | sort -u | grep '~' | tr '\n' ' ')
+# shellcheck disable=SC2086
+if python3 scripts/analysis fidelity code "$build" $variants $twins raw >"$tmp/code" 2>&1; then
+    ok "every unit's functions are bench-NAME's ($(grep -c 'equal$' "$tmp/code") designs)"
+else ko "every unit's functions are bench-NAME's" "$(grep -v 'equal$' "$tmp/code" | head -n 3 | tr '\n' ' ')"; fi
+
+# --- every link order holds every design ---
+"$paired" --list >"$tmp/list0"
+same=1
+for binary in "$build"/bench-paired-*; do
+    "$binary" --list | cmp -s - "$tmp/list0" || same=0
+done
+if [ "$same" -eq 1 ]; then ok "every link order lists the same designs"; else ko "every link order lists the same designs"; fi
+if cmp -s "$build/bench-paired-0" "$build/bench-paired-1"; then ko "link orders differ" "bench-paired-0 and -1 are one file"
+else ok "link orders are different programs"; fi
+
+# --- a cell side by side ---
+if "$paired" --scenario add_remove --n 1024 --layouts 2 --rounds 3 --target-ms 1 --warmup-ms 1 \
+    --samples "$tmp/samples.csv" >"$tmp/rows.csv" 2>"$tmp/err"; then
+    designs=$("$paired" --list | awk -F'\t' '$1 == "add_remove"' | wc -l)
+    rows=$(($(wc -l <"$tmp/rows.csv") - 1))
+    samples=$(($(wc -l <"$tmp/samples.csv") - 1))
+    if [ "$rows" -eq $((2 * designs)) ]; then ok "a row per design and layout ($rows)"; else ko "a row per design and layout" "$rows rows for $designs designs"; fi
+    if [ "$samples" -eq $((2 * 3 * designs)) ]; then ok "a sample per design, layout and round ($samples)"
+    else ko "a sample per design, layout and round" "$samples samples"; fi
+    checksum=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }' "$tmp/rows.csv" | sort -u)
+    single=$("$build/bench-$first_variant" --scenario add_remove --n 1024 --reps 1 --target-ms 1 2>/dev/null |
+        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }')
+    if [ "$(echo "$checksum" | wc -l)" -eq 1 ] && [ "$checksum" = "$single" ]; then ok "every design's checksum is bench-$first_variant's"
+    else ko "every design's checksum is bench-$first_variant's" "$(echo "$checksum" | tr '\n' ' ') against $single"; fi
+    rounds=$(awk -F, 'NR > 1 { k[$6 " " $9] = 1 } END { print length(k) }' "$tmp/samples.csv")
+    if [ "$rounds" -eq 6 ]; then ok "the samples name their layout and round"; else ko "the samples name their layout and round" "$rounds"; fi
+else
+    ko "a cell side by side" "$(tail_of "$tmp/err")"
+fi
+
+# The instructions of one timed run, in bench-NAME and side by side (deterministic; needs valgrind).
+if command -v valgrind >/dev/null 2>&1; then
+    if python3 scripts/analysis fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
+        --scenarios simple_iter,create,add_remove >"$tmp/work" 2>&1; then ok "$(tail -n 1 "$tmp/work" | sed 's/^fidelity: //')"
+    else ko "the instructions of a timed run are bench-NAME's" "$(tail_of "$tmp/work")"; fi
+else
+    skip "the instructions of a timed run" "valgrind is not installed"
+fi
+
+# --- bad input ---
+expect_usage_error() {
+    name=$1
+    shift
+    "$paired" "$@" --samples "$tmp/bad.csv" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    lines=$(wc -l <"$tmp/err")
+    if [ "$rc" -eq 2 ] && [ "$lines" -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/bad.csv" ]; then ok "$name"
+    else ko "$name" "exit $rc, $lines stderr lines"; fi
+    rm -f "$tmp/bad.csv"
+}
+expect_usage_error "no scenario" --n 64
+expect_usage_error "no n" --scenario simple_iter
+expect_usage_error "unknown scenario" --scenario no_such --n 64
+expect_usage_error "unknown design" --scenario simple_iter --n 64 --designs archetype,no_such
+expect_usage_error "n = 0" --scenario simple_iter --n 0
+expect_usage_error "rounds = 0" --scenario simple_iter --n 64 --rounds 0
+expect_usage_error "layouts not a number" --scenario simple_iter --n 64 --layouts two
+expect_usage_error "a seed that is not hexadecimal" --scenario simple_iter --n 64 --seed xyz
+expect_usage_error "unknown option" --scenario simple_iter --n 64 --frobnicate
+expect_usage_error "a design too narrow for n" --scenario simple_iter --n 4194304 --designs sparse-compact
+
+# A design that fails (out of memory under a small address space): exit 3, no rows, no samples.
+(ulimit -v 400000 && exec "$paired" --scenario simple_iter --n 30000000 --designs archetype,sparse --rounds 1 \
+    --samples "$tmp/oom.csv") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 3 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/oom.csv" ] && grep -q 'out of memory' "$tmp/err"; then
+    ok "a design out of memory: exit 3, no rows, no samples"
+else ko "a design out of memory: exit 3, no rows, no samples" "exit $rc, $(tail_of "$tmp/err")"; fi
+
+# --- the pipeline, paired ---
+res=$tmp/paired-res
+if tiny PAIRED=1 PAIRED_ROUNDS=3 PAIRED_TARGET_MS=1 BENCH_MAX_PROCS=4 CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS= \
+    sh scripts/pipeline.sh "$build" "$res" raw $variants "$aa" >"$tmp/pipe.log" 2>&1; then
+    ok "the make bench pipeline runs end to end with PAIRED=1"
+else ko "the make bench pipeline runs end to end with PAIRED=1" "$(tail -n 3 "$tmp/pipe.log" | tr '\n' ' ')"; fi
+if [ -s "$res/samples.csv.gz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.csv.gz,' "$res/manifest.csv" &&
+    grep -q '^pairs.csv,' "$res/manifest.csv" && python3 scripts/analysis verify "$res" 2>/dev/null
+then ok "the samples and the paired ratios are published and recorded"
+else ko "the samples and the paired ratios are published and recorded"; fi
+if [ -s "$res/pairs.csv" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { if (!($c["ratio_lo"] <= $c["ratio"] && $c["ratio"] <= $c["ratio_hi"]) || $c["processes"] < 3) bad++
+          if ($c["truth"] == "1") twins++; if ($c["truth"] == "1.03") planted++ }
+        END { exit bad || !twins || !planted }' "$res/pairs.csv"
+then ok "every paired ratio has its interval over its processes, the twins and the control theirs"
+else ko "every paired ratio has its interval over its processes, the twins and the control theirs"; fi
+if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_detected,' "$res/metadata.csv" &&
+    grep -q '^paired_clock,cpu$' "$res/metadata.csv" && grep -q '^paired_orders,16$' "$res/metadata.csv"
+then ok "the metadata say what the controls show, and how the run was paired"
+else ko "the metadata say what the controls show, and how the run was paired"; fi
+# runs.csv keeps the designs the cells name: the controls beyond them have samples only.
+if [ -s "$res/runs.csv.gz" ] && ! gzip -dc "$res/runs.csv.gz" | grep -q '^archetype~slower3,' &&
+    gzip -dc "$res/samples.csv.gz" | grep -q ',archetype~slower3,'
+then ok "the planted control has samples, and no rows among the designs"
+else ko "the planted control has samples, and no rows among the designs"; fi
+
+tally with-skipped
