@@ -15,7 +15,8 @@ depends on:
       the instructions: under callgrind, the instructions of one timed run of every scenario at N entities (the
       fifth call of run_timed, harness/runner.c, through which every timed run passes), in bench-NAME and in
       bench-paired-0 measuring NAME alone, both in the memory layout of one seed; with the checksums both
-      report. Fails where they differ by more than 1% or the checksums differ. One row per design and scenario
+      report. Fails where they differ by more than 1% (and more than the few instructions of the programs' own
+      paths around a run) or the checksums differ. One row per design and scenario
       in OUT_CSV.
 
 Both are deterministic: the same build gives the same answer on any machine that runs it.
@@ -37,6 +38,9 @@ from dataclasses import dataclass
 # compared like any other function.
 HARNESS_SOURCES = ("harness/main.c", "harness/runner.c", "harness/unit.c", "harness/output.c", "harness/stats.c")
 TOLERANCE = 0.01
+# Instructions per run by which the two programs' own paths around a timed run may differ (the clock and CPU-clock
+# reads): they decide only where a run is a few hundred instructions in all (iter_one: 385 against 389).
+HARNESS_SLACK = 8
 LAYOUT_SEED = "1"
 
 _SUFFIX = re.compile(r"\.(lto_priv|constprop|isra|part|cold)\.\d+")
@@ -214,7 +218,8 @@ class Work:
         return self.paired / self.single if self.single else float("inf")
 
     def ok(self) -> bool:
-        return abs(self.ratio() - 1) <= TOLERANCE and self.single_checksum == self.paired_checksum
+        close = abs(self.ratio() - 1) <= TOLERANCE or abs(self.paired - self.single) <= HARNESS_SLACK
+        return close and self.single_checksum == self.paired_checksum
 
 
 # The paired program's run that is compared is its fifth (the first, three calibrating warm-up runs, the sample);
