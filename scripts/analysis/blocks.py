@@ -12,7 +12,10 @@ paired program's link orders (build/bench-paired-L), drawn so that each block me
 the unit of sampling (paired.py says why), so a block's intervals narrow with its processes.
 
 The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
-pass, so that whatever the machine does over the run spreads over all of them. After that a block stays open
+pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
+pilot: where its variance lies (between the rounds of a layout, or between processes: their layouts, their code
+and the machine's state) and what a round and a process cost set the rounds of its later processes (best_rounds:
+Kalibera and Jones' rule for two levels of repetition), from 3 where processes differ most to 60 where rounds do. After that a block stays open
 while it has fewer than Q processes and the 95% interval of some design's ratio to the reference design (paired,
 paired.py) is wider than +/-T; each further pass gives one more process to the open blocks whose intervals
 exceed the target by the most per second their processes cost, until the pass would spend more than half the
@@ -34,6 +37,7 @@ import math
 import os
 import random
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -51,8 +55,10 @@ class BlockState:
     scenario: str
     n: int
     memory: str
+    rounds: int = 0  # rounds per layout of the block's next process (0: the run's default)
     processes: int = 0
-    seconds: list[float] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)  # each process's wall time
+    round_seconds: list[float] = field(default_factory=list)  # each process's median round (its samples' wall time)
     orders: list[int] = field(default_factory=list)  # link orders still to draw, in a shuffled cycle
 
     def key(self) -> paired.BlockKey:
@@ -73,6 +79,80 @@ def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int]) ->
         seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
         labels.add(label)
     return list(seen.values()), labels
+
+
+# Bounds on the rounds per layout the pilot may choose: fewer than MIN_ROUNDS leave the median of a layout at the
+# mercy of one odd round; past MAX_ROUNDS a process lasts long enough that the machine's slow stretches no longer
+# average out between processes.
+MIN_ROUNDS = 3
+MAX_ROUNDS = 60
+# The variance of a median of r normal values over that of their mean, for large r (pi / 2).
+MEDIAN_EFFICIENCY = math.pi / 2
+
+
+@dataclass(frozen=True)
+class Components:
+    """What a block's processes so far say of where its variance is, on the log scale of the ratios to the
+    reference: within (the variance of one round's log ratio about its layout's median, pooled over designs and
+    layouts), between (the variance between processes of their log ratios, net of the rounds' share), and the
+    cost in seconds of one round (every design's warm-up run and sample) and of a process without its rounds."""
+    within: float
+    between: float
+    round_s: float
+    process_s: float
+
+
+def round_cost(samples: list[paired.Sample]) -> float:
+    """Seconds a round of a process took: the median over its rounds of every design's sample and warm-up run (a
+    sample's wall time over its runs, once more)."""
+    rounds: dict[tuple[int, int], float] = {}
+    for x in samples:
+        rounds[(x.layout, x.round)] = rounds.get((x.layout, x.round), 0.0) + x.wall_ns * (1 + 1 / x.inner) / 1e9
+    return statistics.median(rounds.values()) if rounds else 0.0
+
+
+def components(block: paired.Block, reference: str, rounds: int, state: BlockState) -> Components | None:
+    """The variance components and costs of a block from its samples (paired.py's levels) and its processes'
+    times; None with fewer than three processes or no reference."""
+    if reference not in block.strategies() or len(block.times) < 3:
+        return None
+    squares, count = 0.0, 0
+    for layouts in block.times.values():
+        for rounds_of in layouts.values():
+            for name in {n for r in rounds_of.values() for n in r} - {reference}:
+                logs = [math.log(r[name] / r[reference]) for r in rounds_of.values() if name in r and reference in r]
+                if len(logs) > 1:
+                    middle = statistics.median(logs)
+                    squares += sum((x - middle) ** 2 for x in logs)
+                    count += len(logs) - 1
+    within = squares / count if count else 0.0
+    spreads = []
+    for name in block.strategies():
+        if name != reference:
+            values = paired.process_log_ratios(block, name, reference)
+            if len(values) > 2:
+                spreads.append(statistics.variance(values))
+    if not spreads:
+        return None
+    between = max(0.0, statistics.median(spreads) - MEDIAN_EFFICIENCY * within / max(rounds, 1))
+    if not state.seconds or not state.round_seconds:
+        return None
+    round_s = statistics.median(state.round_seconds)
+    layouts = statistics.median(len(l) for l in block.times.values())
+    return Components(within, between, round_s, max(0.0, statistics.median(state.seconds) - rounds * layouts * round_s))
+
+
+def best_rounds(c: Components) -> int:
+    """The rounds per layout that narrow the block's intervals most per second (Kalibera and Jones, "Rigorous
+    benchmarking in reasonable time", 2013: with a process costing p and a round r, the variance of the estimate
+    over n processes of k rounds is between / n + e within / (n k), e the median's efficiency, and the cost n (p +
+    k r); the best k is sqrt(p e within / (r between))), within MIN_ROUNDS .. MAX_ROUNDS."""
+    if c.within <= 0:
+        return MIN_ROUNDS
+    if c.between <= 0 or c.round_s <= 0:
+        return MAX_ROUNDS
+    k = math.sqrt(max(c.process_s, c.round_s) * MEDIAN_EFFICIENCY * c.within / (c.round_s * c.between))
+    return max(MIN_ROUNDS, min(MAX_ROUNDS, round(k)))
 
 
 def excess(block: paired.Block | None, reference: str, target: float) -> float:
@@ -116,7 +196,7 @@ class Runner:
     def command(self, state: BlockState, order: int) -> list[str]:
         a = self.args
         return [self.binaries[order], "--scenario", state.scenario, "--n", str(state.n), "--memory", state.memory,
-                "--layouts", str(a.layouts), "--rounds", str(a.rounds), "--target-ms", str(a.target_ms),
+                "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds), "--target-ms", str(a.target_ms),
                 "--seed", f"{self.rng.getrandbits(64):016x}", "--samples", self.partial]
 
     def run(self, state: BlockState, status: str) -> None:
@@ -140,7 +220,8 @@ class Runner:
         state.seconds.append(seconds)
         self.count += 1
         with open(self.costs_path, "a", encoding="utf-8") as f:
-            f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\n")
+            f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\t"
+                    f"{state.rounds or self.args.rounds}\n")
 
     def keep(self, rows_text: str, state: BlockState) -> None:
         """Appends the process's rows (those of --rows-for) and samples to the run's files."""
@@ -154,7 +235,9 @@ class Runner:
         with open(self.partial, encoding="utf-8") as f:
             sample_lines = f.read().splitlines()
         self.append("samples", self.samples_path, sample_lines[0], sample_lines[1:])
-        self.samples.extend(paired.read_samples(self.partial))
+        mine = paired.read_samples(self.partial)
+        self.samples.extend(mine)
+        state.round_seconds.append(round_cost(mine))
 
     def append(self, kind: str, path: str, header: str, lines: list[str]) -> None:
         with open(path, "a", encoding="utf-8") as f:
@@ -195,8 +278,15 @@ def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) 
         rng.shuffle(order)
         for i, state in enumerate(order):
             runner.run(state, f"pass {k + 1}/{args.min_procs}  {i + 1}/{len(order)}")
+    # The pilot: where a block's variance lies, from its first processes, sets the rounds of its later ones.
+    grouped = paired.blocks(runner.samples, args.clock)
+    for state in states:
+        found = grouped.get(state.key())
+        c = components(found, args.reference, args.rounds, state) if found else None
+        if c is not None:
+            state.rounds = best_rounds(c)
     while True:
-        grouped = paired.blocks(runner.samples)
+        grouped = paired.blocks(runner.samples, args.clock)
         elapsed = time.monotonic() - runner.started
         left = args.budget_s - elapsed
         open_blocks = []
@@ -238,6 +328,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--target-ms", type=int, default=2)
     p.add_argument("--reference", default="archetype")
+    p.add_argument("--clock", choices=paired.CLOCKS, default="cpu")
     p.add_argument("--job-timeout-s", type=float, default=60)
     p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
     a = p.parse_args(argv)
