@@ -129,7 +129,7 @@ else
             --fresh "$(python3 "$here/analysis" scenarios fresh "$stage/scenarios.csv")" --sizes "${BENCH_SIZES:-}" \
             --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
-            --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE"
+            --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK"
         python3 "$here/analysis" check "$stage/runs.csv" runs
     else
         step "timing every strategy x scenario x N"
