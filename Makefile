@@ -375,9 +375,9 @@ QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
 # PAIRED=1: every block's designs side by side in one process (the paired program, python3 scripts/analysis
-# blocks), into results/MACHINE_ID-paired.
+# blocks), into results/MACHINE_ID-paired (-paired-quick with QUICK=1).
 PAIRED ?= 0
-RESULTS_DIR ?= results/$(MACHINE_ID)$(call quick,-quick,)$(if $(filter 1,$(PAIRED)),-paired)
+RESULTS_DIR ?= results/$(MACHINE_ID)$(if $(filter 1,$(PAIRED)),-paired)$(call quick,-quick,)
 BENCH_MIN_N ?= 1
 BENCH_MAX_N ?= $(call quick,16384,1048576)
 BENCH_STEP ?= 2
