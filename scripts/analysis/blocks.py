@@ -19,7 +19,7 @@ Kalibera and Jones' rule for two levels of repetition), from 3 where processes d
 while it has fewer than Q processes and the 95% interval of some design's ratio to the reference design (paired,
 paired.py) is wider than +/-T; each further pass gives one more process to the open blocks whose intervals
 exceed the target by the most per second their processes cost, until the pass would spend more than half the
-budget left (S seconds, from the start of the measuring; the first pass over every block always runs). A
+budget left (S seconds, from the start of the measuring; the P passes over every block always run). A
 block whose reference is missing is open until it has Q processes.
 
 Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design
