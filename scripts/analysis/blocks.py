@@ -13,18 +13,18 @@ the unit of sampling (paired.py says why), so a block's intervals narrow with it
 
 The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
 pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
-pilot: where its variance lies (between the rounds of a layout, or between processes: their layouts, their code
-and the machine's state) and what a round and a process cost set the rounds of its later processes (best_rounds:
-Kalibera and Jones' rule for two levels of repetition), from 3 where processes differ most to 60 where rounds do. After that a block stays open
-while it has fewer than Q processes and the 95% interval of some design's ratio to the reference design (paired,
-paired.py) is wider than +/-T; each further pass gives one more process to the open blocks whose intervals
-exceed the target by the most per second their processes cost, until the pass would spend more than half the
-budget left (S seconds, from the start of the measuring; the P passes over every block always run). A
-block whose reference is missing is open until it has Q processes.
+pilot: where its variance lies (between the rounds of a layout, or between processes: their layouts, their code and
+the machine's state) and what a round and a process cost set the rounds of its later processes (best_rounds:
+Kalibera and Jones' rule for two levels of repetition), from 3 where processes differ most to 60 where rounds do.
+After that a block stays open while it has fewer than Q processes and the 95% interval of some design's ratio to the
+reference design (paired, paired.py) is wider than +/-T; each further pass gives one more process to the open blocks
+whose intervals exceed the target by the most per second their processes cost, until the pass would spend more than
+half the budget left (S seconds, from the start of the measuring; the P passes over every block always run). A block
+whose reference is missing is open until it has Q processes.
 
-Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design
-and layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a line per
-process: seconds, block, link order). Progress goes to stderr, one line every PROGRESS_EVERY seconds (30).
+Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design and
+layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a
+line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY seconds (30).
 
 Exit codes: 0 measured; 1 a process failed (the message names its block and command); 2 a setting is wrong;
 3 a process ran out of memory; 130 interrupted (what was being written is removed).

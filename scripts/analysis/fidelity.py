@@ -123,8 +123,8 @@ def compare_code(build: str, design: str, harness: set[str]) -> CodeReport:
     compared, differing, missing = 0, [], []
     for name in sorted(set(unit) | set(single)):
         root = name.split(".")[0]
-        if "@" in root or root in harness or root in ("main", "_start", "_init", "_fini") or root.startswith(("_", "deregister_tm",
-                                                                                                "register_tm", "frame_dummy")):
+        startup = ("_", "deregister_tm", "register_tm", "frame_dummy")
+        if "@" in root or root in harness or root in ("main", "_start", "_init", "_fini") or root.startswith(startup):
             continue
         if name not in unit or name not in single:
             missing.append(f"{name} ({'bench-' + design if name in single else 'the unit'} only)")

@@ -93,8 +93,10 @@ def read_samples(path: str) -> list[Sample]:
                 process=v["process_seed"], link_order=int(_number(v["link_order"], int, where, "link_order")),
                 scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
                 layout=int(_number(v["layout"], int, where, "layout")), strategy=v["strategy"],
-                round=int(_number(v["round"], int, where, "round")), inner=int(_number(v["inner"], int, where, "inner")),
-                wall_ns=_number(v["wall_ns"], float, where, "wall_ns"), cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
+                round=int(_number(v["round"], int, where, "round")),
+                inner=int(_number(v["inner"], int, where, "inner")),
+                wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
+                cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
                 steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
             if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0:
                 raise SampleError(f"{where}: n, inner and wall_ns must be above 0")
@@ -299,6 +301,6 @@ def main(argv: list[str]) -> int:
             if r is None:
                 continue
             note = f"  (truth {truth:.3f})" if truth is not None else ""
-            print(f"  {top:>22} / {bottom:<12} {r.value:7.3f} [{r.low:.3f}, {r.high:.3f}] +/-{100 * r.half_width():.1f}%"
-                  f"{note}")
+            print(f"  {top:>22} / {bottom:<12} {r.value:7.3f} [{r.low:.3f}, {r.high:.3f}] "
+                  f"+/-{100 * r.half_width():.1f}%{note}")
     return 0
