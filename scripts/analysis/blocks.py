@@ -24,7 +24,8 @@ whose reference is missing is open until it has Q processes.
 
 Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design and
 layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a
-line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY seconds (30).
+line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY
+seconds (30).
 
 Exit codes: 0 measured; 1 a process failed (the message names its block and command); 2 a setting is wrong;
 3 a process ran out of memory; 130 interrupted (what was being written is removed).
@@ -165,7 +166,7 @@ def excess(block: paired.Block | None, reference: str, target: float) -> float:
         if name == reference:
             continue
         r = paired.ratio(block, name, reference)
-        worst = max(worst, math.inf if r is None or r.processes < 2 else r.half_width())
+        worst = max(worst, math.inf if r is None else r.half_width())
     return max(0.0, worst - target)
 
 

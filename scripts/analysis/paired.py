@@ -183,15 +183,17 @@ class Estimate:
 
 
 def _estimate(logs: list[float]) -> Estimate | None:
-    if not logs:
+    """The figure over processes with its interval; None below two processes, which give no interval (one process
+    is one layout: its ratio says nothing of how far another would fall)."""
+    if len(logs) < 2:
         return None
     value, low, high = stats.figure_ci([math.exp(v) for v in logs])
     return Estimate(value, low, high, len(logs))
 
 
 def ratio(block: Block, top: str, bottom: str) -> Estimate | None:
-    """The ratio of top's time to bottom's over the block's processes, with its interval; None if no process
-    measured both."""
+    """The ratio of top's time to bottom's over the block's processes, with its interval; None if fewer than two
+    processes measured both."""
     return _estimate(process_log_ratios(block, top, bottom))
 
 
@@ -283,7 +285,7 @@ def main(argv: list[str]) -> int:
 
     parser = argparse.ArgumentParser(prog="python3 scripts/analysis paired")
     parser.add_argument("samples", nargs="+")
-    parser.add_argument("--clock", choices=CLOCKS, default="wall")
+    parser.add_argument("--clock", choices=CLOCKS, default="cpu")
     parser.add_argument("--reference", default="archetype")
     args = parser.parse_args(argv)
     try:

@@ -87,6 +87,15 @@ class PlantedRatios(support.TempDir):
             paired.blocks(samples, "cycles")
 
 
+class OneProcess(support.TempDir):
+    def test_one_process_gives_no_interval(self):
+        path = planted_file(self, {"a": 1.0, "b": 2.0}, processes=1)
+        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        self.assertIsNone(paired.ratio(block, "b", "a"))
+        self.assertIsNone(paired.time(block, "a"))
+        self.assertEqual(paired.pair_rows({block.key: block}, "a"), [])
+
+
 class Controls(unittest.TestCase):
     def test_twins_and_planted_controls_are_found_by_name(self):
         names = ["archetype", "archetype~aa", "sparse", "sparse~aa", "lonely~aa", "archetype~slower3", "x~slowerq"]
