@@ -220,9 +220,11 @@ quiet = $(if $(filter 1,$(V)),,@)
 # over them without the linker plugin gives one relocatable object optimised as a whole program, in which every
 # symbol is hidden but the unit's table (externally_visible); objcopy then makes the hidden ones local, so that
 # units link side by side. gcc only: clang has no whole-program partial link.
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 define UNIT_LINK
 $(show) "LD $@"
 @mkdir -p $(@D)
+$(if $(CC_IS_CLANG),@echo "make: the bench binaries are linked from design units that need gcc's whole-program partial link (CC=gcc)" >&2; exit 2)
 $(quiet)$($(1)_CC) $($(1)_CFLAGS) -fno-use-linker-plugin -fwhole-program -flto-partition=one -r -nostdlib $^ -o $@.tmp
 $(quiet)objcopy --localize-hidden $@.tmp $@
 @rm -f $@.tmp
