@@ -39,7 +39,7 @@ from dataclasses import dataclass
 HARNESS_SOURCES = ("harness/main.c", "harness/runner.c", "harness/unit.c", "harness/output.c", "harness/stats.c")
 TOLERANCE = 0.01
 # Instructions per run by which the two programs' own paths around a timed run may differ (the clock and CPU-clock
-# reads): they decide only where a run is a few hundred instructions in all (iter_one: 385 against 389).
+# reads): they decide only where a whole run is a few hundred instructions.
 HARNESS_SLACK = 8
 LAYOUT_SEED = "1"
 
