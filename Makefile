@@ -65,9 +65,9 @@ FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
 # runner, the allocator hooks, the layout stream, the hardware counters, and the unit's table), the scenarios and
 # the design; a main parses, seeds, configures the heap and writes the rows. bench-NAME links harness/main.c with
 # NAME's unit, the paired program harness/paired.c with every unit.
-MAIN_SRC := harness/main.c harness/output.c harness/layout.c harness/heap.c
-PAIRED_MAIN_SRC := harness/paired.c harness/output.c harness/layout.c harness/heap.c harness/stats.c
-UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/output.c harness/heap.c,$(wildcard harness/*.c))
+MAIN_SRC := harness/main.c harness/args.c harness/output.c harness/layout.c harness/heap.c
+PAIRED_MAIN_SRC := harness/paired.c harness/args.c harness/output.c harness/layout.c harness/heap.c harness/stats.c
+UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/args.c harness/output.c harness/heap.c,$(wildcard harness/*.c))
 SCENARIO_SRC := $(wildcard scenarios/*.c)
 # The raw baselines share the contract scenarios' descriptors (scenarios/info.c).
 RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c

@@ -19,11 +19,11 @@
  *   bench: archetype create n=3000000 failed: out of memory (the allocator refused a block of 50331648 bytes)
  * (under ulimit -v 400000), and no further cell runs, since later cells would most likely run out too (the rows
  * before it are kept). */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "heap.h"
 #include "layout.h"
 #include "output.h"
@@ -37,7 +37,7 @@
 #define SWEEP_TO 24u
 #define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
 
-enum { EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_OUT_OF_MEMORY = 3 }; /* and EXIT_SUCCESS (0) */
+enum { EXIT_FAILED = 1, EXIT_OUT_OF_MEMORY = 3 }; /* and EXIT_SUCCESS (0), ARGS_EXIT_USAGE (2) */
 
 /* The design this binary measures: the one unit it links (unit.h), the same object the paired program links. */
 static const design_unit *const unit = &esb_design_unit;
@@ -59,37 +59,20 @@ typedef struct options {
     int counters;
 } options;
 
-static void usage_error(const char *fmt, const char *arg) {
-    fprintf(stderr, "bench: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try --help)\n");
-    exit(EXIT_USAGE);
-}
-
-/* Decimal digits only: no sign, no spaces, no empty string. */
-static unsigned long long parse_count(const char *text, const char *what) {
-    if (!text || !*text) usage_error(what, text ? text : "");
-    for (const char *c = text; *c; ++c)
-        if (*c < '0' || *c > '9') usage_error(what, text);
-    errno = 0;
-    unsigned long long v = strtoull(text, NULL, 10);
-    if (errno) usage_error(what, text);
-    return v;
-}
-
 static void parse_ns(options *o, const char *text) {
     const char *start = text;
     for (;;) {
         const char *comma = strchr(start, ',');
         size_t len = comma ? (size_t)(comma - start) : strlen(start);
         char tok[32];
-        if (len == 0 || len >= sizeof tok) usage_error("--n takes comma-separated positive integers, not '%s'", text);
+        if (len == 0 || len >= sizeof tok)
+            args_usage_error("--n takes comma-separated positive integers, not '%s'", text);
         memcpy(tok, start, len);
         tok[len] = 0;
-        unsigned long long n = parse_count(tok, "--n takes comma-separated positive integers, not '%s'");
-        if (n == 0) usage_error("--n must be at least 1, not '%s'", tok);
-        if (n > SCENARIO_MAX_N) usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
-        if (o->n_count == MAX_NS) usage_error("too many --n values at '%s'", tok);
+        unsigned long long n = args_count(tok, "--n takes comma-separated positive integers, not '%s'");
+        if (n == 0) args_usage_error("--n must be at least 1, not '%s'", tok);
+        if (n > SCENARIO_MAX_N) args_usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
+        if (o->n_count == MAX_NS) args_usage_error("too many --n values at '%s'", tok);
         o->ns[o->n_count++] = (size_t)n;
         if (!comma) break;
         start = comma + 1;
@@ -102,9 +85,9 @@ static void parse_seeds(options *o, const char *text) {
     for (;;) {
         size_t len = strcspn(start, ",");
         char tok[17];
-        if (len == 0 || len > 16 || strspn(start, "0123456789abcdefABCDEF") < len)
-            usage_error("--layout-seed takes comma-separated seeds of 1 to 16 hexadecimal digits, not '%s'", text);
-        if (o->seed_count == MAX_SEEDS) usage_error("too many layout seeds in '%s'", text);
+        if (!args_is_seed(start, len))
+            args_usage_error("--layout-seed takes comma-separated seeds of 1 to 16 hexadecimal digits, not '%s'", text);
+        if (o->seed_count == MAX_SEEDS) args_usage_error("too many layout seeds in '%s'", text);
         memcpy(tok, start, len);
         tok[len] = 0;
         o->seeds[o->seed_count++] = (uint64_t)strtoull(tok, NULL, 16);
@@ -117,8 +100,8 @@ static void parse_seeds(options *o, const char *text) {
 static double parse_warmup(const char *text, const char *option) {
     char what[96];
     snprintf(what, sizeof what, "%s takes a non-negative integer, not '%%s'", option);
-    unsigned long long ms = parse_count(text, what);
-    if (ms > 60000) usage_error("the warm-up must be at most 60000 ms, not '%s'", text);
+    unsigned long long ms = args_count(text, what);
+    if (ms > 60000) args_usage_error("the warm-up must be at most 60000 ms, not '%s'", text);
     return (double)ms;
 }
 
@@ -126,11 +109,11 @@ static double parse_warmup(const char *text, const char *option) {
 static size_t parse_bound(const char *text, const char *option) {
     char what[96];
     snprintf(what, sizeof what, "%s takes a positive integer, not '%%s'", option);
-    unsigned long long v = parse_count(text, what);
+    unsigned long long v = args_count(text, what);
     snprintf(what, sizeof what, "%s must be at least 1, not '%%s'", option);
-    if (v == 0) usage_error(what, text);
+    if (v == 0) args_usage_error(what, text);
     snprintf(what, sizeof what, "%s %%s exceeds the entity handle space (2^32 - 1 indices)", option);
-    if (v > SCENARIO_MAX_N) usage_error(what, text);
+    if (v > SCENARIO_MAX_N) args_usage_error(what, text);
     return (size_t)v;
 }
 
@@ -138,11 +121,6 @@ static int known_scenario(const char *name) {
     for (const scenario *const *s = unit->scenarios; *s; ++s)
         if (strcmp((*s)->info->name, name) == 0) return 1;
     return 0;
-}
-
-static const char *next_arg(int argc, char **argv, int *i) {
-    if (*i + 1 >= argc) usage_error("%s needs a value", argv[*i]);
-    return argv[++*i];
 }
 
 static void print_help(void) {
@@ -199,72 +177,66 @@ static options parse(int argc, char **argv) {
             print_help();
             exit(0);
         } else if (!strcmp(a, "--scenario")) {
-            const char *name = next_arg(argc, argv, &i);
-            if (!known_scenario(name)) usage_error("unknown scenario '%s' (see --list)", name);
+            const char *name = args_next(argc, argv, &i);
+            if (!known_scenario(name)) args_usage_error("unknown scenario '%s' (see --list)", name);
             for (size_t k = 0; k < o.selected_count; ++k)
-                if (!strcmp(o.selected[k], name)) usage_error("--scenario %s is given twice", name);
-            if (o.selected_count == MAX_SELECTED) usage_error("too many --scenario options at '%s'", name);
+                if (!strcmp(o.selected[k], name)) args_usage_error("--scenario %s is given twice", name);
+            if (o.selected_count == MAX_SELECTED) args_usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
         } else if (!strcmp(a, "--n"))
-            parse_ns(&o, next_arg(argc, argv, &i));
+            parse_ns(&o, args_next(argc, argv, &i));
         else if (!strcmp(a, "--min-n"))
-            o.min_n = parse_bound(next_arg(argc, argv, &i), "--min-n"), bounded_min = 1;
+            o.min_n = parse_bound(args_next(argc, argv, &i), "--min-n"), bounded_min = 1;
         else if (!strcmp(a, "--max-n"))
-            o.max_n = parse_bound(next_arg(argc, argv, &i), "--max-n"), bounded_max = 1;
+            o.max_n = parse_bound(args_next(argc, argv, &i), "--max-n"), bounded_max = 1;
         else if (!strcmp(a, "--reps")) {
-            const char *v = next_arg(argc, argv, &i);
-            unsigned long long r = parse_count(v, "--reps takes a positive integer, not '%s'");
-            if (r == 0 || r > 100000) usage_error("--reps must be between 1 and 100000, not '%s'", v);
+            const char *v = args_next(argc, argv, &i);
+            unsigned long long r = args_count(v, "--reps takes a positive integer, not '%s'");
+            if (r == 0 || r > 100000) args_usage_error("--reps must be between 1 and 100000, not '%s'", v);
             o.run.samples = (size_t)r;
         } else if (!strcmp(a, "--target-ms")) {
-            const char *v = next_arg(argc, argv, &i);
-            unsigned long long t = parse_count(v, "--target-ms takes a positive integer, not '%s'");
-            if (t == 0 || t > 60000) usage_error("--target-ms must be between 1 and 60000, not '%s'", v);
+            const char *v = args_next(argc, argv, &i);
+            unsigned long long t = args_count(v, "--target-ms takes a positive integer, not '%s'");
+            if (t == 0 || t > 60000) args_usage_error("--target-ms must be between 1 and 60000, not '%s'", v);
             o.run.target_ms = (double)t;
         } else if (!strcmp(a, "--row-budget-ms")) {
-            const char *v = next_arg(argc, argv, &i);
-            unsigned long long t = parse_count(v, "--row-budget-ms takes a non-negative integer, not '%s'");
-            if (t > 3600000) usage_error("--row-budget-ms must be at most 3600000, not '%s'", v);
+            const char *v = args_next(argc, argv, &i);
+            unsigned long long t = args_count(v, "--row-budget-ms takes a non-negative integer, not '%s'");
+            if (t > 3600000) args_usage_error("--row-budget-ms must be at most 3600000, not '%s'", v);
             o.run.row_budget_ms = (double)t;
         } else if (!strcmp(a, "--inner")) {
-            const char *v = next_arg(argc, argv, &i);
-            unsigned long long k = parse_count(v, "--inner takes a positive integer, not '%s'");
-            if (k == 0 || k > 1000000000) usage_error("--inner must be between 1 and 1000000000, not '%s'", v);
+            const char *v = args_next(argc, argv, &i);
+            unsigned long long k = args_count(v, "--inner takes a positive integer, not '%s'");
+            if (k == 0 || k > 1000000000) args_usage_error("--inner must be between 1 and 1000000000, not '%s'", v);
             o.run.fixed_inner = k;
         } else if (!strcmp(a, "--warmup-ms"))
-            o.run.warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+            o.run.warmup_ms = parse_warmup(args_next(argc, argv, &i), a);
         else if (!strcmp(a, "--first-warmup-ms"))
-            o.run.first_warmup_ms = parse_warmup(next_arg(argc, argv, &i), a);
+            o.run.first_warmup_ms = parse_warmup(args_next(argc, argv, &i), a);
         else if (!strcmp(a, "--layout-seed"))
-            parse_seeds(&o, next_arg(argc, argv, &i));
+            parse_seeds(&o, args_next(argc, argv, &i));
         else if (!strcmp(a, "--format")) {
-            const char *v = next_arg(argc, argv, &i);
+            const char *v = args_next(argc, argv, &i);
             if (!strcmp(v, "csv"))
                 o.json = 0;
             else if (!strcmp(v, "json"))
                 o.json = 1;
             else
-                usage_error("--format is csv or json, not '%s'", v);
-        } else if (!strcmp(a, "--memory")) {
-            const char *v = next_arg(argc, argv, &i);
-            if (!strcmp(v, "warm"))
-                o.heap = HEAP_WARM;
-            else if (!strcmp(v, "fresh"))
-                o.heap = HEAP_FRESH;
-            else
-                usage_error("--memory is warm or fresh, not '%s'", v);
-        } else if (!strcmp(a, "--no-header"))
+                args_usage_error("--format is csv or json, not '%s'", v);
+        } else if (!strcmp(a, "--memory"))
+            o.heap = args_memory(args_next(argc, argv, &i));
+        else if (!strcmp(a, "--no-header"))
             o.header = 0;
         else if (!strcmp(a, "--counters"))
             o.counters = 1;
         else if (!strcmp(a, "--no-hw-counters"))
             o.run.hw_counters_off = true;
         else
-            usage_error("unknown argument '%s'", a);
+            args_usage_error("unknown argument '%s'", a);
     }
-    if (o.min_n > o.max_n) usage_error("--min-n is above --max-n%s", "");
+    if (o.min_n > o.max_n) args_usage_error("--min-n is above --max-n%s", "");
     if (o.n_count && (bounded_min || bounded_max))
-        usage_error("--n gives the entity counts itself: --min-n and --max-n bound the declared ones%s", "");
+        args_usage_error("--n gives the entity counts itself: --min-n and --max-n bound the declared ones%s", "");
     return o;
 }
 
@@ -291,6 +263,7 @@ static size_t sizes_for(const options *o, const scenario *s, size_t *out) {
 }
 
 int main(int argc, char **argv) {
+    args_set_program("bench");
     options o = parse(argc, argv);
     if (o.list || o.describe) {
         if (o.describe) output_describe_header(stdout);

@@ -32,13 +32,13 @@
  *
  * Exit codes as bench-NAME's: 0 every design measured; 1 a design failed (one line on stderr, no rows and no
  * samples written); 2 bad arguments (nothing run); 3 out of memory. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "clock.h"
 #include "heap.h"
 #include "layout.h"
@@ -50,7 +50,7 @@
 extern const design_unit *const paired_units[];
 extern const unsigned paired_link_order;
 
-enum { EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_OUT_OF_MEMORY = 3 };
+enum { EXIT_FAILED = 1, EXIT_OUT_OF_MEMORY = 3 }; /* and ARGS_EXIT_USAGE (2) */
 #define MAX_DESIGNS 64
 #define MAX_ROUNDS 100000u
 #define MIN_WARMUP_RUNS 3u
@@ -79,25 +79,18 @@ typedef struct design {
     uint64_t inner;
 } design;
 
-static void usage_error(const char *fmt, const char *arg) {
-    fprintf(stderr, "bench-paired: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try --help)\n");
-    exit(EXIT_USAGE);
-}
-
-static unsigned long long parse_count(const char *text, const char *what, unsigned long long low,
-                                      unsigned long long high) {
-    if (!text || !*text || strspn(text, "0123456789") != strlen(text)) usage_error(what, text ? text : "");
-    errno = 0;
-    unsigned long long v = strtoull(text, NULL, 10);
-    if (errno || v < low || v > high) usage_error(what, text);
+/* A count within low .. high; else the usage error what. */
+static unsigned long long count_within(const char *text, const char *what, unsigned long long low,
+                                       unsigned long long high) {
+    unsigned long long v = args_count(text, what);
+    if (v < low || v > high) args_usage_error(what, text);
     return v;
 }
 
-static const char *next_arg(int argc, char **argv, int *i) {
-    if (*i + 1 >= argc) usage_error("%s needs a value", argv[*i]);
-    return argv[++*i];
+/* A seed of 1 to 16 hexadecimal digits; else the usage error what. */
+static uint64_t parse_seed(const char *text, const char *what) {
+    if (!args_is_seed(text, strlen(text))) args_usage_error(what, text);
+    return (uint64_t)strtoull(text, NULL, 16);
 }
 
 static void print_help(void) {
@@ -124,62 +117,49 @@ static options parse(int argc, char **argv) {
         } else if (!strcmp(a, "--list"))
             o.list = true;
         else if (!strcmp(a, "--scenario"))
-            o.scenario = next_arg(argc, argv, &i);
+            o.scenario = args_next(argc, argv, &i);
         else if (!strcmp(a, "--n"))
-            o.n = (size_t)parse_count(next_arg(argc, argv, &i), "--n takes an integer from 1 to 4294967295, not '%s'",
-                                      1, SCENARIO_MAX_N);
+            o.n = (size_t)count_within(args_next(argc, argv, &i), "--n takes an integer from 1 to 4294967295, not '%s'",
+                                       1, SCENARIO_MAX_N);
         else if (!strcmp(a, "--designs"))
-            o.designs = next_arg(argc, argv, &i);
-        else if (!strcmp(a, "--memory")) {
-            const char *v = next_arg(argc, argv, &i);
-            if (!strcmp(v, "warm"))
-                o.heap = HEAP_WARM;
-            else if (!strcmp(v, "fresh"))
-                o.heap = HEAP_FRESH;
-            else
-                usage_error("--memory is warm or fresh, not '%s'", v);
-        } else if (!strcmp(a, "--rounds"))
-            o.rounds = parse_count(next_arg(argc, argv, &i), "--rounds takes an integer from 1 to 100000, not '%s'", 1,
-                                   MAX_ROUNDS);
+            o.designs = args_next(argc, argv, &i);
+        else if (!strcmp(a, "--memory"))
+            o.heap = args_memory(args_next(argc, argv, &i));
+        else if (!strcmp(a, "--rounds"))
+            o.rounds = count_within(args_next(argc, argv, &i), "--rounds takes an integer from 1 to 100000, not '%s'",
+                                    1, MAX_ROUNDS);
         else if (!strcmp(a, "--layouts"))
             o.layouts =
-                parse_count(next_arg(argc, argv, &i), "--layouts takes an integer from 1 to 1000, not '%s'", 1, 1000);
+                count_within(args_next(argc, argv, &i), "--layouts takes an integer from 1 to 1000, not '%s'", 1, 1000);
         else if (!strcmp(a, "--target-ms"))
-            o.target_ms = (double)parse_count(next_arg(argc, argv, &i),
-                                              "--target-ms takes an integer from 1 to 60000, not '%s'", 1, 60000);
+            o.target_ms = (double)count_within(args_next(argc, argv, &i),
+                                               "--target-ms takes an integer from 1 to 60000, not '%s'", 1, 60000);
         else if (!strcmp(a, "--warmup-ms"))
-            o.warmup_ms = (double)parse_count(next_arg(argc, argv, &i),
-                                              "--warmup-ms takes an integer from 0 to 60000, not '%s'", 0, 60000);
+            o.warmup_ms = (double)count_within(args_next(argc, argv, &i),
+                                               "--warmup-ms takes an integer from 0 to 60000, not '%s'", 0, 60000);
         else if (!strcmp(a, "--inner"))
-            o.inner = parse_count(next_arg(argc, argv, &i), "--inner takes an integer from 1 to 1000000000, not '%s'",
-                                  1, 1000000000);
+            o.inner = count_within(args_next(argc, argv, &i), "--inner takes an integer from 1 to 1000000000, not '%s'",
+                                   1, 1000000000);
         else if (!strcmp(a, "--round-warmups"))
-            o.round_warmups = (unsigned)parse_count(next_arg(argc, argv, &i),
-                                                    "--round-warmups takes an integer from 0 to 100, not '%s'", 0, 100);
+            o.round_warmups = (unsigned)count_within(
+                args_next(argc, argv, &i), "--round-warmups takes an integer from 0 to 100, not '%s'", 0, 100);
         else if (!strcmp(a, "--seed")) {
-            const char *v = next_arg(argc, argv, &i);
-            size_t len = strlen(v);
-            if (len == 0 || len > 16 || strspn(v, "0123456789abcdefABCDEF") != len)
-                usage_error("--seed takes 1 to 16 hexadecimal digits, not '%s'", v);
-            o.seed = (uint64_t)strtoull(v, NULL, 16);
+            o.seed = parse_seed(args_next(argc, argv, &i), "--seed takes 1 to 16 hexadecimal digits, not '%s'");
             o.seeded = true;
         } else if (!strcmp(a, "--layout-seed")) {
-            const char *v = next_arg(argc, argv, &i);
-            size_t len = strlen(v);
-            if (len == 0 || len > 16 || strspn(v, "0123456789abcdefABCDEF") != len)
-                usage_error("--layout-seed takes 1 to 16 hexadecimal digits, not '%s'", v);
-            o.layout_seed = (uint64_t)strtoull(v, NULL, 16);
+            o.layout_seed =
+                parse_seed(args_next(argc, argv, &i), "--layout-seed takes 1 to 16 hexadecimal digits, not '%s'");
             o.layout_seeded = true;
         } else if (!strcmp(a, "--samples"))
-            o.samples_path = next_arg(argc, argv, &i);
+            o.samples_path = args_next(argc, argv, &i);
         else if (!strcmp(a, "--no-header"))
             o.header = false;
         else
-            usage_error("unknown argument '%s'", a);
+            args_usage_error("unknown argument '%s'", a);
     }
     if (o.list) return o;
-    if (!o.scenario) usage_error("--scenario is required%s", "");
-    if (!o.n) usage_error("--n is required%s", "");
+    if (!o.scenario) args_usage_error("--scenario is required%s", "");
+    if (!o.n) args_usage_error("--n is required%s", "");
     return o;
 }
 
@@ -208,10 +188,10 @@ static size_t find_designs(const options *o, design *out) {
             const char *name = design_name(*u, *s);
             if (o->designs && !listed(o->designs, name)) continue;
             if (!(*u)->holds(o->n)) {
-                if (o->designs) usage_error("design %s cannot hold a world of this --n", name);
+                if (o->designs) args_usage_error("design %s cannot hold a world of this --n", name);
                 continue;
             }
-            if (count == MAX_DESIGNS) usage_error("more than 64 designs implement %s", o->scenario);
+            if (count == MAX_DESIGNS) args_usage_error("more than 64 designs implement %s", o->scenario);
             out[count++] = (design){.unit = *u, .s = *s, .name = name};
         }
     if (o->designs)
@@ -222,11 +202,11 @@ static size_t find_designs(const options *o, design *out) {
             if (!found) {
                 char name[128];
                 snprintf(name, sizeof name, "%.*s", (int)(k < 100 ? k : 100), p);
-                usage_error("no design named '%s' implements the scenario (see --list)", name);
+                args_usage_error("no design named '%s' implements the scenario (see --list)", name);
             }
             p += k + (p[k] == ',');
         }
-    if (count == 0) usage_error("no design implements scenario '%s' at this --n (see --list)", o->scenario);
+    if (count == 0) args_usage_error("no design implements scenario '%s' at this --n (see --list)", o->scenario);
     return count;
 }
 
@@ -393,6 +373,7 @@ static int measure(const options *o, design *designs, size_t count, FILE *sample
 }
 
 int main(int argc, char **argv) {
+    args_set_program("bench-paired");
     options o = parse(argc, argv);
     if (o.list) {
         for (const design_unit *const *u = paired_units; *u; ++u)
@@ -405,7 +386,7 @@ int main(int argc, char **argv) {
     FILE *samples = NULL;
     if (o.samples_path) {
         samples = fopen(o.samples_path, "w");
-        if (!samples) usage_error("cannot write --samples '%s'", o.samples_path);
+        if (!samples) args_usage_error("cannot write --samples '%s'", o.samples_path);
     }
     if (!heap_configure(o.heap)) {
         fprintf(stderr, "bench-paired: this C library's allocator cannot be configured\n");
