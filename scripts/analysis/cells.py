@@ -5,6 +5,7 @@ A cell is strategy x scenario x N x memory mode. Each row of runs.csv is one pro
 cell: the median of its samples (median_ns), their spread, and the seed its memory layout was drawn from.
 """
 
+import paired
 import stats
 
 # The raw floor every strategy's cell is compared with: plain packed arrays, one per component.
@@ -58,8 +59,16 @@ class Cell:
         return stats.relative_half_width(*self.figure())
 
 
-def ratio(top, bottom):
-    """(ratio, low, high) of two cells' figures, with the interval of the ratio itself (stats.ratio_interval)."""
+def ratio(top, bottom, pairing=None):
+    """(ratio, low, high) of two cells. Where the run measured both side by side (pairing: its paired.Block per
+    scenario, N and memory mode) in at least two processes, their paired ratio (paired.ratio): each cell's time
+    carries the machine's state per process, the pairing cancels it. Otherwise the ratio of the cells' figures,
+    with the interval of the ratio itself (stats.ratio_interval)."""
+    if pairing is not None and (top.scenario, top.n, top.memory) == (bottom.scenario, bottom.n, bottom.memory):
+        block = pairing.get((top.scenario, top.n, top.memory))
+        estimate = paired.ratio(block, top.strategy, bottom.strategy) if block is not None else None
+        if estimate is not None:
+            return estimate.value, estimate.low, estimate.high
     return stats.ratio_interval(top.summary(), bottom.summary())
 
 
@@ -110,7 +119,7 @@ def twin_of(cells, cell):
     return cells.get((cell.strategy[: -len(AA_SUFFIX)], cell.scenario, cell.n, cell.memory))
 
 
-def wide_intervals(cells, target):
+def wide_intervals(cells, target, pairing=None):
     """{cell key: excess}: for every interval the results give that is wider than +/-target (relative), by how
     much, summed over the cells it involves: a cell's own median, its ratio to the raw floor and the A/A ratio.
     The floor and both A/A cells share the excess of every ratio they are part of, so a floor under many wide
@@ -125,7 +134,7 @@ def wide_intervals(cells, target):
         add(cell, cell.half_width())
         for other in (floor_of(cells, cell), twin_of(cells, cell)):
             if other is not None and other is not cell:
-                width = stats.relative_half_width(*ratio(cell, other))
+                width = stats.relative_half_width(*ratio(cell, other, pairing))
                 add(cell, width)
                 add(other, width)
     return excess
@@ -170,10 +179,11 @@ def simulated(sim_rows):
     return out
 
 
-def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
-    """One results.csv row (a dict of COLUMNS) per cell, sorted by scenario, memory, N and strategy."""
+def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0, pairing=None):
+    """One results.csv row (a dict of COLUMNS) per cell, sorted by scenario, memory, N and strategy; its ratios
+    paired where pairing (a paired run's blocks) holds both cells."""
     sim = sim or {}
-    excess = wide_intervals(cells, target) if max_processes and target else {}
+    excess = wide_intervals(cells, target, pairing) if max_processes and target else {}
     out = []
     for cell in sorted(cells.values(), key=lambda c: (c.scenario, c.memory, c.n, c.strategy)):
         first = cell.rows[0]
@@ -198,11 +208,11 @@ def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0):
             if floor is cell:
                 row["raw_ratio"] = row["raw_ratio_lo"] = row["raw_ratio_hi"] = "1"
             else:
-                r, lo, hi = ratio(cell, floor)
+                r, lo, hi = ratio(cell, floor, pairing)
                 row["raw_ratio"], row["raw_ratio_lo"], row["raw_ratio_hi"] = _number(r, 5), _number(lo, 5), _number(hi, 5)
         twin = twin_of(cells, cell)
         if twin is not None:
-            r, lo, hi = ratio(cell, twin)
+            r, lo, hi = ratio(cell, twin, pairing)
             row["aa_ratio"], row["aa_ratio_lo"], row["aa_ratio_hi"] = _number(r, 5), _number(lo, 5), _number(hi, 5)
         for column in HW_COLUMNS + ("observed_ns", "reported_per_change"):
             values = [r.get(column, "") for r in cell.rows]

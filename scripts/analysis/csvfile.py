@@ -103,6 +103,15 @@ def runs_path(directory):
     return plain if os.path.exists(plain) or not os.path.exists(plain + ".gz") else plain + ".gz"
 
 
+def samples_path(directory):
+    """A results folder's samples of the paired program (samples.csv while a run is being made, samples.csv.gz once
+    published), or None where the run measured none."""
+    for name in ("samples.csv", "samples.csv.gz"):
+        if os.path.exists(os.path.join(directory, name)):
+            return os.path.join(directory, name)
+    return None
+
+
 # The columns that identify a row of each kind: two rows with the same values there are one row written twice
 # (a cell merged twice, a file concatenated with itself), and figures taken from either would be wrong.
 KEYS = {
@@ -149,6 +158,12 @@ def decode(path, data):
         return data.decode("utf-8")
     except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
         raise CsvError(f"{path}: cannot be read ({e})") from None
+
+
+def read_text(path, recorded=False):
+    """The text of a file (decompressed where the name ends in .gz), checked against its folder's manifest.csv as
+    read() checks it, for files read by their own parser. Raises CsvError."""
+    return decode(path, _load(path, recorded))
 
 
 def read(path, kind, recorded=False):

@@ -30,6 +30,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+import csvfile
 import stats
 
 CLOCKS = ("wall", "cpu")
@@ -78,29 +79,34 @@ def _number(text: str, kind: type, where: str, column: str) -> float:
 def read_samples(path: str) -> list[Sample]:
     """Every sample of a file bench-paired wrote (--samples; gzip-compressed where the name ends in .gz), checked:
     the columns, numbers, times above 0."""
-    samples = []
     with (gzip.open(path, "rt", newline="") if path.endswith(".gz") else open(path, newline="")) as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if header is None or tuple(header) != COLUMNS:
-            raise SampleError(f"{path}:1: not a samples file (its header is not {','.join(COLUMNS)})")
-        for line, row in enumerate(reader, start=2):
-            where = f"{path}:{line}"
-            if len(row) != len(COLUMNS):
-                raise SampleError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
-            v = dict(zip(COLUMNS, row))
-            sample = Sample(
-                process=v["process_seed"], link_order=int(_number(v["link_order"], int, where, "link_order")),
-                scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
-                layout=int(_number(v["layout"], int, where, "layout")), strategy=v["strategy"],
-                round=int(_number(v["round"], int, where, "round")),
-                inner=int(_number(v["inner"], int, where, "inner")),
-                wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
-                cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
-                steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
-            if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0:
-                raise SampleError(f"{where}: n, inner and wall_ns must be above 0")
-            samples.append(sample)
+        return parse_samples(f, path)
+
+
+def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
+    """The samples of a samples file's lines, checked as read_samples says; path names the file in messages."""
+    samples = []
+    reader = csv.reader(lines)
+    header = next(reader, None)
+    if header is None or tuple(header) != COLUMNS:
+        raise SampleError(f"{path}:1: not a samples file (its header is not {','.join(COLUMNS)})")
+    for line, row in enumerate(reader, start=2):
+        where = f"{path}:{line}"
+        if len(row) != len(COLUMNS):
+            raise SampleError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
+        v = dict(zip(COLUMNS, row))
+        sample = Sample(
+            process=v["process_seed"], link_order=int(_number(v["link_order"], int, where, "link_order")),
+            scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
+            layout=int(_number(v["layout"], int, where, "layout")), strategy=v["strategy"],
+            round=int(_number(v["round"], int, where, "round")),
+            inner=int(_number(v["inner"], int, where, "inner")),
+            wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
+            cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
+            steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
+        if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0:
+            raise SampleError(f"{where}: n, inner and wall_ns must be above 0")
+        samples.append(sample)
     return samples
 
 
@@ -133,6 +139,23 @@ def blocks(samples: Iterable[Sample], clock: str = "wall") -> dict[BlockKey, Blo
         key = (s.scenario, s.n, s.memory)
         out.setdefault(key, Block(key, clock)).add(s)
     return out
+
+
+Pairing = dict[BlockKey, Block]
+
+
+def load_pairing(directory: str, clock: str, recorded: bool = False) -> Pairing | None:
+    """The blocks of a results folder's samples on the clock, or None where the run measured none (it ran designs
+    in separate processes). With recorded, the samples must be the run's as its manifest recorded them. Raises
+    csvfile.CsvError on a samples file that cannot be read."""
+    path = csvfile.samples_path(directory)
+    if path is None:
+        return None
+    text = csvfile.read_text(path, recorded)
+    try:
+        return blocks(parse_samples(text.splitlines(), path), clock)
+    except SampleError as e:
+        raise csvfile.CsvError(str(e)) from None
 
 
 def layout_log_ratio(rounds: dict[int, dict[str, float]], top: str, bottom: str) -> float | None:

@@ -59,7 +59,8 @@ tables too):
     analysed                       the commit whose analysis made the results: reanalysed_commit where make
                                    reanalyse made them again, else the run's own git_commit
     cell CELL                      its time and interval, "37.8 [34.3, 44.5]"
-    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_ci),
+    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_ci;
+                                   in a paired run, of two cells of one block, the paired ratio: paired.py),
                                    "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
                                    strategy and scenario, and takes the rest from the first
     compare CELL / CELL            the first against the second, chosen from that ratio: "faster than", "not
@@ -77,6 +78,8 @@ tables too):
                                    those the run cannot separate from it, with their ratios
     ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
     leaders SCENARIO [S,...]       the fastest and those not separable from it at each N, in runs of sizes
+    single-leaders                 of the rows of the next table below that carry a "fastest" figure, how many
+                                   have a single leader (no design the run cannot separate from it): "12 of 40"
     bytes CELL                     its bytes per entity (exact: no interval), "132"
     sim STRATEGY SCENARIO [ll]     from cachesim.csv: D1 (or last-level) misses per unit, the median over the
                                    layouts simulated, "0.375"
@@ -91,6 +94,7 @@ import sys
 
 import cells as cellmod
 import csvfile
+import paired
 import stats
 import wording
 from command import fail, usage
@@ -148,6 +152,16 @@ class Results:
     def groups(self):
         """The cells of runs.csv.gz with their processes (for intervals of ratios between any two cells)."""
         return cellmod.group(self.runs)
+
+    @functools.cached_property
+    def pairing(self):
+        """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
+        side is paired; None for a run that measured its designs in separate processes."""
+        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=True)
+
+    def ratio(self, top, bottom):
+        """(ratio, low, high) of two cells (cells.Cell), paired where the run measured them side by side."""
+        return cellmod.ratio(top, bottom, self.pairing)
 
     @functools.cached_property
     def xcheck(self):
@@ -373,7 +387,7 @@ CHANGE_RATES = (("0_1", 0.1), ("1", 1.0), ("10", 10.0), ("100", 100.0))
 def _ratio_of(res, top, bottom, n):
     """(ratio, low, high) of two cells (strategy, scenario) at N, or None where either was not measured."""
     a, b = (res.groups.get((s, sc, int(n), "warm")) for s, sc in (top, bottom))
-    return cellmod.ratio(a, b) if a and b else None
+    return res.ratio(a, b) if a and b else None
 
 
 def crossover(points):
@@ -481,8 +495,8 @@ def _cell_key(words, default=None):
     return words[0], name, memory or "warm", n
 
 
-def value(res, spec):
-    """The text of one inline figure."""
+def value(res, spec, table_below=()):
+    """The text of one inline figure; table_below holds the lines of the next table after it (single-leaders)."""
     words = sizes_of(res, spec).split()
     if not words:
         raise TableError("an empty figure spec")
@@ -515,7 +529,7 @@ def value(res, spec):
         cut = args.index("/")
         top = _cell_key(args[:cut])
         bottom = _cell_key(args[cut + 1:], top)
-        ratio = cellmod.ratio(*(_group(res, *key) for key in (top, bottom)))
+        ratio = res.ratio(*(_group(res, *key) for key in (top, bottom)))
         return ratio_figure(*ratio) if kind == "ratio" else wording.compare(*ratio, res.band())
     if kind in ("across", "claim", "claim-par") and "/" in args:
         cut = args.index("/")
@@ -528,7 +542,7 @@ def value(res, spec):
                        {key[2] for key in res.groups if key[:2] == bottom[:2] and key[3] == bottom[2]})
         if not sizes:
             raise NotMeasured(f"no size at which both {' '.join(top[:2])} and {' '.join(bottom[:2])} were measured")
-        points = [(n, *cellmod.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
+        points = [(n, *res.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
                   for n in sizes]
         if kind == "across":
             return wording.across(points, res.band())
@@ -548,10 +562,36 @@ def value(res, spec):
         if not per_size:
             raise NotMeasured(f"no design measured {args[0]}")
         return wording.leaders(per_size, res.band())
+    if kind == "single-leaders" and not args:
+        return _single_leaders(res, table_below)
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
-                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], sim STRATEGY SCENARIO "
-                     "[ll], meta KEY)")
+                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], single-leaders, "
+                     "sim STRATEGY SCENARIO [ll], meta KEY)")
+
+
+def _single_leaders(res, table_below):
+    """"K of M": of the rows of table_below with a "fastest" figure, those whose fastest design the run separates
+    from every other (wording.leader names no tie)."""
+    specs = [m.group(1) for line in table_below for m in _VALUE.finditer(line) if m.group(1).startswith("fastest ")]
+    if not specs:
+        raise TableError("single-leaders: the table below has no row with a \"fastest\" figure")
+    single = 0
+    for spec in specs:
+        args = sizes_of(res, spec).split()[1:]
+        if len(args) not in (2, 3):
+            raise TableError(f"single-leaders: a malformed figure \"{spec}\" in the table below")
+        figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
+        single += all(wording.outcome(*r[1:], res.band()) != wording.SAME for r in ratios[1:])
+    return f"{single} of {len(specs)}"
+
+
+def _table_below(lines, index):
+    """The lines of the first Markdown table (lines starting with "|") after lines[index]."""
+    rest = lines[index + 1:]
+    start = next((k for k, line in enumerate(rest) if line.startswith("|")), len(rest))
+    end = next((k for k in range(start, len(rest)) if not rest[k].startswith("|")), len(rest))
+    return rest[start:end]
 
 
 def _standings(res, scenario, n, names=None):
@@ -564,8 +604,12 @@ def _standings(res, scenario, n, names=None):
     if not present:
         raise NotMeasured(f"no design of {', '.join(candidates)} measured {scenario} at n={n}")
     present.sort(key=lambda cell: cell.figure()[0])
+    # In a paired run the order comes from the paired ratios, which may order two close designs otherwise than
+    # their unpaired times do; the leader is then the design no other is faster than by its ratio.
+    base = present[0]
+    present.sort(key=lambda cell: 1.0 if cell is base else res.ratio(cell, base)[0])
     return ([(cell.strategy, *cell.figure()) for cell in present],
-            [None] + [cellmod.ratio(cell, present[0]) for cell in present[1:]])
+            [None] + [res.ratio(cell, present[0]) for cell in present[1:]])
 
 
 def _group(res, strategy, scenario, memory, n):
@@ -581,11 +625,11 @@ _VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
-def _values(res, line, number, notes):
+def _values(res, line, number, notes, table_below=()):
     """The line with every inline figure regenerated."""
     def one(m):
         try:
-            text = value(res, m.group(1))
+            text = value(res, m.group(1), table_below)
         except NotMeasured as e:
             if not notes:
                 raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
@@ -607,7 +651,8 @@ def refresh(res, text, relink=None, notes=False):
     (REPORT.md itself)."""
     out = []
     skipping = False
-    for number, line in enumerate(text.split("\n"), 1):
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
         marker = re.fullmatch(r"<!-- table: (.*) -->", line)
         bare = line.strip()
         if bare != line and (bare == "<!-- end table -->" or re.fullmatch(r"<!-- table: (.*) -->", bare)):
@@ -634,7 +679,8 @@ def refresh(res, text, relink=None, notes=False):
             out.append(line)
             continue
         if not skipping:
-            line = _values(res, line, number, notes) if "<!-- " in line else line
+            below = _table_below(lines, number - 1) if "<!-- v: single-leaders" in line else ()
+            line = _values(res, line, number, notes, below) if "<!-- " in line else line
             out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
     if skipping:
         raise TableError("a table block is not closed")

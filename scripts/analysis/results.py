@@ -47,6 +47,7 @@ def build(directory):
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
     cells = cellmod.group(runs)
     cellmod.check_checksums(runs, "results")
+    pairing = paired.load_pairing(directory, metadata.get("paired_clock", "cpu"))
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)
     unjoined = [k for k in sim if (k[0], k[1], k[2], "warm") not in cells]
@@ -54,7 +55,7 @@ def build(directory):
         s, sc, n = unjoined[0]
         print(f"results: {len(unjoined)} simulated cells have no timed row (e.g. {s} {sc} n={n}): they stay in "
               "cachesim.csv only", file=sys.stderr)
-    rows = cellmod.result_rows(cells, sim, *cellmod.settings_of(metadata))
+    rows = cellmod.result_rows(cells, sim, *cellmod.settings_of(metadata), pairing=pairing)
     # What the binaries recorded of their build, once per strategy rather than on every row. A published
     # runs.csv.gz no longer has those columns: the metadata's own build keys then stay as they are.
     build = {}
@@ -67,8 +68,9 @@ def build(directory):
         build = {k: v for k, v in metadata.items() if k == "compiler_recorded" or k.startswith("flags:")}
     derived = dict(cellmod.stopping_metadata(rows))
     derived.update(cellmod.aa_metadata(rows))
-    pairs = paired_results(directory, metadata)
-    if pairs is not None:
+    pairs = None
+    if pairing is not None:
+        pairs = paired.pair_rows(pairing, metadata.get("paired_reference", "archetype"))
         derived.update(paired.controls_metadata(pairs, float(metadata.get("bench_target_ci", "0.03"))))
     completed = {k: v for k, v in metadata.items()
                  if not (k in derived or k in build or k == "compiler_recorded" or k.startswith("flags:")
@@ -79,28 +81,6 @@ def build(directory):
     completed.update(derived)
     completed.update((k, build[k]) for k in sorted(build) if k.startswith("flags:"))
     return rows, completed, pairs
-
-
-def samples_path(directory):
-    """A results folder's samples of the paired program, or None where it measured none."""
-    for name in ("samples.csv", "samples.csv.gz"):
-        if os.path.exists(os.path.join(directory, name)):
-            return os.path.join(directory, name)
-    return None
-
-
-def paired_results(directory, metadata):
-    """The rows of pairs.csv from the folder's samples, or None without samples; raises CsvError on a malformed
-    samples file."""
-    path = samples_path(directory)
-    if path is None:
-        return None
-    try:
-        samples = paired.read_samples(path)
-    except paired.SampleError as e:
-        raise csvfile.CsvError(str(e)) from None
-    clock = metadata.get("paired_clock", "cpu")
-    return paired.pair_rows(paired.blocks(samples, clock), metadata.get("paired_reference", "archetype"))
 
 
 def write_json(path, rows, metadata):

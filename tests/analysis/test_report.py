@@ -8,6 +8,7 @@ from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
 import cells
 import csvfile
 import manifest
+import paired
 import report
 import results
 import simulation
@@ -184,6 +185,62 @@ class Folder(TempDir):
         self.assertEqual(len(table), 7)
         self.assertEqual(table[-1], "| 5 | 0000000000000005 | 34.0 | 7.50 |")
         self.assertEqual(table[2], "| 1 | 0000000000000001 | 30.0 | - |")
+
+
+class PairedFolder(TempDir):
+    """A paired run: b is 1.5x a in every round of every process, while the processes' own medians (runs.csv,
+    each carrying its process's machine) put b first. The ratios, the leader and the A/A band must come from the
+    pairing."""
+
+    TRUTH = {"raw-soa": 1.0, "a": 2.0, "a~aa": 2.0, "b": 3.0}
+
+    def setUp(self):
+        super().setUp()
+        rows = []
+        for k, machine in enumerate([1.0, 1.9, 1.1, 2.0, 1.2]):
+            seed = f"{k + 1:016x}"
+            rows += [run_row(s, "simple_iter", 1024, t * machine * (0.5 if s == "b" else 1.0), seed=seed)
+                     for s, t in self.TRUTH.items()]
+        self.runs("runs.csv", rows)
+        lines = [",".join(paired.COLUMNS)]
+        for p in range(5):
+            for r in range(4):
+                machine = (1.0, 1.6, 1.2, 2.0)[(p + r) % 4]
+                for k, (s, t) in enumerate(self.TRUTH.items()):
+                    jitter = 1 + 0.002 * ((p * 7 + r * 3 + k) % 5 - 2)
+                    ns = t * machine * jitter * 10 * 1024
+                    lines.append(f"{p + 1:016x},0,simple_iter,1024,warm,0,{p + 1:016x},{s},{r},{k},10,{ns:.3f},"
+                                 f"{ns:.3f},0")
+        self.write("samples.csv", "\n".join(lines) + "\n")
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
+                                   "bench_target_ci,0.03\npaired,1\npaired_clock,cpu\npaired_reference,a\n")
+        self.assertEqual(results.main([self.dir]), 0)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "samples.csv", "pairs.csv")
+        self.res = report.Results(os.path.join(self.dir, "results.csv"))
+
+    def test_ratios_are_paired(self):
+        rows = {r["strategy"]: r for r in csvfile.read(self.path("results.csv"), "results")}
+        self.assertAlmostEqual(float(rows["b"]["raw_ratio"]), 3.0, places=2)
+        self.assertLess(float(rows["b"]["raw_ratio_hi"]) / float(rows["b"]["raw_ratio_lo"]), 1.01)
+        self.assertAlmostEqual(float(rows["a~aa"]["aa_ratio"]), 1.0, places=2)
+        figure = report.value(self.res, "ratio b simple_iter 1024 / a")
+        self.assertRegex(figure, r"^1\.50x \[1\.(49|50), 1\.5[01]\]$")
+        # unpaired, the same cells give b the lower time and an interval that spans the machine's states
+        unpaired = cells.ratio(self.res.groups[("b", "simple_iter", 1024, "warm")],
+                               self.res.groups[("a", "simple_iter", 1024, "warm")])
+        self.assertLess(unpaired[0], 1.0)
+        self.assertGreater(unpaired[2] / unpaired[1], 1.3)
+
+    def test_the_leader_comes_from_the_pairing(self):
+        self.assertTrue(report.value(self.res, "fastest simple_iter 1024").startswith("`a` ("))
+        text = ("Single: <!-- v: single-leaders -->?<!-- /v -->.\n\n| workload | leads |\n|---|---|\n"
+                "| it | <!-- v: fastest simple_iter 1024 -->x<!-- /v --> |\n"
+                "| both | <!-- v: fastest simple_iter 1024 a,a~aa -->x<!-- /v --> |\n\nafter\n")
+        out = report.refresh(self.res, text)
+        self.assertTrue(out.startswith("Single: <!-- v: single-leaders -->1 of 2<!-- /v -->."), out)
+        self.assertIn("which the run cannot separate from `a~aa`", out)
+        with self.assertRaises(report.TableError):
+            report.refresh(self.res, "<!-- v: single-leaders -->?<!-- /v -->\nno table\n")
 
 
 REPORT = ("# Report\nprose [plot](results/x/plots/n-simple_iter.svg)\n"
