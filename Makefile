@@ -1,8 +1,9 @@
 # ECS storage benchmark suite.
-#   make bench   build every strategy, run every scenario in many processes, simulate caches, cross-check with
-#                hyperfine, plot: results/MACHINE_ID/ (results.csv, results.json, runs.csv, plots/, report.md);
-#                QUICK=1 for a short run; PAIRED=1 measures every block's designs side by side in one process
-#                (the paired program, build/bench-paired-L) into results/MACHINE_ID-paired
+#   make bench   build every strategy, measure every scenario's designs side by side in many processes (the
+#                paired program, build/bench-paired-L), simulate caches, cross-check with hyperfine, plot:
+#                results/MACHINE_ID/ (results.csv, results.json, runs.csv.gz, samples.csv.gz, pairs.csv, plots/,
+#                report.md); QUICK=1 for a short run; PAIRED=0 runs each strategy in processes of its own instead
+#                (scripts/bench.sh) into results/MACHINE_ID-separate
 #   make bench-noise   the paired measurement of a few small blocks beside a CPU hog switched on and off
 #   make test    conformance tests for every strategy (plain and ASan+UBSan), harness and pipeline tests;
 #                STRATEGY=NAME: only strategies/NAME's suites, a short fuzz and its checksums in every scenario
@@ -360,28 +361,29 @@ fuzz: deps-test
 
 # Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it
 # declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:
-# every power). The default stops at 2^20: at 2^22 every process spends seconds building its world, and the
-# processes the intervals need there would add about ten minutes (BENCH_MAX_N=4194304 adds them). Each cell is measured in BENCH_MIN_PROCS independent processes, one per round, each in its own
-# memory layout; then, while BENCH_BUDGET_S seconds of measuring last, a cell with a 95% interval (its time's,
-# its ratio to raw's, the A/A ratio's) wider than +/-BENCH_TARGET_CI gets two more processes at a time, up to
-# BENCH_MAX_PROCS (scripts/bench.sh). A process
-# takes BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last over
-# BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
-# first cell (setup counts). Then the cache simulation at FIXED_N replaying the timed layouts (each cell's median
-# process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every process of the cells
-# CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this run's
-# copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, three
-# processes per cell, few samples, one simulated layout per cell (under three minutes with the build), into
+# every power). PAIRED=1 (the default): a block is one scenario at one N; each process of the paired program
+# measures every design of a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS
+# processes per block first, then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a
+# design's ratio to PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The
+# default stops at 2^16: with every design in each process, a process at 2^20 takes tens of seconds and the
+# processes the intervals need there would take hours (docs/decisions.md; BENCH_MAX_N=1048576 with a budget to
+# match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
+# (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last
+# over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
+# first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
+# (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
+# process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and
+# this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at one small
+# N, three processes per block, one simulated layout per cell (under three minutes with the binaries built), into
 # results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
-# PAIRED=1: every block's designs side by side in one process (the paired program, python3 scripts/analysis
-# blocks), into results/MACHINE_ID-paired (-paired-quick with QUICK=1).
-PAIRED ?= 0
-RESULTS_DIR ?= results/$(MACHINE_ID)$(if $(filter 1,$(PAIRED)),-paired)$(call quick,-quick,)
-BENCH_MIN_N ?= 1
-BENCH_MAX_N ?= $(call quick,16384,1048576)
+PAIRED ?= 1
+paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
+RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
+BENCH_MIN_N ?= $(call quick,$(call paired,4096,1),1)
+BENCH_MAX_N ?= $(call quick,$(call paired,4096,16384),$(call paired,65536,1048576))
 BENCH_STEP ?= 2
 # Only these entity counts (comma-separated), of those the bounds and the step give; empty: all of them.
 BENCH_SIZES ?=

@@ -2,11 +2,11 @@
 # make bench, after the build: measures, simulates, cross-checks, publishes and draws, into one results folder.
 #   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh);
 #      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
-#   2. runs.csv(.gz)    every cell in as many independent processes as the stopping rule asks (scripts/bench.sh);
-#                       published compressed. With PAIRED=1, every block (scenario x N x memory mode) in as many
-#                       processes of the paired program as the stopping rule asks, every design of the block side
-#                       by side in each (python3 scripts/analysis blocks): the designs' rows, and every sample in
-#                       samples.csv(.gz)
+#   2. runs.csv(.gz)    every block (scenario x N x memory mode) in as many processes of the paired program as
+#      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each (python3
+#                       scripts/analysis blocks): the designs' rows, and every sample; both published compressed.
+#                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
+#                       (scripts/bench.sh), runs.csv alone
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (python3 scripts/analysis
@@ -25,10 +25,10 @@
 # setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
 # publishes into a folder (a lock beside it, .NAME.lock).
 # With REANALYSE=1 nothing is measured: steps 4 to 9 run again on the published run in OUT_DIR, from its own
-# measurements (metadata.csv, scenarios.csv, runs.csv.gz, cachesim.csv, hyperfine/), so that a change of the
-# analysis (statistics, report, plots) reaches a run without measuring it again; crosscheck.csv keeps its
-# commands and hyperfine's times and takes the new in-process figures, and metadata.csv records the commit the
-# analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
+# measurements (metadata.csv, scenarios.csv, runs.csv.gz, samples.csv.gz, cachesim.csv, hyperfine/), so that a
+# change of the analysis (statistics, report, plots) reaches a run without measuring it again; crosscheck.csv
+# keeps its commands and hyperfine's times and takes the new in-process figures, and metadata.csv records the
+# commit the analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
@@ -57,9 +57,9 @@ stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
 reanalyse=${REANALYSE:-}
-# PAIRED=1: every block's designs side by side in the paired program (python3 scripts/analysis blocks); else every
-# cell in processes of its own design (scripts/bench.sh).
-PAIRED=${PAIRED:-0}
+# PAIRED=1 (the default): every block's designs side by side in the paired program (python3 scripts/analysis
+# blocks); PAIRED=0: every cell in processes of its own design (scripts/bench.sh).
+PAIRED=${PAIRED:-1}
 PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-1} PAIRED_ROUNDS=${PAIRED_ROUNDS:-10} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
 PAIRED_REFERENCE=${PAIRED_REFERENCE:-archetype} PAIRED_CLOCK=${PAIRED_CLOCK:-cpu}
 export PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK

@@ -9,7 +9,7 @@
 #  - every bad command line gets one line on stderr, exit code 2 and no output; a failing design gets exit 1 and
 #    no rows and no samples.
 #  - the make bench pipeline with PAIRED=1 at tiny N publishes the samples, the paired ratios and what the controls
-#    show.
+#    show; make reanalyse gives it the same results again, and refuses samples changed after publication.
 # Usage: sh tests/paired.sh BUILD_DIR AA_VARIANT VARIANT...
 set -u
 test_name=paired
@@ -137,5 +137,22 @@ if [ -s "$res/runs.csv.gz" ] && ! gzip -dc "$res/runs.csv.gz" | grep -q '^archet
     gzip -dc "$res/samples.csv.gz" | grep -q ',archetype~slower3,'
 then ok "the planted control has samples, and no rows among the designs"
 else ko "the planted control has samples, and no rows among the designs"; fi
+
+# make reanalyse of a paired run: the same results and paired ratios from the same samples; a samples file changed
+# after publication is refused by name, and the published run stays as it was.
+cp -R "$res" "$tmp/again"
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/again" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/again/results.csv" && cmp -s "$res/pairs.csv" "$tmp/again/pairs.csv" &&
+    cmp -s "$res/samples.csv.gz" "$tmp/again/samples.csv.gz" && grep -q '^reanalysed_commit,' "$tmp/again/metadata.csv"
+then ok "make reanalyse gives a paired run the same results and paired ratios"
+else ko "make reanalyse gives a paired run the same results and paired ratios" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
+gzip -dc "$res/samples.csv.gz" | sed '2d' | gzip -9n >"$tmp/again/samples.csv.gz"
+cp "$tmp/again/results.csv" "$tmp/results.before"
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/again" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -ne 0 ] && grep -q 'samples.csv.gz' "$tmp/rea.log" && cmp -s "$tmp/results.before" "$tmp/again/results.csv"
+then ok "a samples file changed after publication is refused"
+else ko "a samples file changed after publication is refused" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
 
 tally with-skipped

@@ -9,6 +9,8 @@ Commands (each module's docstring says more):
     blocks BUILD OUT ...   every block measured side by side by the paired program, under the stopping rule (blocks.py)
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
     paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
+    reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals (paired.py)
+    patterns DIR           whether the A/A twins lean one way by twin or link order (paired.py)
     fidelity code|work ... each design's code and instructions in the paired program against bench-NAME (fidelity.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
     summary RESULTS_CSV    the terminal summary (summary.py)
@@ -79,6 +81,8 @@ COMMANDS = {
     "settings": ("settings", "main"),
     "plan": ("plan", "main"),
     "paired": ("paired", "main"),
+    "reproduce": ("paired", "reproduce_main"),
+    "patterns": ("paired", "patterns_main"),
     "blocks": ("blocks", "main"),
     "noise": ("noise", "main"),
     "fidelity": ("fidelity", "main"),

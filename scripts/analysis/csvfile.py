@@ -66,6 +66,10 @@ KINDS = {
     "scenarios": "scenario:s family:s unit:s strategy:s sizes:s fresh:n description:s",
     # the run's description (metadata.csv)
     "metadata": "key:s",
+    # the paired ratios, a row per design and block against the reference or a control's original (pairs.csv)
+    "pairs": (
+        "scenario:s n:i memory:s strategy:s reference:s ratio:n ratio_lo:n ratio_hi:n processes:i truth:e"
+    ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (
         "strategy:s scenario:s n:i unit:s inner:i extra_runs:i in_process_ns:n whole_process_ns:r ratio:r "
@@ -121,6 +125,7 @@ KEYS = {
     "metadata": ("key",),
     "scenarios": ("scenario", "strategy"),
     "crosscheck": ("strategy", "scenario", "n"),
+    "pairs": ("scenario", "n", "memory", "strategy", "reference"),
 }
 
 

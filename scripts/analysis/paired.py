@@ -258,9 +258,11 @@ def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[dict[str, 
     rows: list[dict[str, object]] = []
     for key, block in sorted(grouped.items()):
         names = block.strategies()
-        wanted = [(name, reference, "") for name in names if name != reference and reference in names]
-        wanted += [(a, b, "1") for a, b in twins(names, AA_SUFFIX)]
-        wanted += [(a, b, f"{truth:g}") for a, b, truth in planted(names)]
+        controls = [(a, b, "1") for a, b in twins(names, AA_SUFFIX)]
+        controls += [(a, b, f"{truth:g}") for a, b, truth in planted(names)]
+        # A control against the reference itself appears once, as a control.
+        wanted = [(name, reference, "") for name in names if name != reference and reference in names
+                  and not any((name, reference) == (a, b) for a, b, _ in controls)] + controls
         for top, bottom, truth in wanted:
             r = ratio(block, top, bottom)
             if r is None:
@@ -299,6 +301,121 @@ def controls_metadata(rows: list[dict[str, object]], target: float) -> dict[str,
                      <= target)
         out["paired_within_target"] = f"{within} of {len(to_reference)} ({100 * within / len(to_reference):.1f}%)"
     return out
+
+
+@dataclass
+class Controls:
+    """What a set of pairs.csv rows (one size, or all) shows: the ratios to the reference and their half-widths,
+    the A/A ratios (within +/-target, beyond twice it, intervals that hold 1), the planted control (detected:
+    its interval above 1; its estimates)."""
+    half_widths: list[float] = field(default_factory=list)
+    aa: list[tuple[float, float, float]] = field(default_factory=list)
+    planted: list[tuple[float, float, float]] = field(default_factory=list)
+    truth: float | None = None
+
+    def add(self, row: dict[str, object]) -> None:
+        value, low, high = (float(row[k]) for k in ("ratio", "ratio_lo", "ratio_hi"))  # type: ignore[arg-type]
+        if row["truth"] == "":
+            self.half_widths.append(stats.relative_half_width(value, low, high))
+        elif row["truth"] == "1":
+            self.aa.append((value, low, high))
+        else:
+            self.planted.append((value, low, high))
+            self.truth = float(row["truth"])  # type: ignore[arg-type]
+
+    def within(self, target: float) -> int:
+        return sum(1 for w in self.half_widths if w <= target)
+
+    def aa_within(self, margin: float) -> int:
+        return sum(1 for v, _, _ in self.aa if abs(math.log(v)) <= math.log1p(margin))
+
+    def aa_holding_one(self) -> int:
+        return sum(1 for _, low, high in self.aa if low <= 1 <= high)
+
+    def planted_detected(self) -> int:
+        return sum(1 for _, low, _ in self.planted if low > 1)
+
+
+def controls_by_n(rows: Iterable[dict[str, object]]) -> dict[int, Controls]:
+    """The rows of pairs.csv summarised per size (Controls)."""
+    out: dict[int, Controls] = {}
+    for row in rows:
+        out.setdefault(int(row["n"]), Controls()).add(row)  # type: ignore[call-overload]
+    return out
+
+
+def agreement(first: Estimate, second: Estimate) -> bool:
+    """Whether two runs' estimates of one ratio agree within their intervals: the log of their quotient lies
+    within the combined half-width of the two intervals (each interval's half-width in logs, as independent
+    errors add)."""
+    def half(e: Estimate) -> float:
+        return max(math.log(e.high / e.value), math.log(e.value / e.low))
+
+    return abs(math.log(first.value / second.value)) <= math.hypot(half(first), half(second))
+
+
+def reproduce_main(argv: list[str]) -> int:
+    """reproduce DIR_A DIR_B: the ratios both runs' pairs.csv hold, how many agree within their intervals
+    (agreement), and each one that does not."""
+    if len(argv) != 2:
+        print("usage: python3 scripts/analysis reproduce DIR_A DIR_B")
+        return 2
+    runs = []
+    for directory in argv:
+        try:
+            rows = csvfile.read(f"{directory}/pairs.csv", "pairs", recorded=True)
+        except csvfile.CsvError as e:
+            print(f"reproduce: {e}")
+            return 1
+        runs.append({(r["scenario"], int(r["n"]), r["memory"], r["strategy"], r["reference"]):  # type: ignore
+                     Estimate(float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]), int(r["processes"]))
+                     for r in rows})
+    common = sorted(set(runs[0]) & set(runs[1]))
+    if not common:
+        print("reproduce: the two runs share no ratio")
+        return 1
+    apart = [key for key in common if not agreement(runs[0][key], runs[1][key])]
+    print(f"reproduce: {len(common) - len(apart)} of {len(common)} ratios agree within their intervals "
+          f"({100 * (len(common) - len(apart)) / len(common):.1f}%); {len(set(runs[0]) ^ set(runs[1]))} in one run only")
+    for key in apart:
+        a, b = runs[0][key], runs[1][key]
+        print(f"  {key[0]} n={key[1]}{'' if key[2] == 'warm' else ' @' + key[2]} {key[3]} / {key[4]}: "
+              f"{a.value:.3f} [{a.low:.3f}, {a.high:.3f}] against {b.value:.3f} [{b.low:.3f}, {b.high:.3f}]")
+    return 0
+
+
+def patterns_main(argv: list[str]) -> int:
+    """patterns DIR: whether the A/A twins lean one way by their role (which twin) or by the link order (code
+    placement): the mean per-process log ratio of each group with its standard error, from the run's samples."""
+    if len(argv) != 1:
+        print("usage: python3 scripts/analysis patterns DIR")
+        return 2
+    try:
+        meta = csvfile.read_metadata(f"{argv[0]}/metadata.csv", recorded=True)
+        pairing = load_pairing(argv[0], meta.get("paired_clock", "cpu"), recorded=True)
+    except csvfile.CsvError as e:
+        print(f"patterns: {e}")
+        return 1
+    if pairing is None:
+        print(f"patterns: {argv[0]} has no samples")
+        return 1
+    groups: dict[str, list[float]] = {}
+    for block in pairing.values():
+        for copy, original in twins(block.strategies(), AA_SUFFIX):
+            for process in sorted(block.times):
+                logs = [v for v in (layout_log_ratio(rounds, copy, original)
+                                    for rounds in block.times[process].values()) if v is not None]
+                if not logs:
+                    continue
+                value = sum(logs) / len(logs)
+                groups.setdefault(f"twin {copy}", []).append(value)
+                groups.setdefault(f"link order {block.link_orders[process]:2d}", []).append(value)
+    for name, values in sorted(groups.items()):
+        mean = statistics.fmean(values)
+        error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+        print(f"{name:>24}: {len(values):5d} processes, mean log ratio {mean:+.4f} +/- {error:.4f} (1 s.e.), "
+              f"{100 * sum(1 for v in values if v > 0) / len(values):.0f}% above 0")
+    return 0
 
 
 def main(argv: list[str]) -> int:

@@ -37,6 +37,10 @@ nothing was measured):
                                    misses per unit (from runs.csv.gz and cachesim.csv)
     aa                             the A/A control by N: cells, intervals that exclude 1, the largest deviation
     precision                      the intervals' half-widths by N, of the times and of the ratios to raw
+    pairs                          from pairs.csv, by N: the paired ratios to the reference (their median
+                                   half-width, how many within the target), the A/A ratios (within the target,
+                                   beyond twice it, intervals holding 1), the planted control (detected: its
+                                   interval above 1; its median estimate against its truth)
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures
     change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
@@ -154,6 +158,10 @@ class Results:
         return cellmod.group(self.runs)
 
     @functools.cached_property
+    def pairs(self):
+        return csvfile.read(self.path("pairs.csv"), "pairs", recorded=True)
+
+    @functools.cached_property
     def pairing(self):
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
@@ -202,7 +210,7 @@ def table(res, spec):
     if not words:
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
-    need = {"iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0,
+    need = {"iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0, "pairs": 0,
             "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
     if mode not in need:
         raise TableError(f"unknown table '{mode}'")
@@ -359,6 +367,39 @@ def table_precision(res):
         lines.append(f"| {label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {share(m, 0.03)} | {share(m, 0.05)} "
                      f"| +/-{100 * m[-1]:.0f}% | {len(q)} | " + (f"+/-{100 * stats.median(q):.1f}%" if q else "-") +
                      f" | {share(q, 0.05)} |")
+    return lines
+
+
+def table_pairs(res):
+    """By N, from pairs.csv: the paired ratios to the reference and how precise they are, the A/A twins against
+    their originals and the planted control against its truth."""
+    target = float(res.meta.get("bench_target_ci", "0.03"))
+    by_n = paired.controls_by_n(res.pairs)
+    if not by_n:
+        raise NotMeasured(f"{res.path('pairs.csv')} has no row")
+    every = paired.Controls()
+    for c in by_n.values():
+        every.half_widths += c.half_widths
+        every.aa += c.aa
+        every.planted += c.planted
+        every.truth = c.truth if c.truth is not None else every.truth
+    t = f"{100 * target:g}%"
+    lines = [f"| N | ratios to {res.meta.get('paired_reference', '?')} | median half-width | within +/-{t} | "
+             f"A/A ratios | within +/-{t} | beyond +/-{100 * 2 * target:g}% | intervals holding 1 | "
+             "planted control detected | its median estimate |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+
+    def share(k, total):
+        return f"{k} ({100 * k / total:.0f}%)" if total else "-"
+
+    for n, c in sorted(by_n.items(), key=lambda item: item[0]) + [("all", every)]:
+        widths = c.half_widths
+        planted = (f"{stats.median([v for v, _, _ in c.planted]):.3f} (truth {c.truth:g})" if c.planted else "-")
+        lines.append(f"| {label(n) if n != 'all' else n} | {len(widths)} | "
+                     + (f"+/-{100 * stats.median(widths):.1f}%" if widths else "-") +
+                     f" | {share(c.within(target), len(widths))} | {len(c.aa)} | "
+                     f"{share(c.aa_within(target), len(c.aa))} | {share(len(c.aa) - c.aa_within(2 * target), len(c.aa))} | "
+                     f"{share(c.aa_holding_one(), len(c.aa))} | {share(c.planted_detected(), len(c.planted))} | "
+                     f"{planted} |")
     return lines
 
 

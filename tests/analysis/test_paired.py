@@ -1,7 +1,10 @@
 """Paired comparisons: planted samples with known ratios, machine slowdowns that pairing must cancel, and files
 that must be refused."""
 
+import contextlib
+import io
 import math
+import os
 import random
 import unittest
 
@@ -102,6 +105,35 @@ class Controls(unittest.TestCase):
         self.assertEqual(list(paired.twins(names, paired.AA_SUFFIX)),
                          [("archetype~aa", "archetype"), ("sparse~aa", "sparse")])
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
+
+
+class Reproduce(support.TempDir):
+    def test_agreement_is_within_the_combined_intervals(self):
+        a = paired.Estimate(1.0, 0.98, 1.02, 5)
+        self.assertTrue(paired.agreement(a, paired.Estimate(1.02, 1.0, 1.04, 5)))
+        self.assertFalse(paired.agreement(a, paired.Estimate(1.03, 1.01, 1.05, 5)))
+        self.assertTrue(paired.agreement(a, paired.Estimate(1.03, 0.9, 1.15, 5)))
+
+    def run_folder(self, name, rows):
+        os.mkdir(self.path(name))
+        text = ",".join(paired.PAIR_COLUMNS) + "\n" + "".join(
+            f"simple_iter,1024,warm,{s},a,{r},{lo},{hi},5,\n" for s, r, lo, hi in rows)
+        self.write(os.path.join(name, "pairs.csv"), text)
+        self.record("pairs.csv", directory=self.path(name))
+        return self.path(name)
+
+    def test_two_runs_are_compared_ratio_by_ratio(self):
+        first = self.run_folder("one", [("b", 1.5, 1.48, 1.52), ("c", 0.8, 0.79, 0.81), ("d", 1, 0.9, 1.1)])
+        second = self.run_folder("two", [("b", 1.51, 1.49, 1.53), ("c", 0.9, 0.89, 0.91), ("e", 1, 0.9, 1.1)])
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(paired.reproduce_main([first, second]), 0)
+        lines = out.getvalue().splitlines()
+        self.assertEqual(lines[0], "reproduce: 1 of 2 ratios agree within their intervals (50.0%); 2 in one run only")
+        self.assertEqual(lines[1], "  simple_iter n=1024 c / a: 0.800 [0.790, 0.810] against 0.900 [0.890, 0.910]")
+        os.remove(os.path.join(second, "manifest.csv"))
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(paired.reproduce_main([first, second]), 1)
 
 
 class Refused(support.TempDir):

@@ -1,5 +1,7 @@
 """The published files of a run and the report tables made from them."""
 
+import contextlib
+import io
 import json
 import os
 import unittest
@@ -230,6 +232,31 @@ class PairedFolder(TempDir):
                                self.res.groups[("a", "simple_iter", 1024, "warm")])
         self.assertLess(unpaired[0], 1.0)
         self.assertGreater(unpaired[2] / unpaired[1], 1.3)
+
+    def test_pairs_table(self):
+        pairs = csvfile.read(self.path("pairs.csv"), "pairs")
+        self.assertEqual(sorted((r["strategy"], r["reference"], r["truth"]) for r in pairs),
+                         [("a~aa", "a", "1"), ("b", "a", ""), ("raw-soa", "a", "")])
+        table = report.table(self.res, "pairs")
+        self.assertEqual(len(table), 4)
+        cells = [c.strip() for c in table[2].split("|")[1:-1]]
+        self.assertEqual(cells[0], "2^10")
+        self.assertEqual(cells[1], "2")
+        self.assertEqual(cells[3], "2 (100%)")
+        twin = next(r for r in pairs if r["truth"] == "1")
+        holds = float(twin["ratio_lo"]) <= 1 <= float(twin["ratio_hi"])
+        self.assertEqual(cells[4:8], ["1", "1 (100%)", "0 (0%)", "1 (100%)" if holds else "0 (0%)"])
+        self.assertEqual(cells[8:], ["-", "-"])
+        self.assertTrue(table[3].startswith("| all | 2 |"), table[3])
+
+    def test_patterns_group_the_twins_processes(self):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            self.assertEqual(paired.patterns_main([self.dir]), 0)
+        lines = out.getvalue().splitlines()
+        self.assertEqual(len(lines), 2)
+        self.assertTrue(lines[0].strip().startswith("link order  0:     5 processes"), lines[0])
+        self.assertTrue(lines[1].strip().startswith("twin a~aa:     5 processes"), lines[1])
 
     def test_the_leader_comes_from_the_pairing(self):
         self.assertTrue(report.value(self.res, "fastest simple_iter 1024").startswith("`a` ("))
