@@ -373,9 +373,9 @@ fuzz: deps-test
 # first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
 # (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
 # process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and
-# this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at one small
-# N, three processes per block, one simulated layout per cell (under three minutes with the binaries built), into
-# results/MACHINE_ID-quick.
+# this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N
+# (2^12 alone when paired, up to 2^14 with PAIRED=0), three processes per block or cell, one simulated layout per
+# cell (paired: under three minutes with the binaries built), into results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)

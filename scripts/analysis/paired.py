@@ -32,6 +32,7 @@ from typing import Iterable, Iterator
 
 import csvfile
 import stats
+from command import fail, usage
 
 CLOCKS = ("wall", "cpu")
 
@@ -104,8 +105,8 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
             wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
             cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
             steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
-        if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0:
-            raise SampleError(f"{where}: n, inner and wall_ns must be above 0")
+        if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0 or sample.cpu_ns <= 0:
+            raise SampleError(f"{where}: n, inner, wall_ns and cpu_ns must be above 0")
         samples.append(sample)
     return samples
 
@@ -144,13 +145,19 @@ def blocks(samples: Iterable[Sample], clock: str = "wall") -> dict[BlockKey, Blo
 Pairing = dict[BlockKey, Block]
 
 
-def load_pairing(directory: str, clock: str, recorded: bool = False) -> Pairing | None:
+def load_pairing(directory: str, clock: str, recorded: bool = False, required: bool = False) -> Pairing | None:
     """The blocks of a results folder's samples on the clock, or None where the run measured none (it ran designs
-    in separate processes). With recorded, the samples must be the run's as its manifest recorded them. Raises
-    csvfile.CsvError on a samples file that cannot be read."""
+    in separate processes). With recorded, the samples must be the run's as its manifest recorded them; with
+    required (a run whose metadata says it was paired), they must be there, or its ratios would silently be the
+    unpaired ones. Raises csvfile.CsvError on a samples file that is missing or cannot be read, or a clock that is
+    not one of CLOCKS."""
     path = csvfile.samples_path(directory)
     if path is None:
+        if required:
+            raise csvfile.CsvError(f"{directory}: a paired run (metadata paired=1) without samples.csv.gz")
         return None
+    if clock not in CLOCKS:
+        raise csvfile.CsvError(f"{directory}: paired_clock {clock!r} is not one of {', '.join(CLOCKS)}")
     text = csvfile.read_text(path, recorded)
     try:
         return blocks(parse_samples(text.splitlines(), path), clock)
@@ -358,22 +365,19 @@ def reproduce_main(argv: list[str]) -> int:
     """reproduce DIR_A DIR_B: the ratios both runs' pairs.csv hold, how many agree within their intervals
     (agreement), and each one that does not."""
     if len(argv) != 2:
-        print("usage: python3 scripts/analysis reproduce DIR_A DIR_B")
-        return 2
+        return usage("reproduce DIR_A DIR_B")
     runs = []
     for directory in argv:
         try:
             rows = csvfile.read(f"{directory}/pairs.csv", "pairs", recorded=True)
         except csvfile.CsvError as e:
-            print(f"reproduce: {e}")
-            return 1
+            return fail("reproduce", e)
         runs.append({(r["scenario"], int(r["n"]), r["memory"], r["strategy"], r["reference"]):  # type: ignore
                      Estimate(float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]), int(r["processes"]))
                      for r in rows})
     common = sorted(set(runs[0]) & set(runs[1]))
     if not common:
-        print("reproduce: the two runs share no ratio")
-        return 1
+        return fail("reproduce", "the two runs share no ratio")
     apart = [key for key in common if not agreement(runs[0][key], runs[1][key])]
     print(f"reproduce: {len(common) - len(apart)} of {len(common)} ratios agree within their intervals "
           f"({100 * (len(common) - len(apart)) / len(common):.1f}%); {len(set(runs[0]) ^ set(runs[1]))} in one run only")
@@ -386,19 +390,17 @@ def reproduce_main(argv: list[str]) -> int:
 
 def patterns_main(argv: list[str]) -> int:
     """patterns DIR: whether the A/A twins lean one way by their role (which twin) or by the link order (code
-    placement): the mean per-process log ratio of each group with its standard error, from the run's samples."""
+    placement): the mean of each group's per-process log ratios (one per twin and process) with its standard
+    error, from the run's samples."""
     if len(argv) != 1:
-        print("usage: python3 scripts/analysis patterns DIR")
-        return 2
+        return usage("patterns DIR")
     try:
         meta = csvfile.read_metadata(f"{argv[0]}/metadata.csv", recorded=True)
         pairing = load_pairing(argv[0], meta.get("paired_clock", "cpu"), recorded=True)
     except csvfile.CsvError as e:
-        print(f"patterns: {e}")
-        return 1
+        return fail("patterns", e)
     if pairing is None:
-        print(f"patterns: {argv[0]} has no samples")
-        return 1
+        return fail("patterns", f"{argv[0]} has no samples")
     groups: dict[str, list[float]] = {}
     for block in pairing.values():
         for copy, original in twins(block.strategies(), AA_SUFFIX):
@@ -413,7 +415,7 @@ def patterns_main(argv: list[str]) -> int:
     for name, values in sorted(groups.items()):
         mean = statistics.fmean(values)
         error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-        print(f"{name:>24}: {len(values):5d} processes, mean log ratio {mean:+.4f} +/- {error:.4f} (1 s.e.), "
+        print(f"{name:>24}: {len(values):5d} ratios, mean log ratio {mean:+.4f} +/- {error:.4f} (1 s.e.), "
               f"{100 * sum(1 for v in values if v > 0) / len(values):.0f}% above 0")
     return 0
 

@@ -165,7 +165,8 @@ class Results:
     def pairing(self):
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
-        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=True)
+        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=True,
+                                   required=self.meta.get("paired") == "1")
 
     def ratio(self, top, bottom):
         """(ratio, low, high) of two cells (cells.Cell), paired where the run measured them side by side."""
@@ -373,6 +374,8 @@ def table_precision(res):
 def table_pairs(res):
     """By N, from pairs.csv: the paired ratios to the reference and how precise they are, the A/A twins against
     their originals and the planted control against its truth."""
+    if not os.path.exists(res.path("pairs.csv")):
+        raise NotMeasured(f"{res.directory} has no pairs.csv: the run measured its designs in separate processes")
     target = float(res.meta.get("bench_target_ci", "0.03"))
     by_n = paired.controls_by_n(res.pairs)
     if not by_n:
@@ -612,8 +615,8 @@ def value(res, spec, table_below=()):
 
 
 def _single_leaders(res, table_below):
-    """"K of M": of the rows of table_below with a "fastest" figure, those whose fastest design the run separates
-    from every other (wording.leader names no tie)."""
+    """"K of M": of the "fastest" figures in table_below (one per row of the decision guide), those whose leader
+    the run finds faster than every other design (each ratio to it HIGHER: no tie, and none found faster)."""
     specs = [m.group(1) for line in table_below for m in _VALUE.finditer(line) if m.group(1).startswith("fastest ")]
     if not specs:
         raise TableError("single-leaders: the table below has no row with a \"fastest\" figure")
@@ -623,7 +626,7 @@ def _single_leaders(res, table_below):
         if len(args) not in (2, 3):
             raise TableError(f"single-leaders: a malformed figure \"{spec}\" in the table below")
         figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
-        single += all(wording.outcome(*r[1:], res.band()) != wording.SAME for r in ratios[1:])
+        single += all(wording.outcome(*r[1:], res.band()) == wording.HIGHER for r in ratios[1:])
     return f"{single} of {len(specs)}"
 
 

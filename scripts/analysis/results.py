@@ -7,9 +7,10 @@ and writes
 DIR/results.csv, DIR/results.json and DIR/metadata.csv, each through a temporary file; nothing is written if
 a file is malformed, if two processes, strategies or memory modes disagree on a checksum, or if the cache
 simulation's checksum differs from the timed runs'. Where the run measured designs side by side (DIR/samples.csv
-or samples.csv.gz, scripts/analysis/paired.py), also DIR/pairs.csv: every design's paired ratio to the
-reference design (metadata paired_reference) on the run's clock (paired_clock) in every block, and the
-controls against their originals; metadata.csv then says what the controls show (paired.controls_metadata).
+or samples.csv.gz, scripts/analysis/paired.py), the ratios of results.csv (to the raw floor, of the A/A twin) are
+paired, and DIR/pairs.csv holds every design's paired ratio to the reference design (metadata paired_reference)
+on the run's clock (paired_clock) in every block, and the controls against their originals; metadata.csv then
+says what the controls show (paired.controls_metadata). A run whose metadata says paired=1 must have its samples.
 """
 
 import json
@@ -47,7 +48,7 @@ def build(directory):
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
     cells = cellmod.group(runs)
     cellmod.check_checksums(runs, "results")
-    pairing = paired.load_pairing(directory, metadata.get("paired_clock", "cpu"))
+    pairing = paired.load_pairing(directory, metadata.get("paired_clock", "cpu"), required=metadata.get("paired") == "1")
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)
     unjoined = [k for k in sim if (k[0], k[1], k[2], "warm") not in cells]

@@ -148,6 +148,7 @@ class Refused(support.TempDir):
         self.refused("strategy,scenario\n", "not a samples file")
         self.refused(HEADER + "\n" + good + ",extra\n", "bad.csv:2: 15 fields")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",0,1000,") + "\n", "must be above 0")
+        self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",1000,0,") + "\n", "must be above 0")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",-5,1000,") + "\n", "not negative")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",1e999,1000,") + "\n", "finite")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",fast,1000,") + "\n", "wall_ns is not a number")

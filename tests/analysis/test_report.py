@@ -91,6 +91,14 @@ class Folder(TempDir):
         self.assertEqual(aa[2], "| 2^10 | 2 | 0 (0.0%) | 0.0% | 0.0% |")
         self.assertEqual(report.table(res, "meta machine_id")[2], "| machine_id | test-machine |")
 
+    def test_a_run_of_separate_processes_has_no_pairs_table(self):
+        res = report.Results(self.publish())
+        self.assertIsNone(res.pairing)
+        with self.assertRaises(report.NotMeasured):
+            report.table(res, "pairs")
+        self.assertIn("*Not measured in this run:", report.refresh(res, "<!-- table: pairs -->\n<!-- end table -->\n",
+                                                                   notes=True))
+
     def test_refresh_keeps_the_prose_and_is_stable(self):
         res = report.Results(self.publish())
         text = "# R\nprose\n<!-- table: ops 1024 add_remove -->\nstale\n<!-- end table -->\nmore [x](y.md)\n"
@@ -255,8 +263,8 @@ class PairedFolder(TempDir):
             self.assertEqual(paired.patterns_main([self.dir]), 0)
         lines = out.getvalue().splitlines()
         self.assertEqual(len(lines), 2)
-        self.assertTrue(lines[0].strip().startswith("link order  0:     5 processes"), lines[0])
-        self.assertTrue(lines[1].strip().startswith("twin a~aa:     5 processes"), lines[1])
+        self.assertTrue(lines[0].strip().startswith("link order  0:     5 ratios"), lines[0])
+        self.assertTrue(lines[1].strip().startswith("twin a~aa:     5 ratios"), lines[1])
 
     def test_the_leader_comes_from_the_pairing(self):
         self.assertTrue(report.value(self.res, "fastest simple_iter 1024").startswith("`a` ("))
@@ -268,6 +276,17 @@ class PairedFolder(TempDir):
         self.assertIn("which the run cannot separate from `a~aa`", out)
         with self.assertRaises(report.TableError):
             report.refresh(self.res, "<!-- v: single-leaders -->?<!-- /v -->\nno table\n")
+
+    def test_a_paired_run_without_its_samples_is_refused(self):
+        os.remove(self.path("samples.csv"))
+        with self.assertRaises(csvfile.CsvError):
+            report.Results(os.path.join(self.dir, "results.csv")).pairing
+        self.assertEqual(results.main([self.dir]), 1)
+
+    def test_a_clock_the_samples_do_not_have_is_refused(self):
+        metadata = open(self.path("metadata.csv")).read().replace("paired_clock,cpu", "paired_clock,cycles")
+        self.write("metadata.csv", metadata)
+        self.assertEqual(results.main([self.dir]), 1)
 
 
 REPORT = ("# Report\nprose [plot](results/x/plots/n-simple_iter.svg)\n"
