@@ -372,7 +372,9 @@ fuzz: deps-test
 # over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
 # first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
 # (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
-# process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and
+# process of the cells CACHESIM_ALL_LAYOUTS names; paired, the median process alone by default: a paired run's
+# processes carry code placement as well, so most cells spread, and three layouts a cell would take the
+# simulation past half an hour at 2^16), the hyperfine cross-check, the published results, plots and
 # this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N
 # (2^12 alone when paired, up to 2^14 with PAIRED=0), three processes per block or cell, one simulated layout per
 # cell (paired: under three minutes with the binaries built), into results/MACHINE_ID-quick.
@@ -397,7 +399,7 @@ BENCH_MAX_PROCS ?= $(call quick,3,21)
 BENCH_TARGET_CI ?= 0.03
 BENCH_BUDGET_S ?= $(call quick,60,1740)
 FIXED_N ?= $(call quick,4096,65536)
-CACHESIM_SPREAD ?= $(call quick,1e9,0.1)
+CACHESIM_SPREAD ?= $(call quick,1e9,$(call paired,1e9,0.1))
 CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
 HYPERFINE_RUNS ?= $(call quick,3,7)
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
