@@ -27,8 +27,13 @@ WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
 # whether a strategy's esb_get is inlined into a scenario's loop depends on how much unrelated code (the
 # checks, other scenarios) was inlined first, so editing one scenario moved other cells' figures by up to 8%.
 # clang has no such budget.
-INLINE_BUDGET := $(if $(shell $(CC) --version 2>/dev/null | grep -q clang && echo clang),,--param inline-unit-growth=1000)
-RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG $(INLINE_BUDGET)
+CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
+INLINE_BUDGET := $(if $(CC_IS_CLANG),,--param inline-unit-growth=1000)
+# Every function, loop and jump target of a timed build starts a 64-byte line: where a hot loop falls within its
+# line otherwise follows the code before it, so a design's speed moved with the link order and with edits to
+# unrelated code (docs/decisions.md: with these, the A/A spread between processes halves).
+CODE_ALIGN := $(if $(CC_IS_CLANG),,-falign-functions=64 -falign-loops=64 -falign-jumps=64)
+RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG $(INLINE_BUDGET) $(CODE_ALIGN)
 # Test, sanitizer and fuzz builds assert every internal invariant (ESB_CHECKED, strategies/_common/check.h);
 # bench and cache-simulation builds compile the checks out.
 TEST_FLAGS := -O2 -g -DESB_MEMORY_CHECKED -DESB_CHECKED
@@ -221,7 +226,6 @@ quiet = $(if $(filter 1,$(V)),,@)
 # over them without the linker plugin gives one relocatable object optimised as a whole program, in which every
 # symbol is hidden but the unit's table (externally_visible); objcopy then makes the hidden ones local, so that
 # units link side by side. gcc only: clang has no whole-program partial link.
-CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 define UNIT_LINK
 $(show) "LD $@"
 @mkdir -p $(@D)
@@ -407,8 +411,10 @@ CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
 # The paired measurement (python3 scripts/analysis blocks): each process measures PAIRED_LAYOUTS layouts of
 # PAIRED_ROUNDS rounds, a sample of about PAIRED_TARGET_MS per design per round; ratios are to PAIRED_REFERENCE, on
 # the clock PAIRED_CLOCK (cpu: the thread's CPU time; wall: the monotonic clock; docs/pipeline.md says why cpu).
-PAIRED_LAYOUTS ?= 1
-PAIRED_ROUNDS ?= $(call quick,5,10)
+# Three layouts of four rounds rather than one of ten: a process's layout moves one design against another more
+# than its rounds differ, and layouts within a process average it away (docs/decisions.md).
+PAIRED_LAYOUTS ?= $(call quick,1,3)
+PAIRED_ROUNDS ?= $(call quick,5,4)
 PAIRED_TARGET_MS ?= $(call quick,1,2)
 PAIRED_REFERENCE ?= archetype
 PAIRED_CLOCK ?= cpu

@@ -60,7 +60,7 @@ reanalyse=${REANALYSE:-}
 # PAIRED=1 (the default): every block's designs side by side in the paired program (python3 scripts/analysis
 # blocks); PAIRED=0: every cell in processes of its own design (scripts/bench.sh).
 PAIRED=${PAIRED:-1}
-PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-1} PAIRED_ROUNDS=${PAIRED_ROUNDS:-10} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
+PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-3} PAIRED_ROUNDS=${PAIRED_ROUNDS:-4} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
 PAIRED_REFERENCE=${PAIRED_REFERENCE:-archetype} PAIRED_CLOCK=${PAIRED_CLOCK:-cpu}
 export PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
 scratch=$(mktemp -d)
