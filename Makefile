@@ -31,7 +31,7 @@ CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 INLINE_BUDGET := $(if $(CC_IS_CLANG),,--param inline-unit-growth=1000)
 # Every function, loop and jump target of a timed build starts a 64-byte line: where a hot loop falls within its
 # line otherwise follows the code before it, so a design's speed moved with the link order and with edits to
-# unrelated code (docs/decisions.md: with these, the A/A spread between processes halves).
+# unrelated code (docs/decisions.md gives the spread between processes with and without).
 CODE_ALIGN := $(if $(CC_IS_CLANG),,-falign-functions=64 -falign-loops=64 -falign-jumps=64)
 RELEASE_FLAGS := -O3 -flto=auto -march=native -DNDEBUG $(INLINE_BUDGET) $(CODE_ALIGN)
 # Test, sanitizer and fuzz builds assert every internal invariant (ESB_CHECKED, strategies/_common/check.h);
@@ -369,16 +369,16 @@ fuzz: deps-test
 # measures every design of a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS
 # processes per block first, then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a
 # design's ratio to PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The
-# default stops at 2^16: with every design in each process, a process at 2^20 takes tens of seconds and the
-# processes the intervals need there would take hours (docs/decisions.md; BENCH_MAX_N=1048576 with a budget to
-# match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
+# default stops at 2^16: every design is in each process, so a process at larger N costs what all of them cost
+# together, and the processes the intervals need there do not fit the hour (docs/decisions.md; BENCH_MAX_N=1048576
+# with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
 # (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last
 # over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
 # first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
 # (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
 # process of the cells CACHESIM_ALL_LAYOUTS names; paired, the median process alone by default: a paired run's
-# processes carry code placement as well, so most cells spread, and three layouts a cell would take the
-# simulation past half an hour at 2^16), the hyperfine cross-check, the published results, plots and
+# processes carry code placement as well, so most cells spread, and their extreme layouts would triple the
+# simulation's time: docs/decisions.md), the hyperfine cross-check, the published results, plots and
 # this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N
 # (2^12 alone when paired, up to 2^14 with PAIRED=0), three processes per block or cell, one simulated layout per
 # cell (paired: under three minutes with the binaries built), into results/MACHINE_ID-quick.
