@@ -171,15 +171,21 @@ def layout_log_ratio(rounds: dict[int, dict[str, float]], top: str, bottom: str)
     return statistics.median(logs) if logs else None
 
 
-def process_log_ratios(block: Block, top: str, bottom: str) -> list[float]:
-    """Per process (in the order of their seeds), the mean over its layouts of their log ratios."""
-    values = []
+def process_log_ratio_of(block: Block, top: str, bottom: str) -> dict[str, float]:
+    """{process: the mean over its layouts of their log ratios}, in the order of the processes' seeds, for the
+    processes that sampled both."""
+    values = {}
     for process in sorted(block.times):
         per_layout = [v for v in (layout_log_ratio(rounds, top, bottom) for rounds in block.times[process].values())
                       if v is not None]
         if per_layout:
-            values.append(sum(per_layout) / len(per_layout))
+            values[process] = sum(per_layout) / len(per_layout)
     return values
+
+
+def process_log_ratios(block: Block, top: str, bottom: str) -> list[float]:
+    """Per process (in the order of their seeds), the mean over its layouts of their log ratios."""
+    return list(process_log_ratio_of(block, top, bottom).values())
 
 
 def process_log_times(block: Block, strategy: str) -> list[float]:
@@ -404,12 +410,7 @@ def patterns_main(argv: list[str]) -> int:
     groups: dict[str, list[float]] = {}
     for block in pairing.values():
         for copy, original in twins(block.strategies(), AA_SUFFIX):
-            for process in sorted(block.times):
-                logs = [v for v in (layout_log_ratio(rounds, copy, original)
-                                    for rounds in block.times[process].values()) if v is not None]
-                if not logs:
-                    continue
-                value = sum(logs) / len(logs)
+            for process, value in process_log_ratio_of(block, copy, original).items():
                 groups.setdefault(f"twin {copy}", []).append(value)
                 groups.setdefault(f"link order {block.link_orders[process]:2d}", []).append(value)
     for name, values in sorted(groups.items()):
