@@ -132,6 +132,13 @@ if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_de
     grep -q '^paired_clock,cpu$' "$res/metadata.csv" && grep -q '^paired_orders,16$' "$res/metadata.csv"
 then ok "the metadata say what the controls show, and how the run was paired"
 else ko "the metadata say what the controls show, and how the run was paired"; fi
+# The build orders, which the samples do not record, replayed from each process's seed: every round's recorded
+# visiting order must come out of the same stream.
+if python3 scripts/analysis patterns "$res" >"$tmp/patterns" 2>&1 &&
+    grep -Eq '^build orders: reconstructed for ([1-9][0-9]*) of \1 processes' "$tmp/patterns" &&
+    grep -q 'original built first' "$tmp/patterns" && grep -q 'original visited first' "$tmp/patterns"
+then ok "$(head -n 1 "$tmp/patterns")"
+else ko "the build orders of every process are replayed from its seed" "$(head -n 2 "$tmp/patterns" | tr '\n' ' ')"; fi
 # runs.csv keeps the designs the cells name: the controls beyond them have samples only.
 if [ -s "$res/runs.csv.gz" ] && ! gzip -dc "$res/runs.csv.gz" | grep -q '^archetype~slower3,' &&
     gzip -dc "$res/samples.csv.gz" | grep -q ',archetype~slower3,'

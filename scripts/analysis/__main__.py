@@ -10,7 +10,7 @@ Commands (each module's docstring says more):
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
     paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
     reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals (paired.py)
-    patterns DIR           whether the A/A twins lean one way by twin or link order (paired.py)
+    patterns DIR           whether the A/A twins lean one way by twin, link order, allocation or visiting order (paired.py)
     fidelity code|work ... each design's code and instructions in the paired program against bench-NAME (fidelity.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
     summary RESULTS_CSV    the terminal summary (summary.py)

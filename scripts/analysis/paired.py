@@ -54,6 +54,7 @@ class Sample:
     layout: int
     strategy: str
     round: int
+    position: int
     inner: int
     wall_ns: float
     cpu_ns: float
@@ -101,6 +102,7 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
             scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
             layout=int(_number(v["layout"], int, where, "layout")), strategy=v["strategy"],
             round=int(_number(v["round"], int, where, "round")),
+            position=int(_number(v["position"], int, where, "position")),
             inner=int(_number(v["inner"], int, where, "inner")),
             wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
             cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
@@ -114,15 +116,18 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
 @dataclass
 class Block:
     """The samples of one block by process, layout and round: times[process][layout][round][strategy], ns per
-    unit on the block's clock."""
+    unit on the block's clock; visits[process][layout][round][position], the design a round visited there."""
     key: BlockKey
     clock: str
     times: dict[str, dict[int, dict[int, dict[str, float]]]] = field(default_factory=dict)
+    visits: dict[str, dict[int, dict[int, dict[int, str]]]] = field(default_factory=dict)
     link_orders: dict[str, int] = field(default_factory=dict)
 
     def add(self, sample: Sample) -> None:
         rounds = self.times.setdefault(sample.process, {}).setdefault(sample.layout, {})
         rounds.setdefault(sample.round, {})[sample.strategy] = sample.per_unit(self.clock)
+        visits = self.visits.setdefault(sample.process, {}).setdefault(sample.layout, {})
+        visits.setdefault(sample.round, {})[sample.position] = sample.strategy
         self.link_orders[sample.process] = sample.link_order
 
     def strategies(self) -> list[str]:
@@ -163,6 +168,67 @@ def load_pairing(directory: str, clock: str, recorded: bool = False, required: b
         return blocks(parse_samples(text.splitlines(), path), clock)
     except SampleError as e:
         raise csvfile.CsvError(str(e)) from None
+
+
+MASK64 = (1 << 64) - 1
+
+
+def _next_random(state: int) -> int:
+    """harness/paired.c's next_random: one step of splitmix64 (layout.c), whose output is the next state."""
+    z = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def _shuffle(order: list[int], state: int) -> int:
+    """harness/paired.c's shuffle of order in place; returns the stream's state after it."""
+    for i in range(len(order), 1, -1):
+        state = _next_random(state)
+        j = state % i
+        order[i - 1], order[j] = order[j], order[i - 1]
+    return state
+
+
+def build_orders(block: Block, process: str) -> dict[int, list[str]] | None:
+    """{layout: the designs in the order the process built their worlds}, which the samples do not record: the
+    process draws it from its seed's stream, then every round's visiting order from the same stream, so the
+    stream is replayed here and must reproduce every round's recorded order. None where it does not (a process
+    of another program, a file edited), so that a reconstruction is never guessed."""
+    layouts = block.visits.get(process)
+    if not layouts:
+        return None
+    try:
+        state = int(process, 16)
+    except ValueError:
+        return None
+    first_round = layouts[min(layouts)][min(layouts[min(layouts)])]
+    count = len(first_round)
+    if sorted(first_round) != list(range(count)):
+        return None
+    designs: list[str] | None = None  # the process's own order of the designs, found from its first round
+    orders: dict[int, list[str]] = {}
+    for layout in range(len(layouts)):
+        rounds = layouts.get(layout)
+        if rounds is None or sorted(rounds) != list(range(len(rounds))):
+            return None
+        order = list(range(count))
+        state = _shuffle(order, state)
+        built = list(order)
+        for round_ in range(len(rounds)):
+            state = _shuffle(order, state)
+            visited = rounds[round_]
+            if len(visited) != count or len(block.times[process][layout].get(round_, {})) != count:
+                return None
+            if designs is None:
+                designs = [""] * count
+                for position, index in enumerate(order):
+                    designs[index] = visited[position]
+            elif any(designs[index] != visited.get(position) for position, index in enumerate(order)):
+                return None
+        assert designs is not None
+        orders[layout] = [designs[index] for index in built]
+    return orders
 
 
 def layout_log_ratio(rounds: dict[int, dict[str, float]], top: str, bottom: str) -> float | None:
@@ -395,9 +461,11 @@ def reproduce_main(argv: list[str]) -> int:
 
 
 def patterns_main(argv: list[str]) -> int:
-    """patterns DIR: whether the A/A twins lean one way by their role (which twin) or by the link order (code
-    placement): the mean of each group's per-process log ratios (one per twin and process) with its standard
-    error, from the run's samples."""
+    """patterns DIR: whether the A/A twins lean one way by their role (which twin), the link order (code
+    placement), the allocation order (which twin's world was built first) or the visiting order (which one a
+    round met first): the mean of each group's log ratios of copy to original (one per twin and process; per
+    layout for the allocation order and per round for the visiting order, which each layout and round draw anew)
+    with its standard error, from the run's samples."""
     if len(argv) != 1:
         return usage("patterns DIR")
     try:
@@ -408,11 +476,33 @@ def patterns_main(argv: list[str]) -> int:
     if pairing is None:
         return fail("patterns", f"{argv[0]} has no samples")
     groups: dict[str, list[float]] = {}
+    reconstructed = processes = 0
     for block in pairing.values():
+        orders = {process: build_orders(block, process) for process in block.times}
+        processes += len(orders)
+        reconstructed += sum(1 for o in orders.values() if o is not None)
         for copy, original in twins(block.strategies(), AA_SUFFIX):
             for process, value in process_log_ratio_of(block, copy, original).items():
                 groups.setdefault(f"twin {copy}", []).append(value)
                 groups.setdefault(f"link order {block.link_orders[process]:2d}", []).append(value)
+            # Allocation order varies by layout: each layout's ratio, by which twin's world was built first.
+            for process, layouts in block.times.items():
+                built = orders[process]
+                for layout, rounds in layouts.items():
+                    value = layout_log_ratio(rounds, copy, original)
+                    if built is not None and value is not None:
+                        first = "copy" if built[layout].index(copy) < built[layout].index(original) else "original"
+                        groups.setdefault(f"{first} built first", []).append(value)
+                    # The visiting order varies by round: each round's ratio, by which twin that round met first.
+                    for round_, times in rounds.items():
+                        visited = block.visits[process][layout][round_]
+                        where = {name: position for position, name in visited.items()}
+                        if copy in times and original in times and copy in where and original in where:
+                            first = "copy" if where[copy] < where[original] else "original"
+                            groups.setdefault(f"{first} visited first", []).append(
+                                math.log(times[copy] / times[original]))
+    print(f"build orders: reconstructed for {reconstructed} of {processes} processes (every round's recorded "
+          f"order replayed from the process's seed)")
     for name, values in sorted(groups.items()):
         mean = statistics.fmean(values)
         error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("nan")

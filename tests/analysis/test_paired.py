@@ -107,6 +107,49 @@ class Controls(unittest.TestCase):
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
 
 
+class BuildOrders(unittest.TestCase):
+    """The build orders replayed from a process's seed. The end-to-end check against bench-paired's own samples is
+    in tests/paired.sh; here, a process drawn as harness/paired.c draws it, and the same with one round edited."""
+
+    DESIGNS = ["archetype", "sparse", "tables", "archetype~aa"]
+
+    def block(self, seed, layouts=2, rounds=3, edit=None, label=None):
+        """A process drawn from seed, recorded under the process seed label (seed's own by default)."""
+        label = f"{seed:016x}" if label is None else label
+        block = paired.Block(("simple_iter", 100, "warm"), "wall")
+        state, order, built = seed, list(range(len(self.DESIGNS))), {}
+        for layout in range(layouts):
+            order = list(range(len(self.DESIGNS)))
+            state = paired._shuffle(order, state)
+            built[layout] = [self.DESIGNS[i] for i in order]
+            for r in range(rounds):
+                state = paired._shuffle(order, state)
+                names = [self.DESIGNS[i] for i in order]
+                if edit == (layout, r):
+                    names[0], names[1] = names[1], names[0]
+                for position, name in enumerate(names):
+                    block.add(paired.Sample(label, 0, "simple_iter", 100, "warm", layout, name, r, position,
+                                            10, 1000.0, 1000.0, 0.0))
+        return block, built
+
+    def test_the_stream_is_replayed_from_the_seed(self):
+        for seed in (1, 0x2545F4914F6CDD1D, 2**64 - 1):
+            block, built = self.block(seed)
+            self.assertEqual(paired.build_orders(block, f"{seed:016x}"), built)
+
+    def test_splitmix_steps_as_layout_c(self):
+        # splitmix64 from state 0: its first output is the published first value of the generator.
+        self.assertEqual(paired._next_random(0), 0xE220A8397B1DCDAF)
+
+    def test_a_round_that_does_not_follow_from_the_seed_gives_none(self):
+        block, _ = self.block(7, edit=(1, 2))
+        self.assertIsNone(paired.build_orders(block, f"{7:016x}"))
+        block, _ = self.block(7, label=f"{8:016x}")
+        self.assertIsNone(paired.build_orders(block, f"{8:016x}"))
+        block, _ = self.block(7, label="not-hex")
+        self.assertIsNone(paired.build_orders(block, "not-hex"))
+
+
 class Reproduce(support.TempDir):
     def test_agreement_is_within_the_combined_intervals(self):
         a = paired.Estimate(1.0, 0.98, 1.02, 5)
