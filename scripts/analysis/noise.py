@@ -1,12 +1,13 @@
 """The noise check: paired ratios against unpaired times while a CPU hog shares the measuring vCPU.
 
     python3 scripts/analysis noise BUILD OUT_DIR [--processes P] [--sizes N,...] [--scenarios A,B,...]
-                                   [--rounds R] [--cpu K] [--seed S]
+                                   [--layouts E] [--rounds R] [--cpu K] [--seed S]
 
 A hog (a busy loop) is pinned to CPU K (default 0) beside every bench-paired process, and switched on and off at
 random, each state lasting 0.3 to 3 s, as a neighbour on the host does to a vCPU. Every block (the scenarios at
 the sizes) is measured in P processes (default 8) pinned to the same CPU, in link orders drawn as make bench draws
-them. Then, on both clocks (wall and the thread's CPU time):
+them, each of E layouts of R rounds as make bench's (paired.LAYOUTS, paired.ROUNDS). Then, on both clocks (wall
+and the thread's CPU time):
 
   - the A/A twins' paired ratios (archetype~aa / archetype, sparse~aa / sparse): the band within which 95% of
     them lie, the largest, and how many intervals exclude 1;
@@ -125,7 +126,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--processes", type=int, default=8)
     p.add_argument("--sizes", default="4096")
     p.add_argument("--scenarios", default="simple_iter,add_remove,random_get,create")
-    p.add_argument("--rounds", type=int, default=10)
+    p.add_argument("--layouts", type=int, default=paired.LAYOUTS)
+    p.add_argument("--rounds", type=int, default=paired.ROUNDS)
     p.add_argument("--cpu", type=int, default=0)
     p.add_argument("--reference", default="archetype")
     p.add_argument("--seed", type=int, default=None)
@@ -150,7 +152,8 @@ def main(argv: list[str]) -> int:
         with open(samples_path, "w", encoding="utf-8") as out:
             for k, (scenario, n) in enumerate(jobs):
                 command = ["taskset", "-c", str(a.cpu), rng.choice(binaries), "--scenario", scenario, "--n", str(n),
-                           "--rounds", str(a.rounds), "--seed", f"{rng.getrandbits(64):016x}", "--samples", partial]
+                           "--layouts", str(a.layouts), "--rounds", str(a.rounds),
+                           "--seed", f"{rng.getrandbits(64):016x}", "--samples", partial]
                 done = subprocess.run(command, capture_output=True, text=True)
                 if done.returncode != 0:
                     print(f"noise: {scenario} n={n}: exit {done.returncode}: {done.stderr.strip()[-200:]}",

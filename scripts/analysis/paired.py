@@ -36,6 +36,12 @@ from command import fail, usage
 
 CLOCKS = ("wall", "cpu")
 
+# What a process measures by default: layouts of rounds (make bench and the noise check alike). Three layouts of
+# four rounds rather than one of ten: a process's layout moves one design against another more than its rounds
+# differ, and its layouts average that away (docs/decisions.md).
+LAYOUTS = 3
+ROUNDS = 4
+
 COLUMNS = ("process_seed", "link_order", "scenario", "n", "memory", "layout", "layout_seed", "strategy", "round",
            "position", "inner", "wall_ns", "cpu_ns", "steal_ms")
 
