@@ -4,7 +4,7 @@ stopping rule, and writes every process's rows and samples.
     python3 scripts/analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
                                     [--min-procs P] [--max-procs Q] [--target T] [--budget-s S]
                                     [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
-                                    [--job-timeout-s F] [--seed K]
+                                    [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
 
 A process (harness/paired.c) measures every design of one block side by side: E layouts (new worlds, new memory
 layout seeds), each of R rounds in which every design takes one sample, in a random order; it runs one of the
@@ -22,6 +22,13 @@ whose intervals exceed the target by the most per second their processes cost, u
 half the budget left (S seconds, from the start of the measuring; the P passes over every block always run). A block
 whose reference is missing is open until it has Q processes.
 
+Memory. Every process runs with its address space capped at G GiB (default 8). Where every design's world of a
+block at once exceeds it (2^22 entities, wide entities), the process fails its allocation (exit 3), and the block's
+designs are measured from then on in groups, each process one group beside the reference and its controls (a
+design's controls stay in its group, so that they stay paired): two groups, then four, until a process fits. A
+visit to such a block runs one process per group; the ratio of two designs of different groups goes through the
+reference (paired.ratio). A block whose reference and one other design do not fit fails the run.
+
 Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design and
 layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a
 line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY
@@ -37,6 +44,7 @@ import argparse
 import math
 import os
 import random
+import resource
 import signal
 import statistics
 import subprocess
@@ -49,6 +57,9 @@ import plan as planmod
 
 ROUND_SHARE = planmod.ROUND_SHARE
 MODEL_SECONDS = 0.5  # a process's cost before one of its block was measured
+# A process's address space at most (GiB): where every design's world of a block does not fit, the block's designs
+# are measured in groups beside the reference (BlockState.split).
+MEMORY_CAP_GB = 8.0
 
 
 @dataclass
@@ -61,25 +72,76 @@ class BlockState:
     seconds: list[float] = field(default_factory=list)  # each process's wall time
     round_seconds: list[float] = field(default_factory=list)  # each process's median round (its samples' wall time)
     orders: list[int] = field(default_factory=list)  # link orders still to draw, in a shuffled cycle
+    designs: list[str] = field(default_factory=list)  # the block's designs with their controls (--list, the cells)
+    # Where every design's world at once exceeds the memory cap: the groups of designs measured in turn, each with
+    # the reference and its controls (subsets()); empty while one process holds them all.
+    groups: list[list[str]] = field(default_factory=list)
 
     def key(self) -> paired.BlockKey:
         return (self.scenario, self.n, self.memory)
 
     def cost(self) -> float:
-        return sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else MODEL_SECONDS
+        """Seconds of one more visit: a process, or one per group where the designs are split."""
+        one = sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else MODEL_SECONDS
+        return one * max(1, len(self.groups))
+
+    def subsets(self, reference: str) -> list[list[str] | None]:
+        """The designs of each process of a visit: None (every design) unless the block is split, else each group
+        with the reference's family (the reference and its controls), which every process measures."""
+        if not self.groups:
+            return [None]
+        anchor = [d for d in self.designs if family(d) == reference]
+        return [anchor + group for group in self.groups]
+
+    def split(self, reference: str) -> bool:
+        """Doubles the number of groups (the first split makes two): the other designs' families dealt out in
+        turn, a design's controls with it so that they stay paired. False where a group already holds one
+        family: no split can make a process smaller."""
+        families = sorted({family(d) for d in self.designs} - {reference})
+        count = 2 * max(1, len(self.groups))
+        if len(self.groups) >= len(families) or not families:
+            return False
+        count = min(count, len(families))
+        self.groups = [[d for d in self.designs if family(d) in families[k::count]] for k in range(count)]
+        return True
 
     def name(self) -> str:
         return f"{self.scenario} n={self.n}{' @fresh' if self.memory == 'fresh' else ''}"
 
 
-def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int]) -> tuple[list[BlockState], set[str]]:
-    """Every block the cells declare, in catalog order, and the designs they name."""
+def family(design: str) -> str:
+    """The design a control copies: "archetype" for "archetype~aa" and "archetype~slower3", else the design."""
+    return design.partition("~")[0]
+
+
+def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
+                listed: dict[str, list[str]] | None = None) -> tuple[list[BlockState], set[str]]:
+    """Every block the cells declare, in catalog order, and the designs they name. listed ({scenario: designs}, as
+    bench-paired --list prints them) adds each block's controls: a listed design of the scenario whose family
+    has a cell in the block."""
     seen: dict[tuple, BlockState] = {}
     labels = set()
     for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
-        seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
+        state = seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
+        if label not in state.designs:
+            state.designs.append(label)
         labels.add(label)
+    for state in seen.values():
+        bases = {family(d) for d in state.designs}
+        state.designs += [d for d in (listed or {}).get(state.scenario, [])
+                          if d not in state.designs and family(d) in bases]
     return list(seen.values()), labels
+
+
+def read_list(binary: str) -> dict[str, list[str]]:
+    """{scenario: designs} from the paired program's --list, in its order."""
+    done = subprocess.run([binary, "--list"], capture_output=True, text=True, check=True)
+    out: dict[str, list[str]] = {}
+    for line in done.stdout.splitlines():
+        scenario, _, design = line.partition("\t")
+        if design:
+            out.setdefault(scenario, []).append(design)
+    return out
 
 
 # Bounds on the rounds per layout the pilot may choose: fewer than MIN_ROUNDS leave the median of a layout at the
@@ -194,35 +256,65 @@ class Runner:
             self.rng.shuffle(state.orders)
         return state.orders.pop()
 
-    def command(self, state: BlockState, order: int) -> list[str]:
+    def command(self, state: BlockState, order: int, designs: list[str] | None) -> list[str]:
         a = self.args
+        chosen = ["--designs", ",".join(designs)] if designs is not None else []
         return [self.binaries[order], "--scenario", state.scenario, "--n", str(state.n), "--memory", state.memory,
-                "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds), "--target-ms", str(a.target_ms),
-                "--seed", f"{self.rng.getrandbits(64):016x}", "--samples", self.partial]
+                *chosen, "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds),
+                "--target-ms", str(a.target_ms), "--seed", f"{self.rng.getrandbits(64):016x}",
+                "--samples", self.partial]
+
+    def limit_memory(self) -> None:
+        """In the child, before it runs: its address space capped, so that a process that would exceed the cap
+        fails its allocation (exit 3) instead of pushing the machine into swap."""
+        cap = int(self.args.memory_cap_gb * 2**30)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 
     def run(self, state: BlockState, status: str) -> None:
-        order = self.link_order(state)
-        command = self.command(state, order)
+        """One visit of the block: a process, or one per group where its designs are split. A process out of
+        memory under the cap splits the block's designs further and the visit starts again; the processes it
+        already kept stay (each measured the reference beside its designs)."""
+        visit = state.subsets(self.args.reference)
+        k = 0
+        while k < len(visit):
+            order = self.link_order(state)
+            command = self.command(state, order, visit[k])
+            code, seconds, errors = self.process(state, command, status)
+            if code == 3 and state.split(self.args.reference):
+                print(f"bench: {state.name()}: out of memory under the cap of {self.args.memory_cap_gb:g} GiB; its "
+                      f"designs are measured from now on in {len(state.groups)} groups, each beside "
+                      f"{self.args.reference}", file=sys.stderr)
+                visit, k = state.subsets(self.args.reference), 0
+                continue
+            if code != 0:
+                sys.stderr.write(errors)
+                reason = (f"out of memory under the cap of {self.args.memory_cap_gb:g} GiB, with the fewest designs "
+                          f"a process can hold" if code == 3 else f"exit {code}")
+                raise Failure(3 if code == 3 else 1, f"{state.name()}: {reason} ({' '.join(command)})")
+            state.seconds.append(seconds)
+            self.count += 1
+            with open(self.costs_path, "a", encoding="utf-8") as f:
+                f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\t"
+                        f"{state.rounds or self.args.rounds}\n")
+            k += 1
+        state.processes += 1
+
+    def process(self, state: BlockState, command: list[str], status: str) -> tuple[int, float, str]:
+        """Runs one process and keeps what it wrote; its exit status, seconds and, where it failed, what it said."""
         limit = self.args.job_timeout_s + 20 * state.cost()
         self.progress(status, state)
         began = time.monotonic()
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
+            done = subprocess.run(command, capture_output=True, text=True, timeout=limit,
+                                  preexec_fn=self.limit_memory)
         except subprocess.TimeoutExpired:
             raise Failure(1, f"{state.name()}: stopped after {limit:.0f} s: stuck? ({' '.join(command)})")
         seconds = time.monotonic() - began
-        if done.stderr:
-            sys.stderr.write(done.stderr)
         if done.returncode != 0:
-            reason = "out of memory" if done.returncode == 3 else f"exit {done.returncode}"
-            raise Failure(3 if done.returncode == 3 else 1, f"{state.name()}: {reason} ({' '.join(command)})")
+            return done.returncode, seconds, done.stderr
+        sys.stderr.write(done.stderr)
         self.keep(done.stdout, state)
-        state.processes += 1
-        state.seconds.append(seconds)
-        self.count += 1
-        with open(self.costs_path, "a", encoding="utf-8") as f:
-            f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\t"
-                    f"{state.rounds or self.args.rounds}\n")
+        return 0, seconds, ""
 
     def keep(self, rows_text: str, state: BlockState) -> None:
         """Appends the process's rows (those of --rows-for) and samples to the run's files."""
@@ -331,12 +423,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--reference", default="archetype")
     p.add_argument("--clock", choices=paired.CLOCKS, default="cpu")
     p.add_argument("--job-timeout-s", type=float, default=60)
+    p.add_argument("--memory-cap-gb", type=float, default=MEMORY_CAP_GB)
     p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
     a = p.parse_args(argv)
     if not 1 <= a.min_procs <= a.max_procs or a.target <= 0 or a.step < 1 or a.layouts < 1 or a.rounds < 1 \
-            or a.target_ms < 1 or a.budget_s < 0:
-        print("blocks: need 1 <= min-procs <= max-procs, target > 0, step, layouts, rounds and target-ms >= 1 and "
-              "a budget >= 0", file=sys.stderr)
+            or a.target_ms < 1 or a.budget_s < 0 or a.memory_cap_gb <= 0:
+        print("blocks: need 1 <= min-procs <= max-procs, target > 0, step, layouts, rounds and target-ms >= 1, "
+              "a budget >= 0 and a memory cap > 0", file=sys.stderr)
         return 2
     if any(not x.isdigit() for x in a.sizes.split(",") if x):
         print(f'blocks: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
@@ -348,8 +441,9 @@ def main(argv: list[str]) -> int:
         print(f"blocks: {a.build}/bench-paired-0 is missing (make build-bench builds it)", file=sys.stderr)
         return 2
     try:
-        states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x})
-    except (OSError, ValueError) as e:
+        states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x},
+                                     read_list(binaries[0]))
+    except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"blocks: {e}", file=sys.stderr)
         return 2
     if not states:

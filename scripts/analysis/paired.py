@@ -299,10 +299,34 @@ def _estimate(logs: list[float]) -> Estimate | None:
     return Estimate(value, low, high, len(logs))
 
 
+def anchor(block: Block, exclude: Iterable[str]) -> str | None:
+    """A design that every process of the block measured, other than those excluded: the reference where the
+    block's designs were measured in groups (blocks.py); a design before its controls."""
+    common: set[str] | None = None
+    for layouts in block.times.values():
+        names = {s for rounds in layouts.values() for r in rounds.values() for s in r}
+        common = names if common is None else common & names
+    candidates = sorted((common or set()) - set(exclude), key=lambda name: ("~" in name, name))
+    return candidates[0] if candidates else None
+
+
 def ratio(block: Block, top: str, bottom: str) -> Estimate | None:
-    """The ratio of top's time to bottom's over the block's processes, with its interval; None if fewer than two
-    processes measured both."""
-    return _estimate(process_log_ratios(block, top, bottom))
+    """The ratio of top's time to bottom's over the processes that measured both, with its interval. Where fewer
+    than two did (a block measured in groups of designs, blocks.py), the ratio through the anchor, a design every
+    process measured: top to anchor over the processes of top, over bottom to anchor over those of bottom, with
+    Yuen's two-sample interval. Within each process the machine's state still cancels; the two sides' processes
+    differ, so that interval is wider. None where neither can be had."""
+    direct = process_log_ratios(block, top, bottom)
+    if len(direct) >= 2:
+        return _estimate(direct)
+    via = anchor(block, (top, bottom))
+    if via is None:
+        return None
+    up, down = process_log_ratios(block, top, via), process_log_ratios(block, bottom, via)
+    if len(up) < 2 or len(down) < 2:
+        return None
+    value, low, high = stats.ratio_ci([math.exp(v) for v in up], [math.exp(v) for v in down])
+    return Estimate(value, low, high, min(len(up), len(down)))
 
 
 def time(block: Block, strategy: str) -> Estimate | None:

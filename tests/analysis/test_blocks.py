@@ -4,7 +4,7 @@ import math
 import random
 import unittest
 
-import support  # noqa: F401  (the import path)
+import support
 import blocks
 import paired
 
@@ -54,3 +54,74 @@ class Rounds(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Groups(support.TempDir):
+    """A block whose worlds do not fit one process under the memory cap is measured in groups of designs."""
+
+    DESIGNS = ["archetype", "archetype~aa", "archetype~slower3", "sparse", "sparse~aa", "tables", "bitmask", "raw-soa"]
+
+    def test_the_reference_and_its_controls_are_in_every_process_and_twins_stay_together(self):
+        state = blocks.BlockState("x", 1 << 22, "warm", designs=list(self.DESIGNS))
+        self.assertEqual(state.subsets("archetype"), [None])
+        self.assertTrue(state.split("archetype"))
+        visit = state.subsets("archetype")
+        self.assertEqual(len(visit), 2)
+        for designs in visit:
+            self.assertEqual(designs[:3], ["archetype", "archetype~aa", "archetype~slower3"])
+            self.assertEqual("sparse" in designs, "sparse~aa" in designs)
+        others = sorted(d for designs in visit for d in designs[3:])
+        self.assertEqual(others, sorted(self.DESIGNS[3:]))
+        self.assertEqual(state.cost(), 2 * blocks.MODEL_SECONDS)
+
+    def test_splits_double_until_a_group_holds_one_family(self):
+        state = blocks.BlockState("x", 1 << 22, "warm", designs=list(self.DESIGNS))
+        sizes = []
+        while state.split("archetype"):
+            sizes.append(len(state.groups))
+        # four families beside the reference's: two groups, then four, then no smaller process is possible
+        self.assertEqual(sizes, [2, 4])
+        self.assertTrue(all(len({blocks.family(d) for d in g}) == 1 for g in state.groups))
+
+    def test_a_block_of_the_reference_alone_cannot_split(self):
+        state = blocks.BlockState("x", 1 << 22, "warm", designs=["archetype", "archetype~aa"])
+        self.assertFalse(state.split("archetype"))
+
+    def test_the_controls_come_from_the_list_where_their_design_has_a_cell(self):
+        cells = self.write("cells", "archetype\tsimple_iter\tarchetype\t1024,2048\nsparse\tsimple_iter\tsparse\t1024\n")
+        listed = {"simple_iter": ["archetype", "sparse", "archetype~slower3", "sparse~aa", "tables"]}
+        states, labels = blocks.read_blocks(cells, 1, set(), set(), listed)
+        by_n = {s.n: s.designs for s in states}
+        self.assertEqual(by_n[1024], ["archetype", "sparse", "archetype~slower3", "sparse~aa"])
+        self.assertEqual(by_n[2048], ["archetype", "archetype~slower3"])
+        self.assertEqual(labels, {"archetype", "sparse"})
+
+
+class ThroughTheAnchor(unittest.TestCase):
+    def test_designs_of_different_groups_are_compared_through_the_reference(self):
+        # a = 1.5 x ref and b = 1.2 x ref, never in one process: a / b = 1.25, each side with a machine that
+        # changes speed between rounds (cancelled within a process) and a layout effect per process.
+        rng = random.Random(5)
+        block = paired.Block(("x", 1 << 22, "warm"), "cpu")
+        for p in range(16):
+            other, truth = ("a", 1.5) if p % 2 == 0 else ("b", 1.2)
+            offset = rng.gauss(0, 0.02)
+            for r in range(4):
+                machine = rng.choice((1.0, 1.5, 2.0))
+                block.times.setdefault(f"{p:016x}", {}).setdefault(0, {})[r] = {
+                    "ref": machine, other: machine * truth * math.exp(offset)}
+        self.assertEqual(paired.anchor(block, ("a", "b")), "ref")
+        estimate = paired.ratio(block, "a", "b")
+        self.assertIsNotNone(estimate)
+        self.assertLess(estimate.low, 1.25)
+        self.assertGreater(estimate.high, 1.25)
+        self.assertLess(estimate.half_width(), 0.05)
+        self.assertEqual(estimate.processes, 8)
+        # a design against the reference stays paired over its own processes
+        self.assertEqual(paired.ratio(block, "a", "ref").processes, 8)
+        # with no design in every process, there is no ratio
+        del block.times[f"{0:016x}"][0][0]["ref"]
+        for r in range(1, 4):
+            del block.times[f"{0:016x}"][0][r]["ref"]
+        self.assertIsNone(paired.anchor(block, ("a", "b")))
+        self.assertIsNone(paired.ratio(block, "a", "b"))
