@@ -369,9 +369,9 @@ fuzz: deps-test
 # measures every design of a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS
 # processes per block first, then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a
 # design's ratio to PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The
-# default stops at 2^16: every design is in each process, so a process at larger N costs what all of them cost
-# together, and the processes the intervals need there do not fit the hour (docs/decisions.md; BENCH_MAX_N=1048576
-# with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
+# default stops at 2^14, with FIXED_N there too: every design is in each process, so a process at larger N costs
+# what all of them cost together, and the processes the intervals need at 2^16 do not fit the hour
+# (docs/decisions.md; BENCH_MAX_N=65536 FIXED_N=65536, or 1048576, with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
 # (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last
 # over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
 # first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
@@ -389,7 +389,7 @@ PAIRED ?= 1
 paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
 RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
 BENCH_MIN_N ?= $(call quick,$(call paired,4096,1),1)
-BENCH_MAX_N ?= $(call quick,$(call paired,4096,16384),$(call paired,65536,1048576))
+BENCH_MAX_N ?= $(call quick,$(call paired,4096,16384),$(call paired,16384,1048576))
 BENCH_STEP ?= 2
 # Only these entity counts (comma-separated), of those the bounds and the step give; empty: all of them.
 BENCH_SIZES ?=
@@ -401,8 +401,8 @@ BENCH_FIRST_WARMUP_MS ?= $(call quick,50,200)
 BENCH_MIN_PROCS ?= $(call quick,3,5)
 BENCH_MAX_PROCS ?= $(call quick,3,21)
 BENCH_TARGET_CI ?= 0.03
-BENCH_BUDGET_S ?= $(call quick,60,1740)
-FIXED_N ?= $(call quick,4096,65536)
+BENCH_BUDGET_S ?= $(call quick,60,$(call paired,2520,1740))
+FIXED_N ?= $(call quick,4096,$(call paired,16384,65536))
 CACHESIM_SPREAD ?= $(call quick,1e9,$(call paired,1e9,0.1))
 CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
 HYPERFINE_RUNS ?= $(call quick,3,7)
