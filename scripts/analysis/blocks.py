@@ -149,20 +149,28 @@ def read_list(binary: str) -> dict[str, list[str]]:
 # average out between processes.
 MIN_ROUNDS = 3
 MAX_ROUNDS = 60
-# The variance of a median of r normal values over that of their mean, for large r (pi / 2).
-MEDIAN_EFFICIENCY = math.pi / 2
+# The variance of the median of r normal values over that of their mean (r = 1 .. 12; pi / 2 beyond): a layout's
+# figure is the median of its few rounds, whose share of the variance between processes this scales.
+MEDIAN_VARIANCE_RATIO = (1.0, 1.0, 1.353, 1.199, 1.438, 1.287, 1.479, 1.354, 1.488, 1.382, 1.516, 1.41)
+
+
+def median_variance_ratio(r: int) -> float:
+    return MEDIAN_VARIANCE_RATIO[r - 1] if 1 <= r <= len(MEDIAN_VARIANCE_RATIO) else math.pi / 2
 
 
 @dataclass(frozen=True)
 class Components:
     """What a block's processes so far say of where its variance is, on the log scale of the ratios to the
     reference: within (the variance of one round's log ratio about its layout's median, pooled over designs and
-    layouts), between (the variance between processes of their log ratios, net of the rounds' share), and the
-    cost in seconds of one round (every design's warm-up run and sample) and of a process without its rounds."""
+    layouts), between (the variance between processes of their log ratios, net of the rounds' share: a process's
+    value averages its layouts' medians, so that share is e within / (rounds layouts)), the layouts of a process,
+    and the cost in seconds of one round (every design's warm-up run and sample) and of a process without its
+    rounds."""
     within: float
     between: float
     round_s: float
     process_s: float
+    layouts: float = 1.0
 
 
 def round_cost(samples: list[paired.Sample]) -> float:
@@ -197,25 +205,29 @@ def components(block: paired.Block, reference: str, rounds: int, state: BlockSta
                 spreads.append(statistics.variance(values))
     if not spreads:
         return None
-    between = max(0.0, statistics.median(spreads) - MEDIAN_EFFICIENCY * within / max(rounds, 1))
+    layouts = statistics.median(len(l) for l in block.times.values())
+    rounds = max(rounds, 1)
+    between = max(0.0, statistics.median(spreads) - median_variance_ratio(rounds) * within / (rounds * layouts))
     if not state.seconds or not state.round_seconds:
         return None
     round_s = statistics.median(state.round_seconds)
-    layouts = statistics.median(len(l) for l in block.times.values())
-    return Components(within, between, round_s, max(0.0, statistics.median(state.seconds) - rounds * layouts * round_s))
+    return Components(within, between, round_s, max(0.0, statistics.median(state.seconds) - rounds * layouts * round_s),
+                      layouts)
 
 
-def best_rounds(c: Components) -> int:
+def best_rounds(c: Components, default: int) -> int:
     """The rounds per layout that narrow the block's intervals most per second (Kalibera and Jones, "Rigorous
-    benchmarking in reasonable time", 2013: with a process costing p and a round r, the variance of the estimate
-    over n processes of k rounds is between / n + e within / (n k), e the median's efficiency, and the cost n (p +
-    k r); the best k is sqrt(p e within / (r between))), within MIN_ROUNDS .. MAX_ROUNDS."""
+    benchmarking in reasonable time", 2013: with a process costing p and a round r, L layouts of k rounds each,
+    the variance of the estimate over n processes is between / n + e within / (n L k), e the median's
+    efficiency, and the cost n (p + L k r); the best k is sqrt(p e within / (r between)) / L), within
+    MIN_ROUNDS .. MAX_ROUNDS. Where the processes so far show no variance between them beyond their rounds' (a
+    few processes cannot tell it from zero), default: no evidence moves the rounds then."""
     if c.within <= 0:
         return MIN_ROUNDS
     if c.between <= 0 or c.round_s <= 0:
-        return MAX_ROUNDS
-    k = math.sqrt(max(c.process_s, c.round_s) * MEDIAN_EFFICIENCY * c.within / (c.round_s * c.between))
-    return max(MIN_ROUNDS, min(MAX_ROUNDS, round(k)))
+        return default
+    k = math.sqrt(max(c.process_s, c.round_s) * math.pi / 2 * c.within / (c.round_s * c.between))
+    return max(MIN_ROUNDS, min(MAX_ROUNDS, round(k / max(c.layouts, 1.0))))
 
 
 def excess(block: paired.Block | None, reference: str, target: float) -> float:
@@ -377,7 +389,7 @@ def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) 
         found = grouped.get(state.key())
         c = components(found, args.reference, args.rounds, state) if found else None
         if c is not None:
-            state.rounds = best_rounds(c)
+            state.rounds = best_rounds(c, args.rounds)
     while True:
         grouped = paired.blocks(runner.samples, args.clock)
         elapsed = time.monotonic() - runner.started
