@@ -321,7 +321,7 @@ FUZZ_TEST_SECONDS ?= 10
 STRATEGY ?=
 ifneq ($(STRATEGY),)
 STRATEGY_TESTED := $(foreach v,$(ALL_TESTED),$(if $(filter $(STRATEGY),$($(v)_DIR)),$(v)))
-ifeq ($(STRATEGY_TESTED),)
+ifeq ($(strip $(STRATEGY_TESTED)),)
 $(error STRATEGY=$(STRATEGY): no strategies/$(STRATEGY)/ with variants (make list names them))
 endif
 STRATEGY_MEASURED := $(filter $(STRATEGY_TESTED),$(VARIANTS))

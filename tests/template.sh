@@ -1,6 +1,7 @@
 #!/bin/sh
 # Tests of the strategy template (strategies/_template), run by `make test`:
-#  a. the template itself is not a variant: the real tree's `make list` does not mention it;
+#  a. the template itself is not a variant: the real tree's `make list` does not mention it; a STRATEGY that
+#     names no folder is refused;
 #  b. a copy of it under another name is discovered with no file edited outside the new folder: the copy,
 #     NAME-wrap4 and NAME-retire4 are listed;
 #  c. the copy passes the conformance suite;
@@ -37,6 +38,14 @@ if make -s list BUILD="$build" >"$tmp/list" 2>&1 && grep -q '^variants: ' "$tmp/
     then ko "the template is not a variant" "listed: $(grep -o '[^ ]*_template[^ ]*' "$tmp/list" | tr '\n' ' ' | sed 's/ *$//')"
     else ok "the template is not a variant"; fi
 else ko "the template is not a variant" "make list failed: $(tail_of "$tmp/list")"; fi
+# A STRATEGY that names no folder is refused before anything is built or run, for test and fuzz alike.
+for target in test fuzz; do
+    make -n "$target" STRATEGY=nosuchstrategy BUILD="$build" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 0 ] && [ ! -s "$tmp/out" ] && grep -q 'STRATEGY=nosuchstrategy: no strategies/nosuchstrategy/' "$tmp/err"
+    then ok "make $target STRATEGY=nosuchstrategy is refused, naming it"
+    else ko "make $target STRATEGY=nosuchstrategy is refused, naming it" "exit $rc: $(tail_of "$tmp/err")"; fi
+done
 
 # b. The copy is discovered.
 mkdir "$tmp/tree"
