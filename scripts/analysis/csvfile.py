@@ -27,8 +27,17 @@ _SIGNED = re.compile(r"^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 _POSITIVE = re.compile(r"^[1-9][0-9]*$")
 
+# A time per unit is above 0 (a run that took no time has no logarithm and measured nothing) and below a day: no
+# run of a scenario lasts that long per unit, so such a value is a broken file, not a measurement.
+_LONGEST_NS = 86400e9
+
+
+def _duration(v):
+    return bool(_NUMBER.match(v)) and 0 < float(v) < _LONGEST_NS
+
+
 # Column types: s non-empty text, t any text (empty too), i positive integer, n non-negative number, r any
-# number, h hexadecimal, e a non-negative number or empty.
+# number, h hexadecimal, e a non-negative number or empty, d a time in ns above 0 and below a day.
 TYPES = {
     "s": ("non-empty text", lambda v: v != ""),
     "t": ("text", lambda v: True),
@@ -37,10 +46,11 @@ TYPES = {
     "r": ("a number", lambda v: bool(_SIGNED.match(v))),
     "h": ("hexadecimal", lambda v: bool(_HEX.match(v))),
     "e": ("a non-negative number or empty", lambda v: v == "" or bool(_NUMBER.match(v))),
+    "d": ("a time in ns above 0 and below a day", _duration),
 }
 
 _RUN_COLUMNS = (
-    "strategy:s scenario:s n:i unit:s samples:i inner:i median_ns:n min_ns:n max_ns:n mad_ns:n "
+    "strategy:s scenario:s n:i unit:s samples:i inner:i median_ns:d min_ns:d max_ns:d mad_ns:n "
     "bytes_per_entity:n peak_bytes_per_entity:n checksum:h memory:s layout_seed:h warmup_ms:n"
 )
 
@@ -52,8 +62,8 @@ KINDS = {
     "simulated": "strategy:s scenario:s n:i unit:s checksum:h layout_seed:h",
     # the published rows, one per cell (results.csv)
     "results": (
-        "strategy:s scenario:s n:i unit:s query_kind:t memory:s processes:i inner:i time_ns:n time_lo_ns:n "
-        "time_hi_ns:n min_ns:n max_ns:n mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n "
+        "strategy:s scenario:s n:i unit:s query_kind:t memory:s processes:i inner:i time_ns:d time_lo_ns:d "
+        "time_hi_ns:d min_ns:d max_ns:d mad_ns:n process_spread_ns:n bytes_per_entity:n peak_bytes_per_entity:n "
         "checksum:h raw_ratio:e raw_ratio_lo:e raw_ratio_hi:e aa_ratio:e aa_ratio_lo:e aa_ratio_hi:e stopped:s "
         "sim_instructions_per_unit:e sim_d1_misses_per_unit:e sim_ll_misses_per_unit:e"
     ),

@@ -34,6 +34,13 @@ class Refusals(TempDir):
         self.refused(RUN_HEADER + "\n" + run_row("a", "x", 8, 1.5).replace(",1.5,", ",fast,", 1) + "\n", ":2:",
                      "column median_ns")
 
+    def test_a_time_of_zero_or_beyond_a_day(self):
+        # a time of 0 has no logarithm; 1e308 ns is no measurement: both refused at the check, with line and column
+        self.refused(RUN_HEADER + "\n" + run_row("a", "x", 8, 0) + "\n", ":2:", "column median_ns")
+        self.refused(RUN_HEADER + "\n" + run_row("a", "x", 8, 1e308) + "\n", ":2:", "column median_ns")
+        self.refused(RUN_HEADER + "\n" + run_row("a", "x", 8, 1.5).replace(",1.35,", ",0,", 1) + "\n", ":2:",
+                     "column min_ns")
+
     def test_a_negative_count(self):
         self.refused(RUN_HEADER + "\n" + run_row("a", "x", -8, 1.5) + "\n", ":2:", "column n")
 
