@@ -55,6 +55,9 @@ refuse() { # WHAT PATTERN VAR=VALUE...
 refuse "a process count that is not a number" 'BENCH_MIN_PROCS must be a whole number, not "abc"' BENCH_MIN_PROCS=abc
 refuse "a process cap that is not a number" 'BENCH_MAX_PROCS' BENCH_MAX_PROCS=abc
 refuse "no processes per cell" 'BENCH_MIN_PROCS must be between 1' BENCH_MIN_PROCS=0
+refuse "one process per cell (an interval of zero width)" 'BENCH_MIN_PROCS must be at least 3, not 1: an interval' \
+    BENCH_MIN_PROCS=1 BENCH_MAX_PROCS=1
+refuse "two processes per cell" 'BENCH_MIN_PROCS must be at least 3, not 2' BENCH_MIN_PROCS=2
 refuse "a cap below the minimum" 'BENCH_MAX_PROCS (2) is below BENCH_MIN_PROCS (3)' BENCH_MAX_PROCS=2
 refuse "HYPERFINE_RUNS=0 (hyperfine would never end)" 'HYPERFINE_RUNS must be between 1' HYPERFINE_RUNS=0
 refuse "a size step of 0" 'BENCH_STEP must be between 1' BENCH_STEP=0
@@ -398,7 +401,7 @@ cp "$res/results.csv" "$res/runs.csv.gz" "$res/metadata.csv" "$tmp/int/" 2>/dev/
 ls -A "$tmp/int" >"$tmp/int.before"
 cat "$tmp/int"/* | cksum >"$tmp/int.sum"
 if command -v setsid >/dev/null 2>&1; then
-    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_MIN_PROCS=1 BENCH_MAX_PROCS=1 BENCH_TARGET_CI=0.03 \
+    BENCH_MIN_N=1024 BENCH_MAX_N=4194304 BENCH_STEP=1 BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 BENCH_TARGET_CI=0.03 \
         BENCH_BUDGET_S=0 BENCH_OPTIONS="--reps 5" FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 \
         CROSSCHECK_SCENARIOS=simple_iter QUICK=0 \
         setsid sh scripts/pipeline.sh "$build" "$tmp/int" raw $variants >/dev/null 2>&1 &

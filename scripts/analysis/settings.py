@@ -17,9 +17,15 @@ import os
 import sys
 
 import csvfile
+import paired as pairedmod
 import plan as planmod
 
 MAX_ENTITIES = 2**32 - 1
+
+
+# The fewest processes a cell or block may have: with two, a 95% interval has one degree of freedom (t = 12.7) and
+# a run published with them reads as measured while it is not.
+MIN_PROCESSES = 3
 
 
 class SettingError(Exception):
@@ -63,6 +69,10 @@ def check(cells_path=None):
         raise SettingError(f"BENCH_MIN_N ({min_n}) is above BENCH_MAX_N ({max_n})")
     step = _whole("BENCH_STEP", 1, 12)
     min_procs = _whole("BENCH_MIN_PROCS", 1, 1000)
+    if min_procs < MIN_PROCESSES:
+        raise SettingError(f"BENCH_MIN_PROCS must be at least {MIN_PROCESSES}, not {min_procs}: an interval over "
+                           f"fewer processes has one degree of freedom or none, and says nothing of where another "
+                           f"process would fall")
     max_procs = _whole("BENCH_MAX_PROCS", 1, 1000)
     if max_procs < min_procs:
         raise SettingError(f"BENCH_MAX_PROCS ({max_procs}) is below BENCH_MIN_PROCS ({min_procs})")
@@ -71,8 +81,8 @@ def check(cells_path=None):
     _whole("HYPERFINE_RUNS", 1, 1000)
     _whole("HYPERFINE_EXTRA_MS", 1, 600000)
     _fraction("CACHESIM_SPREAD", 0, float("inf"), default="0.1", low_open=False)
-    _whole("PAIRED_LAYOUTS", 1, 1000, default="1")
-    _whole("PAIRED_ROUNDS", 1, 100000, default="10")
+    _whole("PAIRED_LAYOUTS", 1, 1000, default=str(pairedmod.LAYOUTS))
+    _whole("PAIRED_ROUNDS", 1, 100000, default=str(pairedmod.ROUNDS))
     _whole("PAIRED_TARGET_MS", 1, 60000, default="2")
     paired = os.environ.get("PAIRED", "0")
     if paired not in ("0", "1"):
