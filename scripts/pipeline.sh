@@ -53,6 +53,11 @@ case $(basename "$out") in
 esac
 parent=$(dirname "$out")
 name=$(basename "$out")
+# Published by renaming a sibling folder onto it: a link or a file there would be found only at the end of the run.
+if [ -L "$out" ] || { [ -e "$out" ] && [ ! -d "$out" ]; } || { [ -e "$parent" ] && [ ! -d "$parent" ]; }; then
+    echo "bench: RESULTS_DIR=\"$out\" is a link or a file, or lies in one: name a folder or a path not made yet" >&2
+    exit 2
+fi
 stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 

@@ -79,6 +79,16 @@ if tiny sh scripts/pipeline.sh "$build" "" raw "$first_variant" >/dev/null 2>"$t
     ko "an empty RESULTS_DIR is refused" "exit 0"
 elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ]; then ok "an empty RESULTS_DIR is refused"
 else ko "an empty RESULTS_DIR is refused" "$(head -n 1 "$tmp/err")"; fi
+# A RESULTS_DIR that is a link or a file (or inside a file) is refused before anything runs, and left as it was.
+mkdir -p "$tmp/elsewhere" && ln -sfn "$tmp/elsewhere" "$tmp/linked" && echo kept >"$tmp/afile"
+for out in "$tmp/linked" "$tmp/afile" "$tmp/afile/x"; do
+    tiny sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'is a link or a file' "$tmp/err" &&
+        [ -z "$(ls -A "$tmp/elsewhere")" ] && [ "$(cat "$tmp/afile")" = kept ] && [ ! -e "$tmp/.linked.lock" ]
+    then ok "RESULTS_DIR=$(basename "$(dirname "$out")")/$(basename "$out") (a link or a file) is refused before the run"
+    else ko "RESULTS_DIR=$out (a link or a file) is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+done
 if make -s bench BUILD="$build" RESULTS_DIR= >/dev/null 2>"$tmp/err"; then ko "make bench RESULTS_DIR= is refused" "exit 0"
 elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ] && [ ! -e results/raw ]; then ok "make bench RESULTS_DIR= is refused"
 else ko "make bench RESULTS_DIR= is refused" "$(head -n 1 "$tmp/err")"; fi
