@@ -3,7 +3,8 @@
 #  a. the template itself is not a variant: the real tree's `make list` does not mention it; a STRATEGY that
 #     names no folder is refused;
 #  b. a copy of it under another name is discovered with no file edited outside the new folder: the copy,
-#     NAME-wrap4 and NAME-retire4 are listed;
+#     NAME-wrap4 and NAME-retire4 are listed; a folder name that cannot be a target, file or CSV field, or
+#     that the suite's own programs use, is refused;
 #  c. the copy passes the conformance suite;
 #  d. the copy is benchmarked under its name, with the same checksum as an existing strategy;
 #  e. a second copy with a planted bug fails its suite, and what make test prints of the failure
@@ -63,6 +64,18 @@ snapshot >"$tmp/after"
 if [ -n "$missing" ]; then ko "a copy of the template is discovered" "not listed:$missing"
 elif ! cmp -s "$tmp/before" "$tmp/after"; then ko "a copy of the template is discovered" "files outside the copy changed"
 else ok "a copy of the template is discovered"; fi
+
+# A folder name that cannot name make targets, files and CSV fields, or that the suite uses for its own programs,
+# stops make at discovery with one line naming the folder (the copy's make list, so nothing is built).
+for bad in "my strat" "my,strat" raw common; do
+    cp -r strategies/_template "$tmp/tree/strategies/$bad"
+    (cd "$tmp/tree" && make -s list BUILD=build) >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    rm -rf "$tmp/tree/strategies/$bad"
+    if [ "$rc" -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "strategies/$bad: " "$tmp/err"
+    then ok "a strategy folder named \"$bad\" is refused at discovery, naming it"
+    else ko "a strategy folder named \"$bad\" is refused at discovery, naming it" "exit $rc: $(tail_of "$tmp/err")"; fi
+done
 
 # The reference strategy for the checksum: bitmask if there is one, else the first other variant listed.
 others=$(echo "$listed" | sed -n 's/^variants: //p' | tr ' ' '\n' | grep -v -e "^$name\$" -e "^$name-" -e '^$')
