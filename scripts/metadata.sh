@@ -16,7 +16,7 @@ row() {
 # The source's commit; results written by a run do not make the source dirty.
 source_commit() {
     c=$(git rev-parse HEAD 2>/dev/null || echo unknown)
-    if [ "$c" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no -- . ':!results' 2>/dev/null)" ]
+    if [ "$c" != unknown ] && [ -n "$(git status --porcelain --untracked-files=all -- . ':!results' 2>/dev/null)" ]
     then c="$c (with uncommitted changes)"; fi
     echo "$c"
 }

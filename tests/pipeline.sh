@@ -169,6 +169,19 @@ if [ -s "$res/results.csv" ]; then
             at && has { joined++ } at != has { bad++ } END { exit bad || !joined }' aa="$aa" "$res/results.csv"
     then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
 fi
+# The commit a run cites: a file git does not track yet (a new strategy's folder) makes it "with uncommitted
+# changes", as a modified one does; the run's own results do not. In a repository of its own, with metadata.sh.
+if command -v git >/dev/null 2>&1; then
+    mkdir -p "$tmp/repo/scripts" "$tmp/repo/results" && cp scripts/metadata.sh "$tmp/repo/scripts/"
+    (cd "$tmp/repo" && git init -q && git add scripts && git -c user.name=t -c user.email=t@t commit -qm t) >/dev/null 2>&1
+    clean=$(cd "$tmp/repo" && touch results/run.csv && sh scripts/metadata.sh --commit)
+    dirty=$(cd "$tmp/repo" && mkdir -p strategies/mine && touch strategies/mine/world.c && sh scripts/metadata.sh --commit)
+    case "$clean|$dirty" in
+    *"(with uncommitted changes)"*"|"*) ko "an untracked file makes the cited commit uncommitted" "clean: $clean" ;;
+    *"|"*"(with uncommitted changes)") ok "an untracked file makes the cited commit uncommitted, the run's results do not" ;;
+    *) ko "an untracked file makes the cited commit uncommitted" "with strategies/mine: $dirty" ;;
+    esac
+fi
 # results.json: the rows of results.csv and the metadata, as JSON that parses.
 if command -v jq >/dev/null 2>&1; then
     if [ -s "$res/results.json" ] &&
