@@ -68,6 +68,10 @@ def build(directory):
     if not build:
         build = {k: v for k, v in metadata.items() if k == "compiler_recorded" or k.startswith("flags:")}
     derived = dict(cellmod.stopping_metadata(rows))
+    reanalysed = "reanalysed_commit" in metadata
+    if reanalysed:
+        # How the cells stopped is what the run did: its record stays, and this analysis's view goes beside it.
+        derived = {(f"reanalysed_{k}" if k.startswith("cells_stopped_") else k): v for k, v in derived.items()}
     derived.update(cellmod.aa_metadata(rows))
     pairs = None
     if pairing is not None:
@@ -75,7 +79,9 @@ def build(directory):
         derived.update(paired.controls_metadata(pairs, float(metadata.get("bench_target_ci", "0.03"))))
     completed = {k: v for k, v in metadata.items()
                  if not (k in derived or k in build or k == "compiler_recorded" or k.startswith("flags:")
-                         or k.startswith("aa_") or k.startswith("cells_stopped_") or k.startswith("paired_aa_")
+                         or k.startswith("aa_") or k.startswith("paired_aa_")
+                         or k.startswith("reanalysed_cells_stopped_")
+                         or (k.startswith("cells_stopped_") and not reanalysed)
                          or k.startswith("paired_planted_") or k == "paired_within_target")}
     if "compiler_recorded" in build:
         completed["compiler_recorded"] = build["compiler_recorded"]

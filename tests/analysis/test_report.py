@@ -40,6 +40,18 @@ class Folder(TempDir):
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         return os.path.join(self.dir, "results.csv")
 
+    def test_a_reanalysis_keeps_how_the_run_stopped_and_adds_its_own_view(self):
+        # the run recorded other counts than this analysis finds (an analysis since changed): they stay, and the
+        # new view is written beside them, then replaced by the next reanalysis
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
+                                   "bench_target_ci,0.03\ncells_stopped_ci,0\ncells_stopped_cap,0\n"
+                                   "cells_stopped_budget,6\nreanalysed_cells_stopped_ci,9\n"
+                                   "reanalysed_commit,4567def\n")
+        self.assertEqual(results.main([self.dir]), 0)
+        meta = csvfile.read_metadata(os.path.join(self.dir, "metadata.csv"))
+        self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("0", "6"))
+        self.assertEqual((meta["reanalysed_cells_stopped_ci"], meta["reanalysed_cells_stopped_budget"]), ("4", "2"))
+
     def test_results_files(self):
         path = self.publish()
         rows = csvfile.read(path, "results")
@@ -51,6 +63,7 @@ class Folder(TempDir):
         # A/A twin (within +/-3%) met the target of 3%; add_remove's A/A ratio (30 .. 34 each, +/-7%) did not,
         # below the cap of 7: its two cells stopped for the budget
         self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("4", "2"))
+        self.assertNotIn("reanalysed_cells_stopped_ci", meta)
         with open(os.path.join(self.dir, "results.json"), encoding="utf-8") as f:
             doc = json.load(f)
         self.assertEqual(len(doc["rows"]), 6)
