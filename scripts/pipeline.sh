@@ -23,7 +23,7 @@
 # that parse) and exchanges the two folders in one rename with the signals blocked. An interrupted run leaves
 # the previous one as it was; a staging folder left by a killed run is removed when the next one starts. Every
 # setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
-# publishes into a folder (a lock beside it, .NAME.lock).
+# publishes into a folder (a lock beside it, .NAME.lock, removed when the run ends).
 # With REANALYSE=1 nothing is measured: steps 4 to 9 run again on the published run in OUT_DIR, from its own
 # measurements (metadata.csv, scenarios.csv, runs.csv.gz, samples.csv.gz, cachesim.csv, hyperfine/), so that a
 # change of the analysis (statistics, report, plots) reaches a run without measuring it again; crosscheck.csv
@@ -82,9 +82,12 @@ else
 fi
 
 mkdir -p "$parent"
-exec 9>"$parent/.$name.lock"
-if ! flock -n 9; then
-    echo "bench: another run is publishing into $out (it holds $parent/.$name.lock)" >&2
+# The lock is removed when the run ends, so that locks do not pile up beside the results; a run that opened the
+# file before its removal then holds a lock on a file no longer there, hence the check that the path is its file.
+lock=$parent/.$name.lock
+exec 9>"$lock"
+if ! flock -n 9 || [ "$(stat -c %d:%i "$lock" 2>/dev/null)" != "$(stat -L -c %d:%i /proc/$$/fd/9)" ]; then
+    echo "bench: another run is publishing into $out (it holds $lock)" >&2
     exit 1
 fi
 # What a killed run left: a staging folder (removed), or the previous run moved aside by a publication without
@@ -95,10 +98,10 @@ if [ ! -e "$out" ] && [ -d "$previous" ]; then
 fi
 rm -rf "$stage" "$previous"
 mkdir "$stage"
-trap 'rm -rf "$stage" "$scratch"' EXIT
-trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 129' HUP
-trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 130' INT
-trap 'rm -rf "$stage" "$scratch"; trap - EXIT; exit 143' TERM
+trap 'rm -rf "$stage" "$scratch" "$lock"' EXIT
+trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 129' HUP
+trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 130' INT
+trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 143' TERM
 elapsed() { t=$(($(date +%s) - start)); printf '%d:%02d' $((t / 60)) $((t % 60)); }
 step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
 
@@ -183,7 +186,8 @@ python3 "$here/analysis" record "$stage" report.md
 
 step "publish"
 python3 "$here/analysis" publish "$stage" "$out"
-trap - EXIT HUP INT TERM
+trap - HUP INT TERM
+trap 'rm -f "$lock"' EXIT
 rm -rf "$stage" "$scratch"
 
 step "summary"

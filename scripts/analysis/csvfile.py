@@ -146,6 +146,8 @@ def _load(path, recorded):
 
     directory = os.path.dirname(path) or "."
     name = os.path.basename(path)
+    if recorded and not os.path.isdir(directory):
+        raise CsvError(f"{path}: there is no folder {directory} (no run was published there)")
     entries = manifest.load(directory)
     if entries is None and recorded:
         raise CsvError(f"{path}: {directory} has no {manifest.NAME}: not a complete published run")

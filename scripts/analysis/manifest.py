@@ -291,6 +291,8 @@ def verify(directory, names=None):
     """Checks that DIR/manifest.csv is whole, that every file it lists exists with the recorded bytes and
     sha256, and that each of names (a folder: every file under it) is listed. Returns the number of files
     listed. Raises CsvError."""
+    if not os.path.isdir(directory):
+        raise CsvError(f"there is no folder {directory} (no run was published there)")
     entries = load(directory)
     if entries is None:
         raise CsvError(f"{directory} has no {NAME}: not a complete published run")

@@ -168,6 +168,14 @@ class Refusals(TempDir):
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read(path, "results", recorded=True)
         self.assertEqual(str(e.exception), f"{path}: {run} has no manifest.csv: not a complete published run")
+        # a folder that is not there at all is said to be missing, not to lack a manifest
+        missing = self.path("never-published")
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read(os.path.join(missing, "results.csv"), "results", recorded=True)
+        self.assertIn(f"there is no folder {missing}", str(e.exception))
+        with self.assertRaises(csvfile.CsvError) as e:
+            manifest.verify(missing)
+        self.assertIn(f"there is no folder {missing}", str(e.exception))
         manifest.record(run, ["metadata.csv"])
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read(path, "results", recorded=True)
