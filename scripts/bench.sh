@@ -66,9 +66,13 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 # The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
 sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$@" >"$cells"
 [ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
-echo "bench: every cell in $min_procs to $max_procs processes (more while an interval of it is wider than" \
-    "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
-    "untouched memory, memory=fresh" >&2
+if [ "$min_procs" -eq "$max_procs" ]; then
+    echo "bench: every cell in $min_procs processes; creation also into untouched memory, memory=fresh" >&2
+else
+    echo "bench: every cell in $min_procs to $max_procs processes (more while an interval of it is wider than" \
+        "+/-$(awk -v t="$target" 'BEGIN { print 100 * t }')% and the budget of ${budget} s lasts); creation also into" \
+        "untouched memory, memory=fresh" >&2
+fi
 
 # The scenarios that also run in fresh memory, as their descriptors say (scenarios/catalogue.h).
 sh "$here/describe.sh" "$build" "$@" >"$rows"

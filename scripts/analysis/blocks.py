@@ -468,10 +468,14 @@ def main(argv: list[str]) -> int:
         if os.path.exists(path):
             os.remove(path)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} to {a.max_procs} "
-          f"processes ({a.layouts} layout(s) of {a.rounds} rounds each, {len(binaries)} link orders); more while a "
-          f"ratio to {a.reference} is wider than +/-{100 * a.target:g}% and the budget of {a.budget_s:.0f} s lasts",
-          file=sys.stderr)
+    each = f"{a.layouts} layout(s) of {a.rounds} rounds each, {len(binaries)} link orders"
+    if a.min_procs == a.max_procs:
+        print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} processes ({each})",
+              file=sys.stderr)
+    else:
+        print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} to {a.max_procs} "
+              f"processes ({each}); more while a ratio to {a.reference} is wider than +/-{100 * a.target:g}% and the "
+              f"budget of {a.budget_s:.0f} s lasts", file=sys.stderr)
     try:
         account = measure(a, states, runner)
     except Failure as e:

@@ -148,7 +148,8 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
     behind = [(key, binary) for key, binary in universe if len(by_key.get(key, [])) < min_procs]
     if behind:
         least = min(len(by_key.get(key, [])) for key, _ in behind)
-        account = f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets"
+        account = (f"round {rnd}: the first of {min_procs} processes for each of {len(behind)} cells" if least == 0 else
+                   f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets")
         return [processes(universe, behind, rnd, process_s)], account
     measured = {}
     for key, _ in universe:

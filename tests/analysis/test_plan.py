@@ -30,7 +30,7 @@ class StoppingRule(TempDir):
     def test_first_round_measures_every_cell_once_and_groups_a_binary(self):
         rounds, account = self.plan([])
         self.assertEqual(len(rounds), 1)
-        self.assertIn("0 of the 3", account)
+        self.assertIn("the first of 3 processes for each of", account)
         jobs = rounds[0]
         # bin-a warm at 8 (x and y in one process), bin-a fresh at 8 (y), bin-a at 16 (x), raw at 8 (x once for
         # both of its labels)
