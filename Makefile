@@ -461,10 +461,11 @@ memcheck: deps-test
 	@scripts/memcheck.sh $(BUILD) $(ALL_TESTED)
 
 # The tables of REPORT.md (between its <!-- table: ... --> markers) and the figures of its prose (<!-- v: ... -->),
-# from a results folder (default: this machine's); the words are left alone.
+# from a results folder (default: this machine's); the words are left alone. A QUICK run is refused unless
+# REPORT_ALLOW_QUICK=1.
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
-	@python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
+	@REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
 
 # The scenario table of docs/scenarios.md, from the scenarios' descriptors as the bench binaries print them (--describe).
 docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))

@@ -738,6 +738,9 @@ def main(argv):
     out = argv[2] if len(argv) == 3 else report
     try:
         res = Results(csv_path)
+        if out == report and res.meta.get("quick") == "1" and os.environ.get("REPORT_ALLOW_QUICK") != "1":
+            raise TableError(f"{csv_path} is a QUICK run (few processes, one small size): {report} is rewritten "
+                             f"from a full run (REPORT_ALLOW_QUICK=1 allows it)")
         try:
             with open(report, encoding="utf-8") as f:
                 text = f.read()

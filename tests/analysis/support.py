@@ -84,11 +84,12 @@ CACHESIM_HEADER = ("strategy,scenario,n,unit,layout_seed,instructions_per_unit,d
 CROSSCHECK_HEADER = ("strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs")
 
 
-def make_run(directory, machine="test-machine", scale=1.0, record=True):
+def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=False):
     """A whole published run in directory (created): raw-soa, a strategy "a" 2x slower with its A/A twin "a~aa",
     "b" 1.5x slower, at n=1024 in simple_iter (and a and a~aa in add_remove), five processes each; metadata.csv,
     runs.csv.gz, cachesim.csv, results.csv, results.json, crosscheck.csv, hyperfine/, plots/, all recorded in
-    manifest.csv (unless not record). Times are multiplied by scale. Returns the folder."""
+    manifest.csv (unless not record). Times are multiplied by scale; quick marks it a QUICK run. Returns the
+    folder."""
     import manifest
     import results
 
@@ -111,7 +112,7 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True):
                  run_row("a~aa", "add_remove", 1024, (30 + k) * scale, checksum="0cd", seed=seed, unit="pair")]
     put("runs.csv", RUN_HEADER + "\n" + "\n".join(rows) + "\n")
     put("metadata.csv", f"key,value\nmachine_id,{machine}\ncpu_model,Test CPU\nbench_min_procs,5\n"
-                        "bench_max_procs,7\nbench_target_ci,0.03\n")
+                        "bench_max_procs,7\nbench_target_ci,0.03\n" + ("quick,1\n" if quick else ""))
     put("cachesim.csv", CACHESIM_HEADER + "\n"
         "a,simple_iter,1024,entity,0000000000000001,10,0.25,0,00ab\n"
         "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n"

@@ -5,6 +5,7 @@ import io
 import json
 import os
 import unittest
+import unittest.mock
 
 from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
 import cells
@@ -416,6 +417,17 @@ class Refusals(TempDir):
         self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.05x |", text)
         self.assertNotIn("stale", text)
         self.assertIn("](run/plots/n-simple_iter.svg)", text)
+
+    def test_a_quick_run_does_not_rewrite_the_report_unless_allowed(self):
+        quick = make_run(self.path("quick"), quick=True)
+        results_csv = os.path.join(quick, "results.csv")
+        self.refused("is a QUICK run", "REPORT_ALLOW_QUICK=1", argv=[results_csv, self.report])
+        # the run's own copy of the report is its own: allowed, as is REPORT.md when told explicitly
+        code, _, err = said(report.main, [results_csv, self.report, self.out])
+        self.assertEqual(code, 0, err)
+        with unittest.mock.patch.dict(os.environ, {"REPORT_ALLOW_QUICK": "1"}):
+            code, _, err = said(report.main, [results_csv, self.report])
+        self.assertEqual(code, 0, err)
 
     def test_an_empty_crosscheck_file(self):
         path = self.replace("crosscheck.csv", "")
