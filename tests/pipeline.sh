@@ -251,9 +251,11 @@ if [ -s "$res/report.md" ] &&
          t && /^\*Not measured in this run: .*\.\*$/ {note = 1; rows++; next}
          t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
          END {exit bad || tables == 0}' "$res/report.md" &&
-    [ "$(head -n 1 "$res/report.md")" = "$(head -n 1 REPORT.md)" ] &&
+    case "$(head -n 1 "$res/report.md")" in "> **A QUICK run**"*) true ;; *) false ;; esac &&
+    [ "$(sed -n 3p "$res/report.md")" = "$(head -n 1 REPORT.md)" ] &&
     ! grep -q '](results/' "$res/report.md"
-then ok "the run's report copy has every table, well formed"; else ko "the run's report copy has every table, well formed"; fi
+then ok "the run's report copy has every table, well formed, and says first that it is a QUICK run"
+else ko "the run's report copy has every table, well formed, and says first that it is a QUICK run"; fi
 
 # A checksum that differs between two processes of one cell is an error, not an average: nothing is written.
 mkdir -p "$tmp/badsum"

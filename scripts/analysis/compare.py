@@ -44,7 +44,8 @@ def machine_rows(directory):
         floor_n = min(floors, key=lambda m: (abs(m - n), m))
         floor = floors[floor_n]
         out.append({
-            "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "strategy": r["strategy"],
+            "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "quick": meta.get("quick", "0"),
+            "strategy": r["strategy"],
             "scenario": r["scenario"], "n": n, "unit": r["unit"], "memory": r["memory"],
             "time_ns": r["time_ns"], "time_lo_ns": r["time_lo_ns"], "time_hi_ns": r["time_hi_ns"],
             "floor_n": floor_n, "floor_ns": f"{floor:.6g}",
@@ -116,13 +117,23 @@ def main(argv):
     x = {(r["machine_id"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]), r["strategy"],
           r["n"]): r["x_floor"] for r in rows}
     pairs = sorted({(k[1], k[2]) for k in x})
-    print(f"{'scenario':<20} {'strategy':<16}" + "".join(f" {m[:22]:>22}" for m in machines))
+    quick = {r["machine_id"] for r in rows if r["quick"] == "1"}
+    labels = [(m[:16] + " QUICK" if m in quick else m[:22]) for m in machines]
+    print(f"{'scenario':<20} {'strategy':<16}" + "".join(f" {m:>22}" for m in labels))
+    mixed = 0
     for scenario, strategy in pairs:
-        cells = []
+        cells, sizes = [], {nearest.get((m, scenario)) for m in machines if (m, scenario, strategy,
+                                                                            nearest.get((m, scenario))) in x}
         for m in machines:
             n = nearest.get((m, scenario))
             v = x.get((m, scenario, strategy, n))
-            cells.append(f"{v}x @{n}" if v is not None else "-")
+            cells.append(f"{v}x @{n}{'*' if len(sizes) > 1 else ''}" if v is not None else "-")
+        mixed += len(sizes) > 1
         print(f"{scenario:<20} {strategy:<16}" + "".join(f" {c:>22}" for c in cells))
     print("x: time relative to the machine's own raw-soa simple_iter at that N (its floor); @N: the entity count")
+    if mixed:
+        print(f"*: in {mixed} rows the machines were measured at different N (the nearest each has to {want}): those "
+              "cells are not comparable across the row")
+    if quick:
+        print(f"QUICK: {', '.join(sorted(quick))} is a QUICK run (few processes, small N): not a reference")
     return 0

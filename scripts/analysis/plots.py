@@ -232,6 +232,8 @@ class Figures:
             caption += f" ({self.meta['cpu_model']})"
         if self.meta.get("date"):
             caption += ", " + self.meta["date"][:10]
+        if self.meta.get("quick") == "1":
+            caption = "QUICK run (few processes, small N): " + caption
         self.caption = caption
         self.figures = []
 

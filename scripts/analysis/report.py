@@ -731,6 +731,11 @@ def refresh(res, text, relink=None, notes=False):
     return "\n".join(out)
 
 
+# The first line of a report made from a QUICK run, so that none of its figures is read as the reference run's.
+QUICK_NOTE = ("> **A QUICK run** (few processes, one small size): its figures show that the pipeline works, not what "
+              "the designs cost.\n\n")
+
+
 def main(argv):
     if len(argv) not in (2, 3):
         return usage("report RESULTS_CSV REPORT_MD [OUT_MD]")
@@ -760,6 +765,8 @@ def main(argv):
                 return root + "/" + target
 
         refreshed = refresh(res, text, relink, notes=out != report)
+        if res.meta.get("quick") == "1" and not refreshed.startswith(QUICK_NOTE):
+            refreshed = QUICK_NOTE + refreshed
     except (OSError, TableError, csvfile.CsvError) as e:
         return fail("report", e)
     partial = f"{out}.tmp.{os.getpid()}"

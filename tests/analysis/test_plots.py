@@ -127,6 +127,12 @@ class Folder(TempDir):
         with open(os.path.join(self.work, name + ".dat"), encoding="utf-8") as f:
             return f.read().split("\n\n\n")[:-1]
 
+    def test_a_quick_run_says_so_in_every_caption(self):
+        self.assertTrue(self.figures(65536).caption.startswith("machine: test-machine"))
+        with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
+            f.write("quick,1\n")
+        self.assertTrue(self.figures(65536).caption.startswith("QUICK run"), self.figures(65536).caption)
+
     def test_the_churn_sweep_has_a_panel_per_n_on_the_rate_axis(self):
         figures = self.figures(65536)
         figures.churn_sweep()

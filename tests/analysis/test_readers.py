@@ -76,6 +76,17 @@ class ByName(TempDir):
             by_machine.setdefault(r["machine_id"], []).append((r["strategy"], r["scenario"], r["x_floor"]))
         self.assertEqual(by_machine["test-machine"], by_machine["other-machine"])
 
+    def test_compare_marks_a_quick_run(self):
+        first = make_run(self.path("full"))
+        quick = make_run(self.path("quick"), machine="other-machine", quick=True)
+        code, out, _ = said(compare.main, [self.path("cmp.csv"), first, quick])
+        self.assertEqual(code, 0)
+        lines = out.splitlines()
+        self.assertIn("other-machine QUICK", lines[0])
+        self.assertNotIn("test-machine QUICK", lines[0])
+        self.assertTrue(lines[-1].startswith("QUICK: other-machine is a QUICK run"), lines[-1])
+        self.assertFalse([line for line in lines if line.startswith("*:")])  # every row at one N
+
 
 class Published(TempDir):
     def test_summary_needs_the_manifest(self):

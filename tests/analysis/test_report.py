@@ -425,6 +425,8 @@ class Refusals(TempDir):
         # the run's own copy of the report is its own: allowed, as is REPORT.md when told explicitly
         code, _, err = said(report.main, [results_csv, self.report, self.out])
         self.assertEqual(code, 0, err)
+        with open(self.out, encoding="utf-8") as f:
+            self.assertTrue(f.read().startswith("> **A QUICK run**"))
         with unittest.mock.patch.dict(os.environ, {"REPORT_ALLOW_QUICK": "1"}):
             code, _, err = said(report.main, [results_csv, self.report])
         self.assertEqual(code, 0, err)
