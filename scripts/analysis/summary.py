@@ -148,6 +148,54 @@ def paired_lines(metadata_path):
     return lines
 
 
+# The whole-process time over the in-process time of one cell, within which the two clocks are said to agree: the
+# whole process adds its start and its world's building, which the extra runs amortise; beyond it one of them
+# timed something the other did not.
+CROSSCHECK_AGREEMENT = (0.8, 1.25)
+
+
+def crosscheck_lines(directory):
+    """The cross-check's verdict: how many whole-process / in-process ratios lie within CROSSCHECK_AGREEMENT, and
+    a warning naming the cells outside it; nothing where the run has no cross-check."""
+    path = os.path.join(directory, "crosscheck.csv")
+    if not os.path.exists(path):
+        return []
+    rows = [r for r in csvfile.read(path, "crosscheck", recorded=True) if r["ratio"] not in ("", "nan")]
+    if not rows:
+        return []
+    low, high = CROSSCHECK_AGREEMENT
+    outside = [r for r in rows if not low <= float(r["ratio"]) <= high]
+    ratios = sorted(float(r["ratio"]) for r in rows)
+    lines = [f"cross-check: {len(rows) - len(outside)} of {len(rows)} whole-process / in-process ratios within "
+             f"[{low:g}, {high:g}] (from {ratios[0]:.2f} to {ratios[-1]:.2f}; crosscheck.csv)"]
+    if outside:
+        named = ", ".join(f"{r['strategy']} {r['scenario']} n={r['n']} {float(r['ratio']):.2f}x" for r in outside[:5])
+        lines.append(f"WARNING: the cross-check disagrees in {len(outside)} cells ({named}"
+                     f"{', ...' if len(outside) > 5 else ''}): the whole process timed what the in-process clock "
+                     f"did not, or the machine changed between them; read those cells' times with care")
+    return lines
+
+
+def machine_lines(metadata_path):
+    """The machine's load when the run started and when its measuring ended, with a warning where it was busier
+    than its CPUs (a neighbour, another run): the paired ratios cancel much of it, the absolute times do not."""
+    try:
+        meta = csvfile.read_metadata(metadata_path)
+    except (OSError, csvfile.CsvError):
+        return []
+    start, end = meta.get("loadavg_start", "").split(), meta.get("loadavg_end", "").split()
+    if not start:
+        return []
+    lines = [f"machine: load average {start[0]} when the run started, {end[0] if end else '?'} when its measuring "
+             f"ended ({meta.get('cores', '?')} CPUs)"]
+    cores = meta.get("cores", "")
+    busiest = max(float(x[0]) for x in (start, end) if x)
+    if cores.isdigit() and busiest > int(cores):
+        lines.append(f"WARNING: the machine was busy (load average {busiest:g} on {cores} CPUs): absolute times are "
+                     f"slower and wider than on a quiet machine")
+    return lines
+
+
 def main(argv):
     if len(argv) != 1:
         return usage("summary RESULTS_CSV")
@@ -184,7 +232,13 @@ def main(argv):
         return fail("summary", e)
     for line in changes:
         print(line)
-    for line in paired_lines(os.path.join(os.path.dirname(argv[0]) or ".", "metadata.csv")):
+    directory = os.path.dirname(argv[0]) or "."
+    try:
+        checks = crosscheck_lines(directory)
+    except csvfile.CsvError as e:
+        return fail("summary", e)
+    for line in paired_lines(os.path.join(directory, "metadata.csv")) + checks + \
+            machine_lines(os.path.join(directory, "metadata.csv")):
         print(line)
     stopped = {}
     for r in rows:

@@ -1,8 +1,11 @@
-"""The run summary's flag for cells far slower than every other design's."""
+"""The run summary's flag for cells far slower than every other design's, and its verdicts on the cross-check and
+the machine's load."""
 
+import os
 import unittest
 
-import support  # noqa: F401  (puts the analysis package on the import path)
+import support
+import manifest
 import summary
 
 
@@ -42,3 +45,28 @@ class OutlierLines(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Verdicts(support.TempDir):
+    """The cross-check and the machine's load are judged in the summary, not only printed."""
+
+    def test_the_cross_check_is_judged(self):
+        run = support.make_run(self.path("run"))
+        lines = summary.crosscheck_lines(run)
+        self.assertEqual(lines, ["cross-check: 2 of 2 whole-process / in-process ratios within [0.8, 1.25] (from "
+                                 "1.00 to 1.05; crosscheck.csv)"])
+        with open(os.path.join(run, "crosscheck.csv"), "a", encoding="utf-8") as f:
+            f.write("b,add_remove,1024,pair,1,50,30,90,3.00,5\n")
+        manifest.record(run, ["crosscheck.csv"])
+        lines = summary.crosscheck_lines(run)
+        self.assertTrue(lines[0].startswith("cross-check: 2 of 3"), lines)
+        self.assertTrue(lines[1].startswith("WARNING: the cross-check disagrees in 1 cells (b add_remove n=1024 "
+                                            "3.00x)"), lines)
+
+    def test_a_busy_machine_is_warned_of(self):
+        quiet = self.write("quiet.csv", "key,value\nloadavg_start,0.50 0.4 0.3\nloadavg_end,1.10 1 1\ncores,2\n")
+        busy = self.write("busy.csv", "key,value\nloadavg_start,0.50 0.4 0.3\nloadavg_end,11.0 9 8\ncores,2\n")
+        self.assertEqual(len(summary.machine_lines(quiet)), 1)
+        lines = summary.machine_lines(busy)
+        self.assertIn("load average 0.50 when the run started, 11.0 when its measuring ended (2 CPUs)", lines[0])
+        self.assertTrue(lines[1].startswith("WARNING: the machine was busy (load average 11 on 2 CPUs)"), lines)
