@@ -130,7 +130,7 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: build-paired bench-noise all bench reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: build-paired bench-noise all bench bench-settings reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 all: build-bench build-tests
 
@@ -407,7 +407,16 @@ CACHESIM_SPREAD ?= $(call quick,1e9,$(call paired,1e9,0.1))
 CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
 HYPERFINE_RUNS ?= $(call quick,3,7)
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
-CROSSCHECK_SCENARIOS ?= simple_iter,add_remove,random_get
+# A plug-in author's loop: STRATEGIES=NAME,... measures those variants alone, with raw, PAIRED_REFERENCE and
+# AA_STRATEGY and its twin (the ratios and the controls need them); SCENARIOS=NAME,... those scenarios alone (and
+# cross-checks them). Each name is checked before anything runs.
+STRATEGIES ?=
+SCENARIOS ?=
+comma := ,
+STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
+BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
+              $(AA_VARIANT),$(MEASURED))
+CROSSCHECK_SCENARIOS ?= $(if $(SCENARIOS),$(SCENARIOS),simple_iter,add_remove,random_get)
 # The paired measurement (python3 scripts/analysis blocks): each process measures PAIRED_LAYOUTS layouts of
 # PAIRED_ROUNDS rounds, a sample of about PAIRED_TARGET_MS per design per round; ratios are to PAIRED_REFERENCE, on
 # the clock PAIRED_CLOCK (cpu: the thread's CPU time; wall: the monotonic clock; docs/pipeline.md says why cpu).
@@ -420,7 +429,20 @@ PAIRED_REFERENCE ?= archetype
 PAIRED_CLOCK ?= cpu
 BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
-bench: deps-bench
+# Every setting make bench reads; another BENCH_, PAIRED_, CACHESIM_, HYPERFINE_ or CROSSCHECK_ name given on the
+# command line or in the environment is a typing error that would otherwise be ignored, and is refused.
+BENCH_SETTINGS := BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_REPS BENCH_ROW_MS BENCH_TARGET_MS \
+    BENCH_WARMUP_MS BENCH_FIRST_WARMUP_MS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI BENCH_BUDGET_S BENCH_OPTIONS \
+    PAIRED_TWINS PAIRED_ORDERS PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK \
+    CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS
+UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_%,$(.VARIABLES)),\
+    $(if $(filter command line environment,$(origin $(v))),$(filter-out $(BENCH_SETTINGS),$(v))))
+bench-settings:
+	$(if $(strip $(UNKNOWN_SETTINGS)),$(error make bench knows no setting $(strip $(UNKNOWN_SETTINGS)) (the Makefile lists \
+	    them above the bench target)))
+	$(if $(filter-out $(VARIANTS),$(STRATEGIES_LISTED)),$(error STRATEGIES names $(filter-out $(VARIANTS),\
+	    $(STRATEGIES_LISTED)), not a strategy variant (make list names them)))
+bench: bench-settings deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
 	@BENCH_MIN_N="$(BENCH_MIN_N)" BENCH_MAX_N="$(BENCH_MAX_N)" BENCH_STEP="$(BENCH_STEP)" BENCH_SIZES="$(BENCH_SIZES)" \
 	    BENCH_MIN_PROCS="$(BENCH_MIN_PROCS)" BENCH_MAX_PROCS="$(BENCH_MAX_PROCS)" \
@@ -429,7 +451,8 @@ bench: deps-bench
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
 	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
-	    PAIRED_CLOCK="$(PAIRED_CLOCK)" scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
+	    PAIRED_CLOCK="$(PAIRED_CLOCK)" BENCH_SCENARIOS="$(SCENARIOS)" scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" \
+	    $(BENCH_NAMES)
 
 # The noise check (python3 scripts/analysis noise): a few blocks at small N measured by the paired program while a
 # busy loop shares its CPU, switched on and off every 0.3 to 3 s; it prints the A/A band, the planted control and

@@ -119,7 +119,7 @@ else
         "variants=$*" "bench_min_n=$BENCH_MIN_N" "bench_max_n=$BENCH_MAX_N" "bench_step=$BENCH_STEP" \
         "bench_min_procs=$BENCH_MIN_PROCS" "bench_max_procs=$BENCH_MAX_PROCS" "bench_target_ci=$BENCH_TARGET_CI" \
         "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=${BENCH_SIZES:-}" "bench_options=$BENCH_OPTIONS" \
-        "fixed_n=$FIXED_N" \
+        "fixed_n=$FIXED_N" "bench_scenarios=${BENCH_SCENARIOS:-}" \
         "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=${CACHESIM_SPREAD:-0.1}" \
         "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
         "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK" \

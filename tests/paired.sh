@@ -132,6 +132,20 @@ if [ -n "$split" ] && awk -F, 'NR > 1 { has[$1 " " $8] = 1; procs[$1] = 1; desig
 then ok "a block beyond the memory cap ($split GiB) is measured in groups, each beside the reference, twins together"
 else ko "a block beyond the memory cap is measured in groups, each beside the reference" "$(tail -n 2 "$tmp/split.log" | tr '\n' ' ')"; fi
 
+# A narrowed run (make bench STRATEGIES=... SCENARIOS=...): the processes measure the designs of the cell list
+# alone, with the controls of those designs, and its scenarios alone.
+BENCH_SCENARIOS=add_remove sh scripts/cells.sh "$build" 1024 1024 raw "$first_variant" "$aa" >"$tmp/cells-narrow"
+if python3 scripts/analysis blocks "$build" "$tmp/narrow" --cells "$tmp/cells-narrow" --min-procs 2 --max-procs 2 \
+        --budget-s 0 --layouts 1 --rounds 3 --target-ms 1 --seed 9 >"$tmp/narrow.log" 2>&1 &&
+    wanted=$(cut -f3 "$tmp/cells-narrow" | sort -u) &&
+    got=$(cut -d, -f8 "$tmp/narrow/samples.csv" | sed 1d | sort -u) &&
+    [ "$(cut -d, -f3 "$tmp/narrow/samples.csv" | sed 1d | sort -u)" = add_remove ] &&
+    [ -z "$(echo "$wanted" | grep -vxF "$(echo "$got")")" ] &&
+    [ -z "$(echo "$got" | grep -vxF "$(echo "$wanted")" | grep -v '~')" ] &&
+    [ "$(echo "$got" | grep -c '~')" -ge 1 ]
+then ok "a narrowed run measures its designs and their controls alone ($(echo $got | tr ' ' ','))"
+else ko "a narrowed run measures its designs and their controls alone" "$(echo $got | tr '\n' ' ') $(tail -n 1 "$tmp/narrow.log")"; fi
+
 # --- the pipeline, paired ---
 res=$tmp/paired-res
 if tiny PAIRED=1 PAIRED_ROUNDS=3 PAIRED_TARGET_MS=1 BENCH_MAX_PROCS=4 CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS= \

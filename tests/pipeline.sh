@@ -39,6 +39,16 @@ if dry QUICK=1 | grep -q 'BENCH_MIN_N="4096" BENCH_MAX_N="4096" .*BENCH_MIN_PROC
     make -s -n bench RESULTS_DIR="my results/x" 2>/dev/null | grep -q 'pipeline.sh build "my results/x" raw'
 then ok "make bench is paired by default; QUICK=1 and PAIRED=0 select their runs"
 else ko "make bench is paired by default; QUICK=1 and PAIRED=0 select their runs"; fi
+# A plug-in author's loop: STRATEGIES and SCENARIOS narrow the run (raw, the reference and the A/A pair stay);
+# a name that is not a variant, or a setting make bench does not know, is refused before anything is done.
+if dry STRATEGIES="$first_variant" SCENARIOS=simple_iter QUICK=1 | tr -d '\\' | tr -s ' ' |
+        grep -q "BENCH_SCENARIOS=\"simple_iter\" .*pipeline.sh build \"[^\"]*\" raw .*$first_variant.* $aa *\$" &&
+    ! dry STRATEGIES="$first_variant" QUICK=1 | grep -q "pipeline.sh .* bitmask-cached" &&
+    ! make -n bench STRATEGIES=nosuchstrategy >/dev/null 2>"$tmp/err" && grep -q 'STRATEGIES names nosuchstrategy' "$tmp/err" &&
+    ! make -n bench BENCH_TARGETCI=0.05 >"$tmp/out" 2>"$tmp/err" && grep -q 'knows no setting BENCH_TARGETCI' "$tmp/err" &&
+    ! grep -q 'pipeline.sh' "$tmp/out"
+then ok "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused"
+else ko "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused" "$(head -n 1 "$tmp/err")"; fi
 
 # Every setting is checked before anything runs or is created: exit 2, one line that names it (PATTERN).
 refuse() { # WHAT PATTERN VAR=VALUE...
@@ -74,6 +84,7 @@ refuse "an unknown strategy for the simulated layouts" 'CACHESIM_ALL_LAYOUTS nam
     CACHESIM_ALL_LAYOUTS=nope:add_remove
 refuse "a bench option the binaries refuse" '--reps must be between' BENCH_OPTIONS="--reps 0"
 refuse "QUICK=yes" 'QUICK is 0 or 1' QUICK=yes
+refuse "SCENARIOS naming no scenario" 'SCENARIOS names nope' BENCH_SCENARIOS=simple_iter,nope
 rm -rf "$tmp/refused"
 if tiny sh scripts/pipeline.sh "$build" "" raw "$first_variant" >/dev/null 2>"$tmp/err"; then
     ko "an empty RESULTS_DIR is refused" "exit 0"

@@ -85,11 +85,12 @@ class BlockState:
         one = sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else MODEL_SECONDS
         return one * max(1, len(self.groups))
 
-    def subsets(self, reference: str) -> list[list[str] | None]:
-        """The designs of each process of a visit: None (every design) unless the block is split, else each group
-        with the reference's family (the reference and its controls), which every process measures."""
+    def subsets(self, reference: str) -> list[list[str]]:
+        """The designs of each process of a visit: the block's designs (the run's, not every design the program
+        holds) unless the block is split, else each group with the reference's family (the reference and its
+        controls), which every process measures."""
         if not self.groups:
-            return [None]
+            return [list(self.designs)]
         anchor = [d for d in self.designs if family(d) == reference]
         return [anchor + group for group in self.groups]
 
@@ -268,11 +269,10 @@ class Runner:
             self.rng.shuffle(state.orders)
         return state.orders.pop()
 
-    def command(self, state: BlockState, order: int, designs: list[str] | None) -> list[str]:
+    def command(self, state: BlockState, order: int, designs: list[str]) -> list[str]:
         a = self.args
-        chosen = ["--designs", ",".join(designs)] if designs is not None else []
         return [self.binaries[order], "--scenario", state.scenario, "--n", str(state.n), "--memory", state.memory,
-                *chosen, "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds),
+                "--designs", ",".join(designs), "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds),
                 "--target-ms", str(a.target_ms), "--seed", f"{self.rng.getrandbits(64):016x}",
                 "--samples", self.partial]
 

@@ -106,6 +106,12 @@ def check(cells_path=None):
         universe = planmod.read_universe(cells_path, step, set(), None)
     except (OSError, ValueError, csvfile.CsvError) as e:
         raise SettingError(f"the cell list {cells_path} cannot be read ({e})") from None
+    # The cell list holds the scenarios BENCH_SCENARIOS names alone (scripts/cells.sh): a name it lacks is unknown.
+    listed = {key[1] for key, _ in universe}
+    for s in _names(os.environ.get("BENCH_SCENARIOS", "")):
+        if s not in listed:
+            raise SettingError(f"SCENARIOS names {s}, which no strategy of the run measures within BENCH_MIN_N .. "
+                               f"BENCH_MAX_N ({min_n} .. {max_n})")
     declared = sorted({key[2] for key, _ in universe})
     if not declared:
         raise SettingError(f"no scenario declares an entity count within BENCH_MIN_N .. BENCH_MAX_N ({min_n} .. "
