@@ -144,4 +144,14 @@ else
     else ok "a failure names its seed and operation"; fi
 fi
 
+# A crash keeps the line that caused it: an invariant check's message survives the filter of the passing chatter.
+printf '%s\n' '[----] conf_memory.c:120: a message of a passing test' \
+    'strategies/_common/check.c:61: invariant broken: rows == count (table 3)' \
+    '[FAIL] conf_memory::oom_create_at_every_fill_level: CRASH!' >"$tmp/crash.log"
+scripts/test-failures.sh "$tmp/crash.log" >"$tmp/crash.report"
+if grep -q '^strategies/_common/check.c:61: invariant broken: rows == count' "$tmp/crash.report" &&
+    grep -q 'CRASH!' "$tmp/crash.report"
+then ok "a crash's report keeps the invariant that broke"
+else ko "a crash's report keeps the invariant that broke" "$(tr '\n' ' ' <"$tmp/crash.report")"; fi
+
 tally
