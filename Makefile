@@ -497,7 +497,7 @@ docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))
 
 # Lays out every tracked C source as .clang-format says (make test checks it where clang-format 14 is installed).
 format:
-	@git ls-files '*.c' '*.h' | xargs clang-format -i
+	@git ls-files --cached --others --exclude-standard '*.c' '*.h' | xargs clang-format -i
 
 clean:
 	rm -rf $(BUILD)
