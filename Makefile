@@ -495,7 +495,8 @@ docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))
 	@sh scripts/describe.sh $(BUILD) raw $(firstword $(VARIANTS)) >$(BUILD)/scenarios.csv
 	@python3 scripts/analysis scenarios table $(BUILD)/scenarios.csv docs/scenarios.md
 
-# Lays out every tracked C source as .clang-format says (make test checks it where clang-format 14 is installed).
+# Lays out every C source (tracked or not, ignored files aside) as .clang-format says (make test checks it where
+# clang-format 14 is installed).
 format:
 	@git ls-files --cached --others --exclude-standard '*.c' '*.h' | xargs clang-format -i
 
