@@ -73,6 +73,13 @@ trap 'rm -rf "$scratch"' EXIT
 if [ -n "$reanalyse" ]; then
     [ -f "$out/manifest.csv" ] || { echo "bench: $out is not a published run (no manifest.csv) to analyse again" >&2; exit 2; }
 else
+    # The programs as they are now, run from a copy of the run's own: a relink in the build folder during the run
+    # (make test STRATEGY=...) neither stops it nor mixes two builds into it; metadata.csv records each SHA-256.
+    mkdir "$scratch/bin"
+    for program in "$build"/bench-* "$build"/cachesim-*; do
+        [ ! -f "$program" ] || cp -p "$program" "$scratch/bin/"
+    done
+    build=$scratch/bin
     # Settings, before anything is created: the numbers, the bench options (the binary parses them), then the
     # sizes and names against the cells the binaries declare.
     python3 "$here/analysis" settings
@@ -126,6 +133,10 @@ else
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
         "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')"
+    (cd "$build" && sha256sum -- *) | awk '{ print "sha256:" $2 "=" $1 }' >"$scratch/sums"
+    # shellcheck disable=SC2046
+    (IFS='
+'; sh "$here/metadata.sh" --add "$stage/metadata.csv" $(cat "$scratch/sums"))
 
     # The scenarios' descriptors, from which the plots take their families (scripts/analysis/scenarios.py).
     sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"

@@ -180,6 +180,15 @@ if [ -s "$res/results.csv" ]; then
             at && has { joined++ } at != has { bad++ } END { exit bad || !joined }' aa="$aa" "$res/results.csv"
     then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
 fi
+# The programs the run used: a copy of each, its SHA-256 in metadata.csv, equal to the build's (nothing was
+# relinked during this run).
+sums_ok=1
+for program in "$build"/bench-raw "$build/bench-$first_variant" "$build"/cachesim-raw; do
+    want=$(sha256sum "$program" | cut -d' ' -f1)
+    grep -q "^sha256:$(basename "$program"),$want\$" "$res/metadata.csv" || sums_ok=0
+done
+if [ "$sums_ok" -eq 1 ]; then ok "metadata.csv records the SHA-256 of every program the run used"
+else ko "metadata.csv records the SHA-256 of every program the run used" "$(grep -c '^sha256:' "$res/metadata.csv") recorded"; fi
 # The commit a run cites: a file git does not track yet (a new strategy's folder) makes it "with uncommitted
 # changes", as a modified one does; the run's own results do not. In a repository of its own, with metadata.sh.
 if command -v git >/dev/null 2>&1; then
