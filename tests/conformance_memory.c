@@ -1,5 +1,6 @@
 /* Out-of-memory atomicity (the k-th allocation of an operation fails: ESB_ERR_NOMEM, nothing changed, the retry
  * succeeds) and memory accounting (everything a world allocated is freed by esb_world_destroy). */
+#include <stdio.h>
 #include <string.h>
 
 #include "support.h"
@@ -124,6 +125,10 @@ static void conf_oom_sweep_at(const char *name, esb_status (*op)(conf_env *), un
         conf_oom_build(&env);
         conf_oom_prep(&env, pre);
         env.step = (unsigned)(pre * 1000 + k);
+        char sweep[160];
+        snprintf(sweep, sizeof sweep, "\"%s at fill level %u, allocation %llu of the call failing\"", name, pre,
+                 (unsigned long long)k);
+        env.sweep = sweep;
         env.injecting = true;
         esb_mem_fail_nth(k);
         esb_status st = op(&env);

@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,12 +55,25 @@ void conf_rng_fill(conf_rng *r, void *dst, size_t n) {
 /* ---- environment ---- */
 
 void conf_context(const conf_env *env) {
-    fprintf(stderr, "[conformance] strategy=%s seed=%#" PRIx64 " step=%u op=%s\n", esb_strategy_name(), env->seed,
-            env->step, env->what ? env->what : "-");
+    fprintf(stderr, "[conformance] strategy=%s seed=%#" PRIx64 " step=%u op=%s%s%s\n", esb_strategy_name(), env->seed,
+            env->step, env->what ? env->what : "-", env->sweep ? " sweep=" : "", env->sweep ? env->sweep : "");
+}
+
+/* The environment live now: a failed assertion prints its context itself, but an abort (an invariant check, an
+ * assert) would otherwise say only that the test crashed. The handler prints the context and dies of the same
+ * signal, so that the test still counts as crashed. */
+static const conf_env *conf_running;
+
+static void conf_on_abort(int sig) {
+    if (conf_running) conf_context(conf_running);
+    signal(sig, SIG_DFL);
+    raise(sig);
 }
 
 void conf_env_init(conf_env *env, uint64_t seed) {
     memset(env, 0, sizeof *env);
+    conf_running = env;
+    signal(SIGABRT, conf_on_abort);
     env->seed = seed;
     conf_rng_seed(&env->rng, seed);
     conf_rng_seed(&env->aux, ~seed);
@@ -77,6 +91,7 @@ void conf_env_fini(conf_env *env) {
     conf_model_free(&env->m);
     for (int li = 0; li < CONF_LIVE_ITERS; ++li) free(env->live[li].seen);
     conf_tally("allocation failures injected", env->injected);
+    if (conf_running == env) conf_running = NULL;
 }
 
 void conf_tally(const char *what, uint64_t n) {

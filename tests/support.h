@@ -61,7 +61,8 @@ typedef struct conf_env {
     conf_rng aux; /* the checks' own choices (always seeded), so a fuzz input's bytes only choose operations */
     uint64_t seed;
     unsigned step;
-    const char *what; /* operation being checked, for failure messages */
+    const char *what;  /* operation being checked, for failure messages */
+    const char *sweep; /* where a failure-injection sweep stands (operation, fill level, allocation failing) */
     /* Failure injection is armed (esb_mem_fail_nth): the wrappers accept ESB_ERR_NOMEM where the model expects
      * ESB_OK, and disarm right after the strategy's call, storing the count of allocating calls it made. */
     bool injecting;
@@ -69,7 +70,8 @@ typedef struct conf_env {
     uint64_t injected; /* injected failures the strategy reported as ESB_ERR_NOMEM (tallied by conf_env_fini) */
 } conf_env;
 
-/* Prints the context (strategy, seed, step, operation) to stderr; used before a failing assertion. */
+/* Prints the context (strategy, seed, step, operation, sweep) to stderr; used before a failing assertion, and by
+ * a crash (an invariant check's abort) in a test whose environment is live (conf_env_init .. conf_env_fini). */
 void conf_context(const conf_env *env);
 
 #define CONF_REQUIRE(env, cond, ...)     \
