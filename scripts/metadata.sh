@@ -5,6 +5,7 @@
 #   KEY=VALUE pairs (the run's settings, from the Makefile) are written after the facts gathered here.
 #        scripts/metadata.sh --add OUT_CSV KEY=VALUE...   appends facts learnt later (the load at the end)
 #        scripts/metadata.sh --commit   prints the source's commit, "(with uncommitted changes)" after it if any
+#        scripts/metadata.sh --steal    prints the steal time of every CPU so far, in ms ("unknown" if unreadable)
 # The hardware-counter status comes from one short run of BUILD_DIR/bench-raw: "on: EVENTS" or "off: REASON".
 set -eu
 row() {
@@ -20,8 +21,18 @@ source_commit() {
     then c="$c (with uncommitted changes)"; fi
     echo "$c"
 }
+# The time the hypervisor ran something else while the guest's CPUs wanted to run, summed over the CPUs, from
+# /proc/stat's first line (its 8th value, in clock ticks): a neighbour on the host, seen from inside.
+steal_ms() {
+    awk -v hz="$(getconf CLK_TCK 2>/dev/null || echo 100)" '/^cpu / && NF >= 9 { printf "%.0f\n", $9 * 1000 / hz; found = 1 }
+        END { if (!found) print "unknown" }' /proc/stat 2>/dev/null || echo unknown
+}
 if [ "$1" = --commit ]; then
     source_commit
+    exit 0
+fi
+if [ "$1" = --steal ]; then
+    steal_ms
     exit 0
 fi
 if [ "$1" = --add ]; then
@@ -87,6 +98,7 @@ tmp=$out.partial
     row transparent_hugepages "$(readable /sys/kernel/mm/transparent_hugepage/enabled)"
     row cpufreq_governor "$(readable /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor)"
     row loadavg_start "$(loadavg)"
+    row steal_ms_start "$(steal_ms)"
     row kernel "$(uname -sr)"
     row os "$(. /etc/os-release 2>/dev/null && echo "${PRETTY_NAME:-unknown}" || echo unknown)"
     row compiler "$(first_line "${CC:-cc}" --version)"

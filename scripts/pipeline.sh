@@ -158,6 +158,7 @@ else
     fi
     sh "$here/metadata.sh" --add "$stage/metadata.csv" \
         "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
+        "steal_ms_end=$(sh "$here/metadata.sh" --steal)" \
         "bench_processes=$(wc -l <"$stage/costs.tsv" | tr -d ' ')" "bench_seconds=$(($(date +%s) - measured))"
     rm -f "$stage/costs.tsv"
 

@@ -176,6 +176,10 @@ def crosscheck_lines(directory):
     return lines
 
 
+# The share of the CPUs' time the host may take for other guests before the summary warns of it.
+STEAL_WARNING = 0.05
+
+
 def machine_lines(metadata_path):
     """The machine's load when the run started and when its measuring ended, with a warning where it was busier
     than its CPUs (a neighbour, another run): the paired ratios cancel much of it, the absolute times do not."""
@@ -193,6 +197,16 @@ def machine_lines(metadata_path):
     if cores.isdigit() and busiest > int(cores):
         lines.append(f"WARNING: the machine was busy (load average {busiest:g} on {cores} CPUs): absolute times are "
                      f"slower and wider than on a quiet machine")
+    steal = [meta.get(k, "") for k in ("steal_ms_start", "steal_ms_end")]
+    seconds = meta.get("bench_seconds", "")
+    if all(x.isdigit() for x in steal) and seconds.isdigit() and int(seconds) > 0 and cores.isdigit():
+        stolen = (int(steal[1]) - int(steal[0])) / 1000
+        share = stolen / (int(seconds) * int(cores))
+        lines.append(f"machine: {stolen:.1f} s of steal time while measuring ({100 * share:.1f}% of its {cores} CPUs' "
+                     f"time): the host ran something else on them")
+        if share > STEAL_WARNING:
+            lines.append(f"WARNING: neighbours on the host took {100 * share:.1f}% of the CPUs while measuring: the "
+                         f"paired ratios cancel much of it, absolute times do not")
     return lines
 
 

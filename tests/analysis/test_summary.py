@@ -70,3 +70,13 @@ class Verdicts(support.TempDir):
         lines = summary.machine_lines(busy)
         self.assertIn("load average 0.50 when the run started, 11.0 when its measuring ended (2 CPUs)", lines[0])
         self.assertTrue(lines[1].startswith("WARNING: the machine was busy (load average 11 on 2 CPUs)"), lines)
+
+    def test_steal_time_is_reported_and_warned_of(self):
+        meta = ("key,value\nloadavg_start,0.50 0.4 0.3\nloadavg_end,0.6 1 1\ncores,2\nbench_seconds,100\n"
+                "steal_ms_start,1000\nsteal_ms_end,{}\n")
+        lines = summary.machine_lines(self.write("little.csv", meta.format(3000)))
+        self.assertEqual(lines[1], "machine: 2.0 s of steal time while measuring (1.0% of its 2 CPUs' time): the "
+                                   "host ran something else on them")
+        self.assertEqual(len(lines), 2)
+        lines = summary.machine_lines(self.write("much.csv", meta.format(21000)))
+        self.assertTrue(lines[2].startswith("WARNING: neighbours on the host took 10.0%"), lines)
