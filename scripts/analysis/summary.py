@@ -176,6 +176,45 @@ def crosscheck_lines(directory):
     return lines
 
 
+def target_ms_of(meta):
+    """The sample length a run asked for, in ms: the paired program's, or bench-NAME's --target-ms; None if
+    neither is recorded."""
+    if meta.get("paired") == "1" and meta.get("paired_target_ms", "").isdigit():
+        return float(meta["paired_target_ms"])
+    words = meta.get("bench_options", "").split()
+    for k, word in enumerate(words[:-1]):
+        if word == "--target-ms":
+            try:
+                return float(words[k + 1])
+            except ValueError:
+                return None
+    return None
+
+
+def calibration_lines(directory):
+    """The cells in which some process took single-run samples although one run lasts under a tenth of the sample
+    length asked for: its runs per sample were set by a warm-up the machine had slowed. Nothing where none did."""
+    try:
+        meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
+    except (OSError, csvfile.CsvError):
+        return []
+    target = target_ms_of(meta)
+    path = csvfile.runs_path(directory)
+    if target is None or not os.path.exists(path):
+        return []
+    flagged = {}
+    for r in csvfile.read(path, "runs", recorded=True):
+        if r["inner"] == "1" and float(r["median_ns"]) * int(r["n"]) < 0.1 * target * 1e6:
+            key = f"{r['strategy']} {r['scenario']} n={r['n']}" + ("" if r["memory"] == "warm" else f" @{r['memory']}")
+            flagged[key] = flagged.get(key, 0) + 1
+    if not flagged:
+        return []
+    named = ", ".join(f"{k} ({v})" for k, v in sorted(flagged.items())[:5])
+    return [f"calibration: in {len(flagged)} cells some process took samples of one run, though a run lasts under "
+            f"a tenth of the {target:g} ms asked for (a warm-up the machine slowed set it): {named}"
+            f"{', ...' if len(flagged) > 5 else ''}; those samples are noisier"]
+
+
 # The share of the CPUs' time the host may take for other guests before the summary warns of it.
 STEAL_WARNING = 0.05
 
@@ -249,6 +288,10 @@ def main(argv):
     directory = os.path.dirname(argv[0]) or "."
     try:
         checks = crosscheck_lines(directory)
+    except csvfile.CsvError as e:
+        return fail("summary", e)
+    try:
+        checks += calibration_lines(directory)
     except csvfile.CsvError as e:
         return fail("summary", e)
     for line in paired_lines(os.path.join(directory, "metadata.csv")) + checks + \

@@ -80,3 +80,18 @@ class Verdicts(support.TempDir):
         self.assertEqual(len(lines), 2)
         lines = summary.machine_lines(self.write("much.csv", meta.format(21000)))
         self.assertTrue(lines[2].startswith("WARNING: neighbours on the host took 10.0%"), lines)
+
+    def test_single_run_samples_of_a_short_run_are_flagged(self):
+        # a run of 1024 entities at 1.5 ns lasts 1.5 us: a sample of one run is a miscalibration; at 3000 ns a run
+        # lasts 3 ms, longer than the 2 ms asked for, and one run per sample is right
+        rows = [support.run_row("a", "simple_iter", 1024, 1.5), support.run_row("a", "simple_iter", 1024, 1.5),
+                support.run_row("b", "create", 1024, 3000)]
+        rows = [r.replace(",5,10,", ",5,1,", 1) for r in rows[1:]] + rows[:1]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nbench_options,--reps 5 --target-ms 2\n")
+        manifest.record(self.dir, ["runs.csv", "metadata.csv"])
+        lines = summary.calibration_lines(self.dir)
+        self.assertEqual(len(lines), 1, lines)
+        self.assertIn("in 1 cells some process took samples of one run", lines[0])
+        self.assertIn("a simple_iter n=1024 (1)", lines[0])
+        self.assertNotIn("create", lines[0])
