@@ -64,9 +64,6 @@ class Rounds(unittest.TestCase):
         self.assertEqual(blocks.excess(planted_block(0.01, 0.01), "other", 0.03), math.inf)
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class Groups(support.TempDir):
     """A block whose worlds do not fit one process under the memory cap is measured in groups of designs."""
@@ -137,3 +134,7 @@ class ThroughTheAnchor(unittest.TestCase):
             del block.times[f"{0:016x}"][0][r]["ref"]
         self.assertIsNone(paired.anchor(block, ("a", "b")))
         self.assertIsNone(paired.ratio(block, "a", "b"))
+
+
+if __name__ == "__main__":
+    unittest.main()
