@@ -363,25 +363,25 @@ fuzz: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/fuzz-,$(FUZZED))
 	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZED)
 
-# Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it
-# declares within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1:
-# every power). PAIRED=1 (the default): a block is one scenario at one N; each process of the paired program
-# measures every design of a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS
-# processes per block first, then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a
-# design's ratio to PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The
-# default stops at 2^14, with FIXED_N there too: every design is in each process, so a process at larger N costs
-# what all of them cost together, and the processes the intervals need at 2^16 do not fit the hour
-# (docs/decisions.md; BENCH_MAX_N=65536 FIXED_N=65536, or 1048576, with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in processes of its own
-# (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where they would last
-# over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a process's
-# first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed layouts
-# (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
-# process of the cells CACHESIM_ALL_LAYOUTS names; paired, the median process alone by default: a paired run's
-# processes carry code placement as well, so most cells spread, and their extreme layouts would triple the
-# simulation's time: docs/decisions.md), the hyperfine cross-check, the published results, plots and
-# this run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N
-# (2^12 alone when paired, up to 2^14 with PAIRED=0), three processes per block or cell, one simulated layout per
-# cell (paired: under three minutes with the binaries built), into results/MACHINE_ID-quick.
+# Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it declares
+# within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1: every power).
+# PAIRED=1 (the default): a block is one scenario at one N; each process of the paired program measures every design of
+# a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS processes per block first,
+# then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a design's ratio to
+# PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The default stops at 2^14,
+# with FIXED_N there too: every design is in each process, so a process at larger N costs what all of them cost
+# together, and the processes the intervals need at 2^16 do not fit the hour (docs/decisions.md; BENCH_MAX_N=65536
+# FIXED_N=65536, or 1048576, with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in
+# processes of its own (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where
+# they would last over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a
+# process's first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed
+# layouts (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
+# process of the cells CACHESIM_ALL_LAYOUTS names; paired, the median process alone by default: a paired run's processes
+# carry code placement as well, so most cells spread, and their extreme layouts would triple the simulation's time:
+# docs/decisions.md), the hyperfine cross-check, the published results, plots and this run's copy of the report, all in
+# RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N (2^12 alone when paired, up to 2^14 with
+# PAIRED=0), three processes per block or cell, one simulated layout per cell (paired: under three minutes with the
+# binaries built), into results/MACHINE_ID-quick.
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
