@@ -732,7 +732,7 @@ def refresh(res, text, relink=None, notes=False):
 
 
 # The first line of a report made from a QUICK run, so that none of its figures is read as the reference run's.
-QUICK_NOTE = ("> **A QUICK run** (few processes, one small size): its figures show that the pipeline works, not what "
+QUICK_NOTE = ("> **A QUICK run** (few processes, small sizes): its figures show that the pipeline works, not what "
               "the designs cost.\n\n")
 
 
@@ -744,7 +744,7 @@ def main(argv):
     try:
         res = Results(csv_path)
         if out == report and res.meta.get("quick") == "1" and os.environ.get("REPORT_ALLOW_QUICK") != "1":
-            raise TableError(f"{csv_path} is a QUICK run (few processes, one small size): {report} is rewritten "
+            raise TableError(f"{csv_path} is a QUICK run (few processes, small sizes): {report} is rewritten "
                              f"from a full run (REPORT_ALLOW_QUICK=1 allows it)")
         try:
             with open(report, encoding="utf-8") as f:

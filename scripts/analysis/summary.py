@@ -219,6 +219,14 @@ def calibration_lines(directory):
 STEAL_WARNING = 0.05
 
 
+def _load(text):
+    """The 1-minute load average of a loadavg_* value ("0.58 0.87 1.09"), or None where it is not a number."""
+    try:
+        return float(text.split()[0])
+    except (IndexError, ValueError):
+        return None
+
+
 def machine_lines(metadata_path):
     """The machine's load when the run started and when its measuring ended, with a warning where it was busier
     than its CPUs (a neighbour, another run): the paired ratios cancel much of it, the absolute times do not."""
@@ -226,13 +234,13 @@ def machine_lines(metadata_path):
         meta = csvfile.read_metadata(metadata_path)
     except (OSError, csvfile.CsvError):
         return []
-    start, end = meta.get("loadavg_start", "").split(), meta.get("loadavg_end", "").split()
-    if not start:
+    loads = [_load(meta.get(k, "")) for k in ("loadavg_start", "loadavg_end")]
+    if loads[0] is None:
         return []
-    lines = [f"machine: load average {start[0]} when the run started, {end[0] if end else '?'} when its measuring "
-             f"ended ({meta.get('cores', '?')} CPUs)"]
+    lines = [f"machine: load average {loads[0]:g} when the run started, "
+             f"{'?' if loads[1] is None else f'{loads[1]:g}'} when its measuring ended ({meta.get('cores', '?')} CPUs)"]
     cores = meta.get("cores", "")
-    busiest = max(float(x[0]) for x in (start, end) if x)
+    busiest = max(x for x in loads if x is not None)
     if cores.isdigit() and busiest > int(cores):
         lines.append(f"WARNING: the machine was busy (load average {busiest:g} on {cores} CPUs): absolute times are "
                      f"slower and wider than on a quiet machine")

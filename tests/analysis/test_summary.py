@@ -68,7 +68,9 @@ class Verdicts(support.TempDir):
         busy = self.write("busy.csv", "key,value\nloadavg_start,0.50 0.4 0.3\nloadavg_end,11.0 9 8\ncores,2\n")
         self.assertEqual(len(summary.machine_lines(quiet)), 1)
         lines = summary.machine_lines(busy)
-        self.assertIn("load average 0.50 when the run started, 11.0 when its measuring ended (2 CPUs)", lines[0])
+        self.assertIn("load average 0.5 when the run started, 11 when its measuring ended (2 CPUs)", lines[0])
+        unknown = self.write("unknown.csv", "key,value\nloadavg_start,unknown\nloadavg_end,unknown\ncores,2\n")
+        self.assertEqual(summary.machine_lines(unknown), [])
         self.assertTrue(lines[1].startswith("WARNING: the machine was busy (load average 11 on 2 CPUs)"), lines)
 
     def test_steal_time_is_reported_and_warned_of(self):
