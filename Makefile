@@ -451,8 +451,8 @@ bench: bench-settings deps-bench
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
 	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
-	    PAIRED_CLOCK="$(PAIRED_CLOCK)" BENCH_SCENARIOS="$(SCENARIOS)" scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" \
-	    $(BENCH_NAMES)
+	    PAIRED_CLOCK="$(PAIRED_CLOCK)" BENCH_SCENARIOS="$(SCENARIOS)" \
+	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" $(BENCH_NAMES)
 
 # The noise check (python3 scripts/analysis noise): a few blocks at small N measured by the paired program while a
 # busy loop shares its CPU, switched on and off every 0.3 to 3 s; it prints the A/A band, the planted control and

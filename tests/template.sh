@@ -43,7 +43,8 @@ else ko "the template is not a variant" "make list failed: $(tail_of "$tmp/list"
 for target in test fuzz; do
     make -n "$target" STRATEGY=nosuchstrategy BUILD="$build" >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if [ "$rc" -ne 0 ] && [ ! -s "$tmp/out" ] && grep -q 'STRATEGY=nosuchstrategy: no strategies/nosuchstrategy/' "$tmp/err"
+    if [ "$rc" -ne 0 ] && ! grep -q '^cc \|CC ' "$tmp/out" &&
+        grep -q 'STRATEGY=nosuchstrategy: no strategies/nosuchstrategy/' "$tmp/err"
     then ok "make $target STRATEGY=nosuchstrategy is refused, naming it"
     else ko "make $target STRATEGY=nosuchstrategy is refused, naming it" "exit $rc: $(tail_of "$tmp/err")"; fi
 done

@@ -743,7 +743,8 @@ def main(argv):
     out = argv[2] if len(argv) == 3 else report
     try:
         res = Results(csv_path)
-        if out == report and res.meta.get("quick") == "1" and os.environ.get("REPORT_ALLOW_QUICK") != "1":
+        if (out == report and os.path.basename(report) == "REPORT.md" and res.meta.get("quick") == "1"
+                and os.environ.get("REPORT_ALLOW_QUICK") != "1"):
             raise TableError(f"{csv_path} is a QUICK run (few processes, small sizes): {report} is rewritten "
                              f"from a full run (REPORT_ALLOW_QUICK=1 allows it)")
         try:
