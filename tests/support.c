@@ -60,20 +60,32 @@ void conf_context(const conf_env *env) {
 }
 
 /* The environment live now: a failed assertion prints its context itself, but an abort (an invariant check, an
- * assert) would otherwise say only that the test crashed. The handler prints the context and dies of the same
- * signal, so that the test still counts as crashed. */
+ * assert) would otherwise say only that the test crashed. The handler prints the context, then hands the signal
+ * to the handler it replaced (the test runner's, libFuzzer's, or the default), so that the abort is still a crash
+ * to whoever watches for it. */
 static const conf_env *conf_running;
+static struct sigaction conf_replaced_abort;
 
 static void conf_on_abort(int sig) {
     if (conf_running) conf_context(conf_running);
-    signal(sig, SIG_DFL);
+    sigaction(sig, &conf_replaced_abort, NULL);
     raise(sig);
+}
+
+static void conf_watch_aborts(void) {
+    static bool watching;
+    if (watching) return;
+    struct sigaction on_abort;
+    memset(&on_abort, 0, sizeof on_abort);
+    on_abort.sa_handler = conf_on_abort;
+    sigemptyset(&on_abort.sa_mask);
+    watching = sigaction(SIGABRT, &on_abort, &conf_replaced_abort) == 0;
 }
 
 void conf_env_init(conf_env *env, uint64_t seed) {
     memset(env, 0, sizeof *env);
     conf_running = env;
-    signal(SIGABRT, conf_on_abort);
+    conf_watch_aborts();
     env->seed = seed;
     conf_rng_seed(&env->rng, seed);
     conf_rng_seed(&env->aux, ~seed);
