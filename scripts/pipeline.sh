@@ -4,7 +4,8 @@
 #      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
 #   2. runs.csv(.gz)    every block (scenario x N x memory mode) in as many processes of the paired program as
 #      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each (python3
-#                       scripts/analysis blocks): the designs' rows, and every sample; both published compressed.
+#                       scripts/analysis blocks): the designs' rows, and every sample; both published compressed,
+#                       in parts (runs-1.csv.gz, ...) where one file would exceed 1 MB
 #                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
 #                       (scripts/bench.sh), runs.csv alone
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
@@ -25,7 +26,7 @@
 # setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
 # publishes into a folder (a lock beside it, .NAME.lock, removed when the run ends).
 # With REANALYSE=1 nothing is measured: steps 4 to 9 run again on the published run in OUT_DIR, from its own
-# measurements (metadata.csv, scenarios.csv, runs.csv.gz, samples.csv.gz, cachesim.csv, hyperfine/), so that a
+# measurements (metadata.csv, scenarios.csv, runs and samples, cachesim.csv, hyperfine/), so that a
 # change of the analysis (statistics, report, plots) reaches a run without measuring it again; crosscheck.csv
 # keeps its commands and hyperfine's times and takes the new in-process figures, and metadata.csv records the
 # commit the analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
@@ -115,8 +116,9 @@ step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
 if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
     python3 "$here/analysis" verify "$out"
-    cp -R "$out/scenarios.csv" "$out/runs.csv.gz" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
-    [ ! -f "$out/samples.csv.gz" ] || cp "$out/samples.csv.gz" "$stage/"
+    cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
+    tables=$(python3 "$here/analysis" table-files "$out" runs samples)
+    for table in $tables; do cp "$out/$table" "$stage/"; done
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
     FIXED_N=$(awk -F, '$1 == "fixed_n" { print $2 }' "$stage/metadata.csv")
@@ -184,14 +186,15 @@ step "plots"
 sh "$here/plots.sh" "$stage" "$FIXED_N"
 
 step "report tables"
-# runs.csv as published: without the build columns every row repeats (metadata.csv has them once), compressed.
-[ -n "$reanalyse" ] || python3 "$here/analysis" publish-runs "$stage/runs.csv"
-[ -n "$reanalyse" ] || [ ! -f "$stage/samples.csv" ] || gzip -9n "$stage/samples.csv"
+# runs.csv and samples.csv as published (without the build columns every row of runs.csv repeats), compressed,
+# in parts under 1 MB where larger; a run published before the parts is split anew when analysed again.
+python3 "$here/analysis" publish-tables "$stage"
+tables=$(python3 "$here/analysis" table-files "$stage" runs samples)
 # A run measured before the paired program has no samples and no pairs.
 paired_files=""
-[ ! -f "$stage/samples.csv.gz" ] || paired_files="samples.csv.gz pairs.csv"
+[ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
 # shellcheck disable=SC2086
-python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv runs.csv.gz $paired_files cachesim.csv \
+python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
 python3 "$here/analysis" record "$stage" report.md
@@ -204,4 +207,4 @@ rm -rf "$stage" "$scratch"
 
 step "summary"
 python3 "$here/analysis" summary "$out/results.csv"
-echo "bench: done in $(elapsed): $out/results.csv, results.json, runs.csv.gz, plots/, report.md" >&2
+echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/, report.md" >&2

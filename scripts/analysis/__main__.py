@@ -24,15 +24,13 @@ Commands (each module's docstring says more):
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     crosscheck-rejoin DIR  crosscheck.csv again, with the in-process figures of DIR's new results.csv
     compare OUT DIR...     several machines' results side by side (compare.py)
-    publish-runs RUNS_CSV  runs.csv as published: without the build columns every row repeats (metadata.csv has
-                           them once), compressed to RUNS_CSV.gz (where the folder's manifest.csv lists runs.csv,
-                           it lists runs.csv.gz instead)
+    publish-tables DIR     runs.csv and samples.csv as published: compressed, in parts under 1 MB (tables.py)
+    table-files DIR TABLE  the files that hold a published table (tables.py)
     record DIR FILE...     adds files to DIR/manifest.csv as they are now (manifest.py)
     verify DIR [FILE...]   checks DIR/manifest.csv and every file it lists (manifest.py)
     publish STAGE OUT      checks that STAGE is a whole run and swaps it in for OUT in one step (publish.py)
 """
 
-import os
 import sys
 
 import csvfile
@@ -46,33 +44,6 @@ def check(argv):
         csvfile.read(argv[0], argv[1])
     except csvfile.CsvError as e:
         return fail("csv-check", e)
-    return 0
-
-
-def publish_runs(argv):
-    if len(argv) != 1:
-        return usage("publish-runs RUNS_CSV")
-    path = argv[0]
-    try:
-        rows = csvfile.read(path, "runs")
-    except csvfile.CsvError as e:
-        return fail("publish-runs", e)
-    columns = [c for c in csvfile.header_of(path) if c not in ("compiler", "flags")]
-    # Hardware columns stay only where some process counted something.
-    required = csvfile.required_columns("runs")
-    columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
-    import manifest
-
-    directory, name = os.path.dirname(path) or ".", os.path.basename(path)
-    try:
-        csvfile.write(path + ".gz", columns, rows)
-        listed = manifest.load(directory)
-        if listed is not None and name in listed:
-            manifest.record(directory, [name + ".gz"])
-        os.remove(path)
-        manifest.forget(directory, [name])
-    except csvfile.CsvError as e:
-        return fail("publish-runs", e)
     return 0
 
 
@@ -101,6 +72,8 @@ COMMANDS = {
     "record": ("manifest", "record_main"),
     "verify": ("manifest", "verify_main"),
     "publish": ("publish", "main"),
+    "publish-tables": ("tables", "publish_main"),
+    "table-files": ("tables", "files_main"),
 }
 
 
@@ -113,8 +86,6 @@ def main():
     command, argv = sys.argv[1], sys.argv[2:]
     if command == "check":
         return check(argv)
-    if command == "publish-runs":
-        return publish_runs(argv)
     if command not in COMMANDS:
         print(__doc__.strip(), file=sys.stderr)
         return 2

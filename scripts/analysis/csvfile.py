@@ -13,6 +13,7 @@ manifest.csv, and a folder without one is refused.
 import csv
 import gzip
 import io
+import itertools
 import os
 import re
 import zlib
@@ -111,19 +112,150 @@ def _required(kind):
     return out
 
 
-def runs_path(directory):
-    """A results folder's runs: runs.csv while a run is being made, runs.csv.gz once published."""
-    plain = os.path.join(directory, "runs.csv")
-    return plain if os.path.exists(plain) or not os.path.exists(plain + ".gz") else plain + ".gz"
+# A published table's file stays under this many bytes, so that every file of a results folder stays small enough
+# to commit and review one by one: a table that compresses to more is split into parts of whole rows, each a CSV
+# file with the header.
+PART_BYTES = 1_000_000
+
+# The tables a run publishes in parts where they are large: every process's rows, every sample.
+TABLES = ("runs", "samples")
 
 
-def samples_path(directory):
-    """A results folder's samples of the paired program (samples.csv while a run is being made, samples.csv.gz once
-    published), or None where the run measured none."""
-    for name in ("samples.csv", "samples.csv.gz"):
-        if os.path.exists(os.path.join(directory, name)):
-            return os.path.join(directory, name)
-    return None
+def _part_number(name, table):
+    """The part number of a published table's file name: 0 for TABLE.csv.gz (the table in one file), K for
+    TABLE-K.csv.gz, None for any other name."""
+    if name == f"{table}.csv.gz":
+        return 0
+    match = re.fullmatch(re.escape(table) + r"-([1-9][0-9]*)\.csv\.gz", name)
+    return int(match.group(1)) if match else None
+
+
+def table_files(directory, table):
+    """The names of the files that hold a results folder's table (one of TABLES): TABLE.csv while a run is being
+    made; once published TABLE.csv.gz, or TABLE-1.csv.gz to TABLE-K.csv.gz where one file would exceed PART_BYTES.
+    Both the folder and its manifest.csv are looked at, so that a part the manifest lists but the folder lost is
+    still named (and then refused by read). Empty where the folder holds none. Raises CsvError where the parts
+    are not one whole: the table both in one file and in parts, or a part number missing."""
+    import manifest
+
+    if os.path.exists(os.path.join(directory, f"{table}.csv")):
+        return [f"{table}.csv"]
+    names = set(os.listdir(directory)) if os.path.isdir(directory) else set()
+    names |= set(manifest.load(directory) or ())
+    parts = sorted((number, name) for name in names if (number := _part_number(name, table)) is not None)
+    numbers = [number for number, _ in parts]
+    if 0 in numbers and len(numbers) > 1:
+        raise CsvError(f"{directory}: holds {table}.csv.gz and parts of it ({parts[1][1]}): which is the run's "
+                       "is not known")
+    if numbers and numbers != [0] and numbers != list(range(1, len(numbers) + 1)):
+        missing = min(set(range(1, numbers[-1] + 1)) - set(numbers))
+        raise CsvError(f"{directory}: {table}-{missing}.csv.gz is missing (the folder has {len(numbers)} parts of "
+                       f"{table} up to {parts[-1][1]})")
+    return [name for _, name in parts]
+
+
+def table_label(directory, table):
+    """How messages name a results folder's table: its one file, or its parts as DIR/TABLE-1..K.csv.gz."""
+    try:
+        names = table_files(directory, table)
+    except CsvError:
+        names = []
+    if len(names) > 1:
+        return os.path.join(directory, f"{table}-1..{len(names)}.csv.gz")
+    return os.path.join(directory, names[0] if names else f"{table}.csv.gz")
+
+
+def read_table(directory, table, kind, recorded=False):
+    """The rows of a results folder's table (table_files) of the given kind, each file checked as read() checks
+    it, and no two rows of the whole with the same key (KEYS). Raises CsvError, also where the folder has none."""
+    names = table_files(directory, table)
+    if not names:
+        raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
+    rows = []
+    for name in names:
+        rows.extend(read(os.path.join(directory, name), kind, recorded))
+    key = KEYS.get(kind)
+    if key and len(names) > 1:
+        seen = {}
+        for row in rows:
+            values = tuple(row[k] for k in key)
+            if values in seen:
+                named = " ".join(f"{k}={v}" for k, v in zip(key, values))
+                raise CsvError(f"{table_label(directory, table)}: a second row for {named} (in two parts)")
+            seen[values] = True
+    return rows
+
+
+def read_table_texts(directory, table, recorded=False):
+    """[(path, text)] of each file of a results folder's table, for tables read by their own parser (read_text's
+    checks); empty where the folder has none."""
+    return [(path, read_text(path, recorded))
+            for path in (os.path.join(directory, name) for name in table_files(directory, table))]
+
+
+def _gzip(text):
+    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
+
+
+def split_parts(header, lines):
+    """[compressed part] of a table given as its header line and its rows' lines (each ending in a newline): one
+    part where the whole compresses to at most PART_BYTES, else parts of consecutive rows, each with the header and
+    under PART_BYTES compressed, as few as the rows' compressibility allows."""
+    whole = _gzip(header + "".join(lines))
+    if len(whole) <= PART_BYTES:
+        return [whole]
+    raw = len(header) + sum(len(line) for line in lines)
+    budget = raw * PART_BYTES / len(whole) * 0.95
+    while True:
+        groups, current, size = [], [], len(header)
+        for line in lines:
+            if current and size + len(line) > budget:
+                groups.append(current)
+                current, size = [], len(header)
+            current.append(line)
+            size += len(line)
+        groups.append(current)
+        parts = [_gzip(header + "".join(group)) for group in groups]
+        if all(len(part) <= PART_BYTES for part in parts) or all(len(group) == 1 for group in groups):
+            return parts
+        budget *= 0.9
+
+
+def write_table(directory, table, header, lines):
+    """Writes a table (its header line and its rows' lines) into directory as published (split_parts: TABLE.csv.gz
+    or TABLE-1.csv.gz to TABLE-K.csv.gz), removing the files that held it before (TABLE.csv, or an earlier split),
+    with the folder's manifest.csv kept in step where it listed them. Returns the new files' names."""
+    import manifest
+
+    before = table_files(directory, table)
+    parts = split_parts(header, lines)
+    names = [f"{table}.csv.gz"] if len(parts) == 1 else [f"{table}-{k}.csv.gz" for k in range(1, len(parts) + 1)]
+    listed = manifest.load(directory)
+    was_listed = listed is not None and any(name in listed for name in before)
+    stale = [name for name in before if name not in names]
+    for name, data in zip(names, parts):
+        replace(os.path.join(directory, name), data)
+    for name in stale:
+        os.remove(os.path.join(directory, name))
+    if listed is not None:
+        manifest.forget(directory, [name for name in stale if name in listed])
+        if was_listed:
+            manifest.record(directory, names)
+    return names
+
+
+def table_lines(path, text):
+    """(header line, [row line]) of a CSV file's text, each ending in one newline, a row holding its quoted line
+    breaks. Raises CsvError on text that is not CSV."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        records = list(reader)
+    except csv.Error as e:
+        raise CsvError(f"{path}:{reader.line_num}: {e}") from None
+    if not records:
+        raise CsvError(f"{path}: empty file, not a CSV table")
+    lines = render(records[0], records[1:])
+    return lines[0], lines[1:]
 
 
 # The columns that identify a row of each kind: two rows with the same values there are one row written twice
@@ -259,15 +391,24 @@ def write(path, columns, rows):
     .gz, with no time stamp, so the same rows give the same bytes) through path.partial, so that a reader never
     sees half a file; a failed write or rename removes path.partial. Where the folder's manifest.csv lists the
     file, its entry is recorded anew."""
-    text = io.StringIO(newline="")
-    w = csv.writer(text, lineterminator="\n")
-    w.writerow(columns)
-    for row in rows:
-        w.writerow([row.get(c, "") for c in columns] if isinstance(row, dict) else row)
-    data = text.getvalue().encode("utf-8")
+    data = "".join(render(columns, rows)).encode("utf-8")
     if path.endswith(".gz"):
         data = gzip.compress(data, compresslevel=9, mtime=0)
     replace(path, data)
+
+
+def render(columns, rows):
+    """The lines of a CSV table (the header first), each ending in a newline: rows are dicts (a missing column
+    empty) or sequences in column order."""
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
+    lines = []
+    for record in itertools.chain([columns], rows):
+        writer.writerow([record.get(c, "") for c in columns] if isinstance(record, dict) else record)
+        lines.append(out.getvalue())
+        out.seek(0)
+        out.truncate()
+    return lines
 
 
 def replace(path, data):

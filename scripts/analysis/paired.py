@@ -162,16 +162,16 @@ def load_pairing(directory: str, clock: str, recorded: bool = False, required: b
     required (a run whose metadata says it was paired), they must be there, or its ratios would silently be the
     unpaired ones. Raises csvfile.CsvError on a samples file that is missing or cannot be read, or a clock that is
     not one of CLOCKS."""
-    path = csvfile.samples_path(directory)
-    if path is None:
+    texts = csvfile.read_table_texts(directory, "samples", recorded)
+    if not texts:
         if required:
             raise csvfile.CsvError(f"{directory}: a paired run (metadata paired=1) without samples.csv.gz")
         return None
     if clock not in CLOCKS:
         raise csvfile.CsvError(f"{directory}: paired_clock {clock!r} is not one of {', '.join(CLOCKS)}")
-    text = csvfile.read_text(path, recorded)
     try:
-        return blocks(parse_samples(text.splitlines(), path), clock)
+        samples = [sample for path, text in texts for sample in parse_samples(text.splitlines(), path)]
+        return blocks(samples, clock)
     except SampleError as e:
         raise csvfile.CsvError(str(e)) from None
 

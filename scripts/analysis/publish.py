@@ -7,9 +7,9 @@ STAGE and OUT are siblings (one parent folder, one filesystem), STAGE a folder; 
 1. STAGE must be a whole run, else nothing changes: its manifest.csv (manifest.py) is whole; every regular file
    under STAGE (manifest.csv aside) is listed there and every listed file exists, byte for byte as recorded;
    nothing under STAGE is a symbolic link or another special file; metadata.csv, results.csv, results.json and
-   runs.csv.gz (or runs.csv) are there; no file is empty; every CSV (.csv, .csv.gz) has a header and at least
-   one row (those of a known kind, such as results.csv, pass `check` with their kind: types, no duplicate
-   rows); every .json parses; every .svg is XML with an <svg> root; every .png is a PNG signature, then IHDR,
+   runs.csv.gz (or runs.csv, or its parts runs-1.csv.gz to runs-K.csv.gz, none missing and no row in two) are
+   there; no file is empty; every CSV (.csv, .csv.gz) has a header and at least one row (those of a known kind,
+   such as results.csv, pass `check` with their kind: types, no duplicate rows); every .json parses; every .svg is XML with an <svg> root; every .png is a PNG signature, then IHDR,
    then chunks whose lengths and CRCs hold, ending with IEND; every .md is UTF-8 text.
 2. The swap, with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked throughout (a signal that arrives meanwhile is
    delivered once the swap is done): where OUT does not exist, STAGE is renamed to OUT; else the two are
@@ -52,8 +52,9 @@ RENAME_NOREPLACE = 1
 RENAME_EXCHANGE = 2
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # The files a run cannot be without (one of each tuple).
-REQUIRED = (("metadata.csv",), ("results.csv",), ("results.json",), ("runs.csv.gz", "runs.csv"))
-# The kind (csvfile.KINDS) of the CSV files at the top of a run.
+# (every process's rows too, in one file or in parts: csvfile.table_files)
+REQUIRED = (("metadata.csv",), ("results.csv",), ("results.json",))
+# The kind (csvfile.KINDS) of the CSV files at the top of a run (and of the runs table's parts).
 KINDS = {"metadata.csv": "metadata", "runs.csv.gz": "runs", "runs.csv": "runs", "cachesim.csv": "cachesim",
          "results.csv": "results", "crosscheck.csv": "crosscheck"}
 
@@ -116,7 +117,10 @@ def check_content(stage, name, data):
     if not data:
         raise CsvError(f"{path}: empty file")
     if manifest.is_csv(name):
-        csvfile.read(path, KINDS.get(name))
+        kind = KINDS.get(name)
+        if kind is None and name in csvfile.table_files(stage, "runs"):
+            kind = "runs"
+        csvfile.read(path, kind)
     elif name.endswith(".json"):
         check_json(path, data)
     elif name.endswith(".svg"):
@@ -160,6 +164,9 @@ def check_stage(stage):
     for names in REQUIRED:
         if not any(n in entries for n in names):
             raise CsvError(f"{os.path.join(stage, names[0])}: not in the run ({manifest.NAME} does not list it)")
+    runs = csvfile.table_files(stage, "runs")
+    if not runs:
+        raise CsvError(f"{os.path.join(stage, 'runs.csv.gz')}: not in the run ({manifest.NAME} does not list it)")
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
@@ -167,6 +174,8 @@ def check_stage(stage):
         data = manifest.read_bytes(path, f"listed in {manifest.NAME} but missing")
         manifest.check(stage, entry, data)
         check_content(stage, name, data)
+    if len(runs) > 1:
+        csvfile.read_table(stage, "runs", "runs")
     return len(entries)
 
 

@@ -150,7 +150,7 @@ class Results:
 
     @functools.cached_property
     def runs(self):
-        return csvfile.read(csvfile.runs_path(self.directory), "runs", recorded=True)
+        return csvfile.read_table(self.directory, "runs", "runs", recorded=True)
 
     @functools.cached_property
     def groups(self):
@@ -329,7 +329,7 @@ def table_layouts(res, strategy, scenario, n):
     runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
     if not runs:
-        raise NotMeasured(f"{csvfile.runs_path(res.directory)} has no process of {strategy} {scenario} n={n}")
+        raise NotMeasured(f"{csvfile.table_label(res.directory, 'runs')} has no process of {strategy} {scenario} n={n}")
     sim = {}
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
@@ -661,7 +661,7 @@ def _group(res, strategy, scenario, memory, n):
     cell = res.groups.get((strategy, scenario, n, memory))
     if cell is None:
         raise NotMeasured(f"no process of {strategy} {scenario} n={n} memory={memory} in "
-                          f"{csvfile.runs_path(res.directory)}")
+                          f"{csvfile.table_label(res.directory, 'runs')}")
     return cell
 
 
@@ -669,15 +669,17 @@ _VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
-def _values(res, line, number, notes, table_below=()):
-    """The line with every inline figure regenerated."""
+def _values(res, line, number, notes, table_below=(), unmeasured=None):
+    """The line with every inline figure regenerated; with notes, the figures the run did not measure are left
+    as they were and their specs added to unmeasured (a list)."""
     def one(m):
         try:
             text = value(res, m.group(1), table_below)
         except NotMeasured as e:
             if not notes:
                 raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
-            text = "(not measured in this run)"
+            unmeasured.append(m.group(1))
+            return m.group(0)
         except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
             raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
         return f"<!-- v: {m.group(1)} -->{text}<!-- /v -->"
@@ -695,6 +697,7 @@ def refresh(res, text, relink=None, notes=False):
     (REPORT.md itself)."""
     out = []
     skipping = False
+    unmeasured = {}  # index in out -> the specs of the figures on that line the run did not measure
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
         marker = re.fullmatch(r"<!-- table: (.*) -->", line)
@@ -724,11 +727,61 @@ def refresh(res, text, relink=None, notes=False):
             continue
         if not skipping:
             below = _table_below(lines, number - 1) if "<!-- v: single-leaders" in line else ()
-            line = _values(res, line, number, notes, below) if "<!-- " in line else line
+            missing = []
+            line = _values(res, line, number, notes, below, missing) if "<!-- " in line else line
+            if missing:
+                unmeasured[len(out)] = missing
             out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
     if skipping:
         raise TableError("a table block is not closed")
-    return "\n".join(out)
+    return "\n".join(_without_unmeasured(out, unmeasured))
+
+
+_ITEM = re.compile(r"^(\s*)([-*]|[0-9]+\.) ")
+
+
+def _passage(out, at):
+    """(first, end) of the passage of out around line at: its paragraph, or its list item, or its table row."""
+    def edge(line):
+        return line.strip() == "" or line.startswith(("#", "<!-- table:", "<!-- end table")) or line.startswith("|")
+
+    if out[at].startswith("|"):
+        return at, at + 1
+    first = at
+    while not _ITEM.match(out[first]) and first > 0 and not edge(out[first - 1]):
+        first -= 1
+    end = at + 1
+    while end < len(out) and not edge(out[end]) and not _ITEM.match(out[end]):
+        end += 1
+    return first, end
+
+
+def _without_unmeasured(out, unmeasured):
+    """out with each passage that cites a figure the run did not measure replaced by a note naming them: a sentence
+    cut around a missing figure would say something else, or nothing."""
+    if not unmeasured:
+        return out
+    passages = {}
+    for at, specs in unmeasured.items():
+        first, end = _passage(out, at)
+        passages.setdefault((first, end), []).extend(specs)
+    result, cursor = [], 0
+    for (first, end), specs in sorted(passages.items()):
+        if first < cursor:  # within a passage already replaced
+            continue
+        result.extend(out[cursor:first])
+        named = "; ".join(dict.fromkeys(specs))
+        if out[first].startswith("|"):
+            cells = out[first].count("|") - 1
+            result.append("| *not measured in this run* " + "| " * (cells - 1) + "|")
+        else:
+            item = _ITEM.match(out[first])
+            lead = item.group(0) if item else ""
+            result.append(f"{lead}*(Left out: this passage of REPORT.md cites figures this run did not measure: "
+                          f"{named}.)*")
+        cursor = end
+    result.extend(out[cursor:])
+    return result
 
 
 # The first line of a report made from a QUICK run, so that none of its figures is read as the reference run's.

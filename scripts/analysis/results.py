@@ -42,7 +42,7 @@ def _json_value(column, value):
 
 def build(directory):
     """(results rows, completed metadata) of a results folder; raises CsvError or MergeError."""
-    runs = csvfile.read(csvfile.runs_path(directory), "runs")
+    runs = csvfile.read_table(directory, "runs", "runs")
     metadata = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
     sim_path = os.path.join(directory, "cachesim.csv")
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []

@@ -199,11 +199,10 @@ def calibration_lines(directory):
     except (OSError, csvfile.CsvError):
         return []
     target = target_ms_of(meta)
-    path = csvfile.runs_path(directory)
-    if target is None or not os.path.exists(path):
+    if target is None or not csvfile.table_files(directory, "runs"):
         return []
     flagged = {}
-    for r in csvfile.read(path, "runs", recorded=True):
+    for r in csvfile.read_table(directory, "runs", "runs", recorded=True):
         if r["inner"] == "1" and float(r["median_ns"]) * int(r["n"]) < 0.1 * target * 1e6:
             key = f"{r['strategy']} {r['scenario']} n={r['n']}" + ("" if r["memory"] == "warm" else f" @{r['memory']}")
             flagged[key] = flagged.get(key, 0) + 1

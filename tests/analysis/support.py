@@ -124,15 +124,10 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=Fa
         built = results.main([directory])
     if built != 0:
         raise AssertionError(f"results could not be built in {directory}: {said.getvalue()}")
-    import importlib.util
+    import tables
 
-    # the analysis' own __main__.py (publish-runs), loaded under a name of its own
-    spec = importlib.util.spec_from_file_location("analysis_main", os.path.join(os.path.abspath(ANALYSIS),
-                                                                                "__main__.py"))
-    cli = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(cli)
-    if cli.publish_runs([os.path.join(directory, "runs.csv")]) != 0:
-        raise AssertionError(f"runs.csv could not be compressed in {directory}")
+    if tables.publish_main([directory]) != 0:
+        raise AssertionError(f"runs.csv could not be published in {directory}")
     put("crosscheck.csv", CROSSCHECK_HEADER + "\n"
         "a,simple_iter,1024,entity,1000,50,2,2.1,1.05,5\nb,simple_iter,1024,entity,1000,50,1.5,1.5,1.00,5\n")
     for name in ("a", "b"):

@@ -193,7 +193,7 @@ class Refusals(TempDir):
         csvfile.write(os.path.join(run, "other.csv"), ("a", "b"), [(1, 2)])
         self.assertNotIn("other.csv", manifest.load(run))
 
-    def test_publish_runs_lists_the_compressed_runs_instead(self):
+    def test_publish_tables_lists_the_compressed_runs_instead(self):
         run = make_run(self.path("run"), record=False)
         with gzip.open(os.path.join(run, "runs.csv.gz"), "rt") as f:
             text = f.read()
@@ -201,7 +201,7 @@ class Refusals(TempDir):
         with open(os.path.join(run, "runs.csv"), "w", encoding="utf-8") as f:
             f.write(text)
         manifest.record(run, ["runs.csv", "results.csv"])
-        self.assertEqual(run_cli("publish-runs", os.path.join(run, "runs.csv"))[0], 0)
+        self.assertEqual(run_cli("publish-tables", run)[0], 0)
         entries = manifest.load(run)
         self.assertEqual(sorted(entries), ["results.csv", "runs.csv.gz"])
         self.assertEqual(entries["runs.csv.gz"].rows, 30)

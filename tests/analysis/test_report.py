@@ -192,8 +192,17 @@ class Folder(TempDir):
         with self.assertRaises(report.TableError) as e:
             report.refresh(res, missing)
         self.assertIn('line 1: figure "cell a add_remove 2048"', str(e.exception))
-        self.assertEqual(report.refresh(res, missing, notes=True),
-                         "x <!-- v: cell a add_remove 2048 -->(not measured in this run)<!-- /v -->\n")
+        # in a run's copy the passage that cites it is left out, saying so: a sentence with a hole in it would
+        # read as something else ("there is (not measured in this run) a sparse set's change")
+        left_out = "*(Left out: this passage of REPORT.md cites figures this run did not measure: {}.)*"
+        self.assertEqual(report.refresh(res, missing, notes=True), left_out.format("cell a add_remove 2048") + "\n")
+        text = ("# R\nFirst sentence, at <!-- v: meta machine_id -->x<!-- /v -->.\nThere is <!-- v: cell a add_remove "
+                "2048 -->1<!-- /v --> a\nchange.\n\n- kept, <!-- v: cell a add_remove 1024 -->1<!-- /v -->\n"
+                "- gone, <!-- v: cell b simple_iter 4096 -->1<!-- /v -->\n  its second line\n- kept too\n")
+        self.assertEqual(report.refresh(res, text, notes=True).split("\n"), [
+            "# R", left_out.format("cell a add_remove 2048"), "",
+            "- kept, <!-- v: cell a add_remove 1024 -->32.0 [30.1, 34.0]<!-- /v -->",
+            "- " + left_out.format("cell b simple_iter 4096"), "- kept too", ""])
         for broken in ("x <!-- v: cell a add_remove 1024 -->1\n<!-- /v -->\n", "x 1<!-- /v -->\n"):
             with self.assertRaises(report.TableError) as e:
                 report.refresh(res, broken)

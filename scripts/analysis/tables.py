@@ -1,0 +1,89 @@
+"""A run's large tables as published: every process's rows (runs) and every sample (samples).
+
+    python3 scripts/analysis publish-tables DIR
+    python3 scripts/analysis table-files DIR TABLE...
+
+publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv) into their published form: runs.csv
+without the build columns every row repeats (metadata.csv has them once) and without hardware columns no process
+filled; each table gzip-compressed, as TABLE.csv.gz or, where that would exceed csvfile.PART_BYTES, as parts
+TABLE-1.csv.gz to TABLE-K.csv.gz of whole rows, each with the header (csvfile.write_table). A table already
+published is split anew only where one of its files exceeds PART_BYTES (a run published before the parts), its
+rows unchanged. Where DIR's manifest.csv listed the old files it lists the new ones instead. Exit 0, or 1 with
+"publish-tables: FILE: what" (the folder is then not a whole run: the pipeline does not publish it).
+
+table-files prints, one per line, the names of the files that hold each TABLE in DIR (csvfile.table_files);
+exit 1 where the parts are not one whole, 2 on a usage error.
+"""
+
+import os
+
+import csvfile
+from command import fail, usage
+
+# The columns of runs.csv that repeat the build in every row; metadata.csv records them once.
+BUILD_COLUMNS = ("compiler", "flags")
+
+
+def runs_as_published(path: str) -> tuple[str, list[str]]:
+    """(header, row lines) of a run's runs.csv as published."""
+    rows = csvfile.read(path, "runs")
+    columns = [c for c in csvfile.header_of(path) if c not in BUILD_COLUMNS]
+    # Hardware columns stay only where some process counted something.
+    required = csvfile.required_columns("runs")
+    columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
+    lines = csvfile.render(columns, rows)
+    return lines[0], lines[1:]
+
+
+def published_lines(directory: str, table: str) -> tuple[str, list[str]]:
+    """(header, row lines) of a table already published in parts, each part's header the same."""
+    header, lines = None, []
+    for path, text in csvfile.read_table_texts(directory, table):
+        part_header, part_lines = csvfile.table_lines(path, text)
+        if header is not None and part_header != header:
+            raise csvfile.CsvError(f"{path}:1: its header is not the first part's")
+        header = part_header
+        lines.extend(part_lines)
+    return header, lines
+
+
+def publish(directory: str, table: str) -> list[str]:
+    """Publishes one table of DIR (the module's docstring); returns the names of its files (none where the run has
+    no such table). Raises CsvError."""
+    names = csvfile.table_files(directory, table)
+    if not names:
+        return []
+    if names == [f"{table}.csv"]:
+        path = os.path.join(directory, names[0])
+        if table == "runs":
+            header, lines = runs_as_published(path)
+        else:
+            header, lines = csvfile.table_lines(path, csvfile.read_text(path))
+    elif all(os.path.getsize(os.path.join(directory, name)) <= csvfile.PART_BYTES for name in names):
+        return names
+    else:
+        header, lines = published_lines(directory, table)
+    return csvfile.write_table(directory, table, header, lines)
+
+
+def publish_main(argv: list[str]) -> int:
+    if len(argv) != 1 or not os.path.isdir(argv[0]):
+        return usage("publish-tables DIR")
+    try:
+        for table in csvfile.TABLES:
+            publish(argv[0], table)
+    except (csvfile.CsvError, OSError) as e:
+        return fail("publish-tables", e)
+    return 0
+
+
+def files_main(argv: list[str]) -> int:
+    if len(argv) < 2 or any(table not in csvfile.TABLES for table in argv[1:]):
+        return usage(f"table-files DIR TABLE... (TABLE: {', '.join(csvfile.TABLES)})")
+    try:
+        for table in argv[1:]:
+            for name in csvfile.table_files(argv[0], table):
+                print(name)
+    except csvfile.CsvError as e:
+        return fail("table-files", e)
+    return 0

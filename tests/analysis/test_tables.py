@@ -1,0 +1,139 @@
+"""A run's large tables published in parts under csvfile.PART_BYTES: split into whole rows, read back as one table,
+and refused where a part is missing, doubled or foreign."""
+
+import os
+import unittest
+from unittest import mock
+
+import support
+import csvfile
+import manifest
+import paired
+import tables
+from test_paired import planted_file
+
+# Small enough that a few dozen rows need several parts.
+SMALL_PART = 600
+
+
+def run_rows(count):
+    return [support.run_row("a", "simple_iter", 1024, 1.0 + k / 1000, seed=f"{k + 1:016x}") for k in range(count)]
+
+
+class Splitting(support.TempDir):
+    def publish_runs(self, count, limit=SMALL_PART):
+        self.runs("runs.csv", run_rows(count))
+        self.expected = [{k: v for k, v in row.items() if k not in tables.BUILD_COLUMNS}
+                         for row in csvfile.read(self.path("runs.csv"), "runs")]
+        with mock.patch.object(csvfile, "PART_BYTES", limit):
+            return tables.publish(self.dir, "runs")
+
+    def published_rows(self):
+        return [{k: v for k, v in row.items() if v != "" or k in csvfile.required_columns("runs")}
+                for row in csvfile.read_table(self.dir, "runs", "runs")]
+
+    def test_a_small_table_stays_one_file(self):
+        self.assertEqual(self.publish_runs(3, limit=10**6), ["runs.csv.gz"])
+        self.assertFalse(os.path.exists(self.path("runs.csv")))
+
+    def test_a_large_table_is_split_into_whole_rows_each_part_under_the_limit(self):
+        names = self.publish_runs(200)
+        self.assertGreater(len(names), 2)
+        self.assertEqual(names, [f"runs-{k}.csv.gz" for k in range(1, len(names) + 1)])
+        self.assertEqual(csvfile.table_files(self.dir, "runs"), names)
+        for name in names:
+            self.assertLessEqual(os.path.getsize(self.path(name)), SMALL_PART)
+            # each part a CSV of its own, with the header
+            self.assertTrue(csvfile.read(self.path(name), "runs"))
+        rows = csvfile.read_table(self.dir, "runs", "runs")
+        self.assertEqual([r["median_ns"] for r in rows], [r["median_ns"] for r in self.expected])
+        self.assertEqual(csvfile.table_label(self.dir, "runs"), self.path(f"runs-1..{len(names)}.csv.gz"))
+
+    def test_the_same_rows_give_the_same_parts(self):
+        first = {name: open(self.path(name), "rb").read() for name in self.publish_runs(200)}
+        os.remove(self.path("runs-1.csv.gz"))
+        for name in first:
+            if os.path.exists(self.path(name)):
+                os.remove(self.path(name))
+        self.assertEqual({name: open(self.path(name), "rb").read() for name in self.publish_runs(200)}, first)
+
+    def test_a_table_published_whole_is_split_anew_when_over_the_limit(self):
+        self.publish_runs(200, limit=10**6)
+        self.record("runs.csv.gz")
+        with mock.patch.object(csvfile, "PART_BYTES", SMALL_PART):
+            names = tables.publish(self.dir, "runs")
+            # within the limit already: nothing is written again
+            self.assertEqual(tables.publish(self.dir, "runs"), names)
+        self.assertGreater(len(names), 1)
+        self.assertFalse(os.path.exists(self.path("runs.csv.gz")))
+        # the manifest lists the parts instead of the whole file, each as it is
+        entries = manifest.load(self.dir)
+        self.assertEqual(sorted(entries), sorted(names))
+        self.assertEqual(sum(entries[name].rows for name in names), 200)
+        self.assertEqual(len(csvfile.read_table(self.dir, "runs", "runs", recorded=True)), 200)
+
+
+class Refusals(support.TempDir):
+    def setUp(self):
+        super().setUp()
+        self.runs("runs.csv", run_rows(200))
+        with mock.patch.object(csvfile, "PART_BYTES", SMALL_PART):
+            self.names = tables.publish(self.dir, "runs")
+
+    def refused(self, what, recorded=False):
+        with self.assertRaises(csvfile.CsvError) as e:
+            csvfile.read_table(self.dir, "runs", "runs", recorded)
+        self.assertIn(what, str(e.exception))
+
+    def test_a_missing_part(self):
+        os.remove(self.path("runs-2.csv.gz"))
+        self.refused("runs-2.csv.gz is missing")
+
+    def test_a_missing_part_the_manifest_lists(self):
+        self.record(*self.names)
+        os.remove(self.path(self.names[-1]))
+        self.refused("listed in", recorded=True)
+
+    def test_the_table_whole_beside_its_parts(self):
+        self.runs("runs.csv", run_rows(2))
+        os.rename(self.path("runs.csv"), self.path("runs.csv.gz"))
+        self.refused("which is the run's is not known")
+
+    def test_a_row_in_two_parts(self):
+        with open(self.path("runs-1.csv.gz"), "rb") as f:
+            first = f.read()
+        with open(self.path(f"runs-{len(self.names) + 1}.csv.gz"), "wb") as f:
+            f.write(first)
+        self.refused("a second row for strategy=a")
+
+    def test_a_part_left_over_beside_a_published_run(self):
+        self.record(*self.names)
+        with open(self.path(f"runs-{len(self.names) + 1}.csv.gz"), "wb") as f:
+            f.write(open(self.path("runs-1.csv.gz"), "rb").read())
+        self.refused("not listed in", recorded=True)
+
+
+class Samples(support.TempDir):
+    def test_samples_in_parts_pair_as_in_one_file(self):
+        planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
+        whole = paired.load_pairing(self.dir, "wall")
+        with mock.patch.object(csvfile, "PART_BYTES", 400):
+            names = tables.publish(self.dir, "samples")
+        self.assertGreater(len(names), 2)
+        self.assertFalse(os.path.exists(self.path("samples.csv")))
+        split = paired.load_pairing(self.dir, "wall")
+        key = ("simple_iter", 100, "warm")
+        self.assertEqual(paired.process_log_ratios(split[key], "b", "a"),
+                         paired.process_log_ratios(whole[key], "b", "a"))
+
+    def test_table_files_prints_the_parts(self):
+        planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
+        with mock.patch.object(csvfile, "PART_BYTES", 400):
+            names = tables.publish(self.dir, "samples")
+        status, out, _ = support.run_cli("table-files", self.dir, "runs", "samples")
+        self.assertEqual((status, out.split()), (0, names))
+        self.assertEqual(support.run_cli("table-files", self.dir, "nothing")[0], 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
