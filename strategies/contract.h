@@ -145,22 +145,25 @@ typedef struct esb_query_desc {
  *    every entity it visits in specs and an [inout] field marks its table in flecs). A write through
  *    esb_get's pointer, or through a field given ESB_READ, is no change. An addition is a change too.
  *  - A query's reference point is its creation, then the esb_iter_begin of its last complete iteration (one
- *    whose esb_iter_next returned false; an iteration ended early by esb_iter_end leaves the point where it
- *    was). Among the entities the query's other terms match, ESB_CHANGE_CHANGED matches those whose
+ *    whose esb_iter_next returned false). An iteration ended early by esb_iter_end leaves the point where it
+ *    was, and a begin that fails (NOMEM, LOCKED, ...) is no iteration: it moves nothing and loses no change.
+ *    Among the entities the query's other terms match, ESB_CHANGE_CHANGED matches those whose
  *    change_component had a change after the reference point, ESB_CHANGE_ADDED those given it after the
  *    reference point (by esb_add or esb_create_bulk). A change made while an iteration of the query is live
  *    (through that iteration's own batches, another query's, or esb_set) may or may not be reported by that
- *    iteration, and may or may not by the next complete one, never later: a design that stamps changes with
- *    ticks absorbs them (a Bevy system does not see its own writes), one that collects them in sets may keep
- *    them for the next iteration. A workload that makes its changes while no iteration of the query is live
- *    gets the same answer from every exact strategy.
+ *    iteration. If that iteration completes, the change may or may not be reported by the iterations up to and
+ *    including the query's next complete one, and by none after it: a design that stamps changes with ticks
+ *    absorbs them (a Bevy system does not see its own writes), one that collects them in sets may keep them
+ *    for the next iteration. If that iteration is ended early, the change is one after the reference point
+ *    like any other: the next complete iteration reports it. A workload that makes its changes while no
+ *    iteration of the query is live gets the same answer from every exact strategy.
  *  - A destroyed entity is never reported; an index recycled for a new entity starts with no changes (the new
  *    entity's own additions are its first). Removing c and adding it again is an addition. Changes made before
  *    the query existed are never reported.
- *  - Exact strategies (esb_change_exact() true) report exactly the entities above. The others report a superset
- *    at the granularity their README states (every entity the other terms match in a table where one of those
- *    entities changed, or one arrived, since the reference point); never an entity the other terms do not
- *    match. */
+ *  - Exact strategies (esb_change_exact() true) report exactly the entities above. The others report a superset:
+ *    every entity above, and others of the groups their README names (for example every entity the other terms
+ *    match in a table where one of them changed, or one arrived, since the reference point), never beyond
+ *    those groups and never an entity the other terms do not match. */
 
 /* One batch of matching entities. Element i of field k lives at byte address
  *     base[k] + row * (stride[k] ? stride[k] : the component's size),   row = rows[k] ? rows[k][i] : i
@@ -267,8 +270,8 @@ esb_status esb_get(esb_world *world, esb_entity e, esb_component c, void **out);
 /* 1 if e has c, 0 if not, or a negative esb_status (INVALID, STALE, UNKNOWN_COMPONENT). O(1). */
 int esb_has(const esb_world *world, esb_entity e, esb_component c);
 
-/* Writes e's value of c from value (size bytes; zero-filled when value is NULL; nothing for a tag) and records it
- * as a change of c (change detection, above). Not structural: allowed while iterators are live. Errors: INVALID
+/* Writes e's value of c from value (size bytes; zero-filled when value is NULL; for a tag nothing is written and
+ * value is ignored) and records a change of c, a tag's as any other's (change detection, above). Not structural: allowed while iterators are live. Errors: INVALID
  * (world NULL), STALE, UNKNOWN_COMPONENT, ABSENT, NOMEM (a design that records changes in sets may need room;
  * nothing is written then). value must not point into the world's storage. O(1) amortised, plus what the
  * design's change records cost. */
@@ -302,7 +305,8 @@ const char *esb_query_kind(const esb_query *query);
  * Errors: INVALID (query or it NULL), LOCKED (`it` is itself live, on a query of this or of any other world, or
  * this query already has a live iterator), NOMEM. A live `it` is left untouched and stays live whatever the
  * error (so a refused begin never unlocks or locks any world). After any other failure, `it` is ended:
- * esb_iter_next returns false and esb_iter_end does nothing. */
+ * esb_iter_next returns false and esb_iter_end does nothing. A begin that fails is no iteration: it moves no
+ * change term's reference point. */
 esb_status esb_iter_begin(esb_query *query, esb_iter *it);
 
 /* Fills it->batch with the next non-empty batch and returns true, or ends the iterator (as esb_iter_end) and
@@ -318,7 +322,7 @@ void esb_iter_end(esb_iter *it);
  * queries keep), each written beside its struct, and aborts naming the first one broken: an internal
  * inconsistency is a bug of the strategy, not an error of the caller. Does so in checked builds (ESB_CHECKED:
  * tests, sanitizers, fuzzing) and nothing otherwise. Callable at any time, iterators live or not; changes
- * nothing; NULL is ignored. O(world). For the tests; never needed for correctness. */
+ * nothing and allocates nothing (it may run when memory has run out); NULL is ignored. O(world). For the tests; never needed for correctness. */
 void esb_world_check(const esb_world *world);
 
 #endif

@@ -302,3 +302,163 @@ Test(conf_changes, a_failed_removal_keeps_the_change) {
         }
     }
 }
+
+/* The reference point moves only at the begin of a complete iteration: a change made while an iteration is live
+ * that is then ended early, by esb_set or by another query's writable batch, is reported by the query's next
+ * complete iteration. */
+Test(conf_changes, a_change_during_an_early_ended_pass_is_reported_next) {
+    for (int cached = 0; cached < 2; ++cached) {
+        conf_basic b = conf_basic_world();
+        esb_entity set = conf_new_f32(&b, 1.0f), written = conf_new_f32(&b, 2.0f), still = conf_new_f32(&b, 3.0f);
+        CONF_EXPECT(esb_add(b.w, written, b.vec3, NULL), ESB_OK);
+        esb_query *q = change_query(b.w, b.f32, ESB_READ, ESB_CHANGE_CHANGED, b.f32, cached);
+        esb_component fields[] = {b.vec3, b.f32};
+        esb_query_desc d = {0};
+        d.fields = fields;
+        d.field_count = 2; /* every field writable: hands `written` out with f32 writable */
+        esb_query *writer = conf_query(b.w, &d);
+        run(q); /* consumes the additions */
+        esb_iter it;
+        CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
+        float v = 9.0f;
+        CONF_EXPECT(esb_set(b.w, set, b.f32, &v), ESB_OK);
+        run(writer);
+        esb_iter_end(&it); /* ended early: the reference point stays */
+        reported r = run(q);
+        MUST(r, set);
+        MUST(r, written);
+        MUST_NOT(r, still);
+        r = run(q);
+        cr_assert_eq(r.n, 0, "a change was reported by a second complete pass after it (%zu entities)", r.n);
+        esb_query_destroy(writer);
+        esb_query_destroy(q);
+        esb_world_destroy(b.w);
+    }
+}
+
+/* "Never later": a change made during a complete iteration may be reported by that iteration, by early-ended
+ * ones after it and by the next complete one, by none after that. */
+Test(conf_changes, a_change_during_a_pass_is_reported_by_the_next_complete_one_at_the_latest) {
+    for (int cached = 0; cached < 2; ++cached) {
+        conf_basic b = conf_basic_world();
+        esb_entity e = conf_new_f32(&b, 1.0f);
+        conf_new_f32s(&b, 5);
+        esb_query *q = change_query(b.w, b.f32, ESB_READ, ESB_CHANGE_CHANGED, b.f32, cached);
+        run(q); /* consumes the additions */
+        esb_iter it;
+        CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
+        float v = 5.0f;
+        CONF_EXPECT(esb_set(b.w, e, b.f32, &v), ESB_OK);
+        while (esb_iter_next(&it)) continue; /* complete */
+        CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
+        esb_iter_next(&it);
+        esb_iter_end(&it); /* an early-ended pass in between: may report it, consumes nothing */
+        run(q);            /* the next complete pass: may report it */
+        reported r = run(q);
+        cr_assert_eq(r.n, 0, "a change made during a pass was reported two complete passes later (%zu entities)", r.n);
+        esb_query_destroy(q);
+        esb_world_destroy(b.w);
+    }
+}
+
+/* esb_set on a tag writes nothing (there is no value) and records a change of the tag all the same. */
+Test(conf_changes, setting_a_tag_is_a_change) {
+    conf_basic b = conf_basic_world();
+    esb_query_desc d = {0};
+    d.fields = &b.f32;
+    d.field_count = 1;
+    d.with = &b.tag;
+    d.with_count = 1;
+    d.change = ESB_CHANGE_CHANGED;
+    d.change_component = b.tag;
+    esb_query *q = conf_query(b.w, &d);
+    esb_entity set = conf_new_f32(&b, 1.0f), untouched = conf_new_f32(&b, 2.0f);
+    CONF_EXPECT(esb_add(b.w, set, b.tag, NULL), ESB_OK);
+    CONF_EXPECT(esb_add(b.w, untouched, b.tag, NULL), ESB_OK);
+    run(q); /* consumes the additions */
+    float v = 7.0f;
+    CONF_EXPECT(esb_set(b.w, set, b.tag, &v), ESB_OK);
+    cr_assert_eq(conf_get_f32(b.w, set, b.f32), 1.0f, "setting a tag wrote another component");
+    reported r = run(q);
+    MUST(r, set);
+    MUST_NOT(r, untouched);
+    esb_query_destroy(q);
+    esb_world_destroy(b.w);
+}
+
+/* A superset is at most the README's groups, and never holds an entity the query's other terms do not match:
+ * not one that left the component, not one that gained an excluded one, whatever the granularity. */
+Test(conf_changes, a_superset_holds_only_matching_entities) {
+    conf_basic b = conf_basic_world();
+    esb_query_desc d = {0};
+    d.fields = &b.f32;
+    d.field_count = 1;
+    d.without = &b.f64;
+    d.without_count = 1;
+    d.change = ESB_CHANGE_CHANGED;
+    d.change_component = b.f32;
+    esb_query *q = conf_query(b.w, &d);
+    esb_entity kept = conf_new_f32(&b, 1.0f), left = conf_new_f32(&b, 2.0f), excluded = conf_new_f32(&b, 3.0f);
+    CONF_EXPECT(esb_remove(b.w, left, b.f32), ESB_OK);
+    CONF_EXPECT(esb_add(b.w, excluded, b.f64, NULL), ESB_OK);
+    reported r = run(q);
+    MUST(r, kept);
+    cr_assert(!in(&r, left), "an entity that lost the component was reported");
+    cr_assert(!in(&r, excluded), "an entity with an excluded component was reported");
+    esb_query_destroy(q);
+    esb_world_destroy(b.w);
+}
+
+/* A begin that fails (for want of memory, at every allocation it makes, with every number of tables made since the
+ * query last looked; or refused as LOCKED) is no iteration: the reference point stays and no change is lost. */
+Test(conf_changes, a_failed_begin_loses_no_change) {
+    const uint32_t kinds = 8; /* f32 with each subset of vec3, f64, tag: a table each in the table designs */
+    for (int cached = 0; cached < 2; ++cached)
+        for (uint32_t tables = 0; tables <= kinds; ++tables)
+            for (uint64_t k = 1;; ++k) {
+                conf_basic b = conf_basic_world();
+                esb_query *q = change_query(b.w, b.f32, ESB_READ, ESB_CHANGE_CHANGED, b.f32, cached);
+                esb_entity e = conf_new_f32(&b, 1.0f);
+                for (uint32_t t = 1; t < tables; ++t) {
+                    esb_entity x = conf_new_f32(&b, 2.0f);
+                    if (t & 1) CONF_EXPECT(esb_add(b.w, x, b.vec3, NULL), ESB_OK);
+                    if (t & 2) CONF_EXPECT(esb_add(b.w, x, b.f64, NULL), ESB_OK);
+                    if (t & 4) CONF_EXPECT(esb_add(b.w, x, b.tag, NULL), ESB_OK);
+                }
+                esb_iter it;
+                esb_mem_fail_nth(k);
+                esb_status s = esb_iter_begin(q, &it);
+                uint64_t calls = esb_mem_fail_nth(0);
+                cr_assert(s == ESB_OK || s == ESB_ERR_NOMEM, "esb_iter_begin returned %s", esb_status_name(s));
+                if (s == ESB_OK) {
+                    esb_iter other;
+                    CONF_EXPECT(esb_iter_begin(q, &other), ESB_ERR_LOCKED); /* refused: it is no iteration */
+                    esb_iter_end(&it);
+                }
+                reported r = run(q);
+                MUST(r, e);
+                esb_query_destroy(q);
+                esb_world_destroy(b.w);
+                if (s == ESB_OK && calls < k) break;
+            }
+}
+
+/* esb_world_check changes nothing, and so allocates nothing: callable where memory has run out. */
+Test(conf_changes, checking_a_world_allocates_nothing) {
+    conf_f32_world f = conf_f32_world_make(50);
+    esb_query *q = change_query(f.b.w, f.b.f32, ESB_READ, ESB_CHANGE_CHANGED, f.b.f32, true);
+    run(q);
+    esb_iter it;
+    CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK);
+    esb_mem_stats before = esb_mem_get_stats();
+    esb_mem_fail_nth(0);
+    esb_world_check(f.b.w);
+    cr_assert_eq(esb_mem_fail_nth(0), 0, "esb_world_check allocated");
+    esb_mem_stats after = esb_mem_get_stats();
+    cr_assert_eq(after.live_bytes, before.live_bytes, "esb_world_check changed the memory held");
+    esb_iter_end(&it);
+    esb_world_check(f.b.w);
+    cr_assert_eq(esb_mem_fail_nth(0), 0, "esb_world_check allocated");
+    esb_query_destroy(q);
+    esb_world_destroy(f.b.w);
+}
