@@ -21,6 +21,21 @@ static esb_query *change_query(esb_world *w, esb_component field, esb_access acc
     return q;
 }
 
+/* A query of f32 alone with at most one with term and one without term (NULL: none) and a change term. */
+static esb_query *f32_query(const conf_basic *b, const esb_component *with, const esb_component *without,
+                            esb_change kind, esb_component on) {
+    esb_query_desc d = {0};
+    d.fields = &b->f32;
+    d.field_count = 1;
+    d.with = with;
+    d.with_count = with ? 1 : 0;
+    d.without = without;
+    d.without_count = without ? 1 : 0;
+    d.change = kind;
+    d.change_component = on;
+    return conf_query(b->w, &d);
+}
+
 /* Whether e is among what one complete iteration of q hands out; the iteration consumes q's changes. */
 typedef struct reported {
     esb_entity e[64];
@@ -240,17 +255,7 @@ Test(conf_changes, a_writable_field_changes_what_it_hands_out) {
 
 Test(conf_changes, a_change_term_keeps_the_other_terms) {
     conf_basic b = conf_basic_world();
-    esb_query_desc d = {0};
-    d.fields = &b.f32;
-    d.field_count = 1;
-    d.with = &b.tag;
-    d.with_count = 1;
-    d.without = &b.f64;
-    d.without_count = 1;
-    d.change = ESB_CHANGE_ADDED;
-    d.change_component = b.tag; /* a tag's addition */
-    esb_query *q = NULL;
-    CONF_EXPECT(esb_query_create(b.w, &d, &q), ESB_OK);
+    esb_query *q = f32_query(&b, &b.tag, &b.f64, ESB_CHANGE_ADDED, b.tag); /* a tag's addition */
     esb_entity tagged = conf_new_f32(&b, 1.0f), excluded = conf_new_f32(&b, 2.0f), untagged = conf_new_f32(&b, 3.0f);
     CONF_EXPECT(esb_add(b.w, tagged, b.tag, NULL), ESB_OK);
     CONF_EXPECT(esb_add(b.w, excluded, b.tag, NULL), ESB_OK);
@@ -364,14 +369,7 @@ Test(conf_changes, a_change_during_a_pass_is_reported_by_the_next_complete_one_a
 /* esb_set on a tag writes nothing (there is no value) and records a change of the tag all the same. */
 Test(conf_changes, setting_a_tag_is_a_change) {
     conf_basic b = conf_basic_world();
-    esb_query_desc d = {0};
-    d.fields = &b.f32;
-    d.field_count = 1;
-    d.with = &b.tag;
-    d.with_count = 1;
-    d.change = ESB_CHANGE_CHANGED;
-    d.change_component = b.tag;
-    esb_query *q = conf_query(b.w, &d);
+    esb_query *q = f32_query(&b, &b.tag, NULL, ESB_CHANGE_CHANGED, b.tag);
     esb_entity set = conf_new_f32(&b, 1.0f), untouched = conf_new_f32(&b, 2.0f);
     CONF_EXPECT(esb_add(b.w, set, b.tag, NULL), ESB_OK);
     CONF_EXPECT(esb_add(b.w, untouched, b.tag, NULL), ESB_OK);
@@ -390,14 +388,7 @@ Test(conf_changes, setting_a_tag_is_a_change) {
  * not one that left the component, not one that gained an excluded one, whatever the granularity. */
 Test(conf_changes, a_superset_holds_only_matching_entities) {
     conf_basic b = conf_basic_world();
-    esb_query_desc d = {0};
-    d.fields = &b.f32;
-    d.field_count = 1;
-    d.without = &b.f64;
-    d.without_count = 1;
-    d.change = ESB_CHANGE_CHANGED;
-    d.change_component = b.f32;
-    esb_query *q = conf_query(b.w, &d);
+    esb_query *q = f32_query(&b, NULL, &b.f64, ESB_CHANGE_CHANGED, b.f32);
     esb_entity kept = conf_new_f32(&b, 1.0f), left = conf_new_f32(&b, 2.0f), excluded = conf_new_f32(&b, 3.0f);
     CONF_EXPECT(esb_remove(b.w, left, b.f32), ESB_OK);
     CONF_EXPECT(esb_add(b.w, excluded, b.f64, NULL), ESB_OK);
