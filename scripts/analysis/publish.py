@@ -9,8 +9,9 @@ STAGE and OUT are siblings (one parent folder, one filesystem), STAGE a folder; 
    nothing under STAGE is a symbolic link or another special file; metadata.csv, results.csv, results.json and
    runs.csv.gz (or runs.csv, or its parts runs-1.csv.gz to runs-K.csv.gz, none missing and no row in two) are
    there; no file is empty; every CSV (.csv, .csv.gz) has a header and at least one row (those of a known kind,
-   such as results.csv, pass `check` with their kind: types, no duplicate rows); every .json parses; every .svg is XML with an <svg> root; every .png is a PNG signature, then IHDR,
-   then chunks whose lengths and CRCs hold, ending with IEND; every .md is UTF-8 text.
+   such as results.csv, pass `check` with their kind: types, no duplicate rows); every .json parses; every .svg
+   is XML with an <svg> root; every .png is a PNG signature, then IHDR, then chunks whose lengths and CRCs hold,
+   ending with IEND; every .md is UTF-8 text.
 2. The swap, with SIGINT, SIGTERM, SIGHUP and SIGQUIT blocked throughout (a signal that arrives meanwhile is
    delivered once the swap is done): where OUT does not exist, STAGE is renamed to OUT; else the two are
    exchanged by renameat2(RENAME_EXCHANGE), atomically: OUT holds the new run and STAGE's path the previous
