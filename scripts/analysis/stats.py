@@ -217,3 +217,83 @@ def aa_summary(ratios):
 def significant(low, high, band):
     """True when a ratio's interval lies wholly outside the A/A band [1 / (1 + band), 1 + band]."""
     return low > 1 + band or high < 1 / (1 + band)
+
+
+# ---- The decision rule: three outcomes per comparison ----
+#
+# A comparison is a ratio of two designs' times with its 95% interval (Yuen's, over processes) and the interval's
+# degrees of freedom. It is called *faster* or *slower* where its ratio differs from 1 with the false discovery
+# rate over all the comparisons a report makes held at FDR (Benjamini and Hochberg, "Controlling the false
+# discovery rate", JRSS B 57, 1995: with hundreds of comparisons, 5% of the true ties would otherwise be called
+# differences); *equivalent* where it does not and two one-sided tests at 5% put it within the practical margin
+# (its 90% interval inside [1 / (1 + margin), 1 + margin]: Schuirmann, 1987); *inconclusive* otherwise. "Not
+# separable" is never "equal": only an equivalence says that.
+
+FASTER, SLOWER, EQUIVALENT, INCONCLUSIVE = "faster", "slower", "equivalent", "inconclusive"
+# The false discovery rate a report's differences are held to.
+FDR = 0.05
+# The practical margin of an equivalence: a ratio within [1 / 1.03, 1.03] is a difference no reader acts on.
+EQUIVALENCE_MARGIN = 0.03
+
+Comparison = collections.namedtuple("Comparison", "ratio low high df")
+
+
+def trimmed_df(processes):
+    """The degrees of freedom of a Yuen interval over this many processes (summarise: h - 1, h the logs kept)."""
+    return processes - 2 * int(TRIM * processes) - 1
+
+
+def log_standard_error(c):
+    """The standard error of a comparison's log ratio, recovered from its 95% interval and degrees of freedom;
+    None where it has no interval (no degrees of freedom, or a point)."""
+    if c.df <= 0 or not c.low < c.high:
+        return None
+    return math.log(c.high / c.low) / 2 / t_quantile(1 - (1 - LEVEL) / 2, c.df)
+
+
+def p_value(c):
+    """The two-sided p-value of "the ratio is 1" (Student's t on the log ratio); 1 where there is no interval."""
+    se = log_standard_error(c)
+    if se is None:
+        return 1.0
+    t = abs(math.log(c.ratio)) / se
+    return min(1.0, 2 * (1 - t_cdf(t, c.df)))
+
+
+def equivalent(c, margin=EQUIVALENCE_MARGIN):
+    """Two one-sided tests at 5%: the comparison's 90% interval lies within [1 / (1 + margin), 1 + margin]."""
+    se = log_standard_error(c)
+    if se is None:
+        return False
+    half = t_quantile(0.95, c.df) * se
+    return abs(math.log(c.ratio)) + half < math.log(1 + margin)
+
+
+def benjamini_hochberg(p_values, rate=FDR):
+    """Which hypotheses the Benjamini-Hochberg procedure rejects at the false discovery rate: the k smallest
+    p-values, k the largest rank whose p-value is at most k / m * rate."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    m = len(p_values)
+    cut = 0
+    for rank, i in enumerate(order, 1):
+        if p_values[i] <= rank / m * rate:
+            cut = rank
+    rejected = [False] * m
+    for i in order[:cut]:
+        rejected[i] = True
+    return rejected
+
+
+def decide(comparisons, margin=EQUIVALENCE_MARGIN, rate=FDR):
+    """The outcome of each comparison (FASTER or SLOWER: the ratio's first design against its second; EQUIVALENT;
+    INCONCLUSIVE), the false discovery rate held over all of them together."""
+    rejected = benjamini_hochberg([p_value(c) for c in comparisons], rate)
+    out = []
+    for c, differs in zip(comparisons, rejected):
+        if differs:
+            out.append(FASTER if c.ratio < 1 else SLOWER)
+        elif equivalent(c, margin):
+            out.append(EQUIVALENT)
+        else:
+            out.append(INCONCLUSIVE)
+    return out

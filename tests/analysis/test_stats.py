@@ -1,6 +1,7 @@
 """The statistics: the trimmed geometric mean, Student's t, Yuen's intervals stated exactly."""
 
 import math
+import random
 import unittest
 
 import support  # noqa: F401  (the import path)
@@ -147,6 +148,58 @@ class AAControl(unittest.TestCase):
         self.assertFalse(stats.significant(1.04, 1.20, 0.05))
         self.assertTrue(stats.significant(0.80, 0.94, 0.05))
         self.assertFalse(stats.significant(0.80, 0.96, 0.05))
+
+
+class DecisionRule(unittest.TestCase):
+    """Three outcomes per comparison: planted differences, a planted tie within the margin, and one the data cannot
+    settle each get their word; the false discovery rate holds over many comparisons."""
+
+    @staticmethod
+    def comparison(truth, spread, processes=12, seed=1):
+        """A ratio measured in processes whose per-process ratios scatter around truth (log-normal, sigma spread)."""
+        rng = random.Random(seed)
+        ratios = [truth * math.exp(rng.gauss(0, spread)) for _ in range(processes)]
+        return stats.Comparison(*stats.figure_ci(ratios), stats.trimmed_df(processes))
+
+    def test_planted_cells_get_their_words(self):
+        planted = [self.comparison(0.85, 0.03), self.comparison(1.15, 0.03, seed=2),
+                   self.comparison(1.0, 0.01, seed=3), self.comparison(1.0, 0.15, seed=4)]
+        self.assertEqual(stats.decide(planted),
+                         [stats.FASTER, stats.SLOWER, stats.EQUIVALENT, stats.INCONCLUSIVE])
+
+    def test_a_difference_within_the_margin_but_certain_is_a_difference(self):
+        # 1% slower and measured tightly: the rule calls it slower (a reader may then weigh the 1%)
+        self.assertEqual(stats.decide([self.comparison(1.01, 0.002)]), [stats.SLOWER])
+
+    def test_the_false_discovery_rate_holds_over_many_comparisons(self):
+        lone = stats.Comparison(1.06, 1.004, 1.119, 10)  # p about 0.04 on its own
+        self.assertLess(stats.p_value(lone), 0.05)
+        self.assertEqual(stats.decide([lone]), [stats.SLOWER])
+        # beside 99 comparisons that show nothing, one p of 0.04 is what chance gives: not a discovery
+        nulls = [self.comparison(1.0, 0.05, seed=k) for k in range(10, 109)]
+        self.assertEqual(stats.decide([lone] + nulls)[0], stats.INCONCLUSIVE)
+
+    def test_benjamini_hochberg(self):
+        self.assertEqual(stats.benjamini_hochberg([0.01, 0.04, 0.03, 0.005]), [True] * 4)
+        self.assertEqual(stats.benjamini_hochberg([0.01, 0.02, 0.2, 0.9]), [True, True, False, False])
+        self.assertEqual(stats.benjamini_hochberg([0.03, 0.9]), [False, False])
+        self.assertEqual(stats.benjamini_hochberg([]), [])
+
+    def test_an_interval_that_touches_one_has_a_p_of_five_percent(self):
+        self.assertAlmostEqual(stats.p_value(stats.Comparison(1.1, 1.0, 1.21, 7)), 0.05, places=6)
+
+    def test_no_interval_settles_nothing(self):
+        for c in (stats.Comparison(0.5, 0.5, 0.5, 4), stats.Comparison(0.5, 0.4, 0.6, 0)):
+            self.assertEqual(stats.decide([c]), [stats.INCONCLUSIVE])
+
+    def test_ties_are_called_different_at_the_rate_the_rule_allows(self):
+        # 1000 A/A comparisons from null data: about 5% of their intervals exclude 1, and the rule, which holds the
+        # false discovery rate over all of them, calls none of them different
+        nulls = [self.comparison(1.0, 0.05, processes=9, seed=k) for k in range(1000)]
+        excluding = sum(1 for c in nulls if c.low > 1 or c.high < 1)
+        self.assertTrue(30 <= excluding <= 70, excluding)
+        outcomes = stats.decide(nulls)
+        self.assertEqual(outcomes.count(stats.FASTER) + outcomes.count(stats.SLOWER), 0)
 
 
 if __name__ == "__main__":
