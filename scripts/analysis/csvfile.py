@@ -171,18 +171,9 @@ def read_table(directory, table, kind, recorded=False):
     names = table_files(directory, table)
     if not names:
         raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
-    rows = []
+    rows, seen = [], {}
     for name in names:
-        rows.extend(read(os.path.join(directory, name), kind, recorded))
-    key = KEYS.get(kind)
-    if key and len(names) > 1:
-        seen = {}
-        for row in rows:
-            values = tuple(row[k] for k in key)
-            if values in seen:
-                named = " ".join(f"{k}={v}" for k, v in zip(key, values))
-                raise CsvError(f"{table_label(directory, table)}: a second row for {named} (in two parts)")
-            seen[values] = True
+        rows.extend(read(os.path.join(directory, name), kind, recorded, seen))
     return rows
 
 
@@ -315,12 +306,13 @@ def read_text(path, recorded=False):
     return decode(path, _load(path, recorded))
 
 
-def read(path, kind, recorded=False):
+def read(path, kind, recorded=False, seen=None):
     """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS, or
     None for any CSV with a header), as dicts keyed by column name, after checking it: against its folder's
     manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key (KEYS), that
-    no two rows share one. With recorded, the file must be listed in its folder's manifest.csv (a published
-    run's file, whole as it was written). Raises CsvError."""
+    no two rows share one (seen: the keys of the files read before it as parts of one table, {key: (path,
+    line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
+    file, whole as it was written). Raises CsvError."""
     text = decode(path, _load(path, recorded))
     what = f"a {kind} CSV" if kind else "a CSV file"
     if text == "":
@@ -345,7 +337,7 @@ def read(path, kind, recorded=False):
             raise CsvError(f'{path}:1: the header has no column "{name}": not {what}')
     checked = required + [(name, code) for name, code in _required(OPTIONAL.get(kind, "")) if name in header]
     key = KEYS.get(kind)
-    seen = {}
+    seen = {} if seen is None else seen
     rows = []
     try:
         for fields in reader:
@@ -361,9 +353,11 @@ def read(path, kind, recorded=False):
                 values = tuple(row[k] for k in key)
                 if values in seen:
                     named = " ".join(f"{k}={v}" for k, v in zip(key, values))
-                    raise CsvError(f"{path}:{line}: a second row for {named}: line {seen[values]} has the same "
+                    first_path, first_line = seen[values]
+                    where = f"line {first_line}" if first_path == path else f"{first_path}:{first_line}"
+                    raise CsvError(f"{path}:{line}: a second row for {named}: {where} has the same "
                                    f"{', '.join(key)}")
-                seen[values] = line
+                seen[values] = (path, line)
             rows.append(row)
     except csv.Error as e:
         raise CsvError(f"{path}:{reader.line_num}: {e}") from None
