@@ -112,8 +112,9 @@ def check_json(path, data):
         raise CsvError(f"{path}: not valid JSON ({e})") from None
 
 
-def check_content(stage, name, data):
-    """Refuses a file whose content is not what its name says."""
+def check_content(stage, name, data, seen=None):
+    """Refuses a file whose content is not what its name says; seen: the keys of the runs table's parts checked
+    before it (csvfile.read), so that a row in two parts is refused too."""
     path = os.path.join(stage, name)
     if not data:
         raise CsvError(f"{path}: empty file")
@@ -121,7 +122,7 @@ def check_content(stage, name, data):
         kind = KINDS.get(name)
         if kind is None and name in csvfile.table_files(stage, "runs"):
             kind = "runs"
-        csvfile.read(path, kind)
+        csvfile.read(path, kind, seen=seen if kind == "runs" else None)
     elif name.endswith(".json"):
         check_json(path, data)
     elif name.endswith(".svg"):
@@ -168,15 +169,14 @@ def check_stage(stage):
     runs = csvfile.table_files(stage, "runs")
     if not runs:
         raise CsvError(f"{os.path.join(stage, 'runs.csv.gz')}: not in the run ({manifest.NAME} does not list it)")
+    runs_keys = {}
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
             raise CsvError(f"{path}: not a regular file")
         data = manifest.read_bytes(path, f"listed in {manifest.NAME} but missing")
         manifest.check(stage, entry, data)
-        check_content(stage, name, data)
-    if len(runs) > 1:
-        csvfile.read_table(stage, "runs", "runs")
+        check_content(stage, name, data, runs_keys)
     return len(entries)
 
 

@@ -113,6 +113,27 @@ class Refusals(support.TempDir):
         self.refused("not listed in", recorded=True)
 
 
+class Publication(support.TempDir):
+    def test_a_stage_with_a_row_in_two_parts_is_not_a_whole_run(self):
+        import publish
+
+        run = support.make_run(self.path("run"))
+        with mock.patch.object(csvfile, "PART_BYTES", 400):
+            names = tables.publish(run, "runs")
+        self.assertGreater(len(names), 1)
+        self.assertEqual(publish.check_stage(run), len(manifest.load(run)))
+        with open(os.path.join(run, names[0]), "rb") as f:
+            first = f.read()
+        extra = f"runs-{len(names) + 1}.csv.gz"
+        with open(os.path.join(run, extra), "wb") as f:
+            f.write(first)
+        manifest.record(run, [extra])
+        with self.assertRaises(csvfile.CsvError) as e:
+            publish.check_stage(run)
+        self.assertIn("a second row for", str(e.exception))
+        self.assertIn(names[0], str(e.exception))
+
+
 class Samples(support.TempDir):
     def test_samples_in_parts_pair_as_in_one_file(self):
         planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
