@@ -60,16 +60,16 @@ class Cell:
 
 
 def ratio(top, bottom, pairing=None):
-    """(ratio, low, high) of two cells. Where the run measured both side by side (pairing: its paired.Block per
-    scenario, N and memory mode) in at least two processes, their paired ratio (paired.ratio): each cell's time
-    carries the machine's state per process, the pairing cancels it. Otherwise the ratio of the cells' figures,
-    with the interval of the ratio itself (stats.ratio_interval)."""
+    """The stats.Comparison (ratio, low, high, df) of two cells. Where the run measured both side by side
+    (pairing: its paired.Block per scenario, N and memory mode) in at least two processes, their paired ratio
+    (paired.ratio): each cell's time carries the machine's state per process, the pairing cancels it. Otherwise
+    the ratio of the cells' figures, with the interval of the ratio itself (stats.ratio_comparison)."""
     if pairing is not None and (top.scenario, top.n, top.memory) == (bottom.scenario, bottom.n, bottom.memory):
         block = pairing.get((top.scenario, top.n, top.memory))
         estimate = paired.ratio(block, top.strategy, bottom.strategy) if block is not None else None
         if estimate is not None:
-            return estimate.value, estimate.low, estimate.high
-    return stats.ratio_interval(top.summary(), bottom.summary())
+            return estimate.comparison()
+    return stats.ratio_comparison(top.summary(), bottom.summary())
 
 
 def group(rows):
@@ -134,7 +134,7 @@ def wide_intervals(cells, target, pairing=None):
         add(cell, cell.half_width())
         for other in (floor_of(cells, cell), twin_of(cells, cell)):
             if other is not None and other is not cell:
-                width = stats.relative_half_width(*ratio(cell, other, pairing))
+                width = stats.relative_half_width(*ratio(cell, other, pairing)[:3])
                 add(cell, width)
                 add(other, width)
     return excess
@@ -208,11 +208,11 @@ def result_rows(cells, sim=None, min_processes=0, max_processes=0, target=0.0, p
             if floor is cell:
                 row["raw_ratio"] = row["raw_ratio_lo"] = row["raw_ratio_hi"] = "1"
             else:
-                r, lo, hi = ratio(cell, floor, pairing)
+                r, lo, hi, _ = ratio(cell, floor, pairing)
                 row["raw_ratio"], row["raw_ratio_lo"], row["raw_ratio_hi"] = _number(r, 5), _number(lo, 5), _number(hi, 5)
         twin = twin_of(cells, cell)
         if twin is not None:
-            r, lo, hi = ratio(cell, twin, pairing)
+            r, lo, hi, _ = ratio(cell, twin, pairing)
             row["aa_ratio"], row["aa_ratio_lo"], row["aa_ratio_hi"] = _number(r, 5), _number(lo, 5), _number(hi, 5)
         for column in HW_COLUMNS + ("observed_ns", "reported_per_change"):
             values = [r.get(column, "") for r in cell.rows]
@@ -320,12 +320,6 @@ def half_widths_by_n(rows):
         medians.sort()
         ratios.sort()
     return out
-
-
-def band_of(metadata):
-    """The A/A band recorded in metadata (a fraction: 0.05 for 5%), 0 when there is none."""
-    text = metadata.get("aa_band", "")
-    return float(text.rstrip("%")) / 100 if text.endswith("%") else 0.0
 
 
 def settings_of(metadata):

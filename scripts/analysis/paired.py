@@ -281,6 +281,10 @@ class Estimate:
     low: float
     high: float
     processes: int
+    df: float  # the interval's degrees of freedom (stats.Comparison)
+
+    def comparison(self) -> stats.Comparison:
+        return stats.Comparison(self.value, self.low, self.high, self.df)
 
     def excludes_one(self) -> bool:
         return self.low > 1 or self.high < 1
@@ -295,8 +299,9 @@ def _estimate(logs: list[float]) -> Estimate | None:
     is one layout: its ratio says nothing of how far another would fall)."""
     if len(logs) < 2:
         return None
-    value, low, high = stats.figure_ci([math.exp(v) for v in logs])
-    return Estimate(value, low, high, len(logs))
+    summary = stats.summarise([math.exp(v) for v in logs])
+    value, low, high = stats.figure_interval(summary)
+    return Estimate(value, low, high, len(logs), summary.df)
 
 
 def anchor(block: Block, exclude: Iterable[str]) -> str | None:
@@ -325,8 +330,8 @@ def ratio(block: Block, top: str, bottom: str) -> Estimate | None:
     up, down = process_log_ratios(block, top, via), process_log_ratios(block, bottom, via)
     if len(up) < 2 or len(down) < 2:
         return None
-    value, low, high = stats.ratio_ci([math.exp(v) for v in up], [math.exp(v) for v in down])
-    return Estimate(value, low, high, min(len(up), len(down)))
+    c = stats.ratio_comparison(*(stats.summarise([math.exp(v) for v in logs]) for logs in (up, down)))
+    return Estimate(c.ratio, c.low, c.high, min(len(up), len(down)), c.df)
 
 
 def time(block: Block, strategy: str) -> Estimate | None:
@@ -345,6 +350,11 @@ def twins(strategies: Iterable[str], suffix: str) -> Iterator[tuple[str, str]]:
 
 AA_SUFFIX = "~aa"
 PLANTED_PREFIX = "~slower"
+
+
+def is_control(strategy: str) -> bool:
+    """Whether a design is a control (an A/A twin, a planted slowdown): a name with "~", which no design's has."""
+    return "~" in strategy
 
 
 def planted(strategies: Iterable[str]) -> Iterator[tuple[str, str, float]]:
@@ -453,14 +463,15 @@ def controls_by_n(rows: Iterable[dict[str, object]]) -> dict[int, Controls]:
     return out
 
 
-def agreement(first: Estimate, second: Estimate) -> bool:
-    """Whether two runs' estimates of one ratio agree within their intervals: the log of their quotient lies
-    within the combined half-width of the two intervals (each interval's half-width in logs, as independent
-    errors add)."""
-    def half(e: Estimate) -> float:
-        return max(math.log(e.high / e.value), math.log(e.value / e.low))
+def agreement(first: tuple[float, float, float], second: tuple[float, float, float]) -> bool:
+    """Whether two runs' estimates (ratio, low, high) of one ratio agree within their intervals: the log of their
+    quotient lies within the combined half-width of the two intervals (each interval's half-width in logs, as
+    independent errors add)."""
+    def half(e: tuple[float, float, float]) -> float:
+        value, low, high = e
+        return max(math.log(high / value), math.log(value / low))
 
-    return abs(math.log(first.value / second.value)) <= math.hypot(half(first), half(second))
+    return abs(math.log(first[0] / second[0])) <= math.hypot(half(first), half(second))
 
 
 def reproduce_main(argv: list[str]) -> int:
@@ -475,7 +486,7 @@ def reproduce_main(argv: list[str]) -> int:
         except csvfile.CsvError as e:
             return fail("reproduce", e)
         runs.append({(r["scenario"], int(r["n"]), r["memory"], r["strategy"], r["reference"]):  # type: ignore
-                     Estimate(float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]), int(r["processes"]))
+                     (float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]))
                      for r in rows})
     common = sorted(set(runs[0]) & set(runs[1]))
     if not common:
@@ -486,7 +497,7 @@ def reproduce_main(argv: list[str]) -> int:
     for key in apart:
         a, b = runs[0][key], runs[1][key]
         print(f"  {key[0]} n={key[1]}{'' if key[2] == 'warm' else ' @' + key[2]} {key[3]} / {key[4]}: "
-              f"{a.value:.3f} [{a.low:.3f}, {a.high:.3f}] against {b.value:.3f} [{b.low:.3f}, {b.high:.3f}]")
+              f"{a[0]:.3f} [{a[1]:.3f}, {a[2]:.3f}] against {b[0]:.3f} [{b[1]:.3f}, {b[2]:.3f}]")
     return 0
 
 

@@ -22,6 +22,9 @@ ALLOWED = (
     (r"\b\d+-(?:byte|bit)\b", "the width of a field, a record or a word"),
     (r"\b(?:claim|Claim) \d\b", "the number of one of the seeds' claims"),
     (r"\b95%", "the confidence level of every interval"),
+    (r"\b90% interval", "the interval of two one-sided tests at 5% each, the equivalence test"),
+    (r"\b5% would by chance", "how many of the A/A intervals exclude 1 at the 95% level"),
+    (r"\b(?:from|exclude|is) 1\b", "the ratio of two equal times"),
     (r"\b(?:26 × 20|520|1000)\b", "the reference suites' own sizes of frag_iter and random_tables_* (scenario descriptors)"),
     (r"between 35% to 50% faster|\b1\.35 and 1\.5\b", "the seed's own figure for claim 3, and its reading as speed"),
 )

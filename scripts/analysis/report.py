@@ -19,12 +19,14 @@ did not measure it: a run at other sizes than the reference run's still gets a r
 REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
 REPORT_MD and OUT_MD untouched) or 2 (usage).
 
+Every comparison is judged by one decision rule (stats.Rule, over the family Results.family): faster or slower,
+equivalent within the margin, or inconclusive. A table marks a ratio the rule does not call a difference: "="
+equivalent, "~" inconclusive.
+
 Tables (figures are times over processes, trimmed geometric means, [low, high] their 95% intervals; "-" where
 nothing was measured):
     iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
-                                   ratio's own interval; "~" marks a ratio whose interval reaches into the A/A
-                                   band around 1: not distinguishable from the baseline); ordered by the time at
-                                   the last N
+                                   ratio's own interval and its mark); ordered by the time at the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
                                    first): the time at N
     bytes N SCENARIO,... [raw]     the same layout with bytes per entity at N (exact: no interval)
@@ -49,7 +51,7 @@ nothing was measured):
                                    (interpolated in log R and log ratio between the measured rates, its interval
                                    from the ratios' interval bounds); and the superset reported at the lowest rate
     change-winners N               per write rate R, the fastest strategy with the change term and its lead over
-                                   the second (a ratio; "~" where the interval reaches into the A/A band)
+                                   the second (a ratio, with its mark)
     tracking N                     a row per strategy: what an existing change term costs simple_iter and
                                    add_remove (simple_iter_tracked, add_remove_tracked against them), and the
                                    added_R frames against their scans
@@ -63,27 +65,33 @@ tables too):
     analysed                       the commit whose analysis made the results: reanalysed_commit where make
                                    reanalyse made them again, else the run's own git_commit
     cell CELL                      its time and interval, "37.8 [34.3, 44.5]"
-    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_ci;
+    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_comparison;
                                    in a paired run, of two cells of one block, the paired ratio: paired.py),
                                    "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
                                    strategy and scenario, and takes the rest from the first
-    compare CELL / CELL            the first against the second, chosen from that ratio: "faster than", "not
-                                   separable from" or "slower than" (separable: its interval lies wholly outside
-                                   the A/A band, stats.significant)
+    compare CELL / CELL            the first against the second, chosen by the rule from that ratio: "faster
+                                   than", "equivalent to", "not told apart from" or "slower than"
     across S SCENARIO / S [SCEN]   the same at every N both cells were measured at, as runs of sizes: "faster at
                                    every N measured (2^10 to 2^20; 0.094x [0.091, 0.097] at 2^20)", "faster at
-                                   2^10 to 2^14, not separable at 2^16 to 2^20 (...)"
+                                   2^10 to 2^14, inconclusive at 2^16 to 2^20 (...)"
     claim S SCENARIO / S [SCEN]    the verdict on "the first is faster than the second" over those sizes:
-                                   "**confirmed** at every N measured (...)", "**reversed** ...", "**not resolved**
-                                   at any N measured", or the runs where the sizes disagree (wording.py)
-    claim-par S SCEN / S [SCEN]    the verdict on "the first is as fast as the second": "confirmed" where the run
-                                   cannot separate them or the first is faster, "refuted" where it is slower
+                                   "**confirmed** at every N measured (...)", "**reversed** ...", "**refuted
+                                   (equivalent)**", "**not resolved** at any N measured", or the runs where the
+                                   sizes disagree (wording.py)
+    claim-par S SCEN / S [SCEN]    the verdict on "the first is as fast as the second": "confirmed" only where
+                                   the rule finds them equivalent ("confirmed (faster)" where the first is
+                                   faster), "refuted" where it is slower, "not resolved" where inconclusive
     fastest SCENARIO N [S,...]     the design with the lowest time (of those named; default every design) and
-                                   those the run cannot separate from it, with their ratios
+                                   those the rule finds equivalent to it or cannot tell from it, with their ratios
     ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
-    leaders SCENARIO [S,...]       the fastest and those not separable from it at each N, in runs of sizes
+    leaders SCENARIO [S,...]       the fastest and those not found slower than it at each N, in runs of sizes
     single-leaders                 of the rows of the next table below that carry a "fastest" figure, how many
-                                   have a single leader (no design the run cannot separate from it): "12 of 40"
+                                   have a single leader (every other design found slower): "12 of 40"
+    equivalent-leaders             of the same rows, how many have several leaders, all equivalent to the fastest
+    rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
+                                   called a difference), fdr, margin, outcomes (how the family came out)
+    controls WHAT                  the controls judged by it: aa-excluding (A/A intervals that exclude 1),
+                                   aa-different, aa-equivalent, planted-slower, planted-truth
     bytes CELL                     its bytes per entity (exact: no interval), "132"
     sim STRATEGY SCENARIO [ll]     from cachesim.csv: D1 (or last-level) misses per unit, the median over the
                                    layouts simulated, "0.375"
@@ -91,6 +99,7 @@ tables too):
 """
 
 import functools
+import itertools
 import math
 import os
 import re
@@ -118,9 +127,13 @@ ratio_figure = wording.ratio_figure
 digits = wording.digits
 
 
-def ratio_text(value, low, high, band):
-    text = f"{value:.2f}x [{low:.2f}, {high:.2f}]"
-    return text + (" ~" if not stats.significant(low, high, band) else "")
+# How a table marks a ratio the decision rule does not call a difference: "=" equivalent to 1 within the margin,
+# "~" inconclusive.
+MARKS = {stats.EQUIVALENT: " =", stats.INCONCLUSIVE: " ~", stats.FASTER: "", stats.SLOWER: ""}
+
+
+def ratio_text(c, rule):
+    return f"{c.ratio:.2f}x [{c.low:.2f}, {c.high:.2f}]" + MARKS[rule.outcome(c)]
 
 
 class Results:
@@ -169,15 +182,51 @@ class Results:
                                    required=self.meta.get("paired") == "1")
 
     def ratio(self, top, bottom):
-        """(ratio, low, high) of two cells (cells.Cell), paired where the run measured them side by side."""
+        """The stats.Comparison of two cells (cells.Cell), paired where the run measured them side by side."""
         return cellmod.ratio(top, bottom, self.pairing)
+
+    @functools.cached_property
+    def family(self):
+        """The comparisons the decision rule holds its false discovery rate over, fixed by what was measured, not by
+        what the report words: every pair of designs measured at one scenario, size and memory mode (the raw
+        floors among them; not the controls, the A/A twins and the planted slowdown, which check the rule)."""
+        by_block = {}
+        for cell in self.groups.values():
+            if not paired.is_control(cell.strategy):
+                by_block.setdefault((cell.scenario, cell.n, cell.memory), []).append(cell)
+        return [self.ratio(a, b) for cells in by_block.values()
+                for a, b in itertools.combinations(sorted(cells, key=lambda c: c.strategy), 2)]
+
+    @functools.cached_property
+    def rule(self):
+        """The decision rule of this run's report (stats.Rule over family)."""
+        return stats.rule_of(self.family)
+
+    @functools.cached_property
+    def controls(self):
+        """([the comparison of each A/A twin to its original], [(the planted control's comparison to its original,
+        its true ratio)]), over every scenario, size and memory mode measured."""
+        aa, planted = [], []
+        if self.pairing is not None:  # the controls a paired run measured beside the designs, in its samples alone
+            for block in self.pairing.values():
+                names = block.strategies()
+                found = [(paired.ratio(block, a, b), 1.0) for a, b in paired.twins(names, paired.AA_SUFFIX)]
+                aa += [e.comparison() for e, _ in found if e is not None]
+                planted += [(e.comparison(), truth) for e, truth in
+                            ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names))
+                            if e is not None]
+            return aa, planted
+        by_block = {}
+        for cell in self.groups.values():
+            by_block.setdefault((cell.scenario, cell.n, cell.memory), {})[cell.strategy] = cell
+        for block in by_block.values():
+            aa += [self.ratio(block[a], block[b]) for a, b in paired.twins(block, paired.AA_SUFFIX)]
+            planted += [(self.ratio(block[a], block[b]), truth) for a, b, truth in paired.planted(block)]
+        return aa, planted
 
     @functools.cached_property
     def xcheck(self):
         return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=True)
-
-    def band(self):
-        return cellmod.band_of(self.meta)
 
     def cell(self, strategy, scenario, n):
         r = self.cells.get((strategy, scenario, int(n)))
@@ -231,7 +280,6 @@ def _measured(res, scenario, n):
 
 def table_iter(res, scenario, baseline, sizes):
     ns = [int(x) for x in sizes.split(",")]
-    band = res.band()
     header = "| strategy | how" + "".join(f" | {label(n)} | ratio" for n in ns) + " |"
     lines = [header, "|---|---" + "|---:|---:" * len(ns) + "|"]
     present = [s for s in res.strategies if not s.endswith(cellmod.AA_SUFFIX) and (s, scenario, ns[-1]) in res.cells]
@@ -244,10 +292,11 @@ def table_iter(res, scenario, baseline, sizes):
             if r is None:
                 line += " | - | -"
                 continue
+            base = res.groups.get((baseline, scenario, n, "warm"))
             if s == baseline:
                 rt = "1"
-            elif baseline == cellmod.FLOOR and r["raw_ratio"]:
-                rt = ratio_text(float(r["raw_ratio"]), float(r["raw_ratio_lo"]), float(r["raw_ratio_hi"]), band)
+            elif base is not None:
+                rt = ratio_text(res.ratio(res.groups[(s, scenario, n, "warm")], base), res.rule)
             else:
                 rt = "-"
             line += f" | {res.cell(s, scenario, n)} | {rt}"
@@ -454,13 +503,12 @@ def _rate_text(points):
     return f"{rate:.2g}%"
 
 
-def crossover_text(rates, ratios, band):
-    """The crossover of a design, from its (ratio, low, high) at each rate: "4.3% [1.9%, 8.0%]"; "never" where the
-    change term is significantly cheaper (stats.significant against the A/A band) at no rate, and "> 100%"
-    where it still is at the highest rate."""
-    cheaper = [high < 1 and stats.significant(low, high, band) for _, low, high in ratios]
+def crossover_text(rates, ratios, rule):
+    """The crossover of a design, from its comparison at each rate: "4.3% [1.9%, 8.0%]"; "never" where the rule
+    finds the change term faster at no rate, and "> 100%" where it still is at the highest rate."""
+    cheaper = [rule.outcome(c) == stats.FASTER for c in ratios]
     if not any(cheaper):
-        return "never (not significantly cheaper at any rate)"
+        return "never (not found faster at any rate)"
     if cheaper[-1]:
         return f"> {rates[-1]:g}%"
     middle, early, late = (_rate_text([(rate, r[k]) for rate, r in zip(rates, ratios)]) for k in (0, 2, 1))
@@ -468,7 +516,6 @@ def crossover_text(rates, ratios, band):
 
 
 def table_change(res, n):
-    band = res.band()
     rates = [(t, r) for t, r in CHANGE_RATES if any((s, f"changed_{t}", int(n)) in res.cells for s in res.strategies)]
     if not rates:
         raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.csv_path}")
@@ -480,15 +527,14 @@ def table_change(res, n):
         if any(r is None for r in ratios):
             continue
         kind = res.cells[(s, f"changed_{rates[0][0]}", int(n))]["query_kind"] or "-"
-        line = f"| {s} | {kind}" + "".join(f" | {ratio_text(*r, band)}" for r in ratios)
+        line = f"| {s} | {kind}" + "".join(f" | {ratio_text(r, res.rule)}" for r in ratios)
         superset = res.cells[(s, f"changed_{rates[0][0]}", int(n))].get("reported_per_change", "")
-        line += f" | {crossover_text([r for _, r in rates], ratios, band)}"
+        line += f" | {crossover_text([r for _, r in rates], ratios, res.rule)}"
         lines.append(line + (f" | {float(superset):.3g}x |" if superset else " | - |"))
     return lines
 
 
 def table_change_winners(res, n):
-    band = res.band()
     lines = ["| rate | fastest with the change term | ns per entity per frame | second | second / fastest |",
              "|---:|---|---:|---|---:|"]
     for t, rate in CHANGE_RATES:
@@ -500,12 +546,11 @@ def table_change_winners(res, n):
         first, second = present[:2]
         lead = _ratio_of(res, (second, sc), (first, sc), n)
         lines.append(f"| {rate:g}% | {first} | {res.cell(first, sc, n)} | {second} | "
-                     f"{ratio_text(*lead, band) if lead else '-'} |")
+                     f"{ratio_text(lead, res.rule) if lead else '-'} |")
     return lines
 
 
 def table_tracking(res, n):
-    band = res.band()
     pairs = [("simple_iter_tracked", "simple_iter"), ("add_remove_tracked", "add_remove")] + \
         [(f"added_{t}", f"added_{t}_scan") for t in ("1", "10")]
     pairs = [p for p in pairs if any((s, p[0], int(n)) in res.cells for s in res.strategies)]
@@ -515,7 +560,7 @@ def table_tracking(res, n):
         ratios = [_ratio_of(res, (s, top), (s, bottom), n) for top, bottom in pairs]
         if all(r is None for r in ratios):
             continue
-        lines.append(f"| {s}" + "".join(f" | {ratio_text(*r, band)}" if r else " | -" for r in ratios) + " |")
+        lines.append(f"| {s}" + "".join(f" | {ratio_text(r, res.rule)}" if r else " | -" for r in ratios) + " |")
     return lines
 
 
@@ -574,7 +619,7 @@ def value(res, spec, table_below=()):
         top = _cell_key(args[:cut])
         bottom = _cell_key(args[cut + 1:], top)
         ratio = res.ratio(*(_group(res, *key) for key in (top, bottom)))
-        return ratio_figure(*ratio) if kind == "ratio" else wording.compare(*ratio, res.band())
+        return wording.comparison_figure(ratio) if kind == "ratio" else wording.compare(ratio, res.rule)
     if kind in ("across", "claim", "claim-par") and "/" in args:
         cut = args.index("/")
         top, bottom = args[:cut], args[cut + 1:]
@@ -586,14 +631,14 @@ def value(res, spec, table_below=()):
                        {key[2] for key in res.groups if key[:2] == bottom[:2] and key[3] == bottom[2]})
         if not sizes:
             raise NotMeasured(f"no size at which both {' '.join(top[:2])} and {' '.join(bottom[:2])} were measured")
-        points = [(n, *res.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
+        points = [(n, res.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
                   for n in sizes]
         if kind == "across":
-            return wording.across(points, res.band())
-        return wording.claim(points, res.band(), wording.PAR if kind == "claim-par" else wording.CLAIM)
+            return wording.across(points, res.rule)
+        return wording.claim(points, res.rule, wording.PAR if kind == "claim-par" else wording.CLAIM)
     if kind in ("fastest", "ranking") and len(args) in (2, 3):
         figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
-        return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.band())
+        return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.rule)
     if kind == "leaders" and len(args) in (1, 2):
         name, _, memory = args[0].partition("@")
         sizes = sorted({key[2] for key in res.groups if key[1] == name and key[3] == (memory or "warm")})
@@ -605,18 +650,74 @@ def value(res, spec, table_below=()):
                 continue
         if not per_size:
             raise NotMeasured(f"no design measured {args[0]}")
-        return wording.leaders(per_size, res.band())
+        return wording.leaders(per_size, res.rule)
     if kind == "single-leaders" and not args:
         return _single_leaders(res, table_below)
+    if kind == "equivalent-leaders" and not args:
+        return _single_leaders(res, table_below, equivalent=True)
+    if kind == "rule" and len(args) == 1:
+        return _rule_figure(res, args[0])
+    if kind == "controls" and len(args) == 1:
+        return _controls_figure(res, args[0])
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], single-leaders, "
                      "sim STRATEGY SCENARIO [ll], meta KEY)")
 
 
-def _single_leaders(res, table_below):
+def _share(k, m):
+    """"13 of 340 (3.8%)"."""
+    return f"{k} of {m} ({100 * k / m:.1f}%)" if m else f"{k} of {m}"
+
+
+def _rule_figure(res, what):
+    """A figure of the decision rule: "family" (how many comparisons it holds), "threshold" (the largest p-value
+    called a difference), "fdr" and "margin" (its settings, "5%", "3%"), "outcomes" (how the family's comparisons
+    came out)."""
+    rule = res.rule
+    if what == "family":
+        return str(rule.family)
+    if what == "threshold":
+        return "none" if rule.threshold is None else f"{rule.threshold:.3g}"
+    if what == "fdr":
+        return f"{100 * stats.FDR:g}%"
+    if what == "margin":
+        return f"±{100 * rule.margin:g}%"
+    if what == "outcomes":
+        counts = {o: 0 for o in wording.OUTCOMES}
+        for c in res.family:
+            counts[rule.outcome(c)] += 1
+        return (f"{counts[stats.FASTER] + counts[stats.SLOWER]} different, {counts[stats.EQUIVALENT]} equivalent, "
+                f"{counts[stats.INCONCLUSIVE]} inconclusive")
+    raise TableError(f"unknown figure 'rule {what}' (family, threshold, fdr, margin, outcomes)")
+
+
+def _controls_figure(res, what):
+    """A figure of the controls judged by the decision rule: "aa-excluding" (A/A intervals that exclude 1: about 5%
+    if the intervals are calibrated), "aa-different" (A/A comparisons the rule calls a difference), "aa-equivalent",
+    "planted-slower" (the planted slowdown called slower), "planted-truth" (its true ratio)."""
+    aa, planted = res.controls
+    if not aa and what.startswith("aa-") or not planted and what.startswith("planted-"):
+        raise NotMeasured(f"{res.directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}")
+    outcomes = [res.rule.outcome(c) for c in aa]
+    if what == "aa-excluding":
+        return _share(sum(1 for c in aa if c.low > 1 or c.high < 1), len(aa))
+    if what == "aa-different":
+        return _share(sum(1 for o in outcomes if o in (stats.FASTER, stats.SLOWER)), len(aa))
+    if what == "aa-equivalent":
+        return _share(outcomes.count(stats.EQUIVALENT), len(aa))
+    if what == "planted-slower":
+        return _share(sum(1 for c, _ in planted if res.rule.outcome(c) == stats.SLOWER), len(planted))
+    if what == "planted-truth":
+        return f"{100 * (planted[0][1] - 1):.0f}%"
+    raise TableError(f"unknown figure 'controls {what}' (aa-excluding, aa-different, aa-equivalent, planted-slower, "
+                     "planted-truth)")
+
+
+def _single_leaders(res, table_below, equivalent=False):
     """"K of M": of the "fastest" figures in table_below (one per row of the decision guide), those whose leader
-    the run finds faster than every other design (each ratio to it HIGHER: no tie, and none found faster)."""
+    the run finds faster than every other design (every other one SLOWER); with equivalent, those whose leaders
+    are several, every one equivalent to the fastest."""
     specs = [m.group(1) for line in table_below for m in _VALUE.finditer(line) if m.group(1).startswith("fastest ")]
     if not specs:
         raise TableError("single-leaders: the table below has no row with a \"fastest\" figure")
@@ -626,7 +727,11 @@ def _single_leaders(res, table_below):
         if len(args) not in (2, 3):
             raise TableError(f"single-leaders: a malformed figure \"{spec}\" in the table below")
         figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
-        single += all(wording.outcome(*r[1:], res.band()) == wording.HIGHER for r in ratios[1:])
+        if equivalent:
+            names, how = wording.leading(figures, ratios, res.rule)
+            single += how == stats.EQUIVALENT
+        else:
+            single += all(res.rule.outcome(c) == stats.SLOWER for c in ratios[1:])
     return f"{single} of {len(specs)}"
 
 
@@ -726,7 +831,8 @@ def refresh(res, text, relink=None, notes=False):
             out.append(line)
             continue
         if not skipping:
-            below = _table_below(lines, number - 1) if "<!-- v: single-leaders" in line else ()
+            below = (_table_below(lines, number - 1)
+                     if "<!-- v: single-leaders" in line or "<!-- v: equivalent-leaders" in line else ())
             missing = []
             line = _values(res, line, number, notes, below, missing) if "<!-- " in line else line
             if missing:

@@ -30,7 +30,9 @@ layouts, the spread of half-widths, the process that stands for a cell.
 """
 
 import collections
+import functools
 import math
+from dataclasses import dataclass
 
 LEVEL = 0.95
 
@@ -66,6 +68,11 @@ def _logs(values):
 # What the intervals need of a cell's values: the trimmed mean of their logs, Yuen's squared standard error of
 # it and its degrees of freedom.
 LogSummary = collections.namedtuple("LogSummary", "mean variance df")
+
+# A ratio of two times with its 95% interval and the interval's degrees of freedom: what the decision rule (below)
+# needs of a comparison. A one-sample interval over paired processes has df = h - 1 (summarise), Yuen's two-sample
+# interval Welch's df; df 0 is a ratio without an interval.
+Comparison = collections.namedtuple("Comparison", "ratio low high df")
 
 
 def summarise(values):
@@ -128,6 +135,7 @@ def t_cdf(t, df):
     return 1.0 - tail if t > 0 else tail
 
 
+@functools.lru_cache(maxsize=4096)  # a run's intervals share a few dozen degrees of freedom; bisection is costly
 def t_quantile(p, df):
     """The p-quantile of Student's t with df degrees of freedom, for 0.5 <= p < 1: bisection on t_cdf to
     1e-12 (the quantiles of the tests: 12.7062 for df 1, 4.3027 for df 2, 2.0423 for df 30 at p 0.975)."""
@@ -160,15 +168,20 @@ def figure_interval(summary, level=LEVEL):
     return _interval(summary.mean, summary.variance, summary.df, level)
 
 
-def ratio_interval(top, bottom, level=LEVEL):
-    """(ratio, low, high) of two cells' LogSummary: the ratio of their figures and Yuen's interval for it, the
+def ratio_comparison(top, bottom, level=LEVEL):
+    """The Comparison (below) of two cells' LogSummary: the ratio of their figures and Yuen's interval for it, the
     two cells' processes independent: the difference of the trimmed means of the logs -/+ t standard errors,
     the squared errors added, the degrees of freedom Welch's (a cell whose kept logs agree adds no error and no
     degrees of freedom)."""
     variance = top.variance + bottom.variance
     parts = sum(s.variance ** 2 / s.df for s in (top, bottom) if s.variance > 0)
     df = variance * variance / parts if parts > 0 else 0
-    return _interval(top.mean - bottom.mean, variance, df, level)
+    return Comparison(*_interval(top.mean - bottom.mean, variance, df, level), df)
+
+
+def ratio_interval(top, bottom, level=LEVEL):
+    """(ratio, low, high) of ratio_comparison."""
+    return tuple(ratio_comparison(top, bottom, level)[:3])
 
 
 def figure_ci(values, level=LEVEL):
@@ -196,8 +209,8 @@ def aa_summary(ratios):
       excludes_one  how many intervals exclude 1 (a difference the data would call real, by chance alone)
       max_deviation the largest |ratio - 1|, and worst the cell where it was seen
       band          the half-width of the A/A band: 95% of the A/A ratios lie within [1 / (1 + band), 1 + band]
-                    (the 95th percentile of |log ratio|, as a factor); a difference between two designs is
-                    called significant only when its interval lies wholly outside that band"""
+                    (the 95th percentile of |log ratio|, as a factor): how far chance alone moves a ratio, beside
+                    the decision rule's calibration (how many A/A intervals exclude 1)"""
     if not ratios:
         return {"cells": 0, "excludes_one": 0, "max_deviation": 0.0, "worst": None, "band": 0.0}
     excludes = sum(1 for _, _, low, high in ratios if low > 1 or high < 1)
@@ -212,11 +225,6 @@ def aa_summary(ratios):
         "worst": worst[0],
         "band": math.exp(logs[rank - 1]) - 1,
     }
-
-
-def significant(low, high, band):
-    """True when a ratio's interval lies wholly outside the A/A band [1 / (1 + band), 1 + band]."""
-    return low > 1 + band or high < 1 / (1 + band)
 
 
 # ---- The decision rule: three outcomes per comparison ----
@@ -234,9 +242,6 @@ FASTER, SLOWER, EQUIVALENT, INCONCLUSIVE = "faster", "slower", "equivalent", "in
 FDR = 0.05
 # The practical margin of an equivalence: a ratio within [1 / 1.03, 1.03] is a difference no reader acts on.
 EQUIVALENCE_MARGIN = 0.03
-
-Comparison = collections.namedtuple("Comparison", "ratio low high df")
-
 
 def trimmed_df(processes):
     """The degrees of freedom of a Yuen interval over this many processes (summarise: h - 1, h the logs kept)."""
@@ -284,16 +289,43 @@ def benjamini_hochberg(p_values, rate=FDR):
     return rejected
 
 
+def benjamini_hochberg_threshold(p_values, rate=FDR):
+    """The largest p-value the Benjamini-Hochberg procedure rejects (every p-value at most it is rejected), or None
+    where it rejects none."""
+    rejected = [p for p, r in zip(p_values, benjamini_hochberg(p_values, rate)) if r]
+    return max(rejected) if rejected else None
+
+
+def outcome(c, threshold, margin=EQUIVALENCE_MARGIN):
+    """FASTER or SLOWER (the ratio's first design against its second) where the comparison's p-value is at most
+    the threshold of its family (benjamini_hochberg_threshold; None: nothing differs), else EQUIVALENT or
+    INCONCLUSIVE."""
+    if threshold is not None and p_value(c) <= threshold:
+        return FASTER if c.ratio < 1 else SLOWER
+    return EQUIVALENT if equivalent(c, margin) else INCONCLUSIVE
+
+
 def decide(comparisons, margin=EQUIVALENCE_MARGIN, rate=FDR):
-    """The outcome of each comparison (FASTER or SLOWER: the ratio's first design against its second; EQUIVALENT;
-    INCONCLUSIVE), the false discovery rate held over all of them together."""
-    rejected = benjamini_hochberg([p_value(c) for c in comparisons], rate)
-    out = []
-    for c, differs in zip(comparisons, rejected):
-        if differs:
-            out.append(FASTER if c.ratio < 1 else SLOWER)
-        elif equivalent(c, margin):
-            out.append(EQUIVALENT)
-        else:
-            out.append(INCONCLUSIVE)
-    return out
+    """The outcome of each comparison, the false discovery rate held over all of them together."""
+    threshold = benjamini_hochberg_threshold([p_value(c) for c in comparisons], rate)
+    return [outcome(c, threshold, margin) for c in comparisons]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The decision rule fixed for one report: the Benjamini-Hochberg threshold over its family of comparisons
+    (every comparison the report could state, fixed before any is worded, so that the wording cannot choose its
+    own family), how many that family holds, and the equivalence margin. A comparison outside the family is judged
+    at the family's threshold: adding one to hundreds moves the threshold by at most a rank."""
+    threshold: float | None
+    family: int
+    margin: float = EQUIVALENCE_MARGIN
+
+    def outcome(self, c):
+        return outcome(c, self.threshold, self.margin)
+
+
+def rule_of(comparisons, margin=EQUIVALENCE_MARGIN, rate=FDR):
+    """The Rule of a family of comparisons."""
+    comparisons = list(comparisons)
+    return Rule(benjamini_hochberg_threshold([p_value(c) for c in comparisons], rate), len(comparisons), margin)

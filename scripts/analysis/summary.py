@@ -37,9 +37,10 @@ def aa_lines(rows):
     w = s["worst"]
     lines = [
         f"a/a: {twin} against its twin over {s['cells']} cells: the ratio's 95% interval excludes 1 in "
-        f"{s['excludes_one']} ({100 * s['excludes_one'] / s['cells']:.1f}%); largest deviation "
+        f"{s['excludes_one']} ({100 * s['excludes_one'] / s['cells']:.1f}%; 5% by chance if the intervals are "
+        f"calibrated); largest deviation "
         f"{100 * s['max_deviation']:.1f}% ({cellmod.row_label(w)} n={w['n']}); 95% of the A/A ratios lie within "
-        f"+/-{100 * s['band']:.1f}% (the band a difference must clear)",
+        f"+/-{100 * s['band']:.1f}%",
     ]
     parts = []
     for n, v in sorted(cellmod.aa_by_n(rows).items()):
@@ -137,7 +138,7 @@ def paired_lines(metadata_path):
     lines = [f"paired (clock {meta.get('paired_clock', '?')}, ratios to {meta.get('paired_reference', '?')}): "
              f"A/A band +/-{100 * float(meta['paired_aa_band']):.1f}% over {meta['paired_aa_ratios']} ratios "
              f"(largest {100 * float(meta['paired_aa_max_deviation']):.1f}%; intervals excluding 1: "
-             f"{meta['paired_aa_excluding_one']})"]
+             f"{meta['paired_aa_excluding_one']}, 5% by chance if the intervals are calibrated)"]
     if "paired_planted_estimate" in meta:
         lines.append(f"paired: planted control {meta['paired_planted_estimate']} against its truth "
                      f"{meta['paired_planted_truth']}, detected as slower in {meta['paired_planted_detected']} of "

@@ -1,32 +1,28 @@
 """Words a report chooses from its data: which design leads, whether one is faster than another, at which sizes a
 claim holds. A sentence whose wording depends on the outcome is never typed; the report names the comparison and
-this module says what the run shows, with the significance rule of every other figure: a ratio counts as a
-difference only when its 95% interval lies wholly outside the A/A band (stats.significant).
+this module says what the run shows, with the decision rule of every other figure (stats.Rule): *faster* or
+*slower* where the ratio differs from 1 with the false discovery rate held over the report's comparisons,
+*equivalent* where its interval lies within the practical margin, *inconclusive* otherwise. "Not told apart" is
+never "equal": only an equivalence says that.
 
-The functions here take figures already computed, (ratio, low, high) per size or (strategy, time, low, high) per
-design, so that they are tested on planted figures; report.py fetches the figures from a run.
+The functions here take comparisons already computed (stats.Comparison: ratio, low, high, df), per size as
+[(n, comparison)] or per design with its time (strategy, time, low, high), so that they are tested on planted
+figures; report.py fetches the figures from a run.
 """
 
-import stats
+from stats import EQUIVALENT, FASTER, INCONCLUSIVE, SLOWER
 
-LOWER, SAME, HIGHER = "lower", "same", "higher"
+OUTCOMES = (FASTER, EQUIVALENT, INCONCLUSIVE, SLOWER)
 
 # The words of one comparison of A against B (a ratio A / B of times), by outcome: "A is faster than B".
-RELATION = {LOWER: "faster than", SAME: "not separable from", HIGHER: "slower than"}
+RELATION = {FASTER: "faster than", EQUIVALENT: "equivalent to", INCONCLUSIVE: "not told apart from",
+            SLOWER: "slower than"}
 # The same outcomes where the sizes they hold at follow: "faster at 2^10 to 2^14".
-COMPARE = {LOWER: "faster", SAME: "not separable", HIGHER: "slower"}
-# The same outcomes for a claim that A is faster than B.
-CLAIM = {LOWER: "confirmed", SAME: "not resolved", HIGHER: "reversed"}
-# And for a claim that A is as fast as B (or faster): "as fast as can be".
-PAR = {LOWER: "confirmed", SAME: "confirmed", HIGHER: "refuted"}
-
-
-def outcome(low, high, band):
-    """LOWER or HIGHER where the interval of a ratio lies wholly below or above the A/A band, SAME where it
-    reaches into it."""
-    if not stats.significant(low, high, band):
-        return SAME
-    return LOWER if high < 1 else HIGHER
+COMPARE = {FASTER: "faster", EQUIVALENT: "equivalent", INCONCLUSIVE: "inconclusive", SLOWER: "slower"}
+# The same outcomes for a claim that A is faster than B: an equivalence refutes it as surely as a reversal.
+CLAIM = {FASTER: "confirmed", EQUIVALENT: "refuted (equivalent)", INCONCLUSIVE: "not resolved", SLOWER: "reversed"}
+# And for a claim that A is as fast as B: only an equivalence (or A faster) confirms it.
+PAR = {FASTER: "confirmed (faster)", EQUIVALENT: "confirmed", INCONCLUSIVE: "not resolved", SLOWER: "refuted"}
 
 
 def size_label(n):
@@ -56,12 +52,17 @@ def sizes_text(sizes):
     return size_label(sizes[0]) if len(sizes) == 1 else f"{size_label(sizes[0])} to {size_label(sizes[-1])}"
 
 
-def runs(points, band, words):
-    """[(word, [n, ...])]: the sizes of points [(n, ratio, low, high)] (in size order) grouped into runs that one
-    word describes, words[outcome] (two outcomes may share a word: PAR)."""
+def comparison_figure(c):
+    """ratio_figure of a stats.Comparison."""
+    return ratio_figure(c.ratio, c.low, c.high)
+
+
+def runs(points, rule, words):
+    """[(word, [n, ...])]: the sizes of points [(n, comparison)] (in size order) grouped into runs that one word
+    describes, words[outcome]."""
     out = []
-    for n, _, low, high in points:
-        word = words[outcome(low, high, band)]
+    for n, c in points:
+        word = words[rule.outcome(c)]
         if out and out[-1][0] == word:
             out[-1][1].append(n)
         else:
@@ -70,46 +71,47 @@ def runs(points, band, words):
 
 
 def _last(points):
-    n, value, low, high = points[-1]
-    return f"{ratio_figure(value, low, high)} at {size_label(n)}"
+    n, c = points[-1]
+    return f"{comparison_figure(c)} at {size_label(n)}"
 
 
-def compare(value, low, high, band):
-    """"faster than", "not separable from" or "slower than": A against B from the ratio of A's time to B's."""
-    return RELATION[outcome(low, high, band)]
+def compare(c, rule):
+    """"faster than", "equivalent to", "not told apart from" or "slower than": A against B from the comparison of
+    A's time to B's."""
+    return RELATION[rule.outcome(c)]
 
 
-def across(points, band):
-    """How A compares with B over the sizes both were measured at, from the ratios [(n, ratio, low, high)] in size
+def across(points, rule):
+    """How A compares with B over the sizes both were measured at, from the comparisons [(n, comparison)] in size
     order: "faster at every N measured (2^10 to 2^20; 0.094x [0.091, 0.097] at 2^20)", or the runs of each
-    outcome: "faster at 2^10 to 2^14, not separable at 2^16 to 2^20 (1.02x [0.97, 1.08] at 2^20)"."""
+    outcome: "faster at 2^10 to 2^14, inconclusive at 2^16 to 2^20 (1.02x [0.97, 1.08] at 2^20)"."""
     if not points:
         raise ValueError("no size at which both were measured")
-    parts = runs(points, band, COMPARE)
+    parts = runs(points, rule, COMPARE)
     if len(parts) == 1:
         return f"{parts[0][0]} at every N measured ({sizes_text(parts[0][1])}; {_last(points)})"
     return ", ".join(f"{word} at {sizes_text(ns)}" for word, ns in parts) + f" ({_last(points)})"
 
 
-def claim(points, band, words=None):
-    """The verdict on a claim about A against B, from the ratios of A's time to B's [(n, ratio, low, high)]: by
-    default that A is faster (CLAIM), or with words=PAR that A is as fast as B or faster. "**confirmed** at every N
-    measured (2^10 to 2^20; ...)", "**reversed** ...", "**not resolved** at any N measured ...", or, where the sizes
+def claim(points, rule, words=None):
+    """The verdict on a claim about A against B, from the comparisons of A's time to B's [(n, comparison)]: by
+    default that A is faster (CLAIM), or with words=PAR that A is as fast as B. "**confirmed** at every N measured
+    (2^10 to 2^20; ...)", "**reversed** ...", "**not resolved** at any N measured ...", or, where the sizes
     disagree, the verdict that holds at most sizes first: "**confirmed at 2^14 to 2^20**, not resolved at 2^10 to
     2^12 (...)"."""
     words = words or CLAIM
     if not points:
         raise ValueError("no size at which both were measured")
-    parts = runs(points, band, words)
+    parts = runs(points, rule, words)
     if len(parts) == 1:
         word, ns = parts[0]
-        where = "at any N measured" if word == CLAIM[SAME] else "at every N measured"
+        where = "at any N measured" if word == words[INCONCLUSIVE] else "at every N measured"
         return f"**{word}** {where} ({sizes_text(ns)}; {_last(points)})"
     counts = {}
     for word, ns in parts:
         counts[word] = counts.get(word, 0) + len(ns)
-    # ties go to the verdict of the claim's own direction, then to the contrary one
-    preference = [words[LOWER], words[HIGHER], words[SAME]]
+    # ties go to the verdict of the claim's own direction, then to the contrary ones
+    preference = [words[o] for o in (FASTER, EQUIVALENT, SLOWER, INCONCLUSIVE)]
     order = sorted(counts, key=lambda w: (-counts[w], preference.index(w)))
     out = []
     for word in order:
@@ -118,22 +120,8 @@ def claim(points, band, words=None):
     return ", ".join(out) + f" ({_last(points)})"
 
 
-def leader(figures, ratios, band):
-    """The design with the lowest time and those the run cannot separate from it: figures is [(strategy, time,
-    low, high)] sorted by time, ratios[k] the (ratio, low, high) of design k's time to the first's (k >= 1).
-    "`bitmask` (4.30 [4.21, 4.39]), which the run cannot separate from `tables` (1.05x [0.98, 1.12])"."""
-    if not figures:
-        raise ValueError("no design was measured")
-    first = figures[0]
-    text = f"`{first[0]}` ({time_figure(*first[1:])})"
-    ties = [(f[0], r) for f, r in zip(figures[1:], ratios[1:]) if outcome(*r[1:], band) == SAME]
-    if ties:
-        text += ", which the run cannot separate from " + listing([f"`{s}` ({ratio_figure(*r)})" for s, r in ties])
-    return text
-
-
-# How many designs a sentence names before it counts the rest: a tie of a dozen designs (a short run, a wide
-# band) is told as a count, not read out.
+# How many designs a sentence names before it counts the rest: a tie of a dozen designs (a short run) is told as
+# a count, not read out.
 LISTED = 4
 
 
@@ -144,28 +132,57 @@ def listing(names):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def ranking(figures, ratios, band):
+def leader(figures, comparisons, rule):
+    """The design with the lowest time and those the run does not find slower than it: figures is [(strategy,
+    time, low, high)] sorted by the comparisons, comparisons[k] the comparison of design k's time to the first's
+    (k >= 1). "`bitmask` (4.30 [4.21, 4.39]); equivalent: `tables` (1.01x [0.99, 1.02]); inconclusive: `sparse`
+    (1.05x [0.98, 1.12])"."""
+    if not figures:
+        raise ValueError("no design was measured")
+    first = figures[0]
+    text = f"`{first[0]}` ({time_figure(*first[1:])})"
+    for kind in (EQUIVALENT, INCONCLUSIVE):
+        near = [f"`{f[0]}` ({comparison_figure(c)})" for f, c in zip(figures[1:], comparisons[1:])
+                if rule.outcome(c) == kind]
+        if near:
+            text += f"; {kind}: " + listing(near)
+    return text
+
+
+def ranking(figures, comparisons, rule):
     """Every design from the fastest: "`bitmask` 4.30 [4.21, 4.39]; `tables` 1.45x [1.35, 1.53]; `sparse` 1.05x
-    [0.98, 1.12] (not separable); ..." (ratios to the first, as in leader)."""
+    [0.98, 1.12] (inconclusive); ..." (comparisons to the first, as in leader)."""
     if not figures:
         raise ValueError("no design was measured")
     out = [f"`{figures[0][0]}` {time_figure(*figures[0][1:])}"]
-    for f, r in zip(figures[1:], ratios[1:]):
-        out.append(f"`{f[0]}` {ratio_figure(*r)}" + (" (not separable)" if outcome(*r[1:], band) == SAME else ""))
+    for f, c in zip(figures[1:], comparisons[1:]):
+        kind = rule.outcome(c)
+        out.append(f"`{f[0]}` {comparison_figure(c)}" + (f" ({kind})" if kind in (EQUIVALENT, INCONCLUSIVE) else ""))
     return "; ".join(out)
 
 
-def leaders(per_size, band):
-    """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures, ratios)]
-    in size order, each as for leader. The leaders at a size are the fastest and every design the run cannot
-    separate from it, named in alphabetical order (which of them has the lowest time is chance):
-    "`bitmask` at 2^10 to 2^16; `bitmask` and `tables` (not separable) at 2^18 to 2^20"."""
+def leading(figures, comparisons, rule):
+    """The names of the designs that lead: the fastest and every design the run does not find slower than it, in
+    alphabetical order (which of them has the lowest time is chance), with how they stand: "" for one, else
+    "equivalent" where every other one is equivalent to the fastest, "not told apart" where any is
+    inconclusive."""
+    near = [(f[0], rule.outcome(c)) for f, c in zip(figures[1:], comparisons[1:]) if rule.outcome(c) != SLOWER]
+    names = sorted([figures[0][0]] + [name for name, _ in near])
+    if not near:
+        return names, ""
+    return names, EQUIVALENT if all(kind == EQUIVALENT for _, kind in near) else "not told apart"
+
+
+def leaders(per_size, rule):
+    """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures,
+    comparisons)] in size order, each as for leader (leading): "`bitmask` at 2^10 to 2^16; `bitmask` and `tables`
+    (equivalent) at 2^18 to 2^20"."""
     if not per_size:
         raise ValueError("no size was measured")
     out = []
-    for n, figures, ratios in per_size:
-        tied = sorted([figures[0][0]] + [f[0] for f, r in zip(figures[1:], ratios[1:]) if outcome(*r[1:], band) == SAME])
-        names = listing([f"`{s}`" for s in tied]) + (" (not separable)" if len(tied) > 1 else "")
+    for n, figures, comparisons in per_size:
+        tied, how = leading(figures, comparisons, rule)
+        names = listing([f"`{s}`" for s in tied]) + (f" ({how})" if how else "")
         if out and out[-1][0] == names:
             out[-1][1].append(n)
         else:

@@ -152,10 +152,10 @@ class BuildOrders(unittest.TestCase):
 
 class Reproduce(support.TempDir):
     def test_agreement_is_within_the_combined_intervals(self):
-        a = paired.Estimate(1.0, 0.98, 1.02, 5)
-        self.assertTrue(paired.agreement(a, paired.Estimate(1.02, 1.0, 1.04, 5)))
-        self.assertFalse(paired.agreement(a, paired.Estimate(1.03, 1.01, 1.05, 5)))
-        self.assertTrue(paired.agreement(a, paired.Estimate(1.03, 0.9, 1.15, 5)))
+        a = (1.0, 0.98, 1.02)
+        self.assertTrue(paired.agreement(a, (1.02, 1.0, 1.04)))
+        self.assertFalse(paired.agreement(a, (1.03, 1.01, 1.05)))
+        self.assertTrue(paired.agreement(a, (1.03, 0.9, 1.15)))
 
     def run_folder(self, name, rows):
         os.mkdir(self.path(name))

@@ -20,6 +20,11 @@ def run_rows(count):
     return [support.run_row("a", "simple_iter", 1024, 1.0 + k / 1000, seed=f"{k + 1:016x}") for k in range(count)]
 
 
+
+def _bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
 class Splitting(support.TempDir):
     def publish_runs(self, count, limit=SMALL_PART):
         self.runs("runs.csv", run_rows(count))
@@ -50,12 +55,12 @@ class Splitting(support.TempDir):
         self.assertEqual(csvfile.table_label(self.dir, "runs"), self.path(f"runs-1..{len(names)}.csv.gz"))
 
     def test_the_same_rows_give_the_same_parts(self):
-        first = {name: open(self.path(name), "rb").read() for name in self.publish_runs(200)}
+        first = {name: _bytes(self.path(name)) for name in self.publish_runs(200)}
         os.remove(self.path("runs-1.csv.gz"))
         for name in first:
             if os.path.exists(self.path(name)):
                 os.remove(self.path(name))
-        self.assertEqual({name: open(self.path(name), "rb").read() for name in self.publish_runs(200)}, first)
+        self.assertEqual({name: _bytes(self.path(name)) for name in self.publish_runs(200)}, first)
 
     def test_a_table_published_whole_is_split_anew_when_over_the_limit(self):
         self.publish_runs(200, limit=10**6)

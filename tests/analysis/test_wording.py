@@ -7,47 +7,57 @@ import unittest
 from support import TempDir, run_row
 import report
 import results
+import stats
 import wording
 
-BAND = 0.1  # an A/A band of +/-10%: a ratio counts as a difference outside [1/1.1, 1.1]
+def c(ratio, low, high, df=9):
+    return stats.Comparison(ratio, low, high, df)
+
+
+# A rule that calls a difference at p <= 0.05 (no comparison besides), with the 3% margin.
+RULE = stats.Rule(0.05, 1)
+FAST, SAME, TIE, SLOW = c(0.7, 0.6, 0.8), c(1.0, 0.99, 1.01), c(1.0, 0.9, 1.1), c(1.3, 1.2, 1.4)
 
 
 class Outcomes(unittest.TestCase):
-    def test_the_band_decides(self):
-        self.assertEqual(wording.outcome(0.5, 0.9, BAND), wording.LOWER)
-        self.assertEqual(wording.outcome(0.5, 0.95, BAND), wording.SAME)  # reaches into the band
-        self.assertEqual(wording.outcome(1.05, 1.2, BAND), wording.SAME)
-        self.assertEqual(wording.outcome(1.11, 1.2, BAND), wording.HIGHER)
-        self.assertEqual(wording.compare(0.7, 0.6, 0.8, BAND), "faster than")
-        self.assertEqual(wording.compare(1.0, 0.95, 1.05, BAND), "not separable from")
-        self.assertEqual(wording.compare(1.3, 1.2, 1.4, BAND), "slower than")
+    def test_each_outcome_has_its_words(self):
+        self.assertEqual([RULE.outcome(x) for x in (FAST, SAME, TIE, SLOW)],
+                         [stats.FASTER, stats.EQUIVALENT, stats.INCONCLUSIVE, stats.SLOWER])
+        self.assertEqual([wording.compare(x, RULE) for x in (FAST, SAME, TIE, SLOW)],
+                         ["faster than", "equivalent to", "not told apart from", "slower than"])
+        # the threshold is the family's: a rule over a family in which nothing differed calls nothing a difference
+        self.assertEqual(wording.compare(SLOW, stats.Rule(None, 10)), "not told apart from")
 
     def test_across_sizes(self):
-        faster = [(1024, 0.5, 0.45, 0.55), (4096, 0.6, 0.55, 0.65)]
-        self.assertEqual(wording.across(faster, BAND),
+        faster = [(1024, c(0.5, 0.45, 0.55)), (4096, c(0.6, 0.55, 0.65))]
+        self.assertEqual(wording.across(faster, RULE),
                          "faster at every N measured (2^10 to 2^12; 0.60x [0.55, 0.65] at 2^12)")
-        mixed = faster + [(16384, 1.0, 0.9, 1.1), (65536, 1.3, 1.2, 1.4)]
-        self.assertEqual(wording.across(mixed, BAND), "faster at 2^10 to 2^12, not separable at 2^14, slower at 2^16 "
-                                                      "(1.30x [1.20, 1.40] at 2^16)")
+        mixed = faster + [(16384, TIE), (32768, SAME), (65536, SLOW)]
+        self.assertEqual(wording.across(mixed, RULE), "faster at 2^10 to 2^12, inconclusive at 2^14, equivalent at "
+                                                      "2^15, slower at 2^16 (1.30x [1.20, 1.40] at 2^16)")
         with self.assertRaises(ValueError):
-            wording.across([], BAND)
+            wording.across([], RULE)
 
     def test_claims(self):
-        confirmed = [(1000, 0.5, 0.45, 0.55), (1024, 0.6, 0.55, 0.65)]
-        self.assertEqual(wording.claim(confirmed, BAND),
+        confirmed = [(1000, c(0.5, 0.45, 0.55)), (1024, c(0.6, 0.55, 0.65))]
+        self.assertEqual(wording.claim(confirmed, RULE),
                          "**confirmed** at every N measured (1000 to 2^10; 0.60x [0.55, 0.65] at 2^10)")
-        self.assertTrue(wording.claim([(1024, 1.5, 1.4, 1.6)], BAND).startswith("**reversed** at every N measured"))
-        self.assertTrue(wording.claim([(1024, 1.0, 0.8, 1.2)], BAND).startswith("**not resolved** at any N measured"))
+        self.assertTrue(wording.claim([(1024, SLOW)], RULE).startswith("**reversed** at every N measured"))
+        self.assertTrue(wording.claim([(1024, TIE)], RULE).startswith("**not resolved** at any N measured"))
+        # an equivalence refutes a claim of a difference
+        self.assertTrue(wording.claim([(1024, SAME)], RULE).startswith("**refuted (equivalent)** at every N"))
         # the outcome that holds at most sizes leads
-        mixed = [(1024, 1.0, 0.8, 1.2), (4096, 0.5, 0.4, 0.6), (16384, 0.5, 0.4, 0.6), (65536, 1.5, 1.4, 1.6)]
-        self.assertEqual(wording.claim(mixed, BAND), "**confirmed at 2^12 to 2^14**, reversed at 2^16, not resolved "
-                                                     "at 2^10 (1.50x [1.40, 1.60] at 2^16)")
+        mixed = [(1024, TIE), (4096, c(0.5, 0.4, 0.6)), (16384, c(0.5, 0.4, 0.6)), (65536, SLOW)]
+        self.assertEqual(wording.claim(mixed, RULE), "**confirmed at 2^12 to 2^14**, reversed at 2^16, not resolved "
+                                                     "at 2^10 (1.30x [1.20, 1.40] at 2^16)")
 
-    def test_a_claim_of_parity(self):
-        points = [(1024, 1.5, 1.4, 1.6), (4096, 1.0, 0.95, 1.05), (16384, 0.8, 0.7, 0.85)]
-        self.assertEqual(wording.claim(points, BAND, wording.PAR),
-                         "**confirmed at 2^12 to 2^14**, refuted at 2^10 (0.80x [0.70, 0.85] at 2^14)")
-        self.assertTrue(wording.claim(points[1:], BAND, wording.PAR).startswith("**confirmed** at every N measured"))
+    def test_a_claim_of_parity_needs_an_equivalence(self):
+        points = [(1024, SLOW), (4096, SAME), (16384, SAME)]
+        self.assertEqual(wording.claim(points, RULE, wording.PAR),
+                         "**confirmed at 2^12 to 2^14**, refuted at 2^10 (1.00x [0.99, 1.01] at 2^14)")
+        # an interval that holds 1 but is wider than the margin does not confirm parity
+        self.assertTrue(wording.claim([(1024, TIE)], RULE, wording.PAR).startswith("**not resolved** at any N"))
+        self.assertTrue(wording.claim([(1024, FAST)], RULE, wording.PAR).startswith("**confirmed (faster)** at every"))
 
     def test_long_ties_are_counted(self):
         self.assertEqual(wording.listing(["a"]), "a")
@@ -55,23 +65,25 @@ class Outcomes(unittest.TestCase):
         self.assertEqual(wording.listing(list("abcdefg")), "a, b, c, d and 3 more")
 
     def test_leader_and_ranking(self):
-        figures = [("a", 1.0, 0.9, 1.1), ("b", 1.05, 1.0, 1.1), ("c", 3.0, 2.9, 3.1)]
-        ratios = [None, (1.05, 0.95, 1.15), (3.0, 2.8, 3.2)]
-        self.assertEqual(wording.leader(figures, ratios, BAND),
-                         "`a` (1.00 [0.90, 1.10]), which the run cannot separate from `b` (1.05x [0.95, 1.15])")
-        self.assertEqual(wording.leader(figures[:1], ratios[:1], BAND), "`a` (1.00 [0.90, 1.10])")
-        self.assertEqual(wording.ranking(figures, ratios, BAND),
-                         "`a` 1.00 [0.90, 1.10]; `b` 1.05x [0.95, 1.15] (not separable); `c` 3.00x [2.80, 3.20]")
+        figures = [("a", 1.0, 0.9, 1.1), ("b", 1.0, 0.9, 1.1), ("c", 1.05, 1.0, 1.1), ("d", 3.0, 2.9, 3.1)]
+        ratios = [None, SAME, c(1.05, 0.95, 1.15), c(3.0, 2.8, 3.2)]
+        self.assertEqual(wording.leader(figures, ratios, RULE),
+                         "`a` (1.00 [0.90, 1.10]); equivalent: `b` (1.00x [0.99, 1.01]); inconclusive: `c` (1.05x "
+                         "[0.95, 1.15])")
+        self.assertEqual(wording.leader(figures[:1], ratios[:1], RULE), "`a` (1.00 [0.90, 1.10])")
+        self.assertEqual(wording.ranking(figures, ratios, RULE),
+                         "`a` 1.00 [0.90, 1.10]; `b` 1.00x [0.99, 1.01] (equivalent); `c` 1.05x [0.95, 1.15] "
+                         "(inconclusive); `d` 3.00x [2.80, 3.20]")
 
     def test_leaders_by_size(self):
         def at(n, b_ratio):
             return n, [("a", 1.0, 0.9, 1.1), ("b", b_ratio[0], 1.0, 1.1)], [None, b_ratio]
-        clear, tied = (3.0, 2.8, 3.2), (1.05, 0.95, 1.15)
-        self.assertEqual(wording.leaders([at(1024, clear), at(4096, clear)], BAND), "`a` at every N measured (2^10 to 2^12)")
-        # the tied designs are named alphabetically, whichever has the lower median
-        swapped = (4096, [("b", 1.0, 0.9, 1.1), ("a", 1.05, 1.0, 1.1)], [None, tied])
-        self.assertEqual(wording.leaders([at(1024, clear), at(2048, tied), swapped], BAND),
-                         "`a` at 2^10; `a` and `b` (not separable) at 2^11 to 2^12")
+        clear = c(3.0, 2.8, 3.2)
+        self.assertEqual(wording.leaders([at(1024, clear), at(4096, clear)], RULE), "`a` at every N measured (2^10 to 2^12)")
+        # the leading designs are named alphabetically, whichever has the lower time
+        swapped = (4096, [("b", 1.0, 0.9, 1.1), ("a", 1.05, 1.0, 1.1)], [None, TIE])
+        self.assertEqual(wording.leaders([at(1024, clear), at(2048, TIE), swapped, at(8192, SAME)], RULE),
+                         "`a` at 2^10; `a` and `b` (not told apart) at 2^11 to 2^12; `a` and `b` (equivalent) at 2^13")
 
 
 class PlantedResult(TempDir):
@@ -110,11 +122,11 @@ class PlantedResult(TempDir):
         self.assertIn("`a` is <!-- v: compare a add_remove 2^12 / b -->slower than<!-- /v --> `b`", said)
         self.assertIn("-->**confirmed at 2^10**, reversed at 2^12 (2.00x", said)
         self.assertIn("<!-- v: fastest add_remove 2^12 -->`b` (5.01 [", said)
-        # and where the two cannot be told apart, the report says so
+        # and where the two are the same design, the report says how close
         res = self.publish(b_at_4096=10)
         said = report.refresh(res, self.SENTENCE)
-        self.assertIn("-->not separable from<!-- /v -->", said)
-        self.assertIn("which the run cannot separate from `b`", said)
+        self.assertIn("-->equivalent to<!-- /v -->", said)
+        self.assertIn("; equivalent: `b`", said)
 
     def test_symbolic_sizes_are_the_runs_own(self):
         res = self.publish(b_at_4096=20)
