@@ -483,12 +483,14 @@ memcheck: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/test-,$(ALL_TESTED))
 	@scripts/memcheck.sh $(BUILD) $(ALL_TESTED)
 
-# The tables of REPORT.md (between its <!-- table: ... --> markers) and the figures of its prose (<!-- v: ... -->),
-# from a results folder (default: this machine's); the words are left alone. A QUICK run is refused unless
-# REPORT_ALLOW_QUICK=1.
+# The tables of REPORT.md and docs/results.md (between their <!-- table: ... --> markers) and the figures of their
+# prose (<!-- v: ... -->), from a results folder (default: this machine's); the words are left alone. A QUICK run
+# is refused unless REPORT_ALLOW_QUICK=1.
 REPORT_RESULTS ?= $(RESULTS_DIR)
 report:
-	@REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" REPORT.md
+	@for text in REPORT.md docs/results.md; do \
+	    REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" $$text || exit 1; \
+	done
 
 # The scenario table of docs/scenarios.md, from the scenarios' descriptors as the bench binaries print them (--describe).
 docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))

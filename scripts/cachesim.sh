@@ -15,13 +15,13 @@
 #        scripts/cachesim.sh --geometry   prints the pinned geometry as the rows record it
 #
 # The geometry is pinned, not detected (valgrind misreads these VMs' caches), so that figures compare across
-# machines: that of the AMD EPYC VMs the reference results come from (sysfs: a 48 KiB 12-way L1D, a 32 KiB
-# 8-way L1I and a 32 MiB 16-way L3, with 64-byte lines). Callgrind models two levels (L1, then the last level)
-# and no prefetcher, so a sequential scan that hardware would prefetch still counts one miss per line: these
-# figures are the traffic a layout causes, not its stalls. It also counts an access that straddles two lines as
-# one miss even when both lines miss, so 32-byte vector loads from an array not aligned to 32 bytes, issued out
-# of address order as unrolled loops do, would show fewer misses than the lines they bring in: the cachesim
-# binaries keep vectors 128 bits wide (Makefile, CACHESIM_FLAGS).
+# machines, and no one machine's: the 48 KiB 12-way L1D and 32 KiB 8-way L1I of the Intel Xeon VMs (sysfs) and the
+# 32 MiB 16-way L3 of the AMD EPYC VMs (whose L1D is 32 KiB 8-way), with 64-byte lines. Callgrind models two levels
+# (L1, then the last level) and no prefetcher, so a sequential scan that hardware would prefetch still counts one
+# miss per line: these figures are the traffic a layout causes, not its stalls. It also counts an access that
+# straddles two lines as one miss even when both lines miss, so 32-byte vector loads from an array not aligned to 32
+# bytes, issued out of address order as unrolled loops do, would show fewer misses than the lines they bring in: the
+# cachesim binaries keep vectors 128 bits wide (Makefile, CACHESIM_FLAGS).
 set -eu
 i1=32768,8,64
 d1=49152,12,64

@@ -14,8 +14,8 @@
 #                       results)
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
-#   7. report.md        REPORT.md with its generated tables from this run; REPORT.md itself is refreshed only by
-#                       `make report`
+#   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
+#      results.md       docs/results.md (the per-scenario detail); both are refreshed themselves only by `make report`
 #   8. manifest.csv     every file with its size, rows and checksum (python3 scripts/analysis record), then the
 #                       whole folder is checked and swapped in (python3 scripts/analysis publish)
 #   9. the summary (python3 scripts/analysis summary), read from the published folder
@@ -197,7 +197,8 @@ paired_files=""
 python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots
 python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
-python3 "$here/analysis" record "$stage" report.md
+python3 "$here/analysis" report "$stage/results.csv" docs/results.md "$stage/results.md"
+python3 "$here/analysis" record "$stage" report.md results.md
 
 step "publish"
 python3 "$here/analysis" publish "$stage" "$out"
@@ -207,4 +208,4 @@ rm -rf "$stage" "$scratch"
 
 step "summary"
 python3 "$here/analysis" summary "$out/results.csv"
-echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/, report.md" >&2
+echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/, report.md, results.md" >&2

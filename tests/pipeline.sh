@@ -256,7 +256,7 @@ EOF
 else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
 # Plots: SVG documents and PNG images, for every kind the pipeline draws.
 bad=""
-for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep change-sweep; do
+for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep change-sweep heatmap; do
     svg=$res/plots/$p.svg png=$res/plots/$p.png
     [ -f "$svg" ] && grep -q '<svg' "$svg" && tail -c 20 "$svg" | grep -q '</svg>' || bad="$bad $p.svg"
     [ -f "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] || bad="$bad $p.png"
@@ -273,9 +273,11 @@ if [ -s "$res/report.md" ] &&
          END {exit bad || tables == 0}' "$res/report.md" &&
     case "$(head -n 1 "$res/report.md")" in "> **A QUICK run**"*) true ;; *) false ;; esac &&
     [ "$(sed -n 3p "$res/report.md")" = "$(head -n 1 REPORT.md)" ] &&
-    ! grep -q '](results/' "$res/report.md"
-then ok "the run's report copy has every table, well formed, and says first that it is a QUICK run"
-else ko "the run's report copy has every table, well formed, and says first that it is a QUICK run"; fi
+    ! grep -q '](results/' "$res/report.md" &&
+    [ "$(grep -c '^<!-- table: ' "$res/results.md")" -eq "$(grep -c '^<!-- table: ' docs/results.md)" ] &&
+    ! grep -q '](\.\./results/' "$res/results.md"
+then ok "the run's report and detail copies have every table, well formed, and say first that it is a QUICK run"
+else ko "the run's report and detail copies have every table, well formed, and say first that it is a QUICK run"; fi
 
 # A checksum that differs between two processes of one cell is an error, not an average: nothing is written.
 mkdir -p "$tmp/badsum"

@@ -92,6 +92,23 @@ def join(plan, hyperfine, n, runs, out_path):
     return 0
 
 
+def run_range(directory, row):
+    """(low, high): the whole-process figure of a crosscheck.csv row from the fastest and the slowest of its "plus"
+    runs (each against the median of the "base" runs, which vary far less), read from the hyperfine export in
+    directory/hyperfine/: how far the machine alone moves the figure, which has no interval of its own. None where
+    the export lacks the commands."""
+    path = os.path.join(directory, "hyperfine", f"bench-{row['strategy']}.csv")
+    try:
+        with open(path, newline="", encoding="utf-8") as h:
+            commands = {r["command"]: r for r in csv.DictReader(h)}
+        base = float(commands[f"{row['scenario']} base"]["median"])
+        plus = commands[f"{row['scenario']} plus {row['extra_runs']}"]
+        work = int(row["extra_runs"]) * int(row["inner"]) * int(row["n"])
+        return tuple((float(plus[k]) - base) * 1e9 / work for k in ("min", "max"))
+    except (OSError, KeyError, ValueError):
+        return None
+
+
 def join_main(argv):
     p = argparse.ArgumentParser(prog="analysis crosscheck-join")
     p.add_argument("--plan", required=True)

@@ -22,6 +22,10 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
     change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
                      changed_R_scan (the same frame without change detection) dashed in its colour: where the two
                      lines of a strategy cross is its crossover rate
+    heatmap          the report's first figure: a row per workload of the first page (answers.WORKLOADS), a column
+                     per design, a panel at FIXED_N and one at the largest N where they differ; each cell the
+                     design's paired time against the row's fastest, coloured on a log scale and marked by the
+                     report's decision rule (report.py)
 Strategies and scenarios are read from the CSV, so new ones appear by themselves; each strategy keeps one colour
 and point type in every figure (by sorted name). The A/A twin is left out (it would draw its strategy twice).
 A scenario without a row at FIXED_N is drawn at its largest N below it, and its label says so.
@@ -34,8 +38,10 @@ import math
 import os
 import sys
 
+import answers
 import cells as cellmod
 import csvfile
+import report
 import scenarios
 import stats
 from command import fail, usage
@@ -56,11 +62,19 @@ RATE_ZERO_X = -0.6
 RATE_BREAK_X = -0.3
 # The gnuplot label tags of the marks in the cluster figures ("n/m", "0"), clear of the templates' own.
 MARK_TAG = 1000
+# The heatmap's colour saturates at 2^HEATMAP_CAP times the row's fastest (its label still gives the ratio), and
+# marks each cell by the decision rule's outcome against the fastest: equivalent, inconclusive, slower (unmarked).
+HEATMAP_CAP = 3.0
+HEATMAP_MARKS = {stats.EQUIVALENT: "=", stats.INCONCLUSIVE: "~", stats.SLOWER: "", stats.FASTER: ""}
 # The families drawn together in "cachesim"; every other family with simulated values gets cachesim-FAMILY.
 CACHESIM_MAIN = ("iteration", "access")
-# Twelve colours that stay apart in print; black and grey belong to the raw baselines.
-PALETTE = "#1f77b4 #ff7f0e #2ca02c #d62728 #9467bd #8c564b #e377c2 #17becf #bcbd22 #003f5c #f4a261 #6a3d9a".split()
+# A colour per design family (the name before its first "-": archetype and archetype-aos share one), a point type
+# per design within it: Okabe and Ito's colours that stay apart in the common colour-vision deficiencies (their
+# yellow, too pale on white, replaced by Tol's olive and wine); black and grey belong to the raw baselines.
+PALETTE = "#0072b2 #e69f00 #009e73 #d55e00 #cc79a7 #56b4e9 #999933 #882255".split()
 POINTS = "7 5 9 11 13 15 6 4 8 10 12 14".split()
+# gnuplot's open form of each filled point type (circle, square, triangles, diamond, pentagon).
+OPEN_POINT = {"7": "6", "5": "4", "9": "8", "11": "10", "13": "12", "15": "14"}
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 INTERVAL_NOTE = "whiskers: 95% intervals over processes"
 
@@ -79,6 +93,11 @@ def n_full(n):
 
 def num(v):
     return f"{v:.6g}"
+
+
+def heatmap_ratio(ratio):
+    """A heatmap cell's ratio in at most four characters: "1.04", "12.5", "140"."""
+    return f"{ratio:.2f}" if ratio < 10 else f"{ratio:.1f}" if ratio < 100 else f"{ratio:.0f}"
 
 
 def gp_string(s):
@@ -167,6 +186,22 @@ class Families:
         return (k, j, base, key != base)
 
 
+def design_styles(designs):
+    """{design: (colour, point type)}: its family's colour (PALETTE, in the order the families first appear) and
+    the first point type no design of that colour has yet, so that no two designs share both (until one colour
+    has more designs than POINTS)."""
+    families = list(dict.fromkeys(s.split("-")[0] for s in designs))
+    used = {}
+    out = {}
+    for s in designs:
+        colour = PALETTE[families.index(s.split("-")[0]) % len(PALETTE)]
+        taken = used.setdefault(colour, set())
+        point = next((p for p in POINTS if p not in taken), POINTS[len(taken) % len(POINTS)])
+        taken.add(point)
+        out[s] = (colour, point)
+    return out
+
+
 def strategy_order(s):
     """Designs by name, then the raw baselines, raw-soa (the floor) first."""
     raw = s.startswith("raw")
@@ -217,10 +252,8 @@ class Figures:
         self.keys = sorted(self.sizes, key=self.families.order)
         self.strategies = sorted({r["strategy"] for r in self.rows}, key=strategy_order)
         designs = [s for s in self.strategies if not s.startswith("raw")]
-        self.style = {}
+        self.style = {s: (colour, point, "1") for s, (colour, point) in design_styles(designs).items()}
         dashes = 2
-        for k, s in enumerate(designs):
-            self.style[s] = (PALETTE[k % len(PALETTE)], POINTS[k % len(POINTS)], "1")
         for s in self.strategies:
             if s == cellmod.FLOOR:
                 self.style[s] = ("#000000", "1", "2")
@@ -255,7 +288,7 @@ class Figures:
                     # None: a blank line, which breaks the series' line there
                     f.write("\n" if p is None else " ".join(num(v) for v in p) + "\n")
                 f.write("\n\n")
-        names = series or [s for s, _ in blocks]
+        names = series if series is not None else [s for s, _ in blocks]
         settings = {
             "title_text": gp_string(variables.pop("title")), "caption": gp_string(self.caption),
             "datafile": gp_string(name + ".dat"), "nseries": str(len(names)),
@@ -648,7 +681,8 @@ class Figures:
                 if not pts:
                     continue
                 colour, point, _ = self.style[s]
-                self.style[name] = (colour, point, "1" if not suffix else "2")
+                # the frame without the change term: dashed, its point the open form of the design's own
+                self.style[name] = (colour, point, "1") if not suffix else (colour, OPEN_POINT.get(point, point), "2")
                 blocks.append((name, pts))
                 values += [v for p in pts for v in p[1:]]
         if not blocks:
@@ -663,6 +697,67 @@ class Figures:
             "ylabel_text": gp_string("ns per entity per frame (log scale)"),
             "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
+
+    def heatmap(self):
+        """The first page's figure: a row per workload of answers.WORKLOADS, a column per design, a panel at FIXED_N
+        and one at the largest N where they differ; each cell the design's paired time against the row's fastest,
+        marked by the report's decision rule. Drawn only for a folder whose report can be made (its comparisons come
+        from report.Results, which reads the run's processes too); another is told so and drawn without it."""
+        try:
+            res = report.Results(os.path.join(self.dir, "results.csv"), recorded=False)
+            designs = report.designs(res)
+            res.rule  # noqa: B018 (reads the run's processes, which a folder of results.csv alone lacks)
+        except (csvfile.CsvError, report.TableError) as e:
+            print(f"plots: no heatmap: {e}", file=sys.stderr)
+            return
+        largest = max(n for _, _, n in res.cells if n & (n - 1) == 0)
+        panels = sorted({self.pick_n(None, {n for _, _, n in res.cells}), largest})
+        blocks, marks, titles = [], [], []
+        for n in panels:
+            points, labels = [], []
+            for y, w in enumerate(answers.WORKLOADS):
+                try:
+                    figures, comparisons = report.standings(res, w.scenario, n)
+                except report.NotMeasured:
+                    figures, comparisons = [], []
+                found = {f[0]: (c, k) for k, (f, c) in enumerate(zip(figures, comparisons))}
+                for x, s in enumerate(designs):
+                    if s not in found:
+                        points.append((x, y, math.nan))
+                        labels.append((x, y, "n/m", False))
+                        continue
+                    c, k = found[s]
+                    ratio = 1.0 if k == 0 else c.ratio
+                    z = min(HEATMAP_CAP, max(0.0, math.log2(ratio)))
+                    text = "1" if k == 0 else heatmap_ratio(ratio) + HEATMAP_MARKS[res.rule.outcome(c)]
+                    points.append((x, y, z))
+                    labels.append((x, y, text, z > HEATMAP_CAP / 2))
+            blocks.append((f"{n}", points))
+            marks.append(" ".join(
+                f"set label {MARK_TAG + k} {gp_string(text)} at {x},{y} center font \",8\" front "
+                f"textcolor rgb \"{'#ffffff' if dark else '#000000'}\";" for k, (x, y, text, dark) in enumerate(labels)))
+            which = [w for w, m in (("the fixed size", self.fixed), ("the largest", largest)) if n == m]
+            titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else ""))
+        width = 330 + len(panels) * (48 * len(designs) + 40) + 110
+        height = 150 + 24 * len(answers.WORKLOADS) + 110
+        variables = {
+            "title": "Which design to pick: each design's time against the fastest of its row (paired ratios)",
+            "note": "1: the row's fastest; =: equivalent to it (within the margin); ~: not told apart from it; "
+                    "unmarked: slower; n/m: not measured",
+            "npanels": str(len(panels)), "ncols": str(len(designs)), "nrows": str(len(answers.WORKLOADS)),
+            "xtics_cmd": gp_command("set xtics (" + ", ".join(f'"{s}" {x}' for x, s in enumerate(designs)) +
+                                    ") rotate by 45 right"),
+            # a tic label is a format: its "%" doubled
+            "ytics_cmd": gp_command("set ytics (" + ", ".join(f'"{w.label.replace("%", "%%")}" {y}'
+                                                              for y, w in enumerate(answers.WORKLOADS)) + ")"),
+            "cbmax": num(HEATMAP_CAP),
+            "cbtics_cmd": gp_command("set cbtics (" + ", ".join(f'"{2 ** k:g}x" {k}' for k in range(int(HEATMAP_CAP) + 1))
+                                     + ")"),
+            "lmargin_chars": "48", "bmargin_lines": "8"}
+        for p, (title, cmd) in enumerate(zip(titles, marks), 1):
+            variables[f"panel_title_{p}"] = gp_string(title)
+            variables[f"marks_cmd_{p}"] = gp_command(f"unset for [t={MARK_TAG}:{MARK_TAG + 9999}] label t; " + cmd)
+        self.new("heatmap", "heatmap.gp", width, height, variables, blocks, series=[])
 
 
 def main(argv):
@@ -683,6 +778,7 @@ def main(argv):
     figures.memory_plot()
     figures.churn_sweep()
     figures.change_sweep()
+    figures.heatmap()
     if not figures.figures:
         return fail("plots", f"nothing to draw in {directory}/results.csv")
     figures.finish(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "plots"))

@@ -1,13 +1,15 @@
-"""The numbers a report's prose types by hand: every figure of REPORT.md must come from the run, through a generated
-table (between "<!-- table: ... -->" and "<!-- end table -->") or an inline figure (after a "<!-- v: ... -->"
-marker, up to its "<!-- /v -->"), so that the words can never disagree with the data they stand beside.
+"""The numbers and verdicts a report's prose types by hand: every figure of REPORT.md must come from the run, through
+a generated table (between "<!-- table: ... -->" and "<!-- end table -->") or an inline figure (after a
+"<!-- v: ... -->" marker, up to its "<!-- /v -->"), and so must every verdict (VERDICTS: "confirmed",
+"equivalent", "inconclusive", ...), so that the words can never disagree with the data they stand beside.
 
     python3 scripts/analysis prose REPORT_MD
 
 prints each number the prose carries outside those spans, with its line, and exits 1 if any is not one of the
 allowed constants (ALLOWED: sizes, the seeds' own figures, the settings the method names), which it prints too,
-with how often each was used. Code spans (scenario and variant names such as `game_frame_10`), link targets and
-HTML comments are not prose; headings are.
+with how often each was used; and each verdict word outside them that is not named as a word, in quotes or
+emphasis (the text that defines the verdicts: *equivalent* where ...). Code spans (scenario and variant names such
+as `game_frame_10`), link targets and HTML comments are not prose; headings are.
 """
 
 import re
@@ -64,6 +66,25 @@ def numbers(text):
     return found
 
 
+# The words of the decision rule's verdicts (wording.py): typed bare, one would state an outcome the data did not
+# choose.
+VERDICTS = re.compile(r"\b(?:confirmed|refuted|reversed|not resolved|inconclusive|equivalent|not told apart|"
+                      r"not separable|cannot separate)\b", re.I)
+_NAMED = re.compile(r'"[^"\n]*"|\*[^*\n]+\*')
+
+
+def verdicts(text):
+    """(line, word) for each verdict word in the prose of text that is not named as a word (in quotes or
+    emphasis): a verdict typed by hand."""
+    found = []
+    for number, line in enumerate(prose(text).split("\n"), 1):
+        named = [(m.start(), m.end()) for m in _NAMED.finditer(line)]
+        for m in VERDICTS.finditer(line):
+            if not any(start <= m.start() and m.end() <= end for start, end in named):
+                found.append((number, m.group(0)))
+    return found
+
+
 def main(argv):
     if len(argv) != 1:
         return usage("prose REPORT_MD")
@@ -79,6 +100,10 @@ def main(argv):
         print(f"allowed: {used:4d} x /{pattern}/: {why}")
     for line, n in typed:
         print(f"{argv[0]}:{line}: {n} typed by hand")
-    if typed:
-        return fail("prose", f"{argv[0]}: {len(typed)} numbers in the prose are typed by hand, not generated")
+    bare = verdicts(text)
+    for line, word in bare:
+        print(f"{argv[0]}:{line}: the verdict \"{word}\" typed by hand")
+    if typed or bare:
+        return fail("prose", f"{argv[0]}: {len(typed)} numbers and {len(bare)} verdicts in the prose are typed by "
+                             "hand, not generated")
     return 0

@@ -25,6 +25,10 @@ equivalent, "~" inconclusive.
 
 Tables (figures are times over processes, trimmed geometric means, [low, high] their 95% intervals; "-" where
 nothing was measured):
+    answers N                      the first page: a row per workload of answers.WORKLOADS read at N: the design
+                                   to pick (and every design not found slower than it), the next design found
+                                   slower with its ratio, the sizes where the pick differs, and why (instructions,
+                                   simulated misses and bytes per entity at the fixed size)
     iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
                                    ratio's own interval and its mark); ordered by the time at the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
@@ -44,7 +48,8 @@ nothing was measured):
                                    beyond twice it, intervals holding 1), the planted control (detected: its
                                    interval above 1; its median estimate against its truth)
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
-    xcheck                         from crosscheck.csv: in-process against whole-process figures
+    xcheck                         from crosscheck.csv: in-process against whole-process figures, with the range
+                                   of the whole-process runs (crosscheck.run_range: the fastest and the slowest)
     change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
                                    frame with the change term against the same frame without it (changed_R_scan),
                                    as a ratio with its interval; the crossover rate, where that ratio reaches 1
@@ -88,13 +93,18 @@ tables too):
     single-leaders                 of the rows of the next table below that carry a "fastest" figure, how many
                                    have a single leader (every other design found slower): "12 of 40"
     equivalent-leaders             of the same rows, how many have several leaders, all equivalent to the fastest
+    answers KIND                   of the first page's workloads at the largest size, how many have a single pick
+                                   (single), several equivalent ones (equivalent), several not told apart
+                                   (inconclusive): "9 of 16"
+    xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
+                                   outside XCHECK_AGREE lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
                                    called a difference), fdr, margin, outcomes (how the family came out)
     controls WHAT                  the controls judged by it: aa-excluding (A/A intervals that exclude 1),
                                    aa-different, aa-equivalent, planted-slower, planted-truth
     bytes CELL                     its bytes per entity (exact: no interval), "132"
-    sim STRATEGY SCENARIO [ll]     from cachesim.csv: D1 (or last-level) misses per unit, the median over the
-                                   layouts simulated, "0.375"
+    sim STRATEGY SCENARIO [ll|ir]  from cachesim.csv: D1 misses (or last-level misses, or instructions) per unit,
+                                   the median over the layouts simulated, "0.375"
     meta KEY                       a value of metadata.csv
 """
 
@@ -105,7 +115,9 @@ import os
 import re
 import sys
 
+import answers
 import cells as cellmod
+import crosscheck
 import csvfile
 import paired
 import stats
@@ -137,12 +149,14 @@ def ratio_text(c, rule):
 
 
 class Results:
-    """A results folder's files, read on demand."""
+    """A results folder's files, read on demand: as its manifest recorded them (a published run), or with recorded
+    False as they are (a run being published, whose plots are drawn before its manifest is written)."""
 
-    def __init__(self, csv_path):
+    def __init__(self, csv_path, recorded=True):
         self.csv_path = csv_path
+        self.recorded = recorded
         self.directory = os.path.dirname(csv_path) or "."
-        self.rows = csvfile.read(csv_path, "results", recorded=True)
+        self.rows = csvfile.read(csv_path, "results", recorded=recorded)
         self.cells = {}
         for r in self.rows:
             self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
@@ -155,15 +169,15 @@ class Results:
     # The other files of the folder, each read (and checked) the first time a table asks for it.
     @functools.cached_property
     def meta(self):
-        return csvfile.read_metadata(self.path("metadata.csv"), recorded=True)
+        return csvfile.read_metadata(self.path("metadata.csv"), recorded=self.recorded)
 
     @functools.cached_property
     def sim(self):
-        return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=True)
+        return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=self.recorded)
 
     @functools.cached_property
     def runs(self):
-        return csvfile.read_table(self.directory, "runs", "runs", recorded=True)
+        return csvfile.read_table(self.directory, "runs", "runs", recorded=self.recorded)
 
     @functools.cached_property
     def groups(self):
@@ -172,13 +186,13 @@ class Results:
 
     @functools.cached_property
     def pairs(self):
-        return csvfile.read(self.path("pairs.csv"), "pairs", recorded=True)
+        return csvfile.read(self.path("pairs.csv"), "pairs", recorded=self.recorded)
 
     @functools.cached_property
     def pairing(self):
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
-        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=True,
+        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=self.recorded,
                                    required=self.meta.get("paired") == "1")
 
     def ratio(self, top, bottom):
@@ -226,7 +240,7 @@ class Results:
 
     @functools.cached_property
     def xcheck(self):
-        return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=True)
+        return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=self.recorded)
 
     def cell(self, strategy, scenario, n):
         r = self.cells.get((strategy, scenario, int(n)))
@@ -260,7 +274,7 @@ def table(res, spec):
     if not words:
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
-    need = {"iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0, "pairs": 0,
+    need = {"answers": 1, "iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0, "pairs": 0,
             "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
     if mode not in need:
         raise TableError(f"unknown table '{mode}'")
@@ -465,11 +479,13 @@ def table_meta(res, keys=""):
 
 
 def table_xcheck(res):
-    lines = ["| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | ratio |",
-             "|---|---|---:|---:|---:|---:|"]
+    lines = ["| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | its runs from, to | ratio |",
+             "|---|---|---:|---:|---:|---:|---:|"]
     for r in res.xcheck:
+        span = crosscheck.run_range(res.directory, r)
         lines.append(f"| {r['strategy']} | {r['scenario']} | {label(r['n'])} | {float(r['in_process_ns']):.3f} | "
-                     f"{float(r['whole_process_ns']):.3f} | {float(r['ratio']):.2f}x |")
+                     f"{float(r['whole_process_ns']):.3f} | " + (f"{span[0]:.3f}, {span[1]:.3f}" if span else "-") +
+                     f" | {float(r['ratio']):.2f}x |")
     return lines
 
 
@@ -564,6 +580,104 @@ def table_tracking(res, n):
     return lines
 
 
+def _mechanism(res, strategy, scenario, n):
+    """The answers.Mechanism of a design's cell at n, from cachesim.csv (median over the layouts simulated) and its
+    bytes per entity; None where the run did not simulate it."""
+    if not os.path.exists(res.path("cachesim.csv")):
+        return None
+    found = [r for r in res.sim if (r["strategy"], r["scenario"], int(r["n"])) == (strategy, scenario, int(n))]
+    cell = res.cells.get((strategy, scenario, int(n)))
+    if not found or cell is None:
+        return None
+    return answers.Mechanism(strategy, *(stats.median([float(r[k]) for r in found]) for k in
+                               ("instructions_per_unit", "d1_misses_per_unit", "ll_misses_per_unit")),
+                             float(cell["bytes_per_entity"]))
+
+
+def answer(res, scenario, n):
+    """(pick, runner-up, other sizes, why) of one workload read at n, as answers.py words them; NotMeasured where no
+    design measured the scenario at n."""
+    figures, comparisons = standings(res, scenario, n)
+    sizes = sorted({key[2] for key in res.groups if key[1] == scenario and key[3] == "warm" and key[2] <= n})
+    per_size = []
+    for size in sizes:
+        try:
+            per_size.append((size, *standings(res, scenario, size)))
+        except NotMeasured:
+            continue
+    k, next_text = answers.runner_up(figures, comparisons, res.rule)
+    fixed = int(res.meta["fixed_n"]) if "fixed_n" in res.meta else n
+    first = _mechanism(res, figures[0][0], scenario, fixed)
+    second = _mechanism(res, figures[k][0], scenario, fixed) if k is not None else None
+    return (answers.pick(figures, comparisons, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
+            answers.why(first, second, k is not None))
+
+
+def table_answers(res, n):
+    """The first page's answer: a row per workload of answers.WORKLOADS read at n."""
+    fixed = label(int(res.meta["fixed_n"])) if "fixed_n" in res.meta else label(int(n))
+    lines = [f"| Workload | Pick at {label(int(n))} | Next, its time / the fastest's | Other sizes | "
+             f"Why, at {fixed} (per unit: instructions, simulated misses) |", "|---|---|---|---|---|"]
+    for w in answers.WORKLOADS:
+        try:
+            pick, next_text, others, why = answer(res, w.scenario, int(n))
+        except NotMeasured:
+            lines.append(f"| {w.label} (`{w.scenario}`) | not measured in this run | | | |")
+            continue
+        lines.append(f"| {w.label} (`{w.scenario}`) | {pick} | {next_text} | {others} | {why or '-'} |")
+    return lines
+
+
+def _answers_count(res, kind):
+    """"K of M": of the workloads of answers.WORKLOADS measured at the largest size, those whose pick is a single
+    design (kind "single"), several equivalent ones ("equivalent"), or several the run cannot tell apart
+    ("inconclusive")."""
+    n = max(n for _, _, n in res.cells if n & (n - 1) == 0)
+    counts = {"single": 0, "equivalent": 0, "inconclusive": 0}
+    total = 0
+    for w in answers.WORKLOADS:
+        try:
+            figures, comparisons = standings(res, w.scenario, n)
+        except NotMeasured:
+            continue
+        total += 1
+        names, how = wording.leading(figures, comparisons, res.rule)
+        counts["single" if not how else "equivalent" if how == stats.EQUIVALENT else "inconclusive"] += 1
+    if kind not in counts:
+        raise TableError(f"unknown figure 'answers {kind}' (single, equivalent, inconclusive)")
+    if not total:
+        raise NotMeasured(f"no workload of the first page was measured at n={n} in {res.csv_path}")
+    return f"{counts[kind]} of {total}"
+
+
+# Whole-process against in-process figures this close count as agreeing: the harness's own costs (clock reads, the
+# loop around the runs) and the page faults of extra runs move a figure by a few percent, the machine by more.
+XCHECK_AGREE = (0.8, 1.25)
+
+
+def _xcheck_summary(res):
+    """How far the timer and whole-process timing agree: "41 of 45 within [0.8, 1.25]; by scenario, the median
+    whole-process / in-process ratio, its range, and in how many cells the in-process figure lies within the range
+    of the cell's own whole-process runs: `simple_iter` 1.02x (0.80x to 1.11x; 10 of 15), ..."."""
+    rows = res.xcheck
+    if not rows:
+        raise NotMeasured(f"{res.path('crosscheck.csv')} has no row")
+    inside = sum(1 for r in rows if XCHECK_AGREE[0] <= float(r["ratio"]) <= XCHECK_AGREE[1])
+    by_scenario = {}
+    for r in rows:
+        by_scenario.setdefault(r["scenario"], []).append(r)
+    parts = []
+    for scenario, group in by_scenario.items():
+        ratios = [float(r["ratio"]) for r in group]
+        spans = [(crosscheck.run_range(res.directory, r), float(r["in_process_ns"])) for r in group]
+        held = sum(1 for span, figure in spans if span is not None and span[0] <= figure <= span[1])
+        parts.append(f"`{scenario}` {stats.median(ratios):.2f}x ({min(ratios):.2f}x to {max(ratios):.2f}x; {held} of "
+                     f"{len(group)})")
+    return (f"{inside} of {len(rows)} within [{XCHECK_AGREE[0]:g}, {XCHECK_AGREE[1]:g}]; by scenario, the median "
+            "whole-process / in-process ratio, its range, and in how many cells the in-process figure lies within "
+            "the range of the cell's own whole-process runs: " + ", ".join(parts))
+
+
 def _size(text):
     """An entity count as 1048576 or 2^20."""
     if re.fullmatch(r"2\^[0-9]{1,2}", text):
@@ -608,8 +722,8 @@ def value(res, spec, table_below=()):
         if key not in res.cells:
             raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.csv_path}")
         return res.cell(*key) if kind == "cell" else f"{float(res.cells[key]['bytes_per_entity']):.0f}"
-    if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"]):
-        column = "ll_misses_per_unit" if args[2:] else "d1_misses_per_unit"
+    if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"], ["ir"]):
+        column = {"ll": "ll_misses_per_unit", "ir": "instructions_per_unit"}.get("".join(args[2:]), "d1_misses_per_unit")
         found = [float(r[column]) for r in res.sim if (r["strategy"], r["scenario"]) == tuple(args[:2])]
         if not found:
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
@@ -637,7 +751,7 @@ def value(res, spec, table_below=()):
             return wording.across(points, res.rule)
         return wording.claim(points, res.rule, wording.PAR if kind == "claim-par" else wording.CLAIM)
     if kind in ("fastest", "ranking") and len(args) in (2, 3):
-        figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
+        figures, ratios = standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
         return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.rule)
     if kind == "leaders" and len(args) in (1, 2):
         name, _, memory = args[0].partition("@")
@@ -645,7 +759,7 @@ def value(res, spec, table_below=()):
         per_size = []
         for n in sizes:
             try:
-                per_size.append((n, *_standings(res, args[0], n, args[1] if len(args) == 2 else None)))
+                per_size.append((n, *standings(res, args[0], n, args[1] if len(args) == 2 else None)))
             except NotMeasured:
                 continue
         if not per_size:
@@ -655,6 +769,10 @@ def value(res, spec, table_below=()):
         return _single_leaders(res, table_below)
     if kind == "equivalent-leaders" and not args:
         return _single_leaders(res, table_below, equivalent=True)
+    if kind == "answers" and len(args) == 1:
+        return _answers_count(res, args[0])
+    if kind == "xcheck-summary" and not args:
+        return _xcheck_summary(res)
     if kind == "rule" and len(args) == 1:
         return _rule_figure(res, args[0])
     if kind == "controls" and len(args) == 1:
@@ -662,7 +780,7 @@ def value(res, spec, table_below=()):
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], single-leaders, "
-                     "sim STRATEGY SCENARIO [ll], meta KEY)")
+                     "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
 
 
 def _share(k, m):
@@ -726,7 +844,7 @@ def _single_leaders(res, table_below, equivalent=False):
         args = sizes_of(res, spec).split()[1:]
         if len(args) not in (2, 3):
             raise TableError(f"single-leaders: a malformed figure \"{spec}\" in the table below")
-        figures, ratios = _standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
+        figures, ratios = standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
         if equivalent:
             names, how = wording.leading(figures, ratios, res.rule)
             single += how == stats.EQUIVALENT
@@ -743,7 +861,7 @@ def _table_below(lines, index):
     return rest[start:end]
 
 
-def _standings(res, scenario, n, names=None):
+def standings(res, scenario, n, names=None):
     """([(strategy, time, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
     the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
     name, _, memory = scenario.partition("@")
@@ -902,7 +1020,7 @@ def main(argv):
     out = argv[2] if len(argv) == 3 else report
     try:
         res = Results(csv_path)
-        if (out == report and os.path.basename(report) == "REPORT.md" and res.meta.get("quick") == "1"
+        if (out == report and os.path.basename(report) in ("REPORT.md", "results.md") and res.meta.get("quick") == "1"
                 and os.environ.get("REPORT_ALLOW_QUICK") != "1"):
             raise TableError(f"{csv_path} is a QUICK run (few processes, small sizes): {report} is rewritten "
                              f"from a full run (REPORT_ALLOW_QUICK=1 allows it)")
@@ -918,7 +1036,7 @@ def main(argv):
             plots = os.path.relpath(os.path.join(os.path.abspath(res.directory), "plots"), base)
 
             def relink(target):
-                if re.match(r"^results/[^/]+/plots/", target):
+                if re.match(r"^(\.\./)*results/[^/]+/plots/", target):
                     return plots + target[target.index("/plots/") + len("/plots"):]
                 if re.match(r"^([a-z]+:|#|/)", target) or root == ".":
                     return target

@@ -9,6 +9,7 @@ import re
 import unittest
 
 from support import TempDir, run_row
+import answers
 import plots
 import results
 
@@ -87,6 +88,19 @@ class MissingAndZero(unittest.TestCase):
         self.assertLess(floor, 0.5)
 
 
+class Styles(unittest.TestCase):
+    def test_no_two_designs_share_colour_and_point(self):
+        names = ("archetype archetype-aos bitmask bitmask-cached bitmask-pools bitset chunks chunks-full hybrid "
+                 "sparse sparse-compact sparse-filter sparse-groups sparse-view tables").split()
+        names += [f"new{k}" for k in range(10)] + [f"sparse-v{k}" for k in range(4)]
+        styles = plots.design_styles(names)
+        self.assertEqual(len(set(styles.values())), len(names))
+        # a family shares its colour, and every colour is the palette's
+        self.assertEqual(styles["sparse"][0], styles["sparse-groups"][0])
+        self.assertNotEqual(styles["sparse"][0], styles["bitset"][0])
+        self.assertTrue(all(colour in plots.PALETTE for colour, _ in styles.values()))
+
+
 class Folder(TempDir):
     """A run: a and b in game_frame_R at 1024 and 4096, b without game_frame_50 at 4096; a, b and raw-soa in
     simple_iter and a and b in create at 1024 and 65536, b's bytes per entity in simple_iter zero."""
@@ -126,6 +140,47 @@ class Folder(TempDir):
     def blocks(self, name):
         with open(os.path.join(self.work, name + ".dat"), encoding="utf-8") as f:
             return f.read().split("\n\n\n")[:-1]
+
+    def test_the_heatmap_marks_every_cell_against_its_rows_fastest(self):
+        figures = self.figures(1024)
+        figures.heatmap()
+        settings = self.settings("heatmap")
+        self.assertEqual(settings["npanels"], "2")  # the fixed size and the largest
+        self.assertEqual(settings["panel_title_1"], '"at N = 1024 (2¹⁰), the fixed size"')
+        rows = [w.scenario for w in answers.WORKLOADS]
+        y = rows.index("simple_iter")
+        marks = settings["marks_cmd_1"]
+        # a is the fastest design of simple_iter (raw-soa is a floor, not a design); b is 1.5 times it, slower
+        self.assertIn(f'"1" at 0,{y} center', marks)
+        self.assertIn(f'"1.50" at 1,{y} center', marks)
+        # game_frame_1 was measured at 1024 but not at 65536, whose panel says so
+        y = rows.index("game_frame_1")
+        self.assertIn(f'"1" at 0,{y} center', marks)
+        self.assertIn(f'"n/m" at 0,{y} center', settings["marks_cmd_2"])
+        # a workload the run never measured is marked in every cell, never drawn as a ratio
+        y = rows.index("random_get")
+        self.assertIn(f'"n/m" at 1,{y} center', marks)
+        first = [line.split() for line in self.blocks("heatmap")[0].splitlines()]
+        self.assertEqual(len(first), 2 * len(rows))
+        self.assertAlmostEqual(float(first[rows.index("simple_iter") * 2 + 1][2]), math.log2(1.5), places=2)
+
+    def test_no_figure_has_two_series_of_one_colour_and_point(self):
+        with open(self.path("runs.csv"), "a", encoding="utf-8") as f:
+            for k in range(3):
+                for s in ("sparse", "sparse-view", "sparse-groups", "bitmask", "bitmask-cached", "bitset"):
+                    for r in ("1", "1_scan", "10", "10_scan"):
+                        f.write(run_row(s, f"changed_{r}", 1024, 1 + k * 0.01, seed=f"{k + 1:016x}") + "\n")
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(results.main([self.dir]), 0)
+        self.assertEqual(plots.main([self.dir, "1024", self.work]), 0)
+        with open(os.path.join(self.work, "list"), encoding="utf-8") as f:
+            names = f.read().split()
+        self.assertIn("change-sweep", names)
+        for name in names:
+            settings = self.settings(name)
+            colours, points = (settings[k].strip('"').split() for k in ("colors", "points"))
+            series = list(zip(colours, points))
+            self.assertEqual(len(set(series)), len(series), f"{name}: {settings['names']}")
 
     def test_a_quick_run_says_so_in_every_caption(self):
         self.assertTrue(self.figures(65536).caption.startswith("machine: test-machine"))

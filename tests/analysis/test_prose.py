@@ -35,7 +35,16 @@ class Prose(support.TempDir):
         with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(err):
             self.assertEqual(prose.main([self.write("R.md", planted)]), 1)
         self.assertIn("R.md:8: 0.6 typed by hand", out.getvalue())
-        self.assertIn("1 numbers in the prose are typed by hand", err.getvalue())
+        self.assertIn("1 numbers and 0 verdicts in the prose are typed by hand", err.getvalue())
+
+    def test_a_verdict_typed_by_hand_is_found_but_a_word_named_is_not(self):
+        planted = GENERATED + ("\nA claim is \"confirmed\" where the rule finds it, *equivalent* within the margin.\n"
+                               "So the claim is confirmed: the two designs are equivalent.\n"
+                               "<!-- v: claim a simple_iter / b -->**refuted** at every N<!-- /v -->\n")
+        self.assertEqual(prose.verdicts(planted), [(11, "confirmed"), (11, "equivalent")])
+        with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(prose.main([self.write("R.md", planted)]), 1)
+        self.assertIn('R.md:11: the verdict "confirmed" typed by hand', out.getvalue())
 
     def test_a_figure_outside_its_marker_is_typed(self):
         # The marker's span ends at <!-- /v -->: a figure after it is the writer's, whatever precedes it.

@@ -9,6 +9,7 @@ import unittest.mock
 
 from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
 import cells
+import crosscheck
 import csvfile
 import stats
 import wording
@@ -445,9 +446,27 @@ class Refusals(TempDir):
         with open(self.out, encoding="utf-8") as f:
             text = f.read()
         self.assertIn("| machine_id | test-machine |\n| cpu_model | Test CPU |", text)
-        self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.05x |", text)
+        # no hyperfine export beside it: no range of its runs
+        self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | - | 1.05x |", text)
         self.assertNotIn("stale", text)
         self.assertIn("](run/plots/n-simple_iter.svg)", text)
+
+    def test_the_cross_check_is_read_against_its_own_runs(self):
+        # a: 50 extra runs of 1000 x 1024 entities; its plus runs 0.3 to 0.32 s over a base of 0.2 s
+        self.replace("hyperfine/bench-a.csv", "command,mean,stddev,median,user,system,min,max\n"
+                     "simple_iter base,0.2,0,0.2,0,0,0.199,0.201\nsimple_iter plus 50,0.31,0,0.3075,0,0,0.3,0.32\n",
+                     record=False)
+        res = report.Results(self.results)
+        row = next(r for r in res.xcheck if r["strategy"] == "a")
+        low, high = crosscheck.run_range(self.run, row)
+        self.assertAlmostEqual(low, 0.1e9 / (50 * 1000 * 1024))
+        self.assertAlmostEqual(high, 0.12e9 / (50 * 1000 * 1024))
+        self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.953, 2.344 | 1.05x |", report.table(res, "xcheck"))
+        # b has no export: its in-process figure is not counted as held by a range it does not have
+        self.assertEqual(report.value(res, "xcheck-summary"),
+                         "2 of 2 within [0.8, 1.25]; by scenario, the median whole-process / in-process ratio, its "
+                         "range, and in how many cells the in-process figure lies within the range of the cell's own "
+                         "whole-process runs: `simple_iter` 1.02x (1.00x to 1.05x; 1 of 2)")
 
     def test_a_quick_run_does_not_rewrite_the_report_unless_allowed(self):
         quick = make_run(self.path("quick"), quick=True)
