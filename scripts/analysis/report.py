@@ -90,9 +90,10 @@ tables too):
                                    those the rule finds equivalent to it or cannot tell from it, with their ratios
     ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
     leaders SCENARIO [S,...]       the fastest and those not found slower than it at each N, in runs of sizes
-    single-leaders                 of the rows of the next table below that carry a "fastest" figure, how many
-                                   have a single leader (every other design found slower): "12 of 40"
-    equivalent-leaders             of the same rows, how many have several leaders, all equivalent to the fastest
+    why CELL / CELL                the mechanism behind the two cells' ratio, from the cache simulation at their N
+                                   (answers.why): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, 112 vs 118
+                                   B/entity", the same instructions with different times named a memory or layout
+                                   effect
     answers KIND                   of the first page's workloads at the largest size, how many have a single pick
                                    (single), several equivalent ones (equivalent), several not told apart
                                    (inconclusive): "9 of 16"
@@ -698,8 +699,8 @@ def _cell_key(words, default=None):
     return words[0], name, memory or "warm", n
 
 
-def value(res, spec, table_below=()):
-    """The text of one inline figure; table_below holds the lines of the next table after it (single-leaders)."""
+def value(res, spec):
+    """The text of one inline figure."""
     words = sizes_of(res, spec).split()
     if not words:
         raise TableError("an empty figure spec")
@@ -765,10 +766,15 @@ def value(res, spec, table_below=()):
         if not per_size:
             raise NotMeasured(f"no design measured {args[0]}")
         return wording.leaders(per_size, res.rule)
-    if kind == "single-leaders" and not args:
-        return _single_leaders(res, table_below)
-    if kind == "equivalent-leaders" and not args:
-        return _single_leaders(res, table_below, equivalent=True)
+    if kind == "why" and "/" in args:
+        cut = args.index("/")
+        top = _cell_key(args[:cut])
+        bottom = _cell_key(args[cut + 1:], top)
+        first, second = (_mechanism(res, key[0], key[1], key[3]) for key in (top, bottom))
+        if first is None or second is None:
+            raise NotMeasured(f"the run simulated no cell of {top[0]} or {bottom[0]} {top[1]} at n={top[3]}")
+        comparison = res.ratio(*(_group(res, *key) for key in (top, bottom)))
+        return answers.why(first, second, res.rule.outcome(comparison) in (stats.FASTER, stats.SLOWER))
     if kind == "answers" and len(args) == 1:
         return _answers_count(res, args[0])
     if kind == "xcheck-summary" and not args:
@@ -779,7 +785,7 @@ def value(res, spec, table_below=()):
         return _controls_figure(res, args[0])
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
-                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], single-leaders, "
+                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], why CELL / CELL, "
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
 
 
@@ -832,35 +838,6 @@ def _controls_figure(res, what):
                      "planted-truth)")
 
 
-def _single_leaders(res, table_below, equivalent=False):
-    """"K of M": of the "fastest" figures in table_below (one per row of the decision guide), those whose leader
-    the run finds faster than every other design (every other one SLOWER); with equivalent, those whose leaders
-    are several, every one equivalent to the fastest."""
-    specs = [m.group(1) for line in table_below for m in _VALUE.finditer(line) if m.group(1).startswith("fastest ")]
-    if not specs:
-        raise TableError("single-leaders: the table below has no row with a \"fastest\" figure")
-    single = 0
-    for spec in specs:
-        args = sizes_of(res, spec).split()[1:]
-        if len(args) not in (2, 3):
-            raise TableError(f"single-leaders: a malformed figure \"{spec}\" in the table below")
-        figures, ratios = standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
-        if equivalent:
-            names, how = wording.leading(figures, ratios, res.rule)
-            single += how == stats.EQUIVALENT
-        else:
-            single += all(res.rule.outcome(c) == stats.SLOWER for c in ratios[1:])
-    return f"{single} of {len(specs)}"
-
-
-def _table_below(lines, index):
-    """The lines of the first Markdown table (lines starting with "|") after lines[index]."""
-    rest = lines[index + 1:]
-    start = next((k for k, line in enumerate(rest) if line.startswith("|")), len(rest))
-    end = next((k for k in range(start, len(rest)) if not rest[k].startswith("|")), len(rest))
-    return rest[start:end]
-
-
 def standings(res, scenario, n, names=None):
     """([(strategy, time, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
     the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
@@ -892,12 +869,12 @@ _VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
-def _values(res, line, number, notes, table_below=(), unmeasured=None):
+def _values(res, line, number, notes, unmeasured=None):
     """The line with every inline figure regenerated; with notes, the figures the run did not measure are left
     as they were and their specs added to unmeasured (a list)."""
     def one(m):
         try:
-            text = value(res, m.group(1), table_below)
+            text = value(res, m.group(1))
         except NotMeasured as e:
             if not notes:
                 raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
@@ -949,10 +926,8 @@ def refresh(res, text, relink=None, notes=False):
             out.append(line)
             continue
         if not skipping:
-            below = (_table_below(lines, number - 1)
-                     if "<!-- v: single-leaders" in line or "<!-- v: equivalent-leaders" in line else ())
             missing = []
-            line = _values(res, line, number, notes, below, missing) if "<!-- " in line else line
+            line = _values(res, line, number, notes, missing) if "<!-- " in line else line
             if missing:
                 unmeasured[len(out)] = missing
             out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
