@@ -27,7 +27,9 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
                      design's paired time against the row's fastest, coloured on a log scale and marked by the
                      report's decision rule (report.py)
 Strategies and scenarios are read from the CSV, so new ones appear by themselves; each strategy keeps one colour
-and point type in every figure (by sorted name). The A/A twin is left out (it would draw its strategy twice).
+(its design family's) and point type in every figure, no two sharing both (design_styles); where a line figure has
+more than CROWDED lines, each family's fastest is drawn bold. The A/A twin is left out (it would draw its strategy
+twice).
 A scenario without a row at FIXED_N is drawn at its largest N below it, and its label says so.
 In the cluster figures every strategy of the figure has its slot in every cluster: a cell the run did not measure
 is marked "n/m" in its slot (never drawn as zero, never left out unmarked), and a value of exactly zero gets a
@@ -73,6 +75,9 @@ CACHESIM_MAIN = ("iteration", "access")
 # yellow, too pale on white, replaced by Tol's olive and wine); black and grey belong to the raw baselines.
 PALETTE = "#0072b2 #e69f00 #009e73 #d55e00 #cc79a7 #56b4e9 #999933 #882255".split()
 POINTS = "7 5 9 11 13 15 6 4 8 10 12 14".split()
+# Line widths: every series alike, or, in a figure of more than CROWDED lines, each family's best BOLD and the
+# rest THIN, so that the eye finds the families' leaders first.
+LINE_WIDTH, BOLD, THIN, CROWDED = 1.6, 2.6, 0.8, 8
 # gnuplot's open form of each filled point type (circle, square, triangles, diamond, pentagon).
 OPEN_POINT = {"7": "6", "5": "4", "9": "8", "11": "10", "13": "12", "15": "14"}
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -186,6 +191,21 @@ class Families:
         return (k, j, base, key != base)
 
 
+def family_best_widths(blocks):
+    """{series: width}: in a figure of lines [(series, [(x, value, ...)])], the design of each family (the name
+    before its first "-") with the lowest value at its largest x drawn BOLD, its other designs THIN; the raw
+    baselines keep LINE_WIDTH."""
+    best = {}
+    for s, points in blocks:
+        if s.startswith("raw"):
+            continue
+        family, last = s.split("-")[0], max(points)[1]
+        if family not in best or last < best[family][1]:
+            best[family] = (s, last)
+    chosen = {s for s, _ in best.values()}
+    return {s: BOLD if s in chosen else THIN for s, _ in blocks if not s.startswith("raw")}
+
+
 def design_styles(designs):
     """{design: (colour, point type)}: its family's colour (PALETTE, in the order the families first appear) and
     the first point type no design of that colour has yet, so that no two designs share both (until one colour
@@ -272,10 +292,11 @@ class Figures:
 
     # ---- writing ----
 
-    def new(self, name, template, width, height, variables, blocks, series=None):
+    def new(self, name, template, width, height, variables, blocks, series=None, widths=None):
         """A figure: blocks is [(series name, [row tuple])], one a series unless series names the series (the
         cachesim figure has two blocks per series, one per panel, the churn sweep one per panel); variables the
-        template's settings. A point None is a break in its series' line."""
+        template's settings; widths {series: line width} where some differ from LINE_WIDTH. A point None is a
+        break in its series' line."""
         used = {f[0] for f in self.figures}
         if name in used:
             k = 2
@@ -296,6 +317,7 @@ class Figures:
             "colors": gp_string(" ".join(self.style[s][0] for s in names)),
             "points": gp_string(" ".join(self.style[s][1] for s in names)),
             "dashes": gp_string(" ".join(self.style[s][2] for s in names)),
+            "widths": gp_string(" ".join(num((widths or {}).get(s, LINE_WIDTH)) for s in names)),
             "note": gp_string(variables.pop("note", "")),
             "marks_note": gp_string(variables.pop("marks_note", "")),
         }
@@ -452,15 +474,18 @@ class Figures:
             lo, hi, ytics = self.y_range(values)
             step = 2 if len(sizes) > 10 else 1
             tics = ", ".join(f'"{n_label(n)}" {n}' for n in sizes[::step])
+            # more lines than an eye follows: each family's fastest at the largest N drawn bold, the rest thin
+            widths = family_best_widths(blocks) if len(blocks) > CROWDED else None
             xsetup = f"set logscale x 2; set xrange [{num(sizes[0] / 1.4)}:{num(sizes[-1] * 1.4)}]; set xtics ({tics})"
             unit = self.unit[key]
             fresh = " (fresh memory: first touch of the pages included)" if "@" in key else ""
             self.new("n-" + key.replace("/", "_"), "lines.gp", 960, 600, {
-                "title": f"{key}: ns per {unit} against N{fresh}", "note": INTERVAL_NOTE,
+                "title": f"{key}: ns per {unit} against N{fresh}",
                 "xlabel_text": gp_string("entities (N)"),
                 "ylabel_text": gp_string(f"ns per {unit} (log scale)"),
                 "xsetup": gp_command(xsetup), "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics),
-            }, blocks)
+                "note": INTERVAL_NOTE + ("; bold: the fastest of each design family at the largest N" if widths else ""),
+            }, blocks, widths=widths)
 
     def family_plots(self):
         for family in self.families.names:

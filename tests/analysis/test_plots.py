@@ -101,6 +101,13 @@ class Styles(unittest.TestCase):
         self.assertTrue(all(colour in plots.PALETTE for colour, _ in styles.values()))
 
 
+class Crowded(unittest.TestCase):
+    def test_each_familys_fastest_at_the_largest_n_is_bold(self):
+        blocks = [("a", [(1024, 1.0), (4096, 3.0)]), ("a-x", [(1024, 2.0), (4096, 2.5)]), ("b", [(1024, 5.0)]),
+                  ("raw-soa", [(1024, 0.5), (4096, 0.6)])]
+        self.assertEqual(plots.family_best_widths(blocks), {"a": plots.THIN, "a-x": plots.BOLD, "b": plots.BOLD})
+
+
 class Folder(TempDir):
     """A run: a and b in game_frame_R at 1024 and 4096, b without game_frame_50 at 4096; a, b and raw-soa in
     simple_iter and a and b in create at 1024 and 65536, b's bytes per entity in simple_iter zero."""
@@ -178,7 +185,8 @@ class Folder(TempDir):
         self.assertIn("change-sweep", names)
         for name in names:
             settings = self.settings(name)
-            colours, points = (settings[k].strip('"').split() for k in ("colors", "points"))
+            colours, points, widths = (settings[k].strip('"').split() for k in ("colors", "points", "widths"))
+            self.assertEqual(len(widths), len(colours), name)
             series = list(zip(colours, points))
             self.assertEqual(len(set(series)), len(series), f"{name}: {settings['names']}")
 
