@@ -15,7 +15,8 @@
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
-#      results.md       docs/results.md (the per-scenario detail); both are refreshed themselves only by `make report`
+#      results.md       docs/results.md (the per-scenario detail); both are refreshed themselves only by `make report`,
+#                       and the run they are made from gets no copy
 #   8. manifest.csv     every file with its size, rows and checksum (python3 scripts/analysis record), then the
 #                       whole folder is checked and swapped in (python3 scripts/analysis publish)
 #   9. the summary (python3 scripts/analysis summary), read from the published folder
@@ -196,9 +197,18 @@ paired_files=""
 # shellcheck disable=SC2086
 python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots
-python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
-python3 "$here/analysis" report "$stage/results.csv" docs/results.md "$stage/results.md"
-python3 "$here/analysis" record "$stage" report.md results.md
+# The run REPORT.md is made from (the folder its machine_id figure names) keeps no copy: REPORT.md and
+# docs/results.md are that run's texts, refreshed by make report.
+reference=$(sed -n 's/.*<!-- v: meta machine_id -->\([^<]*\)<!-- \/v -->.*/\1/p' REPORT.md | head -n 1)
+out_real=$(cd "$out" 2>/dev/null && pwd -P) || out_real=""
+reference_real=$(cd "results/$reference" 2>/dev/null && pwd -P) || reference_real=""
+if [ -n "$reference" ] && [ -n "$out_real" ] && [ "$out_real" = "$reference_real" ]; then
+    echo "bench: $out is the run REPORT.md is made from: no copy of REPORT.md or docs/results.md (make report)" >&2
+else
+    python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
+    python3 "$here/analysis" report "$stage/results.csv" docs/results.md "$stage/results.md"
+    python3 "$here/analysis" record "$stage" report.md results.md
+fi
 
 step "publish"
 python3 "$here/analysis" publish "$stage" "$out"
