@@ -202,8 +202,10 @@ python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv $tables $pai
 reference=$(sed -n 's/.*<!-- v: meta machine_id -->\([^<]*\)<!-- \/v -->.*/\1/p' REPORT.md | head -n 1)
 out_real=$(cd "$out" 2>/dev/null && pwd -P) || out_real=""
 reference_real=$(cd "results/$reference" 2>/dev/null && pwd -P) || reference_real=""
+texts=", report.md, results.md"
 if [ -n "$reference" ] && [ -n "$out_real" ] && [ "$out_real" = "$reference_real" ]; then
     echo "bench: $out is the run REPORT.md is made from: no copy of REPORT.md or docs/results.md (make report)" >&2
+    texts=""
 else
     python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
     python3 "$here/analysis" report "$stage/results.csv" docs/results.md "$stage/results.md"
@@ -218,4 +220,4 @@ rm -rf "$stage" "$scratch"
 
 step "summary"
 python3 "$here/analysis" summary "$out/results.csv"
-echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/, report.md, results.md" >&2
+echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/$texts" >&2
