@@ -59,8 +59,7 @@ SAME_WORK = 0.05
 def pick(figures, comparisons, rule):
     """"`bitset`", or the designs the run does not find slower than the fastest: "`a` and `b` (equivalent)",
     "`a`, `b` and `c` (not told apart)" (figures and comparisons as for wording.leader)."""
-    names, how = wording.leading(figures, comparisons, rule)
-    return wording.listing([f"`{s}`" for s in names]) + (f" ({how})" if how else "")
+    return wording.leading_text(figures, comparisons, rule)
 
 
 def runner_up(figures, comparisons, rule):
@@ -76,13 +75,7 @@ def other_sizes(per_size, last, rule):
     """Where the leaders differ from those at the size read (last, the largest): "the same at every N measured
     (2^10 to 2^14)", or each other run of sizes with its leaders: "2^10: `sparse`; 2^12: `a` and `b` (not told
     apart)" (per_size as for wording.leaders, in size order, ending with the size read)."""
-    runs = []
-    for n, figures, comparisons in per_size:
-        names = pick(figures, comparisons, rule)
-        if runs and runs[-1][0] == names:
-            runs[-1][1].append(n)
-        else:
-            runs.append((names, [n]))
+    runs = wording.leader_runs(per_size, rule)
     if len(runs) == 1:
         return f"the same at every N measured ({wording.sizes_text(runs[0][1])})"
     return "; ".join(f"{wording.sizes_text(ns)}: {names}" for names, ns in runs if last not in ns)

@@ -173,20 +173,33 @@ def leading(figures, comparisons, rule):
     return names, EQUIVALENT if all(kind == EQUIVALENT for _, kind in near) else "not told apart"
 
 
+def leading_text(figures, comparisons, rule):
+    """The leading designs (leading) as a report names them: "`bitset`", "`a` and `b` (equivalent)", "`a`, `b` and
+    `c` (not told apart)"."""
+    names, how = leading(figures, comparisons, rule)
+    return listing([f"`{s}`" for s in names]) + (f" ({how})" if how else "")
+
+
+def leader_runs(per_size, rule):
+    """[(leading_text, [n, ...])]: the sizes of per_size [(n, figures, comparisons)] (in size order) grouped into
+    runs with the same leaders."""
+    out = []
+    for n, figures, comparisons in per_size:
+        names = leading_text(figures, comparisons, rule)
+        if out and out[-1][0] == names:
+            out[-1][1].append(n)
+        else:
+            out.append((names, [n]))
+    return out
+
+
 def leaders(per_size, rule):
     """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures,
     comparisons)] in size order, each as for leader (leading): "`bitmask` at 2^10 to 2^16; `bitmask` and `tables`
     (equivalent) at 2^18 to 2^20"."""
     if not per_size:
         raise ValueError("no size was measured")
-    out = []
-    for n, figures, comparisons in per_size:
-        tied, how = leading(figures, comparisons, rule)
-        names = listing([f"`{s}`" for s in tied]) + (f" ({how})" if how else "")
-        if out and out[-1][0] == names:
-            out[-1][1].append(n)
-        else:
-            out.append((names, [n]))
+    out = leader_runs(per_size, rule)
     if len(out) == 1:
         return f"{out[0][0]} at every N measured ({sizes_text(out[0][1])})"
     return "; ".join(f"{names} at {sizes_text(ns)}" for names, ns in out)
