@@ -760,7 +760,8 @@ class Figures:
             blocks.append((f"{n}", points))
             marks.append(" ".join(
                 f"set label {MARK_TAG + k} {gp_string(text)} at {x},{y} center font \",8\" front "
-                f"textcolor rgb \"{'#ffffff' if dark else '#000000'}\";" for k, (x, y, text, dark) in enumerate(labels)))
+                f"textcolor rgb \"{'#ffffff' if dark else '#000000'}\";"
+                for k, (x, y, text, dark) in enumerate(labels)))
             which = [w for w, m in (("the fixed size", self.fixed), ("the largest", largest)) if n == m]
             titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else ""))
         width = 330 + len(panels) * (48 * len(designs) + 40) + 110
@@ -776,8 +777,8 @@ class Figures:
             "ytics_cmd": gp_command("set ytics (" + ", ".join(f'"{w.label.replace("%", "%%")}" {y}'
                                                               for y, w in enumerate(answers.WORKLOADS)) + ")"),
             "cbmax": num(HEATMAP_CAP),
-            "cbtics_cmd": gp_command("set cbtics (" + ", ".join(f'"{2 ** k:g}x" {k}' for k in range(int(HEATMAP_CAP) + 1))
-                                     + ")"),
+            "cbtics_cmd": gp_command("set cbtics (" + ", ".join(f'"{2 ** k:g}x" {k}'
+                                                                for k in range(int(HEATMAP_CAP) + 1)) + ")"),
             "lmargin_chars": "48", "bmargin_lines": "8"}
         for p, (title, cmd) in enumerate(zip(titles, marks), 1):
             variables[f"panel_title_{p}"] = gp_string(title)

@@ -70,8 +70,9 @@ tables too):
     analysed                       the commit whose analysis made the results: reanalysed_commit where make
                                    reanalyse made them again, else the run's own git_commit
     cell CELL                      its time and interval, "37.8 [34.3, 44.5]"
-    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself (stats.ratio_comparison;
-                                   in a paired run, of two cells of one block, the paired ratio: paired.py),
+    ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself
+                                   (stats.ratio_comparison; in a paired run, of two cells of one block, the paired
+                                   ratio: paired.py),
                                    "1.93x [1.45, 2.27]"; the second cell may give its strategy alone, or its
                                    strategy and scenario, and takes the rest from the first
     compare CELL / CELL            the first against the second, chosen by the rule from that ratio: "faster
@@ -225,11 +226,10 @@ class Results:
         if self.pairing is not None:  # the controls a paired run measured beside the designs, in its samples alone
             for block in self.pairing.values():
                 names = block.strategies()
-                found = [(paired.ratio(block, a, b), 1.0) for a, b in paired.twins(names, paired.AA_SUFFIX)]
-                aa += [e.comparison() for e, _ in found if e is not None]
-                planted += [(e.comparison(), truth) for e, truth in
-                            ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names))
-                            if e is not None]
+                twins = (paired.ratio(block, a, b) for a, b in paired.twins(names, paired.AA_SUFFIX))
+                aa += [e.comparison() for e in twins if e is not None]
+                slowed = ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names))
+                planted += [(e.comparison(), truth) for e, truth in slowed if e is not None]
             return aa, planted
         by_block = {}
         for cell in self.groups.values():
@@ -275,8 +275,8 @@ def table(res, spec):
     if not words:
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
-    need = {"answers": 1, "iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0, "precision": 0, "pairs": 0,
-            "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
+    need = {"answers": 1, "iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0,
+            "precision": 0, "pairs": 0, "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
     if mode not in need:
         raise TableError(f"unknown table '{mode}'")
     if len(args) < need[mode]:
@@ -724,7 +724,8 @@ def value(res, spec):
             raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.csv_path}")
         return res.cell(*key) if kind == "cell" else f"{float(res.cells[key]['bytes_per_entity']):.0f}"
     if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"], ["ir"]):
-        column = {"ll": "ll_misses_per_unit", "ir": "instructions_per_unit"}.get("".join(args[2:]), "d1_misses_per_unit")
+        column = {"ll": "ll_misses_per_unit", "ir": "instructions_per_unit"}.get("".join(args[2:]),
+                                                                                 "d1_misses_per_unit")
         found = [float(r[column]) for r in res.sim if (r["strategy"], r["scenario"]) == tuple(args[:2])]
         if not found:
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
@@ -785,7 +786,9 @@ def value(res, spec):
         return _controls_figure(res, args[0])
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
-                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], leaders SCENARIO [STRATEGY,...], why CELL / CELL, "
+                     "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], "
+                     "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, rule WHAT, controls WHAT, "
+                     "xcheck-summary, "
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
 
 

@@ -79,7 +79,8 @@ class Outcomes(unittest.TestCase):
         def at(n, b_ratio):
             return n, [("a", 1.0, 0.9, 1.1), ("b", b_ratio[0], 1.0, 1.1)], [None, b_ratio]
         clear = c(3.0, 2.8, 3.2)
-        self.assertEqual(wording.leaders([at(1024, clear), at(4096, clear)], RULE), "`a` at every N measured (2^10 to 2^12)")
+        self.assertEqual(wording.leaders([at(1024, clear), at(4096, clear)], RULE),
+                         "`a` at every N measured (2^10 to 2^12)")
         # the leading designs are named alphabetically, whichever has the lower time
         swapped = (4096, [("b", 1.0, 0.9, 1.1), ("a", 1.05, 1.0, 1.1)], [None, TIE])
         self.assertEqual(wording.leaders([at(1024, clear), at(2048, TIE), swapped, at(8192, SAME)], RULE),
