@@ -56,12 +56,6 @@ class Mechanism:
 SAME_WORK = 0.05
 
 
-def pick(figures, comparisons, rule):
-    """"`bitset`", or the designs the run does not find slower than the fastest: "`a` and `b` (equivalent)",
-    "`a`, `b` and `c` (not told apart)" (figures and comparisons as for wording.leader)."""
-    return wording.leading_text(figures, comparisons, rule)
-
-
 def runner_up(figures, comparisons, rule):
     """(index, text) of the fastest design the rule finds slower than the fastest one, "`tables` 1.35x [1.30,
     1.40]" (its ratio to the fastest); (None, "none found slower") where there is none."""

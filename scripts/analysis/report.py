@@ -137,7 +137,6 @@ class NotMeasured(TableError):
 
 label = wording.size_label
 figure = wording.time_figure
-ratio_figure = wording.ratio_figure
 digits = wording.digits
 
 
@@ -610,7 +609,7 @@ def answer(res, scenario, n):
     fixed = int(res.meta["fixed_n"]) if "fixed_n" in res.meta else n
     first = _mechanism(res, figures[0][0], scenario, fixed)
     second = _mechanism(res, figures[k][0], scenario, fixed) if k is not None else None
-    return (answers.pick(figures, comparisons, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
+    return (wording.leading_text(figures, comparisons, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
             answers.why(first, second, k is not None))
 
 

@@ -6,6 +6,7 @@ import unittest
 import support  # noqa: F401 (puts the analysis package on the path)
 import answers
 import stats
+import wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
 
@@ -25,15 +26,15 @@ SLOW, TIE, SAME = c(1.5, 1.4, 1.6), c(1.02, 0.95, 1.10), c(1.0, 0.99, 1.01)
 class Pick(unittest.TestCase):
     def test_a_single_pick_and_the_next_design_found_slower(self):
         figures, comparisons = standing(("a", None), ("b", SLOW), ("c", c(2.0, 1.9, 2.1)))
-        self.assertEqual(answers.pick(figures, comparisons, RULE), "`a`")
+        self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a`")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (1, "`b` 1.50x [1.40, 1.60]"))
 
     def test_designs_not_found_slower_share_the_pick(self):
         figures, comparisons = standing(("b", None), ("a", TIE), ("c", SLOW))
-        self.assertEqual(answers.pick(figures, comparisons, RULE), "`a` and `b` (not told apart)")
+        self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a` and `b` (not told apart)")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (2, "`c` 1.50x [1.40, 1.60]"))
         figures, comparisons = standing(("b", None), ("a", SAME))
-        self.assertEqual(answers.pick(figures, comparisons, RULE), "`a` and `b` (equivalent)")
+        self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a` and `b` (equivalent)")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (None, "none found slower"))
 
     def test_the_sizes_where_the_pick_changes(self):

@@ -149,7 +149,7 @@ class Folder(TempDir):
         self.assertEqual(report._cell_key(["b", "create"], ("a", "create", "fresh", 8)), ("b", "create", "warm", 8))
         self.assertEqual(report.value(res, "ratio a add_remove 1024 / a simple_iter"), "16.0x [15.0, 17.0]")
         self.assertEqual(report.value(res, "meta machine_id"), "test-machine")
-        self.assertEqual([report.ratio_figure(v, v, v) for v in (1394.8, 11.42, 1.934, 0.0134, 0.00134)],
+        self.assertEqual([wording.ratio_figure(v, v, v) for v in (1394.8, 11.42, 1.934, 0.0134, 0.00134)],
                          ["1395x [1395, 1395]", "11.4x [11.4, 11.4]", "1.93x [1.93, 1.93]", "0.013x [0.013, 0.013]",
                           "0.0013x [0.0013, 0.0013]"])
         self.assertEqual(report.value(res, "bytes a add_remove 1024"), "100")
