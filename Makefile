@@ -17,16 +17,16 @@
 # (lines marked test: build only the tests). Objects go to build/obj/ and are reused between binaries; V=1 prints
 # the compiler's command lines.
 
+## CC                    the C compiler (gcc for the bench binaries: their units need its whole-program partial link)
 CC ?= cc
 BUILD := build
 SHELL := /bin/sh
 
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
-# The whole-program (-flto) builds let gcc's inliner grow the program as much as its per-call decisions ask: its
-# default budget for the whole program's growth (inline-unit-growth, 40%) binds in these binaries, and then
-# whether a strategy's esb_get is inlined into a scenario's loop depends on how much unrelated code (the
-# checks, other scenarios) was inlined first, so editing one scenario moved other cells' figures by up to 8%.
-# clang has no such budget.
+# The whole-program (-flto) builds let gcc's inliner grow the program as much as its per-call decisions ask: with
+# its default budget for the whole program's growth (inline-unit-growth, 40%), whether a strategy's esb_get is
+# inlined into a scenario's loop would depend on how much unrelated code (the checks, other scenarios) was inlined
+# first, so that editing one scenario would move other cells' figures (docs/decisions.md). clang has no such budget.
 CC_IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo yes)
 INLINE_BUDGET := $(if $(CC_IS_CLANG),,--param inline-unit-growth=1000)
 # Every function, loop and jump target of a timed build starts a 64-byte line: where a hot loop falls within its
@@ -60,6 +60,7 @@ PAPI_LIBS := $(if $(HAVE_PAPI),-lpapi)
 CACHESIM_FLAGS := -O3 -flto=auto -march=x86-64-v3 -mprefer-vector-width=128 -DNDEBUG -DESB_CACHESIM $(INLINE_BUDGET)
 # Fuzz targets: libFuzzer comes with clang. UBSan's checks stop at the first report, like ASan's, so libFuzzer
 # keeps the input.
+## FUZZ_CC               the compiler of the fuzz targets (libFuzzer)
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
               -DCONF_FUZZ -DESB_MEMORY_CHECKED -DESB_CHECKED
@@ -71,9 +72,13 @@ FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
 # runner, the allocator hooks, the layout stream, the hardware counters, and the unit's table), the scenarios and
 # the design; a main parses, seeds, configures the heap and writes the rows. bench-NAME links harness/main.c with
 # NAME's unit, the paired program harness/paired.c with every unit.
-MAIN_SRC := harness/main.c harness/args.c harness/output.c harness/layout.c harness/heap.c
-PAIRED_MAIN_SRC := harness/paired.c harness/args.c harness/output.c harness/layout.c harness/heap.c harness/stats.c
-UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/args.c harness/output.c harness/heap.c,$(wildcard harness/*.c))
+MAIN_SRC := harness/main.c harness/args.c harness/output.c harness/platform/layout.c harness/heap.c
+PAIRED_MAIN_SRC := harness/paired.c harness/args.c harness/output.c harness/platform/layout.c harness/heap.c harness/stats.c
+# The bottom layer (harness/platform/): the allocator hooks, the layout they place blocks by, the scenarios' scratch
+# memory and the clock, below the contract.
+PLATFORM_SRC := $(wildcard harness/platform/*.c)
+UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/args.c harness/output.c harness/heap.c,\
+                    $(wildcard harness/*.c)) $(PLATFORM_SRC)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
 # The raw baselines share the contract scenarios' descriptors (scenarios/info.c).
 RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c
@@ -85,11 +90,12 @@ FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests
 # contract: one binary, build/test-common (and -asan), run by the plain make test.
 COMMON_TEST_SRC := $(wildcard tests/common/*.c)
 # The allocator hooks and the layout they place blocks by: the only harness code the tests link.
-HOOKS_SRC := harness/memory.c harness/layout.c
+HOOKS_SRC := harness/platform/memory.c harness/platform/layout.c
 # The few shared files that print the variant's name: compiled once per variant, like the strategy's own code.
 NAMED_SRC := $(shell grep -l ESB_STRATEGY_NAME $(COMMON_SRC) $(TEST_SRC) $(FUZZ_SRC) 2>/dev/null)
 
 # Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
+## JOBS                  parallel compile jobs (default: the cores)
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 $(shell mkdir -p $(BUILD))
@@ -99,6 +105,7 @@ include $(BUILD)/variants.mk
 # The A/A control: AA_STRATEGY built a second time, from the same sources with the same flags, as AA_VARIANT.
 # make bench measures it as one more strategy; the two never differ but by chance, so their ratio shows how
 # large a difference noise alone makes (results/README.md). Not tested separately: it is the same code.
+## AA_STRATEGY           the strategy built twice for the A/A control (default archetype)
 AA_STRATEGY ?= archetype
 ifeq ($(filter $(AA_STRATEGY),$(VARIANTS)),)
 $(error AA_STRATEGY=$(AA_STRATEGY) is not a strategy variant (make list))
@@ -112,8 +119,11 @@ MEASURED := $(VARIANTS) $(AA_VARIANT)
 # PAIRED_TWINS built once more, a separate copy of its code) and a planted positive control (PLANTED_STRATEGY
 # built with every timed run made PLANTED_PERCENT % longer in wall time, harness/runner.c), whose true ratio to
 # its strategy is known.
+## PAIRED_TWINS          the strategies the paired program measures beside an A/A twin of themselves
 PAIRED_TWINS ?= archetype sparse
+## PLANTED_STRATEGY      the strategy of the planted positive control
 PLANTED_STRATEGY ?= archetype
+## PLANTED_PERCENT       how much slower the planted control is made, in percent of wall time (default 3)
 PLANTED_PERCENT ?= 3
 $(foreach t,$(PAIRED_TWINS) $(PLANTED_STRATEGY),$(if $(filter $(t),$(VARIANTS)),,\
     $(error PAIRED_TWINS and PLANTED_STRATEGY name strategy variants (make list); $(t) is not one)))
@@ -130,25 +140,36 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: build-paired bench-noise all bench bench-settings reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: help build-paired bench-noise all bench bench-settings reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
+## all                   build-bench and build-tests
 all: build-bench build-tests
 
+## list                  the strategy variants, the test-only variants and the A/A control
 list:
 	@echo "variants: $(VARIANTS)"
 	@echo "tests only: $(TEST_VARIANTS)"
 	@echo "A/A control: $(AA_VARIANT)"
 
+## build-bench           every bench binary: bench-NAME, bench-raw and the paired program
 build-bench: $(BENCH_BINS)
+## build-tests           every test binary: test-NAME, test-NAME-asan, test-common
 build-tests: $(TEST_BINS)
+## build-cachesim        every cache-simulator binary (cachesim-NAME)
 build-cachesim: $(CACHESIM_BINS)
+## build-fuzz            every libFuzzer target (fuzz-NAME)
 build-fuzz: $(FUZZ_BINS)
 
-CONTRACT_INCLUDES := -Istrategies
+# The include paths are the layers: each sees its own folder and the layers below it, nothing above. From the
+# bottom: the platform (harness/platform/), the contract (strategies/*.h), the shared structures and glue
+# (strategies/_common/), a design (strategies/NAME/); the scenarios (scenarios/, their interface scenario.h); the
+# harness (harness/), which runs the scenarios. tests/structure.py checks that no source reaches past them.
+PLATFORM_INCLUDES := -Iharness/platform
+CONTRACT_INCLUDES := -Istrategies $(PLATFORM_INCLUDES)
 COMMON_INCLUDES := $(CONTRACT_INCLUDES) -Istrategies/_common
-HARNESS_INCLUDES := -Iharness
-SCENARIO_INCLUDES := -Iscenarios -Iharness $(CONTRACT_INCLUDES)
+SCENARIO_INCLUDES := -Iscenarios $(CONTRACT_INCLUDES)
 RAW_INCLUDES := -Iscenarios/raw $(SCENARIO_INCLUDES)
+HARNESS_INCLUDES := -Iharness -Iscenarios $(PLATFORM_INCLUDES)
 # The conformance suites test the contract; a few unit tests of _common/ and the scenarios' data generators
 # reach below it, and the hooks' tests read the layout.
 TEST_INCLUDES := -Itests $(COMMON_INCLUDES) -Iharness -Iscenarios
@@ -160,8 +181,9 @@ includes_of = $(strip \
                                      -Istrategies/$(word 2,$(subst /, ,$(1))), \
     $(if $(filter scenarios/raw/%,$(1)),$(RAW_INCLUDES), \
     $(if $(filter scenarios/%,$(1)),$(SCENARIO_INCLUDES), \
+    $(if $(filter harness/platform/%,$(1)),$(PLATFORM_INCLUDES), \
     $(if $(filter harness/%,$(1)),$(HARNESS_INCLUDES), \
-    $(TEST_INCLUDES)))))))
+    $(TEST_INCLUDES))))))))
 
 # Objects: $(OBJ)/FLAVOR/KEY/PATH.o. A flavor is a set of compiler and flags (test, asan, fuzz, bench, cachesim);
 # KEY is var-VARIANT for a variant's own sources (its folder, NAMED_SRC) and flags-SUM for shared sources, one
@@ -218,6 +240,7 @@ $(foreach f,test asan fuzz bench cachesim,$(eval $(call OBJECT_RULE,$(f))))
 
 # Short lines while building ("CC test strategies/x.c", "LD build/test-x"), none under make -s; V=1 prints the
 # full commands instead.
+## V                     1: print the compiler's command lines
 V ?= 0
 show = $(if $(or $(filter 1,$(V)),$(findstring s,$(firstword -$(MAKEFLAGS)))),@:,@echo)
 quiet = $(if $(filter 1,$(V)),,@)
@@ -274,6 +297,7 @@ $(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(COMMON
 # The paired program (harness/paired.c): one ordinary link of every design's unit with the paired main, in
 # PAIRED_ORDERS link orders with random gaps between the units (scripts/paired-link.sh), so that code placement is
 # drawn per process as data placement is.
+## PAIRED_ORDERS         how many link orders of the paired program, one drawn per process (default 16)
 PAIRED_ORDERS ?= 16
 PAIRED_BINS := $(addprefix $(BUILD)/bench-paired-,$(shell seq 0 $$(($(PAIRED_ORDERS) - 1))))
 # Each unit's copy whose table is renamed after its design (esb_design_unit_HEX, HEX the name in hexadecimal), so
@@ -290,6 +314,7 @@ $(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scr
 	$(show) "LD $@"
 	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS)" "$(PAPI_LIBS) -lm" $@ \
 	    $(PAIRED_MAIN_OBJS) -- $(PAIRED_UNITS)
+## build-paired          the paired program in each of PAIRED_ORDERS link orders (bench-paired-K)
 build-paired: $(PAIRED_BINS)
 build-bench: $(PAIRED_BINS)
 
@@ -306,18 +331,22 @@ $(BUILD)/cachesim-raw: $(call obj,cachesim,main,$(MAIN_SRC)) $(BUILD)/units/cach
 
 -include $(shell find $(OBJ) -name '*.d' 2>/dev/null)
 
+## deps-test             installs what make test needs (scripts/setup.sh test)
 deps-test:
 	@scripts/setup.sh test
+## deps-bench            installs what make bench needs (scripts/setup.sh bench)
 deps-bench:
 	@scripts/setup.sh bench
 
 # Tests: dependencies first, then every binary, then the runner (which prints the closing tally), including
 # FUZZ_TEST_SECONDS of fuzzing per variant and the make bench pipeline at tiny N.
+## FUZZ_TEST_SECONDS     seconds of fuzzing per variant in make test (default 10)
 FUZZ_TEST_SECONDS ?= 10
 # make test STRATEGY=NAME: the plug-in author's loop, for the variants of strategies/NAME only: their conformance
 # suites (plain and sanitized, the narrow-limit variants included), FUZZ_TEST_SECONDS of fuzzing each, and every
 # scenario at two small sizes with the checksums of STRATEGY_REFERENCE and of raw (tests/strategy.sh). The
 # project-wide tests (harness, pipeline, template, analysis) run under the plain `make test`.
+## STRATEGY              make test and make fuzz for the variants of strategies/NAME only
 STRATEGY ?=
 ifneq ($(STRATEGY),)
 STRATEGY_TESTED := $(foreach v,$(ALL_TESTED),$(if $(filter $(STRATEGY),$($(v)_DIR)),$(v)))
@@ -326,8 +355,10 @@ $(error STRATEGY=$(STRATEGY): no strategies/$(STRATEGY)/ with variants (make lis
 endif
 STRATEGY_MEASURED := $(filter $(STRATEGY_TESTED),$(VARIANTS))
 # The strategy whose checksums the new one must reproduce: bitmask (the simplest), or the first other one.
+## STRATEGY_REFERENCE    the strategy whose checksums STRATEGY must reproduce (default bitmask)
 STRATEGY_REFERENCE ?= $(firstword $(filter bitmask,$(filter-out $(STRATEGY_TESTED),$(VARIANTS))) \
                                   $(filter-out $(STRATEGY_TESTED),$(VARIANTS)))
+## test                  every suite (conformance, sanitizers, fuzz, harness, pipeline, analysis, structure); STRATEGY=NAME: one
 test: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(foreach v,$(STRATEGY_TESTED),$(BUILD)/test-$(v) $(BUILD)/test-$(v)-asan \
 	    $(BUILD)/fuzz-$(v)) $(addprefix $(BUILD)/bench-,$(STRATEGY_MEASURED) $(STRATEGY_REFERENCE)) $(BUILD)/bench-raw
@@ -342,6 +373,7 @@ endif
 # The pipeline's faults that need root or minutes (tests/faults.sh): a nearly full disk (tmpfs mounts of several
 # sizes: a run fails loudly or publishes a whole run) and a signal at every step of make bench (the published
 # folder is always one whole run). About ten minutes; the disk cases are skipped without root.
+## test-faults           the pipeline on a full disk and under a signal at every step (root; about ten minutes)
 test-faults: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
 	@sh tests/faults.sh $(BUILD) $(AA_VARIANT) $(VARIANTS)
@@ -355,10 +387,13 @@ test-faults: deps-bench
 # because this is the deep run and new coverage takes minutes to turn up: from the committed corpus, five
 # seconds found 0 to 2 new edges per variant on the reference machine, five minutes 4 to 18. make test's ten
 # seconds per variant (FUZZ_TEST_SECONDS) are the smoke run.
+## FUZZ_SECONDS          seconds of make fuzz per variant (default 300)
 FUZZ_SECONDS ?= 300
+## FUZZ_MERGE            1: make fuzz merges the inputs that add coverage into the committed corpus
 FUZZ_MERGE ?= 0
 # STRATEGY=NAME: the variants of strategies/NAME only.
 FUZZED = $(if $(STRATEGY),$(STRATEGY_TESTED),$(ALL_TESTED))
+## fuzz                  libFuzzer differential fuzzing of every variant for FUZZ_SECONDS, coverage before and after
 fuzz: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/fuzz-,$(FUZZED))
 	@FUZZ_MERGE=$(FUZZ_MERGE) scripts/fuzz.sh $(BUILD) $(FUZZ_SECONDS) $(FUZZED)
@@ -366,7 +401,7 @@ fuzz: deps-test
 # Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it declares
 # within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1: every power).
 # PAIRED=1 (the default): a block is one scenario at one N; each process of the paired program measures every design of
-# a block side by side (python3 scripts/analysis blocks, docs/pipeline.md): BENCH_MIN_PROCS processes per block first,
+# a block side by side (scripts/analysis.sh blocks, docs/pipeline.md): BENCH_MIN_PROCS processes per block first,
 # then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a design's ratio to
 # PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The default stops at 2^14,
 # with FIXED_N there too: every design is in each process, so a process at larger N costs what all of them cost
@@ -382,50 +417,79 @@ fuzz: deps-test
 # RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N (2^12 alone when paired, up to 2^14 with
 # PAIRED=0), three processes per block or cell, one simulated layout per cell (paired: under three minutes with the
 # binaries built), into results/MACHINE_ID-quick.
+## QUICK                 1: make bench's short run at small N, into results/MACHINE_ID-quick
 QUICK ?= 0
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
+## PAIRED                1 (default): designs side by side in one process; 0: each strategy in processes of its own
 PAIRED ?= 1
 paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
+## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID)
 RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
+## BENCH_MIN_N           the smallest entity count measured
 BENCH_MIN_N ?= $(call quick,$(call paired,4096,1),1)
+## BENCH_MAX_N           the largest entity count measured (default 2^14 paired)
 BENCH_MAX_N ?= $(call quick,$(call paired,4096,16384),$(call paired,16384,1048576))
+## BENCH_STEP            every BENCH_STEP-th power of two between them (2: a factor of 4)
 BENCH_STEP ?= 2
 # Only these entity counts (comma-separated), of those the bounds and the step give; empty: all of them.
+## BENCH_SIZES           only these entity counts, comma-separated (empty: all the bounds and step give)
 BENCH_SIZES ?=
+## BENCH_REPS            PAIRED=0: samples per cell and process
 BENCH_REPS ?= $(call quick,3,5)
+## BENCH_ROW_MS          PAIRED=0: the most a cell's samples may last, in ms (fewer samples, at least 3, beyond)
 BENCH_ROW_MS ?= $(call quick,100,250)
+## BENCH_TARGET_MS       PAIRED=0: the length of one sample, in ms
 BENCH_TARGET_MS ?= $(call quick,1,2)
+## BENCH_WARMUP_MS       PAIRED=0: the warm-up before each cell, in ms
 BENCH_WARMUP_MS ?= $(call quick,5,10)
+## BENCH_FIRST_WARMUP_MS PAIRED=0: the warm-up before a process's first cell, in ms
 BENCH_FIRST_WARMUP_MS ?= $(call quick,50,200)
+## BENCH_MIN_PROCS       processes per block (or cell) before the stopping rule looks (default 5)
 BENCH_MIN_PROCS ?= $(call quick,3,5)
+## BENCH_MAX_PROCS       the most processes per block (default 21)
 BENCH_MAX_PROCS ?= $(call quick,3,21)
+## BENCH_TARGET_CI       the interval half-width the stopping rule aims at (default 0.03: +/-3%)
 BENCH_TARGET_CI ?= 0.03
+## BENCH_BUDGET_S        seconds of measuring the stopping rule may spend (default 2520 paired)
 BENCH_BUDGET_S ?= $(call quick,60,$(call paired,2520,1740))
+## FIXED_N               the entity count of the figures at one size and of the cache simulation
 FIXED_N ?= $(call quick,4096,$(call paired,16384,65536))
+## CACHESIM_SPREAD       make bench simulates a cell's extreme layouts where its processes spread more than this
 CACHESIM_SPREAD ?= $(call quick,1e9,$(call paired,1e9,0.1))
+## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
 CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
+## HYPERFINE_RUNS        runs of each whole-process cross-check command
 HYPERFINE_RUNS ?= $(call quick,3,7)
+## HYPERFINE_EXTRA_MS    the extra work, in ms, that makes a cross-check's process long enough to time
 HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
 # A plug-in author's loop: STRATEGIES=NAME,... measures those variants alone, with raw, PAIRED_REFERENCE and
 # AA_STRATEGY and its twin (the ratios and the controls need them); SCENARIOS=NAME,... those scenarios alone (and
 # cross-checks them). Each name is checked before anything runs.
+## STRATEGIES            NAME,...: make bench measures these variants alone (with raw, the reference and the controls)
 STRATEGIES ?=
+## SCENARIOS             NAME,...: make bench measures these scenarios alone
 SCENARIOS ?=
 comma := ,
 STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
 BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
               $(AA_VARIANT),$(MEASURED))
+## CROSSCHECK_SCENARIOS  the scenarios the whole-process cross-check times
 CROSSCHECK_SCENARIOS ?= $(if $(SCENARIOS),$(SCENARIOS),simple_iter,add_remove,random_get)
-# The paired measurement (python3 scripts/analysis blocks): each process measures PAIRED_LAYOUTS layouts of
+# The paired measurement (scripts/analysis.sh blocks): each process measures PAIRED_LAYOUTS layouts of
 # PAIRED_ROUNDS rounds, a sample of about PAIRED_TARGET_MS per design per round; ratios are to PAIRED_REFERENCE, on
 # the clock PAIRED_CLOCK (cpu: the thread's CPU time; wall: the monotonic clock; docs/pipeline.md says why cpu).
 # Three layouts of four rounds rather than one of ten: a process's layout moves one design against another more
 # than its rounds differ, and layouts within a process average it away (docs/decisions.md).
+## PAIRED_LAYOUTS        memory layouts per process of the paired program (default 3)
 PAIRED_LAYOUTS ?= $(call quick,1,3)
+## PAIRED_ROUNDS         rounds per layout, each design once a round in a random order (default 4)
 PAIRED_ROUNDS ?= $(call quick,5,4)
+## PAIRED_TARGET_MS      the length of one design's sample in a round, in ms
 PAIRED_TARGET_MS ?= $(call quick,1,2)
+## PAIRED_REFERENCE      the design every paired ratio is to (default archetype)
 PAIRED_REFERENCE ?= archetype
+## PAIRED_CLOCK          cpu (default): the thread's CPU time; wall: the monotonic clock
 PAIRED_CLOCK ?= cpu
 BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
@@ -437,11 +501,13 @@ BENCH_SETTINGS := BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_REPS BENC
     CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS
 UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_%,$(.VARIABLES)),\
     $(if $(filter command line environment,$(origin $(v))),$(filter-out $(BENCH_SETTINGS),$(v))))
+## bench-settings        checks make bench's settings, before anything is built
 bench-settings:
 	$(if $(strip $(UNKNOWN_SETTINGS)),$(error make bench knows no setting $(strip $(UNKNOWN_SETTINGS)) (the Makefile lists \
 	    them above the bench target)))
 	$(if $(filter-out $(VARIANTS),$(STRATEGIES_LISTED)),$(error STRATEGIES names $(filter-out $(VARIANTS),\
 	    $(STRATEGIES_LISTED)), not a strategy variant (make list names them)))
+## bench                 measures every design side by side, simulates caches, cross-checks and plots into RESULTS_DIR
 bench: bench-settings deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
 	@BENCH_MIN_N="$(BENCH_MIN_N)" BENCH_MAX_N="$(BENCH_MAX_N)" BENCH_STEP="$(BENCH_STEP)" BENCH_SIZES="$(BENCH_SIZES)" \
@@ -454,16 +520,18 @@ bench: bench-settings deps-bench
 	    PAIRED_CLOCK="$(PAIRED_CLOCK)" BENCH_SCENARIOS="$(SCENARIOS)" \
 	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" $(BENCH_NAMES)
 
-# The noise check (python3 scripts/analysis noise): a few blocks at small N measured by the paired program while a
+# The noise check (scripts/analysis.sh noise): a few blocks at small N measured by the paired program while a
 # busy loop shares its CPU, switched on and off every 0.3 to 3 s; it prints the A/A band, the planted control and
 # how far unpaired times spread against paired ratios, on both clocks, and writes build/noise/.
+## bench-noise           the paired measurement of a few small blocks beside a CPU hog switched on and off
 bench-noise: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-paired
-	@python3 scripts/analysis noise $(BUILD) $(BUILD)/noise
+	@scripts/analysis.sh noise $(BUILD) $(BUILD)/noise
 
 # The analysis again (results, cross-check figures, plots, this run's report) on the published run in RESULTS_DIR,
 # from its own measurements, after a change of the analysis code; nothing is measured, the run's git_commit
 # stays and reanalysed_commit records this source (scripts/pipeline.sh, REANALYSE).
+## reanalyse             the analysis of the published run in RESULTS_DIR again, after a change of its code (nothing measured)
 reanalyse: deps-bench
 	@REANALYSE=1 scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" raw $(MEASURED)
 
@@ -472,13 +540,17 @@ reanalyse: deps-bench
 # the times: the same binary gives the same figures on every run. (make bench runs it at FIXED_N into its
 # results folder, in the layouts its timed processes had; this one writes beside the binaries, so that it never
 # mixes another N into a published run.)
+## CACHESIM_N            make cachesim's entity count (default 65536)
 CACHESIM_N ?= 65536
+## CACHESIM_OUT          make cachesim's output (default build/cachesim.csv)
 CACHESIM_OUT ?= $(BUILD)/cachesim.csv
+## cachesim              simulated cache misses per unit of every variant at CACHESIM_N, into CACHESIM_OUT
 cachesim: deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-cachesim
 	@scripts/cachesim.sh $(BUILD) $(CACHESIM_OUT) $(CACHESIM_N) - raw $(VARIANTS)
 
 # Memory errors and leaks: every variant's conformance suite under valgrind memcheck (scripts/memcheck.sh).
+## memcheck              the conformance suites under valgrind memcheck: no error, no leak
 memcheck: deps-test
 	@$(MAKE) --no-print-directory -j$(JOBS) $(addprefix $(BUILD)/test-,$(ALL_TESTED))
 	@scripts/memcheck.sh $(BUILD) $(ALL_TESTED)
@@ -486,21 +558,36 @@ memcheck: deps-test
 # The tables of REPORT.md and docs/results.md (between their <!-- table: ... --> markers) and the figures of their
 # prose (<!-- v: ... -->), from a results folder (default: this machine's); the words are left alone. A QUICK run
 # is refused unless REPORT_ALLOW_QUICK=1.
+## REPORT_RESULTS        the run make report reads (default RESULTS_DIR)
 REPORT_RESULTS ?= $(RESULTS_DIR)
+## report                REPORT.md and docs/results.md, generated from REPORT_RESULTS's run
 report:
 	@for text in REPORT.md docs/results.md; do \
-	    REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" python3 scripts/analysis report "$(REPORT_RESULTS)/results.csv" $$text || exit 1; \
+	    REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" scripts/analysis.sh report "$(REPORT_RESULTS)/results.csv" $$text || exit 1; \
 	done
 
 # The scenario table of docs/scenarios.md, from the scenarios' descriptors as the bench binaries print them (--describe).
+## docs                  the scenario table of docs/scenarios.md, from the binaries' descriptors
 docs: $(BUILD)/bench-raw $(BUILD)/bench-$(firstword $(VARIANTS))
 	@sh scripts/describe.sh $(BUILD) raw $(firstword $(VARIANTS)) >$(BUILD)/scenarios.csv
-	@python3 scripts/analysis scenarios table $(BUILD)/scenarios.csv docs/scenarios.md
+	@scripts/analysis.sh scenarios table $(BUILD)/scenarios.csv docs/scenarios.md
 
 # Lays out every C source (tracked or not, ignored files aside) as .clang-format says (make test checks it where
 # clang-format 14 is installed).
+## format                lays out every C source as .clang-format says
 format:
 	@git ls-files --cached --others --exclude-standard '*.c' '*.h' | xargs clang-format -i
 
+## clean                 removes build/
 clean:
 	rm -rf $(BUILD)
+
+# Every target and setting, one line each: the lines that begin with "## " above them in this file, targets (lower
+# case) first. tests/structure.py checks that each target and setting has one, and that every make target the
+# README and docs name is listed.
+## help                  this list
+help:
+	@echo "Targets (make TARGET):"
+	@sed -n 's/^## \([a-z]\)/  \1/p' $(firstword $(MAKEFILE_LIST))
+	@echo "Settings (make TARGET NAME=VALUE):"
+	@sed -n 's/^## \([A-Z]\)/  \1/p' $(firstword $(MAKEFILE_LIST))

@@ -8,7 +8,7 @@
 #include "cachesim.h"
 #include "clock.h"
 #include "layout.h"
-#include "../strategies/memory.h" /* the allocator hooks' accounting (harness/memory.c implements them) */
+#include "memory.h" /* the allocator hooks' accounting (harness/platform/memory.c implements them) */
 #include "scratch.h"
 
 #ifndef ESB_BUILD_FLAGS

@@ -9,7 +9,7 @@
  *   family       the group its plots and reports show it in (plots.py draws one family-FAMILY figure per family,
  *                in the order the families first appear here)
  *   unit         what one timed unit is; the figure is ns per unit
- *   sizes        the entity counts it runs at when none are asked for (harness/scenario.h): SIZES_DEFAULT (2^10 up
+ *   sizes        the entity counts it runs at when none are asked for (scenarios/scenario.h): SIZES_DEFAULT (2^10 up
  *                to the harness's limit), SIZES_STRUCTURAL (up to 2^STRUCTURAL_SWEEP_TO), or either WITH_OWN(N),
  *                adding the size its reference benchmark uses
  *   memory       WARM (the default) or WARM_AND_FRESH: make bench also runs it with --memory fresh

@@ -10,7 +10,7 @@
 #undef SCENARIO
 
 /* Defines scenario_ID, the implementation against the contract of catalogue.h's scenario ID; the arguments after
- * the id are designated initialisers of its hooks (harness/scenario.h). The id names both the implementation and
+ * the id are designated initialisers of its hooks (scenarios/scenario.h). The id names both the implementation and
  * the descriptor it points at, so the two cannot drift apart. */
 #define DEFINE_SCENARIO(id, ...) const scenario scenario_##id = {.info = &scenario_info_##id, __VA_ARGS__}
 

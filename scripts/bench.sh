@@ -1,7 +1,7 @@
 #!/bin/sh
 # Measures every strategy x scenario x N (x memory mode for the creation scenarios) in many independent
 # processes, as many per cell as its interval needs, and writes every process's rows to OUT_DIR/runs.csv
-# (python3 scripts/analysis results merges them).
+# (scripts/analysis.sh results merges them).
 # Usage: scripts/bench.sh BUILD_DIR OUT_DIR MIN_N MAX_N STEP "BENCH_OPTIONS" NAME...
 #   STEP: of the powers of two declared, every STEP-th from 2^10 (1: all; 2: 2^10, 2^12, ...); other declared
 #   sizes (a scenario's own) always run. BENCH_OPTIONS go to every bench binary (--reps, --row-budget-ms,
@@ -15,9 +15,9 @@
 #     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give
 #     BENCH_JOB_TIMEOUT_S   a process is stopped after this many seconds plus 20 times what it is expected to
 #                       take (the plan's estimate, from the processes so far); default 60
-# (python3 scripts/analysis plan, plan.py, says how the rounds are planned.)
+# (scripts/analysis.sh plan, plan.py, says how the rounds are planned.)
 #
-# Why many processes: every cell draws its memory layout from a seed of its own (harness/layout.h), and
+# Why many processes: every cell draws its memory layout from a seed of its own (harness/platform/layout.h), and
 # layout alone moves some results by 2x on these machines, while the samples within a process agree to a few
 # percent. The process is the unit of sampling; the merge takes a trimmed geometric mean over processes and
 # its interval over them (scripts/analysis/stats.py).
@@ -76,7 +76,7 @@ fi
 
 # The scenarios that also run in fresh memory, as their descriptors say (scenarios/catalogue.h).
 sh "$here/describe.sh" "$build" "$@" >"$rows"
-fresh_scenarios=$(python3 "$here/analysis" scenarios fresh "$rows")
+fresh_scenarios=$("$here/analysis.sh" scenarios fresh "$rows")
 
 # Where the machine has no hardware counters every process would find that out again (PAPI's probe costs a few
 # ms): ask once, say why once, and run the jobs without them.
@@ -101,7 +101,7 @@ round=1
 processes=0
 while :; do
     elapsed=$(($(date +%s) - start))
-    python3 "$here/analysis" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
+    "$here/analysis.sh" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
         --min-procs "$min_procs" --max-procs "$max_procs" --target "$target" --budget-s $((budget - elapsed)) \
         --step "$step_of_sizes" --fresh "$fresh_scenarios" --sizes "${BENCH_SIZES:-}" >"$jobs" 2>"$err" ||
         { cat "$err" >&2; exit 1; }
@@ -159,7 +159,7 @@ while :; do
     round=$((round + 1))
 done
 [ "$tty" = 1 ] && printf '\r\033[K' >&2
-python3 "$here/analysis" check "$tmp" runs
+"$here/analysis.sh" check "$tmp" runs
 mv "$tmp" "$runs"
 trap - EXIT INT TERM
 rm -f "$cells" "$jobs" "$err" "$rows"

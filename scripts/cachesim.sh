@@ -5,11 +5,11 @@
 #   d1_misses_per_unit      L1 data-cache misses, reads + writes (d1_read_..., d1_write_... apart)
 #   ll_misses_per_unit      last-level misses of data accesses, reads + writes
 # counted over exactly one run of the scenario's timed work (harness/cachesim.h), divided by its N units, in the
-# memory layout of the seed in the row's layout_seed (harness/layout.h).
+# memory layout of the seed in the row's layout_seed (harness/platform/layout.h).
 # With RUNS_CSV (a bench run's runs.csv) the simulation replays the layouts the timed processes had: each cell's
 # median process, the fastest and slowest where the processes spread by more than CACHESIM_SPREAD of the median
 # (default 0.1), and every process of the cells CACHESIM_ALL_LAYOUTS names (STRATEGY:SCENARIO,...); without it,
-# seed 1 for every cell. Then every strategy must agree on every checksum (python3 scripts/analysis
+# seed 1 for every cell. Then every strategy must agree on every checksum (scripts/analysis.sh
 # cachesim-plan and cachesim-join, simulation.py).
 # Usage: scripts/cachesim.sh BUILD_DIR OUT_CSV N RUNS_CSV|- NAME...   (CACHESIM_JOBS=2: simulators at once)
 #        scripts/cachesim.sh --geometry   prints the pinned geometry as the rows record it
@@ -71,7 +71,7 @@ for name; do
 done >"$tmp/cells"
 set -- --cells "$tmp/cells" --n "$n" --spread "${CACHESIM_SPREAD:-0.1}" --all-layouts "${CACHESIM_ALL_LAYOUTS:-}"
 [ "$runs" = - ] || set -- "$@" --runs "$runs"
-python3 "$here/analysis" cachesim-plan "$@" >"$tmp/plan"
+"$here/analysis.sh" cachesim-plan "$@" >"$tmp/plan"
 total=$(wc -l <"$tmp/plan")
 echo "cachesim: n=$n, $total simulator processes" >&2
 
@@ -128,5 +128,5 @@ first=1
 for f in "$tmp"/job*/rows.csv; do
     if [ "$first" = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi
 done >"$tmp/rows.csv"
-python3 "$here/analysis" cachesim-join --dumps "$tmp" --rows "$tmp/rows.csv" --geometry "$geometry" "$out.partial"
+"$here/analysis.sh" cachesim-join --dumps "$tmp" --rows "$tmp/rows.csv" --geometry "$geometry" "$out.partial"
 mv "$out.partial" "$out"

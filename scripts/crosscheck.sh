@@ -9,7 +9,7 @@
 # Writes DIR/hyperfine/bench-NAME.{json,md,csv} (hyperfine's own exports) and DIR/crosscheck.csv:
 #   strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
 # (ratio = whole_process_ns / in_process_ns).
-# Reads DIR/results.csv for the in-process figures (python3 scripts/analysis crosscheck-plan and crosscheck-join,
+# Reads DIR/results.csv for the in-process figures (scripts/analysis.sh crosscheck-plan and crosscheck-join,
 # crosscheck.py, compute the plan and the figures). The raw baselines and the A/A twin are left out.
 # CROSSCHECK_OPTIONS (the timed run's bench options) go to every process too, so that the whole processes warm
 # up as the timed ones did (--inner and --reps override what they say of samples).
@@ -26,7 +26,7 @@ if ! command -v hyperfine >/dev/null 2>&1; then
     echo "crosscheck: hyperfine is not installed (scripts/setup.sh bench installs it)" >&2
     exit 1
 fi
-[ -r "$dir/results.csv" ] || { echo "crosscheck: $dir/results.csv is missing (python3 scripts/analysis results writes it)" >&2; exit 1; }
+[ -r "$dir/results.csv" ] || { echo "crosscheck: $dir/results.csv is missing (scripts/analysis.sh results writes it)" >&2; exit 1; }
 here=$(dirname "$0")
 . "$here/exit-reason.sh"
 tmp=$(mktemp -d)
@@ -36,7 +36,7 @@ trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 mkdir -p "$tmp/hyperfine"
 
-python3 "$here/analysis" crosscheck-plan --results "$dir/results.csv" --n "$n" --extra-ms "$extra_ms" \
+"$here/analysis.sh" crosscheck-plan --results "$dir/results.csv" --n "$n" --extra-ms "$extra_ms" \
     --scenarios "$(echo "$scenarios" | tr ' ' ',')" "$@" >"$tmp/plan"
 now_ms() { date +%s%N | cut -c1-13; }
 # One process of each command first, under a time limit (CROSSCHECK_TIMEOUT_S, default 120 s): a failure is
@@ -77,7 +77,7 @@ for name; do
         exit 1
     fi
 done
-python3 "$here/analysis" crosscheck-join --plan "$tmp/plan" --hyperfine "$tmp/hyperfine" --n "$n" --runs "$runs" \
+"$here/analysis.sh" crosscheck-join --plan "$tmp/plan" --hyperfine "$tmp/hyperfine" --n "$n" --runs "$runs" \
     "$tmp/cross.csv" >"$tmp/table"
 mkdir -p "$dir/hyperfine"
 rm -f "$dir"/hyperfine/bench-*.json "$dir"/hyperfine/bench-*.md "$dir"/hyperfine/bench-*.csv

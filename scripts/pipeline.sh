@@ -3,28 +3,28 @@
 #   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh);
 #      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
 #   2. runs.csv(.gz)    every block (scenario x N x memory mode) in as many processes of the paired program as
-#      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each (python3
-#                       scripts/analysis blocks): the designs' rows, and every sample; both published compressed,
+#      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each
+#                       (scripts/analysis.sh blocks): the designs' rows, and every sample; both published compressed,
 #                       in parts (runs-1.csv.gz, ...) where one file would exceed 1 MB
 #                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
 #                       (scripts/bench.sh), runs.csv alone
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
-#                       simulated misses; pairs.csv, the paired ratios; metadata completed (python3 scripts/analysis
+#                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
 #                       results)
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
 #      results.md       docs/results.md (the per-scenario detail); both are refreshed themselves only by `make report`,
 #                       and the run they are made from gets no copy
-#   8. manifest.csv     every file with its size, rows and checksum (python3 scripts/analysis record), then the
-#                       whole folder is checked and swapped in (python3 scripts/analysis publish)
-#   9. the summary (python3 scripts/analysis summary), read from the published folder
+#   8. manifest.csv     every file with its size, rows and checksum (scripts/analysis.sh record), then the
+#                       whole folder is checked and swapped in (scripts/analysis.sh publish)
+#   9. the summary (scripts/analysis.sh summary), read from the published folder
 # A published folder is the previous complete run or the new complete run, never a mix: every step works in a
 # staging folder beside it (.NAME.staging), and publication checks every file (non-empty, whole, recorded; plots
 # that parse) and exchanges the two folders in one rename with the signals blocked. An interrupted run leaves
 # the previous one as it was; a staging folder left by a killed run is removed when the next one starts. Every
-# setting is checked before the first process (python3 scripts/analysis settings), and one run at a time
+# setting is checked before the first process (scripts/analysis.sh settings), and one run at a time
 # publishes into a folder (a lock beside it, .NAME.lock, removed when the run ends).
 # With REANALYSE=1 nothing is measured: steps 4 to 9 run again on the published run in OUT_DIR, from its own
 # measurements (metadata.csv, scenarios.csv, runs and samples, cachesim.csv, hyperfine/), so that a
@@ -64,7 +64,7 @@ stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
 reanalyse=${REANALYSE:-}
-# PAIRED=1 (the default): every block's designs side by side in the paired program (python3 scripts/analysis
+# PAIRED=1 (the default): every block's designs side by side in the paired program (scripts/analysis.sh
 # blocks); PAIRED=0: every cell in processes of its own design (scripts/bench.sh).
 PAIRED=${PAIRED:-1}
 PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-3} PAIRED_ROUNDS=${PAIRED_ROUNDS:-4} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
@@ -84,10 +84,10 @@ else
     build=$scratch/bin
     # Settings, before anything is created: the numbers, the bench options (the binary parses them), then the
     # sizes and names against the cells the binaries declare.
-    python3 "$here/analysis" settings
+    "$here/analysis.sh" settings
     "$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
     sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
-    python3 "$here/analysis" settings --cells "$scratch/cells"
+    "$here/analysis.sh" settings --cells "$scratch/cells"
 fi
 
 mkdir -p "$parent"
@@ -116,9 +116,9 @@ step() { echo "bench: == $1 ($(elapsed) elapsed)" >&2; }
 
 if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
-    python3 "$here/analysis" verify "$out"
+    "$here/analysis.sh" verify "$out"
     cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
-    tables=$(python3 "$here/analysis" table-files "$out" runs samples)
+    tables=$("$here/analysis.sh" table-files "$out" runs samples)
     for table in $tables; do cp "$out/$table" "$stage/"; done
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
@@ -147,12 +147,12 @@ else
     measured=$(date +%s)
     if [ "$PAIRED" = 1 ]; then
         step "timing every block (scenario x N), its designs side by side"
-        python3 "$here/analysis" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
-            --fresh "$(python3 "$here/analysis" scenarios fresh "$stage/scenarios.csv")" --sizes "${BENCH_SIZES:-}" \
+        "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
+            --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "${BENCH_SIZES:-}" \
             --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK"
-        python3 "$here/analysis" check "$stage/runs.csv" runs
+        "$here/analysis.sh" check "$stage/runs.csv" runs
     else
         step "timing every strategy x scenario x N"
         BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
@@ -171,11 +171,11 @@ else
 fi
 
 step "results"
-python3 "$here/analysis" results "$stage"
+"$here/analysis.sh" results "$stage"
 
 if [ -n "$reanalyse" ]; then
     step "whole-process cross-check: the run's hyperfine times beside the new in-process figures"
-    python3 "$here/analysis" crosscheck-rejoin "$stage"
+    "$here/analysis.sh" crosscheck-rejoin "$stage"
 else
     step "whole-process cross-check (hyperfine) at n=$FIXED_N"
     CROSSCHECK_OPTIONS=$BENCH_OPTIONS \
@@ -189,13 +189,13 @@ sh "$here/plots.sh" "$stage" "$FIXED_N"
 step "report tables"
 # runs.csv and samples.csv as published (without the build columns every row of runs.csv repeats), compressed,
 # in parts under 1 MB where larger; a run published before the parts is split anew when analysed again.
-python3 "$here/analysis" publish-tables "$stage"
-tables=$(python3 "$here/analysis" table-files "$stage" runs samples)
+"$here/analysis.sh" publish-tables "$stage"
+tables=$("$here/analysis.sh" table-files "$stage" runs samples)
 # A run measured before the paired program has no samples and no pairs.
 paired_files=""
 [ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
 # shellcheck disable=SC2086
-python3 "$here/analysis" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
+"$here/analysis.sh" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots
 # The run REPORT.md is made from (the folder its machine_id figure names) keeps no copy: REPORT.md and
 # docs/results.md are that run's texts, refreshed by make report.
@@ -207,17 +207,17 @@ if [ -n "$reference" ] && [ -n "$out_real" ] && [ "$out_real" = "$reference_real
     echo "bench: $out is the run REPORT.md is made from: no copy of REPORT.md or docs/results.md (make report)" >&2
     texts=""
 else
-    python3 "$here/analysis" report "$stage/results.csv" REPORT.md "$stage/report.md"
-    python3 "$here/analysis" report "$stage/results.csv" docs/results.md "$stage/results.md"
-    python3 "$here/analysis" record "$stage" report.md results.md
+    "$here/analysis.sh" report "$stage/results.csv" REPORT.md "$stage/report.md"
+    "$here/analysis.sh" report "$stage/results.csv" docs/results.md "$stage/results.md"
+    "$here/analysis.sh" record "$stage" report.md results.md
 fi
 
 step "publish"
-python3 "$here/analysis" publish "$stage" "$out"
+"$here/analysis.sh" publish "$stage" "$out"
 trap - HUP INT TERM
 trap 'rm -f "$lock"' EXIT
 rm -rf "$stage" "$scratch"
 
 step "summary"
-python3 "$here/analysis" summary "$out/results.csv"
+"$here/analysis.sh" summary "$out/results.csv"
 echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/$texts" >&2

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Draws the figures of a benchmark run as SVG (for pages) and PNG (for quick viewing) into DIR/plots: the data
-# and the scripts come from python3 scripts/analysis plots (plots.py, which lists the figures), gnuplot draws
+# and the scripts come from scripts/analysis.sh plots (plots.py, which lists the figures), gnuplot draws
 # them from the templates in scripts/plots/. Everything is drawn in a temporary directory, every file is checked
 # to be non-empty, and only then moved into DIR/plots, so an interrupted or failed run leaves the previous
 # figures whole; figures of these kinds that the run no longer draws are removed.
@@ -27,7 +27,7 @@ trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 mkdir "$tmp/out"
-python3 "$here/analysis" plots "$dir" "$fixed_n" "$tmp"
+"$here/analysis.sh" plots "$dir" "$fixed_n" "$tmp"
 cd "$tmp"
 # Two gnuplot processes at once: the figures are many and small, and a run has at least two cores to itself.
 gnuplot main-svg.gp 2>"$tmp/svg.log" & one=$!

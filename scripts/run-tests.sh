@@ -29,7 +29,8 @@ trap 'rm -f "$CONF_TALLY"' EXIT
 run_criterion() {
     bin=$1
     log=$(mktemp)
-    # A hung test must fail the run, not stall it: no suite here takes more than a minute.
+    # A hung test must fail the run, not stall it: the limit is far above any suite's time (the sanitized and
+    # narrow-limit suites take the longest), so only a hang reaches it.
     if command -v timeout >/dev/null 2>&1; then timeout 900 "$bin" --jobs 2 >"$log" 2>&1; else "$bin" --jobs 2 >"$log" 2>&1; fi
     rc=$?
     line=$(grep 'Synthesis:' "$log" | tail -n 1)
@@ -128,6 +129,26 @@ else
     failed=$((failed + bad))
     [ "$bad" -ne 0 ] && failures="$failures analysis"
     rm -f "$log"
+    # The analysis's type hints, checked by mypy with scripts/analysis/mypy.ini: one test, failed by any error mypy
+    # reports (or by a machine without mypy: scripts/setup.sh test installs it).
+    log=$(mktemp)
+    if command -v mypy >/dev/null 2>&1; then
+        mypy --config-file scripts/analysis/mypy.ini scripts/analysis >"$log" 2>&1
+        rc=$?
+    else
+        echo "mypy is not installed (scripts/setup.sh test installs it)" >"$log"
+        rc=1
+    fi
+    if [ "$rc" -eq 0 ]; then
+        echo "types: 1 passed, 0 failed"
+        passed=$((passed + 1))
+    else
+        head -n 20 "$log"
+        echo "types: 0 passed, 1 failed"
+        failed=$((failed + 1))
+        failures="$failures types"
+    fi
+    rm -f "$log"
 
     # The harness and the bench binaries; the bench pipeline and the programs that read its results.
     run_script harness tests/harness.sh "$build" "$aa" "$@"
@@ -142,6 +163,8 @@ else
     run_script report tests/report.sh
     # The C sources follow .clang-format (skipped without clang-format 14).
     run_script format tests/format.sh
+    # The layers and the shared code's form: no function-writing macro, no include past a layer (tests/structure.py).
+    run_script structure tests/structure.sh
     # The hardware-counter columns and the cache simulation (skipped where the machine cannot count or simulate).
     run_script counters tests/counters.sh "$build" "$@"
 fi

@@ -33,7 +33,7 @@ bench_tools() {
     # the pipeline's time limits and its lock on a results folder
     command -v timeout >/dev/null 2>&1 || need coreutils
     command -v flock >/dev/null 2>&1 || need util-linux
-    python3 -c 'import sys; sys.exit(sys.version_info < (3, 7))' 2>/dev/null || need python3
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null || need python3
 }
 
 # A compiler alone is not enough: Debian's gcc only recommends the C library headers.
@@ -50,6 +50,8 @@ test)
     # the whole make bench pipeline runs at tiny N, and the analysis has unit tests; jq checks the JSON it writes
     bench_tools
     command -v jq >/dev/null 2>&1 || need jq
+    # the analysis's type hints are checked (scripts/analysis/mypy.ini)
+    command -v mypy >/dev/null 2>&1 || need mypy
     # the fuzz targets: clang, and its libFuzzer and sanitizer runtimes (a package of their own on Debian 12)
     fuzz_cc=${FUZZ_CC:-clang}
     # (Ubuntu before 23.04 ships them with clang itself and has no such package.)

@@ -17,7 +17,7 @@ test_cleanup() { umount "$tmp/disk" 2>/dev/null; }
 run() { tiny "$@" sh scripts/pipeline.sh "$build" "$out" raw "$first_variant" "$aa"; }
 # A published folder is whole: its manifest verifies and every file in it is recorded.
 whole() {
-    python3 scripts/analysis verify "$1" >/dev/null 2>"$tmp/verify.err" &&
+    scripts/analysis.sh verify "$1" >/dev/null 2>"$tmp/verify.err" &&
         [ "$(cd "$1" && find . -type f ! -name manifest.csv | wc -l)" -eq "$(($(wc -l <"$1/manifest.csv") - 2))" ]
 }
 

@@ -255,7 +255,7 @@ sed -i 's/^esb_status esb_add(/static esb_status honest_add(/' "$tmp/tree/strate
 cat >>"$tmp/tree/strategies/skipper/entity.c" <<'EOF_C'
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (w && c == 1 && w->component_count == 2) return ESB_OK;
+    if (w && c == 1 && w->core.component_count == 2) return ESB_OK;
     return honest_add(w, e, c, value);
 }
 EOF_C
@@ -368,7 +368,7 @@ sed -i 's/^esb_status esb_remove(/static esb_status honest_remove(/' "$tmp/tree/
 cat >>"$tmp/tree/strategies/planted/entity.c" <<'EOF_C'
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (w && c == 3 && esb_entity_index(e) % 4 == 1 && !esb_qr_locked(&w->queries) && esb_has(w, e, c) == 1)
+    if (w && c == 3 && esb_entity_index(e) % 4 == 1 && !esb_qr_locked(&w->core.queries) && esb_has(w, e, c) == 1)
         return ESB_OK;
     return honest_remove(w, e, c);
 }
@@ -385,7 +385,7 @@ else ko "the fuzz target catches a planted bug" "$(grep -m 1 -E 'ERROR|\.c:[0-9]
 
 # The scenario table of docs/scenarios.md is the one the descriptors give (make docs writes it).
 if sh scripts/describe.sh "$build" raw "$first_variant" >"$tmp/scenarios.csv" 2>"$tmp/err" &&
-    python3 scripts/analysis scenarios table "$tmp/scenarios.csv" docs/scenarios.md --check 2>"$tmp/err"
+    scripts/analysis.sh scenarios table "$tmp/scenarios.csv" docs/scenarios.md --check 2>"$tmp/err"
 then ok "the documented scenario table is what the descriptors give"
 else ko "the documented scenario table is what the descriptors give" "$(head -n 1 "$tmp/err")"; fi
 

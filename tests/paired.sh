@@ -39,7 +39,7 @@ done
 # --- the code: each unit against bench-NAME ---
 twins=$("$paired" --list | cut -f2 | sort -u | grep '~' | tr '\n' ' ')
 # shellcheck disable=SC2086
-if python3 scripts/analysis fidelity code "$build" $variants $twins raw >"$tmp/code" 2>&1; then
+if scripts/analysis.sh fidelity code "$build" $variants $twins raw >"$tmp/code" 2>&1; then
     ok "every unit's functions are bench-NAME's ($(grep -c 'equal$' "$tmp/code") designs)"
 else ko "every unit's functions are bench-NAME's" "$(grep -v 'equal$' "$tmp/code" | head -n 3 | tr '\n' ' ')"; fi
 
@@ -75,7 +75,7 @@ fi
 
 # The instructions of one timed run, in bench-NAME and side by side (deterministic; needs valgrind).
 if command -v valgrind >/dev/null 2>&1; then
-    if python3 scripts/analysis fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
+    if scripts/analysis.sh fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
         --scenarios simple_iter,create,add_remove >"$tmp/work" 2>&1; then ok "$(tail -n 1 "$tmp/work" | sed 's/^fidelity: //')"
     else ko "the instructions of a timed run are bench-NAME's" "$(tail_of "$tmp/work")"; fi
 else
@@ -119,7 +119,7 @@ sh scripts/cells.sh "$build" 65536 65536 raw $variants "$aa" | awk -F'\t' '$2 ==
 split=
 for cap in 0.25 0.12 0.06; do
     rm -rf "$tmp/split"
-    python3 scripts/analysis blocks "$build" "$tmp/split" --cells "$tmp/cells-split" --min-procs 2 --max-procs 2 \
+    scripts/analysis.sh blocks "$build" "$tmp/split" --cells "$tmp/cells-split" --min-procs 2 --max-procs 2 \
         --budget-s 0 --layouts 1 --rounds 3 --target-ms 1 --seed 7 --memory-cap-gb "$cap" >"$tmp/split.log" 2>&1 ||
         break
     if grep -q 'measured from now on in [0-9]* groups' "$tmp/split.log"; then split=$cap; break; fi
@@ -135,7 +135,7 @@ else ko "a block beyond the memory cap is measured in groups, each beside the re
 # A narrowed run (make bench STRATEGIES=... SCENARIOS=...): the processes measure the designs of the cell list
 # alone, with the controls of those designs, and its scenarios alone.
 BENCH_SCENARIOS=add_remove sh scripts/cells.sh "$build" 1024 1024 raw "$first_variant" "$aa" >"$tmp/cells-narrow"
-if python3 scripts/analysis blocks "$build" "$tmp/narrow" --cells "$tmp/cells-narrow" --min-procs 2 --max-procs 2 \
+if scripts/analysis.sh blocks "$build" "$tmp/narrow" --cells "$tmp/cells-narrow" --min-procs 2 --max-procs 2 \
         --budget-s 0 --layouts 1 --rounds 3 --target-ms 1 --seed 9 >"$tmp/narrow.log" 2>&1 &&
     wanted=$(cut -f3 "$tmp/cells-narrow" | sort -u) &&
     got=$(cut -d, -f8 "$tmp/narrow/samples.csv" | sed 1d | sort -u) &&
@@ -153,7 +153,7 @@ if tiny PAIRED=1 PAIRED_ROUNDS=3 PAIRED_TARGET_MS=1 BENCH_MAX_PROCS=4 CACHESIM_S
     ok "the make bench pipeline runs end to end with PAIRED=1"
 else ko "the make bench pipeline runs end to end with PAIRED=1" "$(tail -n 3 "$tmp/pipe.log" | tr '\n' ' ')"; fi
 if [ -s "$res/samples.csv.gz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.csv.gz,' "$res/manifest.csv" &&
-    grep -q '^pairs.csv,' "$res/manifest.csv" && python3 scripts/analysis verify "$res" 2>/dev/null
+    grep -q '^pairs.csv,' "$res/manifest.csv" && scripts/analysis.sh verify "$res" 2>/dev/null
 then ok "the samples and the paired ratios are published and recorded"
 else ko "the samples and the paired ratios are published and recorded"; fi
 if [ -s "$res/pairs.csv" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -168,7 +168,7 @@ then ok "the metadata say what the controls show, and how the run was paired"
 else ko "the metadata say what the controls show, and how the run was paired"; fi
 # The build orders, which the samples do not record, replayed from each process's seed: every round's recorded
 # visiting order must come out of the same stream.
-if python3 scripts/analysis patterns "$res" >"$tmp/patterns" 2>&1 &&
+if scripts/analysis.sh patterns "$res" >"$tmp/patterns" 2>&1 &&
     grep -Eq '^build orders: reconstructed for ([1-9][0-9]*) of \1 processes' "$tmp/patterns" &&
     grep -q 'original built first' "$tmp/patterns" && grep -q 'original visited first' "$tmp/patterns"
 then ok "$(head -n 1 "$tmp/patterns")"

@@ -118,7 +118,7 @@ else ko "the make bench pipeline runs end to end" "$(grep -v '^bench: round' "$t
 if [ ! -e "$tmp/.res.staging" ] && [ ! -e "$tmp/.res.previous" ] && [ ! -e "$res/previous" ] &&
     grep -q "restored .*res, which an interrupted publication had moved aside" "$tmp/pipe.log"
 then ok "what a killed run left is cleaned up or restored"; else ko "what a killed run left is cleaned up or restored"; fi
-if python3 scripts/analysis verify "$res" >/dev/null 2>"$tmp/err" &&
+if scripts/analysis.sh verify "$res" >/dev/null 2>"$tmp/err" &&
     [ "$(cd "$res" && find . -type f ! -name manifest.csv | wc -l)" -eq "$(($(wc -l <"$res/manifest.csv") - 2))" ]
 then ok "the published folder's manifest records every file"
 else ko "the published folder's manifest records every file" "$(head -n 1 "$tmp/err")"; fi
@@ -283,7 +283,7 @@ else ko "the run's report and detail copies have every table, well formed, and s
 mkdir -p "$tmp/badsum"
 cp "$res/metadata.csv" "$tmp/badsum/"
 awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/runs.csv" >"$tmp/badsum/runs.csv"
-if python3 scripts/analysis results "$tmp/badsum" >/dev/null 2>"$tmp/err" || [ -e "$tmp/badsum/results.csv" ] ||
+if scripts/analysis.sh results "$tmp/badsum" >/dev/null 2>"$tmp/err" || [ -e "$tmp/badsum/results.csv" ] ||
     ! grep -q 'checksum' "$tmp/err"
 then ko "merge rejects disagreeing checksums"; else ok "merge rejects disagreeing checksums"; fi
 
@@ -293,14 +293,14 @@ then ko "merge rejects disagreeing checksums"; else ok "merge rejects disagreein
 printf '%s\n' '# Report' 'prose' '<!-- table: iter simple_iter raw-soa 1024 -->' 'stale' '<!-- end table -->' \
     '<!-- table: ops 1024 create,create@fresh,destroy,add_remove -->' '<!-- end table -->' 'more prose' \
     '<!-- table: sweep random_tables_q1 1000,1024 -->' '<!-- end table -->' >"$tmp/report.md"
-if [ -s "$res/results.csv" ] && python3 scripts/analysis report "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
+if [ -s "$res/results.csv" ] && scripts/analysis.sh report "$res/results.csv" "$tmp/report.md" >/dev/null 2>"$tmp/rep.err" &&
     awk '/^<!-- table: / {t = 1; rows = 0; next}
          /^<!-- end table -->/ {if (rows < 3) bad = 1; t = 0; tables++; next}
          t {rows++; n = gsub(/\|/, "|"); if (rows == 1) cells = n; else if (n != cells) bad = 1}
          END {exit bad || tables != 3}' "$tmp/report.md" && ! grep -q stale "$tmp/report.md" &&
     grep -q '^more prose$' "$tmp/report.md"; then
     cp "$tmp/report.md" "$tmp/report2.md"
-    python3 scripts/analysis report "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
+    scripts/analysis.sh report "$res/results.csv" "$tmp/report2.md" >/dev/null 2>&1
     if cmp -s "$tmp/report.md" "$tmp/report2.md"; then ok "report tables are generated and stable"
     else ko "report tables are generated and stable" "a second refresh changed them"; fi
 else ko "report tables are generated and stable" "$(head -n 2 "$tmp/rep.err" | tr '\n' ' ')"; fi
@@ -433,8 +433,8 @@ mkdir -p "$tmp/slow"
 sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
 awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^time(_lo|_hi)?_ns$/) t[i] = 1 }
     NR > 1 { for (i in t) $i = sprintf("%.7g", $i * 2) } {print}' "$res/results.csv" >"$tmp/slow/results.csv"
-python3 scripts/analysis record "$tmp/slow" metadata.csv results.csv 2>/dev/null
-if python3 scripts/analysis compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
+scripts/analysis.sh record "$tmp/slow" metadata.csv results.csv 2>/dev/null
+if scripts/analysis.sh compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
     [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
     awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $13; else fast[k] = $13 }
         END { for (k in fast) if (!(k in slow) || slow[k] != fast[k]) bad = 1; exit bad }' "$tmp/cmp.csv" &&
@@ -476,18 +476,18 @@ for f in short text headless cut empty; do
     why=""
     rm -rf "$tmp/bad" && cp -r "$res" "$tmp/bad" && cp "$tmp/$f.csv" "$tmp/bad/results.csv" &&
         cp "$tmp/$f.csv" "$tmp/bad/runs.csv"
-    python3 scripts/analysis record "$tmp/bad" results.csv runs.csv >/dev/null 2>&1
+    scripts/analysis.sh record "$tmp/bad" results.csv runs.csv >/dev/null 2>&1
     plots=$(cat "$tmp/bad/plots"/* | cksum)
-    python3 scripts/analysis summary "$tmp/bad/results.csv" >/dev/null 2>"$tmp/err" && all=0
+    scripts/analysis.sh summary "$tmp/bad/results.csv" >/dev/null 2>"$tmp/err" && all=0
     grep -qF "$tmp/bad/results.csv" "$tmp/err" || { all=0; why="summary"; }
-    python3 scripts/analysis report "$tmp/bad/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err" && all=0
+    scripts/analysis.sh report "$tmp/bad/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err" && all=0
     grep -qF "$tmp/bad/results.csv" "$tmp/err" && cmp -s REPORT.md "$tmp/R.md" || { all=0; why="$why report"; }
     sh scripts/plots.sh "$tmp/bad" 1024 >/dev/null 2>"$tmp/err" && all=0
     grep -qF "$tmp/bad/results.csv" "$tmp/err" && [ "$(cat "$tmp/bad/plots"/* | cksum)" = "$plots" ] ||
         { all=0; why="$why plots"; }
-    python3 scripts/analysis compare "$tmp/cmp-bad.csv" "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    scripts/analysis.sh compare "$tmp/cmp-bad.csv" "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
     grep -qF "$tmp/bad/results.csv" "$tmp/err" && [ ! -e "$tmp/cmp-bad.csv" ] || { all=0; why="$why compare"; }
-    python3 scripts/analysis results "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
+    scripts/analysis.sh results "$tmp/bad" >/dev/null 2>"$tmp/err" && all=0
     grep -qF "$tmp/bad/runs.csv" "$tmp/err" && cmp -s "$tmp/$f.csv" "$tmp/bad/results.csv" ||
         { all=0; why="$why results"; }
     if [ "$all" = 1 ]; then ok "malformed results ($f) are refused"
@@ -502,11 +502,11 @@ readers_refuse() { # WHAT TEXT...: every reader of $tmp/rd refuses it with each 
     what=$1
     shift
     why=""
-    python3 scripts/analysis summary "$tmp/rd/results.csv" >/dev/null 2>"$tmp/err.summary" && why="summary"
-    python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err.report" && why="$why report"
+    scripts/analysis.sh summary "$tmp/rd/results.csv" >/dev/null 2>"$tmp/err.summary" && why="summary"
+    scripts/analysis.sh report "$tmp/rd/results.csv" "$tmp/R.md" >/dev/null 2>"$tmp/err.report" && why="$why report"
     cmp -s REPORT.md "$tmp/R.md" || why="$why report(changed)"
     rm -f "$tmp/cmp-rd.csv"
-    python3 scripts/analysis compare "$tmp/cmp-rd.csv" "$tmp/rd" >/dev/null 2>"$tmp/err.compare" && why="$why compare"
+    scripts/analysis.sh compare "$tmp/cmp-rd.csv" "$tmp/rd" >/dev/null 2>"$tmp/err.compare" && why="$why compare"
     [ -e "$tmp/cmp-rd.csv" ] && why="$why compare(wrote)"
     for text; do
         for r in summary report compare; do grep -qF -- "$text" "$tmp/err.$r" || why="$why $r($(head -n 1 "$tmp/err.$r"))"; done
@@ -519,7 +519,7 @@ head -n -1 "$res/results.csv" >"$tmp/rd/results.csv"
 readers_refuse "a results file cut short at a line break" "$tmp/rd/results.csv: " "rows where manifest.csv recorded"
 fresh_copy
 sed -n 2p "$res/results.csv" >>"$tmp/rd/results.csv"
-python3 scripts/analysis record "$tmp/rd" results.csv 2>/dev/null
+scripts/analysis.sh record "$tmp/rd" results.csv 2>/dev/null
 readers_refuse "a cell given twice" "$tmp/rd/results.csv:" "a second row for"
 fresh_copy
 rm "$tmp/rd/manifest.csv"
@@ -533,9 +533,9 @@ readers_refuse "a file its manifest does not list" "$tmp/rd/results.csv: not lis
 fresh_copy
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "time_ns") a = i; if ($i == "min_ns") b = i } }
     { t = $a; $a = $b; $b = t; print }' "$res/results.csv" >"$tmp/rd/results.csv"
-python3 scripts/analysis record "$tmp/rd" results.csv 2>/dev/null
-python3 scripts/analysis summary "$res/results.csv" >"$tmp/sum.a" 2>&1
-python3 scripts/analysis summary "$tmp/rd/results.csv" >"$tmp/sum.b" 2>&1
+scripts/analysis.sh record "$tmp/rd" results.csv 2>/dev/null
+scripts/analysis.sh summary "$res/results.csv" >"$tmp/sum.a" 2>&1
+scripts/analysis.sh summary "$tmp/rd/results.csv" >"$tmp/sum.b" 2>&1
 if [ -s "$tmp/sum.a" ] && cmp -s "$tmp/sum.a" "$tmp/sum.b" && ! cmp -s "$res/results.csv" "$tmp/rd/results.csv"
 then ok "the summary reads columns by name"; else ko "the summary reads columns by name" "$(diff "$tmp/sum.a" "$tmp/sum.b" | head -n 3 | tr '\n' ' ')"; fi
 
@@ -543,9 +543,9 @@ then ok "the summary reads columns by name"; else ko "the summary reads columns 
 # crosscheck.csv (recorded as it is) is refused by name, REPORT.md untouched.
 fresh_copy
 sed 's/$/\r/' "$res/metadata.csv" >"$tmp/rd/metadata.csv"
-python3 scripts/analysis record "$tmp/rd" metadata.csv 2>/dev/null
+scripts/analysis.sh record "$tmp/rd" metadata.csv 2>/dev/null
 printf '%s\n' '# R' '<!-- table: meta machine_id,cpu_model -->' '<!-- end table -->' >"$tmp/meta.md"
-if python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/meta.md" >/dev/null 2>"$tmp/err" &&
+if scripts/analysis.sh report "$tmp/rd/results.csv" "$tmp/meta.md" >/dev/null 2>"$tmp/err" &&
     grep -q "^| machine_id | $(sed -n 's/^machine_id,//p' "$res/metadata.csv") |\$" "$tmp/meta.md" &&
     grep -q '^| cpu_model | ' "$tmp/meta.md"
 then ok "a metadata.csv with CRLF line ends keeps the meta table"
@@ -554,10 +554,10 @@ for empty in "" "$(head -n 1 "$res/crosscheck.csv")"; do
     fresh_copy
     printf '%s' "${empty:+$empty
 }" >"$tmp/rd/crosscheck.csv"
-    python3 scripts/analysis record "$tmp/rd" crosscheck.csv 2>/dev/null
+    scripts/analysis.sh record "$tmp/rd" crosscheck.csv 2>/dev/null
     printf '%s\n' '# R' '<!-- table: xcheck -->' 'kept' '<!-- end table -->' >"$tmp/x.md"
     cp "$tmp/x.md" "$tmp/x.before"
-    if python3 scripts/analysis report "$tmp/rd/results.csv" "$tmp/x.md" >/dev/null 2>"$tmp/err"; then
+    if scripts/analysis.sh report "$tmp/rd/results.csv" "$tmp/x.md" >/dev/null 2>"$tmp/err"; then
         ko "an empty crosscheck.csv${empty:+ (a header only)} is refused, not dropped" "exit 0"
     elif grep -qF "$tmp/rd/crosscheck.csv" "$tmp/err" && cmp -s "$tmp/x.md" "$tmp/x.before"
     then ok "an empty crosscheck.csv${empty:+ (a header only)} is refused, not dropped"
@@ -570,7 +570,7 @@ fresh_copy
 before_tmp=$(ls -A "$tmp")
 before_rd=$(ls -A "$tmp/rd")
 rc=0
-python3 scripts/analysis compare "$tmp/rd" "$res" >/dev/null 2>"$tmp/err" || rc=$?
+scripts/analysis.sh compare "$tmp/rd" "$res" >/dev/null 2>"$tmp/err" || rc=$?
 if [ "$rc" -eq 2 ] && grep -q 'output file' "$tmp/err" && [ "$(ls -A "$tmp")" = "$before_tmp" ] &&
     [ "$(ls -A "$tmp/rd")" = "$before_rd" ]
 then ok "compare refuses a forgotten output file"
@@ -586,7 +586,7 @@ if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s 
     cmp -s "$res/cachesim.csv" "$tmp/rd/cachesim.csv" && cmp -s "$res/crosscheck.csv" "$tmp/rd/crosscheck.csv" &&
     grep -q "^git_commit,$(awk -F, '$1 == "git_commit" { print $2 }' "$res/metadata.csv")\$" "$tmp/rd/metadata.csv" &&
     [ "$(grep -c '^reanalysed_commit,' "$tmp/rd/metadata.csv")" -eq 1 ] &&
-    python3 scripts/analysis verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
+    scripts/analysis.sh verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
 then ok "make reanalyse analyses a published run again from its own measurements"
 else ko "make reanalyse analyses a published run again from its own measurements" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
 rm -f "$tmp/rd/manifest.csv"

@@ -12,7 +12,7 @@ test_name=report
 
 for text in REPORT.md docs/results.md; do
     what="no figure or verdict of $text's prose is typed by hand"
-    if python3 scripts/analysis prose "$text" >"$tmp/prose" 2>&1; then
+    if scripts/analysis.sh prose "$text" >"$tmp/prose" 2>&1; then
         ok "$what ($(grep -c '^allowed:' "$tmp/prose") kinds of constant allowed)"
     else
         typed=$(grep 'typed by hand$' "$tmp/prose")
@@ -27,7 +27,7 @@ else
     for text in REPORT.md docs/results.md; do
         mkdir -p "$tmp/$(dirname "$text")"
         cp "$text" "$tmp/$text"
-        if python3 scripts/analysis report "results/$machine/results.csv" "$tmp/$text" >"$tmp/log" 2>&1 &&
+        if scripts/analysis.sh report "results/$machine/results.csv" "$tmp/$text" >"$tmp/log" 2>&1 &&
             cmp -s "$text" "$tmp/$text"; then
             ok "$text is what make report makes of results/$machine"
         else

@@ -85,7 +85,7 @@ ref=$(echo "$others" | grep -x bitmask)
 
 # The planted bug: entity index 5 is never alive, which the seeded random runs find.
 cp -r strategies/_template "$tmp/tree/strategies/planted"
-sed -i 's/return w \&\& esb_et_alive(&w->entities, e);/return w \&\& esb_et_alive(\&w->entities, e) \&\& esb_entity_index(e) != 5;/' \
+sed -i 's/return w \&\& esb_et_alive(&w->core.entities, e);/return w \&\& esb_et_alive(\&w->core.entities, e) \&\& esb_entity_index(e) != 5;/' \
     "$tmp/tree/strategies/planted/entity.c"
 
 # Only the binaries the checks need; -k so one failing build does not hide the others' results.

@@ -1,6 +1,6 @@
 """The analysis of a benchmark run: merging, intervals, ratios, the stopping rule, tables and plot data.
 
-    python3 scripts/analysis COMMAND ARGS...
+    python3 -m analysis COMMAND ARGS...     (scripts/ on the import path: scripts/analysis.sh runs it so)
 
 Commands (each module's docstring says more):
     check FILE KIND        validate a CSV (KIND: runs, results, cachesim, metadata, crosscheck)
@@ -31,23 +31,32 @@ Commands (each module's docstring says more):
     publish STAGE OUT      checks that STAGE is a whole run and swaps it in for OUT in one step (publish.py)
 """
 
+import argparse
+import importlib
 import sys
+from typing import Callable, NoReturn
 
-import csvfile
-from command import fail, usage
+from .command import Parser, fail
+from .csvfile import read
+from .files import CsvError
 
 
-def check(argv):
-    if len(argv) != 2:
-        return usage("check FILE KIND")
+def check(argv: list[str]) -> int:
+    parser = Parser("check", "FILE KIND")
+    parser.add_argument("file")
+    parser.add_argument("kind")
+    return parser.run(argv, lambda a: _check(a.file, a.kind))
+
+
+def _check(path: str, kind: str) -> int:
     try:
-        csvfile.read(argv[0], argv[1])
-    except csvfile.CsvError as e:
+        read(path, kind)
+    except CsvError as e:
         return fail("csv-check", e)
     return 0
 
 
-# Each command's module and function, imported only when the command runs.
+# Each command's module and function, imported only when the command runs (a command needs few of the modules).
 COMMANDS = {
     "settings": ("settings", "main"),
     "plan": ("plan", "main"),
@@ -77,21 +86,25 @@ COMMANDS = {
 }
 
 
-def main():
-    import importlib
+class _Commands(argparse.ArgumentParser):
+    """The command line's first word: a wrong or missing command prints this module's docstring, exit 2."""
 
-    if len(sys.argv) < 2:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    command, argv = sys.argv[1], sys.argv[2:]
-    if command == "check":
-        return check(argv)
-    if command not in COMMANDS:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    module, function = COMMANDS[command]
-    return getattr(importlib.import_module(module), function)(argv)
+    def error(self, message: str) -> NoReturn:
+        print((__doc__ or "").strip(), file=sys.stderr)
+        sys.exit(2)
+
+
+def main(argv: list[str]) -> int:
+    parser = _Commands(prog="python3 -m analysis", add_help=False)
+    parser.add_argument("command", choices=["check", *COMMANDS])
+    parser.add_argument("arguments", nargs=argparse.REMAINDER)
+    a = parser.parse_args(argv)
+    if a.command == "check":
+        return check(a.arguments)
+    module, function = COMMANDS[a.command]
+    run: Callable[[list[str]], int] = getattr(importlib.import_module("." + module, __package__), function)
+    return run(a.arguments)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -8,9 +8,11 @@ planted data; report.py fetches them from a run.
 """
 
 from dataclasses import dataclass
+from typing import Sequence
 
-import stats
-import wording
+from . import stats, wording
+from .stats import Comparison, Rule
+from .wording import Figure, PerSize
 
 
 @dataclass(frozen=True)
@@ -56,16 +58,17 @@ class Mechanism:
 SAME_WORK = 0.05
 
 
-def runner_up(figures, comparisons, rule):
+def runner_up(figures: Sequence[Figure], comparisons: Sequence[Comparison | None],
+              rule: Rule) -> tuple[int | None, str]:
     """(index, text) of the fastest design the rule finds slower than the fastest one, "`tables` 1.35x [1.30,
     1.40]" (its ratio to the fastest); (None, "none found slower") where there is none."""
-    for k, c in enumerate(comparisons[1:], 1):
+    for k, c in enumerate(wording.to_fastest(comparisons), 1):
         if rule.outcome(c) == stats.SLOWER:
             return k, f"`{figures[k][0]}` {wording.comparison_figure(c)}"
     return None, "none found slower"
 
 
-def other_sizes(per_size, last, rule):
+def other_sizes(per_size: PerSize, last: int, rule: Rule) -> str:
     """Where the leaders differ from those at the size read (last, the largest): "the same at every N measured
     (2^10 to 2^14)", or each other run of sizes with its leaders: "2^10: `sparse`; 2^12: `a` and `b` (not told
     apart)" (per_size as for wording.leaders, in size order, ending with the size read)."""
@@ -75,11 +78,11 @@ def other_sizes(per_size, last, rule):
     return "; ".join(f"{wording.sizes_text(ns)}: {names}" for names, ns in runs if last not in ns)
 
 
-def _figure(v):
+def _figure(v: float) -> str:
     return f"{v:.0f}" if v >= 100 else f"{v:.3g}"
 
 
-def why(first, second, slower):
+def why(first: Mechanism | None, second: Mechanism | None, slower: bool) -> str | None:
     """The mechanism of a lead at the fixed size, from the Mechanism of the fastest design and of the next one
     (None where no design was found slower): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, LL 0 vs 0.01, 112
     vs 118 B/entity"; where the instructions agree within SAME_WORK but the times differ (slower), "the same work
@@ -89,6 +92,11 @@ def why(first, second, slower):
     if second is None:
         return (f"`{first.design}`: Ir {_figure(first.instructions)}, D1 {_figure(first.d1_misses)}, "
                 f"{first.bytes_per_entity:.0f} B/entity")
+    return against(first, second, slower)
+
+
+def against(first: Mechanism, second: Mechanism, slower: bool) -> str:
+    """why of two designs' Mechanism: "`a` against `b`: ..."."""
     names = f"`{first.design}` against `{second.design}`: "
     parts = [f"D1 {_figure(first.d1_misses)} vs {_figure(second.d1_misses)}"]
     if first.ll_misses > 0.0005 or second.ll_misses > 0.0005:

@@ -1,7 +1,7 @@
 """Measures every block (scenario x N x memory mode) with the paired program, process after process, under the
 stopping rule, and writes every process's rows and samples.
 
-    python3 scripts/analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
+    python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
                                     [--min-procs P] [--max-procs Q] [--target T] [--budget-s S]
                                     [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
                                     [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
@@ -40,7 +40,6 @@ Exit codes: 0 measured; 1 a process failed (the message names its block and comm
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
@@ -52,8 +51,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-import paired
-import plan as planmod
+from . import paired, plan as planmod
+from .command import Parser
 
 ROUND_SHARE = planmod.ROUND_SHARE
 MODEL_SECONDS = 0.5  # a process's cost before one of its block was measured
@@ -78,7 +77,7 @@ class BlockState:
     groups: list[list[str]] = field(default_factory=list)
 
     def key(self) -> paired.BlockKey:
-        return (self.scenario, self.n, self.memory)
+        return paired.BlockKey(self.scenario, self.n, self.memory)
 
     def cost(self) -> float:
         """Seconds of one more visit: a process, or one per group where the designs are split."""
@@ -120,7 +119,7 @@ def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
     """Every block the cells declare, in catalog order, and the designs they name. listed ({scenario: designs}, as
     bench-paired --list prints them) adds each block's controls: a listed design of the scenario whose family
     has a cell in the block."""
-    seen: dict[tuple, BlockState] = {}
+    seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
     for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
         state = seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
@@ -189,8 +188,8 @@ def components(block: paired.Block, reference: str, rounds: int, state: BlockSta
     if reference not in block.strategies() or len(block.times) < 3:
         return None
     squares, count = 0.0, 0
-    for layouts in block.times.values():
-        for rounds_of in layouts.values():
+    for by_layout in block.times.values():
+        for rounds_of in by_layout.values():
             for name in {n for r in rounds_of.values() for n in r} - {reference}:
                 logs = [math.log(r[name] / r[reference]) for r in rounds_of.values() if name in r and reference in r]
                 if len(logs) > 1:
@@ -248,7 +247,7 @@ def excess(block: paired.Block | None, reference: str, target: float) -> float:
 class Runner:
     """Runs the processes and keeps what they wrote."""
 
-    def __init__(self, args: argparse.Namespace, binaries: list[str], rows_for: set[str], rng: random.Random) -> None:
+    def __init__(self, args: Settings, binaries: list[str], rows_for: set[str], rng: random.Random) -> None:
         self.args = args
         self.binaries = binaries
         self.rng = rng
@@ -375,7 +374,7 @@ class Failure(Exception):
         self.code = code
 
 
-def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) -> str:
+def measure(args: Settings, states: list[BlockState], runner: Runner) -> str:
     """The passes: P over every block, then the stopping rule's. Returns how the measuring ended."""
     rng = runner.rng
     for k in range(args.min_procs):
@@ -403,7 +402,8 @@ def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) 
             return (f"every block's ratios to {args.reference} are within +/-{100 * args.target:g}% or it has "
                     f"{args.max_procs} processes")
         open_blocks.sort(key=lambda b: -b[0])
-        chosen, spent = [], 0.0
+        chosen: list[BlockState] = []
+        spent = 0.0
         for _, state in open_blocks:
             if spent + state.cost() > ROUND_SHARE * left:
                 continue
@@ -417,8 +417,31 @@ def measure(args: argparse.Namespace, states: list[BlockState], runner: Runner) 
             runner.run(state, f"more  {i + 1}/{len(chosen)} of {len(open_blocks)} open")
 
 
+@dataclass(frozen=True)
+class Settings:
+    """A blocks run's settings, as its command line gives them (the module's docstring)."""
+    build: str
+    out: str
+    cells: str
+    step: int
+    fresh: str
+    sizes: str
+    min_procs: int
+    max_procs: int
+    target: float
+    budget_s: float
+    layouts: int
+    rounds: int
+    target_ms: int
+    reference: str
+    clock: str
+    job_timeout_s: float
+    memory_cap_gb: float
+    seed: int | None
+
+
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python3 scripts/analysis blocks")
+    p = Parser("blocks")
     p.add_argument("build")
     p.add_argument("out")
     p.add_argument("--cells", required=True)
@@ -437,7 +460,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--job-timeout-s", type=float, default=60)
     p.add_argument("--memory-cap-gb", type=float, default=MEMORY_CAP_GB)
     p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
-    a = p.parse_args(argv)
+    return p.run(argv, lambda arguments: _blocks(Settings(**vars(arguments))))
+
+
+def _blocks(a: Settings) -> int:
     if not 1 <= a.min_procs <= a.max_procs or a.target <= 0 or a.step < 1 or a.layouts < 1 or a.rounds < 1 \
             or a.target_ms < 1 or a.budget_s < 0 or a.memory_cap_gb <= 0:
         print("blocks: need 1 <= min-procs <= max-procs, target > 0, step, layouts, rounds and target-ms >= 1, "
@@ -446,7 +472,7 @@ def main(argv: list[str]) -> int:
     if any(not x.isdigit() for x in a.sizes.split(",") if x):
         print(f'blocks: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
         return 2
-    binaries = []
+    binaries: list[str] = []
     while os.path.exists(os.path.join(a.build, f"bench-paired-{len(binaries)}")):
         binaries.append(os.path.join(a.build, f"bench-paired-{len(binaries)}"))
     if not binaries:

@@ -1,6 +1,6 @@
 """Several machines' results side by side.
 
-    python3 scripts/analysis compare OUT_CSV RESULTS_DIR RESULTS_DIR...
+    python3 -m analysis compare OUT_CSV RESULTS_DIR RESULTS_DIR...
 
 Absolute times do not compare across machines, so every figure is also given relative to its own machine's
 floor: the time of that machine's raw-soa simple_iter at the same N (the nearest N it measured, when it has
@@ -19,25 +19,30 @@ be named twice: else the usage and what was wrong, exit 2. Exit 1 (nothing writt
 be read or two folders of one machine_id; 0 when OUT_CSV is written.
 """
 
+import argparse
 import os
 import sys
 
-import csvfile
+from . import csvfile
+from .command import Parser
+from .csvfile import Row
+from .files import CsvError
 
 COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memory", "time_ns", "time_lo_ns",
            "time_hi_ns", "floor_n", "floor_ns", "x_floor", "x_floor_lo", "x_floor_hi")
 
 
-def machine_rows(directory):
+def machine_rows(directory: str) -> list[Row]:
+    """The rows of OUT_CSV from one results folder (and its quick flag), as written."""
     rows = csvfile.read(os.path.join(directory, "results.csv"), "results", recorded=True)
     meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"), recorded=True)
     machine = meta.get("machine_id")
     if not machine:
-        raise csvfile.CsvError(f"{directory}/metadata.csv: no machine_id")
+        raise CsvError(f"{directory}/metadata.csv: no machine_id")
     floors = {int(r["n"]): float(r["time_ns"]) for r in rows
               if r["strategy"] == "raw-soa" and r["scenario"] == "simple_iter" and r["memory"] == "warm"}
     if not floors:
-        raise csvfile.CsvError(f"{directory}/results.csv has no raw-soa simple_iter rows to normalise by")
+        raise CsvError(f"{directory}/results.csv has no raw-soa simple_iter rows to normalise by")
     out = []
     for r in rows:
         n = int(r["n"])
@@ -46,19 +51,16 @@ def machine_rows(directory):
         out.append({
             "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "quick": meta.get("quick", "0"),
             "strategy": r["strategy"],
-            "scenario": r["scenario"], "n": n, "unit": r["unit"], "memory": r["memory"],
+            "scenario": r["scenario"], "n": str(n), "unit": r["unit"], "memory": r["memory"],
             "time_ns": r["time_ns"], "time_lo_ns": r["time_lo_ns"], "time_hi_ns": r["time_hi_ns"],
-            "floor_n": floor_n, "floor_ns": f"{floor:.6g}",
+            "floor_n": str(floor_n), "floor_ns": f"{floor:.6g}",
             "x_floor": f"{float(r['time_ns']) / floor:.3f}", "x_floor_lo": f"{float(r['time_lo_ns']) / floor:.3f}",
             "x_floor_hi": f"{float(r['time_hi_ns']) / floor:.3f}",
         })
     return out
 
 
-USAGE = "usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR..."
-
-
-def argument_problem(out, directories):
+def argument_problem(out: str, directories: list[str]) -> str | None:
     """What is wrong with the arguments, before anything is read or written (None: nothing)."""
     if os.path.isdir(out):
         return f"OUT_CSV {out} is a directory: the output file comes first (compare OUT.csv DIR DIR...)"
@@ -68,7 +70,7 @@ def argument_problem(out, directories):
     if not os.path.isdir(folder):
         return f"the folder of OUT_CSV {out} does not exist"
     inside = os.path.realpath(folder)
-    seen = {}
+    seen: dict[str, str] = {}
     for d in directories:
         real = os.path.realpath(d)
         if real in seen:
@@ -79,28 +81,34 @@ def argument_problem(out, directories):
     return None
 
 
-def main(argv):
-    if len(argv) < 2:
-        print(USAGE, file=sys.stderr)
-        return 2
-    out, directories = argv[0], argv[1:]
-    problem = argument_problem(out, directories)
-    if problem:
-        print(f"compare-machines: {problem}\n{USAGE}", file=sys.stderr)
-        return 2
-    rows = []
-    machines = {}
+def main(argv: list[str]) -> int:
+    parser = Parser("compare", "OUT_CSV RESULTS_DIR...")
+    parser.add_argument("out")
+    parser.add_argument("directories", nargs="+")
+
+    def run(a: argparse.Namespace) -> int:
+        problem = argument_problem(a.out, a.directories)
+        if problem:
+            return parser.usage_error(f"compare-machines: {problem}")
+        return _compare(a.out, a.directories)
+
+    return parser.run(argv, run)
+
+
+def _compare(out: str, directories: list[str]) -> int:
+    rows: list[Row] = []
+    machines: dict[str, str] = {}
     try:
         for d in directories:
             got = machine_rows(d)
             machine = got[0]["machine_id"]
             if machine in machines:
-                raise csvfile.CsvError(f"{d}/metadata.csv: machine_id {machine} again ({machines[machine]} has it "
-                                       "too): the side-by-side table would mix two runs")
+                raise CsvError(f"{d}/metadata.csv: machine_id {machine} again ({machines[machine]} has it "
+                               "too): the side-by-side table would mix two runs")
             machines[machine] = d
             rows += got
         csvfile.write(out, COLUMNS, rows)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         print(f"compare-machines: {e}", file=sys.stderr)
         return 1
     except OSError as e:
@@ -108,26 +116,27 @@ def main(argv):
         return 1
     print(f"compare-machines: wrote {out} ({len(rows)} rows from {len(directories)} folders)", file=sys.stderr)
     want = int(os.environ.get("COMPARE_N", "65536"))
-    machines = list(dict.fromkeys(r["machine_id"] for r in rows))
-    nearest = {}
+    names = list(dict.fromkeys(r["machine_id"] for r in rows))
+    nearest: dict[tuple[str, str], int] = {}
     for r in rows:
         key = (r["machine_id"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]))
-        if key not in nearest or (abs(r["n"] - want), r["n"]) < (abs(nearest[key] - want), nearest[key]):
-            nearest[key] = r["n"]
+        n = int(r["n"])
+        if key not in nearest or (abs(n - want), n) < (abs(nearest[key] - want), nearest[key]):
+            nearest[key] = n
     x = {(r["machine_id"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]), r["strategy"],
-          r["n"]): r["x_floor"] for r in rows}
+          int(r["n"])): r["x_floor"] for r in rows}
     pairs = sorted({(k[1], k[2]) for k in x})
     quick = {r["machine_id"] for r in rows if r["quick"] == "1"}
-    labels = [(m[:16] + " QUICK" if m in quick else m[:22]) for m in machines]
+    labels = [(m[:16] + " QUICK" if m in quick else m[:22]) for m in names]
     print(f"{'scenario':<20} {'strategy':<16}" + "".join(f" {m:>22}" for m in labels))
     mixed = 0
     for scenario, strategy in pairs:
-        cells, sizes = [], {nearest.get((m, scenario)) for m in machines if (m, scenario, strategy,
-                                                                            nearest.get((m, scenario))) in x}
-        for m in machines:
-            n = nearest.get((m, scenario))
-            v = x.get((m, scenario, strategy, n))
-            cells.append(f"{v}x @{n}{'*' if len(sizes) > 1 else ''}" if v is not None else "-")
+        cells: list[str] = []
+        sizes = {nearest.get((m, scenario)) for m in names if (m, scenario, strategy, nearest.get((m, scenario))) in x}
+        for m in names:
+            at = nearest.get((m, scenario))
+            v = x.get((m, scenario, strategy, at)) if at is not None else None
+            cells.append(f"{v}x @{at}{'*' if len(sizes) > 1 else ''}" if v is not None else "-")
         mixed += len(sizes) > 1
         print(f"{scenario:<20} {strategy:<16}" + "".join(f" {c:>22}" for c in cells))
     print("x: time relative to the machine's own raw-soa simple_iter at that N (its floor); @N: the entity count")

@@ -1,8 +1,8 @@
 """The whole-process cross-check's plan and result (scripts/crosscheck.sh runs hyperfine in between).
 
-    python3 scripts/analysis crosscheck-plan --results RESULTS_CSV --n N --extra-ms MS --scenarios S,... NAME...
-    python3 scripts/analysis crosscheck-join --plan PLAN --hyperfine DIR --n N --runs R OUT_CSV
-    python3 scripts/analysis crosscheck-rejoin DIR
+    python3 -m analysis crosscheck-plan --results RESULTS_CSV --n N --extra-ms MS --scenarios S,... NAME...
+    python3 -m analysis crosscheck-join --plan PLAN --hyperfine DIR --n N --runs R OUT_CSV
+    python3 -m analysis crosscheck-rejoin DIR
 
 For each strategy and key scenario, hyperfine times two processes that differ only in the amount of timed
 work: both build the world, warm up, take one sample and check it alike; one sample is K runs (--inner K, K as
@@ -24,29 +24,46 @@ import argparse
 import csv
 import os
 import sys
+from typing import NamedTuple
 
-import cells as cellmod
-import csvfile
+from . import cells as cellmod, csvfile
+from .command import Parser
+from .csvfile import Row
+from .files import CsvError
 
 
-def plan_main(argv):
-    p = argparse.ArgumentParser(prog="analysis crosscheck-plan")
+def plan_main(argv: list[str]) -> int:
+    p = Parser("crosscheck-plan")
     p.add_argument("--results", required=True)
     p.add_argument("--n", type=int, required=True)
     p.add_argument("--extra-ms", type=float, required=True)
     p.add_argument("--scenarios", required=True)
     p.add_argument("names", nargs="+")
-    a = p.parse_args(argv)
+    return p.run(argv, _plan)
+
+
+class Planned(NamedTuple):
+    """A line of the plan: a design and key scenario, the runs of a sample (its inner) and the extra samples'
+    factor, the in-process figure and its unit, each as the plan's text gives it."""
+    strategy: str
+    scenario: str
+    inner: str
+    extra: str
+    in_process_ns: str
+    unit: str
+
+
+def _plan(a: argparse.Namespace) -> int:
     try:
         rows = csvfile.read(a.results, "results")
-    except csvfile.CsvError as e:
+    except CsvError as e:
         print(f"crosscheck: {e}", file=sys.stderr)
         return 1
     cells = {(r["strategy"], r["scenario"]): r for r in rows if int(r["n"]) == a.n and r["memory"] == "warm"}
     for name in a.names:
         if name.startswith("raw") or name.endswith(cellmod.AA_SUFFIX):
             continue
-        for scenario in filter(None, a.scenarios.split(",")):
+        for scenario in [s for s in a.scenarios.split(",") if s]:
             row = cells.get((name, scenario))
             if row is None:
                 print(f"crosscheck: no in-process row for {name} {scenario} at n={a.n}: left out", file=sys.stderr)
@@ -62,11 +79,11 @@ COLUMNS = ("strategy", "scenario", "n", "unit", "inner", "extra_runs", "in_proce
            "hyperfine_runs")
 
 
-def join(plan, hyperfine, n, runs, out_path):
-    """Writes out_path from plan ([(name, scenario, inner, extra, in_process_ns, unit)]) and hyperfine's CSV
-    exports in the folder hyperfine, and prints the table; 0, or 1 with the reason on stderr."""
-    out = []
-    medians = {}
+def join(plan: list[Planned], hyperfine: str, n: int, runs: int, out_path: str) -> int:
+    """Writes out_path from the plan and hyperfine's CSV exports in the folder hyperfine, and prints the table; 0,
+    or 1 with the reason on stderr."""
+    out: list[tuple[str, str, int, str, str, str, str, str, str, int]] = []
+    medians: dict[str, dict[str, float]] = {}
     for name, scenario, inner, extra, in_process, unit in plan:
         if name not in medians:
             path = os.path.join(hyperfine, f"bench-{name}.csv")
@@ -92,7 +109,7 @@ def join(plan, hyperfine, n, runs, out_path):
     return 0
 
 
-def run_range(directory, row):
+def run_range(directory: str, row: Row) -> tuple[float, float] | None:
     """(low, high): the whole-process figure of a crosscheck.csv row from the fastest and the slowest of its "plus"
     runs (each against the median of the "base" runs, which vary far less), read from the hyperfine export in
     directory/hyperfine/: how far the machine alone moves the figure, which has no interval of its own. None where
@@ -104,33 +121,39 @@ def run_range(directory, row):
         base = float(commands[f"{row['scenario']} base"]["median"])
         plus = commands[f"{row['scenario']} plus {row['extra_runs']}"]
         work = int(row["extra_runs"]) * int(row["inner"]) * int(row["n"])
-        return tuple((float(plus[k]) - base) * 1e9 / work for k in ("min", "max"))
+        return (float(plus["min"]) - base) * 1e9 / work, (float(plus["max"]) - base) * 1e9 / work
     except (OSError, KeyError, ValueError):
         return None
 
 
-def join_main(argv):
-    p = argparse.ArgumentParser(prog="analysis crosscheck-join")
+def join_main(argv: list[str]) -> int:
+    p = Parser("crosscheck-join")
     p.add_argument("--plan", required=True)
     p.add_argument("--hyperfine", required=True)
     p.add_argument("--n", type=int, required=True)
     p.add_argument("--runs", type=int, required=True)
     p.add_argument("out")
-    a = p.parse_args(argv)
+    return p.run(argv, _join)
+
+
+def _join(a: argparse.Namespace) -> int:
     with open(a.plan, encoding="utf-8") as f:
-        plan = [line.split() for line in f if line.strip()]
+        plan = [Planned(*line.split()) for line in f if line.strip()]
     return join(plan, a.hyperfine, a.n, a.runs, a.out)
 
 
-def rejoin_main(argv):
-    p = argparse.ArgumentParser(prog="analysis crosscheck-rejoin")
+def rejoin_main(argv: list[str]) -> int:
+    p = Parser("crosscheck-rejoin")
     p.add_argument("dir")
-    a = p.parse_args(argv)
+    return p.run(argv, _rejoin)
+
+
+def _rejoin(a: argparse.Namespace) -> int:
     path = os.path.join(a.dir, "crosscheck.csv")
     try:
         old = csvfile.read(path, "crosscheck")
         results = csvfile.read(os.path.join(a.dir, "results.csv"), "results")
-    except csvfile.CsvError as e:
+    except CsvError as e:
         print(f"crosscheck: {e}", file=sys.stderr)
         return 1
     if not old:
@@ -143,5 +166,5 @@ def rejoin_main(argv):
         if key not in times:
             print(f"crosscheck: {path}: no results row for {key[0]} {key[1]} n={key[2]}", file=sys.stderr)
             return 1
-        plan.append((r["strategy"], r["scenario"], r["inner"], r["extra_runs"], times[key], r["unit"]))
+        plan.append(Planned(r["strategy"], r["scenario"], r["inner"], r["extra_runs"], times[key], r["unit"]))
     return join(plan, os.path.join(a.dir, "hyperfine"), int(old[0]["n"]), int(old[0]["hyperfine_runs"]), path)

@@ -13,15 +13,17 @@ manifest.csv, and a folder without one is refused.
 import csv
 import gzip
 import io
-import itertools
 import os
 import re
-import zlib
+from typing import Callable, Iterable
 
+from . import files, manifest
+from .files import CsvError
 
-class CsvError(Exception):
-    """A file that is not what its kind requires; str() is "FILE:LINE: message"."""
-
+# A row as read: its value in each column, by the column's name.
+Row = dict[str, str]
+# The keys of the rows read so far (KEYS), each with where it was read: {key: (path, line)}.
+Seen = dict[tuple[str, ...], tuple[str, int]]
 
 _NUMBER = re.compile(r"^([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
 _SIGNED = re.compile(r"^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$")
@@ -33,13 +35,13 @@ _POSITIVE = re.compile(r"^[1-9][0-9]*$")
 _LONGEST_NS = 86400e9
 
 
-def _duration(v):
+def _duration(v: str) -> bool:
     return bool(_NUMBER.match(v)) and 0 < float(v) < _LONGEST_NS
 
 
 # Column types: s non-empty text, t any text (empty too), i positive integer, n non-negative number, r any
 # number, h hexadecimal, e a non-negative number or empty, d a time in ns above 0 and below a day.
-TYPES = {
+TYPES: dict[str, tuple[str, Callable[[str], bool]]] = {
     "s": ("non-empty text", lambda v: v != ""),
     "t": ("text", lambda v: True),
     "i": ("a positive integer", lambda v: bool(_POSITIVE.match(v))),
@@ -91,19 +93,19 @@ KINDS = {
 
 # Columns a kind of file may lack (files written before they existed), checked where present.
 OPTIONAL = {
-    # the share of a run's time its read-back passes took (harness/scenario.h, observed_ns), and the entities a
+    # the share of a run's time its read-back passes took (scenarios/scenario.h, observed_ns), and the entities a
     # change term's passes handed out per entity they had to (change_report)
     "runs": "observed_ns:e reported_per_change:e",
     "results": "observed_ns:e reported_per_change:e",
 }
 
 
-def required_columns(kind):
+def required_columns(kind: str) -> list[str]:
     """The names of the columns a kind of file must have."""
     return [name for name, _ in _required(kind)]
 
 
-def _required(kind):
+def _required(kind: str) -> list[tuple[str, str]]:
     spec = KINDS[kind] if kind in KINDS else kind
     out = []
     for item in spec.split():
@@ -121,7 +123,7 @@ PART_BYTES = 1_000_000
 TABLES = ("runs", "samples")
 
 
-def _part_number(name, table):
+def _part_number(name: str, table: str) -> int | None:
     """The part number of a published table's file name: 0 for TABLE.csv.gz (the table in one file), K for
     TABLE-K.csv.gz, None for any other name."""
     if name == f"{table}.csv.gz":
@@ -130,14 +132,12 @@ def _part_number(name, table):
     return int(match.group(1)) if match else None
 
 
-def table_files(directory, table):
+def table_files(directory: str, table: str) -> list[str]:
     """The names of the files that hold a results folder's table (one of TABLES): TABLE.csv while a run is being
     made; once published TABLE.csv.gz, or TABLE-1.csv.gz to TABLE-K.csv.gz where one file would exceed PART_BYTES.
     Both the folder and its manifest.csv are looked at, so that a part the manifest lists but the folder lost is
     still named (and then refused by read). Empty where the folder holds none. Raises CsvError where the parts
     are not one whole: the table both in one file and in parts, or a part number missing."""
-    import manifest
-
     if os.path.exists(os.path.join(directory, f"{table}.csv")):
         return [f"{table}.csv"]
     names = set(os.listdir(directory)) if os.path.isdir(directory) else set()
@@ -154,7 +154,7 @@ def table_files(directory, table):
     return [name for _, name in parts]
 
 
-def table_label(directory, table):
+def table_label(directory: str, table: str) -> str:
     """How messages name a results folder's table: its one file, or its parts as DIR/TABLE-1..K.csv.gz."""
     try:
         names = table_files(directory, table)
@@ -165,30 +165,31 @@ def table_label(directory, table):
     return os.path.join(directory, names[0] if names else f"{table}.csv.gz")
 
 
-def read_table(directory, table, kind, recorded=False):
+def read_table(directory: str, table: str, kind: str, recorded: bool = False) -> list[Row]:
     """The rows of a results folder's table (table_files) of the given kind, each file checked as read() checks
     it, and no two rows of the whole with the same key (KEYS). Raises CsvError, also where the folder has none."""
     names = table_files(directory, table)
     if not names:
         raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
-    rows, seen = [], {}
+    rows: list[Row] = []
+    seen: Seen = {}
     for name in names:
         rows.extend(read(os.path.join(directory, name), kind, recorded, seen))
     return rows
 
 
-def read_table_texts(directory, table, recorded=False):
+def read_table_texts(directory: str, table: str, recorded: bool = False) -> list[tuple[str, str]]:
     """[(path, text)] of each file of a results folder's table, for tables read by their own parser (read_text's
     checks); empty where the folder has none."""
     return [(path, read_text(path, recorded))
             for path in (os.path.join(directory, name) for name in table_files(directory, table))]
 
 
-def _gzip(text):
+def _gzip(text: str) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
 
 
-def split_parts(header, lines):
+def split_parts(header: str, lines: list[str]) -> list[bytes]:
     """[compressed part] of a table given as its header line and its rows' lines (each ending in a newline): one
     part where the whole compresses to at most PART_BYTES, else parts of consecutive rows, each with the header and
     under PART_BYTES compressed, as few as the rows' compressibility allows."""
@@ -198,7 +199,9 @@ def split_parts(header, lines):
     raw = len(header) + sum(len(line) for line in lines)
     budget = raw * PART_BYTES / len(whole) * 0.95
     while True:
-        groups, current, size = [], [], len(header)
+        groups: list[list[str]] = []
+        current: list[str] = []
+        size = len(header)
         for line in lines:
             if current and size + len(line) > budget:
                 groups.append(current)
@@ -212,12 +215,10 @@ def split_parts(header, lines):
         budget *= 0.9
 
 
-def write_table(directory, table, header, lines):
+def write_table(directory: str, table: str, header: str, lines: list[str]) -> list[str]:
     """Writes a table (its header line and its rows' lines) into directory as published (split_parts: TABLE.csv.gz
     or TABLE-1.csv.gz to TABLE-K.csv.gz), removing the files that held it before (TABLE.csv, or an earlier split),
     with the folder's manifest.csv kept in step where it listed them. Returns the new files' names."""
-    import manifest
-
     before = table_files(directory, table)
     parts = split_parts(header, lines)
     names = [f"{table}.csv.gz"] if len(parts) == 1 else [f"{table}-{k}.csv.gz" for k in range(1, len(parts) + 1)]
@@ -235,7 +236,7 @@ def write_table(directory, table, header, lines):
     return names
 
 
-def table_lines(path, text):
+def table_lines(path: str, text: str) -> tuple[str, list[str]]:
     """(header line, [row line]) of a CSV file's text, each ending in one newline, a row holding its quoted line
     breaks. Raises CsvError on text that is not CSV."""
     reader = csv.reader(io.StringIO(text, newline=""))
@@ -245,13 +246,13 @@ def table_lines(path, text):
         raise CsvError(f"{path}:{reader.line_num}: {e}") from None
     if not records:
         raise CsvError(f"{path}: empty file, not a CSV table")
-    lines = render(records[0], records[1:])
+    lines = files.render(records[0], records[1:])
     return lines[0], lines[1:]
 
 
 # The columns that identify a row of each kind: two rows with the same values there are one row written twice
 # (a cell merged twice, a file concatenated with itself), and figures taken from either would be wrong.
-KEYS = {
+KEYS: dict[str, tuple[str, ...]] = {
     "runs": ("strategy", "scenario", "n", "memory", "layout_seed"),
     "results": ("strategy", "scenario", "n", "memory"),
     "cachesim": ("strategy", "scenario", "n", "layout_seed"),
@@ -262,11 +263,9 @@ KEYS = {
 }
 
 
-def _load(path, recorded):
+def _load(path: str, recorded: bool) -> bytes:
     """The bytes of a file, checked against its folder's manifest.csv where that lists it (and, with recorded,
     refused unless it does). Raises CsvError."""
-    import manifest
-
     directory = os.path.dirname(path) or "."
     name = os.path.basename(path)
     if recorded and not os.path.isdir(directory):
@@ -290,30 +289,20 @@ def _load(path, recorded):
     return data
 
 
-def decode(path, data):
-    """The text of a CSV file's bytes (decompressed where the name ends in .gz). Raises CsvError."""
-    try:
-        if path.endswith(".gz"):
-            data = gzip.decompress(data)
-        return data.decode("utf-8")
-    except (OSError, EOFError, UnicodeDecodeError, zlib.error) as e:
-        raise CsvError(f"{path}: cannot be read ({e})") from None
-
-
-def read_text(path, recorded=False):
+def read_text(path: str, recorded: bool = False) -> str:
     """The text of a file (decompressed where the name ends in .gz), checked against its folder's manifest.csv as
     read() checks it, for files read by their own parser. Raises CsvError."""
-    return decode(path, _load(path, recorded))
+    return files.decode(path, _load(path, recorded))
 
 
-def read(path, kind, recorded=False, seen=None):
+def read(path: str, kind: str | None, recorded: bool = False, seen: Seen | None = None) -> list[Row]:
     """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS, or
     None for any CSV with a header), as dicts keyed by column name, after checking it: against its folder's
     manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key (KEYS), that
     no two rows share one (seen: the keys of the files read before it as parts of one table, {key: (path,
     line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
     file, whole as it was written). Raises CsvError."""
-    text = decode(path, _load(path, recorded))
+    text = files.decode(path, _load(path, recorded))
     what = f"a {kind} CSV" if kind else "a CSV file"
     if text == "":
         raise CsvError(f"{path}: empty file, not {what}")
@@ -335,8 +324,8 @@ def read(path, kind, recorded=False, seen=None):
     for name, _ in required:
         if name not in header:
             raise CsvError(f'{path}:1: the header has no column "{name}": not {what}')
-    checked = required + [(name, code) for name, code in _required(OPTIONAL.get(kind, "")) if name in header]
-    key = KEYS.get(kind)
+    checked = required + [(name, code) for name, code in _required(OPTIONAL.get(kind or "", "")) if name in header]
+    key = KEYS.get(kind or "")
     seen = {} if seen is None else seen
     rows = []
     try:
@@ -366,13 +355,13 @@ def read(path, kind, recorded=False, seen=None):
     return rows
 
 
-def header_of(path):
+def header_of(path: str) -> list[str]:
     """The column names of a CSV file (its first line)."""
     with open(path, newline="", encoding="utf-8") as f:
         return next(csv.reader(f), [])
 
 
-def read_metadata(path, recorded=False):
+def read_metadata(path: str, recorded: bool = False) -> dict[str, str]:
     """metadata.csv as an ordered dict key -> value (recorded: as read)."""
     rows = read(path, "metadata", recorded)
     if "value" not in rows[0]:
@@ -380,45 +369,19 @@ def read_metadata(path, recorded=False):
     return {row["key"]: row["value"] for row in rows}
 
 
-def write(path, columns, rows):
+def write(path: str, columns: tuple[str, ...], rows: Iterable[files.Record]) -> None:
     """Writes rows (dicts, or sequences in column order) as CSV to path (gzip-compressed where the name ends in
     .gz, with no time stamp, so the same rows give the same bytes) through path.partial, so that a reader never
     sees half a file; a failed write or rename removes path.partial. Where the folder's manifest.csv lists the
     file, its entry is recorded anew."""
-    data = "".join(render(columns, rows)).encode("utf-8")
+    data = "".join(files.render(columns, rows)).encode("utf-8")
     if path.endswith(".gz"):
         data = gzip.compress(data, compresslevel=9, mtime=0)
     replace(path, data)
 
 
-def render(columns, rows):
-    """The lines of a CSV table (the header first), each ending in a newline: rows are dicts (a missing column
-    empty) or sequences in column order."""
-    out = io.StringIO(newline="")
-    writer = csv.writer(out, lineterminator="\n")
-    lines = []
-    for record in itertools.chain([columns], rows):
-        writer.writerow([record.get(c, "") for c in columns] if isinstance(record, dict) else record)
-        lines.append(out.getvalue())
-        out.seek(0)
-        out.truncate()
-    return lines
-
-
-def replace(path, data):
-    """Writes data (bytes) to path through path.partial, removed again if writing or renaming fails; where the
-    folder's manifest.csv lists the file, its entry is recorded anew."""
-    partial = path + ".partial"
-    try:
-        with open(partial, "wb") as f:
-            f.write(data)
-        os.replace(partial, path)
-    except BaseException:
-        try:
-            os.remove(partial)
-        except OSError:
-            pass
-        raise
-    import manifest
-
+def replace(path: str, data: bytes) -> None:
+    """Writes data (bytes) to path through path.partial (files.write_whole); where the folder's manifest.csv
+    lists the file, its entry is recorded anew."""
+    files.write_whole(path, data)
     manifest.rerecord(path)

@@ -24,6 +24,7 @@ Both are deterministic: the same build gives the same answer on any machine that
 
 from __future__ import annotations
 
+import argparse
 import csv
 import os
 import re
@@ -32,6 +33,8 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+
+from .command import Parser
 
 # The runner's functions and the mains: the entry points of a unit and of a bench-NAME binary differ, so these
 # may be inlined differently; nothing a scenario's timed run executes is among them but run_timed, which is
@@ -63,7 +66,8 @@ def functions(path: str) -> dict[str, list[tuple[str, ...]]]:
     text = subprocess.run(["objdump", "-d", "--no-show-raw-insn", "-M", "intel", path], capture_output=True,
                           text=True, check=True).stdout
     found: dict[str, list[tuple[str, ...]]] = {}
-    name, body = None, []
+    name: str | None = None
+    body: list[str] = []
     for line in text.splitlines():
         header = _HEADER.match(line)
         if header:
@@ -137,15 +141,18 @@ def compare_code(build: str, design: str, harness: set[str]) -> CodeReport:
 
 
 def code_main(argv: list[str]) -> int:
-    if len(argv) < 2:
-        print("usage: python3 scripts/analysis fidelity code BUILD NAME...", file=sys.stderr)
-        return 2
-    build, designs = argv[0], argv[1:]
+    parser = Parser("fidelity code", "BUILD NAME...")
+    parser.add_argument("build")
+    parser.add_argument("designs", nargs="+")
+    return parser.run(argv, _code)
+
+
+def _code(a: argparse.Namespace) -> int:
     harness = harness_functions(".")
     bad = 0
-    for design in designs:
+    for design in a.designs:
         try:
-            report = compare_code(build, design, harness)
+            report = compare_code(a.build, design, harness)
         except (OSError, subprocess.CalledProcessError) as e:
             print(f"fidelity: {design}: {e}", file=sys.stderr)
             return 1
@@ -248,16 +255,17 @@ def scenarios_of(build: str, design: str) -> list[str]:
 
 
 def work_main(argv: list[str]) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python3 scripts/analysis fidelity work")
+    parser = Parser("fidelity work")
     parser.add_argument("build")
     parser.add_argument("n", type=int)
     parser.add_argument("out")
     parser.add_argument("designs", nargs="+")
     parser.add_argument("--scenarios", default="")
     parser.add_argument("--jobs", type=int, default=2)
-    args = parser.parse_args(argv)
+    return parser.run(argv, _work)
+
+
+def _work(args: argparse.Namespace) -> int:
     wanted = [s for s in args.scenarios.split(",") if s]
     cells = [(d, s) for d in args.designs for s in scenarios_of(args.build, d) if not wanted or s in wanted]
     if not cells:
@@ -289,10 +297,7 @@ def work_main(argv: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["code"]:
-        return code_main(argv[1:])
-    if argv[:1] == ["work"]:
-        return work_main(argv[1:])
-    print("usage: python3 scripts/analysis fidelity code BUILD NAME... | work BUILD N OUT_CSV NAME...",
-          file=sys.stderr)
-    return 2
+    parser = Parser("fidelity", "code BUILD NAME... | work BUILD N OUT_CSV NAME...")
+    parser.add_argument("check", choices=("code", "work"))
+    parser.add_argument("arguments", nargs=argparse.REMAINDER)
+    return parser.run(argv, lambda a: (code_main if a.check == "code" else work_main)(a.arguments))

@@ -1,8 +1,8 @@
 """The manifest of a results folder: what each file held when it was written, so that a file cut short, edited
 or left over afterwards is told from a whole one.
 
-    python3 scripts/analysis record DIR FILE...
-    python3 scripts/analysis verify DIR [FILE...]
+    python3 -m analysis record DIR FILE...
+    python3 -m analysis verify DIR [FILE...]
 
 DIR/manifest.csv lists files by their path relative to DIR (plots/ops.svg for a file in a subfolder):
     file,bytes,rows,sha256
@@ -28,6 +28,7 @@ csvfile.read checks a CSV file against its folder's manifest.csv wherever that l
 the other writers of the analysis) record a file anew where the manifest of its folder lists it.
 """
 
+import argparse
 import csv
 import hashlib
 import io
@@ -35,10 +36,12 @@ import os
 import re
 import stat
 import sys
+from dataclasses import dataclass
+from typing import Callable
 
-import csvfile
-from command import fail, usage
-from csvfile import CsvError
+from . import files
+from .command import Parser, fail
+from .files import CsvError
 
 NAME = "manifest.csv"
 COLUMNS = ("file", "bytes", "rows", "sha256")
@@ -46,32 +49,26 @@ _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _COUNT = re.compile(r"^(0|[1-9][0-9]*)$")
 
 
+@dataclass(frozen=True)
 class Entry:
     """One listed file: its path relative to the folder, its size, its data rows (None: not a CSV), its hash."""
+    file: str
+    bytes: int
+    rows: int | None
+    sha256: str
 
-    __slots__ = ("file", "bytes", "rows", "sha256")
-
-    def __init__(self, file, size, rows, sha256):
-        self.file, self.bytes, self.rows, self.sha256 = file, size, rows, sha256
-
-    def fields(self):
+    def fields(self) -> tuple[str, int, int | str, str]:
         return (self.file, self.bytes, "" if self.rows is None else self.rows, self.sha256)
 
-    def __eq__(self, other):
-        return isinstance(other, Entry) and self.fields() == other.fields()
 
-    def __repr__(self):
-        return f"Entry{self.fields()}"
-
-
-def is_csv(name):
+def is_csv(name: str) -> bool:
     return name.endswith(".csv") or name.endswith(".csv.gz")
 
 
-def count_rows(path, data):
+def count_rows(path: str, data: bytes) -> int:
     """The data rows of a CSV file's bytes: its records after the header (0 for an empty file). Raises CsvError
     where the bytes are no CSV text."""
-    text = csvfile.decode(path, data)
+    text = files.decode(path, data)
     try:
         records = sum(1 for _ in csv.reader(io.StringIO(text, newline="")))
     except csv.Error as e:
@@ -79,18 +76,18 @@ def count_rows(path, data):
     return max(records - 1, 0)
 
 
-def _path(directory, name):
+def _path(directory: str, name: str) -> str:
     return os.path.join(directory, *name.split("/"))
 
 
-def _valid_name(name):
+def _valid_name(name: str) -> bool:
     """A relative path inside the folder, "/"-separated, without "." or ".." parts or line breaks."""
     parts = name.split("/")
     return (name != "" and not name.startswith("/") and "\\" not in name and "\n" not in name and "\r" not in name
             and all(p not in ("", ".", "..") for p in parts))
 
 
-def load(directory):
+def load(directory: str) -> dict[str, Entry] | None:
     """{file: Entry} of DIR/manifest.csv, None where the folder has none. Raises CsvError ("FILE:LINE: what")
     where the manifest is not whole: cut short, edited or foreign."""
     path = os.path.join(directory, NAME)
@@ -110,9 +107,9 @@ def load(directory):
     if not text.endswith("\n"):
         raise CsvError(f"{path}:{text.count(chr(10)) + 1}: the last line has no end: the manifest was cut short")
     reader = csv.reader(io.StringIO(text, newline=""))
-    entries = {}
-    lines = {}
-    closing = None
+    entries: dict[str, Entry] = {}
+    lines: dict[str, int] = {}
+    closing: tuple[int, int] | None = None
     try:
         header = next(reader)
         if tuple(header) != COLUMNS:
@@ -156,7 +153,7 @@ def load(directory):
     return entries
 
 
-def read_bytes(path, missing="no such file"):
+def read_bytes(path: str, missing: str = "no such file") -> bytes:
     """A file's bytes; CsvError "PATH: MISSING" where it is not there, or saying why it cannot be read."""
     try:
         with open(path, "rb") as f:
@@ -167,26 +164,27 @@ def read_bytes(path, missing="no such file"):
         raise CsvError(f"{path}: cannot be read ({e})") from None
 
 
-def describe(directory, name):
+def describe(directory: str, name: str) -> Entry:
     """The Entry of a file as it is now. Raises CsvError."""
     path = _path(directory, name)
     data = read_bytes(path)
     rows = None
     if is_csv(name):
-        text = csvfile.decode(path, data)
+        text = files.decode(path, data)
         if text != "" and not text.endswith("\n"):
             raise CsvError(f"{path}: the last line has no end: a file cut short is not recorded")
         rows = count_rows(path, data)
     return Entry(name, len(data), rows, hashlib.sha256(data).hexdigest())
 
 
-def check(directory, entry, data):
+def check(directory: str, entry: Entry, data: bytes) -> None:
     """Raises CsvError unless data (the file's bytes) are what entry recorded: first the rows (a CSV file), then
     the size, then the hash."""
     path = _path(directory, entry.file)
     if len(data) == entry.bytes and hashlib.sha256(data).hexdigest() == entry.sha256:
         return
     if entry.rows is not None:
+        rows: int | None
         try:
             rows = count_rows(path, data)
         except CsvError:
@@ -201,14 +199,14 @@ def check(directory, entry, data):
                    f"{entry.sha256}: the file was edited after it was written")
 
 
-def _walk(directory, top):
+def _walk(directory: str, top: str) -> list[str]:
     """Every regular file under the folder top (a path inside directory), relative to directory and sorted,
     leaving out directory's own manifest.csv. Raises CsvError for a symbolic link or another non-regular file."""
     found = []
-    for root, dirs, files in os.walk(top):
+    for root, dirs, names in os.walk(top):
         dirs.sort()
         # a symbolic link to a folder is listed among the folders and not followed: refused like any link
-        for f in sorted(files) + sorted(d for d in dirs if os.path.islink(os.path.join(root, d))):
+        for f in sorted(names) + sorted(d for d in dirs if os.path.islink(os.path.join(root, d))):
             full = os.path.join(root, f)
             if not stat.S_ISREG(os.lstat(full).st_mode):
                 raise CsvError(f"{full}: not a regular file")
@@ -218,7 +216,7 @@ def _walk(directory, top):
     return found
 
 
-def _expand(directory, names):
+def _expand(directory: str, names: list[str]) -> list[str]:
     """The files the names mean, relative to the folder and "/"-separated: a file itself, a folder every regular
     file under it ("." the whole folder but manifest.csv). Raises CsvError for a name outside the folder, the
     manifest itself, a missing file, a symbolic link or another non-regular file, an empty folder."""
@@ -249,12 +247,13 @@ def _expand(directory, names):
     return list(dict.fromkeys(out))
 
 
-def _write(directory, entries):
-    rows = [entries[k].fields() for k in sorted(entries)]
-    csvfile.write(os.path.join(directory, NAME), COLUMNS, rows + [(NAME, "", len(rows), "")])
+def _write(directory: str, entries: dict[str, Entry]) -> None:
+    rows: list[files.Record] = [entries[k].fields() for k in sorted(entries)]
+    lines = files.render(COLUMNS, rows + [(NAME, "", len(rows), "")])
+    files.write_whole(os.path.join(directory, NAME), "".join(lines).encode("utf-8"))
 
 
-def record(directory, names):
+def record(directory: str, names: list[str]) -> list[str]:
     """Adds the files (or records them anew) in DIR/manifest.csv, rewritten whole through a temporary file.
     Returns the names recorded. Raises CsvError (nothing is written then)."""
     if not os.path.isdir(directory):
@@ -268,7 +267,7 @@ def record(directory, names):
     return done
 
 
-def forget(directory, names):
+def forget(directory: str, names: list[str]) -> None:
     """Removes files from DIR/manifest.csv (those it lists). Raises CsvError."""
     entries = load(directory)
     if entries is None or not any(n in entries for n in names):
@@ -276,18 +275,18 @@ def forget(directory, names):
     _write(directory, {k: v for k, v in entries.items() if k not in names})
 
 
-def rerecord(path):
+def rerecord(path: str) -> None:
     """Records a file anew where the manifest of its folder lists it (a writer's last step): a file rewritten by
     the analysis stays as the manifest says."""
     directory, name = os.path.dirname(path) or ".", os.path.basename(path)
     if name == NAME or not os.path.exists(os.path.join(directory, NAME)):
         return
     entries = load(directory)
-    if name in entries:
+    if entries is not None and name in entries:
         record(directory, [name])
 
 
-def verify(directory, names=None):
+def verify(directory: str, names: list[str] | None = None) -> int:
     """Checks that DIR/manifest.csv is whole, that every file it lists exists with the recorded bytes and
     sha256, and that each of names (a folder: every file under it) is listed. Returns the number of files
     listed. Raises CsvError."""
@@ -304,30 +303,36 @@ def verify(directory, names=None):
     return len(entries)
 
 
-def _main(command, arguments, least, argv, work):
-    """A manifest command: usage with fewer than `least` arguments, else work(DIR, FILES) and its report."""
-    if len(argv) < least:
-        return usage(f"{command} {arguments}")
-    try:
-        report = work(argv[0], argv[1:])
-    except CsvError as e:
-        return fail(command, e)
-    print(f"{command}: {report}", file=sys.stderr)
-    return 0
+def _main(command: str, argv: list[str], work: Callable[[str, list[str]], str], files_required: bool) -> int:
+    """A manifest command, "COMMAND DIR FILE..." (FILE... optional unless files_required): work(DIR, FILES) and
+    its report on stderr."""
+    parser = Parser(command, "DIR FILE..." if files_required else "DIR [FILE...]")
+    parser.add_argument("dir")
+    parser.add_argument("files", nargs="+" if files_required else "*")
+
+    def run(a: argparse.Namespace) -> int:
+        try:
+            report = work(a.dir, a.files)
+        except CsvError as e:
+            return fail(command, e)
+        print(f"{command}: {report}", file=sys.stderr)
+        return 0
+
+    return parser.run(argv, run)
 
 
-def _record_report(directory, names):
+def _record_report(directory: str, names: list[str]) -> str:
     done = record(directory, names)
     return f"{os.path.join(directory, NAME)}: {len(done)} file{'' if len(done) == 1 else 's'} recorded"
 
 
-def record_main(argv):
-    return _main("record", "DIR FILE...", 2, argv, _record_report)
+def record_main(argv: list[str]) -> int:
+    return _main("record", argv, _record_report, files_required=True)
 
 
-def _verify_report(directory, names):
+def _verify_report(directory: str, names: list[str]) -> str:
     return f"{directory}: {verify(directory, names)} files as {NAME} recorded them"
 
 
-def verify_main(argv):
-    return _main("verify", "DIR [FILE...]", 1, argv, _verify_report)
+def verify_main(argv: list[str]) -> int:
+    return _main("verify", argv, _verify_report, files_required=False)

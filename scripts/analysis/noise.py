@@ -1,6 +1,6 @@
 """The noise check: paired ratios against unpaired times while a CPU hog shares the measuring vCPU.
 
-    python3 scripts/analysis noise BUILD OUT_DIR [--processes P] [--sizes N,...] [--scenarios A,B,...]
+    python3 -m analysis noise BUILD OUT_DIR [--processes P] [--sizes N,...] [--scenarios A,B,...]
                                    [--layouts E] [--rounds R] [--cpu K] [--seed S]
 
 A hog (a busy loop) is pinned to CPU K (default 0) beside every bench-paired process, and switched on and off at
@@ -34,7 +34,8 @@ import subprocess
 import sys
 import threading
 
-import paired
+from . import paired
+from .command import Parser
 
 BAND_LIMIT = 0.05
 HOG = ["sh", "-c", "while :; do :; done"]
@@ -76,7 +77,10 @@ def analyse(samples: list[paired.Sample], reference: str) -> tuple[list[dict[str
     lines: list[str] = []
     for clock in paired.CLOCKS:
         grouped = paired.blocks(samples, clock)
-        aa, control, time_spreads, ratio_spreads = [], [], [], []
+        estimates: list[paired.Estimate | None] = []
+        control: list[tuple[paired.Estimate | None, float]] = []
+        time_spreads: list[float] = []
+        ratio_spreads: list[float] = []
         for key, block in sorted(grouped.items()):
             names = block.strategies()
             for name in names:
@@ -91,9 +95,9 @@ def analyse(samples: list[paired.Sample], reference: str) -> tuple[list[dict[str
                              "ratio_lo": f"{r.low:.6g}" if r else "", "ratio_hi": f"{r.high:.6g}" if r else "",
                              "time_spread": f"{spread(times):.4g}",
                              "ratio_spread": f"{spread(ratios):.4g}" if ratios else ""})
-            aa += [paired.ratio(block, a, b) for a, b in paired.twins(names, paired.AA_SUFFIX)]
+            estimates += [paired.ratio(block, a, b) for a, b in paired.twins(names, paired.AA_SUFFIX)]
             control += [(paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names)]
-        aa = [r for r in aa if r is not None]
+        aa = [r for r in estimates if r is not None]
         if aa:
             logs = sorted(abs(math.log(r.value)) for r in aa)
             band = math.exp(logs[max(1, math.ceil(0.95 * len(logs))) - 1]) - 1
@@ -120,7 +124,7 @@ def _median(values: list[float]) -> float:
 
 
 def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="python3 scripts/analysis noise")
+    p = Parser("noise")
     p.add_argument("build")
     p.add_argument("out")
     p.add_argument("--processes", type=int, default=8)
@@ -131,10 +135,13 @@ def main(argv: list[str]) -> int:
     p.add_argument("--cpu", type=int, default=0)
     p.add_argument("--reference", default="archetype")
     p.add_argument("--seed", type=int, default=None)
-    a = p.parse_args(argv)
+    return p.run(argv, _noise)
+
+
+def _noise(a: argparse.Namespace) -> int:
     sizes = [int(x) for x in a.sizes.split(",") if x.isdigit()]
     scenarios = [s for s in a.scenarios.split(",") if s]
-    binaries = []
+    binaries: list[str] = []
     while os.path.exists(os.path.join(a.build, f"bench-paired-{len(binaries)}")):
         binaries.append(os.path.join(a.build, f"bench-paired-{len(binaries)}"))
     if not binaries or not sizes or not scenarios or a.processes < 2:

@@ -23,16 +23,18 @@ The clock is a setting: wall time (the monotonic clock) or the thread's CPU time
 
 from __future__ import annotations
 
+import argparse
 import csv
 import gzip
 import math
 import statistics
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
-import csvfile
-import stats
-from command import fail, usage
+from . import csvfile, stats
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
 
 CLOCKS = ("wall", "cpu")
 
@@ -71,10 +73,14 @@ class Sample:
         return (self.wall_ns if clock == "wall" else self.cpu_ns) / (self.inner * self.n)
 
 
-BlockKey = tuple[str, int, str]  # scenario, n, memory
+class BlockKey(NamedTuple):
+    """What names a block: the scenario, N and memory mode its designs were measured at side by side."""
+    scenario: str
+    n: int
+    memory: str
 
 
-def _number(text: str, kind: type, where: str, column: str) -> float:
+def _number(text: str, kind: type[float], where: str, column: str) -> float:
     try:
         value = kind(text)
     except ValueError:
@@ -148,7 +154,7 @@ def blocks(samples: Iterable[Sample], clock: str = "wall") -> dict[BlockKey, Blo
         raise ValueError(f"clock {clock!r} is not one of {CLOCKS}")
     out: dict[BlockKey, Block] = {}
     for s in samples:
-        key = (s.scenario, s.n, s.memory)
+        key = BlockKey(s.scenario, s.n, s.memory)
         out.setdefault(key, Block(key, clock)).add(s)
     return out
 
@@ -160,20 +166,20 @@ def load_pairing(directory: str, clock: str, recorded: bool = False, required: b
     """The blocks of a results folder's samples on the clock, or None where the run measured none (it ran designs
     in separate processes). With recorded, the samples must be the run's as its manifest recorded them; with
     required (a run whose metadata says it was paired), they must be there, or its ratios would silently be the
-    unpaired ones. Raises csvfile.CsvError on a samples file that is missing or cannot be read, or a clock that is
+    unpaired ones. Raises CsvError on a samples file that is missing or cannot be read, or a clock that is
     not one of CLOCKS."""
     texts = csvfile.read_table_texts(directory, "samples", recorded)
     if not texts:
         if required:
-            raise csvfile.CsvError(f"{directory}: a paired run (metadata paired=1) without samples.csv.gz")
+            raise CsvError(f"{directory}: a paired run (metadata paired=1) without samples.csv.gz")
         return None
     if clock not in CLOCKS:
-        raise csvfile.CsvError(f"{directory}: paired_clock {clock!r} is not one of {', '.join(CLOCKS)}")
+        raise CsvError(f"{directory}: paired_clock {clock!r} is not one of {', '.join(CLOCKS)}")
     try:
         samples = [sample for path, text in texts for sample in parse_samples(text.splitlines(), path)]
         return blocks(samples, clock)
     except SampleError as e:
-        raise csvfile.CsvError(str(e)) from None
+        raise CsvError(str(e)) from None
 
 
 MASK64 = (1 << 64) - 1
@@ -330,7 +336,7 @@ def ratio(block: Block, top: str, bottom: str) -> Estimate | None:
     up, down = process_log_ratios(block, top, via), process_log_ratios(block, bottom, via)
     if len(up) < 2 or len(down) < 2:
         return None
-    c = stats.ratio_comparison(*(stats.summarise([math.exp(v) for v in logs]) for logs in (up, down)))
+    c = stats.ratio_comparison(stats.summarise([math.exp(v) for v in up]), stats.summarise([math.exp(v) for v in down]))
     return Estimate(c.ratio, c.low, c.high, min(len(up), len(down)), c.df)
 
 
@@ -371,10 +377,10 @@ PAIR_COLUMNS = ("scenario", "n", "memory", "strategy", "reference", "ratio", "ra
                 "truth")
 
 
-def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[dict[str, object]]:
+def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[Row]:
     """Every design's ratio to the reference in every block, then each control against its original (truth: 1 for
-    an A/A twin, the planted ratio for a planted control), as rows of pairs.csv."""
-    rows: list[dict[str, object]] = []
+    an A/A twin, the planted ratio for a planted control), as rows of pairs.csv (as written)."""
+    rows: list[Row] = []
     for key, block in sorted(grouped.items()):
         names = block.strategies()
         controls = [(a, b, "1") for a, b in twins(names, AA_SUFFIX)]
@@ -386,13 +392,13 @@ def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[dict[str, 
             r = ratio(block, top, bottom)
             if r is None:
                 continue
-            rows.append({"scenario": key[0], "n": key[1], "memory": key[2], "strategy": top, "reference": bottom,
-                         "ratio": f"{r.value:.6g}", "ratio_lo": f"{r.low:.6g}", "ratio_hi": f"{r.high:.6g}",
-                         "processes": r.processes, "truth": truth})
+            rows.append({"scenario": key.scenario, "n": str(key.n), "memory": key.memory, "strategy": top,
+                         "reference": bottom, "ratio": f"{r.value:.6g}", "ratio_lo": f"{r.low:.6g}",
+                         "ratio_hi": f"{r.high:.6g}", "processes": str(r.processes), "truth": truth})
     return rows
 
 
-def controls_metadata(rows: list[dict[str, object]], target: float) -> dict[str, str]:
+def controls_metadata(rows: list[Row], target: float) -> dict[str, str]:
     """What the controls of a run show, for metadata.csv: the A/A ratios (how many, their band: 95% lie within
     +/-band, the largest deviation, how many intervals exclude 1), the planted control (in how many blocks its
     interval lies above 1, the median of its estimates against its truth), and the precision (the share of ratios
@@ -413,7 +419,7 @@ def controls_metadata(rows: list[dict[str, object]], target: float) -> dict[str,
         estimate = statistics.median(float(r["ratio"]) for r in control)
         out.update({"paired_planted_blocks": str(len(control)),
                     "paired_planted_detected": f"{above} ({100 * above / len(control):.1f}%)",
-                    "paired_planted_estimate": f"{estimate:.4f}", "paired_planted_truth": str(control[0]["truth"])})
+                    "paired_planted_estimate": f"{estimate:.4f}", "paired_planted_truth": control[0]["truth"]})
     if to_reference:
         within = sum(1 for r in to_reference
                      if stats.relative_half_width(float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]))
@@ -432,15 +438,15 @@ class Controls:
     planted: list[tuple[float, float, float]] = field(default_factory=list)
     truth: float | None = None
 
-    def add(self, row: dict[str, object]) -> None:
-        value, low, high = (float(row[k]) for k in ("ratio", "ratio_lo", "ratio_hi"))  # type: ignore[arg-type]
+    def add(self, row: Row) -> None:
+        value, low, high = (float(row[k]) for k in ("ratio", "ratio_lo", "ratio_hi"))
         if row["truth"] == "":
             self.half_widths.append(stats.relative_half_width(value, low, high))
         elif row["truth"] == "1":
             self.aa.append((value, low, high))
         else:
             self.planted.append((value, low, high))
-            self.truth = float(row["truth"])  # type: ignore[arg-type]
+            self.truth = float(row["truth"])
 
     def within(self, target: float) -> int:
         return sum(1 for w in self.half_widths if w <= target)
@@ -455,11 +461,11 @@ class Controls:
         return sum(1 for _, low, _ in self.planted if low > 1)
 
 
-def controls_by_n(rows: Iterable[dict[str, object]]) -> dict[int, Controls]:
+def controls_by_n(rows: Iterable[Row]) -> dict[int, Controls]:
     """The rows of pairs.csv summarised per size (Controls)."""
     out: dict[int, Controls] = {}
     for row in rows:
-        out.setdefault(int(row["n"]), Controls()).add(row)  # type: ignore[call-overload]
+        out.setdefault(int(row["n"]), Controls()).add(row)
     return out
 
 
@@ -477,15 +483,20 @@ def agreement(first: tuple[float, float, float], second: tuple[float, float, flo
 def reproduce_main(argv: list[str]) -> int:
     """reproduce DIR_A DIR_B: the ratios both runs' pairs.csv hold, how many agree within their intervals
     (agreement), and each one that does not."""
-    if len(argv) != 2:
-        return usage("reproduce DIR_A DIR_B")
-    runs = []
-    for directory in argv:
+    parser = Parser("reproduce", "DIR_A DIR_B")
+    parser.add_argument("first")
+    parser.add_argument("second")
+    return parser.run(argv, _reproduce)
+
+
+def _reproduce(args: argparse.Namespace) -> int:
+    runs: list[dict[tuple[str, int, str, str, str], stats.Interval]] = []
+    for directory in (args.first, args.second):
         try:
             rows = csvfile.read(f"{directory}/pairs.csv", "pairs", recorded=True)
-        except csvfile.CsvError as e:
+        except CsvError as e:
             return fail("reproduce", e)
-        runs.append({(r["scenario"], int(r["n"]), r["memory"], r["strategy"], r["reference"]):  # type: ignore
+        runs.append({(r["scenario"], int(r["n"]), r["memory"], r["strategy"], r["reference"]):
                      (float(r["ratio"]), float(r["ratio_lo"]), float(r["ratio_hi"]))
                      for r in rows})
     common = sorted(set(runs[0]) & set(runs[1]))
@@ -507,15 +518,19 @@ def patterns_main(argv: list[str]) -> int:
     round met first): the mean of each group's log ratios of copy to original (one per twin and process; per
     layout for the allocation order and per round for the visiting order, which each layout and round draw anew)
     with its standard error, from the run's samples."""
-    if len(argv) != 1:
-        return usage("patterns DIR")
+    parser = Parser("patterns", "DIR")
+    parser.add_argument("dir")
+    return parser.run(argv, _patterns)
+
+
+def _patterns(a: argparse.Namespace) -> int:
     try:
-        meta = csvfile.read_metadata(f"{argv[0]}/metadata.csv", recorded=True)
-        pairing = load_pairing(argv[0], meta.get("paired_clock", "cpu"), recorded=True)
-    except csvfile.CsvError as e:
+        meta = csvfile.read_metadata(f"{a.dir}/metadata.csv", recorded=True)
+        pairing = load_pairing(a.dir, meta.get("paired_clock", "cpu"), recorded=True)
+    except CsvError as e:
         return fail("patterns", e)
     if pairing is None:
-        return fail("patterns", f"{argv[0]} has no samples")
+        return fail("patterns", f"{a.dir} has no samples")
     groups: dict[str, list[float]] = {}
     reconstructed = processes = 0
     for block in pairing.values():
@@ -530,10 +545,10 @@ def patterns_main(argv: list[str]) -> int:
             for process, layouts in block.times.items():
                 built = orders[process]
                 for layout, rounds in layouts.items():
-                    value = layout_log_ratio(rounds, copy, original)
-                    if built is not None and value is not None:
+                    of_layout = layout_log_ratio(rounds, copy, original)
+                    if built is not None and of_layout is not None:
                         first = "copy" if built[layout].index(copy) < built[layout].index(original) else "original"
-                        groups.setdefault(f"{first} built first", []).append(value)
+                        groups.setdefault(f"{first} built first", []).append(of_layout)
                     # The visiting order varies by round: each round's ratio, by which twin that round met first.
                     for round_, times in rounds.items():
                         visited = block.visits[process][layout][round_]
@@ -555,13 +570,14 @@ def patterns_main(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     """paired SAMPLES_CSV... [--clock wall|cpu] [--reference NAME]: every block's designs against the
     reference, the A/A twins and the planted control, as a table on stdout."""
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="python3 scripts/analysis paired")
+    parser = Parser("paired")
     parser.add_argument("samples", nargs="+")
     parser.add_argument("--clock", choices=CLOCKS, default="cpu")
     parser.add_argument("--reference", default="archetype")
-    args = parser.parse_args(argv)
+    return parser.run(argv, _paired)
+
+
+def _paired(args: argparse.Namespace) -> int:
     try:
         samples = [s for path in args.samples for s in read_samples(path)]
     except (OSError, SampleError) as e:

@@ -1,6 +1,6 @@
 """The stopping rule: which processes the next round runs.
 
-    python3 scripts/analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T
+    python3 -m analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T
                                   [--runs RUNS_CSV] [--costs COSTS_TSV] [--budget-s S] [--step K]
                                   [--fresh NAMES] [--process-s D] [--sizes N,...]
 
@@ -34,22 +34,26 @@ it goes to stderr.
 import argparse
 import os
 import sys
+from typing import NamedTuple
 
-import cells as cellmod
-import csvfile
+from . import cells as cellmod, csvfile
+from .cells import CellKey
+from .command import Parser
+from .csvfile import Row
+from .files import CsvError
 
 
 # The most of the budget left that one round pair spends (past its first cell): the module's docstring says why.
 ROUND_SHARE = 0.5
 
 
-def model_cost(n):
+def model_cost(n: int) -> float:
     """Seconds a cell takes in a process, before any was measured: a few ms of samples plus setup that grows
     with N (as measured on a 2-core VM)."""
     return 0.03 + 0.36 * (n / 1048576) ** 0.75
 
 
-def kept_size(n, step):
+def kept_size(n: int, step: int) -> bool:
     """Powers of two from 2^10 every step-th; other sizes (a scenario's own) always."""
     if n & (n - 1):
         return True
@@ -57,32 +61,38 @@ def kept_size(n, step):
     return e < 10 or (e - 10) % step == 0
 
 
-def read_universe(path, step, fresh, only=None):
+# Every cell to measure with the binary that measures it: [(cell key, binary)], the key's strategy the cell's label.
+Universe = list[tuple[CellKey, str]]
+# Seconds a cell takes in a process, by (binary, scenario, N, memory mode).
+Costs = dict[tuple[str, str, int, str], float]
+
+
+def read_universe(path: str, step: int, fresh: set[str], only: set[int] | None = None) -> Universe:
     """[(cell key, binary)] of every cell to measure, in catalog order; keys (label, scenario, N, memory). With
     only, just the cells at those N."""
-    out = []
-    seen = set()
+    out: Universe = []
+    seen: set[CellKey] = set()
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             parts = line.rstrip("\n").split("\t")
             if len(parts) != 4:
-                raise csvfile.CsvError(f"{path}:{number}: expected BINARY, SCENARIO, LABEL and sizes")
+                raise CsvError(f"{path}:{number}: expected BINARY, SCENARIO, LABEL and sizes")
             binary, scenario, label, sizes = parts
             for text in filter(None, sizes.split(",")):
                 n = int(text)
                 if not kept_size(n, step) or (only and n not in only):
                     continue
                 for memory in ("warm", "fresh") if scenario in fresh else ("warm",):
-                    key = (label, scenario, n, memory)
+                    key = CellKey(label, scenario, n, memory)
                     if key not in seen:
                         seen.add(key)
                         out.append((key, binary))
     return out
 
 
-def read_costs(path):
+def read_costs(path: str | None) -> Costs:
     """Seconds per cell, from the latest process that measured it: the process's time shared out equally."""
-    costs = {}
+    costs: Costs = {}
     if not path or not os.path.exists(path):
         return costs
     with open(path, encoding="utf-8") as f:
@@ -97,26 +107,33 @@ def read_costs(path):
     return costs
 
 
-def cell_cost(costs, binary, key):
-    label, scenario, n, memory = key
+def cell_cost(costs: Costs, binary: str, scenario: str, n: int, memory: str) -> float:
     return costs.get((binary, scenario, n, memory), model_cost(n))
 
 
-def processes(universe, selected, rnd, process_s):
-    """The processes of one pass over the selected cells: [(binary, memory, n, [scenario, ...])] in run order."""
-    order = []
-    for (label, scenario, n, memory), _ in universe:
-        if scenario not in order:
-            order.append(scenario)
+class Process(NamedTuple):
+    """One process of a round: the binary, the memory mode and N it runs at, its scenarios in the order it runs
+    them."""
+    binary: str
+    memory: str
+    n: int
+    scenarios: list[str]
+
+
+def processes(universe: Universe, selected: Universe, rnd: int, process_s: float) -> list[Process]:
+    """The processes of one pass over the selected cells, in run order."""
+    order: list[str] = []
+    for key, _ in universe:
+        if key.scenario not in order:
+            order.append(key.scenario)
     shift = rnd % len(order) if order else 0
     rank = {s: (i - shift) % len(order) for i, s in enumerate(order)}
-    groups = {}
+    groups: dict[tuple[int, str, str], list[str]] = {}
     for key, binary in selected:
-        label, scenario, n, memory = key
-        names = groups.setdefault((n, memory, binary), [])
-        if scenario not in names:
-            names.append(scenario)
-    binaries = []
+        names = groups.setdefault((key.n, key.memory, binary), [])
+        if key.scenario not in names:
+            names.append(key.scenario)
+    binaries: list[str] = []
     for _, binary in universe:
         if binary not in binaries:
             binaries.append(binary)
@@ -124,26 +141,27 @@ def processes(universe, selected, rnd, process_s):
     turn = rnd
     for n, memory in sorted({(n, m) for n, m, _ in groups}, key=lambda x: (x[0], x[1] != "warm")):
         per = max(1, int(process_s / model_cost(n)))
-        chunks = {}
+        chunks: dict[int, list[tuple[str, list[str]]]] = {}
         for b in binaries:
-            names = sorted(groups.get((n, memory, b), []), key=rank.get)
+            names = sorted(groups.get((n, memory, b), []), key=lambda name: rank[name])
             for c in range(0, len(names), per):
                 chunks.setdefault(c // per, []).append((b, names[c:c + per]))
         for c in sorted(chunks):
             members = chunks[c]
             for k in range(len(members)):
                 b, names = members[(k + turn) % len(members)]
-                out.append((b, memory, n, names))
+                out.append(Process(b, memory, n, names))
             turn += 1
     return out
 
 
-def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, process_s):
+def plan(universe: Universe, runs: list[Row], costs: Costs, rnd: int, min_procs: int, max_procs: int, target: float,
+         budget_s: float, process_s: float) -> tuple[list[list[Process]], str]:
     """(rounds, account): the next round's processes as processes() gives them (two rounds after the minimum
     ones), and a line saying why."""
-    by_key = {}
+    by_key: dict[CellKey, list[Row]] = {}
     for row in runs:
-        key = (row["strategy"], row["scenario"], int(row["n"]), row["memory"])
+        key = CellKey(row["strategy"], row["scenario"], int(row["n"]), row["memory"])
         by_key.setdefault(key, []).append(row)
     behind = [(key, binary) for key, binary in universe if len(by_key.get(key, [])) < min_procs]
     if behind:
@@ -151,23 +169,21 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
         account = (f"round {rnd}: the first of {min_procs} processes for each of {len(behind)} cells" if least == 0 else
                    f"round {rnd}: {len(behind)} cells have {least} of the {min_procs} processes every cell gets")
         return [processes(universe, behind, rnd, process_s)], account
-    measured = {}
-    for key, _ in universe:
-        if key in by_key:
-            cell = measured[key] = cellmod.Cell(*key)
-            cell.rows = by_key[key]
+    measured = {key: cellmod.Cell(*key, rows=[cellmod.Measurement.of(row) for row in by_key[key]])
+                for key, _ in universe if key in by_key}
     excess = cellmod.wide_intervals(measured, target)
     open_cells = []
     for key, binary in universe:
         if key in excess and len(by_key.get(key, [])) < max_procs:
-            open_cells.append((excess[key] / cell_cost(costs, binary, key), key, binary))
+            open_cells.append((excess[key] / cell_cost(costs, binary, key.scenario, key.n, key.memory), key, binary))
     if not open_cells:
         return [], (f"round {rnd}: every cell's intervals (time, ratio to raw, A/A) are within "
                     f"+/-{100 * target:g}% or it has {max_procs} processes")
     open_cells.sort(key=lambda c: -c[0])
-    chosen, spent = [], 0.0
+    chosen: Universe = []
+    spent = 0.0
     for _, key, binary in open_cells:
-        cost = 2 * cell_cost(costs, binary, key)
+        cost = 2 * cell_cost(costs, binary, key.scenario, key.n, key.memory)
         if spent + cost > (ROUND_SHARE * budget_s if chosen else budget_s):
             continue
         chosen.append((key, binary))
@@ -181,8 +197,8 @@ def plan(universe, runs, costs, rnd, min_procs, max_procs, target, budget_s, pro
                   f"{max(budget_s, 0):.0f} s left)")
 
 
-def main(argv):
-    p = argparse.ArgumentParser(prog="analysis plan")
+def main(argv: list[str]) -> int:
+    p = Parser("plan")
     p.add_argument("--cells", required=True)
     p.add_argument("--runs")
     p.add_argument("--costs")
@@ -195,7 +211,10 @@ def main(argv):
     p.add_argument("--fresh", default="")
     p.add_argument("--process-s", type=float, default=3.0)
     p.add_argument("--sizes", default="", help="only these N (comma-separated), of those the cells declare")
-    a = p.parse_args(argv)
+    return p.run(argv, _plan)
+
+
+def _plan(a: argparse.Namespace) -> int:
     if a.min_procs < 1 or a.max_procs < a.min_procs or a.target <= 0 or a.step < 1:
         print("plan: need 1 <= min-procs <= max-procs, target > 0 and step >= 1", file=sys.stderr)
         return 2
@@ -206,7 +225,7 @@ def main(argv):
         sizes = {int(x) for x in a.sizes.split(",") if x}
         universe = read_universe(a.cells, a.step, set(a.fresh.split()), sizes)
         runs = csvfile.read(a.runs, "runs") if a.runs and os.path.exists(a.runs) and os.path.getsize(a.runs) else []
-    except (OSError, csvfile.CsvError) as e:
+    except (OSError, CsvError) as e:
         print(f"plan: {e}", file=sys.stderr)
         return 1
     costs = read_costs(a.costs)
@@ -215,7 +234,7 @@ def main(argv):
     for k, jobs in enumerate(rounds):
         print("-- round", a.round + k)
         for binary, memory, n, names in jobs:
-            expected = sum(cell_cost(costs, binary, (None, name, n, memory)) for name in names)
+            expected = sum(cell_cost(costs, binary, name, n, memory) for name in names)
             print(binary, memory, n, ",".join(names), f"{expected:.3f}")
     print(f"plan: {account}", file=sys.stderr)
     return 0

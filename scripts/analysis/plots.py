@@ -1,6 +1,6 @@
 """The figures of a run: their data and the gnuplot scripts that draw them from the templates in scripts/plots/.
 
-    python3 scripts/analysis plots DIR FIXED_N WORK
+    python3 -m analysis plots DIR FIXED_N WORK
 
 reads DIR/results.csv, DIR/metadata.csv and DIR/cachesim.csv (where there is one) and writes, into the folder
 WORK, NAME.dat and NAME.gp for every figure (NAME.gp sets the template's variables and loads it), main-svg.gp
@@ -36,18 +36,26 @@ is marked "n/m" in its slot (never drawn as zero, never left out unmarked), and 
 "0" beside it (on a log axis it sits on a floor below the smallest value, its tic labelled 0).
 """
 
+import argparse
 import math
 import os
 import sys
+from typing import Mapping, Sequence
 
-import answers
-import cells as cellmod
-import csvfile
-import report
-import scenarios
-import stats
-from command import fail, usage
-from report import CHANGE_RATES
+from . import answers, cells as cellmod, csvfile, report, scenarios, stats
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
+from .report import CHANGE_RATES
+
+# A point of a series: its x, then its values (a figure, or a figure and its interval).
+Point = tuple[float, ...]
+# The series of a figure: [(name, [point])]; a point None (Figures.new) breaks its series' line there.
+Series = list[tuple[str, list[Point]]]
+# What a figure marks beside its series: (gnuplot object, its settings), "label" or "arrow".
+Marks = list[tuple[str, str]]
+# The clusters of a cluster figure: [(label lines, {strategy: values})].
+Clusters = Sequence[tuple[Sequence[str], Mapping[str, tuple[float, ...]]]]
 
 # Scenario families and their order come from the scenarios' descriptors (scenarios/catalogue.h), which the run
 # keeps in scenarios.csv (scenarios.py). SCENARIO@fresh goes with SCENARIO; a scenario the descriptors do not name
@@ -84,52 +92,52 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 INTERVAL_NOTE = "whiskers: 95% intervals over processes"
 
 
-def is_pow2(n):
+def is_pow2(n: int) -> bool:
     return n > 0 and n & (n - 1) == 0
 
 
-def n_label(n):
+def n_label(n: int) -> str:
     return "2" + str(n.bit_length() - 1).translate(SUPERSCRIPT) if is_pow2(n) else str(n)
 
 
-def n_full(n):
+def n_full(n: int) -> str:
     return f"N = {n} ({n_label(n)})" if is_pow2(n) else f"N = {n}"
 
 
-def num(v):
+def num(v: float) -> str:
     return f"{v:.6g}"
 
 
-def heatmap_ratio(ratio):
+def heatmap_ratio(ratio: float) -> str:
     """A heatmap cell's ratio in at most four characters: "1.04", "12.5", "140"."""
     return f"{ratio:.2f}" if ratio < 10 else f"{ratio:.1f}" if ratio < 100 else f"{ratio:.0f}"
 
 
-def gp_string(s):
+def gp_string(s: str) -> str:
     """A gnuplot double-quoted string; a newline in s starts a new line. Names here hold no quotes."""
     return '"' + s.replace('"', "'").replace("\\", "/").replace("\n", "\\n") + '"'
 
 
-def gp_command(s):
+def gp_command(s: str) -> str:
     """A command string for eval: single-quoted, quotes doubled."""
     return "'" + s.replace("'", "''") + "'"
 
 
-def sweep_sizes(measured):
+def sweep_sizes(measured: set[int]) -> list[int]:
     """The N the churn sweep draws: those of SWEEP_SIZES the run measured, else (a run at other sizes) up to six
     of its largest."""
     picked = [n for n in SWEEP_SIZES if n in measured]
     return picked or sorted(measured)[-6:]
 
 
-def rate_x(rate):
+def rate_x(rate: float) -> float:
     """Where churn rate R (a percentage) sits on the sweep's x axis: log10(R), and R = 0 at RATE_ZERO_X."""
     if rate < 0:
         raise ValueError(f"churn rate {rate} below zero")
     return RATE_ZERO_X if rate == 0 else math.log10(rate)
 
 
-def rate_axis(rates):
+def rate_axis(rates: Sequence[float]) -> tuple[float, float, str]:
     """The x settings of the sweep for the measured rates: (xmin, xmax, tics), a labelled tic at every rate and
     unlabelled minor tics at the 1-2-5 steps between them."""
     xs = [rate_x(r) for r in rates]
@@ -145,7 +153,7 @@ def rate_axis(rates):
     return lo - 0.25, hi + 0.2, "set xtics (" + ", ".join(tics) + ")"
 
 
-def figure_n(fixed, sizes):
+def figure_n(fixed: int, sizes: set[int]) -> int | None:
     """The one N of a figure whose clusters share it: FIXED_N where the run measured it, else its largest N;
     None without sizes."""
     if not sizes:
@@ -153,18 +161,18 @@ def figure_n(fixed, sizes):
     return fixed if fixed in sizes else max(sizes)
 
 
-def cluster_slots(clusters, strategies):
+def cluster_slots(clusters: Clusters, strategies: Sequence[str]) -> list[str]:
     """The strategies that get a slot in every cluster: those with a value in any cluster, in figure order."""
     present = {s for _, values in clusters for s in values}
     return [s for s in strategies if s in present]
 
 
-def missing_cells(clusters, slots):
+def missing_cells(clusters: Clusters, slots: Sequence[str]) -> list[tuple[int, str]]:
     """(cluster index, strategy) of every slot without a value: cells the run did not measure."""
     return [(c, s) for c, (_, values) in enumerate(clusters) for s in slots if s not in values]
 
 
-def zero_floor(values, logy):
+def zero_floor(values: Sequence[float], logy: bool) -> float | None:
     """Where exact zeros go on the y axis: None on a linear axis (at 0 itself) or when nothing is zero, else a
     floor below the smallest positive value (a log axis cannot show 0)."""
     if not logy or not any(v == 0 for v in values):
@@ -176,26 +184,26 @@ def zero_floor(values, logy):
 class Families:
     """Which family each scenario belongs to, and the order of families and of scenarios within each."""
 
-    def __init__(self, families):
+    def __init__(self, families: list[tuple[str, list[str]]]) -> None:
         self.names = [f for f, _ in families] + ["other"]
         self.place = {name: (f, k, j) for k, (f, names) in enumerate(families) for j, name in enumerate(names)}
 
-    def of(self, scenario):
+    def of(self, scenario: str) -> tuple[str, int, int]:
         """(family, the family's place, the scenario's place in it)."""
         return self.place.get(scenario, ("other", len(self.names) - 1, 0))
 
-    def order(self, key):
+    def order(self, key: str) -> tuple[int, int, str, bool]:
         """The sort key of SCENARIO or SCENARIO@MEMORY: family, place, the warm row before @fresh."""
         base = key.split("@")[0]
         _, k, j = self.of(base)
         return (k, j, base, key != base)
 
 
-def family_best_widths(blocks):
+def family_best_widths(blocks: Series) -> dict[str, float]:
     """{series: width}: in a figure of lines [(series, [(x, value, ...)])], the design of each family (the name
     before its first "-") with the lowest value at its largest x drawn BOLD, its other designs THIN; the raw
     baselines keep LINE_WIDTH."""
-    best = {}
+    best: dict[str, tuple[str, float]] = {}
     for s, points in blocks:
         if s.startswith("raw"):
             continue
@@ -206,12 +214,12 @@ def family_best_widths(blocks):
     return {s: BOLD if s in chosen else THIN for s, _ in blocks if not s.startswith("raw")}
 
 
-def design_styles(designs):
+def design_styles(designs: Sequence[str]) -> dict[str, tuple[str, str]]:
     """{design: (colour, point type)}: its family's colour (PALETTE, in the order the families first appear) and
     the first point type no design of that colour has yet, so that no two designs share both (until one colour
     has more designs than POINTS)."""
     families = list(dict.fromkeys(s.split("-")[0] for s in designs))
-    used = {}
+    used: dict[str, set[str]] = {}
     out = {}
     for s in designs:
         colour = PALETTE[families.index(s.split("-")[0]) % len(PALETTE)]
@@ -222,13 +230,13 @@ def design_styles(designs):
     return out
 
 
-def strategy_order(s):
+def strategy_order(s: str) -> tuple[bool, bool, str]:
     """Designs by name, then the raw baselines, raw-soa (the floor) first."""
     raw = s.startswith("raw")
     return (raw, raw and s != cellmod.FLOOR, s)
 
 
-def log_tics(lo, hi):
+def log_tics(lo: float, hi: float) -> str:
     """y tics at 1-2-5 steps (or decades on wide ranges): gnuplot labels too few on a short log range."""
     span = math.log10(hi / lo)
     marks = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8] if span < 0.45 else [1, 1.5, 2, 3, 5, 7] if span < 1.1 else \
@@ -248,10 +256,10 @@ def log_tics(lo, hi):
 
 
 class Figures:
-    def __init__(self, directory, fixed_n, work):
+    def __init__(self, directory: str, fixed_n: int, work: str) -> None:
         self.dir, self.fixed, self.work = directory, fixed_n, work
         rows = csvfile.read(os.path.join(directory, "results.csv"), "results")
-        self.meta = {}
+        self.meta: dict[str, str] = {}
         meta_path = os.path.join(directory, "metadata.csv")
         if os.path.exists(meta_path):
             self.meta = csvfile.read_metadata(meta_path)
@@ -260,9 +268,10 @@ class Figures:
         described = os.path.join(directory, "scenarios.csv")
         self.families = Families(scenarios.families(scenarios.read(described)) if os.path.exists(described) else [])
         self.rows = [r for r in rows if not r["strategy"].endswith(cellmod.AA_SUFFIX)]
-        self.cell = {}
-        self.sizes = {}
-        self.unit = {}
+        # The rows by (SCENARIO or SCENARIO@MEMORY, strategy, N), the N of each key and its unit.
+        self.cell: dict[tuple[str, str, int], Row] = {}
+        self.sizes: dict[str, set[int]] = {}
+        self.unit: dict[str, str] = {}
         for r in self.rows:
             key = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
             n = int(r["n"])
@@ -288,21 +297,23 @@ class Figures:
         if self.meta.get("quick") == "1":
             caption = "QUICK run (few processes, small N): " + caption
         self.caption = caption
-        self.figures = []
+        self.figures: list[tuple[str, int, int]] = []
 
     # ---- writing ----
 
-    def new(self, name, template, width, height, variables, blocks, series=None, widths=None):
+    def new(self, name: str, template: str, width: int, height: int, variables: dict[str, str],
+            blocks: Sequence[tuple[str, Sequence[Point | None]]], series: list[str] | None = None,
+            widths: dict[str, float] | None = None) -> None:
         """A figure: blocks is [(series name, [row tuple])], one a series unless series names the series (the
         cachesim figure has two blocks per series, one per panel, the churn sweep one per panel); variables the
         template's settings; widths {series: line width} where some differ from LINE_WIDTH. A point None is a
         break in its series' line."""
         used = {f[0] for f in self.figures}
         if name in used:
-            k = 2
-            while f"{name}-{k}" in used:
-                k += 1
-            name = f"{name}-{k}"
+            count = 2
+            while f"{name}-{count}" in used:
+                count += 1
+            name = f"{name}-{count}"
         with open(os.path.join(self.work, name + ".dat"), "w", encoding="utf-8") as f:
             for _, points in blocks:
                 for p in points:
@@ -328,7 +339,7 @@ class Figures:
             f.write(f'load dir . "{template}"\n')
         self.figures.append((name, width, height))
 
-    def finish(self, templates):
+    def finish(self, templates: str) -> None:
         for terminal, ext in (("svg size {w},{h} fixed noenhanced font \"sans-serif,10\" background rgb \"white\"", "svg"),
                               ("pngcairo size {w},{h} noenhanced font \"sans-serif,10\" background rgb \"white\"", "png")):
             with open(os.path.join(self.work, f"main-{ext}.gp"), "w", encoding="utf-8") as f:
@@ -342,21 +353,18 @@ class Figures:
 
     # ---- helpers ----
 
-    def pick_n(self, key, wanted=None):
-        """FIXED_N, else the largest N below it, else the smallest."""
-        sizes = sorted(wanted if wanted is not None else self.sizes[key])
-        if not sizes:
-            return None
+    def pick_n(self, measured: set[int]) -> int:
+        """Of the sizes measured (some), FIXED_N, else the largest N below it, else the smallest."""
+        sizes = sorted(measured)
         below = [n for n in sizes if n <= self.fixed]
         return below[-1] if below else sizes[0]
 
-    def figure_row(self, key, s, n):
-        r = self.cell.get((key, s, n))
-        if r is None:
-            return None
+    def figure_row(self, key: str, s: str, n: int) -> tuple[float, float, float]:
+        """The time and its interval of a cell the run measured."""
+        r = self.cell[(key, s, n)]
         return float(r["time_ns"]), float(r["time_lo_ns"]), float(r["time_hi_ns"])
 
-    def y_range(self, values, logy=True, reference=False):
+    def y_range(self, values: Sequence[float], logy: bool = True, reference: bool = False) -> tuple[float, float, str]:
         values = [v for v in values if (v > 0 or not logy)]
         lo, hi = (min(values), max(values)) if values else (1, 1)
         if logy:
@@ -369,7 +377,7 @@ class Figures:
         hi = max(hi, 1 if reference else hi) * 1.08 or 1
         return 0, hi, "set ytics auto"
 
-    def clusters(self, clusters, plot_width):
+    def clusters(self, clusters: Clusters, plot_width: int) -> tuple[Series, dict[str, str], Marks]:
         """Positions for clusters [(label lines, {strategy: value tuple})], a slot in every cluster for each strategy
         of the figure: (blocks, x settings, marks), the marks an "n/m" in every slot the run did not measure."""
         slots = cluster_slots(clusters, self.strategies)
@@ -413,7 +421,8 @@ class Figures:
         }
         return blocks, settings, marks
 
-    def value_axis(self, blocks, logy, reference=False):
+    def value_axis(self, blocks: Series, logy: bool,
+                   reference: bool = False) -> tuple[Series, float, float, str, Marks]:
         """The y axis of cluster blocks: (blocks, ymin, ymax, ytics command, marks). A value of exactly zero gets a
         "0" beside it; on a log axis it (and a whisker end at zero) is drawn on a floor below the smallest positive
         value, where the axis has a tic "0" and a dotted break, so a zero neither vanishes nor looks like a small
@@ -437,21 +446,21 @@ class Figures:
         return blocks, lo, hi, ytics, marks
 
     @staticmethod
-    def marks_command(marks, previous=0):
+    def marks_command(marks: Marks, previous: int = 0) -> str:
         """The gnuplot commands that set marks [(kind, settings)], after unsetting the previous panel's."""
         clear = [f"unset label {MARK_TAG + k}; unset arrow {MARK_TAG + k}" for k in range(previous)]
         sets = [f"set {kind} {MARK_TAG + k} {rest}" for k, (kind, rest) in enumerate(marks)]
         return gp_command("; ".join(clear + sets))
 
     @staticmethod
-    def mark_note(marks):
+    def mark_note(marks: Marks) -> str:
         """What a cluster figure's marks mean, where it has them (a line of its own, above the caption)."""
         texts = " ".join(rest for _, rest in marks)
         meaning = (["n/m: not measured"] if '"n/m"' in texts else []) + \
             (["0: a measured zero"] if '"0"' in texts else [])
         return "; ".join(meaning)
 
-    def title_n(self, ns):
+    def title_n(self, ns: list[int]) -> int:
         """The N a title names: FIXED_N where a cluster is at it, else the most common one."""
         if self.fixed in ns:
             return self.fixed
@@ -459,12 +468,13 @@ class Figures:
 
     # ---- the figures ----
 
-    def n_plots(self):
+    def n_plots(self) -> None:
         for key in self.keys:
             sizes = sorted(self.sizes[key])
-            blocks, values = [], []
+            blocks: Series = []
+            values: list[float] = []
             for s in self.strategies:
-                pts = [(n, *self.figure_row(key, s, n)) for n in sizes if (key, s, n) in self.cell]
+                pts: list[Point] = [(n, *self.figure_row(key, s, n)) for n in sizes if (key, s, n) in self.cell]
                 pts = [p for p in pts if p[1] > 0]
                 if pts:
                     blocks.append((s, pts))
@@ -487,14 +497,14 @@ class Figures:
                 "note": INTERVAL_NOTE + ("; bold: the fastest of each design family at the largest N" if widths else ""),
             }, blocks, widths=widths)
 
-    def family_plots(self):
+    def family_plots(self) -> None:
         for family in self.families.names:
             clusters, ns = [], []
             for key in self.keys:
                 if self.families.of(key.split("@")[0])[0] != family:
                     continue
-                n = self.pick_n(key)
-                values = {}
+                n = self.pick_n(self.sizes[key])
+                values: dict[str, tuple[float, ...]] = {}
                 floor = self.cell.get((key, cellmod.FLOOR, n))
                 if floor is not None:
                     how = "× raw-soa"
@@ -528,7 +538,7 @@ class Figures:
                              "marks_note": self.mark_note(marks)})
             self.new("family-" + family, "clusters.gp", 960, 600, settings, blocks)
 
-    def ops_plot(self):
+    def ops_plot(self) -> None:
         """Every cluster at one N, the N of the title: FIXED_N, else the largest N of these scenarios; a scenario
         not measured there keeps its cluster, every slot marked n/m."""
         keys = [k for k in self.keys if k.split("@")[0] in OPS_SCENARIOS]
@@ -542,8 +552,7 @@ class Figures:
         if not any(values for _, values in clusters):
             return
         blocks, settings, marks = self.clusters(clusters, 690)
-        values = [v for _, pts in blocks for p in pts for v in p[1:]]
-        positive = [v for v in values if v > 0]
+        positive = [v for _, pts in blocks for p in pts for v in p[1:] if v > 0]
         logy = bool(positive) and max(positive) / min(positive) > 30
         blocks, lo, hi, ytics, zeros = self.value_axis(blocks, logy)
         marks += zeros
@@ -555,16 +564,16 @@ class Figures:
                          "note": INTERVAL_NOTE, "marks_note": self.mark_note(marks)})
         self.new("ops", "clusters.gp", 960, 600, settings, blocks)
 
-    def cachesim_plots(self):
+    def cachesim_plots(self) -> None:
         if not self.sim_rows:
             print("plots: no cache simulation (cachesim.csv) in the folder: no cachesim plots", file=sys.stderr)
             return
-        sim = {}
+        sim: dict[tuple[str, str, int], list[Row]] = {}
         for r in self.sim_rows:
             if r["strategy"].endswith(cellmod.AA_SUFFIX):
                 continue
             sim.setdefault((r["scenario"], r["strategy"], int(r["n"])), []).append(r)
-        sim_sizes = {}
+        sim_sizes: dict[str, set[int]] = {}
         for scenario, _, n in sim:
             sim_sizes.setdefault(scenario, set()).add(n)
         sets = [("cachesim", CACHESIM_MAIN)] + [("cachesim-" + f, (f,)) for f in self.families.names
@@ -574,7 +583,7 @@ class Figures:
             for scenario in sorted(sim_sizes, key=self.families.order):
                 if self.families.of(scenario)[0] not in families:
                     continue
-                n = self.pick_n(scenario, sim_sizes[scenario])
+                n = self.pick_n(sim_sizes[scenario])
                 d1, ll = {}, {}
                 for s in self.strategies:
                     group = sim.get((scenario, s, n))
@@ -621,7 +630,7 @@ class Figures:
             ll_by = dict(ll_blocks)
             self.new(name, "cachesim.gp", 960, 720, settings, blocks + [(s, ll_by.get(s, [])) for s in order], order)
 
-    def memory_plot(self):
+    def memory_plot(self) -> None:
         """Bytes per entity at one N, named in the title: the largest N the run measured these scenarios at, where
         a world's fixed costs weigh least, the N of the report's bytes table in a full run. A cell not measured
         there is marked n/m, a zero is labelled."""
@@ -644,7 +653,7 @@ class Figures:
                          "marks_note": self.mark_note(marks)})
         self.new("memory", "bars.gp", 960, 600, settings, blocks)
 
-    def churn_sweep(self):
+    def churn_sweep(self) -> None:
         """game_frame_R against R, a panel per N of SWEEP_SIZES the run measured, every panel on one log y range so
         the panels compare; R on a log axis, R = 0 left of a break."""
         rates = sorted((int(k[11:]), k) for k in self.keys if k.startswith("game_frame_") and k[11:].isdigit())
@@ -652,17 +661,20 @@ class Figures:
             return
         sizes = sweep_sizes({n for _, k in rates for n in self.sizes[k]})
         series = [s for s in self.strategies if any((k, s, n) in self.cell for _, k in rates for n in sizes)]
-        blocks, values, gaps = [], [], []
+        blocks: list[tuple[str, list[Point | None]]] = []
+        values: list[float] = []
+        gaps = []
         for n in sizes:
             for s in series:
-                pts = [(rate_x(r), *self.figure_row(k, s, n)) for r, k in rates if (k, s, n) in self.cell]
-                pts = [p for p in pts if p[1] > 0]
-                values += [v for p in pts for v in p[1:]]
+                measured = [p for p in ((rate_x(r), *self.figure_row(k, s, n)) for r, k in rates
+                                        if (k, s, n) in self.cell) if p[1] > 0]
+                values += [v for p in measured for v in p[1:]]
+                pts: list[Point | None] = list(measured)
                 # the line does not cross the break between R = 0 and the rest
-                if len(pts) > 1 and pts[0][0] == RATE_ZERO_X:
+                if len(measured) > 1 and measured[0][0] == RATE_ZERO_X:
                     pts.insert(1, None)
                 blocks.append((s, pts))
-                if len(pts) - (None in pts) < len(rates):
+                if len(measured) < len(rates):
                     gaps.append(n)
         if not values:
             return
@@ -687,13 +699,13 @@ class Figures:
             "break_x": num(RATE_BREAK_X) if rates[0][0] == 0 else "0",
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks, series)
 
-    def change_sweep(self):
+    def change_sweep(self) -> None:
         rates = [(t, r) for t, r in CHANGE_RATES if f"changed_{t}" in self.sizes]
         if not rates:
             return
         keys = [f"changed_{t}" for t, _ in rates] + [f"changed_{t}_scan" for t, _ in rates]
         common = set.intersection(*(self.sizes.get(k, set()) for k in keys))
-        n = self.pick_n(None, common) if common else None
+        n = self.pick_n(common) if common else None
         if n is None:
             return
         blocks, values = [], []
@@ -723,7 +735,7 @@ class Figures:
             "xsetup": gp_command(f"set xrange [-0.25:{len(rates) - 0.75}]; set xtics ({tics})"),
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks)
 
-    def heatmap(self):
+    def heatmap(self) -> None:
         """The first page's figure: a row per workload of answers.WORKLOADS, a column per design, a panel at FIXED_N
         and one at the largest N where they differ; each cell the design's paired time against the row's fastest,
         marked by the report's decision rule. Drawn only for a folder whose report can be made (its comparisons come
@@ -732,11 +744,11 @@ class Figures:
             res = report.Results(os.path.join(self.dir, "results.csv"), recorded=False)
             designs = report.designs(res)
             res.rule  # noqa: B018 (reads the run's processes, which a folder of results.csv alone lacks)
-        except (csvfile.CsvError, report.TableError) as e:
+        except (CsvError, report.TableError) as e:
             print(f"plots: no heatmap: {e}", file=sys.stderr)
             return
         largest = max(n for _, _, n in res.cells if n & (n - 1) == 0)
-        panels = sorted({self.pick_n(None, {n for _, _, n in res.cells}), largest})
+        panels = sorted({self.pick_n({n for _, _, n in res.cells}), largest})
         blocks, marks, titles = [], [], []
         for n in panels:
             points, labels = [], []
@@ -745,16 +757,16 @@ class Figures:
                     figures, comparisons = report.standings(res, w.scenario, n)
                 except report.NotMeasured:
                     figures, comparisons = [], []
-                found = {f[0]: (c, k) for k, (f, c) in enumerate(zip(figures, comparisons))}
+                found = {f[0]: c for f, c in zip(figures, comparisons)}
                 for x, s in enumerate(designs):
                     if s not in found:
                         points.append((x, y, math.nan))
                         labels.append((x, y, "n/m", False))
                         continue
-                    c, k = found[s]
-                    ratio = 1.0 if k == 0 else c.ratio
+                    c = found[s]
+                    ratio = 1.0 if c is None else c.ratio  # None: the row's fastest
                     z = min(HEATMAP_CAP, max(0.0, math.log2(ratio)))
-                    text = "1" if k == 0 else heatmap_ratio(ratio) + HEATMAP_MARKS[res.rule.outcome(c)]
+                    text = "1" if c is None else heatmap_ratio(ratio) + HEATMAP_MARKS[res.rule.outcome(c)]
                     points.append((x, y, z))
                     labels.append((x, y, text, z > HEATMAP_CAP / 2))
             blocks.append((f"{n}", points))
@@ -786,16 +798,22 @@ class Figures:
         self.new("heatmap", "heatmap.gp", width, height, variables, blocks, series=[])
 
 
-def main(argv):
-    if len(argv) != 3:
-        return usage("plots DIR FIXED_N WORK")
-    directory, fixed, work = argv
+def main(argv: list[str]) -> int:
+    parser = Parser("plots", "DIR FIXED_N WORK")
+    parser.add_argument("dir")
+    parser.add_argument("fixed_n")
+    parser.add_argument("work")
+    return parser.run(argv, _plots)
+
+
+def _plots(a: argparse.Namespace) -> int:
+    directory, fixed, work = a.dir, a.fixed_n, a.work
     if not fixed.isdigit() or fixed.startswith("0"):
         print(f'plots: FIXED_N must be a positive integer, not "{fixed}"', file=sys.stderr)
         return 2
     try:
         figures = Figures(directory, int(fixed), work)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         return fail("plots", e)
     figures.n_plots()
     figures.family_plots()

@@ -3,7 +3,7 @@ a generated table (between "<!-- table: ... -->" and "<!-- end table -->") or an
 "<!-- v: ... -->" marker, up to its "<!-- /v -->"), and so must every verdict (VERDICTS: "confirmed",
 "equivalent", "inconclusive", ...), so that the words can never disagree with the data they stand beside.
 
-    python3 scripts/analysis prose REPORT_MD
+    python3 -m analysis prose REPORT_MD
 
 prints each number the prose carries outside those spans, with its line, and exits 1 if any is not one of the
 allowed constants (ALLOWED: sizes, the seeds' own figures, the settings the method names), which it prints too,
@@ -13,9 +13,8 @@ as `game_frame_10`), link targets and HTML comments are not prose; headings are.
 """
 
 import re
-import sys
 
-from command import fail, usage
+from .command import Parser, fail
 
 # The constants prose may state, each a pattern over the number with what surrounds it on its line, and why.
 ALLOWED = (
@@ -40,24 +39,24 @@ _LINK = re.compile(r"\]\([^)]*\)")
 _NUMBER = re.compile(r"(?<![\w.^])\d+(?:[.,]\d+)*(?:%|x\b)?")
 
 
-def _blank(match):
+def _blank(match: re.Match[str]) -> str:
     """The match's text with every character but newlines replaced, so that line numbers survive."""
     return re.sub(r"[^\n]", " ", match.group(0))
 
 
-def prose(text):
+def prose(text: str) -> str:
     """The report's text with everything that is not hand-written prose blanked out, line for line."""
     for pattern in (_TABLE, _FENCE, _VALUE, _COMMENT, _CODE, _LINK):
         text = pattern.sub(_blank, text)
     return text
 
 
-def numbers(text):
+def numbers(text: str) -> list[tuple[int, str, int | None]]:
     """(line, number, allowed-or-None) for each number in the prose of text: the index into ALLOWED of the
     constant it is, or None for a figure typed by hand."""
     found = []
     for number, line in enumerate(prose(text).split("\n"), 1):
-        allowed_spans = []
+        allowed_spans: list[tuple[int, int, int]] = []
         for k, (pattern, _why) in enumerate(ALLOWED):
             allowed_spans += [(m.start(), m.end(), k) for m in re.finditer(pattern, line)]
         for m in _NUMBER.finditer(line):
@@ -73,7 +72,7 @@ VERDICTS = re.compile(r"\b(?:confirmed|refuted|reversed|not resolved|inconclusiv
 _NAMED = re.compile(r'"[^"\n]*"|\*[^*\n]+\*')
 
 
-def verdicts(text):
+def verdicts(text: str) -> list[tuple[int, str]]:
     """(line, word) for each verdict word in the prose of text that is not named as a word (in quotes or
     emphasis): a verdict typed by hand."""
     found = []
@@ -85,11 +84,15 @@ def verdicts(text):
     return found
 
 
-def main(argv):
-    if len(argv) != 1:
-        return usage("prose REPORT_MD")
+def main(argv: list[str]) -> int:
+    parser = Parser("prose", "REPORT_MD")
+    parser.add_argument("report")
+    return parser.run(argv, lambda a: _prose(a.report))
+
+
+def _prose(path: str) -> int:
     try:
-        with open(argv[0], encoding="utf-8") as f:
+        with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
         return fail("prose", e)
@@ -99,11 +102,11 @@ def main(argv):
         used = sum(1 for _line, _n, kind in found if kind == k)
         print(f"allowed: {used:4d} x /{pattern}/: {why}")
     for line, n in typed:
-        print(f"{argv[0]}:{line}: {n} typed by hand")
+        print(f"{path}:{line}: {n} typed by hand")
     bare = verdicts(text)
     for line, word in bare:
-        print(f"{argv[0]}:{line}: the verdict \"{word}\" typed by hand")
+        print(f"{path}:{line}: the verdict \"{word}\" typed by hand")
     if typed or bare:
-        return fail("prose", f"{argv[0]}: {len(typed)} numbers and {len(bare)} verdicts in the prose are typed by "
+        return fail("prose", f"{path}: {len(typed)} numbers and {len(bare)} verdicts in the prose are typed by "
                              "hand, not generated")
     return 0

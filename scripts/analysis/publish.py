@@ -1,6 +1,6 @@
 """Publishing a run: a staging folder that holds a whole run takes the place of the results folder in one step.
 
-    python3 scripts/analysis publish STAGE OUT
+    python3 -m analysis publish STAGE OUT
 
 STAGE and OUT are siblings (one parent folder, one filesystem), STAGE a folder; OUT a folder or not there yet.
 
@@ -30,6 +30,7 @@ Prints "publish: OUT now holds the run (N files)" on stderr (N: the files manife
 not a folder, OUT not a folder, either a symbolic link, the two the same or not siblings on one filesystem.
 """
 
+import argparse
 import ctypes
 import errno
 import json
@@ -42,10 +43,11 @@ import sys
 import xml.etree.ElementTree as ET
 import zlib
 
-import csvfile
-import manifest
-from command import fail, usage
-from csvfile import CsvError
+from typing import NoReturn
+
+from . import csvfile, manifest
+from .command import Parser, fail
+from .files import CsvError
 
 SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
 AT_FDCWD = -100
@@ -66,7 +68,7 @@ class UsageError(Exception):
 
 # ---- is STAGE a whole run ----
 
-def check_png(path, data):
+def check_png(path: str, data: bytes) -> None:
     if not data.startswith(PNG_SIGNATURE):
         raise CsvError(f"{path}: not a PNG image (no PNG signature)")
     at = len(PNG_SIGNATURE)
@@ -92,7 +94,7 @@ def check_png(path, data):
             return
 
 
-def check_svg(path, data):
+def check_svg(path: str, data: bytes) -> None:
     try:
         root = ET.fromstring(data)
     except ET.ParseError as e:
@@ -101,18 +103,18 @@ def check_svg(path, data):
         raise CsvError(f"{path}: the XML's root element is <{root.tag}>, not <svg>")
 
 
-def _no_constant(name):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 
-def check_json(path, data):
+def check_json(path: str, data: bytes) -> None:
     try:
         json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError) as e:
         raise CsvError(f"{path}: not valid JSON ({e})") from None
 
 
-def check_content(stage, name, data, seen=None):
+def check_content(stage: str, name: str, data: bytes, seen: csvfile.Seen | None = None) -> None:
     """Refuses a file whose content is not what its name says; seen: the keys of the runs table's parts checked
     before it (csvfile.read), so that a row in two parts is refused too."""
     path = os.path.join(stage, name)
@@ -136,7 +138,7 @@ def check_content(stage, name, data, seen=None):
             raise CsvError(f"{path}: not UTF-8 text ({e})") from None
 
 
-def files_under(stage):
+def files_under(stage: str) -> list[str]:
     """Every regular file under STAGE (relative, "/"-separated), manifest.csv aside. Raises CsvError for a
     symbolic link or another special file."""
     out = []
@@ -154,7 +156,7 @@ def files_under(stage):
     return out
 
 
-def check_stage(stage):
+def check_stage(stage: str) -> int:
     """The number of files of a whole run in STAGE; raises CsvError naming the first file that is not right."""
     entries = manifest.load(stage)
     if entries is None:
@@ -169,7 +171,7 @@ def check_stage(stage):
     runs = csvfile.table_files(stage, "runs")
     if not runs:
         raise CsvError(f"{os.path.join(stage, 'runs.csv.gz')}: not in the run ({manifest.NAME} does not list it)")
-    runs_keys = {}
+    runs_keys: csvfile.Seen = {}
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)
         if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
@@ -182,7 +184,7 @@ def check_stage(stage):
 
 # ---- the swap ----
 
-def _renameat2(src, dst, flags):
+def _renameat2(src: str, dst: str, flags: int) -> None:
     """renameat2(2) through the C library; OSError(ENOSYS) where the library has none."""
     libc = ctypes.CDLL(None, use_errno=True)
     try:
@@ -196,12 +198,12 @@ def _renameat2(src, dst, flags):
         raise OSError(code, os.strerror(code), src, None, dst)
 
 
-def exchange(a, b):
+def exchange(a: str, b: str) -> None:
     """Swaps two paths atomically (renameat2 RENAME_EXCHANGE)."""
     _renameat2(a, b, RENAME_EXCHANGE)
 
 
-def rename_new(src, dst):
+def rename_new(src: str, dst: str) -> None:
     """Renames src to dst where dst does not exist; refuses (EEXIST) where it does, even an empty folder."""
     try:
         _renameat2(src, dst, RENAME_NOREPLACE)
@@ -213,13 +215,13 @@ def rename_new(src, dst):
         os.rename(src, dst)
 
 
-def previous_of(out):
+def previous_of(out: str) -> str:
     """The sibling the two-rename fallback parks the previous run in: .NAME.previous."""
     parent, name = os.path.split(out)
     return os.path.join(parent, f".{name}.previous")
 
 
-def _sync(stage):
+def _sync(stage: str) -> None:
     """Every file and folder of STAGE on disk before it is published (a crash must not publish empty files)."""
     for root, dirs, files in os.walk(stage):
         for name in files:
@@ -235,7 +237,7 @@ def _sync(stage):
             os.close(fd)
 
 
-def _sync_folder(path):
+def _sync_folder(path: str) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -243,7 +245,7 @@ def _sync_folder(path):
         os.close(fd)
 
 
-def swap(stage, out):
+def swap(stage: str, out: str) -> str | None:
     """Puts STAGE in OUT's place with the signals blocked; returns the path now holding the previous run (to be
     removed), or None where there was none. Raises OSError (OUT then holds what it held)."""
     previous = previous_of(out)
@@ -280,7 +282,7 @@ def swap(stage, out):
     return left
 
 
-def _arguments(stage, out):
+def _arguments(stage: str, out: str) -> tuple[str, str]:
     """(stage, out) as absolute paths; raises UsageError where they cannot be published one onto the other."""
     for what, path in (("STAGE", stage), ("OUT", out)):
         if os.path.islink(path.rstrip("/") or "/"):
@@ -302,30 +304,39 @@ def _arguments(stage, out):
     return os.path.join(pa, os.path.basename(a)), os.path.join(pa, os.path.basename(b))
 
 
-def main(argv):
-    if len(argv) != 2:
-        return usage("publish STAGE OUT")
+def main(argv: list[str]) -> int:
+    parser = Parser("publish", "STAGE OUT")
+    parser.add_argument("stage")
+    parser.add_argument("out")
+
+    def run(a: argparse.Namespace) -> int:
+        try:
+            stage, out = _arguments(a.stage, a.out)
+        except UsageError as e:
+            return parser.usage_error(f"publish: {e}")
+        return _publish(a.stage, a.out, stage, out)
+
+    return parser.run(argv, run)
+
+
+def _publish(given_stage: str, given_out: str, stage: str, out: str) -> int:
+    """Publishes STAGE (its absolute path stage) as OUT (out), naming both as given in messages."""
     try:
-        stage, out = _arguments(*argv)
-    except UsageError as e:
-        print(f"publish: {e}\nusage: python3 scripts/analysis publish STAGE OUT", file=sys.stderr)
-        return 2
-    try:
-        count = check_stage(argv[0])
+        count = check_stage(given_stage)
         _sync(stage)
     except CsvError as e:
         return fail("publish", e)
     except OSError as e:
-        print(f"publish: {argv[0]}: cannot be synced to disk ({e})", file=sys.stderr)
+        print(f"publish: {given_stage}: cannot be synced to disk ({e})", file=sys.stderr)
         return 1
     try:
         left = swap(stage, out)
     except OSError as e:
-        print(f"publish: cannot swap {argv[0]} in for {argv[1]} ({e}); {argv[1]} is as it was", file=sys.stderr)
+        print(f"publish: cannot swap {given_stage} in for {given_out} ({e}); {given_out} is as it was", file=sys.stderr)
         return 1
     if left is not None:
         shutil.rmtree(left, ignore_errors=True)
         if os.path.lexists(left):
             print(f"publish: the previous run is left in {left} (it could not be removed)", file=sys.stderr)
-    print(f"publish: {argv[1]} now holds the run ({count} files)", file=sys.stderr)
+    print(f"publish: {given_out} now holds the run ({count} files)", file=sys.stderr)
     return 0

@@ -1,6 +1,6 @@
 """The generated tables of a report, refreshed from a results folder.
 
-    python3 scripts/analysis report RESULTS_CSV REPORT_MD [OUT_MD]
+    python3 -m analysis report RESULTS_CSV REPORT_MD [OUT_MD]
 
 Every block
     <!-- table: SPEC -->
@@ -110,21 +110,22 @@ tables too):
     meta KEY                       a value of metadata.csv
 """
 
+import argparse
 import functools
 import itertools
 import math
 import os
 import re
 import sys
+from typing import Callable, Sequence
 
-import answers
-import cells as cellmod
-import crosscheck
-import csvfile
-import paired
-import stats
-import wording
-from command import fail, usage
+from . import answers, cells as cellmod, crosscheck, csvfile, manifest, paired, stats, wording
+from .cells import Cell, CellKey
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
+from .stats import Comparison, Rule
+from .wording import SizeStandings, Standings
 
 
 class TableError(Exception):
@@ -145,7 +146,7 @@ digits = wording.digits
 MARKS = {stats.EQUIVALENT: " =", stats.INCONCLUSIVE: " ~", stats.FASTER: "", stats.SLOWER: ""}
 
 
-def ratio_text(c, rule):
+def ratio_text(c: Comparison, rule: Rule) -> str:
     return f"{c.ratio:.2f}x [{c.low:.2f}, {c.high:.2f}]" + MARKS[rule.outcome(c)]
 
 
@@ -153,59 +154,60 @@ class Results:
     """A results folder's files, read on demand: as its manifest recorded them (a published run), or with recorded
     False as they are (a run being published, whose plots are drawn before its manifest is written)."""
 
-    def __init__(self, csv_path, recorded=True):
+    def __init__(self, csv_path: str, recorded: bool = True) -> None:
         self.csv_path = csv_path
         self.recorded = recorded
         self.directory = os.path.dirname(csv_path) or "."
         self.rows = csvfile.read(csv_path, "results", recorded=recorded)
-        self.cells = {}
+        # The rows by (strategy, SCENARIO or SCENARIO@MEMORY, N).
+        self.cells: dict[tuple[str, str, int], Row] = {}
         for r in self.rows:
             self.cells[(r["strategy"], r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"]),
                         int(r["n"]))] = r
         self.strategies = sorted({r["strategy"] for r in self.rows})
 
-    def path(self, name):
+    def path(self, name: str) -> str:
         return os.path.join(self.directory, name)
 
     # The other files of the folder, each read (and checked) the first time a table asks for it.
     @functools.cached_property
-    def meta(self):
+    def meta(self) -> dict[str, str]:
         return csvfile.read_metadata(self.path("metadata.csv"), recorded=self.recorded)
 
     @functools.cached_property
-    def sim(self):
+    def sim(self) -> list[Row]:
         return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=self.recorded)
 
     @functools.cached_property
-    def runs(self):
+    def runs(self) -> list[Row]:
         return csvfile.read_table(self.directory, "runs", "runs", recorded=self.recorded)
 
     @functools.cached_property
-    def groups(self):
+    def groups(self) -> cellmod.Cells:
         """The cells of runs.csv.gz with their processes (for intervals of ratios between any two cells)."""
         return cellmod.group(self.runs)
 
     @functools.cached_property
-    def pairs(self):
+    def pairs(self) -> list[Row]:
         return csvfile.read(self.path("pairs.csv"), "pairs", recorded=self.recorded)
 
     @functools.cached_property
-    def pairing(self):
+    def pairing(self) -> paired.Pairing | None:
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
         return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=self.recorded,
                                    required=self.meta.get("paired") == "1")
 
-    def ratio(self, top, bottom):
+    def ratio(self, top: Cell, bottom: Cell) -> Comparison:
         """The stats.Comparison of two cells (cells.Cell), paired where the run measured them side by side."""
         return cellmod.ratio(top, bottom, self.pairing)
 
     @functools.cached_property
-    def family(self):
+    def family(self) -> list[Comparison]:
         """The comparisons the decision rule holds its false discovery rate over, fixed by what was measured, not by
         what the report words: every pair of designs measured at one scenario, size and memory mode (the raw
         floors among them; not the controls, the A/A twins and the planted slowdown, which check the rule)."""
-        by_block = {}
+        by_block: dict[tuple[str, int, str], list[Cell]] = {}
         for cell in self.groups.values():
             if not paired.is_control(cell.strategy):
                 by_block.setdefault((cell.scenario, cell.n, cell.memory), []).append(cell)
@@ -213,15 +215,16 @@ class Results:
                 for a, b in itertools.combinations(sorted(cells, key=lambda c: c.strategy), 2)]
 
     @functools.cached_property
-    def rule(self):
+    def rule(self) -> Rule:
         """The decision rule of this run's report (stats.Rule over family)."""
         return stats.rule_of(self.family)
 
     @functools.cached_property
-    def controls(self):
+    def controls(self) -> tuple[list[Comparison], list[tuple[Comparison, float]]]:
         """([the comparison of each A/A twin to its original], [(the planted control's comparison to its original,
         its true ratio)]), over every scenario, size and memory mode measured."""
-        aa, planted = [], []
+        aa: list[Comparison] = []
+        planted: list[tuple[Comparison, float]] = []
         if self.pairing is not None:  # the controls a paired run measured beside the designs, in its samples alone
             for block in self.pairing.values():
                 names = block.strategies()
@@ -230,35 +233,35 @@ class Results:
                 slowed = ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names))
                 planted += [(e.comparison(), truth) for e, truth in slowed if e is not None]
             return aa, planted
-        by_block = {}
+        by_design: dict[tuple[str, int, str], dict[str, Cell]] = {}
         for cell in self.groups.values():
-            by_block.setdefault((cell.scenario, cell.n, cell.memory), {})[cell.strategy] = cell
-        for block in by_block.values():
-            aa += [self.ratio(block[a], block[b]) for a, b in paired.twins(block, paired.AA_SUFFIX)]
-            planted += [(self.ratio(block[a], block[b]), truth) for a, b, truth in paired.planted(block)]
+            by_design.setdefault((cell.scenario, cell.n, cell.memory), {})[cell.strategy] = cell
+        for cells in by_design.values():
+            aa += [self.ratio(cells[a], cells[b]) for a, b in paired.twins(cells, paired.AA_SUFFIX)]
+            planted += [(self.ratio(cells[a], cells[b]), truth) for a, b, truth in paired.planted(cells)]
         return aa, planted
 
     @functools.cached_property
-    def xcheck(self):
+    def xcheck(self) -> list[Row]:
         return csvfile.read(self.path("crosscheck.csv"), "crosscheck", recorded=self.recorded)
 
-    def cell(self, strategy, scenario, n):
+    def cell(self, strategy: str, scenario: str, n: int | str) -> str:
         r = self.cells.get((strategy, scenario, int(n)))
         if r is None:
             return "-"
         return figure(float(r["time_ns"]), float(r["time_lo_ns"]), float(r["time_hi_ns"]))
 
 
-def designs(res):
+def designs(res: Results) -> list[str]:
     """The strategies a design table shows: not the raw baselines, not the A/A twin."""
     return [s for s in res.strategies if not s.startswith("raw") and not s.endswith(cellmod.AA_SUFFIX)]
 
 
-def sizes_of(res, spec):
+def sizes_of(res: Results, spec: str) -> str:
     """The spec with its symbolic sizes replaced by the run's: "fixed" (metadata fixed_n, the size of the cache
     simulation and of the family charts) and "max" (the largest power of two any cell was measured at), so that
     a report names the sizes of whichever run it is made from (a QUICK run's are smaller)."""
-    def size(m):
+    def size(m: re.Match[str]) -> str:
         if m.group(0) == "fixed":
             if "fixed_n" not in res.meta:
                 raise NotMeasured(f"{res.path('metadata.csv')} has no key fixed_n")
@@ -268,31 +271,30 @@ def sizes_of(res, spec):
     return re.sub(r"(?<![\w@-])(?:fixed|max)(?![\w-])", size, spec)
 
 
-def table(res, spec):
+def table(res: Results, spec: str) -> list[str]:
     """The Markdown lines of one table."""
     words = sizes_of(res, spec).split()
     if not words:
         raise TableError("an empty table spec")
     mode, args = words[0], words[1:]
-    need = {"answers": 1, "iter": 3, "ops": 2, "bytes": 2, "sweep": 2, "sim": 1, "layouts": 3, "aa": 0,
-            "precision": 0, "pairs": 0, "meta": 0, "xcheck": 0, "change": 1, "change-winners": 1, "tracking": 1}
-    if mode not in need:
+    if mode not in TABLES:
         raise TableError(f"unknown table '{mode}'")
-    if len(args) < need[mode]:
-        raise TableError(f"table '{mode}' needs {need[mode]} arguments: {spec}")
-    lines = globals()["table_" + mode.replace("-", "_")](res, *args)
+    need, make = TABLES[mode]
+    if len(args) < need:
+        raise TableError(f"table '{mode}' needs {need} arguments: {spec}")
+    lines = make(res, *args)
     if len(lines) < 3:
         raise NotMeasured("the table came out with no rows")
     return lines
 
 
-def _measured(res, scenario, n):
+def _measured(res: Results, scenario: str, n: str) -> None:
     """Refuses a scenario that no strategy measured at N (a row of dashes would stand in for it)."""
     if not any((s, scenario, int(n)) in res.cells for s in res.strategies):
         raise NotMeasured(f"no strategy measured {scenario} at n={n} in {res.csv_path}")
 
 
-def table_iter(res, scenario, baseline, sizes):
+def table_iter(res: Results, scenario: str, baseline: str, sizes: str) -> list[str]:
     ns = [int(x) for x in sizes.split(",")]
     header = "| strategy | how" + "".join(f" | {label(n)} | ratio" for n in ns) + " |"
     lines = [header, "|---|---" + "|---:|---:" * len(ns) + "|"]
@@ -306,11 +308,11 @@ def table_iter(res, scenario, baseline, sizes):
             if r is None:
                 line += " | - | -"
                 continue
-            base = res.groups.get((baseline, scenario, n, "warm"))
+            base = res.groups.get(CellKey(baseline, scenario, n, "warm"))
             if s == baseline:
                 rt = "1"
             elif base is not None:
-                rt = ratio_text(res.ratio(res.groups[(s, scenario, n, "warm")], base), res.rule)
+                rt = ratio_text(res.ratio(res.groups[CellKey(s, scenario, n, "warm")], base), res.rule)
             else:
                 rt = "-"
             line += f" | {res.cell(s, scenario, n)} | {rt}"
@@ -318,12 +320,12 @@ def table_iter(res, scenario, baseline, sizes):
     return lines
 
 
-def _columns(res, with_raw):
+def _columns(res: Results, with_raw: str) -> list[str]:
     cols = designs(res)
     return ([cellmod.FLOOR] if with_raw == "raw" else []) + cols
 
 
-def table_ops(res, n, scenarios, with_raw=""):
+def table_ops(res: Results, n: str, scenarios: str, with_raw: str = "") -> list[str]:
     cols = _columns(res, with_raw)
     lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
     for sc in scenarios.split(","):
@@ -332,7 +334,7 @@ def table_ops(res, n, scenarios, with_raw=""):
     return lines
 
 
-def table_bytes(res, n, scenarios, with_raw=""):
+def table_bytes(res: Results, n: str, scenarios: str, with_raw: str = "") -> list[str]:
     cols = _columns(res, with_raw)
     lines = ["| scenario | " + " | ".join(cols) + " |", "|---" + "|---:" * len(cols) + "|"]
     for sc in scenarios.split(","):
@@ -345,7 +347,7 @@ def table_bytes(res, n, scenarios, with_raw=""):
     return lines
 
 
-def table_sweep(res, scenario, sizes):
+def table_sweep(res: Results, scenario: str, sizes: str) -> list[str]:
     ns = [int(x) for x in sizes.split(",")]
     lines = ["| strategy" + "".join(f" | {label(n)}" for n in ns) + f" | bytes/entity at {label(ns[-1])} |",
              "|---" + "|---:" * (len(ns) + 1) + "|"]
@@ -358,9 +360,9 @@ def table_sweep(res, scenario, sizes):
     return lines
 
 
-def table_sim(res, scenarios):
+def table_sim(res: Results, scenarios: str) -> list[str]:
     names = scenarios.split(",")
-    by = {}
+    by: dict[tuple[str, str], list[Row]] = {}
     for r in res.sim:
         by.setdefault((r["strategy"], r["scenario"]), []).append(r)
     strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
@@ -387,13 +389,13 @@ def table_sim(res, scenarios):
     return lines
 
 
-def table_layouts(res, strategy, scenario, n):
-    n = int(n)
+def table_layouts(res: Results, strategy: str, scenario: str, size: str) -> list[str]:
+    n = int(size)
     runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
     if not runs:
         raise NotMeasured(f"{csvfile.table_label(res.directory, 'runs')} has no process of {strategy} {scenario} n={n}")
-    sim = {}
+    sim: dict[str, Row] = {}
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
             sim[r["layout_seed"]] = r
@@ -406,25 +408,26 @@ def table_layouts(res, strategy, scenario, n):
     return lines
 
 
-def table_aa(res):
+def table_aa(res: Results) -> list[str]:
     by_n = cellmod.aa_by_n(res.rows)
     lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
     if not by_n:
         raise NotMeasured(f"{res.csv_path} has no A/A pair (no row with aa_ratio)")
     every = [x for v in by_n.values() for x in v]
-    for n, v in sorted(by_n.items()) + [("all", every)]:
+    rows: list[tuple[str, list[stats.Interval]]] = [(label(n), v) for n, v in sorted(by_n.items())]
+    for name, v in rows + [("all", every)]:
         out = sum(1 for x in v if x[1] > 1 or x[2] < 1)
         dev = sorted(abs(x[0] - 1) for x in v)
-        lines.append(f"| {label(n) if n != 'all' else 'all'} | {len(v)} | {out} ({100 * out / len(v):.1f}%) | "
+        lines.append(f"| {name} | {len(v)} | {out} ({100 * out / len(v):.1f}%) | "
                      f"{100 * dev[-1]:.1f}% | {100 * stats.median(dev):.1f}% |")
     return lines
 
 
-def table_precision(res):
+def table_precision(res: Results) -> list[str]:
     lines = ["| N | cells | median half-width | within +/-3% | within +/-5% | widest | ratios to raw | their median "
              "half-width | within +/-5% |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
-    def share(v, t):
+    def share(v: list[float], t: float) -> str:
         return f"{100 * sum(1 for x in v if x <= t) / len(v):.0f}%" if v else "-"
 
     for n, (m, q) in sorted(cellmod.half_widths_by_n(res.rows).items()):
@@ -434,7 +437,7 @@ def table_precision(res):
     return lines
 
 
-def table_pairs(res):
+def table_pairs(res: Results) -> list[str]:
     """By N, from pairs.csv: the paired ratios to the reference and how precise they are, the A/A twins against
     their originals and the planted control against its truth."""
     if not os.path.exists(res.path("pairs.csv")):
@@ -454,13 +457,14 @@ def table_pairs(res):
              f"A/A ratios | within +/-{t} | beyond +/-{100 * 2 * target:g}% | intervals holding 1 | "
              "planted control detected | its median estimate |", "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 
-    def share(k, total):
+    def share(k: int, total: int) -> str:
         return f"{k} ({100 * k / total:.0f}%)" if total else "-"
 
-    for n, c in sorted(by_n.items(), key=lambda item: item[0]) + [("all", every)]:
+    sizes: list[tuple[str, paired.Controls]] = [(label(n), c) for n, c in sorted(by_n.items())]
+    for name, c in sizes + [("all", every)]:
         widths = c.half_widths
         planted = (f"{stats.median([v for v, _, _ in c.planted]):.3f} (truth {c.truth:g})" if c.planted else "-")
-        lines.append(f"| {label(n) if n != 'all' else n} | {len(widths)} | "
+        lines.append(f"| {name} | {len(widths)} | "
                      + (f"+/-{100 * stats.median(widths):.1f}%" if widths else "-") +
                      f" | {share(c.within(target), len(widths))} | {len(c.aa)} | "
                      f"{share(c.aa_within(target), len(c.aa))} | {share(len(c.aa) - c.aa_within(2 * target), len(c.aa))} | "
@@ -469,7 +473,7 @@ def table_pairs(res):
     return lines
 
 
-def table_meta(res, keys=""):
+def table_meta(res: Results, keys: str = "") -> list[str]:
     meta = res.meta
     names = keys.split(",") if keys else list(meta)
     missing = [k for k in names if k not in meta]
@@ -478,7 +482,7 @@ def table_meta(res, keys=""):
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
 
-def table_xcheck(res):
+def table_xcheck(res: Results) -> list[str]:
     lines = ["| strategy | scenario | N | in-process ns/unit | whole-process ns/unit | its runs from, to | ratio |",
              "|---|---|---:|---:|---:|---:|---:|"]
     for r in res.xcheck:
@@ -493,13 +497,13 @@ def table_xcheck(res):
 CHANGE_RATES = (("0_1", 0.1), ("1", 1.0), ("10", 10.0), ("100", 100.0))
 
 
-def _ratio_of(res, top, bottom, n):
-    """(ratio, low, high) of two cells (strategy, scenario) at N, or None where either was not measured."""
-    a, b = (res.groups.get((s, sc, int(n), "warm")) for s, sc in (top, bottom))
+def _ratio_of(res: Results, top: tuple[str, str], bottom: tuple[str, str], n: str) -> Comparison | None:
+    """The comparison of two cells (strategy, scenario) at N, or None where either was not measured."""
+    a, b = (res.groups.get(CellKey(s, sc, int(n), "warm")) for s, sc in (top, bottom))
     return res.ratio(a, b) if a and b else None
 
 
-def crossover(points):
+def crossover(points: Sequence[tuple[float, float]]) -> tuple[float | None, str]:
     """The rate at which a ratio that grows with the rate reaches 1, from [(rate, ratio)] in rate order: log-linear
     interpolation between the last rate below 1 and the next; (None, side) where it never crosses within the
     rates ("below": above 1 already at the first rate, "above": below 1 at the last)."""
@@ -512,14 +516,14 @@ def crossover(points):
     return None, "above"
 
 
-def _rate_text(points):
+def _rate_text(points: Sequence[tuple[float, float]]) -> str:
     rate, side = crossover(points)
     if rate is None:
         return f"< {points[0][0]:g}%" if side == "below" else f"> {points[-1][0]:g}%"
     return f"{rate:.2g}%"
 
 
-def crossover_text(rates, ratios, rule):
+def crossover_text(rates: Sequence[float], ratios: Sequence[Comparison], rule: Rule) -> str:
     """The crossover of a design, from its comparison at each rate: "4.3% [1.9%, 8.0%]"; "never" where the rule
     finds the change term faster at no rate, and "> 100%" where it still is at the highest rate."""
     cheaper = [rule.outcome(c) == stats.FASTER for c in ratios]
@@ -531,7 +535,7 @@ def crossover_text(rates, ratios, rule):
     return f"{middle} [{early}, {late}]"
 
 
-def table_change(res, n):
+def table_change(res: Results, n: str) -> list[str]:
     rates = [(t, r) for t, r in CHANGE_RATES if any((s, f"changed_{t}", int(n)) in res.cells for s in res.strategies)]
     if not rates:
         raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.csv_path}")
@@ -539,8 +543,9 @@ def table_change(res, n):
              " | crossover [interval] | superset at " + f"{rates[0][1]:g}% |",
              "|---|---" + "|---:" * len(rates) + "|---:|---:|"]
     for s in designs(res):
-        ratios = [_ratio_of(res, (s, f"changed_{t}"), (s, f"changed_{t}_scan"), n) for t, _ in rates]
-        if any(r is None for r in ratios):
+        found = [_ratio_of(res, (s, f"changed_{t}"), (s, f"changed_{t}_scan"), n) for t, _ in rates]
+        ratios = [r for r in found if r is not None]
+        if len(ratios) < len(found):
             continue
         kind = res.cells[(s, f"changed_{rates[0][0]}", int(n))]["query_kind"] or "-"
         line = f"| {s} | {kind}" + "".join(f" | {ratio_text(r, res.rule)}" for r in ratios)
@@ -550,7 +555,7 @@ def table_change(res, n):
     return lines
 
 
-def table_change_winners(res, n):
+def table_change_winners(res: Results, n: str) -> list[str]:
     lines = ["| rate | fastest with the change term | ns per entity per frame | second | second / fastest |",
              "|---:|---|---:|---|---:|"]
     for t, rate in CHANGE_RATES:
@@ -566,7 +571,7 @@ def table_change_winners(res, n):
     return lines
 
 
-def table_tracking(res, n):
+def table_tracking(res: Results, n: str) -> list[str]:
     pairs = [("simple_iter_tracked", "simple_iter"), ("add_remove_tracked", "add_remove")] + \
         [(f"added_{t}", f"added_{t}_scan") for t in ("1", "10")]
     pairs = [p for p in pairs if any((s, p[0], int(n)) in res.cells for s in res.strategies)]
@@ -580,7 +585,7 @@ def table_tracking(res, n):
     return lines
 
 
-def _mechanism(res, strategy, scenario, n):
+def _mechanism(res: Results, strategy: str, scenario: str, n: int) -> answers.Mechanism | None:
     """The answers.Mechanism of a design's cell at n, from cachesim.csv (median over the layouts simulated) and its
     bytes per entity; None where the run did not simulate it."""
     if not os.path.exists(res.path("cachesim.csv")):
@@ -589,17 +594,17 @@ def _mechanism(res, strategy, scenario, n):
     cell = res.cells.get((strategy, scenario, int(n)))
     if not found or cell is None:
         return None
-    return answers.Mechanism(strategy, *(stats.median([float(r[k]) for r in found]) for k in
-                               ("instructions_per_unit", "d1_misses_per_unit", "ll_misses_per_unit")),
-                             float(cell["bytes_per_entity"]))
+    instructions, d1, ll = (stats.median([float(r[k]) for r in found]) for k in
+                            ("instructions_per_unit", "d1_misses_per_unit", "ll_misses_per_unit"))
+    return answers.Mechanism(strategy, instructions, d1, ll, float(cell["bytes_per_entity"]))
 
 
-def answer(res, scenario, n):
+def answer(res: Results, scenario: str, n: int) -> tuple[str, str, str, str | None]:
     """(pick, runner-up, other sizes, why) of one workload read at n, as answers.py words them; NotMeasured where no
     design measured the scenario at n."""
     figures, comparisons = standings(res, scenario, n)
-    sizes = sorted({key[2] for key in res.groups if key[1] == scenario and key[3] == "warm" and key[2] <= n})
-    per_size = []
+    sizes = sorted({key.n for key in res.groups if key.scenario == scenario and key.memory == "warm" and key.n <= n})
+    per_size: list[SizeStandings] = []
     for size in sizes:
         try:
             per_size.append((size, *standings(res, scenario, size)))
@@ -613,7 +618,7 @@ def answer(res, scenario, n):
             answers.why(first, second, k is not None))
 
 
-def table_answers(res, n):
+def table_answers(res: Results, n: str) -> list[str]:
     """The first page's answer: a row per workload of answers.WORKLOADS read at n."""
     fixed = label(int(res.meta["fixed_n"])) if "fixed_n" in res.meta else label(int(n))
     lines = [f"| Workload | Pick at {label(int(n))} | Next, its time / the fastest's | Other sizes | "
@@ -628,7 +633,7 @@ def table_answers(res, n):
     return lines
 
 
-def _answers_count(res, kind):
+def _answers_count(res: Results, kind: str) -> str:
     """"K of M": of the workloads of answers.WORKLOADS measured at the largest size, those whose pick is a single
     design (kind "single"), several equivalent ones ("equivalent"), or several the run cannot tell apart
     ("inconclusive")."""
@@ -655,7 +660,7 @@ def _answers_count(res, kind):
 XCHECK_AGREE = (0.8, 1.25)
 
 
-def _xcheck_summary(res):
+def _xcheck_summary(res: Results) -> str:
     """How far the timer and whole-process timing agree: "41 of 45 within [0.8, 1.25]; by scenario, the median
     whole-process / in-process ratio, its range, and in how many cells the in-process figure lies within the range
     of the cell's own whole-process runs: `simple_iter` 1.02x (0.80x to 1.11x; 10 of 15), ..."."""
@@ -663,7 +668,7 @@ def _xcheck_summary(res):
     if not rows:
         raise NotMeasured(f"{res.path('crosscheck.csv')} has no row")
     inside = sum(1 for r in rows if XCHECK_AGREE[0] <= float(r["ratio"]) <= XCHECK_AGREE[1])
-    by_scenario = {}
+    by_scenario: dict[str, list[Row]] = {}
     for r in rows:
         by_scenario.setdefault(r["scenario"], []).append(r)
     parts = []
@@ -678,7 +683,7 @@ def _xcheck_summary(res):
             "the range of the cell's own whole-process runs: " + ", ".join(parts))
 
 
-def _size(text):
+def _size(text: str) -> int:
     """An entity count as 1048576 or 2^20."""
     if re.fullmatch(r"2\^[0-9]{1,2}", text):
         return 1 << int(text[2:])
@@ -687,18 +692,23 @@ def _size(text):
     raise TableError(f"'{text}' is not an entity count (1048576 or 2^20)")
 
 
-def _cell_key(words, default=None):
-    """(strategy, scenario, memory, N) of the words STRATEGY [SCENARIO [N]]; missing parts from default."""
+def _cell_key(words: list[str], default: CellKey | None = None) -> CellKey:
+    """The cell of the words STRATEGY [SCENARIO[@MEMORY] [N]]; missing parts from default."""
     if not 1 <= len(words) <= 3 or (default is None and len(words) != 3):
         raise TableError(f"a cell is STRATEGY SCENARIO N, not '{' '.join(words)}'")
     if len(words) == 1:
-        return (words[0],) + tuple(default[1:])
+        assert default is not None
+        return default._replace(strategy=words[0])
     name, _, memory = words[1].partition("@")
-    n = _size(words[2]) if len(words) > 2 else default[3]
-    return words[0], name, memory or "warm", n
+    if len(words) > 2:
+        n = _size(words[2])
+    else:
+        assert default is not None
+        n = default.n
+    return CellKey(words[0], name, n, memory or "warm")
 
 
-def value(res, spec):
+def value(res: Results, spec: str) -> str:
     """The text of one inline figure."""
     words = sizes_of(res, spec).split()
     if not words:
@@ -709,7 +719,7 @@ def value(res, spec):
     if kind == "analysed" and not args:
         if "reanalysed_commit" not in res.meta and "git_commit" not in res.meta:
             raise NotMeasured(f"{res.path('metadata.csv')} has neither reanalysed_commit nor git_commit")
-        return res.meta.get("reanalysed_commit", res.meta.get("git_commit"))
+        return res.meta["reanalysed_commit"] if "reanalysed_commit" in res.meta else res.meta["git_commit"]
     if kind == "trim" and not args:
         return f"{100 * stats.TRIM:g}%"
     if kind == "meta" and len(args) == 1:
@@ -717,7 +727,7 @@ def value(res, spec):
             raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")
         return res.meta[args[0]]
     if kind in ("cell", "bytes"):
-        s, sc, memory, n = _cell_key(args)
+        s, sc, n, memory = _cell_key(args)
         key = (s, sc + ("" if memory == "warm" else "@" + memory), n)
         if key not in res.cells:
             raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.csv_path}")
@@ -733,21 +743,20 @@ def value(res, spec):
         cut = args.index("/")
         top = _cell_key(args[:cut])
         bottom = _cell_key(args[cut + 1:], top)
-        ratio = res.ratio(*(_group(res, *key) for key in (top, bottom)))
+        ratio = res.ratio(_group(res, top), _group(res, bottom))
         return wording.comparison_figure(ratio) if kind == "ratio" else wording.compare(ratio, res.rule)
     if kind in ("across", "claim", "claim-par") and "/" in args:
         cut = args.index("/")
-        top, bottom = args[:cut], args[cut + 1:]
-        if len(top) != 2 or len(bottom) not in (1, 2):
+        if len(args[:cut]) != 2 or len(args[cut + 1:]) not in (1, 2):
             raise TableError(f"'{kind}' compares STRATEGY SCENARIO / STRATEGY [SCENARIO] at every N, not '{spec}'")
-        top = _cell_key(top + ["1"])
-        bottom = _cell_key(bottom, top)
-        sizes = sorted({key[2] for key in res.groups if key[:2] == top[:2] and key[3] == top[2]} &
-                       {key[2] for key in res.groups if key[:2] == bottom[:2] and key[3] == bottom[2]})
+        top = _cell_key(args[:cut] + ["1"])
+        bottom = _cell_key(args[cut + 1:], top)
+        sizes = sorted({key.n for key in res.groups if key._replace(n=top.n) == top} &
+                       {key.n for key in res.groups if key._replace(n=bottom.n) == bottom})
         if not sizes:
-            raise NotMeasured(f"no size at which both {' '.join(top[:2])} and {' '.join(bottom[:2])} were measured")
-        points = [(n, res.ratio(res.groups[top[:2] + (n, top[2])], res.groups[bottom[:2] + (n, bottom[2])]))
-                  for n in sizes]
+            raise NotMeasured(f"no size at which both {top.strategy} {top.scenario} and {bottom.strategy} "
+                              f"{bottom.scenario} were measured")
+        points = [(n, res.ratio(res.groups[top._replace(n=n)], res.groups[bottom._replace(n=n)])) for n in sizes]
         if kind == "across":
             return wording.across(points, res.rule)
         return wording.claim(points, res.rule, wording.PAR if kind == "claim-par" else wording.CLAIM)
@@ -756,8 +765,8 @@ def value(res, spec):
         return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.rule)
     if kind == "leaders" and len(args) in (1, 2):
         name, _, memory = args[0].partition("@")
-        sizes = sorted({key[2] for key in res.groups if key[1] == name and key[3] == (memory or "warm")})
-        per_size = []
+        sizes = sorted({key.n for key in res.groups if key.scenario == name and key.memory == (memory or "warm")})
+        per_size: list[SizeStandings] = []
         for n in sizes:
             try:
                 per_size.append((n, *standings(res, args[0], n, args[1] if len(args) == 2 else None)))
@@ -770,11 +779,12 @@ def value(res, spec):
         cut = args.index("/")
         top = _cell_key(args[:cut])
         bottom = _cell_key(args[cut + 1:], top)
-        first, second = (_mechanism(res, key[0], key[1], key[3]) for key in (top, bottom))
+        first, second = (_mechanism(res, key.strategy, key.scenario, key.n) for key in (top, bottom))
         if first is None or second is None:
-            raise NotMeasured(f"the run simulated no cell of {top[0]} or {bottom[0]} {top[1]} at n={top[3]}")
-        comparison = res.ratio(*(_group(res, *key) for key in (top, bottom)))
-        return answers.why(first, second, res.rule.outcome(comparison) in (stats.FASTER, stats.SLOWER))
+            raise NotMeasured(f"the run simulated no cell of {top.strategy} or {bottom.strategy} {top.scenario} at "
+                              f"n={top.n}")
+        comparison = res.ratio(_group(res, top), _group(res, bottom))
+        return answers.against(first, second, res.rule.outcome(comparison) in (stats.FASTER, stats.SLOWER))
     if kind == "answers" and len(args) == 1:
         return _answers_count(res, args[0])
     if kind == "xcheck-summary" and not args:
@@ -791,12 +801,12 @@ def value(res, spec):
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
 
 
-def _share(k, m):
+def _share(k: int, m: int) -> str:
     """"13 of 340 (3.8%)"."""
     return f"{k} of {m} ({100 * k / m:.1f}%)" if m else f"{k} of {m}"
 
 
-def _rule_figure(res, what):
+def _rule_figure(res: Results, what: str) -> str:
     """A figure of the decision rule: "family" (how many comparisons it holds), "threshold" (the largest p-value
     called a difference), "fdr" and "margin" (its settings, "5%", "3%"), "outcomes" (how the family's comparisons
     came out)."""
@@ -818,7 +828,7 @@ def _rule_figure(res, what):
     raise TableError(f"unknown figure 'rule {what}' (family, threshold, fdr, margin, outcomes)")
 
 
-def _controls_figure(res, what):
+def _controls_figure(res: Results, what: str) -> str:
     """A figure of the controls judged by the decision rule: "aa-excluding" (A/A intervals that exclude 1: about 5%
     if the intervals are calibrated), "aa-different" (A/A comparisons the rule calls a difference), "aa-equivalent",
     "planted-slower" (the planted slowdown called slower), "planted-truth" (its true ratio)."""
@@ -840,13 +850,13 @@ def _controls_figure(res, what):
                      "planted-truth)")
 
 
-def standings(res, scenario, n, names=None):
+def standings(res: Results, scenario: str, n: int, names: str | None = None) -> Standings:
     """([(strategy, time, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
     the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
     name, _, memory = scenario.partition("@")
     candidates = names.split(",") if names else designs(res)
-    present = [res.groups[(s, name, n, memory or "warm")] for s in candidates
-               if (s, name, n, memory or "warm") in res.groups]
+    present = [res.groups[key] for key in (CellKey(s, name, n, memory or "warm") for s in candidates)
+               if key in res.groups]
     if not present:
         raise NotMeasured(f"no design of {', '.join(candidates)} measured {scenario} at n={n}")
     present.sort(key=lambda cell: cell.figure()[0])
@@ -858,23 +868,33 @@ def standings(res, scenario, n, names=None):
             [None] + [res.ratio(cell, present[0]) for cell in present[1:]])
 
 
-def _group(res, strategy, scenario, memory, n):
+def _group(res: Results, key: CellKey) -> Cell:
     """The processes of one cell, or NotMeasured."""
-    cell = res.groups.get((strategy, scenario, n, memory))
+    cell = res.groups.get(key)
     if cell is None:
-        raise NotMeasured(f"no process of {strategy} {scenario} n={n} memory={memory} in "
+        raise NotMeasured(f"no process of {key.strategy} {key.scenario} n={key.n} memory={key.memory} in "
                           f"{csvfile.table_label(res.directory, 'runs')}")
     return cell
+
+
+# Each table of a spec's first word: the arguments it needs at least, and the function that makes its lines.
+TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
+    "answers": (1, table_answers), "iter": (3, table_iter), "ops": (2, table_ops), "bytes": (2, table_bytes),
+    "sweep": (2, table_sweep), "sim": (1, table_sim), "layouts": (3, table_layouts), "aa": (0, table_aa),
+    "precision": (0, table_precision), "pairs": (0, table_pairs), "meta": (0, table_meta),
+    "xcheck": (0, table_xcheck), "change": (1, table_change), "change-winners": (1, table_change_winners),
+    "tracking": (1, table_tracking),
+}
 
 
 _VALUE = re.compile(r"<!-- v: ([^>]*?) -->(.*?)<!-- /v -->")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 
 
-def _values(res, line, number, notes, unmeasured=None):
+def _values(res: Results, line: str, number: int, notes: bool, unmeasured: list[str]) -> str:
     """The line with every inline figure regenerated; with notes, the figures the run did not measure are left
     as they were and their specs added to unmeasured (a list)."""
-    def one(m):
+    def one(m: re.Match[str]) -> str:
         try:
             text = value(res, m.group(1))
         except NotMeasured as e:
@@ -882,7 +902,7 @@ def _values(res, line, number, notes, unmeasured=None):
                 raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
             unmeasured.append(m.group(1))
             return m.group(0)
-        except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
+        except (TableError, CsvError, cellmod.MergeError, KeyError, ValueError) as e:
             raise TableError(f"line {number}: figure \"{m.group(1)}\": {e}") from None
         return f"<!-- v: {m.group(1)} -->{text}<!-- /v -->"
 
@@ -892,14 +912,15 @@ def _values(res, line, number, notes, unmeasured=None):
     return _VALUE.sub(one, line)
 
 
-def refresh(res, text, relink=None, notes=False):
+def refresh(res: Results, text: str, relink: Callable[[str], str] | None = None, notes: bool = False) -> str:
     """The report's text with every table block and inline figure regenerated; relink(target) rewrites link
     targets. With notes, a table or figure that asks for what the run did not measure says so in its place (a
     run's own copy of the report, from a run at other sizes); without, it is an error like any other
     (REPORT.md itself)."""
-    out = []
+    out: list[str] = []
     skipping = False
-    unmeasured = {}  # index in out -> the specs of the figures on that line the run did not measure
+    # index in out -> the specs of the figures on that line the run did not measure
+    unmeasured: dict[int, list[str]] = {}
     lines = text.split("\n")
     for number, line in enumerate(lines, 1):
         marker = re.fullmatch(r"<!-- table: (.*) -->", line)
@@ -917,7 +938,7 @@ def refresh(res, text, relink=None, notes=False):
                 if not notes:
                     raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
                 out.append(f"*Not measured in this run: {e}.*")
-            except (TableError, csvfile.CsvError, cellmod.MergeError, KeyError, ValueError) as e:
+            except (TableError, CsvError, cellmod.MergeError, KeyError, ValueError) as e:
                 raise TableError(f"line {number}: table \"{marker.group(1)}\": {e}") from None
             skipping = True
             continue
@@ -928,11 +949,11 @@ def refresh(res, text, relink=None, notes=False):
             out.append(line)
             continue
         if not skipping:
-            missing = []
+            missing: list[str] = []
             line = _values(res, line, number, notes, missing) if "<!-- " in line else line
             if missing:
                 unmeasured[len(out)] = missing
-            out.append(_LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line) if relink else line)
+            out.append(_relinked(line, relink) if relink else line)
     if skipping:
         raise TableError("a table block is not closed")
     return "\n".join(_without_unmeasured(out, unmeasured))
@@ -941,9 +962,13 @@ def refresh(res, text, relink=None, notes=False):
 _ITEM = re.compile(r"^(\s*)([-*]|[0-9]+\.) ")
 
 
-def _passage(out, at):
+def _relinked(line: str, relink: Callable[[str], str]) -> str:
+    return _LINK.sub(lambda m: "](" + relink(m.group(1)) + ")", line)
+
+
+def _passage(out: list[str], at: int) -> tuple[int, int]:
     """(first, end) of the passage of out around line at: its paragraph, or its list item, or its table row."""
-    def edge(line):
+    def edge(line: str) -> bool:
         return line.strip() == "" or line.startswith(("#", "<!-- table:", "<!-- end table")) or line.startswith("|")
 
     if out[at].startswith("|"):
@@ -957,16 +982,17 @@ def _passage(out, at):
     return first, end
 
 
-def _without_unmeasured(out, unmeasured):
+def _without_unmeasured(out: list[str], unmeasured: dict[int, list[str]]) -> list[str]:
     """out with each passage that cites a figure the run did not measure replaced by a note naming them: a sentence
     cut around a missing figure would say something else, or nothing."""
     if not unmeasured:
         return out
-    passages = {}
+    passages: dict[tuple[int, int], list[str]] = {}
     for at, specs in unmeasured.items():
         first, end = _passage(out, at)
         passages.setdefault((first, end), []).extend(specs)
-    result, cursor = [], 0
+    result: list[str] = []
+    cursor = 0
     for (first, end), specs in sorted(passages.items()):
         if first < cursor:  # within a passage already replaced
             continue
@@ -990,11 +1016,17 @@ QUICK_NOTE = ("> **A QUICK run** (few processes, small sizes): its figures show 
               "the designs cost.\n\n")
 
 
-def main(argv):
-    if len(argv) not in (2, 3):
-        return usage("report RESULTS_CSV REPORT_MD [OUT_MD]")
-    csv_path, report = argv[0], argv[1]
-    out = argv[2] if len(argv) == 3 else report
+def main(argv: list[str]) -> int:
+    parser = Parser("report", "RESULTS_CSV REPORT_MD [OUT_MD]")
+    parser.add_argument("results")
+    parser.add_argument("report")
+    parser.add_argument("out", nargs="?")
+    return parser.run(argv, _report)
+
+
+def _report(a: argparse.Namespace) -> int:
+    csv_path, report = a.results, a.report
+    out = a.out if a.out is not None else report
     try:
         res = Results(csv_path)
         if (out == report and os.path.basename(report) in ("REPORT.md", "results.md") and res.meta.get("quick") == "1"
@@ -1006,13 +1038,13 @@ def main(argv):
                 text = f.read()
         except (OSError, UnicodeDecodeError) as e:
             raise TableError(f"{report}: cannot be read ({e})") from None
-        relink = None
+        relink: Callable[[str], str] | None = None
         if out != report:
             base = os.path.dirname(os.path.abspath(out))
             root = os.path.relpath(os.path.dirname(os.path.abspath(report)), base)
             plots = os.path.relpath(os.path.join(os.path.abspath(res.directory), "plots"), base)
 
-            def relink(target):
+            def relink(target: str) -> str:
                 if re.match(r"^(\.\./)*results/[^/]+/plots/", target):
                     return plots + target[target.index("/plots/") + len("/plots"):]
                 if re.match(r"^([a-z]+:|#|/)", target) or root == ".":
@@ -1022,7 +1054,7 @@ def main(argv):
         refreshed = refresh(res, text, relink, notes=out != report)
         if res.meta.get("quick") == "1" and not refreshed.startswith(QUICK_NOTE):
             refreshed = QUICK_NOTE + refreshed
-    except (OSError, TableError, csvfile.CsvError) as e:
+    except (OSError, TableError, CsvError) as e:
         return fail("report", e)
     partial = f"{out}.tmp.{os.getpid()}"
     try:
@@ -1035,10 +1067,8 @@ def main(argv):
         if os.path.exists(partial):
             os.remove(partial)
     try:
-        import manifest
-
         manifest.rerecord(out)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         return fail("report", e)
     print(f"report: tables in {out} refreshed from {csv_path}", file=sys.stderr)
     return 0

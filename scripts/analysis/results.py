@@ -1,6 +1,6 @@
 """The published files of a run: results.csv, results.json and metadata.csv completed with what the merge found.
 
-    python3 scripts/analysis results DIR
+    python3 -m analysis results DIR
 
 reads DIR/runs.csv or DIR/runs.csv.gz (every process's rows), DIR/cachesim.csv (optional) and DIR/metadata.csv,
 and writes
@@ -17,10 +17,10 @@ import json
 import os
 import sys
 
-import cells as cellmod
-import csvfile
-import paired
-from command import fail, usage
+from . import cells as cellmod, csvfile, paired
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
 
 # Schema 3: the cells are time_ns, time_lo_ns and time_hi_ns (a trimmed geometric mean), not median_ns and its bounds.
 SCHEMA = "ecs-storage-bench/results/3"
@@ -28,20 +28,21 @@ SCHEMA = "ecs-storage-bench/results/3"
 TEXT_COLUMNS = {"strategy", "scenario", "unit", "query_kind", "checksum", "memory", "counter_events", "stopped"}
 
 
-def _json_value(column, value):
-    if value == "" or value is None:
+def _json_value(column: str, value: str) -> str | int | float | None:
+    if value == "":
         return None
     if column not in TEXT_COLUMNS:
         try:
             number = float(value)
-            return int(number) if str(value).isdigit() else number
+            return int(number) if value.isdigit() else number
         except ValueError:
             pass
-    return str(value)
+    return value
 
 
-def build(directory):
-    """(results rows, completed metadata) of a results folder; raises CsvError or MergeError."""
+def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
+    """(results rows, completed metadata, pairs.csv's rows where the run was paired) of a results folder; raises
+    CsvError or MergeError."""
     runs = csvfile.read_table(directory, "runs", "runs")
     metadata = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
     sim_path = os.path.join(directory, "cachesim.csv")
@@ -51,15 +52,15 @@ def build(directory):
     pairing = paired.load_pairing(directory, metadata.get("paired_clock", "cpu"), required=metadata.get("paired") == "1")
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)
-    unjoined = [k for k in sim if (k[0], k[1], k[2], "warm") not in cells]
+    unjoined = [k for k in sim if cellmod.CellKey(k[0], k[1], k[2], "warm") not in cells]
     if unjoined:
         s, sc, n = unjoined[0]
         print(f"results: {len(unjoined)} simulated cells have no timed row (e.g. {s} {sc} n={n}): they stay in "
               "cachesim.csv only", file=sys.stderr)
-    rows = cellmod.result_rows(cells, sim, *cellmod.settings_of(metadata), pairing=pairing)
+    rows = cellmod.result_rows(cells, sim, cellmod.stopping_of(metadata), pairing)
     # What the binaries recorded of their build, once per strategy rather than on every row. A published
     # runs.csv.gz no longer has those columns: the metadata's own build keys then stay as they are.
-    build = {}
+    build: dict[str, str] = {}
     for row in runs:
         if row.get("compiler"):
             build["compiler_recorded"] = row["compiler"]
@@ -90,7 +91,7 @@ def build(directory):
     return rows, completed, pairs
 
 
-def write_json(path, rows, metadata):
+def write_json(path: str, rows: list[Row], metadata: dict[str, str]) -> None:
     document = {
         "schema": SCHEMA,
         "metadata": metadata,
@@ -101,13 +102,16 @@ def write_json(path, rows, metadata):
     csvfile.replace(path, text.encode("utf-8"))
 
 
-def main(argv):
-    if len(argv) != 1:
-        return usage("results DIR")
-    directory = argv[0]
+def main(argv: list[str]) -> int:
+    parser = Parser("results", "DIR")
+    parser.add_argument("dir")
+    return parser.run(argv, lambda a: _results(a.dir))
+
+
+def _results(directory: str) -> int:
     try:
         rows, metadata, pairs = build(directory)
-    except (csvfile.CsvError, cellmod.MergeError) as e:
+    except (CsvError, cellmod.MergeError) as e:
         return fail("results", e)
     try:
         csvfile.write(os.path.join(directory, "results.csv"), cellmod.COLUMNS, rows)
@@ -115,7 +119,7 @@ def main(argv):
         csvfile.write(os.path.join(directory, "metadata.csv"), ("key", "value"), list(metadata.items()))
         if pairs is not None:
             csvfile.write(os.path.join(directory, "pairs.csv"), paired.PAIR_COLUMNS, pairs)
-    except (OSError, csvfile.CsvError) as e:
+    except (OSError, CsvError) as e:
         return fail("results", f"cannot write the files of {directory}: {e}")
     print(f"results: wrote {directory}/results.csv and results.json ({len(rows)} cells)", file=sys.stderr)
     return 0

@@ -3,8 +3,8 @@ implementation: a raw binary lists its baselines, a strategy's every scenario), 
 scenarios make bench also runs in fresh memory, the plot families in their order, and the scenario table of
 docs/scenarios.md.
 
-    python3 scripts/analysis scenarios fresh DESCRIBE_CSV          the names that also run with --memory fresh
-    python3 scripts/analysis scenarios table DESCRIBE_CSV DOC     rewrites DOC's table between the markers
+    python3 -m analysis scenarios fresh DESCRIBE_CSV          the names that also run with --memory fresh
+    python3 -m analysis scenarios table DESCRIBE_CSV DOC     rewrites DOC's table between the markers
                                                                    "<!-- table: scenarios -->" and
                                                                    "<!-- end table -->" (--check: only says
                                                                    whether it would change, exit 1 if so)
@@ -12,68 +12,85 @@ docs/scenarios.md.
 DESCRIBE_CSV holds the rows of every binary (header once), as scripts/pipeline.sh writes scenarios.csv.
 """
 
-import csvfile
-from command import fail, usage
+import argparse
+import os
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from . import csvfile
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
 
 BEGIN = "<!-- table: scenarios -->"
 END = "<!-- end table -->"
 
 
-def read(path):
+def read(path: str) -> list[Row]:
     return csvfile.read(path, "scenarios")
 
 
-def catalogue(rows):
+@dataclass
+class Descriptor:
+    """A scenario as the first binary that lists it describes it, with the raw baselines that implement it."""
+    scenario: str
+    family: str
+    unit: str
+    description: str
+    fresh: bool  # also run in fresh memory
+    raw: list[str] = field(default_factory=list)
+
+
+def catalogue(rows: Iterable[Row]) -> list[Descriptor]:
     """One descriptor per scenario, in catalogue order (the first binary that lists it gives its place), each with
     the raw baselines that implement it."""
-    out = {}
+    out: dict[str, Descriptor] = {}
     for r in rows:
-        d = out.setdefault(r["scenario"], dict(r, raw=[]))
+        d = out.setdefault(r["scenario"], Descriptor(r["scenario"], r["family"], r["unit"], r["description"],
+                                                     r["fresh"] == "1"))
         if r["strategy"].startswith("raw"):
-            d["raw"].append(r["strategy"])
-            if d["strategy"].startswith("raw") and not r["strategy"].startswith("raw"):
-                d.update(r)
+            d.raw.append(r["strategy"])
     return list(out.values())
 
 
-def ordered(rows):
+def ordered(rows: list[Row]) -> list[Descriptor]:
     """The descriptors in report order: family by family, the families in the order they first appear in the
     catalogue, the scenarios of a family in catalogue order. A raw binary lists its baselines before a strategy
     lists the whole catalogue, so the order is taken from the strategies' rows where there are any."""
     designs = [r for r in rows if not r["strategy"].startswith("raw")]
     base = catalogue(designs + [r for r in rows if r["strategy"].startswith("raw")])
-    families = []
+    families: list[str] = []
     for d in base:
-        if d["family"] not in families:
-            families.append(d["family"])
-    return sorted(base, key=lambda d: families.index(d["family"]))
+        if d.family not in families:
+            families.append(d.family)
+    return sorted(base, key=lambda d: families.index(d.family))
 
 
-def families(rows):
+def families(rows: list[Row]) -> list[tuple[str, list[str]]]:
     """[(family, [scenario, ...])] in report order."""
-    out = []
+    out: list[tuple[str, list[str]]] = []
     for d in ordered(rows):
-        if not out or out[-1][0] != d["family"]:
-            out.append((d["family"], []))
-        out[-1][1].append(d["scenario"])
+        if not out or out[-1][0] != d.family:
+            out.append((d.family, []))
+        out[-1][1].append(d.scenario)
     return out
 
 
-def fresh(rows):
-    return [d["scenario"] for d in catalogue(rows) if d["fresh"] == "1"]
+def fresh(rows: list[Row]) -> list[str]:
+    return [d.scenario for d in catalogue(rows) if d.fresh]
 
 
-def table_lines(rows):
+def table_lines(rows: list[Row]) -> list[str]:
     """The Markdown table of every scenario: its family, what it times, its unit, and its raw baselines."""
     lines = ["| scenario | family | workload | unit | raw baseline |", "|---|---|---|---|---|"]
     for d in ordered(rows):
-        raw = ", ".join(sorted(d["raw"])) or "-"
-        note = " (also in fresh memory)" if d["fresh"] == "1" else ""
-        lines.append(f"| `{d['scenario']}` | {d['family']} | {d['description']}{note} | {d['unit']} | {raw} |")
+        raw = ", ".join(sorted(d.raw)) or "-"
+        note = " (also in fresh memory)" if d.fresh else ""
+        lines.append(f"| `{d.scenario}` | {d.family} | {d.description}{note} | {d.unit} | {raw} |")
     return lines
 
 
-def replace_table(text, lines):
+def replace_table(text: str, lines: list[str]) -> str:
     """text with the lines between BEGIN and END replaced; ValueError if the markers are not there once each."""
     rows = text.split("\n")
     if rows.count(BEGIN) != 1 or rows.count(END) < 1:
@@ -86,24 +103,37 @@ def replace_table(text, lines):
     return "\n".join(rows[: start + 1] + lines + rows[end:])
 
 
-def main(argv):
-    if len(argv) < 2 or argv[0] not in ("fresh", "table") or (argv[0] == "table" and len(argv) not in (3, 4)):
-        return usage("scenarios fresh DESCRIBE_CSV | table DESCRIBE_CSV DOC [--check]")
+def main(argv: list[str]) -> int:
+    parser = Parser("scenarios", "fresh DESCRIBE_CSV | table DESCRIBE_CSV DOC [--check]")
+    parser.add_argument("what", choices=("fresh", "table"))
+    parser.add_argument("describe")
+    parser.add_argument("doc", nargs="?")
+    parser.add_argument("--check", action="store_true")
+
+    def run(a: argparse.Namespace) -> int:
+        if (a.what == "table") != (a.doc is not None) or (a.check and a.what != "table"):
+            return parser.usage_error()
+        return _scenarios(a)
+
+    return parser.run(argv, run)
+
+
+def _scenarios(a: argparse.Namespace) -> int:
     try:
-        rows = read(argv[1])
-    except csvfile.CsvError as e:
+        rows = read(a.describe)
+    except CsvError as e:
         return fail("scenarios", e)
-    if argv[0] == "fresh":
+    if a.what == "fresh":
         print(" ".join(fresh(rows)))
         return 0
-    path, check = argv[2], argv[3:] == ["--check"]
+    path = a.doc
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         new = replace_table(text, table_lines(rows))
     except (OSError, ValueError) as e:
         return fail("scenarios", f"{path}: {e}")
-    if check:
+    if a.check:
         if new != text:
             return fail("scenarios",
                         f"{path}'s scenario table is not what the descriptors give (make docs rewrites it)")
@@ -111,7 +141,5 @@ def main(argv):
     if new != text:
         with open(path + ".tmp", "w", encoding="utf-8") as f:
             f.write(new)
-        import os
-
         os.replace(path + ".tmp", path)
     return 0

@@ -1,7 +1,7 @@
 """The settings of a make bench run, checked before its first process: every one a number in its range, every
 size one the run measures, every name one the binaries know.
 
-    python3 scripts/analysis settings [--cells CELLS_TSV]   (the settings in the environment)
+    python3 -m analysis settings [--cells CELLS_TSV]   (the settings in the environment)
 
 Without --cells, the numbers alone (the bounds the cell list is made with among them); with it, also the sizes
 and names against the cells the run measures: CELLS_TSV is the list scripts/cells.sh prints
@@ -16,9 +16,9 @@ import argparse
 import os
 import sys
 
-import csvfile
-import paired as pairedmod
-import plan as planmod
+from . import paired as pairedmod, plan as planmod
+from .command import Parser
+from .files import CsvError
 
 MAX_ENTITIES = 2**32 - 1
 
@@ -32,7 +32,7 @@ class SettingError(Exception):
     """A setting that is not what the run needs; str() names it."""
 
 
-def _whole(name, low, high=None, default=None):
+def _whole(name: str, low: int, high: int | None = None, default: str | None = None) -> int:
     text = os.environ.get(name, default)
     if text is None:
         raise SettingError(f"{name} is not set")
@@ -45,11 +45,11 @@ def _whole(name, low, high=None, default=None):
     return value
 
 
-def _fraction(name, low, high, default=None, low_open=True):
+def _fraction(name: str, low: float, high: float, default: str | None = None, low_open: bool = True) -> float:
     text = os.environ.get(name, default)
     try:
-        value = float(text)
-    except (TypeError, ValueError):
+        value = float(text if text is not None else "")
+    except ValueError:
         raise SettingError(f'{name} must be a number, not "{text}"') from None
     if not (value > low if low_open else value >= low) or value > high or value != value:
         raise SettingError(f"{name} must be {'above' if low_open else 'at least'} {low:g} and at most {high:g}, "
@@ -57,11 +57,11 @@ def _fraction(name, low, high, default=None, low_open=True):
     return value
 
 
-def _names(text):
+def _names(text: str) -> list[str]:
     return [x for x in text.split(",") if x != ""]
 
 
-def check(cells_path=None):
+def check(cells_path: str | None = None) -> None:
     """Raises SettingError at the first setting that is wrong."""
     min_n = _whole("BENCH_MIN_N", 1, MAX_ENTITIES)
     max_n = _whole("BENCH_MAX_N", 1, MAX_ENTITIES)
@@ -104,7 +104,7 @@ def check(cells_path=None):
         return
     try:
         universe = planmod.read_universe(cells_path, step, set(), None)
-    except (OSError, ValueError, csvfile.CsvError) as e:
+    except (OSError, ValueError, CsvError) as e:
         raise SettingError(f"the cell list {cells_path} cannot be read ({e})") from None
     # The cell list holds the scenarios BENCH_SCENARIOS names alone (scripts/cells.sh): a name it lacks is unknown.
     listed = {key[1] for key, _ in universe}
@@ -147,10 +147,13 @@ def check(cells_path=None):
                                f"({', '.join(strategies)}) and a scenario it measures at FIXED_N={fixed_n}")
 
 
-def main(argv):
-    p = argparse.ArgumentParser(prog="analysis settings")
+def main(argv: list[str]) -> int:
+    p = Parser("settings")
     p.add_argument("--cells")
-    a = p.parse_args(argv)
+    return p.run(argv, _settings)
+
+
+def _settings(a: argparse.Namespace) -> int:
     try:
         check(a.cells)
     except SettingError as e:

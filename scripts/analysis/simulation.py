@@ -1,11 +1,11 @@
 """The cache simulation's plan and its results (scripts/cachesim.sh runs the simulator in between).
 
-    python3 scripts/analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV] [--spread F]
+    python3 -m analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV] [--spread F]
                                            [--all-layouts STRATEGY:SCENARIO,...]
-    python3 scripts/analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
+    python3 -m analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
 
 The simulation replays the layouts the timed processes had: a cell's layout is a function of its seed
-(harness/layout.h), so a simulated run with a timed process's seed sees the same block placement that
+(harness/platform/layout.h), so a simulated run with a timed process's seed sees the same block placement that
 process measured. For every cell at N in warm memory the plan takes the seed of the process whose median is
 the cell's median; where the processes' medians spread by more than F of the median (default 0.1: layout
 matters there), also those of the fastest and the slowest process; for the cells named by --all-layouts,
@@ -26,23 +26,26 @@ every row needing its dump and every dump its row, and every strategy agreeing o
 import argparse
 import os
 import sys
+from typing import NamedTuple
 
-import cells as cellmod
-import csvfile
+from . import cells as cellmod, csvfile
+from .command import Parser
+from .csvfile import Row
+from .files import CsvError
 
 
-def _universe(path, n):
+def _universe(path: str, n: int) -> list[tuple[str, str, str]]:
     """[(binary, scenario, label)] of the cells measured at n, in each binary's catalog order."""
     out = []
     with open(path, encoding="utf-8") as f:
         for line in f:
             parts = line.rstrip("\n").split("\t")
             if len(parts) == 4 and str(n) in parts[3].split(","):
-                out.append(tuple(parts[:3]))
+                out.append((parts[0], parts[1], parts[2]))
     return out
 
 
-def _layout_ranks(rows, spread, every):
+def _layout_ranks(rows: list[Row], spread: float, every: bool) -> list[str]:
     """The seeds to simulate for one cell's process rows: median process first."""
     ordered = sorted(rows, key=lambda r: float(r["median_ns"]))
     if every:
@@ -50,23 +53,32 @@ def _layout_ranks(rows, spread, every):
         return [middle["layout_seed"]] + [r["layout_seed"] for r in ordered if r is not middle]
     seeds = [ordered[(len(ordered) - 1) // 2]["layout_seed"]]
     low, high = float(ordered[0]["median_ns"]), float(ordered[-1]["median_ns"])
-    middle = float(ordered[(len(ordered) - 1) // 2]["median_ns"])
-    if middle > 0 and (high - low) / middle > spread:
+    median = float(ordered[(len(ordered) - 1) // 2]["median_ns"])
+    if median > 0 and (high - low) / median > spread:
         for r in (ordered[0], ordered[-1]):
             if r["layout_seed"] not in seeds:
                 seeds.append(r["layout_seed"])
     return seeds
 
 
-def plan(universe, runs, n, spread, every):
-    """[(binary, [scenario], [seed])]: one simulator process each, rank by rank (the median processes' seeds
-    first, then the next layouts of the cells that have more)."""
-    timed = {}
+class Job(NamedTuple):
+    """One simulator process: its binary, and the scenarios it runs, the k-th cell they give in the layout of the
+    k-th seed."""
+    binary: str
+    scenarios: list[str]
+    seeds: list[str]
+
+
+def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: float,
+         every: set[tuple[str, str]]) -> list[Job]:
+    """One simulator process each, rank by rank (the median processes' seeds first, then the next layouts of the
+    cells that have more)."""
+    timed: dict[tuple[str, str], list[Row]] = {}
     for row in runs:
         if int(row["n"]) == n and row["memory"] == "warm":
             timed.setdefault((row["strategy"], row["scenario"]), []).append(row)
-    binaries = []
-    cells = {}  # binary -> [(scenario, label, [seed by rank])]
+    binaries: list[str] = []
+    cells: dict[str, list[tuple[str, str, list[str]]]] = {}  # binary -> [(scenario, label, [seed by rank])]
     for binary, scenario, label in universe:
         if label.endswith(cellmod.AA_SUFFIX):
             continue  # the A/A twin runs the same code as its original: nothing to simulate twice
@@ -86,26 +98,29 @@ def plan(universe, runs, n, spread, every):
             scenarios = [s for s, _, seeds in mine if len(seeds) > k]
             scenarios = [s for i, s in enumerate(scenarios) if s not in scenarios[:i]]
             seeds = [seeds[k] if len(seeds) > k else seeds[0] for s, _, seeds in mine if s in scenarios]
-            out.append((binary, scenarios, seeds))
+            out.append(Job(binary, scenarios, seeds))
     return out
 
 
-def plan_main(argv):
-    p = argparse.ArgumentParser(prog="analysis cachesim-plan")
+def plan_main(argv: list[str]) -> int:
+    p = Parser("cachesim-plan")
     p.add_argument("--cells", required=True)
     p.add_argument("--n", type=int, required=True)
     p.add_argument("--runs")
     p.add_argument("--spread", type=float, default=0.1)
     p.add_argument("--all-layouts", default="")
-    a = p.parse_args(argv)
-    every = set()
-    for item in filter(None, a.all_layouts.split(",")):
+    return p.run(argv, _plan)
+
+
+def _plan(a: argparse.Namespace) -> int:
+    every: set[tuple[str, str]] = set()
+    for item in [x for x in a.all_layouts.split(",") if x]:
         strategy, _, scenario = item.partition(":")
         every.add((strategy, scenario))
     try:
         runs = csvfile.read(a.runs, "runs") if a.runs else []
         universe = _universe(a.cells, a.n)
-    except (OSError, csvfile.CsvError) as e:
+    except (OSError, CsvError) as e:
         print(f"cachesim-plan: {e}", file=sys.stderr)
         return 1
     for binary, scenarios, seeds in plan(universe, runs, a.n, a.spread, every):
@@ -118,10 +133,12 @@ COLUMNS = ("strategy", "scenario", "n", "unit", "layout_seed", "instructions_per
            "flags")
 
 
-def read_dump(path):
+def read_dump(path: str) -> tuple[tuple[str, ...], list[int]]:
     """(label, [Ir, D1mr, D1mw, DLmr, DLmw]) of one callgrind dump: its "desc: Trigger: Client Request: LABEL"
     line, its "events:" line and its "summary:" (or "totals:") counts."""
-    label, events, totals = None, None, None
+    label: str | None = None
+    events: list[str] | None = None
+    totals: list[int] | None = None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             if line.startswith("desc: Trigger: Client Request: "):
@@ -131,18 +148,18 @@ def read_dump(path):
             elif (line.startswith("summary: ") or line.startswith("totals: ")) and totals is None:
                 totals = [int(x) for x in line.split()[1:]]
     if label is None or events is None or totals is None:
-        raise csvfile.CsvError(f"{path}: not a callgrind dump of a labelled run")
+        raise CsvError(f"{path}: not a callgrind dump of a labelled run")
     # callgrind leaves out trailing zero counts
     totals += [0] * (len(events) - len(totals))
     try:
         return tuple(label.split()), [totals[events.index(e)] for e in ("Ir", "D1mr", "D1mw", "DLmr", "DLmw")]
     except ValueError:
-        raise csvfile.CsvError(f"{path}: the dump lacks a cache event (run with --cache-sim=yes)") from None
+        raise CsvError(f"{path}: the dump lacks a cache event (run with --cache-sim=yes)") from None
 
 
-def join(dumps_dir, rows_path, geometry):
+def join(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
     """The rows of cachesim.csv; raises CsvError or MergeError."""
-    counts = {}
+    counts: dict[tuple[str, ...], list[int]] = {}
     for job in sorted(os.listdir(dumps_dir)):
         folder = os.path.join(dumps_dir, job)
         if not os.path.isdir(folder):
@@ -151,11 +168,11 @@ def join(dumps_dir, rows_path, geometry):
             if name.startswith("dump."):
                 label, values = read_dump(os.path.join(folder, name))
                 if len(label) != 4:
-                    raise csvfile.CsvError(f"{folder}/{name}: label '{' '.join(label)}' is not STRATEGY SCENARIO N SEED")
+                    raise CsvError(f"{folder}/{name}: label '{' '.join(label)}' is not STRATEGY SCENARIO N SEED")
                 counts[label] = values
     rows = csvfile.read(rows_path, "simulated")
     out = []
-    done = set()
+    done: set[tuple[str, ...]] = set()
     for row in rows:
         key = (row["strategy"], row["scenario"], row["n"], row["layout_seed"])
         if key in done:
@@ -165,7 +182,10 @@ def join(dumps_dir, rows_path, geometry):
         done.add(key)
         ir, d1r, d1w, llr, llw = counts.pop(key)
         units = int(row["n"])
-        g = lambda x: f"{x / units:.6g}"
+
+        def g(x: int) -> str:
+            return f"{x / units:.6g}"
+
         out.append({
             "strategy": row["strategy"], "scenario": row["scenario"], "n": row["n"], "unit": row["unit"],
             "layout_seed": row["layout_seed"], "instructions_per_unit": g(ir), "d1_misses_per_unit": g(d1r + d1w),
@@ -179,22 +199,25 @@ def join(dumps_dir, rows_path, geometry):
     return out
 
 
-def join_main(argv):
-    p = argparse.ArgumentParser(prog="analysis cachesim-join")
+def join_main(argv: list[str]) -> int:
+    p = Parser("cachesim-join")
     p.add_argument("--dumps", required=True)
     p.add_argument("--rows", required=True)
     p.add_argument("--geometry", required=True)
     p.add_argument("out")
-    a = p.parse_args(argv)
+    return p.run(argv, _join)
+
+
+def _join(a: argparse.Namespace) -> int:
     try:
         rows = join(a.dumps, a.rows, a.geometry)
-    except (OSError, csvfile.CsvError, cellmod.MergeError) as e:
+    except (OSError, CsvError, cellmod.MergeError) as e:
         print(f"cachesim: {e}", file=sys.stderr)
         return 1
     csvfile.write(a.out, COLUMNS, rows)
     print(f"cachesim: wrote {a.out} ({len(rows)} simulated cells and layouts)", file=sys.stderr)
     # D1 misses per unit, median over layouts, as the terminal shows them
-    table = {}
+    table: dict[tuple[str, str, str], list[Row]] = {}
     for row in rows:
         table.setdefault((row["scenario"], row["strategy"], row["unit"]), []).append(row)
     print(f"{'scenario':<18} {'strategy':<16} {'unit':<6} {'d1/unit':>10} {'ll/unit':>10} {'instr/unit':>12} layouts")

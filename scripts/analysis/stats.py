@@ -29,15 +29,15 @@ The median (below) stays for what is summarised without an interval: a cell's si
 layouts, the spread of half-widths, the process that stands for a cell.
 """
 
-import collections
 import functools
 import math
 from dataclasses import dataclass
+from typing import Generic, Iterable, NamedTuple, Sequence, TypeVar
 
 LEVEL = 0.95
 
 
-def median(values):
+def median(values: Iterable[float]) -> float:
     """The median of a non-empty sequence (the mean of the two middle values for an even count)."""
     v = sorted(values)
     n = len(v)
@@ -51,13 +51,13 @@ def median(values):
 TRIM = 0.1
 
 
-def _trimmed(logs):
+def _trimmed(logs: list[float]) -> tuple[list[float], int]:
     """(kept, g): the sorted logs and how many are set aside at each end."""
     v = sorted(logs)
     return v, int(TRIM * len(v))
 
 
-def _logs(values):
+def _logs(values: Sequence[float]) -> list[float]:
     if not values:
         raise ValueError("no values")
     if any(x <= 0 for x in values):
@@ -65,17 +65,29 @@ def _logs(values):
     return [math.log(x) for x in values]
 
 
-# What the intervals need of a cell's values: the trimmed mean of their logs, Yuen's squared standard error of
-# it and its degrees of freedom.
-LogSummary = collections.namedtuple("LogSummary", "mean variance df")
-
-# A ratio of two times with its 95% interval and the interval's degrees of freedom: what the decision rule (below)
-# needs of a comparison. A one-sample interval over paired processes has df = h - 1 (summarise), Yuen's two-sample
-# interval Welch's df; df 0 is a ratio without an interval.
-Comparison = collections.namedtuple("Comparison", "ratio low high df")
+class LogSummary(NamedTuple):
+    """What the intervals need of a cell's values: the trimmed mean of their logs, Yuen's squared standard error of
+    it and its degrees of freedom."""
+    mean: float
+    variance: float
+    df: float
 
 
-def summarise(values):
+class Comparison(NamedTuple):
+    """A ratio of two times with its 95% interval and the interval's degrees of freedom: what the decision rule
+    (below) needs of a comparison. A one-sample interval over paired processes has df = h - 1 (summarise), Yuen's
+    two-sample interval Welch's df; df 0 is a ratio without an interval."""
+    ratio: float
+    low: float
+    high: float
+    df: float
+
+
+# A figure with its interval: (value, low, high).
+Interval = tuple[float, float, float]
+
+
+def summarise(values: Sequence[float]) -> LogSummary:
     """The LogSummary of positive values: (trimmed mean of the logs, Yuen's squared standard error of it,
     degrees of freedom h - 1), with h the number of logs kept. The squared standard error is
     (n - 1) s_w^2 / (h (h - 1)), s_w^2 the winsorized variance (the g lowest logs set to the lowest kept one,
@@ -93,12 +105,12 @@ def summarise(values):
     return LogSummary(mean, (n - 1) * w_var / (h * (h - 1)), h - 1)
 
 
-def trimmed_geometric_mean(values):
+def trimmed_geometric_mean(values: Sequence[float]) -> float:
     """The figure of a cell: exp of the trimmed mean (TRIM) of the logs of its positive values."""
     return math.exp(summarise(values).mean)
 
 
-def _incomplete_beta_fraction(a, b, x):
+def _incomplete_beta_fraction(a: float, b: float, x: float) -> float:
     """The continued fraction of the regularized incomplete beta function, by the modified Lentz method."""
     tiny = 1e-300
     c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
@@ -117,7 +129,7 @@ def _incomplete_beta_fraction(a, b, x):
     return result
 
 
-def _regularized_beta(a, b, x):
+def _regularized_beta(a: float, b: float, x: float) -> float:
     """I_x(a, b), for 0 <= x <= 1."""
     if x <= 0.0:
         return 0.0
@@ -129,14 +141,14 @@ def _regularized_beta(a, b, x):
     return 1.0 - math.exp(log_front) * _incomplete_beta_fraction(b, a, 1.0 - x) / b
 
 
-def t_cdf(t, df):
+def t_cdf(t: float, df: float) -> float:
     """P(T <= t) for Student's t with df > 0 degrees of freedom (df need not be whole: Welch's is not)."""
     tail = 0.5 * _regularized_beta(df / 2, 0.5, df / (df + t * t))
     return 1.0 - tail if t > 0 else tail
 
 
 @functools.lru_cache(maxsize=4096)  # a run's intervals share a few dozen degrees of freedom; bisection is costly
-def t_quantile(p, df):
+def t_quantile(p: float, df: float) -> float:
     """The p-quantile of Student's t with df degrees of freedom, for 0.5 <= p < 1: bisection on t_cdf to
     1e-12 (the quantiles of the tests: 12.7062 for df 1, 4.3027 for df 2, 2.0423 for df 30 at p 0.975)."""
     if not 0.5 <= p < 1 or df <= 0:
@@ -153,7 +165,7 @@ def t_quantile(p, df):
     return (low + high) / 2
 
 
-def _interval(estimate, variance, df, level):
+def _interval(estimate: float, variance: float, df: float, level: float) -> Interval:
     """exp of estimate -/+ t * sqrt(variance): the interval on the scale of the times."""
     if variance == 0.0 or df <= 0:
         return math.exp(estimate), math.exp(estimate), math.exp(estimate)
@@ -161,14 +173,14 @@ def _interval(estimate, variance, df, level):
     return math.exp(estimate), math.exp(estimate - half), math.exp(estimate + half)
 
 
-def figure_interval(summary, level=LEVEL):
+def figure_interval(summary: LogSummary, level: float = LEVEL) -> Interval:
     """(figure, low, high) of a cell's LogSummary: the trimmed geometric mean and its Yuen interval (one sample:
     the trimmed mean of the logs -/+ t(h - 1) standard errors). One value, or values that agree after trimming,
     give a point interval."""
     return _interval(summary.mean, summary.variance, summary.df, level)
 
 
-def ratio_comparison(top, bottom, level=LEVEL):
+def ratio_comparison(top: LogSummary, bottom: LogSummary, level: float = LEVEL) -> Comparison:
     """The Comparison (below) of two cells' LogSummary: the ratio of their figures and Yuen's interval for it, the
     two cells' processes independent: the difference of the trimmed means of the logs -/+ t standard errors,
     the squared errors added, the degrees of freedom Welch's (a cell whose kept logs agree adds no error and no
@@ -179,22 +191,23 @@ def ratio_comparison(top, bottom, level=LEVEL):
     return Comparison(*_interval(top.mean - bottom.mean, variance, df, level), df)
 
 
-def ratio_interval(top, bottom, level=LEVEL):
+def ratio_interval(top: LogSummary, bottom: LogSummary, level: float = LEVEL) -> Interval:
     """(ratio, low, high) of ratio_comparison."""
-    return tuple(ratio_comparison(top, bottom, level)[:3])
+    c = ratio_comparison(top, bottom, level)
+    return c.ratio, c.low, c.high
 
 
-def figure_ci(values, level=LEVEL):
+def figure_ci(values: Sequence[float], level: float = LEVEL) -> Interval:
     """figure_interval of the values."""
     return figure_interval(summarise(values), level)
 
 
-def ratio_ci(numerator, denominator, level=LEVEL):
+def ratio_ci(numerator: Sequence[float], denominator: Sequence[float], level: float = LEVEL) -> Interval:
     """ratio_interval of two cells' values."""
     return ratio_interval(summarise(numerator), summarise(denominator), level)
 
 
-def relative_half_width(estimate, low, high):
+def relative_half_width(estimate: float, low: float, high: float) -> float:
     """The larger distance from the estimate to an end of its interval, relative to the estimate: 0.03 for an
     interval within +/-3%."""
     if estimate <= 0:
@@ -202,29 +215,34 @@ def relative_half_width(estimate, low, high):
     return max(high - estimate, estimate - low) / estimate
 
 
-def aa_summary(ratios):
+CellT = TypeVar("CellT")
+
+
+@dataclass(frozen=True)
+class AASummary(Generic[CellT]):
+    """What an A/A control shows (aa_summary)."""
+    cells: int  # how many cells were compared
+    excludes_one: int  # how many intervals exclude 1 (a difference the data would call real, by chance alone)
+    max_deviation: float  # the largest |ratio - 1|
+    worst: CellT | None  # the cell where it was seen
+    # The half-width of the A/A band: 95% of the A/A ratios lie within [1 / (1 + band), 1 + band] (the 95th
+    # percentile of |log ratio|, as a factor): how far chance alone moves a ratio, beside the decision rule's
+    # calibration (how many A/A intervals exclude 1).
+    band: float
+
+
+def aa_summary(ratios: Sequence[tuple[CellT, float, float, float]]) -> AASummary[CellT]:
     """What an A/A control shows: ratios is [(cell, ratio, low, high)] for one design measured twice under two
-    names. Returns a dict:
-      cells         how many cells were compared
-      excludes_one  how many intervals exclude 1 (a difference the data would call real, by chance alone)
-      max_deviation the largest |ratio - 1|, and worst the cell where it was seen
-      band          the half-width of the A/A band: 95% of the A/A ratios lie within [1 / (1 + band), 1 + band]
-                    (the 95th percentile of |log ratio|, as a factor): how far chance alone moves a ratio, beside
-                    the decision rule's calibration (how many A/A intervals exclude 1)"""
+    names."""
     if not ratios:
-        return {"cells": 0, "excludes_one": 0, "max_deviation": 0.0, "worst": None, "band": 0.0}
+        return AASummary(cells=0, excludes_one=0, max_deviation=0.0, worst=None, band=0.0)
     excludes = sum(1 for _, _, low, high in ratios if low > 1 or high < 1)
     worst = max(ratios, key=lambda r: abs(r[1] - 1))
     logs = sorted(abs(math.log(r[1])) for r in ratios)
     # the 95th percentile, by the nearest-rank rule: a value that was observed
     rank = max(1, math.ceil(0.95 * len(logs)))
-    return {
-        "cells": len(ratios),
-        "excludes_one": excludes,
-        "max_deviation": abs(worst[1] - 1),
-        "worst": worst[0],
-        "band": math.exp(logs[rank - 1]) - 1,
-    }
+    return AASummary(cells=len(ratios), excludes_one=excludes, max_deviation=abs(worst[1] - 1), worst=worst[0],
+                     band=math.exp(logs[rank - 1]) - 1)
 
 
 # ---- The decision rule: three outcomes per comparison ----
@@ -243,12 +261,12 @@ FDR = 0.05
 # The practical margin of an equivalence: a ratio within [1 / 1.03, 1.03] is a difference no reader acts on.
 EQUIVALENCE_MARGIN = 0.03
 
-def trimmed_df(processes):
+def trimmed_df(processes: int) -> int:
     """The degrees of freedom of a Yuen interval over this many processes (summarise: h - 1, h the logs kept)."""
     return processes - 2 * int(TRIM * processes) - 1
 
 
-def log_standard_error(c):
+def log_standard_error(c: Comparison) -> float | None:
     """The standard error of a comparison's log ratio, recovered from its 95% interval and degrees of freedom;
     None where it has no interval (no degrees of freedom, or a point)."""
     if c.df <= 0 or not c.low < c.high:
@@ -256,7 +274,7 @@ def log_standard_error(c):
     return math.log(c.high / c.low) / 2 / t_quantile(1 - (1 - LEVEL) / 2, c.df)
 
 
-def p_value(c):
+def p_value(c: Comparison) -> float:
     """The two-sided p-value of "the ratio is 1" (Student's t on the log ratio); 1 where there is no interval."""
     se = log_standard_error(c)
     if se is None:
@@ -265,7 +283,7 @@ def p_value(c):
     return min(1.0, 2 * (1 - t_cdf(t, c.df)))
 
 
-def equivalent(c, margin=EQUIVALENCE_MARGIN):
+def equivalent(c: Comparison, margin: float = EQUIVALENCE_MARGIN) -> bool:
     """Two one-sided tests at 5%: the comparison's 90% interval lies within [1 / (1 + margin), 1 + margin]."""
     se = log_standard_error(c)
     if se is None:
@@ -274,7 +292,7 @@ def equivalent(c, margin=EQUIVALENCE_MARGIN):
     return abs(math.log(c.ratio)) + half < math.log(1 + margin)
 
 
-def benjamini_hochberg(p_values, rate=FDR):
+def benjamini_hochberg(p_values: Sequence[float], rate: float = FDR) -> list[bool]:
     """Which hypotheses the Benjamini-Hochberg procedure rejects at the false discovery rate: the k smallest
     p-values, k the largest rank whose p-value is at most k / m * rate."""
     order = sorted(range(len(p_values)), key=lambda i: p_values[i])
@@ -289,14 +307,14 @@ def benjamini_hochberg(p_values, rate=FDR):
     return rejected
 
 
-def benjamini_hochberg_threshold(p_values, rate=FDR):
+def benjamini_hochberg_threshold(p_values: Sequence[float], rate: float = FDR) -> float | None:
     """The largest p-value the Benjamini-Hochberg procedure rejects (every p-value at most it is rejected), or None
     where it rejects none."""
     rejected = [p for p, r in zip(p_values, benjamini_hochberg(p_values, rate)) if r]
     return max(rejected) if rejected else None
 
 
-def outcome(c, threshold, margin=EQUIVALENCE_MARGIN):
+def outcome(c: Comparison, threshold: float | None, margin: float = EQUIVALENCE_MARGIN) -> str:
     """FASTER or SLOWER (the ratio's first design against its second) where the comparison's p-value is at most
     the threshold of its family (benjamini_hochberg_threshold; None: nothing differs), else EQUIVALENT or
     INCONCLUSIVE."""
@@ -305,7 +323,7 @@ def outcome(c, threshold, margin=EQUIVALENCE_MARGIN):
     return EQUIVALENT if equivalent(c, margin) else INCONCLUSIVE
 
 
-def decide(comparisons, margin=EQUIVALENCE_MARGIN, rate=FDR):
+def decide(comparisons: Sequence[Comparison], margin: float = EQUIVALENCE_MARGIN, rate: float = FDR) -> list[str]:
     """The outcome of each comparison, the false discovery rate held over all of them together."""
     threshold = benjamini_hochberg_threshold([p_value(c) for c in comparisons], rate)
     return [outcome(c, threshold, margin) for c in comparisons]
@@ -321,11 +339,11 @@ class Rule:
     family: int
     margin: float = EQUIVALENCE_MARGIN
 
-    def outcome(self, c):
+    def outcome(self, c: Comparison) -> str:
         return outcome(c, self.threshold, self.margin)
 
 
-def rule_of(comparisons, margin=EQUIVALENCE_MARGIN, rate=FDR):
+def rule_of(comparisons: Iterable[Comparison], margin: float = EQUIVALENCE_MARGIN, rate: float = FDR) -> Rule:
     """The Rule of a family of comparisons."""
     comparisons = list(comparisons)
     return Rule(benjamini_hochberg_threshold([p_value(c) for c in comparisons], rate), len(comparisons), margin)

@@ -4,43 +4,43 @@ new strategy's pathology, such as a clustering hash, shows there), what the A/A 
 cells are, and how they stopped; and, where the run measured change detection, its tables (report.py: change,
 change-winners, tracking) at the run's fixed N.
 
-    python3 scripts/analysis summary RESULTS_CSV
+    python3 -m analysis summary RESULTS_CSV
 
 RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and whole as recorded there).
 """
 
 import os
 
-import cells as cellmod
-import csvfile
-import report
-import stats
-from command import fail, usage
+from . import cells as cellmod, csvfile, report, stats
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
 
 
-def _f(x):
-    return float(x) if x not in ("", None) else None
-
-
-def interval_text(value, low, high, digits=3, suffix=""):
-    """"1.08x [1.03, 1.12]": a figure and its interval."""
-    if value is None:
+def interval_text(row: Row, prefix: str, digits: int = 3, suffix: str = "") -> str:
+    """"1.08x [1.03, 1.12]": a figure of a results row and its interval (prefix: "time", "raw_ratio"); "-" where
+    the row has none."""
+    interval = cellmod.row_interval(row, prefix)
+    if interval is None:
         return "-"
+    value, low, high = interval
     return f"{value:.{digits}f}{suffix} [{low:.{digits}f}, {high:.{digits}f}]"
 
 
-def aa_lines(rows):
+def aa_lines(rows: list[Row]) -> list[str]:
     """The A/A control's account, from the rows of the A/A cells."""
-    twin, s = cellmod.aa_account(rows)
-    if twin is None:
+    account = cellmod.aa_account(rows)
+    if account is None:
         return ["a/a: this run has no A/A pair"]
-    w = s["worst"]
+    twin, s = account
+    w = s.worst
+    assert w is not None  # a summary of some ratios has the worst of them
     lines = [
-        f"a/a: {twin} against its twin over {s['cells']} cells: the ratio's 95% interval excludes 1 in "
-        f"{s['excludes_one']} ({100 * s['excludes_one'] / s['cells']:.1f}%; 5% by chance if the intervals are "
+        f"a/a: {twin} against its twin over {s.cells} cells: the ratio's 95% interval excludes 1 in "
+        f"{s.excludes_one} ({100 * s.excludes_one / s.cells:.1f}%; 5% by chance if the intervals are "
         f"calibrated); largest deviation "
-        f"{100 * s['max_deviation']:.1f}% ({cellmod.row_label(w)} n={w['n']}); 95% of the A/A ratios lie within "
-        f"+/-{100 * s['band']:.1f}%",
+        f"{100 * s.max_deviation:.1f}% ({cellmod.row_label(w)} n={w['n']}); 95% of the A/A ratios lie within "
+        f"+/-{100 * s.band:.1f}%",
     ]
     parts = []
     for n, v in sorted(cellmod.aa_by_n(rows).items()):
@@ -57,14 +57,14 @@ def aa_lines(rows):
 OUTLIER_FACTOR = 10.0
 
 
-def design_of(strategy):
+def design_of(strategy: str) -> str:
     """The design a variant belongs to: "sparse-filter" and "archetype~aa" are "sparse" and "archetype"."""
     return strategy.split("~")[0].split("-")[0]
 
 
-def outlier_lines(rows):
+def outlier_lines(rows: list[Row]) -> list[str]:
     """One line per cell whose time exceeds OUTLIER_FACTOR times that of every other design (raw excluded)."""
-    groups = {}
+    groups: dict[tuple[str, str, int], list[Row]] = {}
     for r in rows:
         if design_of(r["strategy"]) == "raw":
             continue
@@ -86,7 +86,7 @@ def outlier_lines(rows):
     return lines
 
 
-def precision_lines(rows):
+def precision_lines(rows: list[Row]) -> list[str]:
     """The distribution of the intervals' half-widths by N: of the cells' times, and of the ratios to raw."""
     widths = cellmod.half_widths_by_n(rows)
     lines = []
@@ -104,7 +104,7 @@ def precision_lines(rows):
     return lines
 
 
-def change_lines(path):
+def change_lines(path: str) -> list[str]:
     """Change detection at the run's fixed N (metadata fixed_n; else the largest N of changed_1): the crossover
     rate per design, the fastest design per rate, what tracking costs elsewhere. Nothing where the run has none."""
     res = report.Results(path)
@@ -127,11 +127,11 @@ def change_lines(path):
     return lines
 
 
-def paired_lines(metadata_path):
+def paired_lines(metadata_path: str) -> list[str]:
     """What the controls of a paired run show (metadata.csv, paired.controls_metadata); nothing for another run."""
     try:
         meta = csvfile.read_metadata(metadata_path)
-    except (OSError, csvfile.CsvError):
+    except (OSError, CsvError):
         return []
     if "paired_aa_band" not in meta:
         return []
@@ -155,7 +155,7 @@ def paired_lines(metadata_path):
 CROSSCHECK_AGREEMENT = (0.8, 1.25)
 
 
-def crosscheck_lines(directory):
+def crosscheck_lines(directory: str) -> list[str]:
     """The cross-check's verdict: how many whole-process / in-process ratios lie within CROSSCHECK_AGREEMENT, and
     a warning naming the cells outside it; nothing where the run has no cross-check."""
     path = os.path.join(directory, "crosscheck.csv")
@@ -177,7 +177,7 @@ def crosscheck_lines(directory):
     return lines
 
 
-def target_ms_of(meta):
+def target_ms_of(meta: dict[str, str]) -> float | None:
     """The sample length a run asked for, in ms: the paired program's, or bench-NAME's --target-ms; None if
     neither is recorded."""
     if meta.get("paired") == "1" and meta.get("paired_target_ms", "").isdigit():
@@ -192,17 +192,17 @@ def target_ms_of(meta):
     return None
 
 
-def calibration_lines(directory):
+def calibration_lines(directory: str) -> list[str]:
     """The cells in which some process took single-run samples although one run lasts under a tenth of the sample
     length asked for: its runs per sample were set by a warm-up the machine had slowed. Nothing where none did."""
     try:
         meta = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
-    except (OSError, csvfile.CsvError):
+    except (OSError, CsvError):
         return []
     target = target_ms_of(meta)
     if target is None or not csvfile.table_files(directory, "runs"):
         return []
-    flagged = {}
+    flagged: dict[str, int] = {}
     for r in csvfile.read_table(directory, "runs", "runs", recorded=True):
         if r["inner"] == "1" and float(r["median_ns"]) * int(r["n"]) < 0.1 * target * 1e6:
             key = f"{r['strategy']} {r['scenario']} n={r['n']}" + ("" if r["memory"] == "warm" else f" @{r['memory']}")
@@ -219,7 +219,7 @@ def calibration_lines(directory):
 STEAL_WARNING = 0.05
 
 
-def _load(text):
+def _load(text: str) -> float | None:
     """The 1-minute load average of a loadavg_* value ("0.58 0.87 1.09"), or None where it is not a number."""
     try:
         return float(text.split()[0])
@@ -227,12 +227,12 @@ def _load(text):
         return None
 
 
-def machine_lines(metadata_path):
+def machine_lines(metadata_path: str) -> list[str]:
     """The machine's load when the run started and when its measuring ended, with a warning where it was busier
     than its CPUs (a neighbour, another run): the paired ratios cancel much of it, the absolute times do not."""
     try:
         meta = csvfile.read_metadata(metadata_path)
-    except (OSError, csvfile.CsvError):
+    except (OSError, CsvError):
         return []
     loads = [_load(meta.get(k, "")) for k in ("loadavg_start", "loadavg_end")]
     if loads[0] is None:
@@ -257,16 +257,20 @@ def machine_lines(metadata_path):
     return lines
 
 
-def main(argv):
-    if len(argv) != 1:
-        return usage("summary RESULTS_CSV")
+def main(argv: list[str]) -> int:
+    parser = Parser("summary", "RESULTS_CSV")
+    parser.add_argument("results")
+    return parser.run(argv, lambda a: _summary(a.results))
+
+
+def _summary(path: str) -> int:
     try:
-        rows = csvfile.read(argv[0], "results", recorded=True)
+        rows = csvfile.read(path, "results", recorded=True)
         cellmod.check_checksums(rows, "summary")
-    except (csvfile.CsvError, cellmod.MergeError) as e:
+    except (CsvError, cellmod.MergeError) as e:
         return fail("summary", e)
     print("checksums: all strategies agree")
-    largest = {}
+    largest: dict[str, int] = {}
     for r in rows:
         label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
         largest[label] = max(largest.get(label, 0), int(r["n"]))
@@ -277,9 +281,8 @@ def main(argv):
         label = r["scenario"] + ("" if r["memory"] == "warm" else "@" + r["memory"])
         if int(r["n"]) != largest[label]:
             continue
-        figure = interval_text(_f(r["time_ns"]), _f(r["time_lo_ns"]), _f(r["time_hi_ns"]))
-        ratio = interval_text(_f(r["raw_ratio"]), _f(r["raw_ratio_lo"]), _f(r["raw_ratio_hi"]), 2, "x") \
-            if r["raw_ratio"] else "-"
+        figure = interval_text(r, "time")
+        ratio = interval_text(r, "raw_ratio", 2, "x")
         table.append((label, float(r["time_ns"]), f"{label:<18} {r['n']:>8} {r['strategy']:<15} "
                       f"{r['query_kind'] or '-':<14} {figure:>30} {ratio:>26} {r['processes']:>5} "
                       f"{float(r['bytes_per_entity']):>8.1f}"))
@@ -288,24 +291,24 @@ def main(argv):
     for line in outlier_lines(rows) + aa_lines(rows) + precision_lines(rows):
         print(line)
     try:
-        changes = change_lines(argv[0])
-    except (csvfile.CsvError, cellmod.MergeError) as e:
+        changes = change_lines(path)
+    except (CsvError, cellmod.MergeError) as e:
         return fail("summary", e)
     for line in changes:
         print(line)
-    directory = os.path.dirname(argv[0]) or "."
+    directory = os.path.dirname(path) or "."
     try:
         checks = crosscheck_lines(directory)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         return fail("summary", e)
     try:
         checks += calibration_lines(directory)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         return fail("summary", e)
     for line in paired_lines(os.path.join(directory, "metadata.csv")) + checks + \
             machine_lines(os.path.join(directory, "metadata.csv")):
         print(line)
-    stopped = {}
+    stopped: dict[str, int] = {}
     for r in rows:
         stopped[r["stopped"]] = stopped.get(r["stopped"], 0) + 1
     print("cells: " + ", ".join(f"{v} stopped by {k}" for k, v in sorted(stopped.items())) +

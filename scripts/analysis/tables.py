@@ -1,7 +1,7 @@
 """A run's large tables as published: every process's rows (runs) and every sample (samples).
 
-    python3 scripts/analysis publish-tables DIR
-    python3 scripts/analysis table-files DIR TABLE...
+    python3 -m analysis publish-tables DIR
+    python3 -m analysis table-files DIR TABLE...
 
 publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv) into their published form: runs.csv
 without the build columns every row repeats (metadata.csv has them once) and without hardware columns no process
@@ -15,10 +15,12 @@ table-files prints, one per line, the names of the files that hold each TABLE in
 exit 1 where the parts are not one whole, 2 on a usage error.
 """
 
+import argparse
 import os
 
-import csvfile
-from command import fail, usage
+from . import csvfile, files
+from .command import Parser, fail
+from .files import CsvError
 
 # The columns of runs.csv that repeat the build in every row; metadata.csv records them once.
 BUILD_COLUMNS = ("compiler", "flags")
@@ -31,19 +33,22 @@ def runs_as_published(path: str) -> tuple[str, list[str]]:
     # Hardware columns stay only where some process counted something.
     required = csvfile.required_columns("runs")
     columns = [c for c in columns if c in required or any(r[c] != "" for r in rows)]
-    lines = csvfile.render(columns, rows)
+    lines = files.render(columns, rows)
     return lines[0], lines[1:]
 
 
 def published_lines(directory: str, table: str) -> tuple[str, list[str]]:
     """(header, row lines) of a table already published in parts, each part's header the same."""
-    header, lines = None, []
+    header: str | None = None
+    lines: list[str] = []
     for path, text in csvfile.read_table_texts(directory, table):
         part_header, part_lines = csvfile.table_lines(path, text)
         if header is not None and part_header != header:
-            raise csvfile.CsvError(f"{path}:1: its header is not the first part's")
+            raise CsvError(f"{path}:1: its header is not the first part's")
         header = part_header
         lines.extend(part_lines)
+    if header is None:
+        raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
     return header, lines
 
 
@@ -67,23 +72,34 @@ def publish(directory: str, table: str) -> list[str]:
 
 
 def publish_main(argv: list[str]) -> int:
-    if len(argv) != 1 or not os.path.isdir(argv[0]):
-        return usage("publish-tables DIR")
-    try:
-        for table in csvfile.TABLES:
-            publish(argv[0], table)
-    except (csvfile.CsvError, OSError) as e:
-        return fail("publish-tables", e)
-    return 0
+    parser = Parser("publish-tables", "DIR")
+    parser.add_argument("dir")
+
+    def run(a: argparse.Namespace) -> int:
+        if not os.path.isdir(a.dir):
+            return parser.usage_error()
+        try:
+            for table in csvfile.TABLES:
+                publish(a.dir, table)
+        except (CsvError, OSError) as e:
+            return fail("publish-tables", e)
+        return 0
+
+    return parser.run(argv, run)
 
 
 def files_main(argv: list[str]) -> int:
-    if len(argv) < 2 or any(table not in csvfile.TABLES for table in argv[1:]):
-        return usage(f"table-files DIR TABLE... (TABLE: {', '.join(csvfile.TABLES)})")
+    parser = Parser("table-files", f"DIR TABLE... (TABLE: {', '.join(csvfile.TABLES)})")
+    parser.add_argument("dir")
+    parser.add_argument("tables", nargs="+", choices=csvfile.TABLES)
+    return parser.run(argv, _files)
+
+
+def _files(a: argparse.Namespace) -> int:
     try:
-        for table in argv[1:]:
-            for name in csvfile.table_files(argv[0], table):
+        for table in a.tables:
+            for name in csvfile.table_files(a.dir, table):
                 print(name)
-    except csvfile.CsvError as e:
+    except CsvError as e:
         return fail("table-files", e)
     return 0

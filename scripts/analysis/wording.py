@@ -10,7 +10,15 @@ The functions here take comparisons already computed (stats.Comparison: ratio, l
 figures; report.py fetches the figures from a run.
 """
 
-from stats import EQUIVALENT, FASTER, INCONCLUSIVE, SLOWER
+from typing import Sequence
+
+from .stats import EQUIVALENT, FASTER, INCONCLUSIVE, SLOWER, Comparison, Rule
+
+# A design's time with its interval: (strategy, time, low, high).
+Figure = tuple[str, float, float, float]
+# The designs measured at one size, from the fastest (Figure), and the comparison of each to the fastest (None for
+# the fastest itself).
+Standings = tuple[list[Figure], list[Comparison | None]]
 
 OUTCOMES = (FASTER, EQUIVALENT, INCONCLUSIVE, SLOWER)
 
@@ -25,42 +33,42 @@ CLAIM = {FASTER: "confirmed", EQUIVALENT: "refuted (equivalent)", INCONCLUSIVE: 
 PAR = {FASTER: "confirmed (faster)", EQUIVALENT: "confirmed", INCONCLUSIVE: "not resolved", SLOWER: "refuted"}
 
 
-def size_label(n):
+def size_label(n: int | str) -> str:
     n = int(n)
     return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
 
 
-def ratio_figure(value, low, high):
+def ratio_figure(value: float, low: float, high: float) -> str:
     """"1.93x [1.45, 2.27]": three or four significant digits ("11.4x", "1395x", "0.013x")."""
     d = 0 if value >= 100 else 1 if value >= 10 else 2 if value >= 0.1 else 3 if value >= 0.01 else 4
     return f"{value:.{d}f}x [{low:.{d}f}, {high:.{d}f}]"
 
 
-def digits(v):
+def digits(v: float) -> int:
     """Decimals for a time: three significant digits or so ("0.203", "2.16", "25.1", "162")."""
     return 3 if v < 1 else 2 if v < 10 else 1 if v < 100 else 0
 
 
-def time_figure(value, low, high):
+def time_figure(value: float, low: float, high: float) -> str:
     """"27.4 [26.9, 28.0]"."""
     d = digits(value)
     return f"{value:.{d}f} [{low:.{d}f}, {high:.{d}f}]"
 
 
-def sizes_text(sizes):
+def sizes_text(sizes: Sequence[int]) -> str:
     """"2^14", "2^10 to 2^14"."""
     return size_label(sizes[0]) if len(sizes) == 1 else f"{size_label(sizes[0])} to {size_label(sizes[-1])}"
 
 
-def comparison_figure(c):
+def comparison_figure(c: Comparison) -> str:
     """ratio_figure of a stats.Comparison."""
     return ratio_figure(c.ratio, c.low, c.high)
 
 
-def runs(points, rule, words):
+def runs(points: Sequence[tuple[int, Comparison]], rule: Rule, words: dict[str, str]) -> list[tuple[str, list[int]]]:
     """[(word, [n, ...])]: the sizes of points [(n, comparison)] (in size order) grouped into runs that one word
     describes, words[outcome]."""
-    out = []
+    out: list[tuple[str, list[int]]] = []
     for n, c in points:
         word = words[rule.outcome(c)]
         if out and out[-1][0] == word:
@@ -70,18 +78,18 @@ def runs(points, rule, words):
     return out
 
 
-def _last(points):
+def _last(points: Sequence[tuple[int, Comparison]]) -> str:
     n, c = points[-1]
     return f"{comparison_figure(c)} at {size_label(n)}"
 
 
-def compare(c, rule):
+def compare(c: Comparison, rule: Rule) -> str:
     """"faster than", "equivalent to", "not told apart from" or "slower than": A against B from the comparison of
     A's time to B's."""
     return RELATION[rule.outcome(c)]
 
 
-def across(points, rule):
+def across(points: Sequence[tuple[int, Comparison]], rule: Rule) -> str:
     """How A compares with B over the sizes both were measured at, from the comparisons [(n, comparison)] in size
     order: "faster at every N measured (2^10 to 2^20; 0.094x [0.091, 0.097] at 2^20)", or the runs of each
     outcome: "faster at 2^10 to 2^14, inconclusive at 2^16 to 2^20 (1.02x [0.97, 1.08] at 2^20)"."""
@@ -93,7 +101,7 @@ def across(points, rule):
     return ", ".join(f"{word} at {sizes_text(ns)}" for word, ns in parts) + f" ({_last(points)})"
 
 
-def claim(points, rule, words=None):
+def claim(points: Sequence[tuple[int, Comparison]], rule: Rule, words: dict[str, str] | None = None) -> str:
     """The verdict on a claim about A against B, from the comparisons of A's time to B's [(n, comparison)]: by
     default that A is faster (CLAIM), or with words=PAR that A is as fast as B. "**confirmed** at every N measured
     (2^10 to 2^20; ...)", "**reversed** ...", "**not resolved** at any N measured ...", or, where the sizes
@@ -107,7 +115,7 @@ def claim(points, rule, words=None):
         word, ns = parts[0]
         where = "at any N measured" if word == words[INCONCLUSIVE] else "at every N measured"
         return f"**{word}** {where} ({sizes_text(ns)}; {_last(points)})"
-    counts = {}
+    counts: dict[str, int] = {}
     for word, ns in parts:
         counts[word] = counts.get(word, 0) + len(ns)
     # ties go to the verdict of the claim's own direction, then to the contrary ones
@@ -125,14 +133,22 @@ def claim(points, rule, words=None):
 LISTED = 4
 
 
-def listing(names):
+def listing(names: Sequence[str]) -> str:
     """"a", "a and b", "a, b and c", up to LISTED names, then "a, b, c, d and 3 more"."""
     if len(names) > LISTED:
         return ", ".join(names[:LISTED]) + f" and {len(names) - LISTED} more"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def leader(figures, comparisons, rule):
+def to_fastest(comparisons: Sequence[Comparison | None]) -> list[Comparison]:
+    """The comparisons of the designs after the fastest to it (Standings); ValueError where one lacks its own."""
+    out = [c for c in comparisons[1:] if c is not None]
+    if len(out) != len(comparisons[1:]):
+        raise ValueError("a design after the fastest has no comparison to it")
+    return out
+
+
+def leader(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
     """The design with the lowest time and those the run does not find slower than it: figures is [(strategy,
     time, low, high)] sorted by the comparisons, comparisons[k] the comparison of design k's time to the first's
     (k >= 1). "`bitmask` (4.30 [4.21, 4.39]); equivalent: `tables` (1.01x [0.99, 1.02]); inconclusive: `sparse`
@@ -142,48 +158,54 @@ def leader(figures, comparisons, rule):
     first = figures[0]
     text = f"`{first[0]}` ({time_figure(*first[1:])})"
     for kind in (EQUIVALENT, INCONCLUSIVE):
-        near = [f"`{f[0]}` ({comparison_figure(c)})" for f, c in zip(figures[1:], comparisons[1:])
+        near = [f"`{f[0]}` ({comparison_figure(c)})" for f, c in zip(figures[1:], to_fastest(comparisons))
                 if rule.outcome(c) == kind]
         if near:
             text += f"; {kind}: " + listing(near)
     return text
 
 
-def ranking(figures, comparisons, rule):
+def ranking(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
     """Every design from the fastest: "`bitmask` 4.30 [4.21, 4.39]; `tables` 1.45x [1.35, 1.53]; `sparse` 1.05x
     [0.98, 1.12] (inconclusive); ..." (comparisons to the first, as in leader)."""
     if not figures:
         raise ValueError("no design was measured")
     out = [f"`{figures[0][0]}` {time_figure(*figures[0][1:])}"]
-    for f, c in zip(figures[1:], comparisons[1:]):
+    for f, c in zip(figures[1:], to_fastest(comparisons)):
         kind = rule.outcome(c)
         out.append(f"`{f[0]}` {comparison_figure(c)}" + (f" ({kind})" if kind in (EQUIVALENT, INCONCLUSIVE) else ""))
     return "; ".join(out)
 
 
-def leading(figures, comparisons, rule):
+def leading(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> tuple[list[str], str]:
     """The names of the designs that lead: the fastest and every design the run does not find slower than it, in
     alphabetical order (which of them has the lowest time is chance), with how they stand: "" for one, else
     "equivalent" where every other one is equivalent to the fastest, "not told apart" where any is
     inconclusive."""
-    near = [(f[0], rule.outcome(c)) for f, c in zip(figures[1:], comparisons[1:]) if rule.outcome(c) != SLOWER]
+    near = [(f[0], rule.outcome(c)) for f, c in zip(figures[1:], to_fastest(comparisons))
+            if rule.outcome(c) != SLOWER]
     names = sorted([figures[0][0]] + [name for name, _ in near])
     if not near:
         return names, ""
     return names, EQUIVALENT if all(kind == EQUIVALENT for _, kind in near) else "not told apart"
 
 
-def leading_text(figures, comparisons, rule):
+def leading_text(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
     """The leading designs (leading) as a report names them: "`bitset`", "`a` and `b` (equivalent)", "`a`, `b` and
     `c` (not told apart)"."""
     names, how = leading(figures, comparisons, rule)
     return listing([f"`{s}`" for s in names]) + (f" ({how})" if how else "")
 
 
-def leader_runs(per_size, rule):
+# Standings at each size: [(n, figures, comparisons)] in size order.
+SizeStandings = tuple[int, list[Figure], list[Comparison | None]]
+PerSize = Sequence[SizeStandings]
+
+
+def leader_runs(per_size: PerSize, rule: Rule) -> list[tuple[str, list[int]]]:
     """[(leading_text, [n, ...])]: the sizes of per_size [(n, figures, comparisons)] (in size order) grouped into
     runs with the same leaders."""
-    out = []
+    out: list[tuple[str, list[int]]] = []
     for n, figures, comparisons in per_size:
         names = leading_text(figures, comparisons, rule)
         if out and out[-1][0] == names:
@@ -193,7 +215,7 @@ def leader_runs(per_size, rule):
     return out
 
 
-def leaders(per_size, rule):
+def leaders(per_size: PerSize, rule: Rule) -> str:
     """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures,
     comparisons)] in size order, each as for leader (leading): "`bitmask` at 2^10 to 2^16; `bitmask` and `tables`
     (equivalent) at 2^18 to 2^20"."""

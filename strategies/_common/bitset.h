@@ -2,6 +2,8 @@
 #ifndef ESB_BITSET_H
 #define ESB_BITSET_H
 
+#include <string.h>
+
 #include "contract.h"
 
 #define ESB_BITSET_WORDS (ESB_MAX_COMPONENTS / 64)
@@ -13,6 +15,12 @@ typedef struct esb_bitset {
 static inline void esb_bitset_set(esb_bitset *s, uint32_t bit) { s->w[bit >> 6] |= 1ull << (bit & 63); }
 static inline void esb_bitset_clear(esb_bitset *s, uint32_t bit) { s->w[bit >> 6] &= ~(1ull << (bit & 63)); }
 static inline bool esb_bitset_test(const esb_bitset *s, uint32_t bit) { return (s->w[bit >> 6] >> (bit & 63)) & 1u; }
+
+/* The set of count component ids (a bulk creation's component set). */
+static inline void esb_bitset_of_ids(esb_bitset *s, const esb_component *ids, uint32_t count) {
+    memset(s, 0, sizeof *s);
+    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(s, ids[k]);
+}
 
 static inline bool esb_bitset_contains(const esb_bitset *set, const esb_bitset *sub) {
     uint64_t missing = 0;

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "bitset.h"
 #include "contract.h"
 
 typedef struct esb_component_info {
@@ -16,6 +17,15 @@ typedef struct esb_component_info {
 /* The record of a component registered with a description that passed esb_check_component_desc. */
 static inline esb_component_info esb_component_info_of(const esb_component_desc *desc) {
     return (esb_component_info){desc->name, (uint32_t)desc->size, (uint32_t)desc->align, desc->hint};
+}
+
+/* The registered components that have data (the others are tags): the columns a table of any component set may
+ * have. */
+static inline esb_bitset esb_components_with_data(const esb_component_info *components, uint32_t count) {
+    esb_bitset with_data = {{0}};
+    for (esb_component c = 0; c < count; ++c)
+        if (components[c].size) esb_bitset_set(&with_data, c);
+    return with_data;
 }
 
 /* Copies one component value. The sizes of common components get a fixed-size copy, which compiles to a few

@@ -10,6 +10,13 @@
 
 #define ESB_EDGE_NONE UINT32_MAX /* not cached yet */
 
+/* Which way an edge goes: by adding its component, or by removing it. */
+typedef enum esb_edge_kind { ESB_EDGE_REMOVE, ESB_EDGE_ADD } esb_edge_kind;
+
+static inline esb_edge_kind esb_edge_reverse(esb_edge_kind kind) {
+    return kind == ESB_EDGE_ADD ? ESB_EDGE_REMOVE : ESB_EDGE_ADD;
+}
+
 typedef struct esb_edge {
     uint32_t add, remove; /* target archetype ids, or ESB_EDGE_NONE */
 } esb_edge;
@@ -23,20 +30,20 @@ typedef struct esb_edges {
     uint32_t count;
 } esb_edges;
 
-/* The cached target of adding (add) or removing (!add) c, or ESB_EDGE_NONE. */
-static inline uint32_t esb_edges_get(const esb_edges *e, esb_component c, bool add) {
+/* The cached target of adding or removing c (kind), or ESB_EDGE_NONE. */
+static inline uint32_t esb_edges_get(const esb_edges *e, esb_component c, esb_edge_kind kind) {
     if (c >= e->count) return ESB_EDGE_NONE;
-    return add ? e->edge[c].add : e->edge[c].remove;
+    return kind == ESB_EDGE_ADD ? e->edge[c].add : e->edge[c].remove;
 }
 
 /* Caches a target; ESB_ERR_NOMEM (nothing cached, nothing changed) if the array had to grow and could not.
  * component_count is the world's number of registered components (> c). */
-esb_status esb_edges_set(esb_edges *e, esb_component c, bool add, uint32_t target, uint32_t component_count);
+esb_status esb_edges_set(esb_edges *e, esb_component c, esb_edge_kind kind, uint32_t target, uint32_t component_count);
 
-/* Caches a move found by lookup in both directions: adding (add) or removing c leads from archetype `from` to
+/* Caches a move found by lookup in both directions: adding or removing c (kind) leads from archetype `from` to
  * `to`, and the opposite change leads back. ESB_ERR_NOMEM leaves at most one of the two cached. */
 esb_status esb_edges_link(esb_edges *from_edges, uint32_t from, esb_edges *to_edges, uint32_t to, esb_component c,
-                          bool add, uint32_t component_count);
+                          esb_edge_kind kind, uint32_t component_count);
 
 void esb_edges_free(esb_edges *e);
 

@@ -12,38 +12,23 @@ esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *cap
 }
 
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity) {
-    ESB_ASSERT_MSG(ei->stride == 1, "slots in records grow with their records");
     if (new_capacity <= ei->capacity) return ESB_OK;
-    esb_entity_word *slots =
-        esb_mem_realloc(ei->slots, (size_t)ei->capacity * sizeof *slots, (size_t)new_capacity * sizeof *slots, 0);
+    size_t slot = (size_t)ei->stride * sizeof *ei->slots;
+    esb_entity_word *slots = esb_mem_realloc(ei->slots, ei->capacity * slot, new_capacity * slot, 0);
     if (!slots) return ESB_ERR_NOMEM;
     ei->slots = slots;
     ei->capacity = new_capacity;
     return ESB_OK;
 }
 
-esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
-                               uint32_t *array_capacity) {
+esb_status esb_et_reserve(esb_entity_table *ei, uint64_t extra) {
     uint32_t cap;
     esb_status s = esb_et_plan(ei, extra, &cap);
-    if (s != ESB_OK || cap == *array_capacity) return s;
-    bool in_records = ei->stride != 1;
-    ESB_ASSERT_MSG(!in_records || (elem == ei->stride * sizeof *ei->slots && *array == (void *)ei->slots),
-                   "records other than the slots'");
-    if (!in_records && (s = esb_et_grow(ei, cap)) != ESB_OK) return s;
-    void *grown = esb_mem_realloc(*array, (size_t)*array_capacity * elem, (size_t)cap * elem, 0);
-    if (!grown) return ESB_ERR_NOMEM;
-    *array = grown;
-    *array_capacity = cap;
-    if (in_records) {
-        ei->slots = grown;
-        ei->capacity = cap;
-    }
-    return ESB_OK;
+    return s == ESB_OK ? esb_et_grow(ei, cap) : s;
 }
 
 void esb_et_free(esb_entity_table *ei) {
-    if (ei->stride == 1) esb_mem_free(ei->slots, (size_t)ei->capacity * sizeof *ei->slots);
+    esb_mem_free(ei->slots, (size_t)ei->capacity * ei->stride * sizeof *ei->slots);
     memset(ei, 0, sizeof *ei);
 }
 

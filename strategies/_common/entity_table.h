@@ -7,7 +7,7 @@
  * as flecs keeps its entity records in its entity index and Bevy generation and location in one EntityMeta:
  * then the record that says where an entity is also says whether it is alive, and no handle is stored twice.
  * A strategy keeps other per-entity data in arrays of its own, sized by the table's capacity. Growth is the
- * strategy's call (esb_et_grow, esb_et_reserve_with) so it can grow its arrays in the same step and stay
+ * strategy's call (esb_et_plan, esb_et_grow, esb_et_reserve) so it can grow its arrays in the same step and stay
  * all-or-nothing on allocation failure.
  */
 #ifndef ESB_ENTITY_TABLE_H
@@ -105,17 +105,17 @@ static inline void esb_et_init(esb_entity_table *ei) {
 }
 
 /* Makes an empty table keep its slots as the first word of per-index records of record_size bytes (a multiple of
- * the word's), which esb_et_reserve_with grows: the design's array is the table's storage, and the design frees
- * it (esb_et_free leaves it). A record's first word is then its entity's handle while it lives, and the free
- * list's link once it is dead (E3: never its own index). */
+ * the word's): the table's storage is then the design's array of records (esb_et_records), grown and freed with
+ * the table. A record's first word is its entity's handle while it lives, and the free list's link once it is
+ * dead (E3: never its own index). */
 static inline void esb_et_in_records(esb_entity_table *ei, size_t record_size) {
     ESB_ASSERT_MSG(ei->capacity == 0 && record_size % sizeof(esb_entity_word) == 0, "records that cannot hold slots");
     ei->stride = (uint32_t)(record_size / sizeof(esb_entity_word));
 }
 
 /* The slot of index idx (below capacity), `stride` words from one slot to the next: the table's own stride,
- * passed as a constant by the functions below (1, for slots of their own; a record's size, through
- * locations.h), so that no operation multiplies by a stride it could know. */
+ * passed as a constant by the functions below (1, for slots of their own; a record's size in words, by the
+ * designs that keep their slots in records), so that no operation multiplies by a stride it could know. */
 static inline esb_entity_word *esb_et_slot_in(const esb_entity_table *ei, uint32_t idx, uint32_t stride) {
     ESB_ASSERT_MSG(stride == ei->stride, "a slot read with another stride than its table's");
     return ei->slots + (size_t)idx * stride;
@@ -131,7 +131,7 @@ static inline bool esb_et_alive_in(const esb_entity_table *ei, esb_entity e, uin
     return idx < ei->issued && esb_entity_of(*esb_et_slot_in(ei, idx, stride)) == e;
 }
 
-/* Whether e is alive, in a table with slots of its own (slots in records: locations.h). */
+/* Whether e is alive, in a table with slots of its own (esb_et_alive_in with a record's words, in records). */
 static inline bool esb_et_alive(const esb_entity_table *ei, esb_entity e) { return esb_et_alive_in(ei, e, 1); }
 
 /* The checks every operation on an entity and a component makes, in the contract's order. */
@@ -196,15 +196,17 @@ static inline void esb_et_release(esb_entity_table *ei, esb_entity e) { esb_et_r
  * clamped to the index space (ESB_INDEX_LIMIT). ESB_ERR_FULL when the index space cannot hold them. */
 esb_status esb_et_plan(const esb_entity_table *ei, uint64_t extra, uint32_t *capacity);
 
-/* Moves slots of their own into a new block of new_capacity entries. ESB_ERR_NOMEM leaves the index unchanged. */
+/* Moves the slots (or the records that hold them) into a new block of new_capacity entries. ESB_ERR_NOMEM leaves
+ * the table unchanged. */
 esb_status esb_et_grow(esb_entity_table *ei, uint32_t new_capacity);
 
-/* Room for `extra` more entities in the index and in one per-entity array the strategy keeps beside it
- * (*array: *array_capacity entries of elem bytes, grown to the slots' capacity). ESB_ERR_NOMEM leaves both
- * usable; the slots may then be roomier than the array, which the next call repairs. With slots in records
- * (esb_et_in_records), *array is those records, grown once. */
-esb_status esb_et_reserve_with(esb_entity_table *ei, uint64_t extra, void **array, size_t elem,
-                               uint32_t *array_capacity);
+/* Room for `extra` more entities (esb_et_plan, then esb_et_grow): for a design whose per-entity data lives in the
+ * records, all it grows. ESB_ERR_FULL or ESB_ERR_NOMEM leave the table unchanged. */
+esb_status esb_et_reserve(esb_entity_table *ei, uint64_t extra);
+
+/* The records of a table that keeps its slots in them (esb_et_in_records), for the design to cast to its record
+ * type: capacity records, the first `issued` meaningful. */
+static inline void *esb_et_records(const esb_entity_table *ei) { return ei->slots; }
 
 void esb_et_free(esb_entity_table *ei);
 

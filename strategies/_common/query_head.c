@@ -17,16 +17,16 @@ void esb_query_head_init(esb_query_head *h, esb_query_registry *r, const esb_que
     esb_qr_link(r, &h->node, h->field_count);
 }
 
-void *esb_query_head_create(esb_status checked, esb_query_registry *r, const esb_query_desc *desc, size_t size,
-                            size_t align, esb_status *status) {
-    *status = checked;
-    if (checked != ESB_OK) return NULL;
+void *esb_query_head_create(esb_world_core *core, const esb_component_info *components, const esb_query_desc *desc,
+                            esb_query **out, size_t size, size_t align, esb_status *status) {
+    *status = esb_core_check_query_create(core, desc, out, components ? &components[0].size : NULL, sizeof *components);
+    if (*status != ESB_OK) return NULL;
     esb_query_head *h = esb_mem_calloc(size, align);
     if (!h) {
         *status = ESB_ERR_NOMEM;
         return NULL;
     }
-    esb_query_head_init(h, r, desc);
+    esb_query_head_init(h, &core->queries, desc);
     return h;
 }
 
@@ -48,9 +48,7 @@ void esb_query_terms_check_invariants(const esb_component *fields, uint32_t fiel
 
 void esb_query_head_check_invariants(const esb_query_head *h, const esb_component_info *components,
                                      uint32_t component_count) {
-    esb_bitset with_data = {{0}};
-    for (esb_component c = 0; c < component_count; ++c)
-        if (components[c].size) esb_bitset_set(&with_data, c);
+    esb_bitset with_data = esb_components_with_data(components, component_count);
     esb_query_terms_check_invariants(h->fields, h->field_count, &h->include, &h->exclude, h->matches_nothing,
                                      &with_data, component_count);
 }

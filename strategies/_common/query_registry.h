@@ -102,6 +102,16 @@ static inline void esb_qr_end(esb_iter *it) {
     esb_qr_mark_ended(it);
 }
 
+/* esb_query_destroy for every design: NULL is nothing to do, LOCKED while q's world is iterated (registry: that
+ * world's, NULL with q), else free_query(q), which unlinks and frees it. */
+static inline esb_status esb_qr_destroy_query(esb_query *q, const esb_query_registry *registry,
+                                              void (*free_query)(esb_query *q)) {
+    if (!q) return ESB_OK;
+    if (esb_qr_locked(registry)) return ESB_ERR_LOCKED;
+    free_query(q);
+    return ESB_OK;
+}
+
 #ifdef ESB_CHECKED
 /* Asserts R1-R2. O(queries). */
 void esb_qr_check_invariants(const esb_query_registry *r);

@@ -160,6 +160,12 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
 }
 
 #ifdef ESB_CHECKED
+void esb_table_check_column_set(const esb_table *t, const esb_bitset *set, const esb_bitset *with_data) {
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+        ESB_ASSERT_MSG(t->column_set.w[k] == (set->w[k] & with_data->w[k]),
+                       "a table whose columns are not its set's components with data");
+}
+
 void esb_table_check_invariants(const esb_table *t) {
     ESB_ASSERT(t->count <= t->capacity);
     ESB_ASSERT(t->capacity == 0 || t->entities != NULL);

@@ -161,18 +161,21 @@ static inline esb_tick_track *esb_table_ticks_of(const esb_table *t, esb_compone
  * (dst->tick_count) is all a world without ticks should pay. */
 void esb_table_copy_ticks(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
 
+/* Which of two tables one column apart has the column the other lacks: the destination of an add, the source of a
+ * remove; neither when their columns are the same (a tag's move). */
+typedef enum esb_extra_column { ESB_EXTRA_NONE, ESB_EXTRA_IN_DST, ESB_EXTRA_IN_SRC } esb_extra_column;
+
 /* Copies every component the two tables share from (src, src_row) to (dst, dst_row), for two tables whose
  * column sets are equal but for one column (an edge of the archetype graph: one component added or removed),
- * without comparing ids: columns are ordered by id (T2), so below that column's
- * rank in the table that has it (`extra`: dst_extra, or else src_extra; the other is false) the two tables'
- * columns are the same components, and from it on they are one apart. With neither, the columns are the
- * same. Inline, so that an add or remove compiles it with what it knows. */
+ * without comparing ids: columns are ordered by id (T2), so below that column's rank `extra` in the table that
+ * has it (`where`) the two tables' columns are the same components, and from it on they are one apart. Inline,
+ * so that an add or remove compiles it with what it knows. */
 static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row,
-                                            bool dst_extra, bool src_extra, uint32_t extra) {
+                                            esb_extra_column where, uint32_t extra) {
+    bool dst_extra = where == ESB_EXTRA_IN_DST, src_extra = where == ESB_EXTRA_IN_SRC;
     uint32_t shared = dst_extra ? src->column_count : dst->column_count,
-             below = dst_extra || src_extra ? extra : shared;
-    ESB_ASSERT_MSG(dst->column_count + src_extra == src->column_count + dst_extra && !(dst_extra && src_extra) &&
-                       below <= shared,
+             below = where != ESB_EXTRA_NONE ? extra : shared;
+    ESB_ASSERT_MSG(dst->column_count + src_extra == src->column_count + dst_extra && below <= shared,
                    "tables that are not one column apart");
     for (uint32_t k = 0; k < shared; ++k) {
         uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
@@ -187,6 +190,10 @@ void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t
 #ifdef ESB_CHECKED
 /* Asserts T1-T3 and T5. O(columns^2) (AoS overlap), no row is read. */
 void esb_table_check_invariants(const esb_table *t);
+
+/* Asserts that t's columns are exactly the components of `set` that have data (with_data: esb_components_with_data),
+ * as a table of an archetype or a component set keeps them. */
+void esb_table_check_column_set(const esb_table *t, const esb_bitset *set, const esb_bitset *with_data);
 #endif
 
 /* A whole table as one batch of a query's fields: field k is column columns[k] (the query's cached column), or the

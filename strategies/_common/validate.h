@@ -24,7 +24,7 @@ esb_status esb_check_query_args(const void *world, const esb_query_desc *desc, e
 /* All of esb_query_create's checks, in the contract's order, for a world of component_count components whose
  * sizes (0: a tag) are the uint32_t at sizes + c * size_stride for component c: the arguments and a registered tag
  * as a field (INVALID), the iteration lock (LOCKED), unregistered ids (UNKNOWN_COMPONENT). Sets *out (if it can)
- * to NULL. A design calls it through ESB_WORLD_CHECK_QUERY_CREATE (op_checks.h). */
+ * to NULL. A design calls it through esb_core_check_query_create (world_core.h). */
 esb_status esb_check_query_create(const void *world, const esb_query_desc *desc, esb_query **out,
                                   const esb_query_registry *queries, const unsigned char *sizes, size_t size_stride,
                                   uint32_t component_count);

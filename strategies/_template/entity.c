@@ -1,11 +1,10 @@
 /* Entity operations: alive, create, bulk create, destroy, add, remove, get, has.
  *
- * Every structural operation has the same shape: the shared checks (op_checks.h, validate.h) in the contract's
+ * Every structural operation has the same shape: the shared checks (world_core.h, validate.h) in the contract's
  * order, then every allocation it may need, then the changes, which cannot fail. That order is what makes a
  * failure, ESB_ERR_NOMEM included, leave the world as it was. */
 #include <string.h>
 
-#include "op_checks.h"
 #include "validate.h"
 #include "template.h"
 
@@ -19,31 +18,25 @@ static void write_value(esb_world *w, esb_component c, uint32_t idx, const unsig
         memset(tpl_value(w, c, idx), 0, size);
 }
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->core.entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tpl_reserve(w, 1);
-    if (s != ESB_OK) return s;
-    *out = esb_et_take(&w->entities); /* its signature is already zero: no component */
-    return ESB_OK;
+    return esb_core_create(w, out, tpl_reserve); /* its signature is already zero: no component */
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     if ((s = tpl_reserve(w, n)) != ESB_OK) return s;
     for (uint32_t k = 0; k < count; ++k) /* a data array made before a failure stays, unused: not observable */
         if ((s = tpl_ensure_data(w, ids[k])) != ESB_OK) return s;
 
-    esb_bitset signature = {{0}};
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    esb_bitset signature;
+    esb_bitset_of_ids(&signature, ids, count);
     /* One entity at a time. A faster design fills whole runs column by column (memcpy per component). */
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = esb_et_take(&w->core.entities);
         uint32_t idx = esb_entity_index(e);
         w->signature[idx] = signature;
         for (uint32_t k = 0; k < count; ++k) {
@@ -58,18 +51,18 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
+    esb_status s = esb_core_check_destroy(esb_core_of(w), e);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     /* A dead index must match no query: the scan tests signatures, not liveness. */
     memset(&w->signature[idx], 0, sizeof w->signature[idx]);
     esb_change_forget_all(&w->changes, idx);
-    esb_et_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
+    esb_et_release(&w->core.entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
     return ESB_OK;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (tpl_has(w, idx, c)) return ESB_ERR_PRESENT;
@@ -81,7 +74,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -94,7 +87,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
  * this never fails for memory. */
 esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+    esb_status s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -107,7 +100,7 @@ bool esb_change_exact(void) { return true; }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out); /* sets *out to NULL */
-    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -116,8 +109,6 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
-    if (s != ESB_OK) return s;
-    return tpl_has(w, esb_entity_index(e), c) ? 1 : 0;
+    esb_status s = esb_core_check_has(esb_core_of(w), e, c);
+    return s != ESB_OK ? (int)s : tpl_has(w, esb_entity_index(e), c);
 }

@@ -2,7 +2,6 @@
  *
  * The world is locked against structural operations while an iterator is live (query_registry.h), so the indices
  * and the arrays cannot change under it. */
-#include "query_api.h"
 #include "validate.h"
 #include "template.h"
 
@@ -21,7 +20,9 @@ void tpl_query_free(esb_query *q) {
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s); /* checked, its terms copied, linked into the world */
+    esb_query *q =
+        esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                              _Alignof(esb_query), &s); /* checked, its terms copied, linked into the world */
     if (!q) return s;
     q->world = w;
     if (!(q->rows = esb_mem_alloc(TPL_BATCH * sizeof *q->rows, 0)) ||
@@ -35,13 +36,17 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-/* Nothing to catch up with: the cached hint is ignored (above). */
-static esb_status no_refresh(esb_query *q) {
-    (void)q;
-    return ESB_OK;
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, tpl_query_free);
 }
 
-ESB_QUERY_HEAD_API(tpl_query_free, no_refresh)
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    return esb_query_head_begin(q ? &q->head : NULL, it, NULL);
+} /* nothing to catch up with */
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* Includes every required component and none of the excluded ones. Dead indices have an empty signature and
  * every query requires at least one component, so liveness needs no separate test. */
@@ -67,7 +72,7 @@ bool esb_iter_next(esb_iter *it) {
     esb_query *q = it->query;
     esb_world *w = q->world;
     tpl_iter_state *st = ESB_ITER_STATE(tpl_iter_state, it);
-    uint32_t first = (uint32_t)st->next, end = w->entities.issued, idx = first, n = 0;
+    uint32_t first = (uint32_t)st->next, end = w->core.entities.issued, idx = first, n = 0;
     if (!q->head.matches_nothing)
         for (; idx < end && n < TPL_BATCH; ++idx)
             if (matches(&w->signature[idx], &q->head) && (!q->changes || esb_change_test(q->changes, idx)))
@@ -83,7 +88,7 @@ bool esb_iter_next(esb_iter *it) {
     /* Every field and the entities share the one index array (strides stay zero from esb_iter_begin). */
     esb_batch *b = &it->batch;
     b->count = n;
-    b->entities = w->entities.slots; /* an alive index's slot holds its handle */
+    b->entities = w->core.entities.slots; /* an alive index's slot holds its handle */
     b->entity_rows = q->rows;
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         b->base[k] = w->data[q->head.fields[k]];

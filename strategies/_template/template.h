@@ -13,6 +13,7 @@
 #include "change_set.h"
 #include "component_info.h"
 #include "contract.h"
+#include "world_core.h"
 #include "entity_table.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -29,6 +30,7 @@ struct esb_query {
     uint32_t *rows;          /* TPL_BATCH entries: the entity indices of the current batch */
     esb_change_set *changes; /* its change term's set of entity indices (change_set.h), or NULL */
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 
 /* Invariants (check.c, esb_world_check):
  *  W1 The entity table's own (entity_table.h); its issued indices fit in capacity, which its slots may exceed
@@ -41,16 +43,15 @@ struct esb_query {
  *  W5 The change sets' own (change_set.h): each holds capacity bits, set only for alive indices with its
  *     component. */
 struct esb_world {
-    esb_entity_table entities; /* handles, versions, free list, index limit (_common/entity_table.h) */
-    uint32_t capacity;         /* entries in every per-entity array below */
-    esb_bitset *signature;     /* per entity index; all zero for dead and never-issued indices */
+    esb_world_core core;   /* first member (_common/world_core.h): entity table, query registry, component count */
+    uint32_t capacity;     /* entries in every per-entity array below */
+    esb_bitset *signature; /* per entity index; all zero for dead and never-issued indices */
     esb_component_info components[ESB_MAX_COMPONENTS];
     unsigned char *data[ESB_MAX_COMPONENTS]; /* capacity * size bytes each; NULL for tags and until first used */
-    uint32_t component_count;
-    esb_query_registry queries; /* live queries and the iteration lock (_common/query_registry.h) */
-    esb_change_sets changes;    /* the change terms' sets, by component (_common/change_set.h) */
-    uint64_t indices_scanned;   /* reported by esb_world_counters */
+    esb_change_sets changes;                 /* the change terms' sets, by component (_common/change_set.h) */
+    uint64_t indices_scanned;                /* reported by esb_world_counters */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* Room for `extra` more entities in the entity table and every per-entity array, all or nothing. */
 esb_status tpl_reserve(esb_world *w, uint64_t extra);

@@ -15,9 +15,9 @@
 
 #include "bitset.h"
 #include "contract.h"
-#include "edges.h"
+#include "world_core.h"
+#include "archetype_graph.h"
 #include "entity_table.h"
-#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -32,10 +32,9 @@ typedef struct at_watch {
 } at_watch;
 
 typedef struct at_archetype {
-    esb_bitset signature; /* every component, tags included */
-    esb_table table;      /* its rows; a column for each component of the signature with data */
-    esb_edges edges;      /* the archetypes one component more or less away, cached on first use */
-    at_watch *watchers;   /* the cached queries that have matched it */
+    esb_graph_node node; /* first member (_common/archetype_graph.h): its component set and edges */
+    esb_table table;     /* its rows; a column for each component of the signature with data */
+    at_watch *watchers;  /* the cached queries that have matched it */
     uint32_t watcher_count, watcher_capacity;
     /* Change state, as flecs's table dirty_state: counters that only grow, rows_added on every row added to the
      * table, column_changes[k] on every write of column k (esb_set, a batch handing the column out writable),
@@ -44,8 +43,9 @@ typedef struct at_archetype {
     uint64_t rows_added, tag_changes;
     uint64_t *column_changes; /* table.column_count entries */
 } at_archetype;
+_Static_assert(offsetof(at_archetype, node) == 0, "an archetype begins with its graph node");
 
-/* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
+/* Where an entity lives, after the entity table's slot of its index (entity_table.h, esb_et_in_records): its handle while it lives,
  * as Bevy's entity metadata keeps generation and location together, so a lookup checks liveness and finds the
  * row in one cache line, and the handle is stored once here and once in its table row. */
 typedef struct at_location {
@@ -68,11 +68,11 @@ struct esb_query {
     uint64_t *seen;
     uint32_t born;
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 #define AT_INACTIVE UINT32_MAX
 
 /* Invariants (check.c, esb_world_check):
- *  A1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its slots
- *     may exceed after a growth that failed halfway.
+ *  A1 The core's (world_core.h): the entity table's own, whose records are the locations, and the registry's.
  *  A2 Archetype 0 is the empty set; signatures name registered components only. Each table keeps table.h's
  *     invariants, and its column set is exactly the components of its archetype's signature that have data.
  *  A3 The set index (set_index.h) holds every archetype, under its signature, and nothing else.
@@ -88,24 +88,30 @@ struct esb_query {
  *  A8 A query with a change term is cached, and keeps a seen state per match, none above the match's
  *     change state now (counters only grow); each archetype has a change counter per column. */
 struct esb_world {
-    esb_entity_table entities;
-    at_location *locations; /* per entity index, capacity entries; meaningful for alive indices */
-    uint32_t capacity;
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    uint32_t component_count;
-    at_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the array grows */
-    uint32_t archetype_count, archetype_capacity;
-    esb_set_index index; /* archetype by signature */
-    esb_query_registry queries;
-    uint64_t edge_hits, edge_misses, moves;
+    esb_archetype_graph graph; /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    uint64_t moves;
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
+
+/* Archetype id, which begins with the graph's node of it. */
+static inline at_archetype *at_archetype_of(const esb_world *w, uint32_t id) {
+    return (at_archetype *)(void *)w->graph.nodes[id];
+}
 
 #define AT_ROOT 0u /* the archetype of entities with no component */
 
-/* at_reserve_entities, at_alive, at_check (_common/locations.h). */
-ESB_LOCATION_API(at, at_location)
+/* The location records, which are the entity table's storage (esb_et_in_records): each begins with its slot, and
+ * AT_RECORD_WORDS words apart is the constant stride of the table's functions (esb_et_take_in, esb_et_alive_in). */
+#define AT_RECORD_WORDS ((uint32_t)(sizeof(at_location) / sizeof(esb_entity_word)))
+_Static_assert(offsetof(at_location, handle) == 0 && sizeof(esb_entity) == sizeof(esb_entity_word),
+               "a location record begins with its entity table slot");
 
-static inline bool at_has(const at_archetype *a, esb_component c) { return esb_bitset_test(&a->signature, c); }
+/* Index -> where its entity lives; meaningful for alive indices. */
+static inline at_location *at_locations(const esb_world *w) { return esb_et_records(&w->core.entities); }
+
+static inline bool at_has(const at_archetype *a, esb_component c) { return esb_bitset_test(&a->node.signature, c); }
 
 /* Frees a query and unlinks it, whatever its state. */
 void at_query_free(struct esb_query *q);

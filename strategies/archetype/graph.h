@@ -6,9 +6,9 @@
 #include "archetype.h"
 #include "archetype_graph.h"
 
-/* at_graph_root, at_archetype_find, at_archetype_step (_common/archetype_graph.h); a new archetype is empty, with
+/* Makes an empty archetype with component set `signature` (esb_graph_make, _common/archetype_graph.h): a new archetype is empty, with
  * a table of its components' columns. */
-ESB_ARCHETYPE_GRAPH_DECLARE(at)
+esb_status at_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out);
 
 /* Frees every archetype, its table and edges, and the index. */
 void at_graph_free(esb_world *w);

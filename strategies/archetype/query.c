@@ -18,7 +18,6 @@
 
 #include "grow.h"
 #include "inline.h"
-#include "query_api.h"
 #include "validate.h"
 #include "archetype.h"
 
@@ -54,15 +53,15 @@ static void unwatch(at_archetype *a, const esb_query *q) {
     ESB_ASSERT_MSG(false, "a matched archetype without its query's watcher");
 }
 
-/* esb_query_head_matches written out: called through it, gcc no longer inlines table_batch into next_scanned, and
- * an uncached pass costs more (empty_tables 2.90 -> 2.94 Ir per entity, random_tables_q1 8.25 -> 8.31). */
+/* The terms' test written out rather than called through esb_query_head_matches, so that gcc keeps inlining
+ * table_batch into next_scanned, the uncached pass (docs/decisions.md, "Archetype's scan test written out"). */
 static bool query_matches(const esb_query *q, const at_archetype *a) {
-    return !q->head.matches_nothing && esb_bitset_contains(&a->signature, &q->head.include) &&
-           esb_bitset_disjoint(&a->signature, &q->head.exclude);
+    return !q->head.matches_nothing && esb_bitset_contains(&a->node.signature, &q->head.include) &&
+           esb_bitset_disjoint(&a->node.signature, &q->head.exclude);
 }
 
 void at_query_free(esb_query *q) {
-    for (uint32_t i = 0; i < q->matches.count; ++i) unwatch(q->world->archetypes[q->matches.ids[i]], q);
+    for (uint32_t i = 0; i < q->matches.count; ++i) unwatch(at_archetype_of(q->world, q->matches.ids[i]), q);
     esb_qr_unlink(q->head.registry, &q->head.node);
     esb_match_list_free(&q->matches);
     esb_mem_free(q->active, (size_t)q->active_capacity * sizeof *q->active);
@@ -73,11 +72,8 @@ void at_query_free(esb_query *q) {
 
 bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
-    const at_archetype *a = q->world->archetypes[id];
-    if (!query_matches(q, a)) return false;
-    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
-        columns[k] = (uint16_t)esb_table_column_of(&a->table, q->head.fields[k]);
-    return true;
+    const at_archetype *a = at_archetype_of(q->world, id);
+    return esb_query_head_match_table(&q->head, &a->node.signature, &a->table, columns);
 }
 
 /* The room the new matches [from, count) need: the active arrays, and a watcher in each new archetype. */
@@ -95,7 +91,7 @@ static esb_status reserve_watching(esb_query *q, uint32_t from) {
         q->active_capacity = cap;
     }
     for (uint32_t i = from; i < m->count; ++i) {
-        at_archetype *a = q->world->archetypes[m->ids[i]];
+        at_archetype *a = at_archetype_of(q->world, m->ids[i]);
         esb_status s = esb_grow_one((void **)&a->watchers, a->watcher_count, &a->watcher_capacity, sizeof *a->watchers,
                                     4, _Alignof(at_watch));
         if (s != ESB_OK) return s;
@@ -108,11 +104,11 @@ static esb_status reserve_watching(esb_query *q, uint32_t from) {
 static esb_status catch_up_new(esb_query *q) {
     esb_match_list *m = &q->matches;
     uint32_t count = m->count, seen = m->seen;
-    esb_status s = esb_match_list_catch_up(m, q->world->archetype_count, at_match_archetype, q);
+    esb_status s = esb_match_list_catch_up(m, q->world->graph.count, at_match_archetype, q);
     if (s == ESB_OK && (s = reserve_watching(q, count)) != ESB_OK) esb_match_list_forget_since(m, count, seen);
     if (s != ESB_OK) return s;
     for (uint32_t i = count; i < m->count; ++i) {
-        at_archetype *a = q->world->archetypes[m->ids[i]];
+        at_archetype *a = at_archetype_of(q->world, m->ids[i]);
         a->watchers[a->watcher_count++] = (at_watch){q, i};
         q->active_pos[i] = AT_INACTIVE;
         if (q->head.change) /* an archetype made after the query: everything it ever received is news */
@@ -124,16 +120,17 @@ static esb_status catch_up_new(esb_query *q) {
 
 /* catch_up_new where an archetype was made since q last looked; nothing, inline, at almost every iteration. */
 static inline esb_status catch_up(esb_query *q) {
-    return q->matches.seen == q->world->archetype_count ? ESB_OK : catch_up_new(q);
+    return q->matches.seen == q->world->graph.count ? ESB_OK : catch_up_new(q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                                         _Alignof(esb_query), &s);
     if (!q) return s;
     q->world = w;
     q->matches.field_count = q->head.field_count;
-    q->born = w->archetype_count;
+    q->born = w->graph.count;
     q->head.cached |= q->head.change != ESB_CHANGE_NONE; /* flecs's change detection needs its query cache */
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
     if (q->head.cached && (s = catch_up(q)) != ESB_OK) {
@@ -144,7 +141,17 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-ESB_QUERY_HEAD_API(at_query_free, catch_up)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, at_query_free);
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    return esb_query_head_begin(q ? &q->head : NULL, it, catch_up);
+}
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* An iterator's state: the next position in the active list (cached) or the next archetype (scan). */
 typedef struct at_iter_state {
@@ -165,7 +172,7 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
     while (st->next < q->active_count) {
         uint32_t match = q->active[st->next++];
-        at_archetype *a = q->world->archetypes[q->matches.ids[match]];
+        at_archetype *a = at_archetype_of(q->world, q->matches.ids[match]);
         ESB_ASSERT_MSG(a->table.count, "an active match with an empty table");
         if (q->head.change && at_change_state(a, q->head.change, q->head.change_component) == q->seen[match])
             continue; /* nothing happened to it since the last complete pass */
@@ -178,14 +185,15 @@ static bool next_cached(esb_iter *it, const esb_query *q) {
 /* A complete pass of a query with a change term: what every match's change state is now is what it saw. */
 static void saw_everything(const esb_query *q) {
     for (uint32_t i = 0; i < q->matches.count; ++i)
-        q->seen[i] = at_change_state(q->world->archetypes[q->matches.ids[i]], q->head.change, q->head.change_component);
+        q->seen[i] =
+            at_change_state(at_archetype_of(q->world, q->matches.ids[i]), q->head.change, q->head.change_component);
 }
 
 static ESB_NOINLINE bool next_scanned(esb_iter *it, const esb_query *q) {
     const esb_world *w = q->world;
     at_iter_state *st = ESB_ITER_STATE(at_iter_state, it);
-    for (uint64_t i = st->next; i < w->archetype_count; ++i) {
-        at_archetype *a = w->archetypes[i];
+    for (uint64_t i = st->next; i < w->graph.count; ++i) {
+        at_archetype *a = at_archetype_of(w, i);
         if (!a->table.count || !query_matches(q, a)) continue;
         table_batch(it, q, a, NULL);
         st->next = i + 1;

@@ -1,32 +1,31 @@
 /* World lifetime, component registration, counters and growth of the entity index. */
 #include "graph.h"
-#include "op_checks.h"
-#include "world_new.h"
 #include "archetype.h"
 
 /* The entity table's slots in the location records, then the root archetype. */
 static esb_status world_init(esb_world *w) {
-    at_use_records(w);
-    return at_graph_root(w);
+    esb_et_in_records(&w->core.entities, sizeof(at_location));
+    return esb_graph_make_root(w, at_archetype_make);
 }
 
-ESB_WORLD_CREATE_API(world_init)
+esb_status esb_world_create(esb_world **out) {
+    return esb_core_create_world(out, sizeof(esb_world), _Alignof(esb_world), world_init);
+}
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries.head) at_query_free((esb_query *)w->queries.head);
+    while (w->core.queries.head) at_query_free((esb_query *)w->core.queries.head);
     at_graph_free(w);
-    esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
-    esb_et_free(&w->entities);
+    esb_et_free(&w->core.entities);
     esb_mem_free(w, sizeof *w);
 }
 
 size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *values, size_t cap) {
     const char *n[] = {"archetypes", "edge_hits", "edge_misses", "moves"};
-    uint64_t v[] = {w ? w->archetype_count : 0, w ? w->edge_hits : 0, w ? w->edge_misses : 0, w ? w->moves : 0};
+    uint64_t v[] = {w ? w->graph.count : 0, w ? w->graph.edge_hits : 0, w ? w->graph.edge_misses : 0, w ? w->moves : 0};
     return esb_copy_counters(n, v, sizeof n / sizeof *n, names, values, cap);
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    return ESB_WORLD_REGISTER_INFO(w, desc, out);
+    return w ? esb_core_register_info(&w->core, w->components, desc, out) : ESB_ERR_INVALID;
 }

@@ -29,7 +29,7 @@ static inline uint32_t bm_position(const esb_sparse_set *p, uint32_t idx) {
 static inline bool bm_pool_in_step(const esb_world *w, const esb_sparse_set *p, uint32_t at, uint32_t first,
                                    uint32_t count) {
     return p->count - at >= count &&
-           !memcmp(p->dense + at, w->entities.slots + first, (size_t)count * sizeof *p->dense);
+           !memcmp(p->dense + at, w->core.entities.slots + first, (size_t)count * sizeof *p->dense);
 }
 
 /* Field k's positions for the count entities whose indices rows gives, into the query's array for field k. */
@@ -66,7 +66,7 @@ static inline void bm_batch_indexed(esb_iter *it, const esb_query *q, const uint
         it->batch.rows[k] = rows;
 #endif
     }
-    it->batch.entities = w->entities.slots;
+    it->batch.entities = w->core.entities.slots;
     it->batch.entity_rows = rows;
     it->batch.count = count;
     bm_mark_written(q, rows, 0, count);
@@ -95,7 +95,7 @@ static inline void bm_batch_contiguous(esb_iter *it, const esb_query *q, uint32_
         it->batch.rows[k] = NULL;
 #endif
     }
-    it->batch.entities = w->entities.slots + first;
+    it->batch.entities = w->core.entities.slots + first;
     it->batch.entity_rows = NULL;
     it->batch.count = count;
     bm_mark_written(q, NULL, first, count);

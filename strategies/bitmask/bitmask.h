@@ -19,6 +19,7 @@
 #include "bitset.h"
 #include "change_set.h"
 #include "contract.h"
+#include "world_core.h"
 #include "entity_table.h"
 #include "query_registry.h"
 #include "sparse_set.h"
@@ -120,17 +121,16 @@ struct esb_query {
  *  B8 A query has a change set exactly when it has a change term, and then no cached filter; the change sets'
  *     own invariants (change_set.h): each holds capacity bits, set only for alive indices with its component. */
 struct esb_world {
-    esb_entity_table entities;
-    uint32_t capacity;                /* entries of every per-entity array (masks, data, filter maps) */
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    uint32_t capacity;   /* entries of every per-entity array (masks, data, filter maps) */
     uint64_t *mask[ESB_BITSET_WORDS]; /* word-major entity masks; all zero for dead indices */
     bm_component components[ESB_MAX_COMPONENTS];
-    uint32_t component_count;
-    esb_query_registry queries; /* every live query, and the iteration lock */
-    struct esb_query **cached;  /* the cached filters */
+    struct esb_query **cached; /* the cached filters */
     uint32_t cached_count, cached_capacity;
     uint64_t filter_updates; /* membership changes applied to cached filters */
     esb_change_sets changes; /* the change terms' sets of entity indices, by component (_common/change_set.h) */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* Makes room for `extra` more entities in every per-entity array (all or nothing). */
 esb_status bm_reserve(esb_world *w, uint64_t extra);

@@ -9,16 +9,16 @@ static bool watches(const esb_query *q, esb_component c) {
 }
 
 static bool alive_index(const esb_world *w, uint32_t idx) {
-    return idx < w->entities.issued && esb_entity_index(w->entities.slots[idx]) == idx;
+    return idx < w->core.entities.issued && esb_entity_index(w->core.entities.slots[idx]) == idx;
 }
 
 static void check_masks(const esb_world *w) {
-    const esb_entity_table *ei = &w->entities;
-    esb_et_check_invariants(ei); /* B1 */
+    const esb_entity_table *ei = &w->core.entities;
+    esb_core_check_invariants(&w->core); /* B1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    uint32_t words = (w->component_count + 63) / 64;
+    uint32_t words = (w->core.component_count + 63) / 64;
     esb_bitset registered = {{0}}, held = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);
+    for (esb_component c = 0; c < w->core.component_count; ++c) esb_bitset_set(&registered, c);
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k) { /* B2 */
         if (k >= words) {
             ESB_ASSERT_MSG(!w->mask[k], "a mask word array for a range without components");
@@ -33,7 +33,7 @@ static void check_masks(const esb_world *w) {
             held.w[k] |= m;
         }
     }
-    for (esb_component c = 0; c < w->component_count; ++c) { /* B3 */
+    for (esb_component c = 0; c < w->core.component_count; ++c) { /* B3 */
         const bm_component *comp = &w->components[c];
 #ifdef ESB_BITMASK_POOLS
         const esb_sparse_set *p = &comp->pool;
@@ -63,13 +63,13 @@ static void check_filter(const esb_world *w, const esb_query *q) {
     ESB_ASSERT(w->capacity == 0 || (q->members && q->position));
     ESB_ASSERT(q->member_count <= w->capacity);
     for (uint32_t i = 0; i < q->member_count; ++i)
-        ESB_ASSERT_MSG(q->members[i] < w->entities.issued && q->position[q->members[i]] == i,
+        ESB_ASSERT_MSG(q->members[i] < w->core.entities.issued && q->position[q->members[i]] == i,
                        "a filter member whose position does not point back at it");
     uint32_t in = 0;
     for (uint32_t idx = 0; idx < w->capacity; ++idx) {
         bool listed = q->position[idx] != BM_NOT_IN;
         in += listed;
-        bool matches = idx < w->entities.issued && bm_matches(w, q, idx);
+        bool matches = idx < w->core.entities.issued && bm_matches(w, q, idx);
         ESB_ASSERT_MSG(listed == matches, "a cached filter that differs from testing every mask again");
     }
     ESB_ASSERT_MSG(in == q->member_count, "a filter whose positions and members differ in number");
@@ -91,21 +91,21 @@ static void check_block_verdicts(const esb_world *w, const esb_query *q) {
 
 static bool holds(const void *world, esb_component c, uint32_t idx) {
     const esb_world *w = world;
-    return idx < w->entities.issued && esb_entity_index(w->entities.slots[idx]) == idx && c < w->component_count &&
-           bm_has(w, idx, c);
+    return idx < w->core.entities.issued && esb_entity_index(w->core.entities.slots[idx]) == idx &&
+           c < w->core.component_count && bm_has(w, idx, c);
 }
 
 static void check_queries(const esb_world *w) {
-    esb_qr_check_invariants(&w->queries); /* B6 */
+    esb_qr_check_invariants(&w->core.queries); /* B6 */
     esb_bitset with_data = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (w->components[c].size) esb_bitset_set(&with_data, c);
     uint64_t cached = 0, watching = 0, listed = 0;
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+    for (const esb_query_node *n = w->core.queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
         ESB_ASSERT_MSG(q->world == w, "a query of another world");
         esb_query_terms_check_invariants(q->fields, q->field_count, &q->include, &q->exclude, q->matches_nothing,
-                                         &with_data, w->component_count);
+                                         &with_data, w->core.component_count);
         uint32_t k = 0;
         for (uint32_t word = 0; word < ESB_BITSET_WORDS; ++word)
             if (q->include.w[word] | q->exclude.w[word])
@@ -120,13 +120,13 @@ static void check_queries(const esb_world *w) {
         cached++;
         ESB_ASSERT_MSG(q->cached_slot < w->cached_count && w->cached[q->cached_slot] == q,
                        "a cached filter away from its slot in the world's list"); /* B4 */
-        for (esb_component c = 0; c < w->component_count; ++c) watching += watches(q, c);
+        for (esb_component c = 0; c < w->core.component_count; ++c) watching += watches(q, c);
         check_filter(w, q);
         check_block_verdicts(w, q);
     }
     ESB_ASSERT_MSG(cached == w->cached_count, "the world's list of cached filters differs from its cached queries");
     ESB_ASSERT(w->cached_count <= w->cached_capacity);
-    for (esb_component c = 0; c < w->component_count; ++c) {
+    for (esb_component c = 0; c < w->core.component_count; ++c) {
         const bm_component *comp = &w->components[c];
         ESB_ASSERT(comp->filter_count <= comp->filter_capacity);
         for (uint32_t i = 0; i < comp->filter_count; ++i) {

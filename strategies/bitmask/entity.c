@@ -1,7 +1,6 @@
 /* Entity operations: create, bulk create, destroy, add, remove, get, has, alive. */
 #include <string.h>
 
-#include "op_checks.h"
 #include "validate.h"
 #include "bitmask.h"
 
@@ -12,15 +11,10 @@ static inline unsigned char *data_at(const bm_component *comp, uint32_t idx) {
 #endif
 
 /* Checks shared by every operation on one entity and one component, in the contract's order. */
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->core.entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = bm_reserve(w, 1);
-    if (s != ESB_OK) return s;
-    *out = esb_et_take(&w->entities); /* no component yet, so no filter can match it */
-    return ESB_OK;
+    return esb_core_create(w, out, bm_reserve); /* no component yet, so no filter can match it */
 }
 
 #ifdef ESB_BITMASK_POOLS
@@ -38,12 +32,12 @@ static esb_status create_bulk_pools(esb_world *w, size_t n, const esb_component 
         }
     esb_status s = ESB_OK;
     for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
-    if (s == ESB_OK && np) s = esb_sparse_reserve_next_indices(pools, np, &w->entities, n);
+    if (s == ESB_OK && np) s = esb_sparse_reserve_next_indices(pools, np, &w->core.entities, n);
     if (s != ESB_OK) return s;
-    uint32_t words = (w->component_count + 63) / 64;
+    uint32_t words = (w->core.component_count + 63) / 64;
     for (uint32_t k = 0; k < np; ++k) base[k] = pools[k]->count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = esb_et_take(&w->core.entities);
         uint32_t idx = esb_entity_index(e);
         for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
         for (uint32_t k = 0; k < np; ++k) esb_sparse_append(pools[k], e);
@@ -66,9 +60,8 @@ static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsig
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = bm_reserve(w, n);
     if (s != ESB_OK) return s;
     uint64_t set_bits[ESB_BITSET_WORDS] = {0}; /* the new entities' mask */
@@ -79,12 +72,12 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     for (uint32_t k = 0; k < count; ++k)
         if ((s = bm_ensure_data(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
 
-    uint32_t words = (w->component_count + 63) / 64;
+    uint32_t words = (w->core.component_count + 63) / 64;
 
     /* Recycled indices are scattered; fresh ones form one run [first_fresh, issued) filled column by column. */
     size_t i = 0;
-    for (; i < n && w->entities.free_head != ESB_ET_NO_FREE; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+    for (; i < n && w->core.entities.free_head != ESB_ET_NO_FREE; ++i) {
+        esb_entity e = esb_et_take(&w->core.entities);
         uint32_t idx = esb_entity_index(e);
         for (uint32_t k = 0; k < words; ++k) w->mask[k][idx] = set_bits[k];
         for (uint32_t k = 0; k < count; ++k) {
@@ -98,9 +91,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         if (out) out[i] = e;
     }
     size_t fresh = n - i;
-    uint32_t first = w->entities.issued;
+    uint32_t first = w->core.entities.issued;
     for (size_t j = 0; j < fresh; ++j) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = esb_et_take(&w->core.entities);
         if (out) out[i + j] = e;
     }
     for (uint32_t k = 0; k < words; ++k)
@@ -120,12 +113,12 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
+    esb_status s = esb_core_check_destroy(esb_core_of(w), e);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     bm_filters_on_destroy(w, idx);
     esb_change_forget_all(&w->changes, idx);
-    for (uint32_t k = 0; k < (w->component_count + 63) / 64; ++k) {
+    for (uint32_t k = 0; k < (w->core.component_count + 63) / 64; ++k) {
 #ifdef ESB_BITMASK_POOLS
         /* the pools of the values its mask names */
         for (uint64_t m = w->mask[k][idx]; m; m &= m - 1) {
@@ -136,12 +129,12 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
 #endif
         w->mask[k][idx] = 0;
     }
-    esb_et_release(&w->entities, e);
+    esb_et_release(&w->core.entities, e);
     return ESB_OK;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (bm_has(w, idx, c)) return ESB_ERR_PRESENT;
@@ -163,7 +156,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -185,15 +178,15 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (c < w->component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
-    s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (c < w->core.component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
+    s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     return bm_has(w, esb_entity_index(e), c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag has no value to hand out */
 }
 #else
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
@@ -204,10 +197,8 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 #endif
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
-    if (s != ESB_OK) return s;
-    return bm_has(w, esb_entity_index(e), c) ? 1 : 0;
+    esb_status s = esb_core_check_has(esb_core_of(w), e, c);
+    return s != ESB_OK ? (int)s : bm_has(w, esb_entity_index(e), c);
 }
 
 /* The write through esb_get's checks and pointer, then the change in every set watching c, as a specs

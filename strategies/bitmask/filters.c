@@ -85,7 +85,7 @@ static bool watches(const esb_query *q, esb_component c) {
 }
 
 void bm_filter_detach(esb_world *w, esb_query *q) {
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (watches(q, c)) list_erase(w->components[c].filters, &w->components[c].filter_count, q);
     w->cached[q->cached_slot] = w->cached[--w->cached_count];
     w->cached[q->cached_slot]->cached_slot = q->cached_slot;
@@ -108,20 +108,20 @@ esb_status bm_filter_attach(esb_world *w, esb_query *q) {
     /* Reserve every list slot before linking anything, so a failure leaves no list touched. */
     if (esb_grow_one((void **)&w->cached, w->cached_count, &w->cached_capacity, sizeof *w->cached, 4, 0) != ESB_OK)
         goto fail;
-    for (esb_component c = 0; c < w->component_count; ++c) {
+    for (esb_component c = 0; c < w->core.component_count; ++c) {
         bm_component *comp = &w->components[c];
         if (watches(q, c) && esb_grow_one((void **)&comp->filters, comp->filter_count, &comp->filter_capacity,
                                           sizeof *comp->filters, 4, 0) != ESB_OK)
             goto fail;
     }
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (watches(q, c))
             (void)list_push(&w->components[c].filters, &w->components[c].filter_count,
                             &w->components[c].filter_capacity, q);
     q->cached = true;
     q->cached_slot = w->cached_count;
     w->cached[w->cached_count++] = q;
-    for (uint32_t idx = 0; idx < w->entities.issued; ++idx)
+    for (uint32_t idx = 0; idx < w->core.entities.issued; ++idx)
         if (bm_matches(w, q, idx)) filter_insert(w, q, idx);
     return ESB_OK;
 fail:

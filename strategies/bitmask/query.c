@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "batch.h"
-#include "query_api.h"
 #include "validate.h"
 #include "bitmask.h"
 
@@ -25,14 +24,15 @@ void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->cached) bm_filter_detach(w, q);
     esb_change_set_destroy(&w->changes, q->changes);
-    esb_qr_unlink(&w->queries, &q->node);
+    esb_qr_unlink(&w->core.queries, &q->node);
     esb_mem_free(q->scan_rows, ESB_BATCH_ROWS * sizeof *q->scan_rows);
     free_field_rows(q);
     esb_mem_free(q, sizeof *q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = ESB_WORLD_CHECK_QUERY_CREATE(w, desc, out, size);
+    esb_status s = esb_core_check_query_create(w ? &w->core : NULL, desc, out, w ? &w->components[0].size : NULL,
+                                               sizeof *w->components);
     if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
@@ -84,12 +84,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
             return ESB_ERR_NOMEM;
         }
     }
-    esb_qr_link(&w->queries, &q->node, q->field_count);
+    esb_qr_link(&w->core.queries, &q->node, q->field_count);
     *out = q;
     return ESB_OK;
 }
 
-ESB_QUERY_DESTROY_API(bm_query_free, &q->world->queries)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? &q->world->core.queries : NULL, bm_query_free);
+}
 
 const char *esb_query_kind(const esb_query *q) { return q ? q->kind : "none"; }
 

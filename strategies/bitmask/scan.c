@@ -26,7 +26,7 @@ static inline uint64_t word_matches(const uint64_t *mask, uint32_t first, uint32
 /* Entities in block: BLOCK, or fewer for the last one. */
 static inline uint32_t block_length(const esb_world *w, uint32_t block) {
     uint32_t first = block * BLOCK;
-    return w->entities.issued - first < BLOCK ? w->entities.issued - first : BLOCK;
+    return w->core.entities.issued - first < BLOCK ? w->core.entities.issued - first : BLOCK;
 }
 
 static inline uint64_t all_bits(uint32_t len) { return len == BLOCK ? ~0ull : (1ull << len) - 1; }
@@ -72,7 +72,7 @@ static inline bool block_all_candidates(const esb_world *w, const esb_query *q, 
 bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     const esb_world *w = q->world;
     if (q->matches_nothing) return false;
-    uint32_t blocks = (uint32_t)(((uint64_t)w->entities.issued + BLOCK - 1) / BLOCK);
+    uint32_t blocks = (uint32_t)(((uint64_t)w->core.entities.issued + BLOCK - 1) / BLOCK);
     bm_iter_state *st = ESB_ITER_STATE(bm_iter_state, it);
     uint32_t block = (uint32_t)st->next;
     uint64_t bits = 0;

@@ -2,18 +2,18 @@
 #include <string.h>
 
 #include "grow.h"
-#include "op_checks.h"
-#include "world_new.h"
 #include "bitmask.h"
 
 static uint32_t mask_words_used(uint32_t component_count) { return (component_count + 63) / 64; }
 
-ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
+esb_status esb_world_create(esb_world **out) {
+    return esb_core_create_world(out, sizeof(esb_world), _Alignof(esb_world), NULL);
+}
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries.head) bm_query_free((esb_query *)w->queries.head);
-    for (uint32_t c = 0; c < w->component_count; ++c) {
+    while (w->core.queries.head) bm_query_free((esb_query *)w->core.queries.head);
+    for (uint32_t c = 0; c < w->core.component_count; ++c) {
         bm_component *comp = &w->components[c];
 #ifdef ESB_BITMASK_POOLS
         esb_sparse_free(&comp->pool);
@@ -24,7 +24,7 @@ void esb_world_destroy(esb_world *w) {
     }
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k) esb_mem_free(w->mask[k], (size_t)w->capacity * sizeof(uint64_t));
     esb_mem_free(w->cached, w->cached_capacity * sizeof *w->cached);
-    esb_et_free(&w->entities);
+    esb_et_free(&w->core.entities);
     esb_mem_free(w, sizeof *w);
 }
 
@@ -35,9 +35,9 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    esb_status s = ESB_WORLD_CHECK_REGISTER(w, desc, out);
+    esb_status s = esb_core_check_register(esb_core_of(w), desc, out);
     if (s != ESB_OK) return s;
-    esb_component c = w->component_count;
+    esb_component c = w->core.component_count;
     uint32_t word = c >> 6;
     if (w->capacity && !w->mask[word]) { /* the first component of a new 64-id range */
         w->mask[word] = esb_mem_calloc((size_t)w->capacity * sizeof(uint64_t), 0);
@@ -52,7 +52,7 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     comp->pool.size = comp->size;
     comp->pool.align = comp->align;
 #endif
-    w->component_count++;
+    w->core.component_count++;
     *out = c;
     return ESB_OK;
 }
@@ -71,23 +71,23 @@ esb_status bm_ensure_data(esb_world *w, esb_component c) {
 
 esb_status bm_reserve(esb_world *w, uint64_t extra) {
     uint32_t cap;
-    esb_status s = esb_et_plan(&w->entities, extra, &cap);
+    esb_status s = esb_et_plan(&w->core.entities, extra, &cap);
     if (s != ESB_OK || cap == w->capacity) return s;
     /* The slots grow first: if the arrays below cannot, the slots are merely roomier, and the next attempt
      * grows the arrays to the slots' capacity. */
-    s = esb_et_grow(&w->entities, cap);
+    s = esb_et_grow(&w->core.entities, cap);
     if (s == ESB_OK) s = esb_change_sets_reserve(&w->changes, cap); /* likewise merely roomier on a failure below */
     if (s != ESB_OK) return s;
 
-    size_t max_items = ESB_BITSET_WORDS + w->component_count + 3 * (size_t)w->cached_count;
+    size_t max_items = ESB_BITSET_WORDS + w->core.component_count + 3 * (size_t)w->cached_count;
     esb_grow_item *items = esb_mem_alloc(max_items * sizeof *items, 0);
     if (!items) return ESB_ERR_NOMEM;
     size_t n = 0;
     size_t old = w->capacity, now = cap;
-    for (uint32_t k = 0; k < mask_words_used(w->component_count); ++k)
+    for (uint32_t k = 0; k < mask_words_used(w->core.component_count); ++k)
         items[n++] = (esb_grow_item){(void **)&w->mask[k], old * 8, now * 8, 0, 0, NULL};
 #ifndef ESB_BITMASK_POOLS
-    for (uint32_t c = 0; c < w->component_count; ++c) {
+    for (uint32_t c = 0; c < w->core.component_count; ++c) {
         bm_component *comp = &w->components[c];
         if (comp->data)
             items[n++] =

@@ -4,7 +4,7 @@
 
 #ifdef ESB_CHECKED
 static bool alive_index(const esb_world *w, uint32_t idx) {
-    return idx < w->entities.issued && esb_entity_index(w->entities.slots[idx]) == idx;
+    return idx < w->core.entities.issued && esb_entity_index(w->core.entities.slots[idx]) == idx;
 }
 
 static bool holds(const void *world, esb_component c, uint32_t idx) {
@@ -15,7 +15,7 @@ static bool holds(const void *world, esb_component c, uint32_t idx) {
 static void check_storage(const esb_world *w) { /* B2, B3 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
         const esb_hibitset *present = &w->present[c];
-        if (c >= w->component_count) {
+        if (c >= w->core.component_count) {
             ESB_ASSERT_MSG(present->words == 0 && present->count == 0, "an unregistered component's presence set");
             ESB_ASSERT_MSG(!w->data[c] && w->pools[c].count == 0, "storage of an unregistered component");
             continue;
@@ -33,7 +33,7 @@ static void check_storage(const esb_world *w) { /* B2, B3 */
             ESB_ASSERT_MSG(!hb_arrayed(w, c) || !present->count || w->data[c], "a component held without its array");
             continue;
         }
-        esb_sparse_check_invariants(pool, w->entities.issued);
+        esb_sparse_check_invariants(pool, w->core.entities.issued);
         ESB_ASSERT_MSG(pool->count == present->count, "a set whose count is not its presence set's");
         for (uint32_t pos = 0; pos < pool->count; ++pos)
             ESB_ASSERT_MSG(hb_has(w, esb_entity_index(esb_sparse_handle(pool, pos)), c),
@@ -42,18 +42,17 @@ static void check_storage(const esb_world *w) { /* B2, B3 */
 }
 
 static void check_world(const esb_world *w) {
-    const esb_entity_table *ei = &w->entities;
-    esb_et_check_invariants(ei); /* B1 */
+    const esb_entity_table *ei = &w->core.entities;
+    esb_core_check_invariants(&w->core); /* B1 */
     ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
-    ESB_ASSERT(w->component_count <= ESB_MAX_COMPONENTS);
     check_storage(w);
-    esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, NULL, w); /* B4 */
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+    esb_query_heads_check_invariants(&w->core.queries, w->components, w->core.component_count, NULL, w); /* B4 */
+    for (const esb_query_node *n = w->core.queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
         ESB_ASSERT_MSG(q->world == w, "a query of another world");
         ESB_ASSERT(q->rows != NULL);
         uint32_t need = 0, refuse = 0, sparse = 0;
-        for (esb_component c = 0; c < w->component_count; ++c) {
+        for (esb_component c = 0; c < w->core.component_count; ++c) {
             if (esb_bitset_test(&q->head.include, c))
                 ESB_ASSERT_MSG(need < q->need_count && q->need[need++] == &w->present[c], "a query's need list");
             if (esb_bitset_test(&q->head.exclude, c))

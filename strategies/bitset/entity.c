@@ -1,24 +1,18 @@
 /* Entity operations: alive, create, bulk create, destroy, add, remove, set, get, has.
  *
- * Every structural operation has the same shape: the shared checks (op_checks.h, validate.h) in the contract's
+ * Every structural operation has the same shape: the shared checks (world_core.h, validate.h) in the contract's
  * order, then every allocation it may need, then the changes, which cannot fail. An entity's components are the
  * presence sets holding its index: adding or removing one is a bit (and the summary bits above it), plus the
  * value in its storage. */
 #include <string.h>
 
-#include "op_checks.h"
 #include "validate.h"
 #include "hibit.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->core.entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = hb_reserve(w, 1);
-    if (s != ESB_OK) return s;
-    *out = esb_et_take(&w->entities); /* in no presence set: no component */
-    return ESB_OK;
+    return esb_core_create(w, out, hb_reserve); /* in no presence set: no component */
 }
 
 /* Writes c's value for entity e (index idx), zeros where value is NULL: into its array slot (dense) or a new
@@ -32,9 +26,8 @@ static void store_value(esb_world *w, esb_component c, esb_entity e, uint32_t id
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     if ((s = hb_reserve(w, n)) != ESB_OK) return s;
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
@@ -44,15 +37,15 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         else if (s == ESB_OK)
             s = hb_ensure_data(w, ids[k]);
     }
-    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, np, &w->entities, n);
+    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, np, &w->core.entities, n);
     if (s != ESB_OK) return s;
 
     /* Fresh indices come as one run: each array is filled with one copy and each presence set a word at a time.
      * Recycled ones (the free list) go one by one. */
-    uint32_t first = (uint32_t)w->entities.issued;
-    bool run = w->entities.free_count == 0;
+    uint32_t first = (uint32_t)w->core.entities.issued;
+    bool run = w->core.entities.free_count == 0;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = esb_et_take(&w->core.entities);
         uint32_t idx = esb_entity_index(e);
         if (out) out[i] = e;
         if (run) { /* the sets take their entities in order; values and bits follow, per component */
@@ -99,18 +92,18 @@ static void drop(esb_world *w, esb_component c, esb_entity e, uint32_t idx) {
 
 /* As specs's delete, which removes the entity from every storage: each presence set is tested. */
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
+    esb_status s = esb_core_check_destroy(esb_core_of(w), e);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (hb_has_alive(w, idx, c)) drop(w, c, e, idx);
     esb_change_forget_all(&w->changes, idx);
-    esb_et_release(&w->entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
+    esb_et_release(&w->core.entities, e); /* next version, or retired (ESB_RETIRE_EXHAUSTED) */
     return ESB_OK;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (hb_has_alive(w, idx, c)) return ESB_ERR_PRESENT;
@@ -125,7 +118,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
@@ -147,7 +140,7 @@ static void *value_of(const esb_world *w, esb_component c, esb_entity e, uint32_
  * reserved: this never fails for memory. */
 esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *value) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+    esb_status s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
@@ -160,7 +153,7 @@ bool esb_change_exact(void) { return true; }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out); /* sets *out to NULL */
-    if (s == ESB_OK) s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e);
     if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
@@ -169,8 +162,6 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
-    if (s != ESB_OK) return s;
-    return hb_has_alive(w, esb_entity_index(e), c) ? 1 : 0;
+    esb_status s = esb_core_check_has(esb_core_of(w), e, c);
+    return s != ESB_OK ? (int)s : hb_has_alive(w, esb_entity_index(e), c);
 }

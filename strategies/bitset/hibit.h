@@ -15,6 +15,7 @@
 #include "change_set.h"
 #include "component_info.h"
 #include "contract.h"
+#include "world_core.h"
 #include "entity_table.h"
 #include "hibitset.h"
 #include "query_head.h"
@@ -40,6 +41,7 @@ struct esb_query {
     uint32_t pending_word;   /* a word the last batch took from the join and left for the next */
     uint64_t pending_bits;   /* its bits; 0 when none is pending */
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 
 /* Invariants (check.c, esb_world_check):
  *  B1 The entity table's own (entity_table.h); its issued indices fit in capacity, which its slots may exceed
@@ -55,17 +57,16 @@ struct esb_query {
  *  B5 The change sets' own (change_set.h): each holds capacity bits, set only for alive indices with its
  *     component. */
 struct esb_world {
-    esb_entity_table entities; /* handles, versions, free list, index limit (_common/entity_table.h) */
-    uint32_t capacity;         /* entries in every per-entity array and presence set */
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    uint32_t capacity;   /* entries in every per-entity array and presence set */
     esb_component_info components[ESB_MAX_COMPONENTS];
     esb_hibitset present[ESB_MAX_COMPONENTS]; /* every registered component's presence set */
     unsigned char *data[ESB_MAX_COMPONENTS];  /* dense with data: capacity * size bytes, NULL until first used */
     esb_sparse_set pools[ESB_MAX_COMPONENTS]; /* sparse with data */
-    uint32_t component_count;
-    esb_query_registry queries; /* live queries and the iteration lock (_common/query_registry.h) */
-    esb_change_sets changes;    /* the change terms' sets, by component (_common/change_set.h) */
+    esb_change_sets changes;                  /* the change terms' sets, by component (_common/change_set.h) */
     uint64_t words_joined, run_batches, index_batches; /* reported by esb_world_counters */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* Whether c is stored in a sparse set (the sparse hint, with data). */
 static inline bool hb_pooled(const esb_world *w, esb_component c) {

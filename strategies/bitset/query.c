@@ -9,7 +9,6 @@
  *
  * The world is locked against structural operations while an iterator is live (query_registry.h), so the sets
  * and the arrays cannot change under it; the walk's state lives in the query, which has one live iterator. */
-#include "query_api.h"
 #include "validate.h"
 #include "hibit.h"
 
@@ -29,7 +28,9 @@ void hb_query_free(esb_query *q) {
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s); /* checked, its terms copied, linked into the world */
+    esb_query *q =
+        esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                              _Alignof(esb_query), &s); /* checked, its terms copied, linked into the world */
     if (!q) return s;
     q->world = w;
     for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
@@ -52,13 +53,17 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-/* Nothing to catch up with: the cached hint is ignored (above). */
-static esb_status no_refresh(esb_query *q) {
-    (void)q;
-    return ESB_OK;
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, hb_query_free);
 }
 
-ESB_QUERY_HEAD_API(hb_query_free, no_refresh)
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    return esb_query_head_begin(q ? &q->head : NULL, it, NULL);
+} /* nothing to catch up with */
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* The next word of the join with a match (the change term's set applied): a word left pending by the last
  * batch first. False when the walk is done. */
@@ -94,7 +99,7 @@ static void run_batch(esb_iter *it, const esb_query *q, uint32_t first, uint32_t
     const esb_world *w = q->world;
     esb_batch *b = &it->batch;
     b->count = n;
-    b->entities = w->entities.slots + first; /* an alive index's slot holds its handle */
+    b->entities = w->core.entities.slots + first; /* an alive index's slot holds its handle */
     b->entity_rows = NULL;
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         b->base[k] = hb_value(w, q->head.fields[k], first);
@@ -108,7 +113,7 @@ static void index_batch(esb_iter *it, const esb_query *q, uint32_t n) {
     const esb_world *w = q->world;
     esb_batch *b = &it->batch;
     b->count = n;
-    b->entities = w->entities.slots;
+    b->entities = w->core.entities.slots;
     b->entity_rows = q->rows;
     uint32_t *positions = q->positions;
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
@@ -119,7 +124,7 @@ static void index_batch(esb_iter *it, const esb_query *q, uint32_t n) {
             continue;
         }
         const esb_sparse_set *p = &w->pools[c];
-        for (uint32_t i = 0; i < n; ++i) esb_sparse_find(p, w->entities.slots[q->rows[i]], &positions[i]);
+        for (uint32_t i = 0; i < n; ++i) esb_sparse_find(p, w->core.entities.slots[q->rows[i]], &positions[i]);
         b->base[k] = p->data;
         b->rows[k] = positions;
         positions += HB_BATCH;

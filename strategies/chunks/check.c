@@ -7,14 +7,12 @@
 #include "chunks.h"
 
 #ifdef ESB_CHECKED
-ESB_ARCHETYPE_GRAPH_CHECK(ck, index, CK_ROOT)
-
 /* K2, of one archetype's chunk layout. */
 static void check_layout(const ck_archetype *a) {
     esb_table_check_invariants(&a->layout);
     ESB_ASSERT_MSG(a->layout.count == 0 && a->layout.capacity == 0, "a layout holding rows");
     ESB_ASSERT_MSG(a->rows >= 1 && a->rows <= CK_MAX_ROWS, "rows per chunk out of range");
-    ESB_ASSERT_MSG(a->slots == 1 + esb_bitset_count(&a->signature), "version slots other than one per component");
+    ESB_ASSERT_MSG(a->slots == 1 + esb_bitset_count(&a->node.signature), "version slots other than one per component");
     uint64_t end = CK_HEADER + (uint64_t)a->rows * sizeof(esb_entity);
     for (uint32_t k = 0; k < a->layout.column_count; ++k) {
         const ck_column *col = &a->columns[k];
@@ -30,7 +28,7 @@ static void check_layout(const ck_archetype *a) {
 
 /* K4, of one archetype's chunk list; returns its rows. */
 static uint64_t check_chunks(const esb_world *w, uint32_t id) {
-    const ck_archetype *a = w->archetypes[id];
+    const ck_archetype *a = ck_archetype_of(w, id);
     ESB_ASSERT(a->chunk_count <= a->chunk_capacity && a->open_count <= a->chunk_count);
     uint64_t rows = 0;
     uint32_t open = 0;
@@ -48,29 +46,25 @@ static uint64_t check_chunks(const esb_world *w, uint32_t id) {
                        "a chunk with room missing from the open list, or a full one in it");
         for (uint32_t slot = 0; slot < a->slots; ++slot)
             ESB_ASSERT_MSG(*ck_version(a, slot, i) <= w->change_tick, "a version above the world's tick"); /* K7 */
-        esb_et_check_rows(&w->entities, ck_handles(w->store[chunk].data), a->counts[i], chunk, w->locations,
-                          sizeof *w->locations, offsetof(ck_location, chunk), offsetof(ck_location, row)); /* K6 */
+        esb_et_check_rows(&w->core.entities, ck_handles(w->store[chunk].data), a->counts[i], chunk, ck_locations(w),
+                          sizeof(ck_location), offsetof(ck_location, chunk), offsetof(ck_location, row)); /* K6 */
     }
     ESB_ASSERT_MSG(open == a->open_count, "an open list holding other than the chunks with room");
     return rows;
 }
 
 static void check_archetypes(const esb_world *w) {
-    esb_bitset with_data = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c)
-        if (w->components[c].size) esb_bitset_set(&with_data, c);
-    ck_graph_check(w); /* K2's root and signatures, K3 */
+    esb_bitset with_data = esb_components_with_data(w->components, w->core.component_count);
+    esb_graph_check_invariants(&w->graph, w->core.component_count, CK_ROOT); /* K2's root and signatures, K3 */
     uint64_t rows = 0, listed = 0;
-    for (uint32_t id = 0; id < w->archetype_count; ++id) {
-        const ck_archetype *a = w->archetypes[id];
-        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
-            ESB_ASSERT_MSG(a->layout.column_set.w[k] == (a->signature.w[k] & with_data.w[k]),
-                           "a layout whose columns are not its archetype's components with data");
+    for (uint32_t id = 0; id < w->graph.count; ++id) {
+        const ck_archetype *a = ck_archetype_of(w, id);
+        esb_table_check_column_set(&a->layout, &a->node.signature, &with_data);
         check_layout(a); /* K2 */
         rows += check_chunks(w, id);
         listed += a->chunk_count;
     }
-    ESB_ASSERT_MSG(rows == esb_et_count_alive(&w->entities), "rows and alive entities differ in number"); /* K6 */
+    ESB_ASSERT_MSG(rows == esb_et_count_alive(&w->core.entities), "rows and alive entities differ in number"); /* K6 */
     /* K5: every id listed once (each listed id's record names its one place, above), the others spare */
     ESB_ASSERT(w->spare_count <= w->store_count && w->store_count <= w->store_capacity);
     ESB_ASSERT_MSG(listed + w->spare_count == w->store_count, "a chunk id neither in a list nor spare");
@@ -81,16 +75,15 @@ static void check_archetypes(const esb_world *w) {
 
 /* K1 and K6, from the entities. */
 static void check_locations(const esb_world *w) {
-    const esb_entity_table *ei = &w->entities;
-    esb_et_check_invariants(ei);
-    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    const esb_entity_table *ei = &w->core.entities;
+    esb_core_check_invariants(&w->core);
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
-        const ck_location *loc = &w->locations[idx];
+        const ck_location *loc = &ck_locations(w)[idx];
         if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->chunk < w->store_count && w->store[loc->chunk].archetype != CK_SPARE,
                        "a location in a chunk not in use");
         const ck_chunk *chunk = &w->store[loc->chunk];
-        const ck_archetype *a = w->archetypes[chunk->archetype];
+        const ck_archetype *a = ck_archetype_of(w, chunk->archetype);
         ESB_ASSERT_MSG(loc->row < a->counts[chunk->index] && ck_handles(chunk->data)[loc->row] == loc->handle,
                        "a location naming a row that does not hold its entity");
     }
@@ -101,17 +94,18 @@ static void check_query(const void *world, const esb_query_head *h) {
     const esb_world *w = world;
     const esb_query *q = (const esb_query *)h;
     ESB_ASSERT_MSG(q->world == w, "a query of another world");
-    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->archetype_count, ck_match_archetype,
-                               q);
+    esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached, w->graph.count, ck_match_archetype, q);
     ESB_ASSERT_MSG(!q->head.change || q->last_run < w->change_tick, "a query whose last pass is not behind the tick");
+}
+
+static void check_world(const esb_world *w) {
+    check_archetypes(w);
+    check_locations(w);
+    esb_query_heads_check_invariants(&w->core.queries, w->components, w->core.component_count, check_query, w); /* K7 */
 }
 #endif
 
 void esb_world_check(const esb_world *w) {
     (void)w;
-    ESB_IF_CHECKED(if (w) {
-        check_archetypes(w);
-        check_locations(w);
-        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
-    });
+    ESB_IF_CHECKED(if (w) check_world(w));
 }

@@ -27,9 +27,9 @@
 
 #include "bitset.h"
 #include "contract.h"
-#include "edges.h"
+#include "world_core.h"
+#include "archetype_graph.h"
 #include "entity_table.h"
-#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -65,7 +65,7 @@ typedef struct ck_column {
 /* An archetype and its chunks. Its chunk list is a structure of arrays indexed by a chunk's place in it (index):
  * ids, counts and, per version slot, versions; a chunk leaves it by a swap with the last. */
 typedef struct ck_archetype {
-    esb_bitset signature; /* every component, tags included */
+    esb_graph_node node;  /* first member (_common/archetype_graph.h): its component set and edges */
     esb_table layout;     /* the column set and column map of table.h; it holds no rows: the data lies in chunks */
     ck_column *columns;   /* layout.column_count entries */
     uint32_t rows;        /* rows per chunk */
@@ -80,8 +80,8 @@ typedef struct ck_archetype {
     uint32_t *open;       /* indices of the chunks with room; new rows go to open[0] */
     uint32_t *open_pos;   /* chunk index -> its place in open, or CK_NOT_OPEN */
     uint32_t open_count;
-    esb_edges edges;
 } ck_archetype;
+_Static_assert(offsetof(ck_archetype, node) == 0, "an archetype begins with its graph node");
 
 /* A chunk id's record in the store: its memory, and the archetype whose list holds it at index (CK_SPARE: kept
  * for reuse, its memory a standard chunk or NULL). */
@@ -91,7 +91,7 @@ typedef struct ck_chunk {
     uint32_t index;
 } ck_chunk;
 
-/* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
+/* Where an entity lives, after the entity table's slot of its index (entity_table.h, esb_et_in_records): its handle while it lives,
  * its chunk's id and its row there (Unity's EntityInChunk), 16 bytes. */
 typedef struct ck_location {
     esb_entity handle;
@@ -106,9 +106,10 @@ struct esb_query {
     uint64_t last_run;      /* a change term: versions above it are news (the tick its last complete pass took) */
     uint16_t scan_columns[ESB_MAX_FIELDS]; /* uncached: each field's column in the archetype being iterated */
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 
 /* Invariants (check.c, esb_world_check):
- *  K1 The entity table's own (entity_table.h); its issued indices fit in the locations.
+ *  K1 The core's (world_core.h): the entity table's own, whose records are the locations, and the registry's.
  *  K2 Archetype 0 is the empty set; signatures name registered components only. Each layout keeps table.h's
  *     invariants with no row, its column set is exactly the signature's components with data, and each column's
  *     array lies in the chunk after the header and the handles, on a cache line, apart from the others; rows is
@@ -126,29 +127,35 @@ struct esb_query {
  *     query's match list is what matching every archetype it has seen gives (match_list.h); an uncached one
  *     keeps none. */
 struct esb_world {
-    esb_entity_table entities;
-    ck_location *locations; /* per entity index, capacity entries; meaningful for alive indices */
-    uint32_t capacity;
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    uint32_t component_count;
-    ck_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the array grows */
-    uint32_t archetype_count, archetype_capacity;
-    esb_set_index index; /* archetype by signature */
-    esb_query_registry queries;
-    ck_chunk *store; /* chunk id -> record, store_count made so far */
+    esb_archetype_graph graph; /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    ck_chunk *store;           /* chunk id -> record, store_count made so far */
     uint32_t store_count, store_capacity;
     uint32_t *spare; /* ids of released chunks, room for store_capacity */
     uint32_t spare_count;
     uint64_t change_tick; /* the tick the next change is stamped with; a query's creation and complete pass take one */
-    uint64_t edge_hits, edge_misses, moves, chunks_taken, chunks_allocated;
+    uint64_t moves, chunks_taken, chunks_allocated;
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
+
+/* Archetype id, which begins with the graph's node of it. */
+static inline ck_archetype *ck_archetype_of(const esb_world *w, uint32_t id) {
+    return (ck_archetype *)(void *)w->graph.nodes[id];
+}
 
 #define CK_ROOT 0u /* the archetype of entities with no component */
 
-/* ck_reserve_entities, ck_alive, ck_check, ck_take, ck_release (_common/locations.h). */
-ESB_LOCATION_API(ck, ck_location)
+/* The location records, which are the entity table's storage (esb_et_in_records): each begins with its slot, and
+ * CK_RECORD_WORDS words apart is the constant stride of the table's functions (esb_et_take_in, esb_et_alive_in). */
+#define CK_RECORD_WORDS ((uint32_t)(sizeof(ck_location) / sizeof(esb_entity_word)))
+_Static_assert(offsetof(ck_location, handle) == 0 && sizeof(esb_entity) == sizeof(esb_entity_word),
+               "a location record begins with its entity table slot");
 
-static inline bool ck_has(const ck_archetype *a, esb_component c) { return esb_bitset_test(&a->signature, c); }
+/* Index -> where its entity lives; meaningful for alive indices. */
+static inline ck_location *ck_locations(const esb_world *w) { return esb_et_records(&w->core.entities); }
+
+static inline bool ck_has(const ck_archetype *a, esb_component c) { return esb_bitset_test(&a->node.signature, c); }
 
 /* The store's record of the chunk an alive entity's location names: its memory, archetype and place. */
 static inline const ck_chunk *ck_chunk_of(const esb_world *w, const ck_location *loc) { return &w->store[loc->chunk]; }
@@ -182,7 +189,7 @@ static inline bool ck_changed_since(const ck_archetype *a, uint32_t slot, uint32
 
 /* The version slot of component c (in a's signature) in a's chunks. */
 static inline uint32_t ck_slot_of(const ck_archetype *a, esb_component c) {
-    return 1 + esb_bitset_rank(&a->signature, c);
+    return 1 + esb_bitset_rank(&a->node.signature, c);
 }
 
 /* Room for n more rows in an archetype's chunks (all or nothing): new chunks at the end of its list and of its
@@ -194,7 +201,7 @@ esb_status ck_take_chunk(esb_world *w, uint32_t archetype);
 
 /* Room for one more row: the first open chunk has it, or a new chunk is taken. */
 static inline esb_status ck_reserve_row(esb_world *w, uint32_t archetype) {
-    return w->archetypes[archetype]->open_count ? ESB_OK : ck_take_chunk(w, archetype);
+    return ck_archetype_of(w, archetype)->open_count ? ESB_OK : ck_take_chunk(w, archetype);
 }
 
 /* Takes chunk i out of a's list (it holds no row) and gives its id back to the store. Never fails. */

@@ -3,11 +3,10 @@
 
 #include "graph.h"
 #include "inline.h"
-#include "op_checks.h"
 #include "validate.h"
 #include "chunks.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && ck_alive(w, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, CK_RECORD_WORDS); }
 
 /* Rows arrived in chunk i: its order version stamped, which stands for every component's too (ck_changed_since),
  * as Unity's Allocate stamps them all (SetAllChangeVersion, SetOrderVersion). */
@@ -23,14 +22,14 @@ typedef struct ck_place {
 
 /* A row for e in the first chunk with room (reserved), its elements uninitialised, e's location set. */
 static ESB_ALWAYS_INLINE ck_place place(esb_world *w, uint32_t id, esb_entity e) {
-    ck_archetype *a = w->archetypes[id];
+    ck_archetype *a = ck_archetype_of(w, id);
     uint32_t i = a->open[0], row = a->counts[i]++;
     uint32_t chunk = a->ids[i];
     unsigned char *data = a->data[i];
     ck_handles(data)[row] = e;
     if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
     stamp_arrival(w, a, i);
-    w->locations[esb_entity_index(e)] = (ck_location){e, chunk, row};
+    ck_locations(w)[esb_entity_index(e)] = (ck_location){e, chunk, row};
     return (ck_place){data, row};
 }
 
@@ -42,7 +41,7 @@ static ESB_ALWAYS_INLINE void vacate(esb_world *w, ck_archetype *a, uint32_t i, 
         for (uint32_t k = 0; k < a->layout.column_count; ++k)
             esb_copy_element(ck_element(a, data, k, row), ck_element(a, data, k, last), a->columns[k].size);
         esb_entity moved = ck_handles(data)[row] = ck_handles(data)[last];
-        w->locations[esb_entity_index(moved)].row = row;
+        ck_locations(w)[esb_entity_index(moved)].row = row;
     }
     if (__builtin_expect(last == 0, 0))
         ck_chunk_release(w, a, i);
@@ -51,12 +50,12 @@ static ESB_ALWAYS_INLINE void vacate(esb_world *w, ck_archetype *a, uint32_t i, 
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = ck_reserve_entities(w, 1);
+    esb_status s = esb_core_check_create(esb_core_of(w), out);
+    if (s != ESB_OK) return s;
+    s = esb_et_reserve(&w->core.entities, 1);
     if (s == ESB_OK) s = ck_reserve_row(w, CK_ROOT);
     if (s != ESB_OK) return s;
-    esb_entity e = ck_take(w);
+    esb_entity e = esb_et_take_in(&w->core.entities, CK_RECORD_WORDS);
     place(w, CK_ROOT, e);
     *out = e;
     return ESB_OK;
@@ -64,27 +63,26 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     esb_bitset signature;
-    memset(&signature, 0, sizeof signature);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    esb_bitset_of_ids(&signature, ids, count);
     uint32_t to;
-    if ((s = ck_reserve_entities(w, n)) != ESB_OK || (s = ck_archetype_find(w, &signature, &to)) != ESB_OK ||
+    if ((s = esb_et_reserve(&w->core.entities, n)) != ESB_OK ||
+        (s = esb_graph_find(&w->graph, w, ck_archetype_make, &signature, &to)) != ESB_OK ||
         (s = ck_reserve_rows(w, to, n)) != ESB_OK)
         return s;
 
     /* Chunk by chunk: the rows as one run, each column filled in one copy. */
-    ck_archetype *a = w->archetypes[to];
+    ck_archetype *a = ck_archetype_of(w, to);
     for (size_t done = 0; done < n;) {
         uint32_t i = a->open[0], first = a->counts[i], chunk = a->ids[i];
         uint32_t run = (uint32_t)(n - done < a->rows - first ? n - done : a->rows - first);
         unsigned char *data = a->data[i];
         for (uint32_t r = 0; r < run; ++r) {
-            esb_entity e = ck_take(w);
+            esb_entity e = esb_et_take_in(&w->core.entities, CK_RECORD_WORDS);
             ck_handles(data)[first + r] = e;
-            w->locations[esb_entity_index(e)] = (ck_location){e, chunk, first + r};
+            ck_locations(w)[esb_entity_index(e)] = (ck_location){e, chunk, first + r};
             if (out) out[done + r] = e;
         }
         for (uint32_t k = 0; k < count; ++k) {
@@ -106,29 +104,30 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!ck_alive(w, e)) return ESB_ERR_STALE;
-    const ck_chunk *rec = ck_chunk_of(w, &w->locations[esb_entity_index(e)]);
-    vacate(w, w->archetypes[rec->archetype], rec->index, rec->data, w->locations[esb_entity_index(e)].row);
-    ck_release(w, e); /* the location's first word becomes the free list's link */
+    esb_status s = esb_core_check_destroy_in(esb_core_of(w), e, CK_RECORD_WORDS);
+    if (s != ESB_OK) return s;
+    const ck_chunk *rec = ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)]);
+    vacate(w, ck_archetype_of(w, rec->archetype), rec->index, rec->data, ck_locations(w)[esb_entity_index(e)].row);
+    esb_et_release_in(&w->core.entities, e,
+                      CK_RECORD_WORDS); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 
 /* Moves e from its chunk to one of archetype `to`, one component away (a row reserved there): the shared
  * components are copied (Unity's Clone), the old row filled by its chunk's last (Remove). The two archetypes are
- * one column apart when that component has data: at rank `column` of the destination (dst_extra, an add) or of
- * the source (src_extra, a remove), so columns pair up by position, with no id compared. Returns the element of
+ * one column apart when that component has data: at rank `column` of the destination (ESB_EXTRA_IN_DST, an add) or
+ * of the source (ESB_EXTRA_IN_SRC, a remove), so columns pair up by position, with no id compared. Returns the element of
  * column `column` in the new row (an add's value goes there). */
-static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, uint32_t to, bool dst_extra,
-                                                    bool src_extra, uint32_t column) {
-    ck_location from = w->locations[esb_entity_index(e)];
+static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, uint32_t to, esb_extra_column where,
+                                                    uint32_t column) {
+    ck_location from = ck_locations(w)[esb_entity_index(e)];
     ck_chunk src_chunk = w->store[from.chunk];
-    ck_archetype *src = w->archetypes[src_chunk.archetype], *dst = w->archetypes[to];
+    ck_archetype *src = ck_archetype_of(w, src_chunk.archetype), *dst = ck_archetype_of(w, to);
     ck_place at = place(w, to, e);
     unsigned char *dst_data = at.data;
+    bool dst_extra = where == ESB_EXTRA_IN_DST, src_extra = where == ESB_EXTRA_IN_SRC;
     uint32_t shared = dst_extra ? src->layout.column_count : dst->layout.column_count,
-             below = dst_extra || src_extra ? column : shared;
+             below = where != ESB_EXTRA_NONE ? column : shared;
     for (uint32_t k = 0; k < shared; ++k) {
         uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
         ESB_ASSERT(dst->layout.columns[d].id == src->layout.columns[s].id);
@@ -141,19 +140,20 @@ static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, 
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = ck_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, CK_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    uint32_t from = ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype, to;
-    if (ck_has(w->archetypes[from], c)) return ESB_ERR_PRESENT;
-    if ((s = ck_archetype_step(w, from, c, true, &to)) != ESB_OK || (s = ck_reserve_row(w, to)) != ESB_OK) return s;
+    uint32_t from = ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)])->archetype, to;
+    if (ck_has(ck_archetype_of(w, from), c)) return ESB_ERR_PRESENT;
+    if ((s = esb_graph_step(&w->graph, w, ck_archetype_make, from, c, ESB_EDGE_ADD, &to)) != ESB_OK ||
+        (s = ck_reserve_row(w, to)) != ESB_OK)
+        return s;
     uint32_t size = w->components[c].size;
     if (!size) {
-        move_entity(w, e, to, false, false, 0);
+        move_entity(w, e, to, ESB_EXTRA_NONE, 0);
         return ESB_OK;
     }
-    unsigned char *slot = move_entity(w, e, to, true, false, esb_table_column_of(&w->archetypes[to]->layout, c));
+    unsigned char *slot =
+        move_entity(w, e, to, ESB_EXTRA_IN_DST, esb_table_column_of(&ck_archetype_of(w, to)->layout, c));
     if (value)
         esb_copy_element(slot, value, size);
     else
@@ -162,42 +162,41 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = ck_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, CK_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    uint32_t from = ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype, to;
-    ck_archetype *src = w->archetypes[from];
+    uint32_t from = ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)])->archetype, to;
+    ck_archetype *src = ck_archetype_of(w, from);
     if (!ck_has(src, c)) return ESB_ERR_ABSENT;
-    if ((s = ck_archetype_step(w, from, c, false, &to)) != ESB_OK || (s = ck_reserve_row(w, to)) != ESB_OK) return s;
+    if ((s = esb_graph_step(&w->graph, w, ck_archetype_make, from, c, ESB_EDGE_REMOVE, &to)) != ESB_OK ||
+        (s = ck_reserve_row(w, to)) != ESB_OK)
+        return s;
     if (w->components[c].size)
-        move_entity(w, e, to, false, true, esb_table_column_of(&src->layout, c));
+        move_entity(w, e, to, ESB_EXTRA_IN_SRC, esb_table_column_of(&src->layout, c));
     else
-        move_entity(w, e, to, false, false, 0);
+        move_entity(w, e, to, ESB_EXTRA_NONE, 0);
     return ESB_OK;
 }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (!ck_alive(w, e)) return ESB_ERR_STALE;
-    ck_location loc = w->locations[esb_entity_index(e)];
+    if (!esb_et_alive_in(&w->core.entities, e, CK_RECORD_WORDS)) return ESB_ERR_STALE;
+    ck_location loc = ck_locations(w)[esb_entity_index(e)];
     ck_chunk chunk = w->store[loc.chunk];
-    const ck_archetype *a = w->archetypes[chunk.archetype];
+    const ck_archetype *a = ck_archetype_of(w, chunk.archetype);
     int32_t column = esb_table_find_column(&a->layout, c); /* a column proves c registered: its range checked after */
     if (column != ESB_NO_COLUMN) {
         *out = ck_element(a, chunk.data, (uint32_t)column, loc.row);
         return ESB_OK;
     }
-    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    return ck_has(a, c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag, or absent */
+    return esb_core_get_without_column(&w->core, &a->node.signature, c);
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = ck_check(w, e, c);
-    if (s != ESB_OK) return s;
-    return ck_has(w->archetypes[ck_chunk_of(w, &w->locations[esb_entity_index(e)])->archetype], c) ? 1 : 0;
+    esb_status s = esb_core_check_has_in(esb_core_of(w), e, c, CK_RECORD_WORDS);
+    return s != ESB_OK
+               ? (int)s
+               : ck_has(ck_archetype_of(w, ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)])->archetype), c);
 }
 
 /* The write through esb_get's checks and pointer, then the component's version of its chunk stamped, as Unity's
@@ -206,8 +205,8 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     void *p;
     esb_status s = esb_get(w, e, c, &p);
     if (s != ESB_OK) return s;
-    const ck_chunk *chunk = ck_chunk_of(w, &w->locations[esb_entity_index(e)]);
-    ck_archetype *a = w->archetypes[chunk->archetype];
+    const ck_chunk *chunk = ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)]);
+    ck_archetype *a = ck_archetype_of(w, chunk->archetype);
     *ck_version(a, ck_slot_of(a, c), chunk->index) = w->change_tick;
     esb_write_value(p, value, w->components[c].size);
     return ESB_OK;

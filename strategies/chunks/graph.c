@@ -35,7 +35,8 @@ static void lay_out(ck_archetype *a) {
     }
 }
 
-static void archetype_free(ck_archetype *a) {
+static void archetype_free(esb_graph_node *node) {
+    ck_archetype *a = (ck_archetype *)(void *)node;
     size_t cap = a->chunk_capacity;
     esb_mem_free(a->ids, cap * sizeof *a->ids);
     esb_mem_free(a->counts, cap * sizeof *a->counts);
@@ -45,31 +46,27 @@ static void archetype_free(ck_archetype *a) {
     esb_mem_free(a->versions, a->versions ? ck_version_stride(a) * a->slots * sizeof *a->versions : 0);
     esb_mem_free(a->columns, a->columns ? a->layout.column_count * sizeof *a->columns : 0);
     esb_table_free(&a->layout);
-    esb_edges_free(&a->edges);
+    esb_edges_free(&a->node.edges);
     esb_mem_free(a, sizeof *a);
 }
 
-ESB_ARCHETYPE_LIST(ck, index, archetype_free)
-
 /* Room in the list and the index comes first: if making the archetype then fails, they are merely roomier. */
-static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
-    esb_status s = ck_list_reserve(w);
+esb_status ck_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
+    esb_status s = esb_graph_reserve(&w->graph);
     if (s != ESB_OK) return s;
     ck_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(ck_archetype));
     if (!a) return ESB_ERR_NOMEM;
-    a->signature = *signature;
+    a->node.signature = *signature;
     a->slots = 1 + esb_bitset_count(signature);
-    if ((s = esb_table_init(&a->layout, signature, w->components, w->component_count)) != ESB_OK ||
+    if ((s = esb_table_init(&a->layout, signature, w->components, w->core.component_count)) != ESB_OK ||
         (a->layout.column_count &&
          !(a->columns = esb_mem_alloc(a->layout.column_count * sizeof *a->columns, _Alignof(ck_column))))) {
-        archetype_free(a);
+        archetype_free(&a->node);
         return s != ESB_OK ? s : ESB_ERR_NOMEM;
     }
     lay_out(a);
-    *out = ck_list_append(w, a, signature);
+    *out = esb_graph_append(&w->graph, &a->node);
     return ESB_OK;
 }
 
-void ck_graph_free(esb_world *w) { ck_list_free(w); }
-
-ESB_ARCHETYPE_GRAPH(ck, index, archetype_make)
+void ck_graph_free(esb_world *w) { esb_graph_free(&w->graph, archetype_free); }

@@ -6,8 +6,8 @@
 #include "archetype_graph.h"
 #include "chunks.h"
 
-/* ck_graph_root, ck_archetype_find, ck_archetype_step (_common/archetype_graph.h); a new archetype has no chunk. */
-ESB_ARCHETYPE_GRAPH_DECLARE(ck)
+/* Makes an empty archetype with component set `signature` (esb_graph_make, _common/archetype_graph.h): a new archetype has no chunk. */
+esb_status ck_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out);
 
 /* Frees every archetype, its lists and edges, and the index (after the store, which asks them their sizes). */
 void ck_graph_free(esb_world *w);

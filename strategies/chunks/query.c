@@ -10,20 +10,16 @@
  * component (for an added term, its order version) is newer is handed out whole, the others are skipped. A batch
  * stamps the versions of the columns it hands out writable, as Unity's write access to a chunk's array does. */
 #include "inline.h"
-#include "query_api.h"
 #include "chunks.h"
 
 static bool query_matches(const esb_query *q, const ck_archetype *a) {
-    return esb_query_head_matches(&q->head, &a->signature);
+    return esb_query_head_matches(&q->head, &a->node.signature);
 }
 
 bool ck_match_archetype(const void *query, uint32_t id, uint16_t *columns) {
     const esb_query *q = query;
-    const ck_archetype *a = q->world->archetypes[id];
-    if (!query_matches(q, a)) return false;
-    for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
-        columns[k] = (uint16_t)esb_table_column_of(&a->layout, q->head.fields[k]);
-    return true;
+    const ck_archetype *a = ck_archetype_of(q->world, id);
+    return esb_query_head_match_table(&q->head, &a->node.signature, &a->layout, columns);
 }
 
 void ck_query_free(esb_query *q) {
@@ -33,12 +29,13 @@ void ck_query_free(esb_query *q) {
 }
 
 static inline esb_status catch_up(esb_query *q) {
-    return esb_match_list_catch_up(&q->matches, q->world->archetype_count, ck_match_archetype, q);
+    return esb_match_list_catch_up(&q->matches, q->world->graph.count, ck_match_archetype, q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                                         _Alignof(esb_query), &s);
     if (!q) return s;
     q->world = w;
     q->matches.field_count = q->head.field_count;
@@ -52,7 +49,17 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-ESB_QUERY_HEAD_API(ck_query_free, catch_up)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, ck_query_free);
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    return esb_query_head_begin(q ? &q->head : NULL, it, catch_up);
+}
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* An iterator's state: the next archetype (its place in the match list, or its id for a scan), the next chunk of
  * the current one, the version slot of the change term there, and the current archetype with its fields' columns
@@ -84,9 +91,9 @@ static ESB_ALWAYS_INLINE void chunk_batch(esb_iter *it, const esb_query *q, ck_a
 /* The next archetype with a chunk to hand out, from st->archetype on: NULL when there is none. A scan finds
  * its fields' columns (into the query's scan_columns: a query has one live iterator at most). */
 static ESB_NOINLINE ck_archetype *next_archetype(esb_query *q, ck_iter_state *st, uint16_t *scanned) {
-    uint32_t end = q->head.cached ? q->matches.count : q->world->archetype_count;
+    uint32_t end = q->head.cached ? q->matches.count : q->world->graph.count;
     for (; st->archetype < end; st->archetype++) {
-        ck_archetype *a = q->world->archetypes[q->head.cached ? q->matches.ids[st->archetype] : st->archetype];
+        ck_archetype *a = ck_archetype_of(q->world, q->head.cached ? q->matches.ids[st->archetype] : st->archetype);
         if (!a->chunk_count || (!q->head.cached && !query_matches(q, a))) continue;
         const uint16_t *columns = scanned;
         if (q->head.cached)

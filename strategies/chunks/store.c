@@ -72,7 +72,7 @@ static ESB_NOINLINE unsigned char *new_memory(esb_world *w, const ck_archetype *
  * before it changes anything; the growth of the lists and new memory out of line, so that taking a spare chunk
  * is a few loads and stores. */
 esb_status ck_take_chunk(esb_world *w, uint32_t id) {
-    ck_archetype *a = w->archetypes[id];
+    ck_archetype *a = ck_archetype_of(w, id);
     esb_status s;
     if (a->chunk_count == a->chunk_capacity && (s = grow_list(a)) != ESB_OK) return s;
     if (!w->spare_count && w->store_count == w->store_capacity && (s = grow_store(w)) != ESB_OK) return s;
@@ -123,7 +123,7 @@ void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
 }
 
 esb_status ck_reserve_rows(esb_world *w, uint32_t id, uint64_t n) {
-    ck_archetype *a = w->archetypes[id];
+    ck_archetype *a = ck_archetype_of(w, id);
     uint64_t room = 0;
     for (uint32_t k = 0; k < a->open_count; ++k) room += a->rows - a->counts[a->open[k]];
     uint32_t made = 0;
@@ -140,7 +140,7 @@ esb_status ck_reserve_rows(esb_world *w, uint32_t id, uint64_t n) {
 void ck_store_free(esb_world *w) {
     for (uint32_t chunk = 0; chunk < w->store_count; ++chunk) {
         const ck_chunk *rec = &w->store[chunk];
-        size_t bytes = rec->archetype == CK_SPARE ? ESB_CHUNK_BYTES : w->archetypes[rec->archetype]->chunk_bytes;
+        size_t bytes = rec->archetype == CK_SPARE ? ESB_CHUNK_BYTES : ck_archetype_of(w, rec->archetype)->chunk_bytes;
         esb_mem_free(rec->data, rec->data ? bytes : 0);
     }
     esb_mem_free(w->store, w->store_capacity * sizeof *w->store);

@@ -8,12 +8,10 @@
 #include "hybrid.h"
 
 #ifdef ESB_CHECKED
-ESB_ARCHETYPE_GRAPH_CHECK(hy, archetype_index, HY_ROOT)
-
 static void check_storage_kinds(const esb_world *w) { /* Y2 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
         const esb_component_info *info = &w->components[c];
-        bool registered = c < w->component_count;
+        bool registered = c < w->core.component_count;
         ESB_ASSERT_MSG(hy_in_table(w, c) == (registered && info->hint == ESB_STORAGE_DENSE),
                        "table_components differs from the registered dense components");
         ESB_ASSERT_MSG(hy_in_pool(w, c) == (registered && info->hint == ESB_STORAGE_SPARSE),
@@ -24,15 +22,16 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
             ESB_ASSERT_MSG(p->count == 0, "a pool holding a component that is not stored in pools");
             continue;
         }
-        esb_sparse_check_invariants(p, w->entities.issued);
+        esb_sparse_check_invariants(p, w->core.entities.issued);
         uint64_t holders = 0;
-        for (uint32_t id = 0; id < w->archetype_count; ++id)
-            if (esb_bitset_test(&w->archetypes[id]->signature, c)) holders += hy_archetype_rows(w, w->archetypes[id]);
+        for (uint32_t id = 0; id < w->graph.count; ++id)
+            if (esb_bitset_test(&hy_archetype_of(w, id)->node.signature, c))
+                holders += hy_archetype_rows(w, hy_archetype_of(w, id));
         for (uint32_t pos = 0; pos < p->count; ++pos) {
             esb_entity e = p->dense[pos];
-            ESB_ASSERT_MSG(hy_alive(w, e), "a pool holding a dead entity");
-            const hy_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
-            ESB_ASSERT_MSG(esb_bitset_test(&a->signature, c), "a pool holding an entity whose archetype lacks it");
+            ESB_ASSERT_MSG(esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS), "a pool holding a dead entity");
+            const hy_archetype *a = hy_archetype_of(w, hy_locations(w)[esb_entity_index(e)].archetype);
+            ESB_ASSERT_MSG(esb_bitset_test(&a->node.signature, c), "a pool holding an entity whose archetype lacks it");
         }
         ESB_ASSERT_MSG(holders == p->count, "an entity whose archetype has a pooled component missing from its pool");
     }
@@ -40,9 +39,7 @@ static void check_storage_kinds(const esb_world *w) { /* Y2 */
 
 static void check_tables(const esb_world *w) { /* Y3 */
     ESB_ASSERT(w->table_count >= 1 && w->table_count <= w->table_capacity && w->table_count <= w->table_set_capacity);
-    esb_bitset none = {{0}}, with_data = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c)
-        if (w->components[c].size) esb_bitset_set(&with_data, c);
+    esb_bitset none = {{0}}, with_data = esb_components_with_data(w->components, w->core.component_count);
     ESB_ASSERT_MSG(w->tables[HY_ROOT]->column_count == 0 && !memcmp(&w->table_sets[HY_ROOT], &none, sizeof none),
                    "table 0 has a column or a component");
     esb_set_index_check_invariants(&w->table_index);
@@ -52,48 +49,45 @@ static void check_tables(const esb_world *w) { /* Y3 */
         esb_table_check_invariants(t);
         const esb_bitset *set = &w->table_sets[id];
         ESB_ASSERT_MSG(esb_bitset_contains(&w->table_components, set), "a table set with a non-table component");
-        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
-            ESB_ASSERT_MSG(t->column_set.w[k] == (set->w[k] & with_data.w[k]),
-                           "a table whose columns are not its set's components with data");
+        esb_table_check_column_set(t, set, &with_data);
         ESB_ASSERT_MSG(esb_set_index_find(&w->table_index, set) == id, "a table the index does not find");
         uint32_t having = 0, last = HY_UNUSED; /* Y7 */
-        for (uint32_t k = 0; k < w->archetype_count; ++k)
-            if (w->archetypes[k]->table == id) having++, last = k;
+        for (uint32_t k = 0; k < w->graph.count; ++k)
+            if (hy_archetype_of(w, k)->table == id) having++, last = k;
         ESB_ASSERT_MSG(w->table_alone[id] == (having == 0   ? HY_UNUSED
                                               : having == 1 ? last
                                                             : HY_SHARED),
                        "table_alone names other than the table's one archetype");
-        for (uint32_t k = 0; k < w->archetype_count; ++k)
-            if (w->archetypes[k]->table == id)
-                ESB_ASSERT_MSG(w->archetypes[k]->alone == (having == 1),
+        for (uint32_t k = 0; k < w->graph.count; ++k)
+            if (hy_archetype_of(w, k)->table == id)
+                ESB_ASSERT_MSG(hy_archetype_of(w, k)->alone == (having == 1),
                                "an archetype alone on a shared table, or not alone on its own");
     }
 }
 
 static void check_archetypes(const esb_world *w) { /* Y4 */
-    hy_graph_check(w);
-    for (uint32_t id = 0; id < w->archetype_count; ++id) {
-        const hy_archetype *a = w->archetypes[id];
+    esb_graph_check_invariants(&w->graph, w->core.component_count, HY_ROOT);
+    for (uint32_t id = 0; id < w->graph.count; ++id) {
+        const hy_archetype *a = hy_archetype_of(w, id);
         ESB_ASSERT(a->count <= a->capacity);
         ESB_ASSERT_MSG(!a->alone || a->count == 0, "an archetype alone on its table with lists of its own");
         ESB_ASSERT_MSG(a->table < w->table_count, "an archetype of a table that does not exist");
         for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
-            ESB_ASSERT_MSG(w->table_sets[a->table].w[k] == (a->signature.w[k] & w->table_components.w[k]),
+            ESB_ASSERT_MSG(w->table_sets[a->table].w[k] == (a->node.signature.w[k] & w->table_components.w[k]),
                            "an archetype whose table is not the one of its table components");
     }
 }
 
 static void check_locations(const esb_world *w) { /* Y1, Y5 */
-    const esb_entity_table *ei = &w->entities;
-    esb_et_check_invariants(ei);
-    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    const esb_entity_table *ei = &w->core.entities;
+    esb_core_check_invariants(&w->core);
     uint64_t alive_count = esb_et_count_alive(ei);
     uint64_t archetype_rows = 0, table_rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
-        const hy_location *loc = &w->locations[idx];
+        const hy_location *loc = &hy_locations(w)[idx];
         if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
-        ESB_ASSERT_MSG(loc->archetype < w->archetype_count, "a location in an archetype that does not exist");
-        const hy_archetype *a = w->archetypes[loc->archetype];
+        ESB_ASSERT_MSG(loc->archetype < w->graph.count, "a location in an archetype that does not exist");
+        const hy_archetype *a = hy_archetype_of(w, loc->archetype);
         ESB_ASSERT_MSG(a->alone || (loc->row < a->count && a->entities[loc->row] == loc->handle),
                        "a location naming an archetype row that does not hold its entity");
         const esb_table *t = a->rows_in;
@@ -101,11 +95,11 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
         ESB_ASSERT_MSG(row < t->count && t->entities[row] == loc->handle,
                        "a location whose table row does not hold its entity");
     }
-    for (uint32_t id = 0; id < w->archetype_count; ++id) {
-        const hy_archetype *a = w->archetypes[id];
+    for (uint32_t id = 0; id < w->graph.count; ++id) {
+        const hy_archetype *a = hy_archetype_of(w, id);
         ESB_ASSERT_MSG(a->table < w->table_count && a->rows_in == w->tables[a->table], "rows_in is not the table");
         archetype_rows += hy_archetype_rows(w, a); /* alone: its rows are its table's, checked below */
-        esb_et_check_rows(ei, a->entities, a->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, a->entities, a->count, id, hy_locations(w), sizeof(hy_location),
                           offsetof(hy_location, archetype), offsetof(hy_location, row));
     }
     for (uint32_t id = 0; id < w->table_count; ++id) { /* each table row's entity is of an archetype on the table */
@@ -113,9 +107,9 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
         table_rows += t->count;
         for (uint32_t row = 0; row < t->count; ++row) {
             esb_entity e = t->entities[row];
-            ESB_ASSERT_MSG(hy_alive(w, e), "a table row holding a dead entity");
-            const hy_location *loc = &w->locations[esb_entity_index(e)];
-            const hy_archetype *a = w->archetypes[loc->archetype];
+            ESB_ASSERT_MSG(esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS), "a table row holding a dead entity");
+            const hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+            const hy_archetype *a = hy_archetype_of(w, loc->archetype);
             ESB_ASSERT_MSG(a->table == id && hy_table_row(a, loc->row) == row,
                            "a table row whose entity's location names another");
         }
@@ -126,11 +120,11 @@ static void check_locations(const esb_world *w) { /* Y1, Y5 */
 
 static void check_ticks(const esb_world *w) { /* Y8 */
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
-        ESB_ASSERT_MSG(!hy_ticked(w, c) || c < w->component_count, "an unregistered component keeps ticks");
+        ESB_ASSERT_MSG(!hy_ticked(w, c) || c < w->core.component_count, "an unregistered component keeps ticks");
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const esb_table *t = w->tables[id];
         uint32_t watched = 0;
-        for (esb_component c = 0; c < w->component_count; ++c) {
+        for (esb_component c = 0; c < w->core.component_count; ++c) {
             bool want = hy_ticked(w, c) && esb_bitset_test(&w->table_sets[id], c);
             const esb_tick_track *track = esb_table_ticks_of(t, c);
             ESB_ASSERT_MSG((track != NULL) == want, "a table's tick tracks are not its ticked components");
@@ -141,7 +135,7 @@ static void check_ticks(const esb_world *w) { /* Y8 */
         }
         ESB_ASSERT_MSG(t->tick_count == watched, "a table's tick track of a component it does not hold");
     }
-    for (esb_component c = 0; c < w->component_count; ++c) {
+    for (esb_component c = 0; c < w->core.component_count; ++c) {
         const esb_sparse_set *p = &w->pools[c];
         const hy_pool_ticks *t = &w->pool_ticks[c];
         bool ticked = hy_ticked(w, c) && hy_in_pool(w, c);
@@ -170,7 +164,7 @@ static void check_query(const void *world, const esb_query_head *h) {
                        (q->rows && hy_ticked(w, q->head.change_component) && q->last_run < w->change_tick),
                    "a change term without its ticks, or a reference point ahead of its world");
     esb_match_list_check_query(&q->matches, q->head.field_count, q->head.cached,
-                               q->dense ? w->table_count : w->archetype_count, hy_match_candidate, q);
+                               q->dense ? w->table_count : w->graph.count, hy_match_candidate, q);
 }
 #endif
 
@@ -182,6 +176,6 @@ void esb_world_check(const esb_world *w) {
         check_locations(w);
         check_storage_kinds(w); /* after the locations it follows */
         check_ticks(w);
-        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
+        esb_query_heads_check_invariants(&w->core.queries, w->components, w->core.component_count, check_query, w);
     });
 }

@@ -4,18 +4,17 @@
 
 #include "graph.h"
 #include "inline.h"
-#include "op_checks.h"
 #include "validate.h"
 #include "hybrid.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && hy_alive(w, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS); }
 
 /* Takes a row out of an archetype's lists (nothing to do for one alone on its table, whose rows are the
  * table's); the entity moved into it gets its new archetype row. */
 static ESB_ALWAYS_INLINE void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
     if (a->alone) return;
     esb_entity moved = hy_archetype_swap_remove(a, row);
-    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = row;
+    if (moved != ESB_ENTITY_NULL) hy_locations(w)[esb_entity_index(moved)].row = row;
 }
 
 /* Takes a row out of archetype a's table; the entity moved into it gets its new table row, as its archetype row
@@ -23,18 +22,18 @@ static ESB_ALWAYS_INLINE void archetype_vacate(esb_world *w, hy_archetype *a, ui
 static ESB_ALWAYS_INLINE void table_vacate(esb_world *w, const hy_archetype *a, uint32_t row) {
     esb_entity moved = esb_table_swap_remove(a->rows_in, row);
     if (moved == ESB_ENTITY_NULL) return;
-    hy_location *loc = &w->locations[esb_entity_index(moved)];
+    hy_location *loc = &hy_locations(w)[esb_entity_index(moved)];
     if (a->alone)
         loc->row = row;
     else
-        w->archetypes[loc->archetype]->table_rows[loc->row] = row;
+        hy_archetype_of(w, loc->archetype)->table_rows[loc->row] = row;
 }
 
 /* Calls f(w, e, c) for each sparse-set component of archetype a. */
 static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
                             void (*f)(esb_world *, esb_entity, esb_component)) {
     for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
-        for (uint64_t bits = a->signature.w[k] & w->sparse_components.w[k]; bits; bits &= bits - 1)
+        for (uint64_t bits = a->node.signature.w[k] & w->sparse_components.w[k]; bits; bits &= bits - 1)
             f(w, e, (esb_component)(k * 64 + (unsigned)__builtin_ctzll(bits)));
 }
 
@@ -44,16 +43,17 @@ static void pool_erase(esb_world *w, esb_entity e, esb_component c) {
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    hy_archetype *root = w->archetypes[HY_ROOT];
+    esb_status s = esb_core_check_create(esb_core_of(w), out);
+    if (s != ESB_OK) return s;
+    hy_archetype *root = hy_archetype_of(w, HY_ROOT);
     esb_table *table = w->tables[root->table];
-    esb_status s = hy_reserve_entities(w, 1);
+    s = esb_et_reserve(&w->core.entities, 1);
     if (s == ESB_OK) s = hy_archetype_reserve(root, 1);
     if (s == ESB_OK) s = esb_table_reserve(table, 1);
     if (s != ESB_OK) return s;
-    esb_entity e = hy_take(w);
-    w->locations[esb_entity_index(e)] = (hy_location){e, HY_ROOT, hy_archetype_push(root, e, esb_table_push(table, e))};
+    esb_entity e = esb_et_take_in(&w->core.entities, HY_RECORD_WORDS);
+    hy_locations(w)[esb_entity_index(e)] =
+        (hy_location){e, HY_ROOT, hy_archetype_push(root, e, esb_table_push(table, e))};
     *out = e;
     return ESB_OK;
 }
@@ -62,37 +62,35 @@ esb_status esb_create(esb_world *w, esb_entity *out) {
  * sparse-set component room and sparse pages for the indices about to be issued. */
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, uint32_t *to) {
     esb_bitset signature;
-    memset(&signature, 0, sizeof signature);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&signature, ids[k]);
+    esb_bitset_of_ids(&signature, ids, count);
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     esb_component pooled[ESB_MAX_COMPONENTS];
     uint32_t np = 0;
     for (uint32_t k = 0; k < count; ++k)
         if (hy_in_pool(w, ids[k])) pooled[np] = ids[k], pools[np++] = &w->pools[ids[k]];
-    esb_status s = hy_reserve_entities(w, n);
-    if (s == ESB_OK) s = hy_archetype_find(w, &signature, to);
-    if (s == ESB_OK) s = hy_archetype_reserve(w->archetypes[*to], n);
-    if (s == ESB_OK) s = esb_table_reserve(w->tables[w->archetypes[*to]->table], n);
+    esb_status s = esb_et_reserve(&w->core.entities, n);
+    if (s == ESB_OK) s = esb_graph_find(&w->graph, w, hy_archetype_make, &signature, to);
+    if (s == ESB_OK) s = hy_archetype_reserve(hy_archetype_of(w, *to), n);
+    if (s == ESB_OK) s = esb_table_reserve(w->tables[hy_archetype_of(w, *to)->table], n);
     for (uint32_t k = 0; s == ESB_OK && k < np; ++k) s = hy_pool_reserve(w, pooled[k], (uint32_t)n);
-    return s == ESB_OK ? esb_sparse_reserve_next_indices(pools, np, &w->entities, n) : s;
+    return s == ESB_OK ? esb_sparse_reserve_next_indices(pools, np, &w->core.entities, n) : s;
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     uint32_t to;
     if ((s = reserve_bulk(w, n, ids, count, &to)) != ESB_OK) return s;
-    hy_archetype *a = w->archetypes[to];
+    hy_archetype *a = hy_archetype_of(w, to);
     esb_table *t = w->tables[a->table];
 
     /* Rows appended as one run in the table; then each table column filled in one pass, and each sparse set
      * appended to. */
     uint32_t first = t->count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = hy_take(w);
-        w->locations[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, esb_table_push(t, e))};
+        esb_entity e = esb_et_take_in(&w->core.entities, HY_RECORD_WORDS);
+        hy_locations(w)[esb_entity_index(e)] = (hy_location){e, to, hy_archetype_push(a, e, esb_table_push(t, e))};
         if (out) out[i] = e;
     }
     for (uint32_t k = 0; k < count; ++k) {
@@ -116,34 +114,35 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!hy_alive(w, e)) return ESB_ERR_STALE;
-    hy_location *loc = &w->locations[esb_entity_index(e)];
-    hy_archetype *a = w->archetypes[loc->archetype];
+    esb_status s = esb_core_check_destroy_in(esb_core_of(w), e, HY_RECORD_WORDS);
+    if (s != ESB_OK) return s;
+    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    hy_archetype *a = hy_archetype_of(w, loc->archetype);
     for_each_pooled(w, a, e, pool_erase);
     table_vacate(w, a, hy_table_row(a, loc->row));
     archetype_vacate(w, a, loc->row);
-    hy_release(w, e); /* the location's first word becomes the free list's link */
+    esb_et_release_in(&w->core.entities, e,
+                      HY_RECORD_WORDS); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 
-/* Moves e to archetype `to` after adding (adding) or removing c, once every allocation is made: the table row
+/* Moves e to archetype `to` after adding or removing c (kind), once every allocation is made: the table row
  * moves only when the two archetypes' tables differ, which they do by c alone (its column if it has data; a
  * dense tag has none). Returns e's table row afterwards; *column receives c's column in the destination table
  * after an add that moved the row (else ESB_NO_COLUMN). */
 static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
-                                              esb_component c, bool adding, int32_t *column) {
-    hy_location *loc = &w->locations[esb_entity_index(e)];
-    hy_archetype *dst = w->archetypes[to];
+                                              esb_component c, esb_edge_kind kind, int32_t *column) {
+    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    hy_archetype *dst = hy_archetype_of(w, to);
     uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
     *column = ESB_NO_COLUMN;
     if (dst->table != src->table) {
         esb_table *st = src->rows_in, *dt = dst->rows_in;
         table_row = esb_table_push(dt, e);
+        bool adding = kind == ESB_EDGE_ADD;
         int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
-        bool has = extra != ESB_NO_COLUMN;
-        esb_table_copy_neighbour(dt, table_row, st, from_row, has && adding, has && !adding, has ? (uint32_t)extra : 0);
+        esb_extra_column where = extra == ESB_NO_COLUMN ? ESB_EXTRA_NONE : adding ? ESB_EXTRA_IN_DST : ESB_EXTRA_IN_SRC;
+        esb_table_copy_neighbour(dt, table_row, st, from_row, where, where != ESB_EXTRA_NONE ? (uint32_t)extra : 0);
         if (dt->tick_count) esb_table_copy_ticks(dt, table_row, st, from_row);
         table_vacate(w, src, from_row);
         w->table_moves++;
@@ -158,20 +157,20 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
 
 /* A move between two archetypes each alone on its table (room reserved): the archetype design's move, as both
  * archetypes' rows are their tables' rows. Two archetypes alone on their tables never share one, so the row
- * moves, one column apart where c has data (at `column` of the destination, dst_extra, or of the source). Where
+ * moves, one column apart where c has data (at `column` of the destination or of the source: where). Where
  * a change touches only dense components this is every move, so it is written once more without the checks the
  * general move makes for archetype lists and sparse sets. With `ticks` (a constant at each call) the row's change
  * ticks move too, so the move of a world without them has no tick code between its copies. Returns e's new row. */
-static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to, bool dst_extra,
-                                             bool src_extra, uint32_t column, bool ticks) {
-    hy_location *loc = &w->locations[esb_entity_index(e)];
-    hy_archetype *dst = w->archetypes[to];
+static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
+                                             esb_extra_column where, uint32_t column, bool ticks) {
+    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    hy_archetype *dst = hy_archetype_of(w, to);
     ESB_ASSERT(src->alone && dst->alone && src->table != dst->table);
     uint32_t from = loc->row, row = esb_table_push(dst->rows_in, e);
-    esb_table_copy_neighbour(dst->rows_in, row, src->rows_in, from, dst_extra, src_extra, column);
+    esb_table_copy_neighbour(dst->rows_in, row, src->rows_in, from, where, column);
     if (ticks) esb_table_copy_ticks(dst->rows_in, row, src->rows_in, from);
     esb_entity moved = esb_table_swap_remove(src->rows_in, from);
-    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = from;
+    if (moved != ESB_ENTITY_NULL) hy_locations(w)[esb_entity_index(moved)].row = from;
     loc->archetype = to;
     loc->row = row;
     w->table_moves++;
@@ -181,7 +180,7 @@ static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_arch
 
 /* The allocations a move from src to `to` needs: a row in its archetype, and one in its table if that changes. */
 static esb_status reserve_move(esb_world *w, const hy_archetype *src, uint32_t to) {
-    hy_archetype *dst = w->archetypes[to];
+    hy_archetype *dst = hy_archetype_of(w, to);
     esb_status s = hy_archetype_reserve(dst, 1);
     if (s == ESB_OK && dst->table != src->table) s = esb_table_reserve(dst->rows_in, 1);
     return s;
@@ -191,39 +190,39 @@ static esb_status reserve_move(esb_world *w, const hy_archetype *src, uint32_t t
  * `ticks`, the tables keep some, and c's addition is stamped where c keeps them. */
 static ESB_ALWAYS_INLINE void add_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to, esb_component c,
                                         const void *value, bool ticks) {
-    esb_table *dt = w->archetypes[to]->rows_in;
+    esb_table *dt = hy_archetype_of(w, to)->rows_in;
     int32_t column = esb_table_find_column(dt, c);
     uint32_t row;
     if (column == ESB_NO_COLUMN) {
-        row = move_alone(w, e, src, to, false, false, 0, ticks);
+        row = move_alone(w, e, src, to, ESB_EXTRA_NONE, 0, ticks);
     } else {
-        row = move_alone(w, e, src, to, true, false, (uint32_t)column, ticks);
+        row = move_alone(w, e, src, to, ESB_EXTRA_IN_DST, (uint32_t)column, ticks);
         unsigned char *slot = esb_table_element(dt, (uint32_t)column, row);
         if (value)
             esb_copy_element(slot, value, dt->columns[column].size);
         else
             memset(slot, 0, dt->columns[column].size);
     }
-    if (ticks && hy_ticked(w, c)) hy_stamp(w, w->archetypes[to], row, c, true);
+    if (ticks && hy_ticked(w, c)) hy_stamp(w, hy_archetype_of(w, to), row, c, true);
 }
 
 /* Whether either table of a move keeps change ticks. */
 static ESB_ALWAYS_INLINE bool tables_ticked(const esb_world *w, const hy_archetype *src, uint32_t to) {
-    return (src->rows_in->tick_count | w->archetypes[to]->rows_in->tick_count) != 0;
+    return (src->rows_in->tick_count | hy_archetype_of(w, to)->rows_in->tick_count) != 0;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = hy_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, HY_RECORD_WORDS);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e), to;
-    hy_archetype *src = w->archetypes[w->locations[idx].archetype];
-    if (esb_bitset_test(&src->signature, c)) return ESB_ERR_PRESENT;
-    if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, true, &to)) != ESB_OK) return s;
+    hy_archetype *src = hy_archetype_of(w, hy_locations(w)[idx].archetype);
+    if (esb_bitset_test(&src->node.signature, c)) return ESB_ERR_PRESENT;
+    if ((s = esb_graph_step(&w->graph, w, hy_archetype_make, hy_locations(w)[idx].archetype, c, ESB_EDGE_ADD, &to)) !=
+        ESB_OK)
+        return s;
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
-    esb_table *dt = w->archetypes[to]->rows_in;
-    if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
+    esb_table *dt = hy_archetype_of(w, to)->rows_in;
+    if (src->alone & hy_archetype_of(w, to)->alone) { /* c is a dense component or tag */
         if (tables_ticked(w, src, to))
             add_alone(w, e, src, to, c, value, true);
         else
@@ -235,7 +234,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         ((s = hy_pool_reserve(w, c, 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     int32_t column;
-    uint32_t table_row = move_entity(w, e, src, to, c, true, &column);
+    uint32_t table_row = move_entity(w, e, src, to, c, ESB_EDGE_ADD, &column);
     if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
     } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
@@ -245,41 +244,42 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         else
             memset(slot, 0, dt->columns[column].size);
     }
-    if (hy_ticked(w, c)) hy_stamp(w, w->archetypes[to], table_row, c, true);
+    if (hy_ticked(w, c)) hy_stamp(w, hy_archetype_of(w, to), table_row, c, true);
     return ESB_OK;
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = hy_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, HY_RECORD_WORDS);
     if (s != ESB_OK) return s;
     uint32_t idx = esb_entity_index(e), to;
-    hy_archetype *src = w->archetypes[w->locations[idx].archetype];
-    if (!esb_bitset_test(&src->signature, c)) return ESB_ERR_ABSENT;
-    if ((s = hy_archetype_step(w, w->locations[idx].archetype, c, false, &to)) != ESB_OK) return s;
+    hy_archetype *src = hy_archetype_of(w, hy_locations(w)[idx].archetype);
+    if (!esb_bitset_test(&src->node.signature, c)) return ESB_ERR_ABSENT;
+    if ((s = esb_graph_step(&w->graph, w, hy_archetype_make, hy_locations(w)[idx].archetype, c, ESB_EDGE_REMOVE,
+                            &to)) != ESB_OK)
+        return s;
     if ((s = reserve_move(w, src, to)) != ESB_OK) return s;
-    if (src->alone & w->archetypes[to]->alone) { /* c is a dense component or tag */
+    if (src->alone & hy_archetype_of(w, to)->alone) { /* c is a dense component or tag */
         int32_t column = esb_table_find_column(src->rows_in, c);
         bool extra = column != ESB_NO_COLUMN;
+        esb_extra_column where = extra ? ESB_EXTRA_IN_SRC : ESB_EXTRA_NONE;
         if (tables_ticked(w, src, to))
-            move_alone(w, e, src, to, false, extra, extra ? (uint32_t)column : 0, true);
+            move_alone(w, e, src, to, where, extra ? (uint32_t)column : 0, true);
         else
-            move_alone(w, e, src, to, false, extra, extra ? (uint32_t)column : 0, false);
+            move_alone(w, e, src, to, where, extra ? (uint32_t)column : 0, false);
         return ESB_OK;
     }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
     int32_t column;
-    move_entity(w, e, src, to, c, false, &column);
+    move_entity(w, e, src, to, c, ESB_EDGE_REMOVE, &column);
     return ESB_OK;
 }
 
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (!hy_alive(w, e)) return ESB_ERR_STALE;
-    const hy_location *loc = &w->locations[esb_entity_index(e)];
-    const hy_archetype *a = w->archetypes[loc->archetype];
+    if (!esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS)) return ESB_ERR_STALE;
+    const hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    const hy_archetype *a = hy_archetype_of(w, loc->archetype);
     const esb_table *t = a->rows_in;
     /* The table's columns are the entity's dense components; a column proves c registered, so c's range is
      * checked only after a miss. */
@@ -288,8 +288,8 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
         *out = esb_table_element(t, (uint32_t)column, hy_table_row(a, loc->row));
         return ESB_OK;
     }
-    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
-    if (!esb_bitset_test(&a->signature, c)) return ESB_ERR_ABSENT;
+    if (c >= w->core.component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (!esb_bitset_test(&a->node.signature, c)) return ESB_ERR_ABSENT;
     if (hy_in_pool(w, c)) {
         uint32_t pos;
         if (esb_sparse_find(&w->pools[c], e, &pos)) *out = esb_sparse_value(&w->pools[c], pos);
@@ -298,10 +298,10 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    esb_status s = hy_check(w, e, c);
-    if (s != ESB_OK) return s;
-    return esb_bitset_test(&w->archetypes[w->locations[esb_entity_index(e)].archetype]->signature, c) ? 1 : 0;
+    esb_status s = esb_core_check_has_in(esb_core_of(w), e, c, HY_RECORD_WORDS);
+    return s != ESB_OK ? (int)s
+                       : esb_bitset_test(
+                             &hy_archetype_of(w, hy_locations(w)[esb_entity_index(e)].archetype)->node.signature, c);
 }
 
 /* The write through esb_get's checks and pointer, then the change's tick where c keeps them. */
@@ -311,8 +311,8 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (s != ESB_OK) return s;
     esb_write_value(p, value, w->components[c].size);
     if (hy_ticked(w, c)) {
-        const hy_location *loc = &w->locations[esb_entity_index(e)];
-        const hy_archetype *a = w->archetypes[loc->archetype];
+        const hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+        const hy_archetype *a = hy_archetype_of(w, loc->archetype);
         hy_stamp(w, a, hy_table_row(a, loc->row), c, false);
     }
     return ESB_OK;

@@ -9,10 +9,11 @@ static void table_free(esb_table *t) {
     esb_mem_free(t, sizeof *t);
 }
 
-static void archetype_free(hy_archetype *a) {
+static void archetype_free(esb_graph_node *node) {
+    hy_archetype *a = (hy_archetype *)(void *)node;
     esb_mem_free(a->entities, (size_t)a->capacity * sizeof *a->entities);
     esb_mem_free(a->table_rows, (size_t)a->capacity * sizeof *a->table_rows);
-    esb_edges_free(&a->edges);
+    esb_edges_free(&a->node.edges);
     esb_mem_free(a, sizeof *a);
 }
 
@@ -33,8 +34,9 @@ static esb_status table_find(esb_world *w, const esb_bitset *set, uint32_t *out)
     if (s != ESB_OK) return s;
     esb_table *t = esb_mem_calloc(sizeof *t, _Alignof(esb_table));
     if (!t) return ESB_ERR_NOMEM;
-    s = esb_table_init(t, &key, w->components, w->component_count);
-    for (esb_component c = 0; s == ESB_OK && c < w->component_count; ++c) /* the ticks its watched components keep */
+    s = esb_table_init(t, &key, w->components, w->core.component_count);
+    for (esb_component c = 0; s == ESB_OK && c < w->core.component_count;
+         ++c) /* the ticks its watched components keep */
         if (esb_bitset_test(&key, c) && hy_ticked(w, c)) s = esb_table_track_ticks(t, c);
     if (s != ESB_OK) {
         table_free(t);
@@ -62,40 +64,36 @@ static esb_status share_table(esb_world *w, hy_archetype *other) {
     return ESB_OK;
 }
 
-ESB_ARCHETYPE_LIST(hy, archetype_index, archetype_free)
-
-static esb_status archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
+esb_status hy_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out) {
     uint32_t table;
-    esb_status s = hy_list_reserve(w);
+    esb_status s = esb_graph_reserve(&w->graph);
     if (s == ESB_OK) s = table_find(w, signature, &table);
     if (s != ESB_OK) return s;
     hy_archetype *a = esb_mem_calloc(sizeof *a, _Alignof(hy_archetype));
     if (!a) return ESB_ERR_NOMEM;
     uint32_t other = w->table_alone[table];
     bool first = other == HY_UNUSED;
-    if (!first && other != HY_SHARED && (s = share_table(w, w->archetypes[other])) != ESB_OK) {
+    if (!first && other != HY_SHARED && (s = share_table(w, hy_archetype_of(w, other))) != ESB_OK) {
         esb_mem_free(a, sizeof *a);
         return s;
     }
-    a->signature = *signature;
+    a->node.signature = *signature;
     a->table = table;
     a->rows_in = w->tables[table];
     a->alone = first;
-    w->table_alone[table] = first ? w->archetype_count : HY_SHARED;
-    *out = hy_list_append(w, a, signature);
+    w->table_alone[table] = first ? w->graph.count : HY_SHARED;
+    *out = esb_graph_append(&w->graph, &a->node);
     return ESB_OK;
 }
 
 void hy_graph_free(esb_world *w) {
-    hy_list_free(w);
+    esb_graph_free(&w->graph, archetype_free);
     for (uint32_t i = 0; i < w->table_count; ++i) table_free(w->tables[i]);
     esb_mem_free(w->tables, w->table_capacity * sizeof *w->tables);
     esb_mem_free(w->table_sets, w->table_set_capacity * sizeof *w->table_sets);
     esb_mem_free(w->table_alone, w->table_alone_capacity * sizeof *w->table_alone);
     esb_set_index_free(&w->table_index);
 }
-
-ESB_ARCHETYPE_GRAPH(hy, archetype_index, archetype_make)
 
 esb_status hy_archetype_list_reserve(hy_archetype *a, uint64_t extra) {
     uint64_t needed = (uint64_t)a->count + extra;

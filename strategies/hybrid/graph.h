@@ -6,10 +6,10 @@
 #include "archetype_graph.h"
 #include "hybrid.h"
 
-/* hy_graph_root, hy_archetype_find, hy_archetype_step (_common/archetype_graph.h); a new archetype is empty, and
+/* Makes an empty archetype with component set `signature` (esb_graph_make, _common/archetype_graph.h): a new archetype is empty, and
  * its table is made with it if that is new too (the root's is the table without columns; NOMEM may leave a new
  * empty table behind, which nothing observes). */
-ESB_ARCHETYPE_GRAPH_DECLARE(hy)
+esb_status hy_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out);
 
 /* Frees every archetype and table, and the indices. */
 void hy_graph_free(esb_world *w);

@@ -23,9 +23,9 @@
 
 #include "bitset.h"
 #include "contract.h"
-#include "edges.h"
+#include "world_core.h"
+#include "archetype_graph.h"
 #include "entity_table.h"
-#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -37,15 +37,15 @@
  * its rows are its table's, row for row, so a move costs one row's upkeep instead of two. It keeps its own lists
  * (entity and table row per archetype row) once another archetype shares its table, and from then on. */
 typedef struct hy_archetype {
-    esb_bitset signature;     /* every component, tags included */
+    esb_graph_node node;      /* first member (_common/archetype_graph.h): its component set and edges */
     uint32_t table;           /* the table of its dense components */
     esb_table *rows_in;       /* that table: tables[table] */
     bool alone;               /* the only archetype on its table: its rows are the table's */
     esb_entity *entities;     /* archetype row -> handle (not alone) */
     uint32_t *table_rows;     /* archetype row -> row in the table (not alone) */
     uint32_t count, capacity; /* of the lists (not alone) */
-    esb_edges edges;
 } hy_archetype;
+_Static_assert(offsetof(hy_archetype, node) == 0, "an archetype begins with its graph node");
 
 /* A sparse component's change ticks, beside its pool as Bevy keeps them in its ComponentSparseSet: per packed
  * position of the pool, the world's change tick when the value last changed and when it was added. Kept here
@@ -55,7 +55,7 @@ typedef struct hy_pool_ticks {
     uint32_t capacity;         /* at least the pool's count while the component is ticked; 0 otherwise */
 } hy_pool_ticks;
 
-/* Where an entity lives, after the entity table's slot of its index (locations.h): its handle while it lives,
+/* Where an entity lives, after the entity table's slot of its index (entity_table.h, esb_et_in_records): its handle while it lives,
  * as Bevy's entity metadata: liveness and its archetype row in 16 bytes, so no record straddles a cache line.
  * Its table and table row are its archetype's: the archetype's table, and the row itself where the archetype is
  * alone on that table, else the archetype's table_rows entry (hy_table_row). */
@@ -75,12 +75,12 @@ struct esb_query {
     uint64_t last_run;      /* a change term: changes stamped after this tick are news to it */
     uint32_t *rows;         /* a change term: HY_CHUNK table rows, the ones of a batch that changed */
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 
 #define HY_CHUNK (ESB_BATCH_ROWS / 4) /* archetype rows per batch when a field is looked up in a sparse set */
 
 /* Invariants (check.c, esb_world_check):
- *  Y1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
- *     slots may exceed after a growth that failed halfway.
+ *  Y1 The core's (world_core.h): the entity table's own, whose records are the locations, and the registry's.
  *  Y2 table_components are the registered dense components, sparse_components the sparse ones (tags included in
  *     both). The pool of any other component stays empty; each pool of a sparse component keeps sparse_set.h's
  *     invariants and holds exactly the alive entities whose archetype has the component.
@@ -98,41 +98,50 @@ struct esb_query {
  *  Y6 The registry's own (query_registry.h); each query's terms (query_head.h), with its dense flag and its count
  *     of sparse fields as its terms say; a cached query's match list is what matching every table (dense) or
  *     archetype it has seen would give, columns included (match_list.h).
+ *  Y7 table_alone names each table's one archetype (HY_UNUSED before it has one, HY_SHARED once it has two or
+ *     more), and an archetype is alone exactly when it is the only one on its table (its rows are then the
+ *     table's, with no lists of its own).
  *  Y8 Change ticks: a table has a tick track for c exactly when c is ticked and in its set, a pool's ticks
  *     (pool_ticks) cover its count exactly when its component is ticked and are empty otherwise, and no tick is
  *     above the world's change tick. A query with a change term has
  *     its component ticked and last_run below the change tick. */
 struct esb_world {
-    esb_entity_table entities;
-    hy_location *locations; /* per entity index, capacity entries */
-    uint32_t capacity;
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    uint32_t component_count;
     esb_bitset table_components;  /* dense components, tags included: a table's identity is made of them */
     esb_bitset sparse_components; /* components with the sparse hint, tags included: sparse sets hold them */
     esb_sparse_set pools[ESB_MAX_COMPONENTS];     /* used for sparse_components only */
     hy_pool_ticks pool_ticks[ESB_MAX_COMPONENTS]; /* the ticks of each ticked pool */
-    hy_archetype **archetypes; /* archetype 0 is the empty set; pointers stay put as the list grows */
-    uint32_t archetype_count, archetype_capacity;
-    esb_set_index archetype_index; /* by full component set */
-    esb_table **tables;            /* table 0 holds no column */
-    esb_bitset *table_sets;        /* each table's table components, tags included: its identity */
-    uint32_t *table_alone;         /* each table's one archetype, HY_UNUSED before, HY_SHARED after a second */
+    esb_archetype_graph graph;                    /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    esb_table **tables;                           /* table 0 holds no column */
+    esb_bitset *table_sets;                       /* each table's table components, tags included: its identity */
+    uint32_t *table_alone; /* each table's one archetype, HY_UNUSED before, HY_SHARED after a second */
     uint32_t table_count, table_capacity, table_set_capacity, table_alone_capacity;
     esb_set_index table_index; /* by set of table components */
-    esb_query_registry queries;
-    uint64_t edge_hits, edge_misses, table_moves, archetype_moves;
+    uint64_t table_moves, archetype_moves;
     uint64_t change_tick; /* the tick the next change is stamped with; a query's creation and complete pass take one */
     esb_bitset ticked;    /* components that keep change ticks (since a change term watched them) */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
+
+/* Archetype id, which begins with the graph's node of it. */
+static inline hy_archetype *hy_archetype_of(const esb_world *w, uint32_t id) {
+    return (hy_archetype *)(void *)w->graph.nodes[id];
+}
 
 #define HY_ROOT 0u /* the empty archetype, and the table without columns */
 /* table_alone: a table no archetype has yet, and one two or more have */
 #define HY_UNUSED (UINT32_MAX - 1)
 #define HY_SHARED UINT32_MAX
 
-/* hy_reserve_entities, hy_alive, hy_check (_common/locations.h). */
-ESB_LOCATION_API(hy, hy_location)
+/* The location records, which are the entity table's storage (esb_et_in_records): each begins with its slot, and
+ * HY_RECORD_WORDS words apart is the constant stride of the table's functions (esb_et_take_in, esb_et_alive_in). */
+#define HY_RECORD_WORDS ((uint32_t)(sizeof(hy_location) / sizeof(esb_entity_word)))
+_Static_assert(offsetof(hy_location, handle) == 0 && sizeof(esb_entity) == sizeof(esb_entity_word),
+               "a location record begins with its entity table slot");
+
+/* Index -> where its entity lives; meaningful for alive indices. */
+static inline hy_location *hy_locations(const esb_world *w) { return esb_et_records(&w->core.entities); }
 
 /* Whether c is part of a table's identity (a dense component); it has a column there if it also has data. */
 static inline bool hy_in_table(const esb_world *w, esb_component c) { return esb_bitset_test(&w->table_components, c); }

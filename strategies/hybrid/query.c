@@ -15,24 +15,21 @@
 
 #include "graph.h"
 #include "inline.h"
-#include "query_api.h"
 #include "validate.h"
 #include "hybrid.h"
 
 /* The sets a query tests: a table's set (dense queries) or an archetype's signature. */
 static bool matches_set(const esb_query *q, const esb_bitset *set) { return esb_query_head_matches(&q->head, set); }
 
-static uint32_t candidate_count(const esb_query *q) {
-    return q->dense ? q->world->table_count : q->world->archetype_count;
-}
+static uint32_t candidate_count(const esb_query *q) { return q->dense ? q->world->table_count : q->world->graph.count; }
 
 static const esb_table *table_of_candidate(const esb_query *q, uint32_t i) {
     const esb_world *w = q->world;
-    return q->dense ? w->tables[i] : w->tables[w->archetypes[i]->table];
+    return q->dense ? w->tables[i] : w->tables[hy_archetype_of(w, i)->table];
 }
 
 static bool candidate_matches(const esb_query *q, uint32_t i) {
-    return matches_set(q, q->dense ? &q->world->table_sets[i] : &q->world->archetypes[i]->signature);
+    return matches_set(q, q->dense ? &q->world->table_sets[i] : &hy_archetype_of(q->world, i)->node.signature);
 }
 
 void hy_query_free(esb_query *q) {
@@ -59,7 +56,8 @@ static inline esb_status catch_up(esb_query *q) {
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                                         _Alignof(esb_query), &s);
     if (!q) return s;
     q->world = w;
     q->dense = esb_bitset_contains(&w->table_components, &q->head.include) &&
@@ -87,7 +85,17 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-ESB_QUERY_HEAD_API(hy_query_free, catch_up)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, hy_query_free);
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
+    return esb_query_head_begin(q ? &q->head : NULL, it, catch_up);
+}
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* An iterator's state: the next candidate (or its position in the match list), and the next archetype row within
  * it, for archetypes handed out in chunks. */
@@ -162,7 +170,7 @@ static ESB_ALWAYS_INLINE bool row_changed(const esb_query *q, const esb_table *t
 static bool changed_batch(esb_iter *it, esb_query *q, uint32_t i, const uint16_t *columns) {
     hy_iter_state *st = ESB_ITER_STATE(hy_iter_state, it);
     const esb_world *w = q->world;
-    const hy_archetype *a = q->dense ? NULL : w->archetypes[i];
+    const hy_archetype *a = q->dense ? NULL : hy_archetype_of(w, i);
     const esb_table *t = a ? a->rows_in : w->tables[i];
     uint32_t rows = a ? hy_archetype_rows(w, a) : t->count, found = 0, r = (uint32_t)st->row;
     const esb_tick_track *track =
@@ -212,7 +220,7 @@ static ESB_ALWAYS_INLINE bool candidate_batch(esb_iter *it, esb_query *q, uint32
         st->row = t->count;
         return true;
     }
-    const hy_archetype *a = q->world->archetypes[i];
+    const hy_archetype *a = hy_archetype_of(q->world, i);
     uint32_t first = (uint32_t)st->row, rows = hy_archetype_rows(q->world, a);
     if (first >= rows) return false;
     const esb_table *t = q->world->tables[a->table];
@@ -233,7 +241,7 @@ static ESB_ALWAYS_INLINE bool candidate_batch(esb_iter *it, esb_query *q, uint32
 static ESB_NOINLINE void stamp_batch(esb_iter *it, esb_query *q, uint32_t candidate) {
     esb_world *w = q->world;
     const esb_batch *b = &it->batch;
-    const esb_table *t = q->dense ? w->tables[candidate] : w->archetypes[candidate]->rows_in;
+    const esb_table *t = q->dense ? w->tables[candidate] : hy_archetype_of(w, candidate)->rows_in;
     uint32_t first = b->entity_rows ? 0 : (uint32_t)(b->entities - t->entities);
     for (uint32_t k = 0; k < q->head.field_count; ++k) {
         esb_component c = q->head.fields[k];

@@ -12,12 +12,12 @@
 static const esb_sparse_set *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
 
 static void check_pools(const esb_world *w) { /* P1, P2 */
-    esb_et_check_invariants(&w->entities);
-    for (esb_component c = 0; c < w->component_count; ++c) {
+    esb_core_check_invariants(&w->core);
+    for (esb_component c = 0; c < w->core.component_count; ++c) {
         const esb_sparse_set *p = pool_of(w, c);
-        esb_sparse_check_invariants(p, w->entities.issued);
+        esb_sparse_check_invariants(p, w->core.entities.issued);
         for (uint32_t pos = 0; pos < p->count; ++pos)
-            ESB_ASSERT_MSG(esb_et_alive(&w->entities, esb_sparse_handle(p, pos)), "a pool holding a dead entity");
+            ESB_ASSERT_MSG(esb_et_alive(&w->core.entities, esb_sparse_handle(p, pos)), "a pool holding a dead entity");
     }
 }
 
@@ -27,21 +27,21 @@ static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
     ESB_ASSERT(q->exclude_count <= ESB_MAX_TERMS && q->scratch);
     esb_bitset include = {{0}}, exclude = {{0}}, with_data = {{0}};
     for (uint32_t t = 0; t < q->include_count; ++t) {
-        ESB_ASSERT_MSG(q->include[t] < w->component_count, "a term of an unregistered component");
+        ESB_ASSERT_MSG(q->include[t] < w->core.component_count, "a term of an unregistered component");
         ESB_ASSERT_MSG(!esb_bitset_test(&include, q->include[t]), "a component included twice");
         esb_bitset_set(&include, q->include[t]);
     }
     for (uint32_t t = 0; t < q->exclude_count; ++t) {
-        ESB_ASSERT_MSG(q->exclude[t] < w->component_count, "a term of an unregistered component");
+        ESB_ASSERT_MSG(q->exclude[t] < w->core.component_count, "a term of an unregistered component");
         ESB_ASSERT_MSG(!esb_bitset_test(&exclude, q->exclude[t]), "a component excluded twice");
         esb_bitset_set(&exclude, q->exclude[t]);
     }
     for (uint32_t k = 0; k < q->field_count; ++k)
         ESB_ASSERT_MSG(q->fields[k] == q->include[k], "an include list that does not start with the fields");
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (pool_of(w, c)->size) esb_bitset_set(&with_data, c);
     esb_query_terms_check_invariants(q->fields, q->field_count, &include, &exclude, q->matches_nothing, &with_data,
-                                     w->component_count);
+                                     w->core.component_count);
 #ifndef ESB_SPARSE_GROUPS
     ESB_ASSERT_MSG(q->kind == SP_VIEW, "a group in a build without groups");
 #endif
@@ -54,7 +54,7 @@ static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
 static void check_ownership(const esb_world *w, const esb_query *q) { /* P4 */
     for (uint32_t k = 0; k < q->owned_count; ++k) {
         esb_component c = q->owned[k];
-        ESB_ASSERT_MSG(c < w->component_count && w->owner[c] == q, "an owned pool that names another owner");
+        ESB_ASSERT_MSG(c < w->core.component_count && w->owner[c] == q, "an owned pool that names another owner");
         ESB_ASSERT_MSG(q->owned_term[k] < q->include_count && q->include[q->owned_term[k]] == c,
                        "a group owning a pool it does not include where it says");
         ESB_ASSERT_MSG(q->owned_pool[k] == pool_of(w, c), "an owned pool's pointer names another");
@@ -73,7 +73,7 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
     if (q->kind == SP_NON_OWNED) {
         const esb_sparse_set *members = &q->members;
         ESB_ASSERT_MSG(members->size == 0, "a member set holding values");
-        esb_sparse_check_invariants(members, w->entities.issued);
+        esb_sparse_check_invariants(members, w->core.entities.issued);
         for (uint32_t pos = 0; pos < members->count; ++pos)
             ESB_ASSERT_MSG(sp_group_matches(q, esb_sparse_handle(members, pos)),
                            "a non-owned group member that does not match");
@@ -149,14 +149,15 @@ static void check_listeners(const esb_world *w, uint32_t groups) {
 /* P8: the observers of each component, and what each one's set holds and has room for. */
 static void check_observers(const esb_world *w) {
     uint32_t observing = 0, listed = 0;
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) observing += ((const esb_query *)n)->change != 0;
+    for (const esb_query_node *n = w->core.queries.head; n; n = n->next)
+        observing += ((const esb_query *)n)->change != 0;
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c)
         for (const esb_query *q = w->components[c].observers; q; q = q->next_observer) {
             ESB_ASSERT_MSG(++listed <= observing, "an observer listed twice, or a query listed without a change term");
             ESB_ASSERT_MSG(q->change && q->change_component == c, "an observer under another component");
             ESB_ASSERT_MSG(q->kind == SP_VIEW && !q->remembers_runs, "an observer with a group or a run memo");
             const esb_sparse_set *obs = &q->observed, *pool = pool_of(w, c);
-            esb_sparse_check_invariants(obs, w->entities.issued);
+            esb_sparse_check_invariants(obs, w->core.entities.issued);
             ESB_ASSERT_MSG(obs->capacity >= pool->count, "an observer without room for its component's pool");
             for (uint32_t i = 0; i < obs->count; ++i)
                 ESB_ASSERT_MSG(esb_sparse_contains(pool, esb_sparse_handle(obs, i)),
@@ -173,10 +174,10 @@ static void check_observers(const esb_world *w) {
 }
 
 static void check_queries(const esb_world *w) {
-    esb_qr_check_invariants(&w->queries);
+    esb_qr_check_invariants(&w->core.queries);
     check_observers(w);
     uint32_t with_group = 0, listed = 0, owned_pools = 0, owners = 0;
-    for (const esb_query_node *n = w->queries.head; n; n = n->next) {
+    for (const esb_query_node *n = w->core.queries.head; n; n = n->next) {
         const esb_query *q = (const esb_query *)n;
         check_terms(w, q);
         check_memo(w, q);
@@ -199,7 +200,7 @@ static void check_queries(const esb_world *w) {
     for (const esb_query *g = w->groups; g; g = g->next_group) member_sets += g->kind == SP_NON_OWNED;
     ESB_ASSERT_MSG(member_sets == w->member_sets, "member_sets is not the count of non-owned groups");
     for (esb_component c = 0; c < ESB_MAX_COMPONENTS; ++c) {
-        ESB_ASSERT_MSG(!w->owner[c] || c < w->component_count, "an owner of an unregistered pool");
+        ESB_ASSERT_MSG(!w->owner[c] || c < w->core.component_count, "an owner of an unregistered pool");
         owners += w->owner[c] != NULL;
     }
     ESB_ASSERT_MSG(owners == owned_pools, "an owner that does not list the pool among its own"); /* P4 */

@@ -1,24 +1,12 @@
 /* Entity operations. Each touches only the pools of the components involved. */
 #include "group.h"
-#include "op_checks.h"
 #include "validate.h"
 #include "sparse.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->entities, e); }
-
-static esb_status reserve_entities(esb_world *w, uint64_t extra) {
-    uint32_t cap;
-    esb_status s = esb_et_plan(&w->entities, extra, &cap);
-    return s != ESB_OK ? s : esb_et_grow(&w->entities, cap);
-}
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->core.entities, e); }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = reserve_entities(w, 1);
-    if (s != ESB_OK) return s;
-    *out = esb_et_take(&w->entities);
-    return ESB_OK;
+    return esb_core_create(w, out, NULL); /* in no pool: no component */
 }
 
 /* Room for n more elements in one pool, and sparse pages for the n indices the entity table will issue next. */
@@ -34,21 +22,20 @@ static esb_status reserve_pool_for_bulk(esb_sparse_set *p, const esb_entity_tabl
 static esb_status reserve_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count) {
     esb_sparse_set *pools[ESB_MAX_COMPONENTS];
     for (uint32_t k = 0; k < count; ++k) pools[k] = &w->components[ids[k]].pool;
-    esb_status s = reserve_entities(w, n);
+    esb_status s = esb_et_reserve(&w->core.entities, n);
     for (uint32_t k = 0; s == ESB_OK && k < count; ++k) s = esb_sparse_reserve(pools[k], (uint32_t)n);
-    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, count, &w->entities, n);
+    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(pools, count, &w->core.entities, n);
     for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
         if (w->components[ids[k]].observers) s = sp_observers_reserve(w, ids[k], (uint32_t)n, UINT32_MAX);
     for (esb_query *q = w->groups; s == ESB_OK && q; q = q->next_group)
-        if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->entities, n);
+        if (q->kind == SP_NON_OWNED) s = reserve_pool_for_bulk(&q->members, &w->core.entities, n);
     return s;
 }
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     s = reserve_bulk(w, n, ids, count);
     if (s != ESB_OK) return s;
     /* Entities first, then each pool filled in one pass: packed arrays grow at their ends, so the values of
@@ -56,7 +43,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
     uint32_t base_count[ESB_MAX_COMPONENTS];
     for (uint32_t k = 0; k < count; ++k) base_count[k] = w->components[ids[k]].pool.count;
     for (size_t i = 0; i < n; ++i) {
-        esb_entity e = esb_et_take(&w->entities);
+        esb_entity e = esb_et_take(&w->core.entities);
         if (out) out[i] = e;
         for (uint32_t k = 0; k < count; ++k) {
             esb_sparse_append(&w->components[ids[k]].pool, e);
@@ -74,22 +61,22 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    esb_status s = ESB_WORLD_CHECK_DESTROY(w, e);
+    esb_status s = esb_core_check_destroy(esb_core_of(w), e);
     if (s != ESB_OK) return s;
     if (w->groups) sp_groups_forget(w, e);
     /* As EnTT's registry does: ask every pool. */
-    for (uint32_t c = 0; c < w->component_count; ++c) {
+    for (uint32_t c = 0; c < w->core.component_count; ++c) {
         esb_sparse_set *p = &w->components[c].pool;
         uint32_t pos;
         if (esb_sparse_find(p, e, &pos)) esb_sparse_erase(p, pos);
         if (w->components[c].observers) sp_observers_forget(w, c, e);
     }
-    esb_et_release(&w->entities, e);
+    esb_et_release(&w->core.entities, e);
     return ESB_OK;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    esb_status s = ESB_WORLD_CHECK_CHANGE(w, e, c);
+    esb_status s = esb_core_check_change(esb_core_of(w), e, c);
     if (s != ESB_OK) return s;
     esb_sparse_set *p = &w->components[c].pool;
     if (esb_sparse_contains(p, e)) return ESB_ERR_PRESENT;
@@ -115,15 +102,15 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
  * which error it is, in the contract's order (STALE, UNKNOWN_COMPONENT, then ABSENT). */
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->core.queries)) return ESB_ERR_LOCKED;
     uint32_t pos;
-    if (c >= w->component_count || !esb_sparse_find(&w->components[c].pool, e, &pos)) {
-        esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (c >= w->core.component_count || !esb_sparse_find(&w->components[c].pool, e, &pos)) {
+        esb_status s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
         return s != ESB_OK ? s : ESB_ERR_ABSENT;
     }
     esb_sparse_set *p = &w->components[c].pool;
     esb_status s;
-    ESB_ASSERT_MSG(esb_et_alive(&w->entities, e), "a pool holding an entity that is not alive");
+    ESB_ASSERT_MSG(esb_et_alive(&w->core.entities, e), "a pool holding an entity that is not alive");
     if (!w->groups) {
         if (w->components[c].observers) sp_observers_forget(w, c, e);
         esb_sparse_erase(p, pos);
@@ -149,15 +136,15 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (c < w->component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
-    s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (c < w->core.component_count && esb_sparse_get(&w->components[c].pool, e, out)) return ESB_OK;
+    s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     return s != ESB_OK ? s : ESB_ERR_ABSENT;
 }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    if (c < w->component_count && esb_sparse_contains(&w->components[c].pool, e)) return 1;
-    esb_status s = esb_et_check(&w->entities, e, c, w->component_count);
+    if (c < w->core.component_count && esb_sparse_contains(&w->components[c].pool, e)) return 1;
+    esb_status s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
     return s != ESB_OK ? s : 0;
 }
 

@@ -18,7 +18,7 @@ static uint32_t rejects(const esb_sparse_set *p, bool included, uint32_t alive) 
 
 uint32_t sp_tests(const esb_query *q, esb_component driver, uint32_t *field_rows, sp_test *tests) {
     const esb_world *w = q->world;
-    uint32_t alive = esb_et_alive_count(&w->entities), count = 0;
+    uint32_t alive = esb_et_alive_count(&w->core.entities), count = 0;
     uint32_t rejected[ESB_MAX_FIELDS + 2 * ESB_MAX_TERMS];
     for (uint32_t t = 0; t < q->include_count + q->exclude_count; ++t) {
         bool included = t < q->include_count;

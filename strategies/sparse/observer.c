@@ -45,7 +45,7 @@ ESB_NOINLINE esb_status sp_observers_reserve(esb_world *w, esb_component c, uint
         s = esb_sparse_reserve(obs, pool->count + extra - obs->count);
         if (s != ESB_OK) break;
         s = idx != UINT32_MAX ? esb_sparse_reserve_index(obs, idx)
-                              : esb_sparse_reserve_next_indices(&obs, 1, &w->entities, extra);
+                              : esb_sparse_reserve_next_indices(&obs, 1, &w->core.entities, extra);
     }
     return s;
 }

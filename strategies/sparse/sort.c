@@ -78,9 +78,9 @@ static esb_status sort_aligned(const sort_job *job, esb_sparse_set *const *pools
 }
 
 esb_status esb_sparse_sort_pool(esb_world *w, esb_component c, esb_entity_order order, void *ctx) {
-    if (!w || !order || (c < w->component_count && w->owner[c])) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (c >= w->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    if (!w || !order || (c < w->core.component_count && w->owner[c])) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&w->core.queries)) return ESB_ERR_LOCKED;
+    if (c >= w->core.component_count) return ESB_ERR_UNKNOWN_COMPONENT;
     esb_sparse_set *p = &w->components[c].pool;
     sort_job job = {w, p->dense, order, ctx};
     return sort_aligned(&job, &p, 1, p->count);
@@ -89,7 +89,7 @@ esb_status esb_sparse_sort_pool(esb_world *w, esb_component c, esb_entity_order 
 esb_status esb_sparse_sort_group(esb_query *q, esb_entity_order order, void *ctx) {
     if (!q || !order || q->kind == SP_VIEW) return ESB_ERR_INVALID;
     esb_world *w = q->world;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
+    if (esb_qr_locked(&w->core.queries)) return ESB_ERR_LOCKED;
     if (q->kind == SP_NON_OWNED) {
         esb_sparse_set *members = &q->members;
         sort_job job = {w, members->dense, order, ctx};

@@ -5,6 +5,7 @@
 #define SPARSE_H
 
 #include "contract.h"
+#include "world_core.h"
 #include "inline.h"
 #include "entity_table.h"
 #include "query_registry.h"
@@ -130,17 +131,16 @@ struct esb_query {
  *     c, and has room and sparse pages for every entity of c's pool, so that recording a change never
  *     allocates (a batch records them, and esb_iter_next cannot fail). */
 struct esb_world {
-    esb_entity_table entities;
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
     sp_component components[ESB_MAX_COMPONENTS];
     struct esb_query *owner[ESB_MAX_COMPONENTS]; /* the group owning each pool, if any */
     struct esb_query *groups;                    /* every group */
     sp_listeners listeners[ESB_MAX_COMPONENTS];  /* the groups each component's changes can move entities of */
     uint32_t member_sets;                        /* the non-owned groups (each keeps a member set) */
     uint64_t group_moves;                        /* entities entering or leaving groups */
-    uint32_t component_count;
-    esb_query_registry queries; /* every live query, and the iteration lock */
-    uint32_t observer_count;    /* queries with a change term (each listed in its component's observers) */
+    uint32_t observer_count; /* queries with a change term (each listed in its component's observers) */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* Change terms, as EnTT's observers (observer.c). */
 esb_status sp_observer_attach(esb_world *w, struct esb_query *q);

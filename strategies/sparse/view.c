@@ -6,7 +6,6 @@
 
 #include "group.h"
 #include "match.h"
-#include "query_api.h"
 #include "validate.h"
 #include "sparse.h"
 
@@ -80,14 +79,15 @@ void sp_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->kind != SP_VIEW) sp_group_detach(w, q);
     if (q->change) sp_observer_detach(w, q);
-    esb_qr_unlink(&w->queries, &q->node);
+    esb_qr_unlink(&w->core.queries, &q->node);
     sp_memo_free(q);
     free_scratch(q);
     esb_mem_free(q, sizeof *q);
 }
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
-    esb_status s = ESB_WORLD_CHECK_QUERY_CREATE(w, desc, out, pool.size);
+    esb_status s = esb_core_check_query_create(w ? &w->core : NULL, desc, out, w ? &w->components[0].pool.size : NULL,
+                                               sizeof *w->components);
     if (s != ESB_OK) return s;
 
     esb_query *q = esb_mem_calloc(sizeof *q, _Alignof(esb_query));
@@ -122,12 +122,14 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
      * nothing to compare. */
     q->remembers_runs =
         SP_RUNS && desc->cached && q->kind == SP_VIEW && !q->change && !q->matches_nothing && has_tests(q);
-    esb_qr_link(&w->queries, &q->node, q->field_count);
+    esb_qr_link(&w->core.queries, &q->node, q->field_count);
     *out = q;
     return ESB_OK;
 }
 
-ESB_QUERY_DESTROY_API(sp_query_free, &q->world->queries)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? &q->world->core.queries : NULL, sp_query_free);
+}
 
 const char *esb_query_kind(const esb_query *q) {
     static const char *const names[] = {SP_VIEW_KIND, "owned-group", "partial-group", "non-owned-group"};

@@ -1,17 +1,17 @@
 /* World lifetime and component registration. */
 #include <string.h>
 
-#include "op_checks.h"
-#include "world_new.h"
 #include "sparse.h"
 
-ESB_WORLD_CREATE_API(ESB_WORLD_NOTHING_MORE)
+esb_status esb_world_create(esb_world **out) {
+    return esb_core_create_world(out, sizeof(esb_world), _Alignof(esb_world), NULL);
+}
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries.head) sp_query_free((esb_query *)w->queries.head);
-    for (uint32_t c = 0; c < w->component_count; ++c) esb_sparse_free(&w->components[c].pool);
-    esb_et_free(&w->entities);
+    while (w->core.queries.head) sp_query_free((esb_query *)w->core.queries.head);
+    for (uint32_t c = 0; c < w->core.component_count; ++c) esb_sparse_free(&w->components[c].pool);
+    esb_et_free(&w->core.entities);
     esb_mem_free(w, sizeof *w);
 }
 
@@ -23,13 +23,13 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    esb_status s = ESB_WORLD_CHECK_REGISTER(w, desc, out);
+    esb_status s = esb_core_check_register(esb_core_of(w), desc, out);
     if (s != ESB_OK) return s;
-    sp_component *comp = &w->components[w->component_count];
+    sp_component *comp = &w->components[w->core.component_count];
     memset(comp, 0, sizeof *comp);
     comp->name = desc->name;
     comp->pool.size = (uint32_t)desc->size;
     comp->pool.align = (uint32_t)desc->align;
-    *out = w->component_count++;
+    *out = w->core.component_count++;
     return ESB_OK;
 }

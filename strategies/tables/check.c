@@ -35,7 +35,7 @@ static void check_column(const esb_world *w, const tb_table *t, const tb_column 
         ESB_ASSERT_MSG(col->changed_ticks[row] <= w->change_tick && col->added_ticks[row] <= w->change_tick,
                        "a change tick from the future");
     if (!col->map) return;
-    esb_sparse_check_invariants(col->map, w->entities.issued);
+    esb_sparse_check_invariants(col->map, w->core.entities.issued);
     ESB_ASSERT_MSG(col->map->count == col->holders, "a sparse map holding an entity whose presence bit is clear");
 }
 
@@ -44,7 +44,7 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
     esb_set_index_check_invariants(&w->table_index);
     ESB_ASSERT_MSG(w->table_index.count == w->table_count, "the table index holds other than the tables");
     esb_bitset registered = {{0}}, none = {{0}};
-    for (esb_component c = 0; c < w->component_count; ++c) esb_bitset_set(&registered, c);
+    for (esb_component c = 0; c < w->core.component_count; ++c) esb_bitset_set(&registered, c);
     if (w->empty_type != TB_NO_TABLE)
         ESB_ASSERT_MSG(w->empty_type < w->table_count && !memcmp(&w->tables[w->empty_type]->type, &none, sizeof none),
                        "empty_type names a table of another type");
@@ -67,7 +67,7 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
         }
         for (uint32_t k = 0; k < t->shared_count; ++k) {
             const tb_shared *sh = &t->shared[k];
-            ESB_ASSERT_MSG(sh->id < w->component_count && sh->size == w->components[sh->id].size,
+            ESB_ASSERT_MSG(sh->id < w->core.component_count && sh->size == w->components[sh->id].size,
                            "a shared value of an unregistered component, or of another size");
             ESB_ASSERT_MSG(!sh->size == !sh->value, "a shared value without its bytes, or a tag with some");
             for (uint32_t j = 0; j < k; ++j) ESB_ASSERT_MSG(t->shared[j].id != sh->id, "a component shared twice");
@@ -76,12 +76,11 @@ static void check_tables(const esb_world *w) { /* L2, L5, L7 */
 }
 
 static void check_locations(const esb_world *w) { /* L1, L6 */
-    const esb_entity_table *ei = &w->entities;
-    esb_et_check_invariants(ei);
-    ESB_ASSERT(ei->issued <= w->capacity && w->capacity <= ei->capacity);
+    const esb_entity_table *ei = &w->core.entities;
+    esb_core_check_invariants(&w->core);
     uint64_t alive = esb_et_count_alive(ei), rows = 0;
     for (uint32_t idx = 0; idx < ei->issued; ++idx) {
-        const tb_location *loc = &w->locations[idx];
+        const tb_location *loc = &tb_locations(w)[idx];
         if (esb_entity_index(loc->handle) != idx) continue; /* dead: the slot links the free list */
         ESB_ASSERT_MSG(loc->table < w->table_count, "a location in a table that does not exist");
         const tb_table *t = w->tables[loc->table];
@@ -91,7 +90,7 @@ static void check_locations(const esb_world *w) { /* L1, L6 */
     for (uint32_t id = 0; id < w->table_count; ++id) {
         const tb_table *t = w->tables[id];
         rows += t->count;
-        esb_et_check_rows(ei, t->entities, t->count, id, w->locations, sizeof *w->locations,
+        esb_et_check_rows(ei, t->entities, t->count, id, tb_locations(w), sizeof(tb_location),
                           offsetof(tb_location, table), offsetof(tb_location, row));
     }
     ESB_ASSERT_MSG(rows == alive, "rows and alive entities differ in number");
@@ -122,6 +121,6 @@ void esb_world_check(const esb_world *w) {
     ESB_IF_CHECKED(if (w) {
         check_tables(w);
         check_locations(w);
-        esb_query_heads_check_invariants(&w->queries, w->components, w->component_count, check_query, w);
+        esb_query_heads_check_invariants(&w->core.queries, w->components, w->core.component_count, check_query, w);
     });
 }

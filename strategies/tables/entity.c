@@ -3,26 +3,25 @@
 #include <string.h>
 
 #include "check.h"
-#include "op_checks.h"
 #include "validate.h"
 #include "tables.h"
 
-bool esb_alive(const esb_world *w, esb_entity e) { return w && tb_alive(w, e); }
+bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, TB_RECORD_WORDS); }
 
 /* Appends a row for a new entity (room reserved): no presence bit is set, none of its slots holds a value. */
 static esb_entity new_row(esb_world *w, uint32_t table) {
     tb_table *t = w->tables[table];
-    esb_entity e = tb_take(w);
+    esb_entity e = esb_et_take_in(&w->core.entities, TB_RECORD_WORDS);
     uint32_t row = t->count++;
     t->entities[row] = e;
-    w->locations[esb_entity_index(e)] = (tb_location){e, table, row};
+    tb_locations(w)[esb_entity_index(e)] = (tb_location){e, table, row};
     return e;
 }
 
 esb_status esb_create(esb_world *w, esb_entity *out) {
-    if (!w || !out) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_reserve_entities(w, 1);
+    esb_status s = esb_core_check_create(esb_core_of(w), out);
+    if (s != ESB_OK) return s;
+    s = esb_et_reserve(&w->core.entities, 1);
     if (s == ESB_OK && w->empty_type == TB_NO_TABLE) {
         esb_bitset none = {{0}};
         s = tb_table_find(w, &none, &w->empty_type);
@@ -44,14 +43,13 @@ static void set_bits(uint64_t *bits, uint32_t first, size_t n) {
 
 esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
                            esb_entity *out) {
-    esb_status s = ESB_WORLD_CHECK_BULK(w, ids, count);
+    esb_status s = esb_core_check_bulk(esb_core_of(w), n, ids, count);
     if (s != ESB_OK || n == 0) return s;
-    if (n > ESB_MAX_ENTITIES) return ESB_ERR_FULL;
     esb_bitset type;
-    memset(&type, 0, sizeof type);
-    for (uint32_t k = 0; k < count; ++k) esb_bitset_set(&type, ids[k]);
+    esb_bitset_of_ids(&type, ids, count);
     uint32_t table;
-    if ((s = tb_reserve_entities(w, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK) return s;
+    if ((s = esb_et_reserve(&w->core.entities, n)) != ESB_OK || (s = tb_table_find(w, &type, &table)) != ESB_OK)
+        return s;
     tb_table *t = w->tables[table];
     if ((s = tb_table_reserve(t, n)) != ESB_OK) return s;
     esb_sparse_set *maps[ESB_MAX_COMPONENTS];
@@ -61,7 +59,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         if (col->kind == TB_SPARSE) maps[nm++] = col->map;
     }
     for (uint32_t k = 0; s == ESB_OK && k < nm; ++k) s = esb_sparse_reserve(maps[k], (uint32_t)n);
-    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(maps, nm, &w->entities, n);
+    if (s == ESB_OK) s = esb_sparse_reserve_next_indices(maps, nm, &w->core.entities, n);
     if (s != ESB_OK) return s;
 
     uint32_t first = t->count;
@@ -89,10 +87,9 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
 }
 
 esb_status esb_destroy(esb_world *w, esb_entity e) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    if (!tb_alive(w, e)) return ESB_ERR_STALE;
-    tb_location *loc = &w->locations[esb_entity_index(e)];
+    esb_status s = esb_core_check_destroy_in(esb_core_of(w), e, TB_RECORD_WORDS);
+    if (s != ESB_OK) return s;
+    tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
     for (uint32_t k = 0; k < t->column_count; ++k) {
         tb_column *col = &t->columns[k];
@@ -100,17 +97,16 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
         if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) esb_sparse_erase(col->map, pos);
     }
     esb_entity moved = tb_table_swap_remove(t, loc->row);
-    if (moved != ESB_ENTITY_NULL) w->locations[esb_entity_index(moved)].row = loc->row;
-    tb_release(w, e); /* the location's first word becomes the free list's link */
+    if (moved != ESB_ENTITY_NULL) tb_locations(w)[esb_entity_index(moved)].row = loc->row;
+    esb_et_release_in(&w->core.entities, e,
+                      TB_RECORD_WORDS); /* the location's first word becomes the free list's link */
     return ESB_OK;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, TB_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     tb_table *t = w->tables[loc->table];
     tb_column *col = tb_column_for(w, loc, c);
     if (col && tb_bit(col->present, loc->row)) return ESB_ERR_PRESENT;
@@ -138,11 +134,9 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
 }
 
 esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, TB_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     tb_column *col = tb_column_for(w, loc, c);
     if (!col || !tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
@@ -155,10 +149,10 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
-    if (!tb_alive(w, e)) return ESB_ERR_STALE;
-    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    if (!esb_et_alive_in(&w->core.entities, e, TB_RECORD_WORDS)) return ESB_ERR_STALE;
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     const tb_column *col = tb_column_for(w, loc, c); /* a column proves c registered: its range checked after */
-    if (!col) return c < w->component_count ? ESB_ERR_ABSENT : ESB_ERR_UNKNOWN_COMPONENT;
+    if (!col) return c < w->core.component_count ? ESB_ERR_ABSENT : ESB_ERR_UNKNOWN_COMPONENT;
     if (!tb_bit(col->present, loc->row)) return ESB_ERR_ABSENT;
     uint32_t pos;
     if (col->kind == TB_DENSE)
@@ -170,9 +164,9 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     if (!w) return ESB_ERR_INVALID;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = esb_core_check_has_in(esb_core_of(w), e, c, TB_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     const tb_column *col = tb_column_for(w, loc, c);
     return col && tb_bit(col->present, loc->row) ? 1 : 0;
 }
@@ -183,7 +177,7 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     esb_status s = esb_get(w, e, c, &p);
     if (s != ESB_OK) return s;
     esb_write_value(p, value, w->components[c].size);
-    const tb_location *loc = &w->locations[esb_entity_index(e)];
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
     tb_stamp(w, tb_column_for(w, loc, c), loc->row, false);
     return ESB_OK;
 }

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "inline.h"
-#include "query_api.h"
 #include "validate.h"
 #include "tables.h"
 
@@ -38,7 +37,8 @@ void tb_query_free(esb_query *q) {
 
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
-    esb_query *q = ESB_QUERY_HEAD_CREATE(w, desc, out, &s);
+    esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
+                                         _Alignof(esb_query), &s);
     if (!q) return s;
     q->world = w;
     for (uint32_t k = 0; k < q->head.field_count; ++k)
@@ -59,7 +59,15 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     return ESB_OK;
 }
 
-ESB_QUERY_HEAD_API(tb_query_free, refresh)
+esb_status esb_query_destroy(esb_query *q) {
+    return esb_qr_destroy_query(q, q ? q->head.registry : NULL, tb_query_free);
+}
+
+const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
+
+esb_status esb_iter_begin(esb_query *q, esb_iter *it) { return esb_query_head_begin(q ? &q->head : NULL, it, refresh); }
+
+void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
 
 /* An iterator's state: the next table (or its place in the match list), the next row in it, and what presence
  * tests that table needs (its enum tb_rows, 0 until known). */

@@ -11,11 +11,9 @@ static tb_shared *find_shared(const tb_table *t, esb_component c) {
 }
 
 esb_status esb_tables_share(esb_world *w, esb_entity e, esb_component c, const void *value) {
-    if (!w) return ESB_ERR_INVALID;
-    if (esb_qr_locked(&w->queries)) return ESB_ERR_LOCKED;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = esb_core_check_change_in(esb_core_of(w), e, c, TB_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    tb_table *t = w->tables[w->locations[esb_entity_index(e)].table];
+    tb_table *t = w->tables[tb_locations(w)[esb_entity_index(e)].table];
     uint32_t size = w->components[c].size;
     tb_shared *slot = find_shared(t, c);
     if (!slot) {
@@ -44,9 +42,9 @@ esb_status esb_tables_shared(esb_world *w, esb_entity e, esb_component c, void *
         return ESB_ERR_INVALID;
     }
     *out = NULL;
-    esb_status s = tb_check(w, e, c);
+    esb_status s = esb_core_check_has_in(esb_core_of(w), e, c, TB_RECORD_WORDS);
     if (s != ESB_OK) return s;
-    const tb_shared *slot = find_shared(w->tables[w->locations[esb_entity_index(e)].table], c);
+    const tb_shared *slot = find_shared(w->tables[tb_locations(w)[esb_entity_index(e)].table], c);
     if (!slot) return ESB_ERR_ABSENT;
     *out = slot->value;
     return ESB_OK;

@@ -80,7 +80,7 @@ static esb_status table_make(esb_world *w, const esb_bitset *type, uint32_t *out
     tb_table *t = esb_mem_calloc(sizeof *t, _Alignof(tb_table));
     if (!t) return ESB_ERR_NOMEM;
     t->type = *type;
-    for (esb_component c = 0; c < w->component_count; ++c)
+    for (esb_component c = 0; c < w->core.component_count; ++c)
         if (esb_bitset_test(type, c) && (s = tb_column_add(w, t, c)) != ESB_OK) {
             table_free(t);
             return s;

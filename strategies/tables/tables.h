@@ -17,8 +17,8 @@
 
 #include "bitset.h"
 #include "contract.h"
+#include "world_core.h"
 #include "entity_table.h"
-#include "locations.h"
 #include "match_list.h"
 #include "query_head.h"
 #include "query_registry.h"
@@ -64,7 +64,8 @@ typedef struct tb_table {
 #define TB_NO_TABLE UINT32_MAX
 
 typedef struct tb_location {
-    esb_entity handle; /* the entity table's slot of this index (locations.h): the handle while it lives */
+    esb_entity
+        handle; /* the entity table's slot of this index (entity_table.h, esb_et_in_records): the handle while it lives */
     uint32_t table, row;
 } tb_location;
 
@@ -78,10 +79,10 @@ struct esb_query {
     uint64_t generation;    /* the world's layout generation the list was built for */
     uint64_t last_run;      /* a change term: changes stamped after this tick are news to it */
 };
+_Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
 
 /* Invariants (check.c, esb_world_check):
- *  L1 The entity table's own (entity_table.h); its issued indices fit in the locations (capacity), which its
- *     slots may exceed after a growth that failed halfway.
+ *  L1 The core's (world_core.h): the entity table's own, whose records are the locations, and the registry's.
  *  L2 Each table: count <= capacity; its columns are ordered by strictly increasing id, exactly one per component
  *     of column_set, which contains its type; a column's kind, size and alignment are its component's; its column
  *     map, map_size entries (at least the last column's id + 1), names each column's place and no other.
@@ -102,21 +103,18 @@ struct esb_query {
  *     when it is ticked and its table has capacity, no tick above the world's change tick; a query with a change term is cached, its component
  *     ticked, and last_run < change_tick. */
 struct esb_world {
-    esb_entity_table entities;
-    tb_location *locations;
-    uint32_t capacity;
+    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    uint32_t component_count;
     tb_table **tables;
     uint32_t table_count, table_capacity;
     esb_set_index table_index;  /* by entity type */
     uint32_t empty_type;        /* the table of the empty type (esb_create), or TB_NO_TABLE until made */
     uint64_t layout_generation; /* bumped whenever a table or a column appears */
-    esb_query_registry queries;
     uint64_t columns_made, masked_batches;
     uint64_t change_tick;            /* the next change's tick: every change, query and pass takes one */
     bool ticked[ESB_MAX_COMPONENTS]; /* components whose columns keep change ticks (since a change term) */
 };
+_Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* A change of c's value in row `row` of col (an addition too when `addition`), at the world's change tick. */
 static inline void tb_stamp(const esb_world *w, tb_column *col, uint32_t row, bool addition) {
@@ -128,8 +126,14 @@ static inline void tb_stamp(const esb_world *w, tb_column *col, uint32_t row, bo
 /* Gives every column of c, in every table, its change ticks (all or nothing); nothing once c is ticked. */
 esb_status tb_ticks_enable(esb_world *w, esb_component c);
 
-/* tb_reserve_entities, tb_alive, tb_check (_common/locations.h). */
-ESB_LOCATION_API(tb, tb_location)
+/* The location records, which are the entity table's storage (esb_et_in_records): each begins with its slot, and
+ * TB_RECORD_WORDS words apart is the constant stride of the table's functions (esb_et_take_in, esb_et_alive_in). */
+#define TB_RECORD_WORDS ((uint32_t)(sizeof(tb_location) / sizeof(esb_entity_word)))
+_Static_assert(offsetof(tb_location, handle) == 0 && sizeof(esb_entity) == sizeof(esb_entity_word),
+               "a location record begins with its entity table slot");
+
+/* Index -> where its entity lives; meaningful for alive indices. */
+static inline tb_location *tb_locations(const esb_world *w) { return esb_et_records(&w->core.entities); }
 
 static inline bool tb_bit(const uint64_t *bits, uint32_t row) { return (bits[row >> 6] >> (row & 63)) & 1u; }
 static inline void tb_bit_set(uint64_t *bits, uint32_t row) { bits[row >> 6] |= 1ull << (row & 63); }

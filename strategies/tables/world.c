@@ -1,24 +1,23 @@
 /* World lifetime, component registration, counters. */
-#include "op_checks.h"
-#include "world_new.h"
 #include "tables.h"
 
 /* The entity table's slots in the location records; the table of entities without components is made on the
  * first esb_create. */
 static esb_status world_init(esb_world *w) {
-    tb_use_records(w);
+    esb_et_in_records(&w->core.entities, sizeof(tb_location));
     w->empty_type = TB_NO_TABLE;
     return ESB_OK;
 }
 
-ESB_WORLD_CREATE_API(world_init)
+esb_status esb_world_create(esb_world **out) {
+    return esb_core_create_world(out, sizeof(esb_world), _Alignof(esb_world), world_init);
+}
 
 void esb_world_destroy(esb_world *w) {
     if (!w) return;
-    while (w->queries.head) tb_query_free((esb_query *)w->queries.head);
+    while (w->core.queries.head) tb_query_free((esb_query *)w->core.queries.head);
     tb_tables_free(w);
-    esb_mem_free(w->locations, (size_t)w->capacity * sizeof *w->locations);
-    esb_et_free(&w->entities);
+    esb_et_free(&w->core.entities);
     esb_mem_free(w, sizeof *w);
 }
 
@@ -29,5 +28,5 @@ size_t esb_world_counters(const esb_world *w, const char **names, uint64_t *valu
 }
 
 esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, esb_component *out) {
-    return ESB_WORLD_REGISTER_INFO(w, desc, out);
+    return w ? esb_core_register_info(&w->core, w->components, desc, out) : ESB_ERR_INVALID;
 }

@@ -1,14 +1,22 @@
 """What the analysis tests share: the package on the import path, and temporary files."""
 
+import contextlib
+import io
 import itertools
 import os
 import shutil
+import struct
+import subprocess
 import sys
 import tempfile
 import unittest
+import zlib
 
-ANALYSIS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "analysis")
-sys.path.insert(0, os.path.abspath(ANALYSIS))
+# The folder that holds the package (scripts/analysis), on the import path of the tests and of the commands they run.
+SCRIPTS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+sys.path.insert(0, SCRIPTS)
+
+from analysis import manifest, results, tables  # noqa: E402 (after the import path is set)
 
 RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,bytes_per_entity,"
               "peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,reported_per_change,compiler,flags,"
@@ -51,24 +59,19 @@ class TempDir(unittest.TestCase):
 
     def record(self, *names, directory=None):
         """Records files (relative to the folder) in the folder's manifest.csv, as the pipeline does."""
-        import manifest
-
         return manifest.record(directory or self.dir, list(names))
 
 
 def run_cli(*args):
-    """(exit status, stdout, stderr) of python3 scripts/analysis ARGS..."""
-    import subprocess
-
-    p = subprocess.run([sys.executable, os.path.abspath(ANALYSIS), *args], capture_output=True, text=True)
+    """(exit status, stdout, stderr) of python3 -m analysis ARGS..."""
+    path = os.pathsep.join(filter(None, [SCRIPTS, os.environ.get("PYTHONPATH")]))
+    p = subprocess.run([sys.executable, "-m", "analysis", *args], capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=path))
     return p.returncode, p.stdout, p.stderr
 
 
 def png(width=2, height=1):
     """A small valid PNG image: signature, IHDR, IDAT, IEND."""
-    import struct
-    import zlib
-
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
@@ -90,9 +93,6 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=Fa
     runs.csv.gz, cachesim.csv, results.csv, results.json, crosscheck.csv, hyperfine/, plots/, all recorded in
     manifest.csv (unless not record). Times are multiplied by scale; quick marks it a QUICK run. Returns the
     folder."""
-    import manifest
-    import results
-
     os.makedirs(directory, exist_ok=True)
 
     def put(name, data):
@@ -117,15 +117,10 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=Fa
         "a,simple_iter,1024,entity,0000000000000001,10,0.25,0,00ab\n"
         "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n"
         "b,simple_iter,1024,entity,0000000000000003,12,0.5,0,00ab\n")
-    import contextlib
-    import io
-
     with contextlib.redirect_stderr(io.StringIO()) as said:
         built = results.main([directory])
     if built != 0:
         raise AssertionError(f"results could not be built in {directory}: {said.getvalue()}")
-    import tables
-
     if tables.publish_main([directory]) != 0:
         raise AssertionError(f"runs.csv could not be published in {directory}")
     put("crosscheck.csv", CROSSCHECK_HEADER + "\n"

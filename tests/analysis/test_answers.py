@@ -4,9 +4,7 @@ the mechanism the page must print."""
 import unittest
 
 import support  # noqa: F401 (puts the analysis package on the path)
-import answers
-import stats
-import wording
+from analysis import answers, stats, wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
 

@@ -5,8 +5,7 @@ import random
 import unittest
 
 import support
-import blocks
-import paired
+from analysis import blocks, paired
 
 
 def planted_block(within_sd, between_sd, processes=12, rounds=10, seed=3, layouts=1):

@@ -3,9 +3,7 @@
 import unittest
 
 from support import RUN_HEADER, TempDir, run_row
-import cells
-import csvfile
-import stats
+from analysis import cells, csvfile, stats
 
 
 def rows_of(path):
@@ -23,7 +21,7 @@ class Merge(TempDir):
         self.assertEqual((figure, low, high), stats.figure_ci([3, 1, 2, 5, 4]))
         out = cells.result_rows(merged)[0]
         self.assertEqual((out["time_ns"], out["time_lo_ns"], out["time_hi_ns"], out["processes"]),
-                         (f"{figure:.6g}", f"{low:.6g}", f"{high:.6g}", 5))
+                         (f"{figure:.6g}", f"{low:.6g}", f"{high:.6g}", "5"))
         self.assertEqual(out["process_spread_ns"], "4")
 
     def test_the_read_back_share_is_the_median_of_its_processes_where_every_one_has_it(self):
@@ -75,7 +73,7 @@ class Merge(TempDir):
         wide = [run_row("b", "x", 8, 1.0 + k / 10) for k in range(5)]
         wider = [run_row("c", "x", 8, 1.0 + k / 10) for k in range(7)]
         merged = cells.group(rows_of(self.runs("runs.csv", tight + wide + wider)))
-        out = {r["strategy"]: r["stopped"] for r in cells.result_rows(merged, None, 5, 7, 0.03)}
+        out = {r["strategy"]: r["stopped"] for r in cells.result_rows(merged, None, cells.Stopping(5, 7, 0.03))}
         self.assertEqual(out, {"a": "ci", "b": "budget", "c": "cap"})
 
     def test_hardware_counts_merge_to_the_median_or_stay_empty(self):
@@ -97,7 +95,7 @@ class Merge(TempDir):
         cells.check_simulation(merged, sim)
         out = cells.result_rows(merged, sim)[0]
         self.assertEqual((out["sim_d1_misses_per_unit"], out["sim_d1_lo"], out["sim_d1_hi"], out["sim_layouts"]),
-                         ("1", "0.5", "2.5", 3))
+                         ("1", "0.5", "2.5", "3"))
         sim[("a", "x", 8)][1]["checksum"] = "ffff"
         with self.assertRaises(cells.MergeError):
             cells.check_simulation(merged, sim)

@@ -5,8 +5,7 @@ import unittest
 from unittest import mock
 
 from support import CACHESIM_HEADER, CROSSCHECK_HEADER, RUN_HEADER, TempDir, make_run, run_row
-import csvfile
-import results
+from analysis import csvfile, results
 
 
 class Refusals(TempDir):

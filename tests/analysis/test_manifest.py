@@ -6,8 +6,7 @@ import os
 import unittest
 
 from support import TempDir, make_run, run_cli, snapshot
-import csvfile
-import manifest
+from analysis import csvfile, manifest
 
 
 class Recording(TempDir):

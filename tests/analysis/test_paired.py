@@ -9,7 +9,7 @@ import random
 import unittest
 
 import support
-import paired
+from analysis import paired
 
 HEADER = ",".join(paired.COLUMNS)
 

@@ -3,9 +3,7 @@
 import unittest
 
 from support import TempDir, run_row
-import csvfile
-import plan
-import stats
+from analysis import csvfile, plan, stats
 
 
 class StoppingRule(TempDir):

@@ -9,9 +9,7 @@ import re
 import unittest
 
 from support import TempDir, run_row
-import answers
-import plots
-import results
+from analysis import answers, plots, results
 
 
 class SweepSizes(unittest.TestCase):

@@ -6,7 +6,7 @@ import io
 import unittest
 
 import support
-import prose
+from analysis import prose
 
 GENERATED = """# Report
 

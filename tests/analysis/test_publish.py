@@ -9,8 +9,7 @@ import unittest
 from unittest import mock
 
 from support import SVG, TempDir, make_run, png, run_cli, snapshot
-import manifest
-import publish
+from analysis import manifest, publish
 
 
 def said(argv):
@@ -220,7 +219,7 @@ class Refusals(TempDir):
             code, err = said(argv)
             self.assertEqual(code, 2, argv)
             self.assertIn(what, err)
-            self.assertIn("usage: python3 scripts/analysis publish STAGE OUT", err)
+            self.assertIn("usage: python3 -m analysis publish STAGE OUT", err)
             self.assertEqual(snapshot(self.dir), before)
         self.assertEqual(run_cli("publish", self.stage)[0], 2)
 

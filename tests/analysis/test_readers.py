@@ -8,11 +8,7 @@ import os
 import unittest
 
 from support import TempDir, make_run, run_cli, snapshot
-import compare
-import csvfile
-import manifest
-import report
-import summary
+from analysis import compare, csvfile, manifest, report, summary
 
 
 def said(function, *args):
@@ -140,7 +136,7 @@ class CompareArguments(TempDir):
         code, out, err = run_cli("compare", *argv)
         self.assertEqual((code, out), (2, ""), err)
         self.assertIn(what, err)
-        self.assertIn("usage: python3 scripts/analysis compare OUT_CSV RESULTS_DIR...", err)
+        self.assertIn("usage: python3 -m analysis compare OUT_CSV RESULTS_DIR...", err)
         self.assertEqual(snapshot(self.dir), self.before)  # nothing written, no .partial left
 
     def test_the_output_file_forgotten(self):

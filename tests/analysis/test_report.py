@@ -8,16 +8,8 @@ import unittest
 import unittest.mock
 
 from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
-import cells
-import crosscheck
-import csvfile
-import stats
-import wording
-import manifest
-import paired
-import report
-import results
-import simulation
+from analysis import (cells, crosscheck, csvfile, manifest, paired, report, results, simulation, stats, summary,
+                      wording)
 
 
 class Folder(TempDir):
@@ -145,8 +137,9 @@ class Folder(TempDir):
         self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b"), expected)
         self.assertEqual(report.value(res, "ratio a add_remove 1024 / a~aa"), "1.00x [0.93, 1.07]")
         # the second cell takes the first's memory mode too
-        self.assertEqual(report._cell_key(["b"], ("a", "create", "fresh", 8)), ("b", "create", "fresh", 8))
-        self.assertEqual(report._cell_key(["b", "create"], ("a", "create", "fresh", 8)), ("b", "create", "warm", 8))
+        first = cells.CellKey("a", "create", 8, "fresh")
+        self.assertEqual(report._cell_key(["b"], first), ("b", "create", 8, "fresh"))
+        self.assertEqual(report._cell_key(["b", "create"], first), ("b", "create", 8, "warm"))
         self.assertEqual(report.value(res, "ratio a add_remove 1024 / a simple_iter"), "16.0x [15.0, 17.0]")
         self.assertEqual(report.value(res, "meta machine_id"), "test-machine")
         self.assertEqual([wording.ratio_figure(v, v, v) for v in (1394.8, 11.42, 1.934, 0.0134, 0.00134)],
@@ -390,8 +383,6 @@ class ChangeTables(TempDir):
         self.assertTrue(tracking[2].startswith("| a | 1.50x ["), tracking[2])
 
     def test_the_summary_prints_them(self):
-        import summary
-
         lines = summary.change_lines(os.path.join(self.dir, "results.csv"))
         self.assertIn("change detection at n=1024: the fastest design with a change term at each write rate:", lines)
         self.assertTrue(any(line.startswith("| a | - | 0.20x [") for line in lines), lines)
@@ -581,9 +572,6 @@ class Refusals(TempDir):
 
 def said(function, args):
     """(exit status, stdout, stderr) of a command's main()."""
-    import contextlib
-    import io
-
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = function(args)

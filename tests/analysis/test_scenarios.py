@@ -4,7 +4,7 @@ import os
 import unittest
 
 import support
-import scenarios
+from analysis import scenarios
 
 HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
 

@@ -5,7 +5,7 @@ import unittest
 from unittest import mock
 
 from support import TempDir
-import settings
+from analysis import settings
 
 GOOD = {
     "BENCH_MIN_N": "1000", "BENCH_MAX_N": "4096", "BENCH_STEP": "2", "BENCH_SIZES": "", "BENCH_MIN_PROCS": "3",

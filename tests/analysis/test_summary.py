@@ -5,8 +5,7 @@ import os
 import unittest
 
 import support
-import manifest
-import summary
+from analysis import manifest, summary
 
 
 def row(strategy, scenario, n, time, memory="warm", unit="pair"):

@@ -6,10 +6,7 @@ import unittest
 from unittest import mock
 
 import support
-import csvfile
-import manifest
-import paired
-import tables
+from analysis import csvfile, manifest, paired, publish, tables
 from test_paired import planted_file
 
 # Small enough that a few dozen rows need several parts.
@@ -120,8 +117,6 @@ class Refusals(support.TempDir):
 
 class Publication(support.TempDir):
     def test_a_stage_with_a_row_in_two_parts_is_not_a_whole_run(self):
-        import publish
-
         run = support.make_run(self.path("run"))
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(run, "runs")

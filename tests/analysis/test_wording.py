@@ -5,10 +5,7 @@ import os
 import unittest
 
 from support import TempDir, run_row
-import report
-import results
-import stats
-import wording
+from analysis import report, results, stats, wording
 
 def c(ratio, low, high, df=9):
     return stats.Comparison(ratio, low, high, df)

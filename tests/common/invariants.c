@@ -209,21 +209,21 @@ static esb_edges *root_edges(void) {
     esb_bitset_set(&graph[1], 0);
     esb_bitset_set(&graph[2], 1);
     memset(&edges_of_root, 0, sizeof edges_of_root);
-    cr_assert_eq(esb_edges_set(&edges_of_root, 0, true, 1, 2), ESB_OK);
+    cr_assert_eq(esb_edges_set(&edges_of_root, 0, ESB_EDGE_ADD, 1, 2), ESB_OK);
     esb_edges_check_invariants(&edges_of_root, &graph[0], 2, 3, set_in_graph, graph);
     return &edges_of_root;
 }
 
 Test(invariants, healthy_edges_pass) {
     esb_edges *e = root_edges();
-    cr_assert_eq(esb_edges_set(e, 1, true, 2, 2), ESB_OK);
+    cr_assert_eq(esb_edges_set(e, 1, ESB_EDGE_ADD, 2, 2), ESB_OK);
     esb_edges_check_invariants(e, &graph[0], 2, 3, set_in_graph, graph);
     esb_edges_free(e);
 }
 
 Test(invariants, an_edge_to_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
     esb_edges *e = root_edges();
-    cr_assert_eq(esb_edges_set(e, 1, true, 1, 2), ESB_OK); /* adding 1 to {} does not give {0} */
+    cr_assert_eq(esb_edges_set(e, 1, ESB_EDGE_ADD, 1, 2), ESB_OK); /* adding 1 to {} does not give {0} */
     esb_edges_check_invariants(e, &graph[0], 2, 3, set_in_graph, graph);
 }
 

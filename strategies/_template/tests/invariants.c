@@ -37,7 +37,7 @@ Test(template_invariants, a_signature_bit_on_a_dead_index_aborts, CONF_CHECK_ABO
 
 Test(template_invariants, a_signature_bit_of_an_unregistered_component_aborts, CONF_CHECK_ABORTS) { /* W2 */
     healthy_world();
-    esb_bitset_set(&world->signature[esb_entity_index(e[0])], (esb_component)world->component_count);
+    esb_bitset_set(&world->signature[esb_entity_index(e[0])], (esb_component)world->core.component_count);
     esb_world_check(world);
 }
 

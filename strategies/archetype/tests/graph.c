@@ -106,7 +106,7 @@ Test(archetype_graph, records_are_packed_by_alignment) {
     esb_component ids[3];
     esb_entity e;
     esb_world *w = conf_world_of(u8_f32_f64, 3, ids, 1, 3, &e);
-    const at_archetype *a = w->archetypes[w->locations[esb_entity_index(e)].archetype];
+    const at_archetype *a = at_archetype_of(w, at_locations(w)[esb_entity_index(e)].archetype);
     cr_assert_eq(a->table.record_align, 8);
     cr_assert_eq(a->table.record_size, 16); /* f64 at 0, f32 at 8, u8 at 12, 3 bytes of padding */
     cr_assert_eq(a->table.columns[2].offset, 0);

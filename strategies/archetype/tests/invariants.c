@@ -30,7 +30,7 @@ Test(archetype_invariants, a_healthy_world_passes) {
 
 Test(archetype_invariants, a_location_naming_another_row_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    world->locations[esb_entity_index(e[0])].row ^= 1;
+    at_locations(world)[esb_entity_index(e[0])].row ^= 1;
     esb_world_check(world);
 }
 
@@ -58,7 +58,7 @@ Test(archetype_invariants, a_table_turning_empty_leaves_the_active_list) {
 Test(archetype_invariants, an_empty_table_in_the_active_list_aborts, CONF_CHECK_ABORTS) {
     esb_query *q = healthy_world();
     cr_assert_eq(esb_remove(world, e[1], b), ESB_OK);
-    uint32_t emptied = q->matches.ids[0] == world->locations[esb_entity_index(e[1])].archetype ? 1 : 0;
+    uint32_t emptied = q->matches.ids[0] == at_locations(world)[esb_entity_index(e[1])].archetype ? 1 : 0;
     q->active_pos[emptied] = q->active_count; /* {a, b} listed as active though its table has no row */
     q->active[q->active_count++] = emptied;
     esb_world_check(world);
@@ -66,15 +66,15 @@ Test(archetype_invariants, an_empty_table_in_the_active_list_aborts, CONF_CHECK_
 
 Test(archetype_invariants, a_watcher_of_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    at_archetype *from = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    at_archetype *from = at_archetype_of(world, at_locations(world)[esb_entity_index(e[0])].archetype);
     from->watchers[0].match ^= 1; /* the query's other match */
     esb_world_check(world);
 }
 
 Test(archetype_invariants, an_edge_to_the_wrong_archetype_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    uint32_t from = world->locations[esb_entity_index(e[0])].archetype;
-    world->archetypes[from]->edges.edge[b].add = AT_ROOT;
+    uint32_t from = at_locations(world)[esb_entity_index(e[0])].archetype;
+    at_archetype_of(world, from)->node.edges.edge[b].add = AT_ROOT;
     esb_world_check(world);
 }
 

@@ -23,7 +23,7 @@ static esb_query *healthy_world(void) {
 }
 
 static ck_archetype *archetype_of(esb_entity x) {
-    return world->archetypes[world->store[world->locations[esb_entity_index(x)].chunk].archetype];
+    return ck_archetype_of(world, world->store[ck_locations(world)[esb_entity_index(x)].chunk].archetype);
 }
 
 static uint32_t lines(uint32_t bytes) { return (bytes + CK_LINE - 1) / CK_LINE * CK_LINE; }
@@ -45,7 +45,7 @@ Test(chunks_invariants, a_healthy_world_passes) {
 
 Test(chunks_invariants, a_location_naming_another_row_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    world->locations[esb_entity_index(e[0])].row ^= 1;
+    ck_locations(world)[esb_entity_index(e[0])].row ^= 1;
     esb_world_check(world);
 }
 
@@ -58,13 +58,13 @@ Test(chunks_invariants, a_chunk_count_off_by_one_aborts, CONF_CHECK_ABORTS) {
 Test(chunks_invariants, a_chunk_with_room_missing_from_the_open_list_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     ck_archetype *at = archetype_of(e[1]);
-    ck_chunk_closed(at, world->store[world->locations[esb_entity_index(e[1])].chunk].index);
+    ck_chunk_closed(at, world->store[ck_locations(world)[esb_entity_index(e[1])].chunk].index);
     esb_world_check(world);
 }
 
 Test(chunks_invariants, a_store_record_naming_another_place_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    world->store[world->locations[esb_entity_index(e[0])].chunk].index ^= 1;
+    world->store[ck_locations(world)[esb_entity_index(e[0])].chunk].index ^= 1;
     esb_world_check(world);
 }
 

@@ -29,8 +29,8 @@ Test(hybrid_invariants, a_healthy_world_passes) {
 
 Test(hybrid_invariants, an_archetype_row_and_the_location_disagreeing_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    const hy_location *loc = &world->locations[esb_entity_index(e[1])];
-    world->archetypes[loc->archetype]->table_rows[loc->row] ^= 1; /* the other copy of the row */
+    const hy_location *loc = &hy_locations(world)[esb_entity_index(e[1])];
+    hy_archetype_of(world, loc->archetype)->table_rows[loc->row] ^= 1; /* the other copy of the row */
     esb_world_check(world);
 }
 
@@ -47,7 +47,7 @@ Test(hybrid_invariants, an_archetype_keeps_lists_once_it_shares_its_table) {
     static const esb_component_desc descs[] = {{"dense", 4, 4, ESB_STORAGE_DENSE}, {"tag", 0, 1, ESB_STORAGE_SPARSE}};
     esb_component ids[2];
     world = conf_world_of(descs, 2, ids, 4, 1, e);
-    const hy_archetype *a = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    const hy_archetype *a = hy_archetype_of(world, hy_locations(world)[esb_entity_index(e[0])].archetype);
     cr_assert(a->alone && a->count == 0 && world->table_alone[a->table] != HY_SHARED);
     cr_assert_eq(esb_add(world, e[1], ids[1], NULL), ESB_OK); /* {dense, tag}: the same table */
     cr_assert(!a->alone && a->count == 3 && world->table_alone[a->table] == HY_SHARED);
@@ -57,7 +57,7 @@ Test(hybrid_invariants, an_archetype_keeps_lists_once_it_shares_its_table) {
 
 Test(hybrid_invariants, an_archetype_alone_on_a_shared_table_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    hy_archetype *a = world->archetypes[world->locations[esb_entity_index(e[0])].archetype];
+    hy_archetype *a = hy_archetype_of(world, hy_locations(world)[esb_entity_index(e[0])].archetype);
     a->alone = true; /* its rows would be taken for the table's, which another archetype's rows share */
     esb_world_check(world);
 }
@@ -65,8 +65,8 @@ Test(hybrid_invariants, an_archetype_alone_on_a_shared_table_aborts, CONF_CHECK_
 Test(hybrid_invariants, a_change_tick_from_the_future_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
     conf_query_changed(world, dense);
-    const hy_location *loc = &world->locations[esb_entity_index(e[0])];
-    const hy_archetype *a = world->archetypes[loc->archetype];
+    const hy_location *loc = &hy_locations(world)[esb_entity_index(e[0])];
+    const hy_archetype *a = hy_archetype_of(world, loc->archetype);
     esb_table_ticks_of(a->rows_in, dense)->changed[hy_table_row(a, loc->row)] = world->change_tick + 1;
     esb_world_check(world);
 }

@@ -36,7 +36,7 @@ Test(sparse_invariants, a_healthy_world_passes) {
 
 Test(sparse_invariants, a_pool_holding_a_dead_entity_aborts, CONF_CHECK_ABORTS) {
     healthy_world();
-    esb_et_release(&world->entities, e[5]); /* destroyed in the entity table alone */
+    esb_et_release(&world->core.entities, e[5]); /* destroyed in the entity table alone */
     esb_world_check(world);
 }
 

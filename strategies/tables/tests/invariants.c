@@ -17,7 +17,7 @@ static tb_table *healthy_world(void) {
     cr_assert_eq(esb_add(world, e[1], s, NULL), ESB_OK);
     cr_assert_eq(esb_add(world, e[2], s, NULL), ESB_OK);
     esb_world_check(world);
-    return world->tables[world->locations[esb_entity_index(e[0])].table];
+    return world->tables[tb_locations(world)[esb_entity_index(e[0])].table];
 }
 
 Test(tables_invariants, a_healthy_world_passes) {
@@ -44,7 +44,7 @@ Test(tables_invariants, a_presence_bit_past_the_last_row_aborts, CONF_CHECK_ABOR
 
 Test(tables_invariants, a_sparse_map_out_of_step_with_the_bits_aborts, CONF_CHECK_ABORTS) {
     tb_table *t = healthy_world();
-    tb_bit_clear(tb_column_of(t, s)->present, world->locations[esb_entity_index(e[1])].row);
+    tb_bit_clear(tb_column_of(t, s)->present, tb_locations(world)[esb_entity_index(e[1])].row);
     tb_column_of(t, s)->holders--;
     esb_world_check(world);
 }

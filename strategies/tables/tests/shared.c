@@ -63,7 +63,7 @@ Test(tables_shared, a_column_for_the_whole_table) {
         float v = (float)i;
         cr_assert_eq(esb_add(w, e[i], weapon, &v), ESB_OK);
     }
-    const tb_location *loc = &w->locations[esb_entity_index(e[0])];
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e[0])];
     cr_assert_eq(w->table_count, 1, "nothing moved to another table");
     cr_assert_eq(w->tables[loc->table]->columns[1].holders, (200 + 6) / 7);
     esb_query_desc d = {.fields = fields, .field_count = 2, .cached = true};

@@ -1,5 +1,5 @@
-/* The allocator hooks of strategies/memory.h: exact live/peak byte counts, failure injection, and the placement
- * of every block at a drawn offset (harness/layout.h).
+/* The allocator hooks of harness/platform/memory.h: exact live/peak byte counts, failure injection, and the placement
+ * of every block at a drawn offset (harness/platform/layout.h).
  *
  * A block is cut from a larger C-library block: room for a header, the placement window, the block itself.
  * The block handed out starts where the layout stream says, and the header just below it records where the
@@ -12,7 +12,7 @@
  * sizes would make every bytes-per-entity figure wrong. A write past the end of a block lands in the slack,
  * where the C library would not notice it: under AddressSanitizer the slack is poisoned, otherwise a canary
  * after the block is checked on every free and realloc. */
-#include "../strategies/memory.h" /* the allocator hooks this file implements */
+#include "memory.h" /* the allocator hooks this file implements */
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,0 +1,122 @@
+"""The tree's structure, checked from its sources: the rules of docs/structure.md that the compiler does not
+enforce by itself.
+
+    python3 tests/structure.py macros [ROOT]     no macro in strategies/ expands to a function definition
+    python3 tests/structure.py includes [ROOT]   strategies/ and scenarios/ reach harness/ only through its bottom
+                                                  layer (harness/platform/), and no source names a path upwards
+    python3 tests/structure.py help [ROOT]       every target and setting of the Makefile has its "## " line (make
+                                                  help), and every make target the README and docs name is one
+
+Each prints what breaks its rule, one line each, and exits 1 if anything does (0 otherwise). ROOT is the
+repository (default: the folder above this file), so that a test can run a check on a planted copy.
+"""
+
+import os
+import re
+import sys
+from typing import Iterator, List, Tuple
+
+# A function definition: a return type, a name (perhaps pasted together with ##), parameters, and the body's
+# opening brace; a statement's keyword (if, for, while, switch) is not a name.
+FUNCTION_DEFINITION = re.compile(r"\b[A-Za-z_][\w ]*[\s*]+(?!(?:if|for|while|switch|return|sizeof)\b)"
+                                 r"(\w+(?:\s*##\s*\w+)*)\s*\([^;{}]*\)\s*\{")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def sources(root: str, top: str) -> Iterator[str]:
+    for folder, _, files in os.walk(os.path.join(root, top)):
+        for name in sorted(files):
+            if name.endswith((".c", ".h")):
+                yield os.path.join(folder, name)
+
+
+def macros(path: str) -> Iterator[Tuple[int, str, str]]:
+    """(line, name, body) of each #define in a file, continuation lines joined."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r"\s*#\s*define\s+(\w+)", lines[i])
+        if not m:
+            i += 1
+            continue
+        start, body = i, lines[i]
+        while body.endswith("\\") and i + 1 < len(lines):
+            i += 1
+            body = body[:-1] + " " + lines[i]
+        yield start + 1, m.group(1), body
+        i += 1
+
+
+def function_macros(root: str) -> List[str]:
+    found = []
+    for path in sources(root, "strategies"):
+        for line, name, body in macros(path):
+            if FUNCTION_DEFINITION.search(body[body.index(name) + len(name):]):
+                found.append(f"{os.path.relpath(path, root)}:{line}: {name} expands to a function definition")
+    return found
+
+
+# The folders each layer may include from, besides its own: the bottom layer is harness/platform/ (the allocator
+# hooks, layout sampling, timing), below the contract (strategies/*.h).
+PLATFORM = os.path.join("harness", "platform")
+
+
+def layer_includes(root: str) -> List[str]:
+    found = []
+    for top in ("strategies", "scenarios", PLATFORM):
+        for path in sources(root, top):
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            for m in INCLUDE.finditer(text):
+                target = m.group(1)
+                line = text.count("\n", 0, m.start()) + 1
+                where = f"{os.path.relpath(path, root)}:{line}"
+                if ".." in target.split("/"):
+                    found.append(f'{where}: includes "{target}", a path upwards (the include paths name each layer)')
+                elif "harness/" in target and not target.startswith(PLATFORM + "/"):
+                    found.append(f'{where}: includes "{target}", above the bottom layer')
+                elif top != PLATFORM and os.path.exists(os.path.join(root, "harness", target)):
+                    found.append(f'{where}: includes "{target}" of harness/, above the bottom layer')
+                elif top == PLATFORM and not os.path.exists(os.path.join(root, PLATFORM, target)) and \
+                        not os.path.exists(os.path.join(os.path.dirname(path), target)):
+                    found.append(f'{where}: includes "{target}" from above the bottom layer')
+    return found
+
+
+def makefile_help(root: str) -> List[str]:
+    with open(os.path.join(root, "Makefile"), encoding="utf-8") as f:
+        text = f.read()
+    listed = set(re.findall(r"^## ([A-Za-z_][\w-]*) ", text, re.M))
+    targets = set(re.findall(r"^([a-z][a-z-]*):", text, re.M))
+    settings = set(re.findall(r"^([A-Z][A-Z0-9_]*) \?=", text, re.M))
+    found = [f"Makefile: the target {t} has no '## {t}' line for make help" for t in sorted(targets - listed)]
+    found += [f"Makefile: the setting {v} has no '## {v}' line for make help" for v in sorted(settings - listed)]
+    docs = [os.path.join(root, "README.md")]
+    for top in ("docs", "strategies", "results"):
+        for folder, _, files in os.walk(os.path.join(root, top)):
+            docs += [os.path.join(folder, name) for name in sorted(files) if name.endswith(".md")]
+    for path in docs:
+        if not os.path.exists(path):
+            continue
+        with open(path, encoding="utf-8") as f:
+            named = set(re.findall(r"`make ([a-z][a-z-]*)\b", f.read()))
+        found += [f"{os.path.relpath(path, root)}: names `make {t}`, which make help does not list"
+                  for t in sorted(named - (targets & listed))]
+    return found
+
+
+def main(argv: List[str]) -> int:
+    checks = {"macros": function_macros, "includes": layer_includes, "help": makefile_help}
+    if not argv or argv[0] not in checks or len(argv) > 2:
+        print(f"usage: python3 tests/structure.py {{{'|'.join(checks)}}} [ROOT]", file=sys.stderr)
+        return 2
+    root = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    found = checks[argv[0]](root)
+    for line in found:
+        print(line)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

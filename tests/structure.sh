@@ -1,0 +1,49 @@
+#!/bin/sh
+# The tree's structure (tests/structure.py): no macro in strategies/ writes a function, strategies/ and scenarios/
+# reach harness/ only through its bottom layer, harness/platform/, and make help lists every target and setting.
+# Each check passes on the tree and fails on a copy with one violation planted, so that none passes for want of
+# looking.
+# Ends with "structure: N passed, M failed".
+# Usage (from the repository root): sh tests/structure.sh
+set -u
+test_name=structure
+. tests/lib.sh
+
+check() { python3 tests/structure.py "$@" >"$tmp/out" 2>&1; }
+
+if check macros; then ok "no macro in strategies/ expands to a function definition"
+else ko "no macro in strategies/ expands to a function definition" "$(tail_of "$tmp/out")"; fi
+
+mkdir -p "$tmp/macro/strategies"
+printf '#define PLANTED_API(prefix) \\\n    static inline int prefix##_get(const int *p) { return *p; }\n' >"$tmp/macro/strategies/planted.h"
+if ! check macros "$tmp/macro" && grep -q 'PLANTED_API expands to a function definition' "$tmp/out"; then
+    ok "a planted function-writing macro is named"
+else ko "a planted function-writing macro is named" "$(tail_of "$tmp/out")"; fi
+
+if check includes; then ok "strategies/ and scenarios/ include nothing of harness/ above harness/platform/"
+else ko "strategies/ and scenarios/ include nothing of harness/ above harness/platform/" "$(tail_of "$tmp/out")"; fi
+
+for case in "scenarios/planted.c runner.h" "strategies/_common/planted.c ../harness/runner.h" \
+    "harness/platform/planted.c runner.h"; do
+    set -- $case
+    rm -rf "$tmp/layers" && mkdir -p "$tmp/layers/harness/platform" "$tmp/layers/scenarios" "$tmp/layers/strategies/_common"
+    : >"$tmp/layers/harness/runner.h"
+    printf '#include "%s"\n' "$2" >"$tmp/layers/$1"
+    if ! check includes "$tmp/layers" && grep -q "^$1:1: " "$tmp/out"; then ok "a planted include of $2 in $1 is named"
+    else ko "a planted include of $2 in $1 is named" "$(tail_of "$tmp/out")"; fi
+done
+if check help; then ok "make help lists every target and setting, and every make target the docs name"
+else ko "make help lists every target and setting, and every make target the docs name" "$(tail_of "$tmp/out")"; fi
+make -s help >"$tmp/help.txt" 2>&1
+if grep -q '^  bench  ' "$tmp/help.txt" && grep -q '^  BENCH_BUDGET_S  ' "$tmp/help.txt"; then ok "make help prints them"
+else ko "make help prints them" "$(tail_of "$tmp/help.txt")"; fi
+
+mkdir -p "$tmp/help"
+printf '## all  everything\nall:\n\t@true\nundocumented:\n\t@true\nKNOB ?= 1\n' >"$tmp/help/Makefile"
+printf 'Run `make all`, then `make missing`.\n' >"$tmp/help/README.md"
+if ! check help "$tmp/help" && grep -q 'target undocumented has no' "$tmp/out" && grep -q 'setting KNOB has no' "$tmp/out" &&
+    grep -q '`make missing`' "$tmp/out" && ! grep -q '`make all`' "$tmp/out"; then
+    ok "an undocumented target and setting, and a target the README names that make help lacks, are named"
+else ko "an undocumented target and setting, and a target the README names that make help lacks, are named" \
+    "$(tail_of "$tmp/out")"; fi
+tally
