@@ -59,7 +59,7 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
               "cachesim.csv only", file=sys.stderr)
     rows = cellmod.result_rows(cells, sim, cellmod.stopping_of(metadata), pairing)
     # What the binaries recorded of their build, once per strategy rather than on every row. A published
-    # runs.csv.gz no longer has those columns: the metadata's own build keys then stay as they are.
+    # runs.csv.gz leaves those columns out: the metadata's own build keys then stay as they are.
     build: dict[str, str] = {}
     for row in runs:
         if row.get("compiler"):
