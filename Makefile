@@ -312,7 +312,7 @@ KEY_FLAGS_paired :=
 KEY_FLAGS_main :=
 $(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scripts/paired-link.sh
 	$(show) "LD $@"
-	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS)" "$(PAPI_LIBS) -lm" $@ \
+	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS) $(HARNESS_INCLUDES)" "$(PAPI_LIBS) -lm" $@ \
 	    $(PAIRED_MAIN_OBJS) -- $(PAIRED_UNITS)
 ## build-paired          the paired program in each of PAIRED_ORDERS link orders (bench-paired-K)
 build-paired: $(PAIRED_BINS)

@@ -5,6 +5,7 @@
 # ways. The table of units (paired_units, in the units' names' order, the same in every link order) and the
 # link order's number are generated into WORK_DIR.
 # Usage: scripts/paired-link.sh L WORK_DIR "CC FLAGS..." "LIBS..." OUTPUT MAIN_OBJECT... -- UNIT_OBJECT...
+#   (FLAGS include the harness's include paths: the table is compiled against harness/unit.h)
 #   (a unit's object is NAME.o, its table renamed esb_design_unit_HEX, HEX the name's bytes in hexadecimal)
 set -eu
 order=$1
@@ -36,7 +37,7 @@ table=$work/order-$order.c
 } >"$table.tmp"
 mv "$table.tmp" "$table"
 # shellcheck disable=SC2086 # CC FLAGS and LIBS are word lists
-$cc -Iharness -c "$table" -o "$work/order-$order.o"
+$cc -c "$table" -o "$work/order-$order.o"
 # The units in a drawn order, each with its gap: lines "GAP UNIT".
 printf '%s\n' "$@" | awk -v seed="$order" 'BEGIN { srand(seed + 1) }
     { unit[NR] = $0 }
