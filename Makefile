@@ -82,17 +82,19 @@ UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/args.c 
 SCENARIO_SRC := $(wildcard scenarios/*.c)
 # The raw baselines share the contract scenarios' descriptors (scenarios/info.c).
 RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c
-COMMON_SRC := $(wildcard strategies/_common/*.c)
+# The strategies' shared code: the data structures (strategies/_common/) and the cores every design embeds
+# (strategies/_core/).
+SHARED_SRC := $(wildcard strategies/_common/*.c strategies/_core/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
 FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
-# Unit tests of strategies/_common/ (set index, match list, edges, sparse set, growth, entity table), below the
-# contract: one binary, build/test-common (and -asan), run by the plain make test.
+# Unit tests of the shared code (set index, match list, edges, sparse set, growth, entity table, query
+# registry), below the contract: one binary, build/test-common (and -asan), run by the plain make test.
 COMMON_TEST_SRC := $(wildcard tests/common/*.c)
 # The allocator hooks and the layout they place blocks by: the only harness code the tests link.
 HOOKS_SRC := harness/platform/memory.c harness/platform/layout.c
 # The few shared files that print the variant's name: compiled once per variant, like the strategy's own code.
-NAMED_SRC := $(shell grep -l ESB_STRATEGY_NAME $(COMMON_SRC) $(TEST_SRC) $(FUZZ_SRC) 2>/dev/null)
+NAMED_SRC := $(shell grep -l ESB_STRATEGY_NAME $(SHARED_SRC) $(TEST_SRC) $(FUZZ_SRC) 2>/dev/null)
 
 # Binaries are independent: build them on every core (the benchmark itself runs one process at a time).
 ## JOBS                  parallel compile jobs (default: the cores)
@@ -113,6 +115,7 @@ endif
 AA_VARIANT := $(AA_STRATEGY)~aa
 $(AA_VARIANT)_DIR := $($(AA_STRATEGY)_DIR)
 $(AA_VARIANT)_FLAGS := $($(AA_STRATEGY)_FLAGS)
+$(AA_VARIANT)_SETS := $($(AA_STRATEGY)_SETS)
 MEASURED := $(VARIANTS) $(AA_VARIANT)
 
 # The paired program's controls, measured as ordinary designs in every cell: A/A twins (each strategy of
@@ -127,10 +130,12 @@ PLANTED_STRATEGY ?= archetype
 PLANTED_PERCENT ?= 3
 $(foreach t,$(PAIRED_TWINS) $(PLANTED_STRATEGY),$(if $(filter $(t),$(VARIANTS)),,\
     $(error PAIRED_TWINS and PLANTED_STRATEGY name strategy variants (make list); $(t) is not one)))
-$(foreach t,$(filter-out $(AA_STRATEGY),$(PAIRED_TWINS)),$(eval $(t)~aa_DIR := $($(t)_DIR))$(eval $(t)~aa_FLAGS := $($(t)_FLAGS)))
+$(foreach t,$(filter-out $(AA_STRATEGY),$(PAIRED_TWINS)),$(eval $(t)~aa_DIR := $($(t)_DIR))$(eval $(t)~aa_FLAGS := $($(t)_FLAGS))\
+    $(eval $(t)~aa_SETS := $($(t)_SETS)))
 PLANTED_VARIANT := $(PLANTED_STRATEGY)~slower$(PLANTED_PERCENT)
 $(PLANTED_VARIANT)_DIR := $($(PLANTED_STRATEGY)_DIR)
 $(PLANTED_VARIANT)_FLAGS := $($(PLANTED_STRATEGY)_FLAGS) -DESB_PLANTED_PERCENT=$(PLANTED_PERCENT)
+$(PLANTED_VARIANT)_SETS := $($(PLANTED_STRATEGY)_SETS)
 PAIRED_DESIGNS := $(sort $(VARIANTS) $(addsuffix ~aa,$(PAIRED_TWINS)) $(PLANTED_VARIANT))
 
 BENCH_BINS := $(BUILD)/bench-raw $(addprefix $(BUILD)/bench-,$(sort $(MEASURED) $(PAIRED_DESIGNS)))
@@ -161,34 +166,38 @@ build-cachesim: $(CACHESIM_BINS)
 build-fuzz: $(FUZZ_BINS)
 
 # The include paths are the layers: each sees its own folder and the layers below it, nothing above. From the
-# bottom: the platform (harness/platform/), the contract (strategies/*.h), the shared structures and glue
-# (strategies/_common/), a design (strategies/NAME/); the scenarios (scenarios/, their interface scenario.h); the
+# bottom: the platform (harness/platform/), the contract (strategies/*.h), the shared data structures
+# (strategies/_common/, with its source sets), the cores every design embeds and the contract's shared checks
+# (strategies/_core/), a design (strategies/NAME/); the scenarios (scenarios/, their interface scenario.h); the
 # harness (harness/), which runs the scenarios. tests/structure.py checks that no source reaches past them.
 PLATFORM_INCLUDES := -Iharness/platform
 CONTRACT_INCLUDES := -Istrategies $(PLATFORM_INCLUDES)
 COMMON_INCLUDES := $(CONTRACT_INCLUDES) -Istrategies/_common
+CORE_INCLUDES := $(COMMON_INCLUDES) -Istrategies/_core
 SCENARIO_INCLUDES := -Iscenarios $(CONTRACT_INCLUDES)
 RAW_INCLUDES := -Iscenarios/raw $(SCENARIO_INCLUDES)
 HARNESS_INCLUDES := -Iharness -Iscenarios $(PLATFORM_INCLUDES)
-# The conformance suites test the contract; a few unit tests of _common/ and the scenarios' data generators
-# reach below it, and the hooks' tests read the layout.
-TEST_INCLUDES := -Itests $(COMMON_INCLUDES) -Iharness -Iscenarios
+# The conformance suites test the contract; a few unit tests of the shared code and the scenarios' data
+# generators reach below it, and the hooks' tests read the layout.
+TEST_INCLUDES := -Itests $(CORE_INCLUDES) -Iharness -Iscenarios
 # The include path of a source file, from its folder: strategies/NAME/... sees NAME's folder; its tests/ also see
 # the helpers of the conformance suite (tests/support.h), as the other tests do.
 includes_of = $(strip \
-    $(if $(filter strategies/_common/%,$(1)),$(COMMON_INCLUDES), \
-    $(if $(filter strategies/%,$(1)),$(if $(filter tests,$(word 3,$(subst /, ,$(1)))),-Itests) $(COMMON_INCLUDES) \
+    $(if $(filter strategies/_common/%,$(1)),$(if $(filter tests,$(subst /, ,$(1))),-Itests) $(COMMON_INCLUDES), \
+    $(if $(filter strategies/_core/%,$(1)),$(CORE_INCLUDES), \
+    $(if $(filter strategies/%,$(1)),$(if $(filter tests,$(subst /, ,$(1))),-Itests) $(CORE_INCLUDES) \
                                      -Istrategies/$(word 2,$(subst /, ,$(1))), \
     $(if $(filter scenarios/raw/%,$(1)),$(RAW_INCLUDES), \
     $(if $(filter scenarios/%,$(1)),$(SCENARIO_INCLUDES), \
     $(if $(filter harness/platform/%,$(1)),$(PLATFORM_INCLUDES), \
     $(if $(filter harness/%,$(1)),$(HARNESS_INCLUDES), \
-    $(TEST_INCLUDES))))))))
+    $(TEST_INCLUDES)))))))))
 
 # Objects: $(OBJ)/FLAVOR/KEY/PATH.o. A flavor is a set of compiler and flags (test, asan, fuzz, bench, cachesim);
-# KEY is var-VARIANT for a variant's own sources (its folder, NAMED_SRC) and flags-SUM for shared sources, one
-# per distinct set of variant flags (SUM: their checksum), since those flags may change the contract's
-# constants. So a change to one strategy recompiles that strategy's objects and relinks its binaries only.
+# KEY is var-VARIANT for a variant's own sources (its folder and source sets, NAMED_SRC) and flags-SUM for shared
+# sources, one per distinct set of variant flags and sets of _common/ (SUM: their checksum), since those flags may
+# change the contract's constants and a set of _common/ what a shared header declares. A key's source sets are on
+# its include path, before the layers. So a change to one strategy recompiles that strategy's objects and relinks its binaries only.
 # Dependencies on headers come from the compiler (-MMD). The bench and cachesim flavors compile to LTO objects
 # and link as whole programs with the same flags: the code is that of one compile of every source.
 OBJ := $(BUILD)/obj
@@ -207,16 +216,21 @@ cachesim_NOTE := $(CACHESIM_FLAGS)
 
 # $(1) variant: its keys and the flags each key compiles with.
 define VARIANT_KEYS
-$(1)_FLAGS_KEY := flags-$$(if $$(strip $$($(1)_FLAGS)),$$(firstword $$(shell printf '%s' '$$(strip $$($(1)_FLAGS))' | cksum)),none)
+$(1)_SHARED_BUILD := $$(strip $$($(1)_FLAGS) $$(addprefix @,$$(filter _common/%,$$($(1)_SETS))))
+$(1)_FLAGS_KEY := flags-$$(if $$($(1)_SHARED_BUILD),$$(firstword $$(shell printf '%s' '$$($(1)_SHARED_BUILD)' | cksum)),none)
 KEY_FLAGS_var-$(1) := $$($(1)_FLAGS)
+KEY_SETS_var-$(1) := $$($(1)_SETS)
 KEY_NAME_var-$(1) := -DESB_STRATEGY_NAME='"$(1)"'
 KEY_FLAGS_$$($(1)_FLAGS_KEY) := $$($(1)_FLAGS)
+KEY_SETS_$$($(1)_FLAGS_KEY) := $$(filter _common/%,$$($(1)_SETS))
 endef
 $(foreach v,$(sort $(VARIANTS) $(TEST_VARIANTS) $(AA_VARIANT) $(PAIRED_DESIGNS)),$(eval $(call VARIANT_KEYS,$(v))))
 KEY_FLAGS_raw :=
-# The unit tests of _common/ build like a variant named "common" without flags or strategy sources.
-common_FLAGS_KEY := flags-none
-KEY_NAME_var-common := -DESB_STRATEGY_NAME='"common"'
+# The unit tests of _common/ build like a variant named "common" without flags or strategy sources, with the
+# default sets of _common/.
+common_SETS := $(COMMON_SETS)
+$(eval $(call VARIANT_KEYS,common))
+COMMON_SET_SRC := $(wildcard $(addprefix strategies/,$(addsuffix /*.c,$(COMMON_SETS))))
 
 obj = $(patsubst %.c,$(OBJ)/$(1)/$(2)/%.o,$(3))
 # The objects of variant $(2) in flavor $(1), from its shared sources $(3) (those of NAMED_SRC move to the
@@ -232,8 +246,9 @@ $(OBJ)/$(1)/%.o: $$$$(call source_of,$$$$*) Makefile
 	$$(show) "CC $(1) $$<"
 	@mkdir -p $$(@D)
 	$$(quiet)$$($(1)_CC) $$(WARNINGS) $$($(1)_CFLAGS) $$(KEY_FLAGS_$$(call key_of,$$*)) $$(KEY_NAME_$$(call key_of,$$*)) \
-	    $$(if $$($(1)_NOTE),-DESB_BUILD_FLAGS='"$$(strip $$($(1)_NOTE) $$(KEY_FLAGS_$$(call key_of,$$*)))"') \
-	    $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@
+	    $$(if $$($(1)_NOTE),-DESB_BUILD_FLAGS='"$$(strip $$($(1)_NOTE) $$(KEY_FLAGS_$$(call key_of,$$*)) \
+	        $$(addprefix @,$$(KEY_SETS_$$(call key_of,$$*))))"') \
+	    $$(addprefix -Istrategies/,$$(KEY_SETS_$$(call key_of,$$*))) $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@
 endef
 .SECONDEXPANSION:
 $(foreach f,test asan fuzz bench cachesim,$(eval $(call OBJECT_RULE,$(f))))
@@ -260,11 +275,11 @@ endef
 
 # $(1) variant, $(2) strategy folder
 define VARIANT_RULES
-$(1)_OWN_SRC := $$(wildcard strategies/$(2)/*.c)
-$(1)_OWN_TEST_SRC := $$(wildcard strategies/$(2)/tests/*.c)
-$(BUILD)/units/bench/$(1).o: $$(call variant_objs,bench,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+$(1)_OWN_SRC := $$(wildcard strategies/$(2)/*.c $$(addprefix strategies/,$$(addsuffix /*.c,$$($(1)_SETS))))
+$(1)_OWN_TEST_SRC := $$(wildcard strategies/$(2)/tests/*.c $$(addprefix strategies/,$$(addsuffix /tests/*.c,$$($(1)_SETS))))
+$(BUILD)/units/bench/$(1).o: $$(call variant_objs,bench,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC))
 	$$(call UNIT_LINK,bench)
-$(BUILD)/units/cachesim/$(1).o: $$(call variant_objs,cachesim,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+$(BUILD)/units/cachesim/$(1).o: $$(call variant_objs,cachesim,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC))
 	$$(call UNIT_LINK,cachesim)
 $(BUILD)/bench-$(1): $(call obj,bench,main,$(MAIN_SRC)) $(BUILD)/units/bench/$(1).o
 	$$(show) "LD $$@"
@@ -274,23 +289,23 @@ $(BUILD)/cachesim-$(1): $(call obj,cachesim,main,$(MAIN_SRC)) $(BUILD)/units/cac
 	$$(quiet)$$(cachesim_CC) $$(cachesim_CFLAGS) $$^ -lm -o $$@
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
 # contract (strategies/NAME/tests/*.c, if any).
-$(BUILD)/test-$(1): $$(call variant_objs,test,$(1),$(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
+$(BUILD)/test-$(1): $$(call variant_objs,test,$(1),$(TEST_SRC) $(HOOKS_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
 	$$(show) "LD $$@"
 	$$(quiet)$$(test_CC) $$(test_CFLAGS) $$^ -lcriterion -lm -o $$@
-$(BUILD)/test-$(1)-asan: $$(call variant_objs,asan,$(1),$(TEST_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
+$(BUILD)/test-$(1)-asan: $$(call variant_objs,asan,$(1),$(TEST_SRC) $(HOOKS_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
 	$$(show) "LD $$@"
 	$$(quiet)$$(asan_CC) $$(asan_CFLAGS) $$^ -lcriterion -lm -o $$@
-$(BUILD)/fuzz-$(1): $$(call variant_objs,fuzz,$(1),$(FUZZ_SRC) $(HOOKS_SRC) $(COMMON_SRC),$$($(1)_OWN_SRC))
+$(BUILD)/fuzz-$(1): $$(call variant_objs,fuzz,$(1),$(FUZZ_SRC) $(HOOKS_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC))
 	$$(show) "LD $$@"
 	$$(quiet)$$(fuzz_CC) $$(fuzz_CFLAGS) $$^ -o $$@
 endef
 
 $(foreach v,$(sort $(ALL_TESTED) $(AA_VARIANT) $(PAIRED_DESIGNS)),$(eval $(call VARIANT_RULES,$(v),$($(v)_DIR))))
 
-$(BUILD)/test-common: $(call variant_objs,test,common,$(HOOKS_SRC) $(COMMON_SRC),$(COMMON_TEST_SRC))
+$(BUILD)/test-common: $(call variant_objs,test,common,$(HOOKS_SRC) $(SHARED_SRC),$(COMMON_SET_SRC) $(COMMON_TEST_SRC))
 	$(show) "LD $@"
 	$(quiet)$(test_CC) $(test_CFLAGS) $^ -lcriterion -lm -o $@
-$(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(COMMON_SRC),$(COMMON_TEST_SRC))
+$(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(SHARED_SRC),$(COMMON_SET_SRC) $(COMMON_TEST_SRC))
 	$(show) "LD $@"
 	$(quiet)$(asan_CC) $(asan_CFLAGS) $^ -lcriterion -lm -o $@
 

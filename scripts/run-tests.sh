@@ -53,7 +53,7 @@ for v in "$@" $test_only; do
     run_criterion "$build/test-$v"
     run_criterion "$build/test-$v-asan"
 done
-# The unit tests of strategies/_common/ (tests/common/), project-wide.
+# The unit tests of strategies/_common/ and _core/ (tests/common/), project-wide.
 if [ -z "${TEST_STRATEGY:-}" ] && ls tests/common/*.c >/dev/null 2>&1; then
     run_criterion "$build/test-common"
     run_criterion "$build/test-common-asan"
@@ -165,6 +165,8 @@ else
     run_script format tests/format.sh
     # The layers and the shared code's form: no function-writing macro, no include past a layer (tests/structure.py).
     run_script structure tests/structure.sh
+    # The variants' discovery: source sets resolved, defaulted and refused as docs/structure.md says.
+    run_script variants tests/variants.sh
     # The hardware-counter columns and the cache simulation (skipped where the machine cannot count or simulate).
     run_script counters tests/counters.sh "$build" "$@"
 fi

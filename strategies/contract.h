@@ -195,7 +195,7 @@ typedef struct esb_iter {
     esb_batch batch; /* valid after esb_iter_next returned true, until the next call */
     struct esb_query *query;
     uint64_t state[6];
-    uint64_t live_mark; /* tells a live iterator from leftover bytes (_common/query_registry.h) */
+    uint64_t live_mark; /* tells a live iterator from leftover bytes (_core/query_registry.h) */
 } esb_iter;
 
 /* ---- Opaque types (each strategy defines them) ------------------------------------------------------------- */

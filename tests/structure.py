@@ -3,7 +3,9 @@ enforce by itself.
 
     python3 tests/structure.py macros [ROOT]     no macro in strategies/ expands to a function definition
     python3 tests/structure.py includes [ROOT]   strategies/ and scenarios/ reach harness/ only through its bottom
-                                                  layer (harness/platform/), and no source names a path upwards
+                                                  layer (harness/platform/), the data structures (strategies/_common/)
+                                                  include nothing of the cores above them (strategies/_core/), and no
+                                                  source names a path upwards
     python3 tests/structure.py help [ROOT]       every target and setting of the Makefile has its "## " line (make
                                                   help), and every make target the README and docs name is one
 
@@ -60,6 +62,9 @@ def function_macros(root: str) -> List[str]:
 # The folders each layer may include from, besides its own: the bottom layer is harness/platform/ (the allocator
 # hooks, layout sampling, timing), below the contract (strategies/*.h).
 PLATFORM = os.path.join("harness", "platform")
+# The shared data structures, below the cores every design embeds (which the compiler's include path enforces too).
+STRUCTURES = os.path.join("strategies", "_common")
+CORES = os.path.join("strategies", "_core")
 
 
 def layer_includes(root: str) -> List[str]:
@@ -81,6 +86,9 @@ def layer_includes(root: str) -> List[str]:
                 elif top == PLATFORM and not os.path.exists(os.path.join(root, PLATFORM, target)) and \
                         not os.path.exists(os.path.join(os.path.dirname(path), target)):
                     found.append(f'{where}: includes "{target}" from above the bottom layer')
+                elif path.startswith(os.path.join(root, STRUCTURES) + os.sep) and \
+                        os.path.exists(os.path.join(root, CORES, target)):
+                    found.append(f'{where}: includes "{target}" of {CORES}/, above the data structures')
     return found
 
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The tree's structure (tests/structure.py): no macro in strategies/ writes a function, strategies/ and scenarios/
-# reach harness/ only through its bottom layer, harness/platform/, and make help lists every target and setting.
+# reach harness/ only through its bottom layer, harness/platform/, the data structures of strategies/_common/
+# include nothing of strategies/_core/, and make help lists every target and setting.
 # Each check passes on the tree and fails on a copy with one violation planted, so that none passes for want of
 # looking.
 # Ends with "structure: N passed, M failed".
@@ -24,10 +25,12 @@ if check includes; then ok "strategies/ and scenarios/ include nothing of harnes
 else ko "strategies/ and scenarios/ include nothing of harness/ above harness/platform/" "$(tail_of "$tmp/out")"; fi
 
 for case in "scenarios/planted.c runner.h" "strategies/_common/planted.c ../harness/runner.h" \
-    "harness/platform/planted.c runner.h"; do
+    "harness/platform/planted.c runner.h" "strategies/_common/table-aos/planted.c world_core.h"; do
     set -- $case
-    rm -rf "$tmp/layers" && mkdir -p "$tmp/layers/harness/platform" "$tmp/layers/scenarios" "$tmp/layers/strategies/_common"
+    rm -rf "$tmp/layers" && mkdir -p "$tmp/layers/harness/platform" "$tmp/layers/scenarios" \
+        "$tmp/layers/strategies/_common/table-aos" "$tmp/layers/strategies/_core"
     : >"$tmp/layers/harness/runner.h"
+    : >"$tmp/layers/strategies/_core/world_core.h"
     printf '#include "%s"\n' "$2" >"$tmp/layers/$1"
     if ! check includes "$tmp/layers" && grep -q "^$1:1: " "$tmp/out"; then ok "a planted include of $2 in $1 is named"
     else ko "a planted include of $2 in $1 is named" "$(tail_of "$tmp/out")"; fi

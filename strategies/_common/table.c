@@ -1,25 +1,6 @@
 #include "table.h"
 
-#include "grow.h"
 #include "inline.h"
-
-static void layout_records(esb_table *t) {
-#ifdef ESB_TABLE_AOS
-    uint32_t offset = 0, record_align = 1;
-    for (uint32_t align = ESB_MAX_ALIGN; align >= 1; align /= 2)
-        for (uint32_t k = 0; k < t->column_count; ++k) {
-            esb_column *col = &t->columns[k];
-            if (col->align != align) continue;
-            col->offset = offset; /* a multiple of every alignment placed so far, all >= align */
-            offset += col->size;
-            if (align > record_align) record_align = align;
-        }
-    t->record_align = record_align;
-    t->record_size = (offset + record_align - 1) / record_align * record_align;
-#else
-    (void)t;
-#endif
-}
 
 esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_component_info *components,
                           uint32_t component_count) {
@@ -37,18 +18,13 @@ esb_status esb_table_init(esb_table *t, const esb_bitset *set, const esb_compone
         return ESB_ERR_NOMEM;
     for (uint32_t c = 0; c < t->map_size; ++c) t->column_map[c] = ESB_NO_COLUMN;
     for (uint32_t k = 0; k < n; ++k) t->column_map[t->columns[k].id] = (int16_t)k;
-    layout_records(t);
+    esb_table_layout_place(t);
     return ESB_OK;
 }
 
 void esb_table_free(esb_table *t) {
     esb_mem_free(t->entities, (size_t)t->capacity * sizeof *t->entities);
-#ifdef ESB_TABLE_AOS
-    esb_mem_free(t->records, (size_t)t->capacity * t->record_size);
-#else
-    for (uint32_t k = 0; k < t->column_count; ++k)
-        esb_mem_free(t->columns[k].data, (size_t)t->capacity * t->columns[k].size);
-#endif
+    esb_table_layout_free(t);
     esb_mem_free(t->columns, t->column_count * sizeof *t->columns);
     esb_mem_free(t->column_map, t->map_size * sizeof *t->column_map);
     while (t->tick_count) esb_table_untrack_ticks(t, t->ticks[t->tick_count - 1].id);
@@ -121,16 +97,7 @@ esb_status esb_table_grow(esb_table *t, uint64_t extra) {
     size_t n = 0;
     items[n++] =
         (esb_grow_item){(void **)&t->entities, old * sizeof(esb_entity), now * sizeof(esb_entity), 0, -1, NULL};
-#ifdef ESB_TABLE_AOS
-    if (t->record_size)
-        items[n++] = (esb_grow_item){
-            (void **)&t->records, old * t->record_size, now * t->record_size, t->record_align, -1, NULL};
-#else
-    for (uint32_t k = 0; k < t->column_count; ++k) {
-        esb_column *col = &t->columns[k];
-        items[n++] = (esb_grow_item){(void **)&col->data, old * col->size, now * col->size, col->align, -1, NULL};
-    }
-#endif
+    n += esb_table_layout_grow_items(t, items + n, old, now);
     for (uint32_t k = 0; k < t->tick_count; ++k) {
         items[n++] = (esb_grow_item){(void **)&t->ticks[k].changed, old * 8, now * 8, 0, -1, NULL};
         items[n++] = (esb_grow_item){(void **)&t->ticks[k].added, old * 8, now * 8, 0, -1, NULL};
@@ -139,24 +106,6 @@ esb_status esb_table_grow(esb_table *t, uint64_t extra) {
     if (s == ESB_OK) t->capacity = cap;
     ESB_IF_CHECKED(esb_table_check_invariants(t));
     return s;
-}
-
-void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values) {
-    uint32_t size = t->columns[column].size;
-#ifdef ESB_TABLE_AOS
-    for (size_t i = 0; i < n; ++i) {
-        unsigned char *dst = esb_table_element(t, column, first + (uint32_t)i);
-        if (values)
-            esb_copy_element(dst, values + i * size, size);
-        else
-            memset(dst, 0, size);
-    }
-#else
-    if (values)
-        memcpy(esb_table_element(t, column, first), values, n * size);
-    else
-        memset(esb_table_element(t, column, first), 0, n * size);
-#endif
 }
 
 #ifdef ESB_CHECKED
@@ -180,18 +129,6 @@ void esb_table_check_invariants(const esb_table *t) {
         ESB_ASSERT_MSG(col->size > 0, "a column for a tag");
         ESB_ASSERT_MSG(col->align && (col->align & (col->align - 1)) == 0 && col->size % col->align == 0,
                        "a column's alignment is not a power of two dividing its size");
-#ifdef ESB_TABLE_AOS
-        ESB_ASSERT_MSG(t->record_align % col->align == 0, "a record aligned less than one of its columns");
-        ESB_ASSERT_MSG(col->offset % col->align == 0, "a column misaligned inside the record");
-        ESB_ASSERT_MSG((uint64_t)col->offset + col->size <= t->record_size, "a column past the record's end");
-        for (uint32_t j = 0; j < k; ++j) {
-            const esb_column *other = &t->columns[j];
-            ESB_ASSERT_MSG(col->offset + col->size <= other->offset || other->offset + other->size <= col->offset,
-                           "two columns overlap inside the record");
-        }
-#else
-        ESB_ASSERT_MSG(t->capacity == 0 || col->data != NULL, "a column without its array");
-#endif
     }
     ESB_ASSERT_MSG(t->map_size == (t->column_count ? t->columns[t->column_count - 1].id + 1 : 0),
                    "a column map sized other than to the last column");
@@ -206,10 +143,6 @@ void esb_table_check_invariants(const esb_table *t) {
                            (t->ticks[k].added != NULL) == (t->capacity > 0),
                        "a tick track without the arrays of the table's capacity");
     }
-#ifdef ESB_TABLE_AOS
-    ESB_ASSERT_MSG(t->record_align && t->record_size % t->record_align == 0,
-                   "a record size not a multiple of its alignment");
-    ESB_ASSERT_MSG(t->record_size == 0 || t->capacity == 0 || t->records != NULL, "rows without their records");
-#endif
+    esb_table_layout_check(t);
 }
 #endif

@@ -1,10 +1,13 @@
 /* A table: rows of entities, one column per component with data (flecs's and Bevy's storage/table). Every
- * row has every column filled, so a table is handed to a query as plain arrays. Two layouts, chosen at compile
- * time:
+ * row has every column filled, so a table is handed to a query as plain arrays. Two layouts, each a source set
+ * of _common/ that a variant names (strategies/_common/variants):
  *
- *   SoA (default): column k is its own array, element (row) at data + row * size.
- *   AoS (ESB_TABLE_AOS): one array of records; element (row, k) at records + row * record_size + offset(k),
+ *   table-soa (the default): column k is its own array, element (row) at data + row * size.
+ *   table-aos (archetype-aos): one array of records; element (row, k) at records + row * record_size + offset(k),
  *   components placed by decreasing alignment so padding only falls at a record's end.
+ *
+ * A layout set defines the inline element access of its table_layout.h and the esb_table_layout_* functions
+ * declared below; the rest of a table is the same code in both.
  *
  * The column of component c is found in column_map, indexed by component id up to the table's last column (as
  * flecs's table keeps a component map and Bevy's a sparse set of columns by component id), so a get is one
@@ -24,6 +27,7 @@
 #include "check.h"
 #include "component_info.h"
 #include "contract.h"
+#include "grow.h"
 
 typedef struct esb_column {
     esb_component id;
@@ -67,36 +71,37 @@ typedef struct esb_table {
 
 #define ESB_NO_COLUMN (-1)
 
+/* A column's place among its table's columns (its component's rank in column_set, T2). A type of its own, since a
+ * component id, a small number too, is what a caller would otherwise pass in its place unnoticed. */
+typedef struct esb_column_rank {
+    uint32_t k;
+} esb_column_rank;
+
+static inline esb_column_rank esb_column_at(uint32_t k) { return (esb_column_rank){k}; }
+
 /* Column of component c, or ESB_NO_COLUMN where the table has none (c absent, or a tag). */
 static inline int32_t esb_table_find_column(const esb_table *t, esb_component c) {
     return c < t->map_size ? t->column_map[c] : ESB_NO_COLUMN;
 }
 
 /* Column of component c, which must be in t->column_set. */
-static inline uint32_t esb_table_column_of(const esb_table *t, esb_component c) {
+static inline esb_column_rank esb_table_column_of(const esb_table *t, esb_component c) {
     ESB_ASSERT_MSG(esb_table_find_column(t, c) != ESB_NO_COLUMN, "the column of a component the table lacks");
-    return (uint32_t)t->column_map[c];
+    return esb_column_at((uint32_t)t->column_map[c]);
 }
 
-static inline unsigned char *esb_table_element(const esb_table *t, uint32_t column, uint32_t row) {
-#ifdef ESB_TABLE_AOS
-    return t->records + (size_t)row * t->record_size + t->columns[column].offset;
-#else
-    return t->columns[column].data + (size_t)row * t->columns[column].size;
-#endif
-}
+/* The layout's inline half: esb_table_element(t, column, row), the address of an element;
+ * esb_table_column_base(t, column, &stride), the batch view of a column: its first element and the bytes between
+ * rows (0 when that is the component's own size, so a batch over it is a plain array); and
+ * esb_table_layout_move_row(t, to, from), the copy of a row's values a swap-remove makes. */
+#include "table_layout.h"
 
-/* The batch view of a column: its first element and the bytes between rows (0 when that is the component's
- * own size, so a batch over it is a plain array). */
-static inline void *esb_table_column_base(const esb_table *t, uint32_t column, uint32_t *stride) {
-#ifdef ESB_TABLE_AOS
-    *stride = t->record_size == t->columns[column].size ? 0 : t->record_size;
-    return t->records + t->columns[column].offset;
-#else
-    *stride = 0;
-    return t->columns[column].data;
-#endif
-}
+/* The layout's out-of-line half: where each column lies in a row (esb_table_init, once the columns are set), the
+ * release of the values' arrays, and the growth of them from old to now rows, appended to items (returns how
+ * many, at most one per column). */
+void esb_table_layout_place(esb_table *t);
+void esb_table_layout_free(esb_table *t);
+size_t esb_table_layout_grow_items(esb_table *t, esb_grow_item *items, size_t old, size_t now);
 
 /* An empty table (zeroed beforehand) with a column for each component of `set` that has data; components[c]
  * describes id c. ESB_ERR_NOMEM leaves it without columns (esb_table_free still applies). */
@@ -131,13 +136,7 @@ static inline esb_entity esb_table_swap_remove(esb_table *t, uint32_t row) {
     ESB_ASSERT_MSG(row < t->count, "esb_table_swap_remove past the last row");
     uint32_t last = --t->count;
     if (row == last) return ESB_ENTITY_NULL;
-#ifdef ESB_TABLE_AOS
-    if (t->record_size) /* a table of tags only has no records */
-        memcpy(t->records + (size_t)row * t->record_size, t->records + (size_t)last * t->record_size, t->record_size);
-#else
-    for (uint32_t k = 0; k < t->column_count; ++k)
-        esb_copy_element(esb_table_element(t, k, row), esb_table_element(t, k, last), t->columns[k].size);
-#endif
+    esb_table_layout_move_row(t, row, last);
     if (t->tick_count) esb_table_move_ticks(t, row, last);
     t->entities[row] = t->entities[last];
     return t->entities[row];
@@ -171,25 +170,29 @@ typedef enum esb_extra_column { ESB_EXTRA_NONE, ESB_EXTRA_IN_DST, ESB_EXTRA_IN_S
  * has it (`where`) the two tables' columns are the same components, and from it on they are one apart. Inline,
  * so that an add or remove compiles it with what it knows. */
 static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row,
-                                            esb_extra_column where, uint32_t extra) {
+                                            esb_extra_column where, esb_column_rank extra) {
     bool dst_extra = where == ESB_EXTRA_IN_DST, src_extra = where == ESB_EXTRA_IN_SRC;
     uint32_t shared = dst_extra ? src->column_count : dst->column_count,
-             below = where != ESB_EXTRA_NONE ? extra : shared;
+             below = where != ESB_EXTRA_NONE ? extra.k : shared;
     ESB_ASSERT_MSG(dst->column_count + src_extra == src->column_count + dst_extra && below <= shared,
                    "tables that are not one column apart");
     for (uint32_t k = 0; k < shared; ++k) {
         uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
         ESB_ASSERT(dst->columns[d].id == src->columns[s].id);
-        esb_copy_element(esb_table_element(dst, d, dst_row), esb_table_element(src, s, src_row), dst->columns[d].size);
+        esb_copy_element(esb_table_element(dst, esb_column_at(d), dst_row),
+                         esb_table_element(src, esb_column_at(s), src_row), dst->columns[d].size);
     }
 }
 
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
-void esb_table_fill_column(esb_table *t, uint32_t column, uint32_t first, size_t n, const unsigned char *values);
+void esb_table_fill_column(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const unsigned char *values);
 
 #ifdef ESB_CHECKED
 /* Asserts T1-T3 and T5. O(columns^2) (AoS overlap), no row is read. */
 void esb_table_check_invariants(const esb_table *t);
+
+/* Asserts the layout's part of T3. */
+void esb_table_layout_check(const esb_table *t);
 
 /* Asserts that t's columns are exactly the components of `set` that have data (with_data: esb_components_with_data),
  * as a table of an archetype or a component set keeps them. */
@@ -204,7 +207,7 @@ static inline void esb_table_batch(esb_batch *b, const esb_table *t, const esb_c
     b->entities = t->entities;
     b->entity_rows = NULL;
     for (uint32_t k = 0; k < field_count; ++k) {
-        uint32_t column = columns ? columns[k] : esb_table_column_of(t, fields[k]);
+        esb_column_rank column = columns ? esb_column_at(columns[k]) : esb_table_column_of(t, fields[k]);
         b->base[k] = esb_table_column_base(t, column, &b->stride[k]);
         b->rows[k] = NULL;
     }

@@ -43,7 +43,7 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *  W5 The change sets' own (change_set.h): each holds capacity bits, set only for alive indices with its
  *     component. */
 struct esb_world {
-    esb_world_core core;   /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core;   /* first member (_core/world_core.h): entity table, query registry, component count */
     uint32_t capacity;     /* entries in every per-entity array below */
     esb_bitset *signature; /* per entity index; all zero for dead and never-issued indices */
     esb_component_info components[ESB_MAX_COMPONENTS];

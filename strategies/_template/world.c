@@ -3,7 +3,7 @@
 #include "template.h"
 
 /* esb_world_create: the new world is zero-filled (no entity, no component, no query, every data pointer NULL)
- * and needs nothing more (esb_core_create_world, _common/world_core.h). */
+ * and needs nothing more (esb_core_create_world, _core/world_core.h). */
 esb_status esb_world_create(esb_world **out) {
     return esb_core_create_world(out, sizeof(esb_world), _Alignof(esb_world), NULL);
 }

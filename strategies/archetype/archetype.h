@@ -7,8 +7,8 @@
  * component, the archetype reached by adding and by removing it (the edges of the archetype graph), filled the
  * first time that move happens; a miss falls back to the world's index of archetypes by component set.
  *
- * Two row layouts, chosen at compile time (table.h): SoA, one array per column (flecs, Bevy: the default),
- * and with ESB_TABLE_AOS packed records, every component of a row side by side (archetype-aos).
+ * Two row layouts, each a source set of _common/ (table.h): table-soa, one array per column (flecs, Bevy: the
+ * default), and table-aos, packed records, every component of a row side by side (archetype-aos).
  */
 #ifndef ARCHETYPE_H
 #define ARCHETYPE_H
@@ -32,7 +32,7 @@ typedef struct at_watch {
 } at_watch;
 
 typedef struct at_archetype {
-    esb_graph_node node; /* first member (_common/archetype_graph.h): its component set and edges */
+    esb_graph_node node; /* first member (_core/archetype_graph.h): its component set and edges */
     esb_table table;     /* its rows; a column for each component of the signature with data */
     at_watch *watchers;  /* the cached queries that have matched it */
     uint32_t watcher_count, watcher_capacity;
@@ -88,9 +88,9 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *  A8 A query with a change term is cached, and keeps a seen state per match, none above the match's
  *     change state now (counters only grow); each archetype has a change counter per column. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    esb_archetype_graph graph; /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    esb_archetype_graph graph; /* archetype 0 is the empty set (_core/archetype_graph.h) */
     uint64_t moves;
 };
 _Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");

@@ -79,7 +79,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
  * copied, the old row is swap-removed. The tables are one column apart when that component has data: at rank
  * `column` of the destination (an add) or of the source (a remove). Returns e's new row. */
 static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, at_location from, uint32_t to,
-                                              esb_extra_column where, uint32_t column) {
+                                              esb_extra_column where, esb_column_rank column) {
     at_archetype *src = at_archetype_of(w, from.archetype), *dst = at_archetype_of(w, to);
     uint32_t row = push(dst, e);
     esb_table_copy_neighbour(&dst->table, row, &src->table, from.row, where, column);
@@ -101,10 +101,10 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if ((s = esb_table_reserve(&dst->table, 1)) != ESB_OK) return s;
     uint32_t size = w->components[c].size;
     if (!size) {
-        move_entity(w, e, from, to, ESB_EXTRA_NONE, 0);
+        move_entity(w, e, from, to, ESB_EXTRA_NONE, esb_column_at(0));
         return ESB_OK;
     }
-    uint32_t column = esb_table_column_of(&dst->table, c);
+    esb_column_rank column = esb_table_column_of(&dst->table, c);
     unsigned char *slot = esb_table_element(&dst->table, column, move_entity(w, e, from, to, ESB_EXTRA_IN_DST, column));
     if (value)
         esb_copy_element(slot, value, size);
@@ -126,7 +126,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (w->components[c].size)
         move_entity(w, e, from, to, ESB_EXTRA_IN_SRC, esb_table_column_of(&src->table, c));
     else
-        move_entity(w, e, from, to, ESB_EXTRA_NONE, 0);
+        move_entity(w, e, from, to, ESB_EXTRA_NONE, esb_column_at(0));
     return ESB_OK;
 }
 
@@ -138,7 +138,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     const at_archetype *a = at_archetype_of(w, loc.archetype);
     int32_t column = esb_table_find_column(&a->table, c); /* a column proves c registered: its range checked after */
     if (column != ESB_NO_COLUMN) {
-        *out = esb_table_element(&a->table, (uint32_t)column, loc.row);
+        *out = esb_table_element(&a->table, esb_column_at((uint32_t)column), loc.row);
         return ESB_OK;
     }
     return esb_core_get_without_column(&w->core, &a->node.signature, c);

@@ -6,7 +6,7 @@
 #include "archetype.h"
 #include "archetype_graph.h"
 
-/* Makes an empty archetype with component set `signature` (esb_graph_make, _common/archetype_graph.h): a new archetype is empty, with
+/* Makes an empty archetype with component set `signature` (esb_graph_make, _core/archetype_graph.h): a new archetype is empty, with
  * a table of its components' columns. */
 esb_status at_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out);
 

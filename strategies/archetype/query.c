@@ -165,7 +165,7 @@ static void table_batch(esb_iter *it, const esb_query *q, at_archetype *a, const
     esb_table_batch(&it->batch, &a->table, q->head.fields, q->head.field_count, columns);
     for (uint32_t k = 0; k < q->head.field_count; ++k)
         if (q->head.access[k] == ESB_WRITE)
-            a->column_changes[columns ? columns[k] : esb_table_column_of(&a->table, q->head.fields[k])]++;
+            a->column_changes[columns ? columns[k] : esb_table_column_of(&a->table, q->head.fields[k]).k]++;
 }
 
 static bool next_cached(esb_iter *it, const esb_query *q) {

@@ -9,9 +9,11 @@
  * Masks are stored word-major (mask[w][entity]): a query that only involves components 0..63 reads 8 bytes per
  * entity instead of 32. A mask word array exists once a component of its range is registered.
  *
- * Built with ESB_BITMASK_POOLS as well (the bitmask-pools variant), values live where that article keeps them:
- * each component's in a sparse-set pool (_common/sparse_set.h, its ComponentsPool), each tag in its mask bit
- * alone (its TagsPool); the masks and the cached filters stay as they are.
+ * Where the values live is a source set (the variants file): arrays/ (the base and bitmask-cached) keeps them as
+ * above; pools/ (bitmask-pools, with the cached filters) where that article keeps them, each component's in a
+ * sparse-set pool (_common/sparse_set.h, its ComponentsPool), each tag in its mask bit alone (its TagsPool). The
+ * masks and the cached filters are the same in both. A set defines bm_value_store (value_store.h) and the
+ * functions of values.h over it.
  */
 #ifndef BITMASK_H
 #define BITMASK_H
@@ -22,7 +24,7 @@
 #include "world_core.h"
 #include "entity_table.h"
 #include "query_registry.h"
-#include "sparse_set.h"
+#include "value_store.h"
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
 
@@ -64,11 +66,7 @@ typedef struct bm_component {
     const char *name;
     uint32_t size;
     uint32_t align;
-#ifdef ESB_BITMASK_POOLS
-    esb_sparse_set pool; /* the values of the entities that have it; empty for a tag */
-#else
-    unsigned char *data; /* world->capacity * size bytes, or NULL until first added (and for tags) */
-#endif
+    bm_value_store values;      /* the values of the entities that have it (value_store.h) */
     struct esb_query **filters; /* cached filters that include or exclude this component */
     uint32_t filter_count, filter_capacity;
 } bm_component;
@@ -85,10 +83,8 @@ struct esb_query {
     bool matches_nothing;            /* a component is both included and excluded */
     uint8_t words[ESB_BITSET_WORDS]; /* mask words the query tests */
     uint32_t word_count;
-    uint32_t *scan_rows; /* ESB_BATCH_ROWS entries: the batch of a scan */
-#ifdef ESB_BITMASK_POOLS
-    uint32_t *field_rows; /* field_count * ESB_BATCH_ROWS entries: each field's pool positions for a batch */
-#endif
+    uint32_t *scan_rows;  /* ESB_BATCH_ROWS entries: the batch of a scan */
+    uint32_t *field_rows; /* where a value set needs them, each field's positions for a batch (values.h) */
     /* cached filter */
     bool cached;
     uint32_t *members;  /* packed entity indices, world->capacity entries */
@@ -104,9 +100,8 @@ struct esb_query {
  *  B2 Once capacity > 0, a mask word array exists for every 64-id range holding a registered component, and for
  *     no other. The mask of a dead or never-issued index (up to capacity) is all zero: no scan matches it and an
  *     index issued again starts without components. An alive index's names registered components only.
- *  B3 A component with data that an alive entity has owns its data array; a tag never has one. In
- *     bitmask-pools: each pool keeps sparse_set.h's invariants and holds exactly the alive entities whose mask
- *     has its component (none for a tag).
+ *  B3 Each component's value store hands out a value for every alive entity whose mask has it; a tag has none
+ *     (the value set states it for its store in value_store.h; bm_values_check).
  *  B4 cached lists the cached filters, each knowing its slot there; each component's filter list holds exactly
  *     the cached filters that include or exclude it, once each.
  *  B5 A cached filter holds exactly the entities whose masks match it now (recomputed from the mask bits):
@@ -121,7 +116,7 @@ struct esb_query {
  *  B8 A query has a change set exactly when it has a change term, and then no cached filter; the change sets'
  *     own invariants (change_set.h): each holds capacity bits, set only for alive indices with its component. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     uint32_t capacity;   /* entries of every per-entity array (masks, data, filter maps) */
     uint64_t *mask[ESB_BITSET_WORDS]; /* word-major entity masks; all zero for dead indices */
     bm_component components[ESB_MAX_COMPONENTS];
@@ -134,9 +129,6 @@ _Static_assert(offsetof(esb_world, core) == 0, "a world begins with its core");
 
 /* Makes room for `extra` more entities in every per-entity array (all or nothing). */
 esb_status bm_reserve(esb_world *w, uint64_t extra);
-
-/* Allocates component c's data array if it has none yet. */
-esb_status bm_ensure_data(esb_world *w, esb_component c);
 
 static inline bool bm_has(const esb_world *w, uint32_t idx, esb_component c) {
     return (w->mask[c >> 6][idx] >> (c & 63)) & 1u;

@@ -1,7 +1,7 @@
 /* esb_world_check: the invariants written beside the structs of bitmask.h (B1-B7), as code. */
 #include "check.h"
 #include "query_head.h"
-#include "bitmask.h"
+#include "values.h"
 
 #ifdef ESB_CHECKED
 static bool watches(const esb_query *q, esb_component c) {
@@ -33,29 +33,7 @@ static void check_masks(const esb_world *w) {
             held.w[k] |= m;
         }
     }
-    for (esb_component c = 0; c < w->core.component_count; ++c) { /* B3 */
-        const bm_component *comp = &w->components[c];
-#ifdef ESB_BITMASK_POOLS
-        const esb_sparse_set *p = &comp->pool;
-        esb_sparse_check_invariants(p, ei->issued);
-        if (!comp->size) {
-            ESB_ASSERT_MSG(p->count == 0 && !p->dense && !p->data, "a tag with a pool");
-            continue;
-        }
-        uint32_t holders = 0;
-        for (uint32_t idx = 0; idx < ei->issued; ++idx) {
-            if (!alive_index(w, idx) || !bm_has(w, idx, c)) continue;
-            holders++;
-            ESB_ASSERT_MSG(esb_sparse_contains(p, ei->slots[idx]), "an entity whose mask has a value its pool lacks");
-        }
-        ESB_ASSERT_MSG(holders == p->count, "a pool holding an entity whose mask lacks its component");
-#else
-        if (!comp->size)
-            ESB_ASSERT_MSG(!comp->data, "a tag with a data array");
-        else if (esb_bitset_test(&held, c))
-            ESB_ASSERT_MSG(comp->data, "a component held without its data array");
-#endif
-    }
+    for (esb_component c = 0; c < w->core.component_count; ++c) bm_values_check(w, c, &held); /* B3 */
 }
 
 /* B5: the filter against a recomputation from the masks. */

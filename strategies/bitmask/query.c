@@ -3,7 +3,7 @@
 
 #include "batch.h"
 #include "validate.h"
-#include "bitmask.h"
+#include "values.h"
 
 #ifdef ESB_BITMASK_CACHED
 #define BM_HONOURS_CACHE_HINT true
@@ -11,22 +11,13 @@
 #define BM_HONOURS_CACHE_HINT false
 #endif
 
-/* bitmask-pools: the arrays a batch's pool positions go to, one per field (batch.h). */
-static void free_field_rows(esb_query *q) {
-#ifdef ESB_BITMASK_POOLS
-    esb_mem_free(q->field_rows, q->field_rows ? (size_t)q->field_count * ESB_BATCH_ROWS * sizeof *q->field_rows : 0);
-#else
-    (void)q;
-#endif
-}
-
 void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
     if (q->cached) bm_filter_detach(w, q);
     esb_change_set_destroy(&w->changes, q->changes);
     esb_qr_unlink(&w->core.queries, &q->node);
     esb_mem_free(q->scan_rows, ESB_BATCH_ROWS * sizeof *q->scan_rows);
-    free_field_rows(q);
+    bm_values_query_free(q);
     esb_mem_free(q, sizeof *q);
 }
 
@@ -43,15 +34,10 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     q->field_count = desc->field_count;
     esb_query_masks(desc, &q->include, &q->exclude);
     q->matches_nothing = !esb_bitset_disjoint(&q->include, &q->exclude);
-#ifdef ESB_BITMASK_POOLS
-    if (q->field_count) {
-        q->field_rows = esb_mem_alloc((size_t)q->field_count * ESB_BATCH_ROWS * sizeof *q->field_rows, 0);
-        if (!q->field_rows) {
-            esb_mem_free(q, sizeof *q);
-            return ESB_ERR_NOMEM;
-        }
+    if (bm_values_query_init(q) != ESB_OK) {
+        esb_mem_free(q, sizeof *q);
+        return ESB_ERR_NOMEM;
     }
-#endif
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k)
         if (q->include.w[k] | q->exclude.w[k]) q->words[q->word_count++] = (uint8_t)k;
 
@@ -63,7 +49,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         if (!q->changes || !q->scan_rows) {
             esb_change_set_destroy(&w->changes, q->changes);
             esb_mem_free(q->scan_rows, q->scan_rows ? ESB_BATCH_ROWS * sizeof *q->scan_rows : 0);
-            free_field_rows(q);
+            bm_values_query_free(q);
             esb_mem_free(q, sizeof *q);
             return ESB_ERR_NOMEM;
         }
@@ -71,7 +57,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         q->kind = "cached-filter";
         s = bm_filter_attach(w, q);
         if (s != ESB_OK) {
-            free_field_rows(q);
+            bm_values_query_free(q);
             esb_mem_free(q, sizeof *q);
             return s;
         }
@@ -79,7 +65,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
         q->kind = "scan";
         q->scan_rows = esb_mem_alloc(ESB_BATCH_ROWS * sizeof *q->scan_rows, 0);
         if (!q->scan_rows) {
-            free_field_rows(q);
+            bm_values_query_free(q);
             esb_mem_free(q, sizeof *q);
             return ESB_ERR_NOMEM;
         }

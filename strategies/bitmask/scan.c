@@ -83,7 +83,7 @@ bool bm_next_scan_batch(esb_iter *it, esb_query *q) {
     }
     if (bits == all_bits(block_length(w, block))) {
         uint32_t first = block * BLOCK, count = block_length(w, block);
-        while (++block < blocks && BM_CONTIGUOUS_ROOM(count, block_length(w, block)) &&
+        while (++block < blocks && bm_values_contiguous_room(count, block_length(w, block)) &&
                block_all_candidates(w, q, block, block_length(w, block)))
             count += block_length(w, block);
         st->next = block;

@@ -1,8 +1,7 @@
 /* World lifetime, component registration and growth of the per-entity arrays. */
 #include <string.h>
 
-#include "grow.h"
-#include "bitmask.h"
+#include "values.h"
 
 static uint32_t mask_words_used(uint32_t component_count) { return (component_count + 63) / 64; }
 
@@ -15,11 +14,7 @@ void esb_world_destroy(esb_world *w) {
     while (w->core.queries.head) bm_query_free((esb_query *)w->core.queries.head);
     for (uint32_t c = 0; c < w->core.component_count; ++c) {
         bm_component *comp = &w->components[c];
-#ifdef ESB_BITMASK_POOLS
-        esb_sparse_free(&comp->pool);
-#else
-        if (comp->data) esb_mem_free(comp->data, (size_t)w->capacity * comp->size);
-#endif
+        bm_values_free(comp, w->capacity);
         esb_mem_free(comp->filters, comp->filter_capacity * sizeof *comp->filters);
     }
     for (uint32_t k = 0; k < ESB_BITSET_WORDS; ++k) esb_mem_free(w->mask[k], (size_t)w->capacity * sizeof(uint64_t));
@@ -48,25 +43,10 @@ esb_status esb_component_register(esb_world *w, const esb_component_desc *desc, 
     comp->name = desc->name;
     comp->size = (uint32_t)desc->size;
     comp->align = (uint32_t)desc->align;
-#ifdef ESB_BITMASK_POOLS
-    comp->pool.size = comp->size;
-    comp->pool.align = comp->align;
-#endif
+    bm_values_init(comp);
     w->core.component_count++;
     *out = c;
     return ESB_OK;
-}
-
-esb_status bm_ensure_data(esb_world *w, esb_component c) {
-#ifdef ESB_BITMASK_POOLS
-    (void)w, (void)c; /* a pool grows as values arrive */
-    return ESB_OK;
-#else
-    bm_component *comp = &w->components[c];
-    if (comp->data || comp->size == 0) return ESB_OK;
-    comp->data = esb_mem_alloc((size_t)w->capacity * comp->size, comp->align);
-    return comp->data ? ESB_OK : ESB_ERR_NOMEM;
-#endif
 }
 
 esb_status bm_reserve(esb_world *w, uint64_t extra) {
@@ -86,14 +66,7 @@ esb_status bm_reserve(esb_world *w, uint64_t extra) {
     size_t old = w->capacity, now = cap;
     for (uint32_t k = 0; k < mask_words_used(w->core.component_count); ++k)
         items[n++] = (esb_grow_item){(void **)&w->mask[k], old * 8, now * 8, 0, 0, NULL};
-#ifndef ESB_BITMASK_POOLS
-    for (uint32_t c = 0; c < w->core.component_count; ++c) {
-        bm_component *comp = &w->components[c];
-        if (comp->data)
-            items[n++] =
-                (esb_grow_item){(void **)&comp->data, old * comp->size, now * comp->size, comp->align, -1, NULL};
-    }
-#endif
+    n += bm_values_grow_items(w, items + n, old, now);
     for (uint32_t i = 0; i < w->cached_count; ++i) {
         esb_query *q = w->cached[i];
         items[n++] = (esb_grow_item){(void **)&q->members, old * 4, now * 4, 0, -1, NULL};

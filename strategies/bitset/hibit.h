@@ -57,7 +57,7 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *  B5 The change sets' own (change_set.h): each holds capacity bits, set only for alive indices with its
  *     component. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     uint32_t capacity;   /* entries in every per-entity array and presence set */
     esb_component_info components[ESB_MAX_COMPONENTS];
     esb_hibitset present[ESB_MAX_COMPONENTS]; /* every registered component's presence set */

@@ -65,7 +65,7 @@ typedef struct ck_column {
 /* An archetype and its chunks. Its chunk list is a structure of arrays indexed by a chunk's place in it (index):
  * ids, counts and, per version slot, versions; a chunk leaves it by a swap with the last. */
 typedef struct ck_archetype {
-    esb_graph_node node;  /* first member (_common/archetype_graph.h): its component set and edges */
+    esb_graph_node node;  /* first member (_core/archetype_graph.h): its component set and edges */
     esb_table layout;     /* the column set and column map of table.h; it holds no rows: the data lies in chunks */
     ck_column *columns;   /* layout.column_count entries */
     uint32_t rows;        /* rows per chunk */
@@ -127,9 +127,9 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *     query's match list is what matching every archetype it has seen gives (match_list.h); an uncached one
  *     keeps none. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
-    esb_archetype_graph graph; /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    esb_archetype_graph graph; /* archetype 0 is the empty set (_core/archetype_graph.h) */
     ck_chunk *store;           /* chunk id -> record, store_count made so far */
     uint32_t store_count, store_capacity;
     uint32_t *spare; /* ids of released chunks, room for store_capacity */

@@ -119,7 +119,7 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
  * of the source (ESB_EXTRA_IN_SRC, a remove), so columns pair up by position, with no id compared. Returns the element of
  * column `column` in the new row (an add's value goes there). */
 static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, uint32_t to, esb_extra_column where,
-                                                    uint32_t column) {
+                                                    esb_column_rank column) {
     ck_location from = ck_locations(w)[esb_entity_index(e)];
     ck_chunk src_chunk = w->store[from.chunk];
     ck_archetype *src = ck_archetype_of(w, src_chunk.archetype), *dst = ck_archetype_of(w, to);
@@ -127,7 +127,7 @@ static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, 
     unsigned char *dst_data = at.data;
     bool dst_extra = where == ESB_EXTRA_IN_DST, src_extra = where == ESB_EXTRA_IN_SRC;
     uint32_t shared = dst_extra ? src->layout.column_count : dst->layout.column_count,
-             below = where != ESB_EXTRA_NONE ? column : shared;
+             below = where != ESB_EXTRA_NONE ? column.k : shared;
     for (uint32_t k = 0; k < shared; ++k) {
         uint32_t d = k + (dst_extra && k >= below), s = k + (src_extra && k >= below);
         ESB_ASSERT(dst->layout.columns[d].id == src->layout.columns[s].id);
@@ -136,7 +136,7 @@ static ESB_ALWAYS_INLINE unsigned char *move_entity(esb_world *w, esb_entity e, 
     }
     vacate(w, src, src_chunk.index, src_chunk.data, from.row);
     w->moves++;
-    return dst_extra ? ck_element(dst, dst_data, column, at.row) : NULL;
+    return dst_extra ? ck_element(dst, dst_data, column.k, at.row) : NULL;
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
@@ -149,7 +149,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         return s;
     uint32_t size = w->components[c].size;
     if (!size) {
-        move_entity(w, e, to, ESB_EXTRA_NONE, 0);
+        move_entity(w, e, to, ESB_EXTRA_NONE, esb_column_at(0));
         return ESB_OK;
     }
     unsigned char *slot =
@@ -173,7 +173,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (w->components[c].size)
         move_entity(w, e, to, ESB_EXTRA_IN_SRC, esb_table_column_of(&src->layout, c));
     else
-        move_entity(w, e, to, ESB_EXTRA_NONE, 0);
+        move_entity(w, e, to, ESB_EXTRA_NONE, esb_column_at(0));
     return ESB_OK;
 }
 

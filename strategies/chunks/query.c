@@ -100,7 +100,7 @@ static ESB_NOINLINE ck_archetype *next_archetype(esb_query *q, ck_iter_state *st
             columns = esb_match_list_columns(&q->matches, (uint32_t)st->archetype);
         else
             for (uint32_t k = 0; k < q->head.field_count; ++k)
-                scanned[k] = (uint16_t)esb_table_column_of(&a->layout, q->head.fields[k]);
+                scanned[k] = (uint16_t)esb_table_column_of(&a->layout, q->head.fields[k]).k;
         st->chunk = 0;
         st->current = (uint64_t)(uintptr_t)a;
         st->columns = (uint64_t)(uintptr_t)columns;

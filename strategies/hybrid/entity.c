@@ -142,7 +142,8 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
         bool adding = kind == ESB_EDGE_ADD;
         int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
         esb_extra_column where = extra == ESB_NO_COLUMN ? ESB_EXTRA_NONE : adding ? ESB_EXTRA_IN_DST : ESB_EXTRA_IN_SRC;
-        esb_table_copy_neighbour(dt, table_row, st, from_row, where, where != ESB_EXTRA_NONE ? (uint32_t)extra : 0);
+        esb_table_copy_neighbour(dt, table_row, st, from_row, where,
+                                 esb_column_at(where != ESB_EXTRA_NONE ? (uint32_t)extra : 0));
         if (dt->tick_count) esb_table_copy_ticks(dt, table_row, st, from_row);
         table_vacate(w, src, from_row);
         w->table_moves++;
@@ -162,7 +163,7 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_arc
  * general move makes for archetype lists and sparse sets. With `ticks` (a constant at each call) the row's change
  * ticks move too, so the move of a world without them has no tick code between its copies. Returns e's new row. */
 static ESB_ALWAYS_INLINE uint32_t move_alone(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
-                                             esb_extra_column where, uint32_t column, bool ticks) {
+                                             esb_extra_column where, esb_column_rank column, bool ticks) {
     hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
     hy_archetype *dst = hy_archetype_of(w, to);
     ESB_ASSERT(src->alone && dst->alone && src->table != dst->table);
@@ -194,10 +195,10 @@ static ESB_ALWAYS_INLINE void add_alone(esb_world *w, esb_entity e, hy_archetype
     int32_t column = esb_table_find_column(dt, c);
     uint32_t row;
     if (column == ESB_NO_COLUMN) {
-        row = move_alone(w, e, src, to, ESB_EXTRA_NONE, 0, ticks);
+        row = move_alone(w, e, src, to, ESB_EXTRA_NONE, esb_column_at(0), ticks);
     } else {
-        row = move_alone(w, e, src, to, ESB_EXTRA_IN_DST, (uint32_t)column, ticks);
-        unsigned char *slot = esb_table_element(dt, (uint32_t)column, row);
+        row = move_alone(w, e, src, to, ESB_EXTRA_IN_DST, esb_column_at((uint32_t)column), ticks);
+        unsigned char *slot = esb_table_element(dt, esb_column_at((uint32_t)column), row);
         if (value)
             esb_copy_element(slot, value, dt->columns[column].size);
         else
@@ -238,7 +239,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
     if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
     } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
-        unsigned char *slot = esb_table_element(dt, (uint32_t)column, table_row);
+        unsigned char *slot = esb_table_element(dt, esb_column_at((uint32_t)column), table_row);
         if (value)
             esb_copy_element(slot, value, dt->columns[column].size);
         else
@@ -263,9 +264,9 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
         bool extra = column != ESB_NO_COLUMN;
         esb_extra_column where = extra ? ESB_EXTRA_IN_SRC : ESB_EXTRA_NONE;
         if (tables_ticked(w, src, to))
-            move_alone(w, e, src, to, where, extra ? (uint32_t)column : 0, true);
+            move_alone(w, e, src, to, where, esb_column_at(extra ? (uint32_t)column : 0), true);
         else
-            move_alone(w, e, src, to, where, extra ? (uint32_t)column : 0, false);
+            move_alone(w, e, src, to, where, esb_column_at(extra ? (uint32_t)column : 0), false);
         return ESB_OK;
     }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
@@ -285,7 +286,7 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
      * checked only after a miss. */
     int32_t column = esb_table_find_column(t, c);
     if (column != ESB_NO_COLUMN) {
-        *out = esb_table_element(t, (uint32_t)column, hy_table_row(a, loc->row));
+        *out = esb_table_element(t, esb_column_at((uint32_t)column), hy_table_row(a, loc->row));
         return ESB_OK;
     }
     if (c >= w->core.component_count) return ESB_ERR_UNKNOWN_COMPONENT;

@@ -6,7 +6,7 @@
 #include "archetype_graph.h"
 #include "hybrid.h"
 
-/* Makes an empty archetype with component set `signature` (esb_graph_make, _common/archetype_graph.h): a new archetype is empty, and
+/* Makes an empty archetype with component set `signature` (esb_graph_make, _core/archetype_graph.h): a new archetype is empty, and
  * its table is made with it if that is new too (the root's is the table without columns; NOMEM may leave a new
  * empty table behind, which nothing observes). */
 esb_status hy_archetype_make(esb_world *w, const esb_bitset *signature, uint32_t *out);

@@ -37,7 +37,7 @@
  * its rows are its table's, row for row, so a move costs one row's upkeep instead of two. It keeps its own lists
  * (entity and table row per archetype row) once another archetype shares its table, and from then on. */
 typedef struct hy_archetype {
-    esb_graph_node node;      /* first member (_common/archetype_graph.h): its component set and edges */
+    esb_graph_node node;      /* first member (_core/archetype_graph.h): its component set and edges */
     uint32_t table;           /* the table of its dense components */
     esb_table *rows_in;       /* that table: tables[table] */
     bool alone;               /* the only archetype on its table: its rows are the table's */
@@ -106,13 +106,13 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *     above the world's change tick. A query with a change term has
  *     its component ticked and last_run below the change tick. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
     esb_bitset table_components;  /* dense components, tags included: a table's identity is made of them */
     esb_bitset sparse_components; /* components with the sparse hint, tags included: sparse sets hold them */
     esb_sparse_set pools[ESB_MAX_COMPONENTS];     /* used for sparse_components only */
     hy_pool_ticks pool_ticks[ESB_MAX_COMPONENTS]; /* the ticks of each ticked pool */
-    esb_archetype_graph graph;                    /* archetype 0 is the empty set (_common/archetype_graph.h) */
+    esb_archetype_graph graph;                    /* archetype 0 is the empty set (_core/archetype_graph.h) */
     esb_table **tables;                           /* table 0 holds no column */
     esb_bitset *table_sets;                       /* each table's table components, tags included: its identity */
     uint32_t *table_alone; /* each table's one archetype, HY_UNUSED before, HY_SHARED after a second */

@@ -46,7 +46,8 @@ bool hy_match_candidate(const void *query, uint32_t id, uint16_t *columns) {
     if (!candidate_matches(q, id)) return false;
     const esb_table *t = table_of_candidate(q, id);
     for (uint32_t k = 0; columns && k < q->head.field_count; ++k)
-        columns[k] = hy_in_table(q->world, q->head.fields[k]) ? (uint16_t)esb_table_column_of(t, q->head.fields[k]) : 0;
+        columns[k] =
+            hy_in_table(q->world, q->head.fields[k]) ? (uint16_t)esb_table_column_of(t, q->head.fields[k]).k : 0;
     return true;
 }
 
@@ -125,7 +126,7 @@ static ESB_NOINLINE void rows_batch(esb_iter *it, esb_query *q, const esb_table 
         esb_component c = q->head.fields[k];
         b->stride[k] = 0;
         if (hy_in_table(w, c)) {
-            uint32_t column = columns ? columns[k] : esb_table_column_of(t, c);
+            esb_column_rank column = columns ? esb_column_at(columns[k]) : esb_table_column_of(t, c);
             b->base[k] = rows ? esb_table_column_base(t, column, &b->stride[k]) : esb_table_element(t, column, first);
             b->stride[k] = 0;
             b->rows[k] = rows;

@@ -131,7 +131,7 @@ struct esb_query {
  *     c, and has room and sparse pages for every entity of c's pool, so that recording a change never
  *     allocates (a batch records them, and esb_iter_next cannot fail). */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     sp_component components[ESB_MAX_COMPONENTS];
     struct esb_query *owner[ESB_MAX_COMPONENTS]; /* the group owning each pool, if any */
     struct esb_query *groups;                    /* every group */

@@ -103,7 +103,7 @@ _Static_assert(offsetof(esb_query, head) == 0, "a query begins with its head");
  *     when it is ticked and its table has capacity, no tick above the world's change tick; a query with a change term is cached, its component
  *     ticked, and last_run < change_tick. */
 struct esb_world {
-    esb_world_core core; /* first member (_common/world_core.h): entity table, query registry, component count */
+    esb_world_core core; /* first member (_core/world_core.h): entity table, query registry, component count */
     esb_component_info components[ESB_MAX_COMPONENTS];
     tb_table **tables;
     uint32_t table_count, table_capacity;

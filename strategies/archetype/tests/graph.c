@@ -97,21 +97,3 @@ Test(archetype_graph, thousands_of_archetypes) {
     }
     esb_world_destroy(w);
 }
-
-#ifdef ESB_TABLE_AOS
-/* Records place components by decreasing alignment, so only the end of a record is padding. */
-Test(archetype_graph, records_are_packed_by_alignment) {
-    static const esb_component_desc u8_f32_f64[] = {
-        {"u8", 1, 1, ESB_STORAGE_DENSE}, {"f32", 4, 4, ESB_STORAGE_DENSE}, {"f64", 8, 8, ESB_STORAGE_DENSE}};
-    esb_component ids[3];
-    esb_entity e;
-    esb_world *w = conf_world_of(u8_f32_f64, 3, ids, 1, 3, &e);
-    const at_archetype *a = at_archetype_of(w, at_locations(w)[esb_entity_index(e)].archetype);
-    cr_assert_eq(a->table.record_align, 8);
-    cr_assert_eq(a->table.record_size, 16); /* f64 at 0, f32 at 8, u8 at 12, 3 bytes of padding */
-    cr_assert_eq(a->table.columns[2].offset, 0);
-    cr_assert_eq(a->table.columns[1].offset, 8);
-    cr_assert_eq(a->table.columns[0].offset, 12);
-    esb_world_destroy(w);
-}
-#endif

@@ -43,7 +43,7 @@ static inline bool esb_query_head_match_table(const esb_query_head *h, const esb
                                               uint16_t *columns) {
     if (!esb_query_head_matches(h, set)) return false;
     for (uint32_t k = 0; columns && k < h->field_count; ++k)
-        columns[k] = (uint16_t)esb_table_column_of(t, h->fields[k]);
+        columns[k] = (uint16_t)esb_table_column_of(t, h->fields[k]).k;
     return true;
 }
 

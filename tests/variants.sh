@@ -1,0 +1,64 @@
+#!/bin/sh
+# The variants' discovery (scripts/variants.sh) on planted trees: a variant's source sets (@SET) resolve to the
+# strategy's folder or to strategies/_common/, the base line's sets reach every line naming none and the narrow
+# test variants, a set of _common/ replaces the default of its family, and every line that cannot work is refused
+# with a make error naming the file and the word, before anything is built.
+# Ends with "variants: N passed, M failed".
+# Usage (from the repository root): sh tests/variants.sh
+set -u
+test_name=variants
+. tests/lib.sh
+
+# A tree with scripts/variants.sh, a strategy "demo" with the sets "one" and "two", and _common/ with the family
+# "layout" (layout-a by default, layout-b beside it); $1 is demo's variants file.
+plant() {
+    rm -rf "$tmp/tree" && mkdir -p "$tmp/tree/scripts" "$tmp/tree/strategies/demo/one" "$tmp/tree/strategies/demo/two" \
+        "$tmp/tree/strategies/_common/layout-a" "$tmp/tree/strategies/_common/layout-b"
+    cp scripts/variants.sh "$tmp/tree/scripts/"
+    : >"$tmp/tree/strategies/demo/world.c"
+    printf 'base @layout-a\n' >"$tmp/tree/strategies/_common/variants"
+    printf '%s\n' "$1" >"$tmp/tree/strategies/demo/variants"
+    sh "$tmp/tree/scripts/variants.sh" >"$tmp/out" 2>&1
+}
+has() { grep -qxF "$1" "$tmp/out"; }
+
+plant "$(printf 'base @one\nfast -DFAST\nother @two -DOTHER\naos @layout-b')"
+if has 'demo_SETS := demo/one _common/layout-a' && has 'demo-fast_SETS := demo/one _common/layout-a' &&
+    has 'demo-fast_FLAGS := -DFAST' && has 'demo-wrap4_SETS := demo/one _common/layout-a' &&
+    has 'demo-retire4_SETS := demo/one _common/layout-a' && has 'COMMON_SETS := _common/layout-a'; then
+    ok "the base line's sets and _common/'s default reach the base, every line naming none and the narrow variants"
+else ko "the base line's sets and _common/'s default reach the base, every line naming none and the narrow variants" \
+    "$(tail_of "$tmp/out")"; fi
+if has 'demo-other_SETS := demo/two _common/layout-a' && has 'demo-other_FLAGS := -DOTHER'; then
+    ok "a line's own set replaces the base line's, its flags stay flags"
+else ko "a line's own set replaces the base line's, its flags stay flags" "$(tail_of "$tmp/out")"; fi
+if has 'demo-aos_SETS := _common/layout-b' && ! grep -q '^demo-aos_SETS.*layout-a' "$tmp/out"; then
+    ok "a set of _common/ replaces the default of its family"
+else ko "a set of _common/ replaces the default of its family" "$(tail_of "$tmp/out")"; fi
+
+# Each line that cannot work, and the words the refusal must name.
+for case in "bad @missing|'@missing' of 'bad' is neither strategies/demo/missing/ nor strategies/_common/missing/" \
+    "bad @Two|'@Two' of 'bad' is not a folder name" "bad @tests|'@tests' of 'bad' is not a folder name" \
+    "base @one -DFLAG|the base line names source sets @SET only" "Bad -DX|the suffix 'Bad' is not lower-case"; do
+    line=${case%%|*} why=${case#*|}
+    plant "$line"
+    if grep -q '^$(error strategies/demo/variants: ' "$tmp/out" && grep -qF "$why" "$tmp/out"; then
+        ok "the line \"$line\" is refused, naming what is wrong"
+    else ko "the line \"$line\" is refused, naming what is wrong" "$(tail_of "$tmp/out")"; fi
+done
+plant "" && printf 'base @nowhere\n' >"$tmp/tree/strategies/_common/variants"
+sh "$tmp/tree/scripts/variants.sh" >"$tmp/out" 2>&1
+if grep -qF '$(error strategies/_common/variants: the source set '"'@nowhere'"' of '"'base'"' is no folder' "$tmp/out"; then
+    ok "a default set of _common/ that is no folder is refused"
+else ko "a default set of _common/ that is no folder is refused" "$(tail_of "$tmp/out")"; fi
+
+# The real tree: the variants whose sets differ are the ones the variants files name.
+make -s list >/dev/null 2>&1
+mk=build/variants.mk
+if grep -qx 'bitmask-pools_SETS := bitmask/pools _common/table-soa' "$mk" &&
+    grep -qx 'bitmask-cached_SETS := bitmask/arrays _common/table-soa' "$mk" &&
+    grep -qx 'archetype-aos_SETS := _common/table-aos' "$mk" && grep -qx 'archetype_SETS := _common/table-soa' "$mk"; then
+    ok "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone"
+else ko "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone" \
+    "$(grep -E '^(bitmask|archetype)' "$mk" | grep SETS | tr '\n' ' ')"; fi
+tally
