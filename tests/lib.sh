@@ -1,8 +1,8 @@
 # What the shell tests share, sourced by each from the repository root ("test_name=NAME; . tests/lib.sh": not
 # every shell passes arguments to a sourced file): a temporary folder $tmp removed on exit (kept with KEEP_TMP=1,
 # for a look at a failure; a test adds its own clean-up in test_cleanup), PASS/FAIL/SKIP lines with their counts,
-# the closing tally "NAME: N passed, M failed[, S skipped]" (run-tests.sh folds it into make test's), and the tiny
-# pipeline settings the pipeline tests run under.
+# the closing tally "NAME: N passed, M failed[, S skipped]" (run-tests.sh folds it into make test's), csvcheck (the
+# pipeline's CSV files read by column name), and the tiny pipeline settings the pipeline tests run under.
 test_name=${test_name:?set test_name before sourcing tests/lib.sh}
 passed=0
 failed=0
@@ -18,6 +18,9 @@ ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
 skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }
 # The last lines of a log, on one line.
 tail_of() { tail -n 3 "$1" 2>/dev/null | tr '\n' ' '; }
+# The pipeline's CSV files, read by column name (tests/csvcheck.py lists its commands): a column added or moved
+# then changes no check's meaning.
+csvcheck() { python3 tests/csvcheck.py "$@"; }
 
 # The arguments of the tests of the bench binaries, BUILD_DIR AA_VARIANT VARIANT...: sets build, aa, variants (all
 # of them, space-separated) and first_variant.

@@ -62,12 +62,12 @@ if "$paired" --scenario add_remove --n 1024 --layouts 2 --rounds 3 --target-ms 1
     if [ "$rows" -eq $((2 * designs)) ]; then ok "a row per design and layout ($rows)"; else ko "a row per design and layout" "$rows rows for $designs designs"; fi
     if [ "$samples" -eq $((2 * 3 * designs)) ]; then ok "a sample per design, layout and round ($samples)"
     else ko "a sample per design, layout and round" "$samples samples"; fi
-    checksum=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }' "$tmp/rows.csv" | sort -u)
-    single=$("$build/bench-$first_variant" --scenario add_remove --n 1024 --reps 1 --target-ms 1 2>/dev/null |
-        awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }')
+    checksum=$(csvcheck column "$tmp/rows.csv" checksum | sort -u)
+    "$build/bench-$first_variant" --scenario add_remove --n 1024 --reps 1 --target-ms 1 >"$tmp/single.csv" 2>/dev/null
+    single=$(csvcheck column "$tmp/single.csv" checksum)
     if [ "$(echo "$checksum" | wc -l)" -eq 1 ] && [ "$checksum" = "$single" ]; then ok "every design's checksum is bench-$first_variant's"
     else ko "every design's checksum is bench-$first_variant's" "$(echo "$checksum" | tr '\n' ' ') against $single"; fi
-    rounds=$(awk -F, 'NR > 1 { k[$6 " " $9] = 1 } END { print length(k) }' "$tmp/samples.csv")
+    rounds=$(csvcheck distinct "$tmp/samples.csv" layout round)
     if [ "$rounds" -eq 6 ]; then ok "the samples name their layout and round"; else ko "the samples name their layout and round" "$rounds"; fi
 else
     ko "a cell side by side" "$(tail_of "$tmp/err")"
@@ -124,11 +124,17 @@ for cap in 0.25 0.12 0.06; do
         break
     if grep -q 'measured from now on in [0-9]* groups' "$tmp/split.log"; then split=$cap; break; fi
 done
-if [ -n "$split" ] && awk -F, 'NR > 1 { has[$1 " " $8] = 1; procs[$1] = 1; designs[$8] = 1 }
-        END { for (p in procs) { n = 0; for (d in designs) if ((p " " d) in has) n++
-                                 if (!((p " archetype") in has) || n == length(designs)) bad++
-                                 if (((p " sparse~aa") in has) != ((p " sparse") in has)) bad++ }
-              exit bad || length(procs) < 4 }' "$tmp/split/samples.csv"
+# Measured in groups (SAMPLES_CSV): every process has the reference and not every design, sparse's twin is where
+# sparse is and only there, and there are at least four processes.
+in_groups() {
+    csvcheck within "$1" "$1" process_seed --other-where strategy=archetype &&
+        csvcheck within "$1" "$1" process_seed --where strategy=sparse~aa --other-where strategy=sparse &&
+        csvcheck within "$1" "$1" process_seed --where strategy=sparse --other-where strategy=sparse~aa &&
+        [ "$(csvcheck distinct "$1" strategy --per process_seed | cut -f2 | sort -n | tail -n 1)" -lt \
+            "$(csvcheck distinct "$1" strategy)" ] &&
+        [ "$(csvcheck distinct "$1" process_seed)" -ge 4 ]
+}
+if [ -n "$split" ] && in_groups "$tmp/split/samples.csv"
 then ok "a block beyond the memory cap ($split GiB) is measured in groups, each beside the reference, twins together"
 else ko "a block beyond the memory cap is measured in groups, each beside the reference" "$(tail -n 2 "$tmp/split.log" | tr '\n' ' ')"; fi
 
@@ -138,8 +144,8 @@ BENCH_SCENARIOS=add_remove sh scripts/cells.sh "$build" 1024 1024 raw "$first_va
 if scripts/analysis.sh blocks "$build" "$tmp/narrow" --cells "$tmp/cells-narrow" --min-procs 2 --max-procs 2 \
         --budget-s 0 --layouts 1 --rounds 3 --target-ms 1 --seed 9 >"$tmp/narrow.log" 2>&1 &&
     wanted=$(cut -f3 "$tmp/cells-narrow" | sort -u) &&
-    got=$(cut -d, -f8 "$tmp/narrow/samples.csv" | sed 1d | sort -u) &&
-    [ "$(cut -d, -f3 "$tmp/narrow/samples.csv" | sed 1d | sort -u)" = add_remove ] &&
+    got=$(csvcheck column "$tmp/narrow/samples.csv" strategy | sort -u) &&
+    [ "$(csvcheck column "$tmp/narrow/samples.csv" scenario | sort -u)" = add_remove ] &&
     [ -z "$(echo "$wanted" | grep -vxF "$(echo "$got")")" ] &&
     [ -z "$(echo "$got" | grep -vxF "$(echo "$wanted")" | grep -v '~')" ] &&
     [ "$(echo "$got" | grep -c '~')" -ge 1 ]
@@ -156,10 +162,9 @@ if [ -s "$res/samples.csv.gz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.
     grep -q '^pairs.csv,' "$res/manifest.csv" && scripts/analysis.sh verify "$res" 2>/dev/null
 then ok "the samples and the paired ratios are published and recorded"
 else ko "the samples and the paired ratios are published and recorded"; fi
-if [ -s "$res/pairs.csv" ] && awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-        { if (!($c["ratio_lo"] <= $c["ratio"] && $c["ratio"] <= $c["ratio_hi"]) || $c["processes"] < 3) bad++
-          if ($c["truth"] == "1") twins++; if ($c["truth"] == "1.03") planted++ }
-        END { exit bad || !twins || !planted }' "$res/pairs.csv"
+if [ -s "$res/pairs.csv" ] && csvcheck assert-all "$res/pairs.csv" 'ratio_lo<=@ratio' 'ratio<=@ratio_hi' 'processes>=3' &&
+    [ "$(csvcheck count "$res/pairs.csv" --where truth=1)" -gt 0 ] &&
+    [ "$(csvcheck count "$res/pairs.csv" --where truth=1.03)" -gt 0 ]
 then ok "every paired ratio has its interval over its processes, the twins and the control theirs"
 else ko "every paired ratio has its interval over its processes, the twins and the control theirs"; fi
 if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_detected,' "$res/metadata.csv" &&
@@ -174,8 +179,8 @@ if scripts/analysis.sh patterns "$res" >"$tmp/patterns" 2>&1 &&
 then ok "$(head -n 1 "$tmp/patterns")"
 else ko "the build orders of every process are replayed from its seed" "$(head -n 2 "$tmp/patterns" | tr '\n' ' ')"; fi
 # runs.csv keeps the designs the cells name: the controls beyond them have samples only.
-if [ -s "$res/runs.csv.gz" ] && ! gzip -dc "$res/runs.csv.gz" | grep -q '^archetype~slower3,' &&
-    gzip -dc "$res/samples.csv.gz" | grep -q ',archetype~slower3,'
+if [ -s "$res/runs.csv.gz" ] && [ "$(csvcheck count "$res/runs.csv.gz" --where strategy=archetype~slower3)" -eq 0 ] &&
+    [ "$(csvcheck count "$res/samples.csv.gz" --where strategy=archetype~slower3)" -gt 0 ]
 then ok "the planted control has samples, and no rows among the designs"
 else ko "the planted control has samples, and no rows among the designs"; fi
 

@@ -20,7 +20,6 @@ test_name=pipeline
 . tests/lib.sh
 bench_test_arguments "$@"
 # (lib.sh's scratch folder has a space in its name, so every path the pipeline is given does.)
-cols() { awk -F, -v want="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next } { print $c }' "$2"; }
 # The tiny run's settings (lib.sh; 1000: the own size of the random-table scenarios; 1024: every scenario), with
 # up to five processes per cell and the layouts of one cell simulated each; a test gives its own VAR=VALUE after
 # them to override one.
@@ -126,35 +125,33 @@ if [ -s "$res/results.csv" ]; then
     # every process's rows are published compressed
     if [ -s "$res/runs.csv.gz" ] && [ ! -e "$res/runs.csv" ] && gzip -dc "$res/runs.csv.gz" >"$tmp/runs.csv"
     then ok "every process's rows are published (runs.csv.gz)"; else ko "every process's rows are published (runs.csv.gz)"; fi
-    cells=$(awk -F, 'NR > 1' "$res/results.csv" | wc -l)
-    runs=$(awk -F, 'NR > 1' "$tmp/runs.csv" | wc -l)
-    counted=$(cols processes "$res/results.csv" | awk '{ s += $1 } END { print s + 0 }')
-    fewest=$(cols processes "$res/results.csv" | sort -n | head -n 1)
-    more=$(cols processes "$res/results.csv" | awk '$1 > 3' | wc -l)
+    cells=$(csvcheck count "$res/results.csv")
+    runs=$(csvcheck count "$tmp/runs.csv")
+    counted=$(csvcheck sum "$res/results.csv" processes)
+    fewest=$(csvcheck column "$res/results.csv" processes | sort -n | head -n 1)
+    more=$(csvcheck count "$res/results.csv" --where 'processes>3')
     if [ "$cells" -gt 0 ] && [ "$runs" -eq "$counted" ] && [ "$fewest" -ge 3 ] && [ "$more" -gt 0 ] &&
         grep -q '^checksums: all strategies agree' "$tmp/pipe.log"
     then ok "bench pipeline gives every cell its processes, and more where its interval is wide"
     else ko "bench pipeline gives every cell its processes, and more where its interval is wide" \
         "$cells cells, $runs runs, $counted counted, fewest $fewest, $more with more"; fi
-    if [ "$(cols layout_seed "$tmp/runs.csv" | sort | uniq -d | wc -l)" -eq 0 ]
+    if [ "$(csvcheck column "$tmp/runs.csv" layout_seed | sort | uniq -d | wc -l)" -eq 0 ]
     then ok "every process of every cell has a layout of its own"; else ko "every process of every cell has a layout of its own"; fi
-    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-            { m = $c["time_ns"]; lo = $c["time_lo_ns"]; hi = $c["time_hi_ns"]
-              if (!(lo <= m && m <= hi)) bad++
-              if ($c["raw_ratio"] != "" && !($c["raw_ratio_lo"] <= $c["raw_ratio"] && $c["raw_ratio"] <= $c["raw_ratio_hi"])) bad++
-              if ($c["strategy"] == aa) { twins++; if ($c["aa_ratio"] == "") bad++ }
-              if ($c["stopped"] !~ /^(ci|cap|budget)$/) bad++ }
-            END { exit bad || !twins }' aa="$aa" "$res/results.csv" &&
+    if csvcheck assert-all "$res/results.csv" 'time_lo_ns<=@time_ns' 'time_ns<=@time_hi_ns' \
+            'stopped~^(ci|cap|budget)$' &&
+        csvcheck assert-all "$res/results.csv" 'raw_ratio_lo<=@raw_ratio' 'raw_ratio<=@raw_ratio_hi' --where 'raw_ratio!=' &&
+        csvcheck assert-all "$res/results.csv" 'aa_ratio!=' --where "strategy=$aa" &&
+        [ "$(csvcheck count "$res/results.csv" --where "strategy=$aa")" -gt 0 ] &&
         grep -q "^aa_variant,$aa\$" "$res/metadata.csv" && grep -q '^a/a: ' "$tmp/pipe.log"
     then ok "every cell has its interval, every ratio to raw and every A/A ratio theirs"
     else ko "every cell has its interval, every ratio to raw and every A/A ratio theirs"; fi
-    fresh=$(awk -F, '$6 == "fresh" {print $2}' "$res/results.csv" | sort -u | tr '\n' ' ')
-    warm=$(awk -F, '$6 == "warm" && $2 == "create"' "$res/results.csv" | wc -l)
+    fresh=$(csvcheck column "$res/results.csv" scenario --where memory=fresh | sort -u | tr '\n' ' ')
+    warm=$(csvcheck count "$res/results.csv" --where memory=warm --where scenario=create)
     if [ "$fresh" = "create create_bulk scatter_create " ] && [ "$warm" -eq $(($(echo "$variants" | wc -w) + 1)) ] &&
         grep -q 'memory=fresh' "$tmp/pipe.log" && grep -q 'create@fresh' "$tmp/pipe.log"
     then ok "creation is reported into touched and into fresh memory, labelled"
     else ko "creation is reported into touched and into fresh memory, labelled" "fresh: $fresh; warm create rows: $warm"; fi
-    if awk -F, '$2 == "random_tables_q1" {print $3}' "$res/results.csv" | sort -u | tr '\n' ' ' | grep -qx '1000 1024 '
+    if csvcheck column "$res/results.csv" n --where scenario=random_tables_q1 | sort -u | tr '\n' ' ' | grep -qx '1000 1024 '
     then ok "bench runs the scenarios' own sizes"; else ko "bench runs the scenarios' own sizes"; fi
     if [ "$(grep -c 'hardware counters off' "$tmp/pipe.log")" -le 1 ]
     then ok "the bench run says at most once why counters are off"
@@ -163,21 +160,16 @@ if [ -s "$res/results.csv" ]; then
     then ok "bench shows its progress"; else ko "bench shows its progress"; fi
     # The cache simulation replays timed layouts: every simulated layout is a timed process's, and the cell named
     # for all its layouts has one per process.
-    if awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
-            FILENAME ~ /runs.csv$/ { seed[$c[FILENAME, "layout_seed"]] = 1
-                if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove" && $c[FILENAME, "n"] == 1024) timed++
-                next }
-            { if (!($c[FILENAME, "layout_seed"] in seed)) bad++
-              if ($c[FILENAME, "strategy"] == first && $c[FILENAME, "scenario"] == "add_remove") simulated++ }
-            END { exit bad || timed == 0 || simulated != timed }' first="$first_variant" "$tmp/runs.csv" "$res/cachesim.csv"
+    timed=$(csvcheck count "$tmp/runs.csv" --where "strategy=$first_variant" --where scenario=add_remove --where n=1024)
+    simulated=$(csvcheck count "$res/cachesim.csv" --where "strategy=$first_variant" --where scenario=add_remove)
+    if csvcheck within "$res/cachesim.csv" "$tmp/runs.csv" layout_seed && [ "$timed" -gt 0 ] && [ "$simulated" -eq "$timed" ]
     then ok "the cache simulation replays the timed processes' layouts"
     else ko "the cache simulation replays the timed processes' layouts"; fi
     # The simulated misses are joined to every warm row at FIXED_N, and only there (not the A/A twin's: its
     # code is its original's, and the simulation leaves it out).
-    if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-            { at = $c["n"] == 1024 && $c["memory"] == "warm" && $c["strategy"] != aa
-              has = $c["sim_d1_misses_per_unit"] != "" }
-            at && has { joined++ } at != has { bad++ } END { exit bad || !joined }' aa="$aa" "$res/results.csv"
+    if csvcheck assert-all "$res/results.csv" 'sim_d1_misses_per_unit!=' --where n=1024 --where memory=warm --where "strategy!=$aa" &&
+        csvcheck assert-all "$res/results.csv" n=1024 memory=warm "strategy!=$aa" --where 'sim_d1_misses_per_unit!=' &&
+        [ "$(csvcheck count "$res/results.csv" --where 'sim_d1_misses_per_unit!=')" -gt 0 ]
     then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
 fi
 # The programs the run used: a copy of each, its SHA-256 in metadata.csv, equal to the build's (nothing was
@@ -205,7 +197,7 @@ fi
 # results.json: the rows of results.csv and the metadata, as JSON that parses.
 if command -v jq >/dev/null 2>&1; then
     if [ -s "$res/results.json" ] &&
-        jq -e --argjson rows "$(($(wc -l <"$res/results.csv") - 1))" --argjson cols "$(head -n 1 "$res/results.csv" | awk -F, '{print NF}')" \
+        jq -e --argjson rows "$(($(wc -l <"$res/results.csv") - 1))" --argjson cols "$(csvcheck header "$res/results.csv" | wc -l)" \
         '.schema and (.rows | length) == $rows and (.columns | length) == $cols and all(.rows[]; length == $cols)
          and (.metadata | .machine_id and .cpu_model and .cores and .caches and .kernel and .compiler
               and .compiler_recorded and .git_commit and .date and .hardware_counters and .cachesim_geometry
@@ -217,8 +209,8 @@ if command -v jq >/dev/null 2>&1; then
         jq -e '.results | length == 4' "$res/hyperfine/bench-$v.json" >/dev/null 2>&1 && [ -s "$res/hyperfine/bench-$v.md" ] ||
             hf=1
     done
-    if [ "$hf" = 0 ] && [ "$(awk -F, 'NR > 1 && $7 > 0 && $8 ~ /^-?[0-9.]+$/' "$res/crosscheck.csv" | wc -l)" -eq \
-        $((2 * $(echo "$variants" | wc -w))) ]
+    if [ "$hf" = 0 ] && [ "$(csvcheck count "$res/crosscheck.csv" --where 'in_process_ns>0' \
+        --where 'whole_process_ns~^-?[0-9.]+$')" -eq $((2 * $(echo "$variants" | wc -w))) ]
     then ok "hyperfine cross-checks every strategy"; else ko "hyperfine cross-checks every strategy"; fi
     # The cross-check's two processes differ only in the runs their one sample holds (K and (1 + D) x K): a
     # second sample would add the check after it (add_remove's runs the adds and removes once more). A stand-in
@@ -282,7 +274,7 @@ else ko "the run's report and detail copies have every table, well formed, and s
 # A checksum that differs between two processes of one cell is an error, not an average: nothing is written.
 mkdir -p "$tmp/badsum"
 cp "$res/metadata.csv" "$tmp/badsum/"
-awk -F, 'BEGIN {OFS = ","} NR == 3 {$14 = "0000000000000bad"} {print}' "$tmp/runs.csv" >"$tmp/badsum/runs.csv"
+csvcheck rewrite "$tmp/runs.csv" --row 2 --set checksum=0000000000000bad >"$tmp/badsum/runs.csv"
 if scripts/analysis.sh results "$tmp/badsum" >/dev/null 2>"$tmp/err" || [ -e "$tmp/badsum/results.csv" ] ||
     ! grep -q 'checksum' "$tmp/err"
 then ko "merge rejects disagreeing checksums"; else ok "merge rejects disagreeing checksums"; fi
@@ -431,13 +423,12 @@ fi
 # one CSV with the machine as a column, and relative to each machine's own floor the two agree.
 mkdir -p "$tmp/slow"
 sed 's/^machine_id,.*/machine_id,slow-box-4c/' "$res/metadata.csv" >"$tmp/slow/metadata.csv"
-awk -F, 'BEGIN {OFS = ","} NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /^time(_lo|_hi)?_ns$/) t[i] = 1 }
-    NR > 1 { for (i in t) $i = sprintf("%.7g", $i * 2) } {print}' "$res/results.csv" >"$tmp/slow/results.csv"
+csvcheck rewrite "$res/results.csv" --times time_ns=2 --times time_lo_ns=2 --times time_hi_ns=2 >"$tmp/slow/results.csv"
 scripts/analysis.sh record "$tmp/slow" metadata.csv results.csv 2>/dev/null
 if scripts/analysis.sh compare "$tmp/cmp.csv" "$res" "$tmp/slow" >"$tmp/cmp.out" 2>&1 &&
-    [ "$(awk -F, 'NR > 1' "$tmp/cmp.csv" | wc -l)" -eq $((2 * $(awk 'NR > 1' "$res/results.csv" | wc -l))) ] &&
-    awk -F, 'NR > 1 { k = $3 "," $4 "," $5 "," $7; if ($1 == "slow-box-4c") slow[k] = $13; else fast[k] = $13 }
-        END { for (k in fast) if (!(k in slow) || slow[k] != fast[k]) bad = 1; exit bad }' "$tmp/cmp.csv" &&
+    [ "$(csvcheck count "$tmp/cmp.csv")" -eq $((2 * $(csvcheck count "$res/results.csv"))) ] &&
+    csvcheck within "$tmp/cmp.csv" "$tmp/cmp.csv" strategy scenario n memory x_floor --where machine_id!=slow-box-4c \
+        --other-where machine_id=slow-box-4c &&
     grep -q 'slow-box-4c' "$tmp/cmp.out"
 then ok "results of several machines merge, each relative to its own floor"
 else ko "results of several machines merge, each relative to its own floor" "$(tail -n 1 "$tmp/cmp.out")"; fi
@@ -463,11 +454,12 @@ fi
 
 # Malformed results are refused with a message naming the file and line, by every program that reads them. Each
 # malformed file stands in for results.csv (and runs.csv) in a copy of the published folder, recorded in its
-# manifest where `record` takes it (so that only its content is wrong).
+# manifest where `record` takes it (so that only its content is wrong): a row two fields short, a time_ns that is
+# text, no header, a file cut mid-row, an empty file.
 good="$res/results.csv"
-awk -F, 'NR == 3 {NF = NF - 2} {print}' OFS=, "$good" >"$tmp/short.csv"
-awk -F, 'NR == 2 {$10 = "fast"} {print}' OFS=, "$good" >"$tmp/text.csv"
-awk -F, 'NR > 1' "$good" >"$tmp/headless.csv"
+csvcheck rewrite "$good" --row 2 --drop-fields 2 >"$tmp/short.csv"
+csvcheck rewrite "$good" --row 1 --set time_ns=fast >"$tmp/text.csv"
+csvcheck rewrite "$good" --no-header >"$tmp/headless.csv"
 head -c 2000 "$good" >"$tmp/cut.csv"
 : >"$tmp/empty.csv"
 cp REPORT.md "$tmp/R.md"
@@ -525,14 +517,13 @@ fresh_copy
 rm "$tmp/rd/manifest.csv"
 readers_refuse "a folder without its manifest" "$tmp/rd has no manifest.csv"
 fresh_copy
-grep -v '^results.csv,' "$res/manifest.csv" | awk -F, -v OFS=, '$1 == "manifest.csv" {$3 = $3 - 1} {print}' \
-    >"$tmp/rd/manifest.csv"
+csvcheck rewrite "$res/manifest.csv" --where file=results.csv --drop >"$tmp/unlisted.csv"
+csvcheck rewrite "$tmp/unlisted.csv" --where file=manifest.csv --add rows=-1 >"$tmp/rd/manifest.csv"
 readers_refuse "a file its manifest does not list" "$tmp/rd/results.csv: not listed in $tmp/rd/manifest.csv"
 
 # Columns are found by name: results.csv with time_ns and min_ns swapped in place gives the same summary.
 fresh_copy
-awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) { if ($i == "time_ns") a = i; if ($i == "min_ns") b = i } }
-    { t = $a; $a = $b; $b = t; print }' "$res/results.csv" >"$tmp/rd/results.csv"
+csvcheck rewrite "$res/results.csv" --swap-columns time_ns,min_ns >"$tmp/rd/results.csv"
 scripts/analysis.sh record "$tmp/rd" results.csv 2>/dev/null
 scripts/analysis.sh summary "$res/results.csv" >"$tmp/sum.a" 2>&1
 scripts/analysis.sh summary "$tmp/rd/results.csv" >"$tmp/sum.b" 2>&1
@@ -584,7 +575,7 @@ rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s "$res/runs.csv.gz" "$tmp/rd/runs.csv.gz" &&
     cmp -s "$res/cachesim.csv" "$tmp/rd/cachesim.csv" && cmp -s "$res/crosscheck.csv" "$tmp/rd/crosscheck.csv" &&
-    grep -q "^git_commit,$(awk -F, '$1 == "git_commit" { print $2 }' "$res/metadata.csv")\$" "$tmp/rd/metadata.csv" &&
+    grep -q "^git_commit,$(csvcheck column "$res/metadata.csv" value --where key=git_commit)\$" "$tmp/rd/metadata.csv" &&
     [ "$(grep -c '^reanalysed_commit,' "$tmp/rd/metadata.csv")" -eq 1 ] &&
     scripts/analysis.sh verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
 then ok "make reanalyse analyses a published run again from its own measurements"

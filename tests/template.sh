@@ -24,8 +24,8 @@ snapshot() {
 }
 # Runs bench binary $1 on the scenario the checksum is compared on.
 bench_simple_iter() { "$1" --scenario simple_iter --n 4096 --reps 1; }
-# The checksum (column 14) of the row "VARIANT,simple_iter,4096,..." in a bench output file.
-checksum_of() { awk -F, -v v="$1" '$1 == v && $2 == "simple_iter" && $3 == "4096" { print $14; exit }' "$2"; }
+# The checksum of the row of VARIANT, simple_iter and 4096 entities in a bench output file (the first, if several).
+checksum_of() { csvcheck column "$2" checksum --where "strategy=$1" --where scenario=simple_iter --where n=4096 | head -n 1; }
 
 if [ ! -d strategies/_template ]; then
     ko "template present" "no strategies/_template (run from the repository root)"
