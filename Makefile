@@ -22,6 +22,19 @@ CC ?= cc
 BUILD := build
 SHELL := /bin/sh
 
+# The defaults of the bench settings live in scripts/defaults.mk, which the analysis package reads too; each setting
+# below is NAME ?= $(call default,NAME). A default may differ with the run's mode (QUICK=1, PAIRED=0): the mode's
+# value where the file gives one (.quick-separate, .quick, .separate, in that order), else the plain one.
+include scripts/defaults.mk
+## QUICK                 1: make bench's short run at small N, into results/MACHINE_ID-quick
+QUICK ?= $(call default,QUICK)
+## PAIRED                1: designs side by side in one process; 0: each strategy in processes of its own
+PAIRED ?= $(call default,PAIRED)
+default_modes = $(if $(filter 1,$(QUICK)),.quick-separate .quick .separate,.separate)
+mode_suffixes = $(if $(filter 1,$(PAIRED)),$(filter-out %separate,$(default_modes)),$(default_modes))
+default = $(DEFAULT_$(1)$(firstword $(foreach m,$(if $(filter QUICK PAIRED,$(1)),,$(mode_suffixes)),\
+    $(if $(filter undefined,$(origin DEFAULT_$(1)$(m))),,$(m)))))
+
 WARNINGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Wpedantic
 # The whole-program (-flto) builds let gcc's inliner grow the program as much as its per-call decisions ask: with
 # its default budget for the whole program's growth (inline-unit-growth, 40%), whether a strategy's esb_get is
@@ -107,8 +120,8 @@ include $(BUILD)/variants.mk
 # The A/A control: AA_STRATEGY built a second time, from the same sources with the same flags, as AA_VARIANT.
 # make bench measures it as one more strategy; the two never differ but by chance, so their ratio shows how
 # large a difference noise alone makes (results/README.md). Not tested separately: it is the same code.
-## AA_STRATEGY           the strategy built twice for the A/A control (default archetype)
-AA_STRATEGY ?= archetype
+## AA_STRATEGY           the strategy built twice for the A/A control
+AA_STRATEGY ?= $(call default,AA_STRATEGY)
 ifeq ($(filter $(AA_STRATEGY),$(VARIANTS)),)
 $(error AA_STRATEGY=$(AA_STRATEGY) is not a strategy variant (make list))
 endif
@@ -123,11 +136,11 @@ MEASURED := $(VARIANTS) $(AA_VARIANT)
 # built with every timed run made PLANTED_PERCENT % longer in wall time, harness/runner.c), whose true ratio to
 # its strategy is known.
 ## PAIRED_TWINS          the strategies the paired program measures beside an A/A twin of themselves
-PAIRED_TWINS ?= archetype sparse
+PAIRED_TWINS ?= $(call default,PAIRED_TWINS)
 ## PLANTED_STRATEGY      the strategy of the planted positive control
-PLANTED_STRATEGY ?= archetype
-## PLANTED_PERCENT       how much slower the planted control is made, in percent of wall time (default 3)
-PLANTED_PERCENT ?= 3
+PLANTED_STRATEGY ?= $(call default,PLANTED_STRATEGY)
+## PLANTED_PERCENT       how much slower the planted control is made, in percent of wall time
+PLANTED_PERCENT ?= $(call default,PLANTED_PERCENT)
 $(foreach t,$(PAIRED_TWINS) $(PLANTED_STRATEGY),$(if $(filter $(t),$(VARIANTS)),,\
     $(error PAIRED_TWINS and PLANTED_STRATEGY name strategy variants (make list); $(t) is not one)))
 $(foreach t,$(filter-out $(AA_STRATEGY),$(PAIRED_TWINS)),$(eval $(t)~aa_DIR := $($(t)_DIR))$(eval $(t)~aa_FLAGS := $($(t)_FLAGS))\
@@ -312,8 +325,8 @@ $(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(SHARED
 # The paired program (harness/paired.c): one ordinary link of every design's unit with the paired main, in
 # PAIRED_ORDERS link orders with random gaps between the units (scripts/paired-link.sh), so that code placement is
 # drawn per process as data placement is.
-## PAIRED_ORDERS         how many link orders of the paired program, one drawn per process (default 16)
-PAIRED_ORDERS ?= 16
+## PAIRED_ORDERS         how many link orders of the paired program, one drawn per process
+PAIRED_ORDERS ?= $(call default,PAIRED_ORDERS)
 PAIRED_BINS := $(addprefix $(BUILD)/bench-paired-,$(shell seq 0 $$(($(PAIRED_ORDERS) - 1))))
 # Each unit's copy whose table is renamed after its design (esb_design_unit_HEX, HEX the name in hexadecimal), so
 # that the units link side by side.
@@ -415,69 +428,64 @@ fuzz: deps-test
 
 # Benchmarks (scripts/pipeline.sh): every variant, the A/A twin and raw, every scenario at the entity counts it declares
 # within BENCH_MIN_N .. BENCH_MAX_N, every BENCH_STEP-th power of two (2: a factor of 4 between sizes; 1: every power).
-# PAIRED=1 (the default): a block is one scenario at one N; each process of the paired program measures every design of
-# a block side by side (scripts/analysis.sh blocks, docs/pipeline.md): BENCH_MIN_PROCS processes per block first,
-# then, while BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a design's ratio to
-# PAIRED_REFERENCE has a 95% interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. The default stops at 2^14,
-# with FIXED_N there too: every design is in each process, so a process at larger N costs what all of them cost
-# together, and the processes the intervals need at 2^16 do not fit the hour (docs/decisions.md; BENCH_MAX_N=65536
-# FIXED_N=65536, or 1048576, with a budget to match measures them). PAIRED=0: each cell (strategy x scenario x N) in
+# PAIRED=1: a block is one scenario at one N; each process of the paired program measures every design of a block
+# side by side (scripts/analysis.sh blocks, docs/pipeline.md): BENCH_MIN_PROCS processes per block first, then, while
+# BENCH_BUDGET_S seconds of measuring last, more for the blocks in which a design's ratio to PAIRED_REFERENCE has a 95%
+# interval wider than +/-BENCH_TARGET_CI, up to BENCH_MAX_PROCS. PAIRED=0: each cell (strategy x scenario x N) in
 # processes of its own (scripts/bench.sh), BENCH_REPS samples of about BENCH_TARGET_MS each (fewer, at least 3, where
 # they would last over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a
 # process's first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed
 # layouts (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
-# process of the cells CACHESIM_ALL_LAYOUTS names; paired, the median process alone by default: a paired run's processes
-# carry code placement as well, so most cells spread, and their extreme layouts would triple the simulation's time:
-# docs/decisions.md), the hyperfine cross-check, the published results, plots and this run's copy of the report, all in
-# RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N (2^12 alone when paired, up to 2^14 with
-# PAIRED=0), three processes per block or cell, one simulated layout per cell (paired: under three minutes with the
-# binaries built), into results/MACHINE_ID-quick.
-## QUICK                 1: make bench's short run at small N, into results/MACHINE_ID-quick
-QUICK ?= 0
+# process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this
+# run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, few
+# processes per block or cell, one simulated layout per cell, into results/MACHINE_ID-quick. Every default, and why
+# it is what it is, is in scripts/defaults.mk; make help prints the values a run would take.
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
-## PAIRED                1 (default): designs side by side in one process; 0: each strategy in processes of its own
-PAIRED ?= 1
 paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
 ## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID)
 RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
 ## BENCH_MIN_N           the smallest entity count measured
-BENCH_MIN_N ?= $(call quick,$(call paired,4096,1),1)
-## BENCH_MAX_N           the largest entity count measured (default 2^14 paired)
-BENCH_MAX_N ?= $(call quick,$(call paired,4096,16384),$(call paired,16384,1048576))
+BENCH_MIN_N ?= $(call default,BENCH_MIN_N)
+## BENCH_MAX_N           the largest entity count measured
+BENCH_MAX_N ?= $(call default,BENCH_MAX_N)
 ## BENCH_STEP            every BENCH_STEP-th power of two between them (2: a factor of 4)
-BENCH_STEP ?= 2
+BENCH_STEP ?= $(call default,BENCH_STEP)
 # Only these entity counts (comma-separated), of those the bounds and the step give; empty: all of them.
 ## BENCH_SIZES           only these entity counts, comma-separated (empty: all the bounds and step give)
-BENCH_SIZES ?=
+BENCH_SIZES ?= $(call default,BENCH_SIZES)
 ## BENCH_REPS            PAIRED=0: samples per cell and process
-BENCH_REPS ?= $(call quick,3,5)
+BENCH_REPS ?= $(call default,BENCH_REPS)
 ## BENCH_ROW_MS          PAIRED=0: the most a cell's samples may last, in ms (fewer samples, at least 3, beyond)
-BENCH_ROW_MS ?= $(call quick,100,250)
+BENCH_ROW_MS ?= $(call default,BENCH_ROW_MS)
 ## BENCH_TARGET_MS       PAIRED=0: the length of one sample, in ms
-BENCH_TARGET_MS ?= $(call quick,1,2)
+BENCH_TARGET_MS ?= $(call default,BENCH_TARGET_MS)
 ## BENCH_WARMUP_MS       PAIRED=0: the warm-up before each cell, in ms
-BENCH_WARMUP_MS ?= $(call quick,5,10)
+BENCH_WARMUP_MS ?= $(call default,BENCH_WARMUP_MS)
 ## BENCH_FIRST_WARMUP_MS PAIRED=0: the warm-up before a process's first cell, in ms
-BENCH_FIRST_WARMUP_MS ?= $(call quick,50,200)
-## BENCH_MIN_PROCS       processes per block (or cell) before the stopping rule looks (default 5)
-BENCH_MIN_PROCS ?= $(call quick,3,5)
-## BENCH_MAX_PROCS       the most processes per block (default 21)
-BENCH_MAX_PROCS ?= $(call quick,3,21)
-## BENCH_TARGET_CI       the interval half-width the stopping rule aims at (default 0.03: +/-3%)
-BENCH_TARGET_CI ?= 0.03
-## BENCH_BUDGET_S        seconds of measuring the stopping rule may spend (default 2520 paired)
-BENCH_BUDGET_S ?= $(call quick,60,$(call paired,2520,1740))
+BENCH_FIRST_WARMUP_MS ?= $(call default,BENCH_FIRST_WARMUP_MS)
+## BENCH_MIN_PROCS       processes per block (or cell) before the stopping rule looks
+BENCH_MIN_PROCS ?= $(call default,BENCH_MIN_PROCS)
+## BENCH_MAX_PROCS       the most processes per block (or cell)
+BENCH_MAX_PROCS ?= $(call default,BENCH_MAX_PROCS)
+## BENCH_TARGET_CI       the interval half-width the stopping rule aims at, a fraction of the figure
+BENCH_TARGET_CI ?= $(call default,BENCH_TARGET_CI)
+## BENCH_BUDGET_S        seconds of measuring the stopping rule may spend
+BENCH_BUDGET_S ?= $(call default,BENCH_BUDGET_S)
+## BENCH_JOB_TIMEOUT_S   a bench process is stopped after this many seconds plus 20 times what it should take
+BENCH_JOB_TIMEOUT_S ?= $(call default,BENCH_JOB_TIMEOUT_S)
+## PROGRESS_EVERY        seconds between make bench's progress lines where stderr is not a terminal
+PROGRESS_EVERY ?= $(call default,PROGRESS_EVERY)
 ## FIXED_N               the entity count of the figures at one size and of the cache simulation
-FIXED_N ?= $(call quick,4096,$(call paired,16384,65536))
+FIXED_N ?= $(call default,FIXED_N)
 ## CACHESIM_SPREAD       make bench simulates a cell's extreme layouts where its processes spread more than this
-CACHESIM_SPREAD ?= $(call quick,1e9,$(call paired,1e9,0.1))
+CACHESIM_SPREAD ?= $(call default,CACHESIM_SPREAD)
 ## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
-CACHESIM_ALL_LAYOUTS ?= $(call quick,,archetype:add_remove_large)
+CACHESIM_ALL_LAYOUTS ?= $(call default,CACHESIM_ALL_LAYOUTS)
 ## HYPERFINE_RUNS        runs of each whole-process cross-check command
-HYPERFINE_RUNS ?= $(call quick,3,7)
+HYPERFINE_RUNS ?= $(call default,HYPERFINE_RUNS)
 ## HYPERFINE_EXTRA_MS    the extra work, in ms, that makes a cross-check's process long enough to time
-HYPERFINE_EXTRA_MS ?= $(call quick,30,150)
+HYPERFINE_EXTRA_MS ?= $(call default,HYPERFINE_EXTRA_MS)
 # A plug-in author's loop: STRATEGIES=NAME,... measures those variants alone, with raw, PAIRED_REFERENCE and
 # AA_STRATEGY and its twin (the ratios and the controls need them); SCENARIOS=NAME,... those scenarios alone (and
 # cross-checks them). Each name is checked before anything runs.
@@ -489,29 +497,28 @@ comma := ,
 STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
 BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
               $(AA_VARIANT),$(MEASURED))
-## CROSSCHECK_SCENARIOS  the scenarios the whole-process cross-check times
-CROSSCHECK_SCENARIOS ?= $(if $(SCENARIOS),$(SCENARIOS),simple_iter,add_remove,random_get)
+## CROSSCHECK_SCENARIOS  the scenarios the whole-process cross-check times (SCENARIOS, where given)
+CROSSCHECK_SCENARIOS ?= $(if $(SCENARIOS),$(SCENARIOS),$(call default,CROSSCHECK_SCENARIOS))
 # The paired measurement (scripts/analysis.sh blocks): each process measures PAIRED_LAYOUTS layouts of
 # PAIRED_ROUNDS rounds, a sample of about PAIRED_TARGET_MS per design per round; ratios are to PAIRED_REFERENCE, on
 # the clock PAIRED_CLOCK (cpu: the thread's CPU time; wall: the monotonic clock; docs/pipeline.md says why cpu).
-# Three layouts of four rounds rather than one of ten: a process's layout moves one design against another more
-# than its rounds differ, and layouts within a process average it away (docs/decisions.md).
-## PAIRED_LAYOUTS        memory layouts per process of the paired program (default 3)
-PAIRED_LAYOUTS ?= $(call quick,1,3)
-## PAIRED_ROUNDS         rounds per layout, each design once a round in a random order (default 4)
-PAIRED_ROUNDS ?= $(call quick,5,4)
+## PAIRED_LAYOUTS        memory layouts per process of the paired program
+PAIRED_LAYOUTS ?= $(call default,PAIRED_LAYOUTS)
+## PAIRED_ROUNDS         rounds per layout, each design once a round in a random order
+PAIRED_ROUNDS ?= $(call default,PAIRED_ROUNDS)
 ## PAIRED_TARGET_MS      the length of one design's sample in a round, in ms
-PAIRED_TARGET_MS ?= $(call quick,1,2)
-## PAIRED_REFERENCE      the design every paired ratio is to (default archetype)
-PAIRED_REFERENCE ?= archetype
-## PAIRED_CLOCK          cpu (default): the thread's CPU time; wall: the monotonic clock
-PAIRED_CLOCK ?= cpu
+PAIRED_TARGET_MS ?= $(call default,PAIRED_TARGET_MS)
+## PAIRED_REFERENCE      the design every paired ratio is to
+PAIRED_REFERENCE ?= $(call default,PAIRED_REFERENCE)
+## PAIRED_CLOCK          cpu: the thread's CPU time; wall: the monotonic clock
+PAIRED_CLOCK ?= $(call default,PAIRED_CLOCK)
 BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
 # Every setting make bench reads; another BENCH_, PAIRED_, CACHESIM_, HYPERFINE_ or CROSSCHECK_ name given on the
 # command line or in the environment is a typing error that would otherwise be ignored, and is refused.
 BENCH_SETTINGS := BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_REPS BENCH_ROW_MS BENCH_TARGET_MS \
     BENCH_WARMUP_MS BENCH_FIRST_WARMUP_MS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI BENCH_BUDGET_S BENCH_OPTIONS \
+    BENCH_JOB_TIMEOUT_S \
     PAIRED_TWINS PAIRED_ORDERS PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK \
     CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS
 UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_%,$(.VARIABLES)),\
@@ -528,6 +535,7 @@ bench: bench-settings deps-bench
 	@BENCH_MIN_N="$(BENCH_MIN_N)" BENCH_MAX_N="$(BENCH_MAX_N)" BENCH_STEP="$(BENCH_STEP)" BENCH_SIZES="$(BENCH_SIZES)" \
 	    BENCH_MIN_PROCS="$(BENCH_MIN_PROCS)" BENCH_MAX_PROCS="$(BENCH_MAX_PROCS)" \
 	    BENCH_TARGET_CI="$(BENCH_TARGET_CI)" BENCH_BUDGET_S="$(BENCH_BUDGET_S)" BENCH_OPTIONS="$(BENCH_OPTIONS)" \
+	    BENCH_JOB_TIMEOUT_S="$(BENCH_JOB_TIMEOUT_S)" PROGRESS_EVERY="$(PROGRESS_EVERY)" \
 	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
 	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
@@ -555,8 +563,8 @@ reanalyse: deps-bench
 # the times: the same binary gives the same figures on every run. (make bench runs it at FIXED_N into its
 # results folder, in the layouts its timed processes had; this one writes beside the binaries, so that it never
 # mixes another N into a published run.)
-## CACHESIM_N            make cachesim's entity count (default 65536)
-CACHESIM_N ?= 65536
+## CACHESIM_N            make cachesim's entity count
+CACHESIM_N ?= $(call default,CACHESIM_N)
 ## CACHESIM_OUT          make cachesim's output (default build/cachesim.csv)
 CACHESIM_OUT ?= $(BUILD)/cachesim.csv
 ## cachesim              simulated cache misses per unit of every variant at CACHESIM_N, into CACHESIM_OUT
@@ -598,11 +606,14 @@ clean:
 	rm -rf $(BUILD)
 
 # Every target and setting, one line each: the lines that begin with "## " above them in this file, targets (lower
-# case) first. tests/structure.py checks that each target and setting has one, and that every make target the
-# README and docs name is listed.
+# case) first; then the defaults of scripts/defaults.mk as this call's QUICK and PAIRED choose them. tests/structure.py
+# checks that each target and setting has one, and that every make target the README and docs name is listed.
+DEFAULTED = $(patsubst DEFAULT_%,%,$(shell sed -n 's/^\(DEFAULT_[A-Z0-9_]*\) :=.*/\1/p' scripts/defaults.mk))
 ## help                  this list
 help:
 	@echo "Targets (make TARGET):"
 	@sed -n 's/^## \([a-z]\)/  \1/p' $(firstword $(MAKEFILE_LIST))
 	@echo "Settings (make TARGET NAME=VALUE):"
 	@sed -n 's/^## \([A-Z]\)/  \1/p' $(firstword $(MAKEFILE_LIST))
+	@echo "Defaults (scripts/defaults.mk), with QUICK=$(QUICK) PAIRED=$(PAIRED):"
+	@printf '  %s\n' $(foreach d,$(DEFAULTED),'$(d)=$(call default,$(d))')

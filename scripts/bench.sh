@@ -5,16 +5,19 @@
 # Usage: scripts/bench.sh BUILD_DIR OUT_DIR MIN_N MAX_N STEP "BENCH_OPTIONS" NAME...
 #   STEP: of the powers of two declared, every STEP-th from 2^10 (1: all; 2: 2^10, 2^12, ...); other declared
 #   sizes (a scenario's own) always run. BENCH_OPTIONS go to every bench binary (--reps, --row-budget-ms,
-#   --warmup-ms, ...). The stopping rule comes from the environment:
-#     BENCH_MIN_PROCS   processes every cell gets, one per round (default 5)
-#     BENCH_MAX_PROCS   the most a cell gets (default 21)
+#   --warmup-ms, ...). The stopping rule comes from the environment, every variable required (make bench passes
+#   them through scripts/pipeline.sh; their defaults are in scripts/defaults.mk, this script has none):
+#     BENCH_MIN_PROCS   processes every cell gets, one per round
+#     BENCH_MAX_PROCS   the most a cell gets
 #     BENCH_TARGET_CI   a cell is done once the 95% intervals of its time, of its ratio to the raw floor
-#                       and of the A/A ratio are within +/- this fraction (default 0.03)
+#                       and of the A/A ratio are within +/- this fraction
 #     BENCH_BUDGET_S    seconds the measurement may take before no further process is added for precision
-#                       (the minimum rounds always run; default 1800)
-#     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give
+#                       (the minimum rounds always run)
+#     BENCH_SIZES       only these entity counts (comma-separated), of those MIN_N .. MAX_N and STEP give;
+#                       empty: all of them
 #     BENCH_JOB_TIMEOUT_S   a process is stopped after this many seconds plus 20 times what it is expected to
-#                       take (the plan's estimate, from the processes so far); default 60
+#                       take (the plan's estimate, from the processes so far)
+#     PROGRESS_EVERY    seconds between status lines where stderr is not a terminal
 # (scripts/analysis.sh plan, plan.py, says how the rounds are planned.)
 #
 # Why many processes: every cell draws its memory layout from a seed of its own (harness/platform/layout.h), and
@@ -23,7 +26,7 @@
 # its interval over them (scripts/analysis/stats.py).
 #
 # Progress: one status line on stderr (round, process, N, strategy, cells, elapsed, budget left), redrawn in
-# place on a terminal, else printed every PROGRESS_EVERY seconds (default 30). Every process's duration goes to
+# place on a terminal, else printed every PROGRESS_EVERY seconds. Every process's duration goes to
 # OUT_DIR/costs.tsv, from which the plan estimates what the next round costs.
 set -eu
 build=$1
@@ -35,16 +38,23 @@ options=$6
 shift 6
 here=$(dirname "$0")
 . "$here/exit-reason.sh"
-min_procs=${BENCH_MIN_PROCS:-5}
-max_procs=${BENCH_MAX_PROCS:-21}
-target=${BENCH_TARGET_CI:-0.03}
-budget=${BENCH_BUDGET_S:-1800}
-every=${PROGRESS_EVERY:-30}
-floor=${BENCH_JOB_TIMEOUT_S:-60}
-for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes" "$floor"; do
+for setting in BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI BENCH_BUDGET_S BENCH_SIZES BENCH_JOB_TIMEOUT_S \
+    PROGRESS_EVERY; do
+    printenv "$setting" >/dev/null || {
+        echo "bench: $setting is not set (make bench passes every setting; the defaults are in scripts/defaults.mk)" >&2
+        exit 2
+    }
+done
+min_procs=$BENCH_MIN_PROCS
+max_procs=$BENCH_MAX_PROCS
+target=$BENCH_TARGET_CI
+budget=$BENCH_BUDGET_S
+every=$PROGRESS_EVERY
+floor=$BENCH_JOB_TIMEOUT_S
+for v in "$min_procs" "$max_procs" "$budget" "$step_of_sizes" "$floor" "$every"; do
     case $v in
     '' | *[!0-9]*)
-        echo "bench: process counts, the budget, the time limit and STEP must be integers, not \"$v\"" >&2
+        echo "bench: process counts, the budget, the time limits and STEP must be integers, not \"$v\"" >&2
         exit 2
         ;;
     esac
@@ -103,7 +113,7 @@ while :; do
     elapsed=$(($(date +%s) - start))
     "$here/analysis.sh" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
         --min-procs "$min_procs" --max-procs "$max_procs" --target "$target" --budget-s $((budget - elapsed)) \
-        --step "$step_of_sizes" --fresh "$fresh_scenarios" --sizes "${BENCH_SIZES:-}" >"$jobs" 2>"$err" ||
+        --step "$step_of_sizes" --fresh "$fresh_scenarios" --sizes "$BENCH_SIZES" >"$jobs" 2>"$err" ||
         { cat "$err" >&2; exit 1; }
     [ "$tty" = 1 ] && printf '\r\033[K' >&2
     sed 's/^plan: /bench: /' "$err" >&2

@@ -7,9 +7,10 @@
 # counted over exactly one run of the scenario's timed work (harness/cachesim.h), divided by its N units, in the
 # memory layout of the seed in the row's layout_seed (harness/platform/layout.h).
 # With RUNS_CSV (a bench run's runs.csv) the simulation replays the layouts the timed processes had: each cell's
-# median process, the fastest and slowest where the processes spread by more than CACHESIM_SPREAD of the median
-# (default 0.1), and every process of the cells CACHESIM_ALL_LAYOUTS names (STRATEGY:SCENARIO,...); without it,
-# seed 1 for every cell. Then every strategy must agree on every checksum (scripts/analysis.sh
+# median process, the fastest and slowest where the processes spread by more than CACHESIM_SPREAD of the median,
+# and every process of the cells CACHESIM_ALL_LAYOUTS names (STRATEGY:SCENARIO,..., possibly none); both are then
+# required from the environment (scripts/pipeline.sh passes them; their defaults are in scripts/defaults.mk).
+# Without it, seed 1 for every cell. Then every strategy must agree on every checksum (scripts/analysis.sh
 # cachesim-plan and cachesim-join, simulation.py).
 # Usage: scripts/cachesim.sh BUILD_DIR OUT_CSV N RUNS_CSV|- NAME...   (CACHESIM_JOBS=2: simulators at once)
 #        scripts/cachesim.sh --geometry   prints the pinned geometry as the rows record it
@@ -35,6 +36,11 @@ n=$3
 runs=$4
 shift 4
 jobs=${CACHESIM_JOBS:-2}
+if [ "$runs" != - ]; then
+    for setting in CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS; do
+        printenv "$setting" >/dev/null || { echo "cachesim: $setting is not set (it comes with RUNS_CSV)" >&2; exit 2; }
+    done
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/exit-reason.sh"
 
@@ -69,8 +75,8 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 for name; do
     "$build/cachesim-$name" --list --min-n "$n" --max-n "$n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
 done >"$tmp/cells"
-set -- --cells "$tmp/cells" --n "$n" --spread "${CACHESIM_SPREAD:-0.1}" --all-layouts "${CACHESIM_ALL_LAYOUTS:-}"
-[ "$runs" = - ] || set -- "$@" --runs "$runs"
+set -- --cells "$tmp/cells" --n "$n"
+[ "$runs" = - ] || set -- "$@" --runs "$runs" --spread "$CACHESIM_SPREAD" --all-layouts "$CACHESIM_ALL_LAYOUTS"
 "$here/analysis.sh" cachesim-plan "$@" >"$tmp/plan"
 total=$(wc -l <"$tmp/plan")
 echo "cachesim: n=$n, $total simulator processes" >&2

@@ -33,8 +33,11 @@
 # commit the analysis ran from as reanalysed_commit (git_commit stays the one that was measured).
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
-#   BENCH_BUDGET_S PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
-#   FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS QUICK
+#   BENCH_BUDGET_S BENCH_JOB_TIMEOUT_S PROGRESS_EVERY PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS
+#   PAIRED_REFERENCE PAIRED_CLOCK FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD
+#   CACHESIM_ALL_LAYOUTS QUICK, and BENCH_SCENARIOS where the run is narrowed to some scenarios.
+# Each one is required (make bench passes them all; their defaults are in scripts/defaults.mk, the script has
+# none): one left out is refused before anything runs, as a wrong one is. REANALYSE=1 needs none of them.
 # Exit codes: 0 published; 1 a step failed (the message names it, and the cell where there is one); 2 a setting
 # or argument is wrong (nothing was run); 3 a bench process ran out of memory; 130/143 interrupted.
 set -eu
@@ -64,12 +67,6 @@ stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
 reanalyse=${REANALYSE:-}
-# PAIRED=1 (the default): every block's designs side by side in the paired program (scripts/analysis.sh
-# blocks); PAIRED=0: every cell in processes of its own design (scripts/bench.sh).
-PAIRED=${PAIRED:-1}
-PAIRED_LAYOUTS=${PAIRED_LAYOUTS:-3} PAIRED_ROUNDS=${PAIRED_ROUNDS:-4} PAIRED_TARGET_MS=${PAIRED_TARGET_MS:-2}
-PAIRED_REFERENCE=${PAIRED_REFERENCE:-archetype} PAIRED_CLOCK=${PAIRED_CLOCK:-cpu}
-export PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 if [ -n "$reanalyse" ]; then
@@ -82,8 +79,8 @@ else
         [ ! -f "$program" ] || cp -p "$program" "$scratch/bin/"
     done
     build=$scratch/bin
-    # Settings, before anything is created: the numbers, the bench options (the binary parses them), then the
-    # sizes and names against the cells the binaries declare.
+    # Settings, before anything is created: every one set, the numbers, the bench options (the binary parses
+    # them), then the sizes and names against the cells the binaries declare.
     "$here/analysis.sh" settings
     "$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
     sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
@@ -128,10 +125,10 @@ else
     sh "$here/metadata.sh" "$stage/metadata.csv" "$build" \
         "variants=$*" "bench_min_n=$BENCH_MIN_N" "bench_max_n=$BENCH_MAX_N" "bench_step=$BENCH_STEP" \
         "bench_min_procs=$BENCH_MIN_PROCS" "bench_max_procs=$BENCH_MAX_PROCS" "bench_target_ci=$BENCH_TARGET_CI" \
-        "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=${BENCH_SIZES:-}" "bench_options=$BENCH_OPTIONS" \
+        "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=$BENCH_SIZES" "bench_options=$BENCH_OPTIONS" \
         "fixed_n=$FIXED_N" "bench_scenarios=${BENCH_SCENARIOS:-}" \
-        "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=${CACHESIM_SPREAD:-0.1}" \
-        "cachesim_all_layouts=${CACHESIM_ALL_LAYOUTS:-}" \
+        "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=$CACHESIM_SPREAD" \
+        "cachesim_all_layouts=$CACHESIM_ALL_LAYOUTS" \
         "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK" \
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
@@ -145,18 +142,22 @@ else
     sh "$here/describe.sh" "$build" "$@" >"$stage/scenarios.csv"
 
     measured=$(date +%s)
+    # PAIRED=1: every block's designs side by side in the paired program (scripts/analysis.sh blocks); PAIRED=0:
+    # every cell in processes of its own design (scripts/bench.sh).
     if [ "$PAIRED" = 1 ]; then
         step "timing every block (scenario x N), its designs side by side"
         "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
-            --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "${BENCH_SIZES:-}" \
+            --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "$BENCH_SIZES" \
             --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
-            --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK"
+            --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
+            --job-timeout-s "$BENCH_JOB_TIMEOUT_S"
         "$here/analysis.sh" check "$stage/runs.csv" runs
     else
         step "timing every strategy x scenario x N"
         BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
-            BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=${BENCH_SIZES:-} \
+            BENCH_BUDGET_S=$BENCH_BUDGET_S BENCH_SIZES=$BENCH_SIZES BENCH_JOB_TIMEOUT_S=$BENCH_JOB_TIMEOUT_S \
+            PROGRESS_EVERY=$PROGRESS_EVERY \
             sh "$here/bench.sh" "$build" "$stage" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_OPTIONS" "$@"
     fi
     sh "$here/metadata.sh" --add "$stage/metadata.csv" \
@@ -166,7 +167,7 @@ else
     rm -f "$stage/costs.tsv"
 
     step "cache simulation at n=$FIXED_N (the timed processes' layouts)"
-    CACHESIM_ALL_LAYOUTS=${CACHESIM_ALL_LAYOUTS:-} CACHESIM_SPREAD=${CACHESIM_SPREAD:-0.1} \
+    CACHESIM_ALL_LAYOUTS=$CACHESIM_ALL_LAYOUTS CACHESIM_SPREAD=$CACHESIM_SPREAD \
         sh "$here/cachesim.sh" "$build" "$stage/cachesim.csv" "$FIXED_N" "$stage/runs.csv" "$@" >/dev/null
 fi
 

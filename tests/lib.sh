@@ -39,11 +39,13 @@ tally() {
 
 # The pipeline at tiny N: one size near 1000, three processes per cell, single short samples, one simulated
 # layout per cell, each strategy in processes of its own (PAIRED=0; tests/paired.sh runs it with PAIRED=1). tiny_export sets it in this shell; `tiny [VAR=VALUE...] COMMAND...` runs one command under it
-# (its own VAR=VALUE override the settings).
+# (its own VAR=VALUE override the settings). The pipeline has no defaults of its own, so every setting is here.
 tiny_export() {
     export PAIRED=0 BENCH_MIN_N=1000 BENCH_MAX_N=1024 BENCH_STEP=1 BENCH_SIZES= BENCH_MIN_PROCS=3 BENCH_MAX_PROCS=3 \
         BENCH_TARGET_CI=0.03 BENCH_BUDGET_S=60 BENCH_OPTIONS="--reps 1 --target-ms 1 --warmup-ms 1 --first-warmup-ms 5" \
+        BENCH_JOB_TIMEOUT_S=60 PROGRESS_EVERY=30 \
         FIXED_N=1024 HYPERFINE_RUNS=2 HYPERFINE_EXTRA_MS=5 CROSSCHECK_SCENARIOS=simple_iter,add_remove QUICK=1 \
-        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS=
+        CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS= \
+        PAIRED_LAYOUTS=3 PAIRED_ROUNDS=4 PAIRED_TARGET_MS=2 PAIRED_REFERENCE=archetype PAIRED_CLOCK=cpu
 }
 tiny() { (tiny_export && exec env "$@"); }

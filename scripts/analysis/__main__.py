@@ -5,6 +5,7 @@
 Commands (each module's docstring says more):
     check FILE KIND        validate a CSV (KIND: runs, results, cachesim, metadata, crosscheck)
     settings --cells F     check a make bench run's settings (the environment) before it starts (settings.py)
+    defaults [NAME...]     the defaults of make bench's settings, from scripts/defaults.mk (defaults.py)
     plan ...               the next round of processes under the stopping rule (plan.py)
     blocks BUILD OUT ...   every block measured side by side by the paired program, under the stopping rule (blocks.py)
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
@@ -38,6 +39,7 @@ from typing import Callable, NoReturn
 
 from .command import Parser, fail
 from .csvfile import read
+from .defaults import DefaultsError
 from .files import CsvError
 
 
@@ -59,6 +61,7 @@ def _check(path: str, kind: str) -> int:
 # Each command's module and function, imported only when the command runs (a command needs few of the modules).
 COMMANDS = {
     "settings": ("settings", "main"),
+    "defaults": ("defaults", "main"),
     "plan": ("plan", "main"),
     "paired": ("paired", "main"),
     "reproduce": ("paired", "reproduce_main"),
@@ -103,7 +106,12 @@ def main(argv: list[str]) -> int:
         return check(a.arguments)
     module, function = COMMANDS[a.command]
     run: Callable[[list[str]], int] = getattr(importlib.import_module("." + module, __package__), function)
-    return run(a.arguments)
+    try:
+        return run(a.arguments)
+    except DefaultsError as e:
+        # scripts/defaults.mk cannot be read, or lacks a default a command asks for: one line, not a traceback.
+        print(f"{a.command}: {e}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

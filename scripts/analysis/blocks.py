@@ -32,7 +32,7 @@ reference (paired.ratio). A block whose reference and one other design do not fi
 Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design and
 layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a
 line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY
-seconds (30).
+seconds. An option left out takes make bench's default (scripts/defaults.mk, defaults.py), as does PROGRESS_EVERY.
 
 Exit codes: 0 measured; 1 a process failed (the message names its block and command); 2 a setting is wrong;
 3 a process ran out of memory; 130 interrupted (what was being written is removed).
@@ -51,7 +51,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import paired, plan as planmod
+from . import defaults, paired, plan as planmod
 from .command import Parser
 
 ROUND_SHARE = planmod.ROUND_SHARE
@@ -353,7 +353,7 @@ class Runner:
 
     def progress(self, status: str, state: BlockState) -> None:
         now = time.monotonic()
-        every = float(os.environ.get("PROGRESS_EVERY", "30"))
+        every = float(os.environ.get("PROGRESS_EVERY") or defaults.number("PROGRESS_EVERY"))
         if now - self.last_said >= every or self.count == 0:
             elapsed = now - self.started
             left = max(0.0, self.args.budget_s - elapsed)
@@ -445,19 +445,19 @@ def main(argv: list[str]) -> int:
     p.add_argument("build")
     p.add_argument("out")
     p.add_argument("--cells", required=True)
-    p.add_argument("--step", type=int, default=1)
+    p.add_argument("--step", type=int, default=defaults.whole("BENCH_STEP"))
     p.add_argument("--fresh", default="")
-    p.add_argument("--sizes", default="")
-    p.add_argument("--min-procs", type=int, default=5)
-    p.add_argument("--max-procs", type=int, default=21)
-    p.add_argument("--target", type=float, default=0.03)
-    p.add_argument("--budget-s", type=float, default=1800)
-    p.add_argument("--layouts", type=int, default=paired.LAYOUTS)
-    p.add_argument("--rounds", type=int, default=paired.ROUNDS)
-    p.add_argument("--target-ms", type=int, default=2)
-    p.add_argument("--reference", default="archetype")
-    p.add_argument("--clock", choices=paired.CLOCKS, default="cpu")
-    p.add_argument("--job-timeout-s", type=float, default=60)
+    p.add_argument("--sizes", default=defaults.text("BENCH_SIZES"))
+    p.add_argument("--min-procs", type=int, default=defaults.whole("BENCH_MIN_PROCS"))
+    p.add_argument("--max-procs", type=int, default=defaults.whole("BENCH_MAX_PROCS"))
+    p.add_argument("--target", type=float, default=defaults.number("BENCH_TARGET_CI"))
+    p.add_argument("--budget-s", type=float, default=defaults.number("BENCH_BUDGET_S"))
+    p.add_argument("--layouts", type=int, default=defaults.whole("PAIRED_LAYOUTS"))
+    p.add_argument("--rounds", type=int, default=defaults.whole("PAIRED_ROUNDS"))
+    p.add_argument("--target-ms", type=int, default=defaults.whole("PAIRED_TARGET_MS"))
+    p.add_argument("--reference", default=defaults.text("PAIRED_REFERENCE"))
+    p.add_argument("--clock", choices=paired.CLOCKS, default=defaults.text("PAIRED_CLOCK"))
+    p.add_argument("--job-timeout-s", type=float, default=defaults.number("BENCH_JOB_TIMEOUT_S"))
     p.add_argument("--memory-cap-gb", type=float, default=MEMORY_CAP_GB)
     p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
     return p.run(argv, lambda arguments: _blocks(Settings(**vars(arguments))))

@@ -402,7 +402,7 @@ def stopping_of(metadata: dict[str, str]) -> Stopping:
             return 0
 
     try:
-        target = float(metadata.get("bench_target_ci", "0") or 0)
+        target = float(metadata.get("bench_target_ci") or 0)
     except ValueError:
         target = 0.0
     return Stopping(whole("bench_min_procs"), whole("bench_max_procs"), target)

@@ -4,10 +4,10 @@
                                    [--layouts E] [--rounds R] [--cpu K] [--seed S]
 
 A hog (a busy loop) is pinned to CPU K (default 0) beside every bench-paired process, and switched on and off at
-random, each state lasting 0.3 to 3 s, as a neighbour on the host does to a vCPU. Every block (the scenarios at
-the sizes) is measured in P processes (default 8) pinned to the same CPU, in link orders drawn as make bench draws
-them, each of E layouts of R rounds as make bench's (paired.LAYOUTS, paired.ROUNDS). Then, on both clocks (wall
-and the thread's CPU time):
+random, each state lasting 0.3 to 3 s, as a neighbour on the host does to a vCPU. Every block (the scenarios at the
+sizes) is measured in P processes (default 8) pinned to the same CPU, in link orders drawn as make bench draws
+them, each of E layouts of R rounds as make bench's (PAIRED_LAYOUTS, PAIRED_ROUNDS: scripts/defaults.mk). Then, on
+both clocks (wall and the thread's CPU time):
 
   - the A/A twins' paired ratios (archetype~aa / archetype, sparse~aa / sparse): the band within which 95% of
     them lie, the largest, and how many intervals exclude 1;
@@ -34,7 +34,7 @@ import subprocess
 import sys
 import threading
 
-from . import paired
+from . import defaults, paired
 from .command import Parser
 
 BAND_LIMIT = 0.05
@@ -130,10 +130,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--processes", type=int, default=8)
     p.add_argument("--sizes", default="4096")
     p.add_argument("--scenarios", default="simple_iter,add_remove,random_get,create")
-    p.add_argument("--layouts", type=int, default=paired.LAYOUTS)
-    p.add_argument("--rounds", type=int, default=paired.ROUNDS)
+    p.add_argument("--layouts", type=int, default=defaults.whole("PAIRED_LAYOUTS"))
+    p.add_argument("--rounds", type=int, default=defaults.whole("PAIRED_ROUNDS"))
     p.add_argument("--cpu", type=int, default=0)
-    p.add_argument("--reference", default="archetype")
+    p.add_argument("--reference", default=defaults.text("PAIRED_REFERENCE"))
     p.add_argument("--seed", type=int, default=None)
     return p.run(argv, _noise)
 

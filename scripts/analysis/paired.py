@@ -31,18 +31,12 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple
 
-from . import csvfile, stats
+from . import csvfile, defaults, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
 
 CLOCKS = ("wall", "cpu")
-
-# What a process measures by default: layouts of rounds (make bench and the noise check alike). Three layouts of
-# four rounds rather than one of ten: a process's layout moves one design against another more than its rounds
-# differ, and its layouts average that away (docs/decisions.md).
-LAYOUTS = 3
-ROUNDS = 4
 
 COLUMNS = ("process_seed", "link_order", "scenario", "n", "memory", "layout", "layout_seed", "strategy", "round",
            "position", "inner", "wall_ns", "cpu_ns", "steal_ms")
@@ -526,7 +520,7 @@ def patterns_main(argv: list[str]) -> int:
 def _patterns(a: argparse.Namespace) -> int:
     try:
         meta = csvfile.read_metadata(f"{a.dir}/metadata.csv", recorded=True)
-        pairing = load_pairing(a.dir, meta.get("paired_clock", "cpu"), recorded=True)
+        pairing = load_pairing(a.dir, meta.get("paired_clock", defaults.text("PAIRED_CLOCK")), recorded=True)
     except CsvError as e:
         return fail("patterns", e)
     if pairing is None:
@@ -572,8 +566,8 @@ def main(argv: list[str]) -> int:
     reference, the A/A twins and the planted control, as a table on stdout."""
     parser = Parser("paired")
     parser.add_argument("samples", nargs="+")
-    parser.add_argument("--clock", choices=CLOCKS, default="cpu")
-    parser.add_argument("--reference", default="archetype")
+    parser.add_argument("--clock", choices=CLOCKS, default=defaults.text("PAIRED_CLOCK"))
+    parser.add_argument("--reference", default=defaults.text("PAIRED_REFERENCE"))
     return parser.run(argv, _paired)
 
 

@@ -1,8 +1,8 @@
 """The stopping rule: which processes the next round runs.
 
-    python3 -m analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T
-                                  [--runs RUNS_CSV] [--costs COSTS_TSV] [--budget-s S] [--step K]
-                                  [--fresh NAMES] [--process-s D] [--sizes N,...]
+    python3 -m analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T --budget-s S
+                                  --step K [--runs RUNS_CSV] [--costs COSTS_TSV] [--fresh NAMES] [--process-s D]
+                                  [--sizes N,...]
 
 Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
 rounds are the minimum every cell gets. After them a cell is open while it has fewer than Q processes and an
@@ -206,8 +206,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--min-procs", type=int, required=True)
     p.add_argument("--max-procs", type=int, required=True)
     p.add_argument("--target", type=float, required=True)
-    p.add_argument("--budget-s", type=float, default=0.0)
-    p.add_argument("--step", type=int, default=1)
+    p.add_argument("--budget-s", type=float, required=True)
+    p.add_argument("--step", type=int, required=True)
     p.add_argument("--fresh", default="")
     p.add_argument("--process-s", type=float, default=3.0)
     p.add_argument("--sizes", default="", help="only these N (comma-separated), of those the cells declare")

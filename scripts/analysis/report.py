@@ -119,7 +119,7 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from . import answers, cells as cellmod, crosscheck, csvfile, manifest, paired, stats, wording
+from . import answers, cells as cellmod, crosscheck, csvfile, defaults, manifest, paired, stats, wording
 from .cells import Cell, CellKey
 from .command import Parser, fail
 from .csvfile import Row
@@ -195,8 +195,8 @@ class Results:
     def pairing(self) -> paired.Pairing | None:
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
-        return paired.load_pairing(self.directory, self.meta.get("paired_clock", "cpu"), recorded=self.recorded,
-                                   required=self.meta.get("paired") == "1")
+        clock = self.meta.get("paired_clock", defaults.text("PAIRED_CLOCK"))
+        return paired.load_pairing(self.directory, clock, recorded=self.recorded, required=self.meta.get("paired") == "1")
 
     def ratio(self, top: Cell, bottom: Cell) -> Comparison:
         """The stats.Comparison of two cells (cells.Cell), paired where the run measured them side by side."""
@@ -442,7 +442,7 @@ def table_pairs(res: Results) -> list[str]:
     their originals and the planted control against its truth."""
     if not os.path.exists(res.path("pairs.csv")):
         raise NotMeasured(f"{res.directory} has no pairs.csv: the run measured its designs in separate processes")
-    target = float(res.meta.get("bench_target_ci", "0.03"))
+    target = float(res.meta.get("bench_target_ci", defaults.text("BENCH_TARGET_CI")))
     by_n = paired.controls_by_n(res.pairs)
     if not by_n:
         raise NotMeasured(f"{res.path('pairs.csv')} has no row")

@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from . import cells as cellmod, csvfile, paired
+from . import cells as cellmod, csvfile, defaults, paired
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -49,7 +49,9 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
     cells = cellmod.group(runs)
     cellmod.check_checksums(runs, "results")
-    pairing = paired.load_pairing(directory, metadata.get("paired_clock", "cpu"), required=metadata.get("paired") == "1")
+    # A run records its settings; one that lacks them ran with make bench's defaults.
+    clock = metadata.get("paired_clock", defaults.text("PAIRED_CLOCK"))
+    pairing = paired.load_pairing(directory, clock, required=metadata.get("paired") == "1")
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)
     unjoined = [k for k in sim if cellmod.CellKey(k[0], k[1], k[2], "warm") not in cells]
@@ -76,8 +78,9 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
     derived.update(cellmod.aa_metadata(rows))
     pairs = None
     if pairing is not None:
-        pairs = paired.pair_rows(pairing, metadata.get("paired_reference", "archetype"))
-        derived.update(paired.controls_metadata(pairs, float(metadata.get("bench_target_ci", "0.03"))))
+        pairs = paired.pair_rows(pairing, metadata.get("paired_reference", defaults.text("PAIRED_REFERENCE")))
+        target = float(metadata.get("bench_target_ci", defaults.text("BENCH_TARGET_CI")))
+        derived.update(paired.controls_metadata(pairs, target))
     completed = {k: v for k, v in metadata.items()
                  if not (k in derived or k in build or k == "compiler_recorded" or k.startswith("flags:")
                          or k.startswith("aa_") or k.startswith("paired_aa_")

@@ -9,14 +9,15 @@ and names against the cells the run measures: CELLS_TSV is the list scripts/cell
 that is not what it must be stops the run with one line naming it and exit code 2, before anything is measured:
 a run that would hang (HYPERFINE_RUNS=0), plan processes without end (a process count that is not a number),
 measure every size (BENCH_STEP=0) or simulate and cross-check at a size it never timed (FIXED_N=5000) is refused
-instead of discovered minutes later.
+instead of discovered minutes later. Every setting must be set: the pipeline has no defaults of its own (make bench
+passes each one, from scripts/defaults.mk), so a setting left out is refused as one that is wrong.
 """
 
 import argparse
 import os
 import sys
 
-from . import paired as pairedmod, plan as planmod
+from . import plan as planmod
 from .command import Parser
 from .files import CsvError
 
@@ -32,10 +33,16 @@ class SettingError(Exception):
     """A setting that is not what the run needs; str() names it."""
 
 
-def _whole(name: str, low: int, high: int | None = None, default: str | None = None) -> int:
-    text = os.environ.get(name, default)
+def _text(name: str) -> str:
+    text = os.environ.get(name)
     if text is None:
-        raise SettingError(f"{name} is not set")
+        raise SettingError(f"{name} is not set (make bench passes every setting; the defaults are in "
+                           "scripts/defaults.mk)")
+    return text
+
+
+def _whole(name: str, low: int, high: int | None = None) -> int:
+    text = _text(name)
     if not (text.isascii() and text.isdigit()):
         raise SettingError(f'{name} must be a whole number, not "{text}"')
     value = int(text)
@@ -45,10 +52,10 @@ def _whole(name: str, low: int, high: int | None = None, default: str | None = N
     return value
 
 
-def _fraction(name: str, low: float, high: float, default: str | None = None, low_open: bool = True) -> float:
-    text = os.environ.get(name, default)
+def _fraction(name: str, low: float, high: float, low_open: bool = True) -> float:
+    text = _text(name)
     try:
-        value = float(text if text is not None else "")
+        value = float(text)
     except ValueError:
         raise SettingError(f'{name} must be a number, not "{text}"') from None
     if not (value > low if low_open else value >= low) or value > high or value != value:
@@ -78,23 +85,29 @@ def check(cells_path: str | None = None) -> None:
         raise SettingError(f"BENCH_MAX_PROCS ({max_procs}) is below BENCH_MIN_PROCS ({min_procs})")
     _fraction("BENCH_TARGET_CI", 0, 1)
     _whole("BENCH_BUDGET_S", 0, 7 * 24 * 3600)
+    _whole("BENCH_JOB_TIMEOUT_S", 0, 7 * 24 * 3600)
+    _whole("PROGRESS_EVERY", 0, 24 * 3600)
+    _text("BENCH_OPTIONS")  # the bench binaries check it (scripts/pipeline.sh asks them before the run)
     _whole("HYPERFINE_RUNS", 1, 1000)
     _whole("HYPERFINE_EXTRA_MS", 1, 600000)
-    _fraction("CACHESIM_SPREAD", 0, float("inf"), default="0.1", low_open=False)
-    _whole("PAIRED_LAYOUTS", 1, 1000, default=str(pairedmod.LAYOUTS))
-    _whole("PAIRED_ROUNDS", 1, 100000, default=str(pairedmod.ROUNDS))
-    _whole("PAIRED_TARGET_MS", 1, 60000, default="2")
-    paired = os.environ.get("PAIRED", "0")
+    _fraction("CACHESIM_SPREAD", 0, float("inf"), low_open=False)
+    all_layouts = _text("CACHESIM_ALL_LAYOUTS")
+    _whole("PAIRED_LAYOUTS", 1, 1000)
+    _whole("PAIRED_ROUNDS", 1, 100000)
+    _whole("PAIRED_TARGET_MS", 1, 60000)
+    reference = _text("PAIRED_REFERENCE")
+    paired = _text("PAIRED")
     if paired not in ("0", "1"):
         raise SettingError(f'PAIRED is 0 or 1, not "{paired}"')
-    clock = os.environ.get("PAIRED_CLOCK", "cpu")
+    clock = _text("PAIRED_CLOCK")
     if clock not in ("wall", "cpu"):
         raise SettingError(f'PAIRED_CLOCK is wall or cpu, not "{clock}"')
-    quick = os.environ.get("QUICK", "0")
+    quick = _text("QUICK")
     if quick not in ("0", "1"):
         raise SettingError(f'QUICK is 0 or 1, not "{quick}"')
+    wanted = _names(_text("CROSSCHECK_SCENARIOS"))
 
-    sizes_text = os.environ.get("BENCH_SIZES", "")
+    sizes_text = _text("BENCH_SIZES")
     for text in _names(sizes_text):
         if not (text.isascii() and text.isdigit()) or int(text) < 1:
             raise SettingError(f'BENCH_SIZES takes comma-separated entity counts, not "{sizes_text}"')
@@ -126,21 +139,19 @@ def check(cells_path: str | None = None) -> None:
                            "cache simulation and the cross-check join the timed figures at FIXED_N")
     at_fixed = {(key[0], key[1]) for key, _ in universe if key[2] == fixed_n}
     strategies = sorted({key[0] for key, _ in universe})
-    reference = os.environ.get("PAIRED_REFERENCE", "archetype")
     blocks = {(key[1], key[2]) for key, _ in universe}
     with_reference = {(key[1], key[2]) for key, _ in universe if key[0] == reference}
-    if os.environ.get("PAIRED", "0") == "1" and blocks - with_reference:
+    if paired == "1" and blocks - with_reference:
         scenario, n = sorted(blocks - with_reference)[0]
         raise SettingError(f'PAIRED_REFERENCE names "{reference}", which does not measure {scenario} at n={n}: the '
                            f"reference design must take part in every block ({', '.join(strategies)})")
     scenarios = {scenario for _, scenario in at_fixed}
-    wanted = _names(os.environ.get("CROSSCHECK_SCENARIOS", ""))
     if not wanted:
         raise SettingError("CROSSCHECK_SCENARIOS is empty: it names the scenarios the cross-check times")
     for s in wanted:
         if s not in scenarios:
             raise SettingError(f"CROSSCHECK_SCENARIOS names {s}, which no strategy measures at FIXED_N={fixed_n}")
-    for item in _names(os.environ.get("CACHESIM_ALL_LAYOUTS", "")):
+    for item in _names(all_layouts):
         strategy, colon, scenario = item.partition(":")
         if not colon or (strategy, scenario) not in at_fixed:
             raise SettingError(f'CACHESIM_ALL_LAYOUTS names "{item}": expected STRATEGY:SCENARIO of a strategy '

@@ -1,16 +1,16 @@
 """The cache simulation's plan and its results (scripts/cachesim.sh runs the simulator in between).
 
-    python3 -m analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV] [--spread F]
-                                           [--all-layouts STRATEGY:SCENARIO,...]
+    python3 -m analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV --spread F
+                                           --all-layouts STRATEGY:SCENARIO,...]
     python3 -m analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
 
 The simulation replays the layouts the timed processes had: a cell's layout is a function of its seed
 (harness/platform/layout.h), so a simulated run with a timed process's seed sees the same block placement that
 process measured. For every cell at N in warm memory the plan takes the seed of the process whose median is
-the cell's median; where the processes' medians spread by more than F of the median (default 0.1: layout
-matters there), also those of the fastest and the slowest process; for the cells named by --all-layouts,
-every process's seed. Without RUNS_CSV (make cachesim on its own) every cell gets seed 1. The A/A twin is left
-out: its code is its original's.
+the cell's median; where the processes' medians spread by more than F of the median (layout matters there), also
+those of the fastest and the slowest process; for the cells named by --all-layouts (possibly none), every process's
+seed. RUNS_CSV comes with both (make bench passes CACHESIM_SPREAD and CACHESIM_ALL_LAYOUTS); without it (make
+cachesim on its own) every cell gets seed 1. The A/A twin is left out: its code is its original's.
 
 The plan is one simulator process a line: "BINARY SCENARIO,... SEED,...", the k-th cell the scenarios give
 taking the k-th seed (a binary listing one scenario under two labels, as raw does, has a cell for each).
@@ -45,8 +45,8 @@ def _universe(path: str, n: int) -> list[tuple[str, str, str]]:
     return out
 
 
-def _layout_ranks(rows: list[Row], spread: float, every: bool) -> list[str]:
-    """The seeds to simulate for one cell's process rows: median process first."""
+def _layout_ranks(rows: list[Row], spread: float | None, every: bool) -> list[str]:
+    """The seeds to simulate for one cell's process rows: median process first (alone where spread is None)."""
     ordered = sorted(rows, key=lambda r: float(r["median_ns"]))
     if every:
         middle = ordered[(len(ordered) - 1) // 2]
@@ -54,7 +54,7 @@ def _layout_ranks(rows: list[Row], spread: float, every: bool) -> list[str]:
     seeds = [ordered[(len(ordered) - 1) // 2]["layout_seed"]]
     low, high = float(ordered[0]["median_ns"]), float(ordered[-1]["median_ns"])
     median = float(ordered[(len(ordered) - 1) // 2]["median_ns"])
-    if median > 0 and (high - low) / median > spread:
+    if spread is not None and median > 0 and (high - low) / median > spread:
         for r in (ordered[0], ordered[-1]):
             if r["layout_seed"] not in seeds:
                 seeds.append(r["layout_seed"])
@@ -69,7 +69,7 @@ class Job(NamedTuple):
     seeds: list[str]
 
 
-def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: float,
+def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: float | None,
          every: set[tuple[str, str]]) -> list[Job]:
     """One simulator process each, rank by rank (the median processes' seeds first, then the next layouts of the
     cells that have more)."""
@@ -107,14 +107,17 @@ def plan_main(argv: list[str]) -> int:
     p.add_argument("--cells", required=True)
     p.add_argument("--n", type=int, required=True)
     p.add_argument("--runs")
-    p.add_argument("--spread", type=float, default=0.1)
-    p.add_argument("--all-layouts", default="")
-    return p.run(argv, _plan)
+    p.add_argument("--spread", type=float)
+    p.add_argument("--all-layouts")
+    return p.run(argv, lambda a: _plan(p, a))
 
 
-def _plan(a: argparse.Namespace) -> int:
+def _plan(p: Parser, a: argparse.Namespace) -> int:
+    if a.runs is not None and (a.spread is None or a.all_layouts is None):
+        return p.usage_error("cachesim-plan: --runs needs --spread and --all-layouts (the run's CACHESIM_SPREAD and "
+                             "CACHESIM_ALL_LAYOUTS)")
     every: set[tuple[str, str]] = set()
-    for item in [x for x in a.all_layouts.split(",") if x]:
+    for item in [x for x in (a.all_layouts or "").split(",") if x]:
         strategy, _, scenario = item.partition(":")
         every.add((strategy, scenario))
     try:

@@ -11,7 +11,7 @@ RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and 
 
 import os
 
-from . import cells as cellmod, csvfile, report, stats
+from . import cells as cellmod, csvfile, defaults, report, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -144,7 +144,8 @@ def paired_lines(metadata_path: str) -> list[str]:
                      f"{meta['paired_planted_truth']}, detected as slower in {meta['paired_planted_detected']} of "
                      f"{meta['paired_planted_blocks']} blocks")
     if "paired_within_target" in meta:
-        lines.append(f"paired: ratios within +/-{100 * float(meta.get('bench_target_ci', '0.03')):g}%: "
+        target = float(meta.get("bench_target_ci", defaults.text("BENCH_TARGET_CI")))
+        lines.append(f"paired: ratios within +/-{100 * target:g}%: "
                      f"{meta['paired_within_target']} (pairs.csv)")
     return lines
 

@@ -11,7 +11,9 @@ GOOD = {
     "BENCH_MIN_N": "1000", "BENCH_MAX_N": "4096", "BENCH_STEP": "2", "BENCH_SIZES": "", "BENCH_MIN_PROCS": "3",
     "BENCH_MAX_PROCS": "5", "BENCH_TARGET_CI": "0.03", "BENCH_BUDGET_S": "60", "HYPERFINE_RUNS": "2",
     "HYPERFINE_EXTRA_MS": "5", "CACHESIM_SPREAD": "0.1", "QUICK": "0", "FIXED_N": "1024",
-    "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x",
+    "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x", "BENCH_JOB_TIMEOUT_S": "60", "PROGRESS_EVERY": "30",
+    "BENCH_OPTIONS": "--reps 1", "PAIRED": "0", "PAIRED_LAYOUTS": "3", "PAIRED_ROUNDS": "4", "PAIRED_TARGET_MS": "2",
+    "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu",
 }
 
 
@@ -77,6 +79,18 @@ class Settings(TempDir):
         self.refused(['PAIRED_CLOCK is wall or cpu, not "cycles"'], PAIRED_CLOCK="cycles")
         self.refused(["PAIRED_ROUNDS", "between 1"], PAIRED_ROUNDS="0")
         self.refused(["PAIRED_LAYOUTS", '"two"'], PAIRED_LAYOUTS="two")
+
+    def test_every_setting_must_be_set(self):
+        # The pipeline has no defaults of its own: a setting its caller left out is named, before anything runs,
+        # and one set empty where empty means "none" or "all" is taken.
+        for name in GOOD:
+            with self.subTest(name=name):
+                env = {k: v for k, v in GOOD.items() if k != name}
+                with mock.patch.dict(os.environ, env, clear=True):
+                    with self.assertRaises(settings.SettingError) as caught:
+                        settings.check(self.cells)
+                self.assertEqual(str(caught.exception).split(" ")[:4], [name, "is", "not", "set"])
+        self.check(BENCH_SIZES="", CACHESIM_ALL_LAYOUTS="")
 
     def test_no_cell_at_all(self):
         self.cells = self.write("cells.tsv", "")
