@@ -472,9 +472,7 @@ def _blocks(a: Settings) -> int:
     if any(not x.isdigit() for x in a.sizes.split(",") if x):
         print(f'blocks: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
         return 2
-    binaries: list[str] = []
-    while os.path.exists(os.path.join(a.build, f"bench-paired-{len(binaries)}")):
-        binaries.append(os.path.join(a.build, f"bench-paired-{len(binaries)}"))
+    binaries = paired.program_binaries(a.build)
     if not binaries:
         print(f"blocks: {a.build}/bench-paired-0 is missing (make build-bench builds it)", file=sys.stderr)
         return 2

@@ -13,8 +13,6 @@ from .csvfile import Row
 
 # The raw floor every strategy's cell is compared with: plain packed arrays, one per component.
 FLOOR = "raw-soa"
-# The A/A control's suffix: a strategy built twice from the same sources, "NAME" and "NAME~aa".
-AA_SUFFIX = "~aa"
 # Hardware counts per unit (empty where the machine has none): merged as the median over processes.
 HW_COLUMNS = ("instructions_per_unit", "cycles_per_unit", "l1d_misses_per_unit", "llc_misses_per_unit")
 # The columns of runs.csv merged as the median over a cell's processes where every one has them: the hardware
@@ -162,9 +160,9 @@ def floor_of(cells: Cells, cell: Cell) -> Cell | None:
 
 def twin_of(cells: Cells, cell: Cell) -> Cell | None:
     """For an A/A cell (NAME~aa), the cell of NAME it is compared with; None otherwise."""
-    if not cell.strategy.endswith(AA_SUFFIX):
+    if not cell.strategy.endswith(paired.AA_SUFFIX):
         return None
-    return cells.get(CellKey(cell.strategy[: -len(AA_SUFFIX)], cell.scenario, cell.n, cell.memory))
+    return cells.get(CellKey(cell.strategy[: -len(paired.AA_SUFFIX)], cell.scenario, cell.n, cell.memory))
 
 
 def wide_intervals(cells: Cells, target: float, pairing: paired.Pairing | None = None) -> dict[CellKey, float]:

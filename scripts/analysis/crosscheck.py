@@ -26,7 +26,7 @@ import os
 import sys
 from typing import NamedTuple
 
-from . import cells as cellmod, csvfile
+from . import csvfile, paired
 from .command import Parser
 from .csvfile import Row
 from .files import CsvError
@@ -61,7 +61,7 @@ def _plan(a: argparse.Namespace) -> int:
         return 1
     cells = {(r["strategy"], r["scenario"]): r for r in rows if int(r["n"]) == a.n and r["memory"] == "warm"}
     for name in a.names:
-        if name.startswith("raw") or name.endswith(cellmod.AA_SUFFIX):
+        if name.startswith("raw") or name.endswith(paired.AA_SUFFIX):
             continue
         for scenario in [s for s in a.scenarios.split(",") if s]:
             row = cells.get((name, scenario))

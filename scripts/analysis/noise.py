@@ -141,9 +141,7 @@ def main(argv: list[str]) -> int:
 def _noise(a: argparse.Namespace) -> int:
     sizes = [int(x) for x in a.sizes.split(",") if x.isdigit()]
     scenarios = [s for s in a.scenarios.split(",") if s]
-    binaries: list[str] = []
-    while os.path.exists(os.path.join(a.build, f"bench-paired-{len(binaries)}")):
-        binaries.append(os.path.join(a.build, f"bench-paired-{len(binaries)}"))
+    binaries = paired.program_binaries(a.build)
     if not binaries or not sizes or not scenarios or a.processes < 2:
         print("noise: needs build/bench-paired-0, sizes, scenarios and at least 2 processes", file=sys.stderr)
         return 2

@@ -27,6 +27,7 @@ import argparse
 import csv
 import gzip
 import math
+import os
 import statistics
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, NamedTuple
@@ -348,8 +349,18 @@ def twins(strategies: Iterable[str], suffix: str) -> Iterator[tuple[str, str]]:
             yield name, name[: -len(suffix)]
 
 
+# The controls' names: an A/A twin is a strategy built twice from the same sources, "NAME" and "NAME~aa"; a planted
+# control is "NAME~slowerP" (harness/runner.c).
 AA_SUFFIX = "~aa"
 PLANTED_PREFIX = "~slower"
+
+
+def program_binaries(build: str) -> list[str]:
+    """The paired program's link orders in build/ (bench-paired-0, -1, ...), in order; empty where none is built."""
+    binaries: list[str] = []
+    while os.path.exists(os.path.join(build, f"bench-paired-{len(binaries)}")):
+        binaries.append(os.path.join(build, f"bench-paired-{len(binaries)}"))
+    return binaries
 
 
 def is_control(strategy: str) -> bool:

@@ -42,7 +42,7 @@ import os
 import sys
 from typing import Mapping, Sequence
 
-from . import answers, cells as cellmod, csvfile, report, scenarios, stats
+from . import answers, cells as cellmod, csvfile, paired, report, scenarios, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -267,7 +267,7 @@ class Figures:
         self.sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
         described = os.path.join(directory, "scenarios.csv")
         self.families = Families(scenarios.families(scenarios.read(described)) if os.path.exists(described) else [])
-        self.rows = [r for r in rows if not r["strategy"].endswith(cellmod.AA_SUFFIX)]
+        self.rows = [r for r in rows if not r["strategy"].endswith(paired.AA_SUFFIX)]
         # The rows by (SCENARIO or SCENARIO@MEMORY, strategy, N), the N of each key and its unit.
         self.cell: dict[tuple[str, str, int], Row] = {}
         self.sizes: dict[str, set[int]] = {}
@@ -570,7 +570,7 @@ class Figures:
             return
         sim: dict[tuple[str, str, int], list[Row]] = {}
         for r in self.sim_rows:
-            if r["strategy"].endswith(cellmod.AA_SUFFIX):
+            if r["strategy"].endswith(paired.AA_SUFFIX):
                 continue
             sim.setdefault((r["scenario"], r["strategy"], int(r["n"])), []).append(r)
         sim_sizes: dict[str, set[int]] = {}

@@ -254,7 +254,7 @@ class Results:
 
 def designs(res: Results) -> list[str]:
     """The strategies a design table shows: not the raw baselines, not the A/A twin."""
-    return [s for s in res.strategies if not s.startswith("raw") and not s.endswith(cellmod.AA_SUFFIX)]
+    return [s for s in res.strategies if not s.startswith("raw") and not s.endswith(paired.AA_SUFFIX)]
 
 
 def sizes_of(res: Results, spec: str) -> str:
@@ -298,7 +298,7 @@ def table_iter(res: Results, scenario: str, baseline: str, sizes: str) -> list[s
     ns = [int(x) for x in sizes.split(",")]
     header = "| strategy | how" + "".join(f" | {label(n)} | ratio" for n in ns) + " |"
     lines = [header, "|---|---" + "|---:|---:" * len(ns) + "|"]
-    present = [s for s in res.strategies if not s.endswith(cellmod.AA_SUFFIX) and (s, scenario, ns[-1]) in res.cells]
+    present = [s for s in res.strategies if not s.endswith(paired.AA_SUFFIX) and (s, scenario, ns[-1]) in res.cells]
     present.sort(key=lambda s: float(res.cells[(s, scenario, ns[-1])]["time_ns"]))
     for s in present:
         kind = next((res.cells[(s, scenario, n)]["query_kind"] for n in ns if (s, scenario, n) in res.cells), "")
@@ -352,7 +352,7 @@ def table_sweep(res: Results, scenario: str, sizes: str) -> list[str]:
     lines = ["| strategy" + "".join(f" | {label(n)}" for n in ns) + f" | bytes/entity at {label(ns[-1])} |",
              "|---" + "|---:" * (len(ns) + 1) + "|"]
     for s in res.strategies:
-        if s.endswith(cellmod.AA_SUFFIX) or (s, scenario, ns[-1]) not in res.cells:
+        if s.endswith(paired.AA_SUFFIX) or (s, scenario, ns[-1]) not in res.cells:
             continue
         r = res.cells[(s, scenario, ns[-1])]
         lines.append(f"| {s} | " + " | ".join(res.cell(s, scenario, n) for n in ns) +
@@ -365,7 +365,7 @@ def table_sim(res: Results, scenarios: str) -> list[str]:
     by: dict[tuple[str, str], list[Row]] = {}
     for r in res.sim:
         by.setdefault((r["strategy"], r["scenario"]), []).append(r)
-    strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(cellmod.AA_SUFFIX)})
+    strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(paired.AA_SUFFIX)})
     for sc in names:
         if not any(r["scenario"] == sc for r in res.sim):
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {sc}")

@@ -28,7 +28,7 @@ import os
 import sys
 from typing import NamedTuple
 
-from . import cells as cellmod, csvfile
+from . import cells as cellmod, csvfile, paired
 from .command import Parser
 from .csvfile import Row
 from .files import CsvError
@@ -80,7 +80,7 @@ def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: 
     binaries: list[str] = []
     cells: dict[str, list[tuple[str, str, list[str]]]] = {}  # binary -> [(scenario, label, [seed by rank])]
     for binary, scenario, label in universe:
-        if label.endswith(cellmod.AA_SUFFIX):
+        if label.endswith(paired.AA_SUFFIX):
             continue  # the A/A twin runs the same code as its original: nothing to simulate twice
         if binary not in binaries:
             binaries.append(binary)
