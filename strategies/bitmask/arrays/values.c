@@ -22,11 +22,16 @@ size_t bm_values_grow_items(esb_world *w, esb_grow_item *items, size_t old, size
     return n;
 }
 
-void bm_values_fill(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
+/* The fill, for the bulk create's loops below to inline as they see fit. */
+static void fill_range(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
     if (values)
         memcpy(bm_value_at(comp, first), values, n * comp->size);
     else
         memset(bm_value_at(comp, first), 0, n * comp->size);
+}
+
+void bm_values_fill(bm_component *comp, uint32_t first, size_t n, const unsigned char *values) {
+    fill_range(comp, first, n, values);
 }
 
 esb_status bm_values_make_array(esb_world *w, esb_component c) {
@@ -35,15 +40,19 @@ esb_status bm_values_make_array(esb_world *w, esb_component c) {
     return comp->values.data ? ESB_OK : ESB_ERR_NOMEM;
 }
 
+/* Component c's array, made if it has none yet (a tag never gets one). */
+static esb_status ensure_array(esb_world *w, esb_component c) {
+    const bm_component *comp = &w->components[c];
+    return comp->values.data || comp->size == 0 ? ESB_OK : bm_values_make_array(w, c);
+}
+
 /* Recycled indices are scattered and filled one by one; fresh ones form one run [first_fresh, issued), filled
  * array by array. */
 esb_status bm_values_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count,
                                  const void *const *values, const uint64_t *set_bits, esb_entity *out) {
     esb_status s;
-    for (uint32_t k = 0; k < count; ++k) { /* arrays made so far just stay, empty */
-        const bm_component *comp = &w->components[ids[k]];
-        if (comp->size && !comp->values.data && (s = bm_values_make_array(w, ids[k])) != ESB_OK) return s;
-    }
+    for (uint32_t k = 0; k < count; ++k)
+        if ((s = ensure_array(w, ids[k])) != ESB_OK) return s; /* arrays made so far just stay, empty */
 
     uint32_t words = (w->core.component_count + 63) / 64;
     size_t i = 0;
@@ -55,7 +64,7 @@ esb_status bm_values_create_bulk(esb_world *w, size_t n, const esb_component *id
             bm_component *comp = &w->components[ids[k]];
             if (!comp->size) continue;
             const unsigned char *v = values && values[k] ? (const unsigned char *)values[k] + i * comp->size : NULL;
-            bm_values_fill(comp, idx, 1, v);
+            fill_range(comp, idx, 1, v);
         }
         bm_filters_on_create(w, idx);
         bm_changes_on_create(w, idx, set_bits);
@@ -73,7 +82,7 @@ esb_status bm_values_create_bulk(esb_world *w, size_t n, const esb_component *id
         bm_component *comp = &w->components[ids[k]];
         if (!comp->size || !fresh) continue;
         const unsigned char *v = values && values[k] ? (const unsigned char *)values[k] + i * comp->size : NULL;
-        bm_values_fill(comp, first, fresh, v);
+        fill_range(comp, first, fresh, v);
     }
     for (size_t j = 0; j < fresh; ++j) {
         bm_filters_on_create(w, first + (uint32_t)j);

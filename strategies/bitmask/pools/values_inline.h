@@ -31,12 +31,14 @@ static inline const uint32_t *bm_field_positions(const esb_query *q, uint32_t k,
 }
 
 static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity e, const void *value) {
-    esb_sparse_set *p = &w->components[c].values.pool;
-    if (!p->size) return ESB_OK; /* a tag: its mask bit alone */
-    esb_status s = esb_sparse_reserve(p, 1);
-    if (s == ESB_OK) s = esb_sparse_reserve_index(p, esb_entity_index(e));
-    if (s == ESB_OK) esb_sparse_emplace(p, e, value);
-    return s;
+    bm_component *comp = &w->components[c];
+    if (!comp->size) return ESB_OK; /* a tag: its mask bit alone */
+    esb_sparse_set *p = &comp->values.pool;
+    esb_status s;
+    if ((s = esb_sparse_reserve(p, 1)) != ESB_OK || (s = esb_sparse_reserve_index(p, esb_entity_index(e))) != ESB_OK)
+        return s;
+    esb_sparse_emplace(p, e, value);
+    return ESB_OK;
 }
 
 static inline void bm_values_remove(esb_world *w, esb_component c, esb_entity e) {
