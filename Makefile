@@ -210,7 +210,8 @@ includes_of = $(strip \
 # KEY is var-VARIANT for a variant's own sources (its folder and source sets, NAMED_SRC) and flags-SUM for shared
 # sources, one per distinct set of variant flags and sets of _common/ (SUM: their checksum), since those flags may
 # change the contract's constants and a set of _common/ what a shared header declares. A key's source sets are on
-# its include path, before the layers. So a change to one strategy recompiles that strategy's objects and relinks its binaries only.
+# its include path, before the layers. So a change to one strategy recompiles that strategy's objects and relinks
+# its binaries only.
 # Dependencies on headers come from the compiler (-MMD). The bench and cachesim flavors compile to LTO objects
 # and link as whole programs with the same flags: the code is that of one compile of every source.
 OBJ := $(BUILD)/obj
@@ -227,7 +228,7 @@ cachesim_CC := $(CC)
 cachesim_CFLAGS := $(CACHESIM_FLAGS)
 cachesim_NOTE := $(CACHESIM_FLAGS)
 
-# $(1) variant: its keys and the flags each key compiles with.
+# $(1) variant: its keys, and the flags and source sets each key compiles with.
 define VARIANT_KEYS
 $(1)_SHARED_BUILD := $$(strip $$($(1)_FLAGS) $$(addprefix @,$$(filter _common/%,$$($(1)_SETS))))
 $(1)_FLAGS_KEY := flags-$$(if $$($(1)_SHARED_BUILD),$$(firstword $$(shell printf '%s' '$$($(1)_SHARED_BUILD)' | cksum)),none)

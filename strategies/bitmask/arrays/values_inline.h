@@ -2,8 +2,6 @@
 #ifndef BITMASK_VALUES_INLINE_H
 #define BITMASK_VALUES_INLINE_H
 
-#include <string.h>
-
 #include "bitmask.h"
 
 /* Entity idx's element of comp's array. */
