@@ -250,7 +250,7 @@ else ko "a copied strategy gets narrow-limit tests and a fuzz target" "$(tail -n
 # verification can notice.
 rm -rf "$tmp/tree/strategies/mycopy"
 mkdir "$tmp/tree/strategies/skipper"
-cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/skipper/"
+copy_bitmask "$tmp/tree/strategies/skipper"
 sed -i 's/^esb_status esb_add(/static esb_status honest_add(/' "$tmp/tree/strategies/skipper/entity.c"
 cat >>"$tmp/tree/strategies/skipper/entity.c" <<'EOF_C'
 
@@ -283,7 +283,7 @@ cheat() { # NAME FUNCTIONS... (the wrapper's C text on stdin)
     shift
     rm -rf "$tmp/tree/strategies/$name"
     mkdir "$tmp/tree/strategies/$name"
-    cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/$name/"
+    copy_bitmask "$tmp/tree/strategies/$name"
     for fn in "$@"; do
         sed -i "s/^\(esb_status\|int\) esb_$fn(/static \1 honest_$fn(/" "$tmp/tree/strategies/$name/entity.c"
     done
@@ -363,7 +363,7 @@ done
 # returns ESB_OK) for every fourth entity index. Fixed seed and corpus, so the run is the same every time.
 rm -rf "$tmp/tree/strategies/skipper"
 mkdir "$tmp/tree/strategies/planted"
-cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/planted/"
+copy_bitmask "$tmp/tree/strategies/planted"
 sed -i 's/^esb_status esb_remove(/static esb_status honest_remove(/' "$tmp/tree/strategies/planted/entity.c"
 cat >>"$tmp/tree/strategies/planted/entity.c" <<'EOF_C'
 

@@ -13,6 +13,12 @@ trap 'test_cleanup; [ -n "${KEEP_TMP:-}" ] || rm -rf "$tmp"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# A copy of bitmask's base variant in one folder, DEST (existing), for a test to plant a fault in: its own sources
+# and those of its value set arrays/ side by side, so that the copy builds as a strategy without a variants file.
+copy_bitmask() {
+    cp strategies/bitmask/*.c strategies/bitmask/*.h strategies/bitmask/arrays/*.c strategies/bitmask/arrays/*.h "$1/"
+}
+
 ok() { passed=$((passed + 1)); echo "PASS $1"; }
 ko() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
 skip() { skipped=$((skipped + 1)); echo "SKIP $1: $2"; }

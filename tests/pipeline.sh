@@ -335,7 +335,7 @@ fi
 mkdir -p "$tmp/tree/build"
 cp -r Makefile harness scenarios scripts strategies tests REPORT.md "$tmp/tree/"
 mkdir "$tmp/tree/strategies/faulty"
-cp strategies/bitmask/*.c strategies/bitmask/*.h "$tmp/tree/strategies/faulty/"
+copy_bitmask "$tmp/tree/strategies/faulty"
 sed -i 's/^esb_status esb_query_create(/static esb_status honest_query_create(/' "$tmp/tree/strategies/faulty/query.c"
 cat >>"$tmp/tree/strategies/faulty/query.c" <<'EOF_C'
 

@@ -1,4 +1,5 @@
-/* Entity operations: create, bulk create, destroy, add, remove, has, alive (get is the value set's: values.h). */
+/* Entity operations: create, bulk create, destroy, add, remove, get, has, alive; what their values need, the value
+ * set's (values.h). */
 #include <string.h>
 
 #include "validate.h"
@@ -59,6 +60,8 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     bm_filters_on_change(w, idx, c); /* last: a tail call */
     return ESB_OK;
 }
+
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) { return bm_values_get(w, e, c, out); }
 
 int esb_has(const esb_world *w, esb_entity e, esb_component c) {
     esb_status s = esb_core_check_has(esb_core_of(w), e, c);

@@ -35,7 +35,8 @@ static inline void bm_values_remove(esb_world *w, esb_component c, esb_entity e)
  * (64 * k + each bit of mask_word) forget e's. */
 static inline void bm_values_destroy_word(esb_world *w, esb_entity e, uint32_t k, uint64_t mask_word);
 
-/* esb_get (contract.h) is each set's own: where a value is found differs as a whole. */
+/* esb_get's body (contract.h): where a value is found differs as a whole. */
+static inline esb_status bm_values_get(esb_world *w, esb_entity e, esb_component c, void **out);
 
 /* The per-query arrays a set needs to hand out batches (field_rows), made and freed with the query. */
 esb_status bm_values_query_init(esb_query *q);

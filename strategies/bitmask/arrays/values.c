@@ -2,7 +2,6 @@
 #include <string.h>
 
 #include "check.h"
-#include "validate.h"
 #include "values.h"
 
 void bm_values_init(bm_component *comp) { (void)comp; /* the array comes with the first add */ }
@@ -94,17 +93,6 @@ esb_status bm_values_create_bulk(esb_world *w, size_t n, const esb_component *id
 esb_status bm_values_query_init(esb_query *q) { return (void)q, ESB_OK; /* a batch hands the arrays out as they are */ }
 
 void bm_values_query_free(esb_query *q) { (void)q; }
-
-esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
-    esb_status s = esb_check_get_args(w, out);
-    if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
-    if (s != ESB_OK) return s;
-    uint32_t idx = esb_entity_index(e);
-    if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
-    bm_component *comp = &w->components[c];
-    if (comp->size) *out = bm_value_at(comp, idx);
-    return ESB_OK;
-}
 
 #ifdef ESB_CHECKED
 void bm_values_check(const esb_world *w, esb_component c, const esb_bitset *held) {

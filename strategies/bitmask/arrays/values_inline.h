@@ -2,6 +2,7 @@
 #ifndef BITMASK_VALUES_INLINE_H
 #define BITMASK_VALUES_INLINE_H
 
+#include "validate.h"
 #include "bitmask.h"
 
 /* Entity idx's element of comp's array. */
@@ -21,6 +22,17 @@ static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity
     if (!comp->size) return ESB_OK; /* a tag: its mask bit alone */
     if (!comp->values.data && bm_values_make_array(w, c) != ESB_OK) return ESB_ERR_NOMEM;
     bm_values_fill(comp, esb_entity_index(e), 1, value);
+    return ESB_OK;
+}
+
+static inline esb_status bm_values_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (!bm_has(w, idx, c)) return ESB_ERR_ABSENT;
+    bm_component *comp = &w->components[c];
+    if (comp->size) *out = bm_value_at(comp, idx);
     return ESB_OK;
 }
 

@@ -1,6 +1,5 @@
 /* The value set pools/: one sparse-set pool per component with data (value_store.h). */
 #include "check.h"
-#include "validate.h"
 #include "values.h"
 
 void bm_values_init(bm_component *comp) {
@@ -58,18 +57,6 @@ esb_status bm_values_query_init(esb_query *q) {
 
 void bm_values_query_free(esb_query *q) {
     esb_mem_free(q->field_rows, q->field_rows ? (size_t)q->field_count * ESB_BATCH_ROWS * sizeof *q->field_rows : 0);
-}
-
-/* A value's slot in its pool holding the handle's version proves the entity alive and holding the component (a
- * pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag (whose pool stays empty),
- * or a miss, asks the entity table and the mask. */
-esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
-    esb_status s = esb_check_get_args(w, out);
-    if (s != ESB_OK) return s;
-    if (c < w->core.component_count && esb_sparse_get(&w->components[c].values.pool, e, out)) return ESB_OK;
-    s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
-    if (s != ESB_OK) return s;
-    return bm_has(w, esb_entity_index(e), c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag has no value to hand out */
 }
 
 #ifdef ESB_CHECKED

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "validate.h"
 #include "bitmask.h"
 
 /* Entity idx's position in pool p (which holds it: its mask says so). */
@@ -39,6 +40,18 @@ static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity
         return s;
     esb_sparse_emplace(p, e, value);
     return ESB_OK;
+}
+
+/* A value's slot in its pool holding the handle's version proves the entity alive and holding the component (a
+ * pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag (whose pool stays empty),
+ * or a miss, asks the entity table and the mask. */
+static inline esb_status bm_values_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    esb_status s = esb_check_get_args(w, out);
+    if (s != ESB_OK) return s;
+    if (c < w->core.component_count && esb_sparse_get(&w->components[c].values.pool, e, out)) return ESB_OK;
+    s = esb_et_check(&w->core.entities, e, c, w->core.component_count);
+    if (s != ESB_OK) return s;
+    return bm_has(w, esb_entity_index(e), c) ? ESB_OK : ESB_ERR_ABSENT; /* a tag has no value to hand out */
 }
 
 static inline void bm_values_remove(esb_world *w, esb_component c, esb_entity e) {
