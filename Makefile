@@ -513,16 +513,25 @@ PAIRED_TARGET_MS ?= $(call default,PAIRED_TARGET_MS)
 PAIRED_REFERENCE ?= $(call default,PAIRED_REFERENCE)
 ## PAIRED_CLOCK          cpu: the thread's CPU time; wall: the monotonic clock
 PAIRED_CLOCK ?= $(call default,PAIRED_CLOCK)
+# The framed scenarios' frames (scripts/analysis/frames.py): FRAMES_PROCESSES processes of the paired program at
+# FRAMES_N entities, each one layout of FRAMES_ROUNDS rounds, every design's frames in each round.
+## FRAMES_N              the entity count the framed scenarios' frames are recorded at
+FRAMES_N ?= $(call default,FRAMES_N)
+## FRAMES_PROCESSES      processes of the paired program recording each framed scenario's frames
+FRAMES_PROCESSES ?= $(call default,FRAMES_PROCESSES)
+## FRAMES_ROUNDS         rounds of each, every design's frames once a round
+FRAMES_ROUNDS ?= $(call default,FRAMES_ROUNDS)
 BENCH_OPTIONS = --reps $(BENCH_REPS) --row-budget-ms $(BENCH_ROW_MS) --target-ms $(BENCH_TARGET_MS) \
                 --warmup-ms $(BENCH_WARMUP_MS) --first-warmup-ms $(BENCH_FIRST_WARMUP_MS)
-# Every setting make bench reads; another BENCH_, PAIRED_, CACHESIM_, HYPERFINE_ or CROSSCHECK_ name given on the
-# command line or in the environment is a typing error that would otherwise be ignored, and is refused.
+# Every setting make bench reads; another BENCH_, PAIRED_, CACHESIM_, HYPERFINE_, CROSSCHECK_ or FRAMES_ name given
+# on the command line or in the environment is a typing error that would otherwise be ignored, and is refused.
 BENCH_SETTINGS := BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_REPS BENCH_ROW_MS BENCH_TARGET_MS \
     BENCH_WARMUP_MS BENCH_FIRST_WARMUP_MS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI BENCH_BUDGET_S BENCH_OPTIONS \
     BENCH_JOB_TIMEOUT_S \
     PAIRED_TWINS PAIRED_ORDERS PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK \
-    CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS
-UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_%,$(.VARIABLES)),\
+    CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS \
+    FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS
+UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_% FRAMES_%,$(.VARIABLES)),\
     $(if $(filter command line environment,$(origin $(v))),$(filter-out $(BENCH_SETTINGS),$(v))))
 ## bench-settings        checks make bench's settings, before anything is built
 bench-settings:
@@ -541,7 +550,8 @@ bench: bench-settings deps-bench
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
 	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
-	    PAIRED_CLOCK="$(PAIRED_CLOCK)" BENCH_SCENARIOS="$(SCENARIOS)" \
+	    PAIRED_CLOCK="$(PAIRED_CLOCK)" FRAMES_N="$(FRAMES_N)" FRAMES_PROCESSES="$(FRAMES_PROCESSES)" \
+	    FRAMES_ROUNDS="$(FRAMES_ROUNDS)" BENCH_SCENARIOS="$(SCENARIOS)" \
 	    scripts/pipeline.sh $(BUILD) "$(RESULTS_DIR)" $(BENCH_NAMES)
 
 # The noise check (scripts/analysis.sh noise): a few blocks at small N measured by the paired program while a

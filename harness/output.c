@@ -32,12 +32,12 @@ static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
 }
 
-void output_describe_header(FILE *f) { fputs("scenario,family,unit,strategy,sizes,fresh,description\n", f); }
+void output_describe_header(FILE *f) { fputs("scenario,family,unit,strategy,sizes,fresh,frames,description\n", f); }
 
 void output_describe_row(FILE *f, const scenario *s, const char *strategy, const size_t *ns, size_t count) {
     fprintf(f, "%s,%s,%s,%s,\"", s->info->name, s->info->family, s->info->unit, strategy);
     for (size_t k = 0; k < count; ++k) fprintf(f, "%s%zu", k ? "," : "", ns[k]);
-    fprintf(f, "\",%d,", s->info->fresh_too ? 1 : 0);
+    fprintf(f, "\",%d,%u,", s->info->fresh_too ? 1 : 0, s->info->frames);
     quoted(f, s->info->description, 0);
     fputc('\n', f);
 }

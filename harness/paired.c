@@ -3,7 +3,7 @@
  *   bench-paired-L --list
  *   bench-paired-L --scenario NAME --n N [--designs NAME[,NAME...]] [--memory warm|fresh] [--layouts E]
  *                  [--rounds R] [--target-ms T] [--warmup-ms W] [--inner K] [--round-warmups K] [--seed HEX]
- *                  [--layout-seed HEX] [--samples FILE] [--no-header]
+ *                  [--layout-seed HEX] [--samples FILE] [--frames FILE] [--no-header]
  *
  * Why: a neighbour on the host slows one vCPU by 1.4-2x for a second or more, so two designs measured in
  * separate processes differ by whatever state each process met. Here every design's world is built in one
@@ -29,6 +29,13 @@
  * the median of its warm-up runs in the first layout (W ms, default 20, at least 3 runs), so that its samples
  * last about T ms; --inner K gives every design K. --layout-seed HEX builds every design's world of the first layout
  * from that seed, as bench-NAME --layout-seed HEX does (scripts/analysis/fidelity.py compares the two).
+ *
+ * --frames FILE, for a scenario measured frame by frame (scenarios/catalogue.h: FRAMED): each round's sample of a
+ * design is one sequence of its frames (harness/runner.h, cell_frames), and FILE gets one row per frame: the
+ * sample's columns up to the design's place in the round, the frame, its wall and thread CPU time in ns, and what
+ * it asked of the allocator (calls, bytes allocated, bytes retired), which is the same in every process. So every
+ * design meets the machine of the same stretch of rounds, and a design's hitch recurs at its frame in every round
+ * while a neighbour's falls where it falls.
  *
  * Exit codes as bench-NAME's: 0 every design measured; 1 a design failed (one line on stderr, no rows and no
  * samples written); 2 bad arguments (nothing run); 3 out of memory. */
@@ -66,7 +73,7 @@ typedef struct options {
     unsigned round_warmups;
     uint64_t seed, layout_seed;
     bool seeded, layout_seeded;
-    const char *samples_path;
+    const char *samples_path, *frames_path;
     bool header, list;
 } options;
 
@@ -98,12 +105,13 @@ static void print_help(void) {
          "       bench-paired-L --scenario NAME --n N [--designs NAME[,NAME...]] [--memory warm|fresh]\n"
          "                      [--layouts E] [--rounds R] [--target-ms T] [--warmup-ms W] [--inner K]\n"
          "                      [--round-warmups K] [--seed HEX] [--layout-seed HEX] [--samples FILE]\n"
-         "                      [--no-header]\n"
+         "                      [--frames FILE] [--no-header]\n"
          "Measures every design of one scenario at N entities in one process, in E layouts (default 1): in\n"
          "each, every design's world is built anew in a random order, then R rounds (default 10) each visit\n"
          "every design once in a new random order: K untimed runs (default 1), then a sample of about T ms\n"
          "(default 2). One row per design and layout on stdout (bench-NAME's columns); --samples FILE writes\n"
-         "every sample. --list prints each scenario and design this binary holds.\n"
+         "every sample; --frames FILE makes a framed scenario's samples sequences of frames and writes every\n"
+         "frame. --list prints each scenario and design this binary holds.\n"
          "Exit status: 0 measured; 1 a design failed; 2 bad arguments; 3 out of memory.");
 }
 
@@ -152,6 +160,8 @@ static options parse(int argc, char **argv) {
             o.layout_seeded = true;
         } else if (!strcmp(a, "--samples"))
             o.samples_path = args_next(argc, argv, &i);
+        else if (!strcmp(a, "--frames"))
+            o.frames_path = args_next(argc, argv, &i);
         else if (!strcmp(a, "--no-header"))
             o.header = false;
         else
@@ -273,16 +283,34 @@ static int calibrate(design *d, const options *o, const char **error) {
     return RUN_OK;
 }
 
+/* One sequence of a design's frames (harness/runner.h) as a round's sample: its time the frames' sum. */
+static int sequence(design *d, frame_record *records, unsigned frames, sample_time *t, const char **error) {
+    int rc = d->unit->frames(d->c, records, error);
+    *t = (sample_time){0, 0};
+    for (unsigned f = 0; rc == RUN_OK && f < frames; ++f) {
+        t->wall_ns += records[f].wall_ns;
+        t->cpu_ns += records[f].cpu_ns;
+    }
+    return rc;
+}
+
 static void samples_header(FILE *f) {
     fputs("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,inner,wall_ns,cpu_ns,"
           "steal_ms\n",
           f);
 }
 
+static void frames_header(FILE *f) {
+    fputs("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
+          "allocations,bytes_allocated,bytes_retired\n",
+          f);
+}
+
 /* What a process writes, held back until every design has been measured: a failed process publishes
  * nothing. */
 typedef struct outputs {
-    FILE *rows, *samples;
+    FILE *rows, *samples, *frames;
+    frame_record *records; /* with --frames: a sequence per design of a round */
 } outputs;
 
 /* One layout of the process: every design's world built in a random order in a layout of its own, runs per
@@ -308,7 +336,9 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
         design *d = &designs[order[i]];
         int rc = layout == 0 ? calibrate(d, o, &error) : RUN_OK;
         if (rc != RUN_OK) code = failed(d, o, rc, error);
+        if (o->frames_path) d->inner = d->s->consumes_state ? 1 : d->s->info->frames; /* a sequence per sample */
     }
+    unsigned frames = o->frames_path ? designs[0].s->info->frames : 0;
     for (size_t round = 0; round < o->rounds && !code; ++round) {
         shuffle(order, count, state);
         sample_time times[MAX_DESIGNS];
@@ -317,7 +347,10 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
             design *d = &designs[order[i]];
             int rc = RUN_OK;
             for (unsigned w = 0; w < o->round_warmups && rc == RUN_OK; ++w) rc = d->unit->warm(d->c, &times[i], &error);
-            if (rc == RUN_OK) rc = d->unit->sample(d->c, d->inner, &times[i], &error);
+            if (rc == RUN_OK && frames)
+                rc = sequence(d, out->records + i * frames, frames, &times[i], &error);
+            else if (rc == RUN_OK)
+                rc = d->unit->sample(d->c, d->inner, &times[i], &error);
             if (rc != RUN_OK) code = failed(d, o, rc, error);
         }
         double steal_after = steal_ms();
@@ -331,6 +364,14 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
                 fprintf(out->samples, "%.0f\n", steal_after - steal_before);
             else
                 fputs("\n", out->samples);
+            for (unsigned f = 0; f < frames; ++f) {
+                const frame_record *r = &out->records[i * frames + f];
+                fprintf(out->frames, "%016llx,%u,%s,%zu,%s,%zu,%016llx,%s,%zu,%zu,%u,%.0f,%.0f,%llu,%llu,%llu\n",
+                        (unsigned long long)process_seed, paired_link_order, o->scenario, o->n, memory, layout,
+                        (unsigned long long)seeds[order[i]], d->name, round, i, f, r->wall_ns, r->cpu_ns,
+                        (unsigned long long)r->allocations, (unsigned long long)r->bytes_allocated,
+                        (unsigned long long)r->bytes_retired);
+            }
         }
     }
     /* Every world is checked in full and freed, in the order of the designs. */
@@ -347,18 +388,21 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
     return code;
 }
 
-/* Every layout in turn; the rows and samples reach stdout and the samples file only if all succeeded. */
-static int measure(const options *o, design *designs, size_t count, FILE *samples) {
+/* Every layout in turn; the rows, samples and frames reach stdout and their files only if all succeeded. */
+static int measure(const options *o, design *designs, size_t count, FILE *samples, FILE *frames) {
     uint64_t process_seed = o->seeded ? o->seed : layout_new_seed(), state = process_seed;
-    char *rows_text = NULL, *samples_text = NULL;
-    size_t rows_size = 0, samples_size = 0;
-    outputs out = {open_memstream(&rows_text, &rows_size), open_memstream(&samples_text, &samples_size)};
-    int code = out.rows && out.samples ? 0 : EXIT_OUT_OF_MEMORY;
+    char *rows_text = NULL, *samples_text = NULL, *frames_text = NULL;
+    size_t rows_size = 0, samples_size = 0, frames_size = 0;
+    size_t records = frames ? count * designs[0].s->info->frames : 0;
+    outputs out = {open_memstream(&rows_text, &rows_size), open_memstream(&samples_text, &samples_size),
+                   open_memstream(&frames_text, &frames_size), records ? calloc(records, sizeof(frame_record)) : NULL};
+    int code = out.rows && out.samples && out.frames && (out.records || !records) ? 0 : EXIT_OUT_OF_MEMORY;
     if (code) fprintf(stderr, "bench-paired: out of memory for the rows\n");
     for (size_t layout = 0; layout < o->layouts && !code; ++layout)
         code = measure_layout(o, designs, count, process_seed, layout, &state, &out);
     if (out.rows && fclose(out.rows) != 0 && !code) code = EXIT_OUT_OF_MEMORY;
     if (out.samples && fclose(out.samples) != 0 && !code) code = EXIT_OUT_OF_MEMORY;
+    if (out.frames && fclose(out.frames) != 0 && !code) code = EXIT_OUT_OF_MEMORY;
     if (!code) {
         if (o->header) output_csv_header(stdout);
         fwrite(rows_text, 1, rows_size, stdout);
@@ -366,9 +410,15 @@ static int measure(const options *o, design *designs, size_t count, FILE *sample
             samples_header(samples);
             fwrite(samples_text, 1, samples_size, samples);
         }
+        if (frames) {
+            frames_header(frames);
+            fwrite(frames_text, 1, frames_size, frames);
+        }
     }
     free(rows_text);
     free(samples_text);
+    free(frames_text);
+    free(out.records);
     return code;
 }
 
@@ -383,18 +433,29 @@ int main(int argc, char **argv) {
     }
     design designs[MAX_DESIGNS];
     size_t count = find_designs(&o, designs);
-    FILE *samples = NULL;
+    if (o.frames_path && !designs[0].s->info->frames)
+        args_usage_error("--frames: scenario '%s' is not measured frame by frame (see scenarios/catalogue.h)",
+                         o.scenario);
+    FILE *samples = NULL, *frames = NULL;
     if (o.samples_path) {
         samples = fopen(o.samples_path, "w");
         if (!samples) args_usage_error("cannot write --samples '%s'", o.samples_path);
+    }
+    if (o.frames_path) {
+        frames = fopen(o.frames_path, "w");
+        if (!frames) args_usage_error("cannot write --frames '%s'", o.frames_path);
     }
     if (!heap_configure(o.heap)) {
         fprintf(stderr, "bench-paired: this C library's allocator cannot be configured\n");
         return EXIT_FAILED;
     }
-    int code = measure(&o, designs, count, samples);
+    int code = measure(&o, designs, count, samples, frames);
     if (samples && (fclose(samples) != 0) && !code) {
         fprintf(stderr, "bench-paired: writing %s failed\n", o.samples_path);
+        code = EXIT_FAILED;
+    }
+    if (frames && (fclose(frames) != 0) && !code) {
+        fprintf(stderr, "bench-paired: writing %s failed\n", o.frames_path);
         code = EXIT_FAILED;
     }
     if ((fflush(stdout) != 0 || ferror(stdout)) && !code) {

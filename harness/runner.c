@@ -53,6 +53,19 @@ static uint64_t thread_cpu_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* The planted control (Makefile: PLANTED_VARIANT): the work's CPU time since c0 made ESB_PLANTED_PERCENT % longer
+ * by spinning on the thread's CPU clock, so its true ratio to its strategy on that clock, the one the paired ratios
+ * use, is known whatever the machine does meanwhile. Nothing in every other build. */
+static inline void planted_spin(uint64_t c0) {
+#ifdef ESB_PLANTED_PERCENT
+    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_PERCENT / 100;
+    while (thread_cpu_ns() < until) {
+    }
+#else
+    (void)c0;
+#endif
+}
+
 /* Every timed run of the workload goes through this one function (first run, warm-up, samples, each world of a
  * consuming scenario), never inlined or cloned, so that callgrind counts exactly the timed work of any binary
  * with --toggle-collect=run_timed (scripts/analysis/fidelity.py): `inner` back-to-back runs between two clock
@@ -69,14 +82,7 @@ run_timed(const scenario *s, void *ctx, uint64_t inner, size_t n, hw_tally *hw, 
     hw_counters_start(hw);
     uint64_t units = 0, t0 = clock_ns();
     for (uint64_t r = 0; r < inner; ++r) units += s->run(ctx);
-#ifdef ESB_PLANTED_PERCENT
-    /* The planted control (Makefile: PLANTED_VARIANT): the runs' CPU time made ESB_PLANTED_PERCENT % longer by
-     * spinning on the thread's CPU clock, so its true ratio to its strategy on that clock, the one the paired
-     * ratios use, is known whatever the machine does meanwhile. */
-    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_PERCENT / 100;
-    while (thread_cpu_ns() < until) {
-    }
-#endif
+    planted_spin(c0);
     uint64_t t1 = clock_ns();
     hw_counters_stop(hw, inner * n);
     uint64_t c1 = thread_cpu_ns();
@@ -97,6 +103,16 @@ static int simulated_run(const scenario *s, void *ctx, size_t n, const char *lab
     uint64_t units = s->run(ctx);
     cachesim_end(label);
     if (units != n) return *error = short_run, -1;
+    return 0;
+}
+
+/* A framed scenario's checksum and checks only read, and must ask nothing of the allocator: a design that left
+ * work of its frames for later calls to finish (a copy begun in a frame and completed on a read) would do it
+ * there, untimed, and is refused. Returns -1 with *error set if the reads since `before` allocated or freed. */
+static int reads_only(const scenario *s, esb_mem_stats before, const char **error) {
+    esb_mem_stats after = esb_mem_get_stats();
+    if (s->info->frames && (after.allocations != before.allocations || after.bytes_retired != before.bytes_retired))
+        return *error = "the check's reads allocated or freed memory: work of the frames was left for later calls", -1;
     return 0;
 }
 
@@ -128,8 +144,14 @@ static int first_run(const scenario *s, size_t n, const char *label, result *out
     size_t settled = after_setup > after_run ? after_setup : after_run;
     out->bytes_per_entity = (double)(settled - base) / (double)n;
     out->peak_bytes_per_entity = (double)(esb_mem_get_stats().peak_bytes - base) / (double)n;
+    esb_mem_stats before_checksum = esb_mem_get_stats();
     out->checksum = s->checksum(*ctx);
     out->query_kind = s->query_kind ? s->query_kind(*ctx) : NULL;
+    if (reads_only(s, before_checksum, error) != 0) {
+        s->teardown(*ctx);
+        *ctx = NULL;
+        return -1;
+    }
     return 0;
 }
 
@@ -160,7 +182,9 @@ static uint64_t next_spots(checks *c) {
 
 /* Checks the state `runs` runs leave: every entity (full) or a new spot sample. */
 static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks *c, const char **error) {
-    return !s->verify || s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(c), error) ? 0 : -1;
+    esb_mem_stats before = esb_mem_get_stats();
+    if (s->verify && !s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(c), error)) return -1;
+    return reads_only(s, before, error);
 }
 
 static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
@@ -532,4 +556,75 @@ int cell_close(cell *c, result *out, const char **error) {
     free(c->samples);
     free(c);
     return rc == 0 ? RUN_OK : out_of_memory(before, error);
+}
+
+/* One frame between two clock reads, with the allocator's tallies read outside them; never inlined, so that a
+ * frame's code is the same whichever sequence calls it. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((noinline, noclone))
+#else
+__attribute__((noinline))
+#endif
+static void
+frame_timed(uint64_t (*frame)(void *), void *ctx, frame_record *out) {
+    esb_mem_stats m0 = esb_mem_get_stats();
+    uint64_t c0 = thread_cpu_ns(), t0 = clock_ns();
+    out->units = frame(ctx);
+    planted_spin(c0);
+    uint64_t t1 = clock_ns(), c1 = thread_cpu_ns();
+    esb_mem_stats m1 = esb_mem_get_stats();
+    out->wall_ns = (double)(t1 - t0);
+    out->cpu_ns = (double)(c1 - c0);
+    out->allocations = m1.allocations - m0.allocations;
+    out->bytes_allocated = m1.bytes_allocated - m0.bytes_allocated;
+    out->bytes_retired = m1.bytes_retired - m0.bytes_retired;
+}
+
+static int frames_sequence(cell *c, frame_record *frames, const char **error) {
+    const scenario *s = c->s;
+    unsigned count = s->info->frames;
+    uint64_t units = 0;
+    if (!count || (s->consumes_state && !s->frame))
+        return *error = "the scenario is not measured frame by frame (its catalogue line has no FRAMED)", -1;
+    if (!s->consumes_state) {
+        for (unsigned f = 0; f < count; ++f) {
+            frame_timed(s->run, c->ctx, &frames[f]);
+            if (frames[f].units != c->n) return *error = short_run, -1;
+        }
+        c->runs += count;
+        return verify(s, c->ctx, c->runs, false, &c->checked, error);
+    }
+    void *ctx = setup_world(s, c->n, c->out.layout_seed, error);
+    if (!ctx) return -1;
+    for (unsigned f = 0; f < count; ++f) {
+        frame_timed(s->frame, ctx, &frames[f]);
+        units += frames[f].units;
+    }
+    int rc = units == c->n ? 0 : (*error = short_run, -1);
+    if (rc == 0) rc = verify(s, ctx, 1, false, &c->checked, error);
+    if (rc == 0 && s->checksum(ctx) != c->out.checksum)
+        rc = (*error = "checksum differs between runs of the same scenario", -1);
+    s->teardown(ctx);
+    return rc;
+}
+
+int cell_frames(cell *c, frame_record *frames, const char **error) {
+    refusals before = refusals_so_far();
+    unsigned count = c->s->info->frames;
+    uint64_t inner = c->s->consumes_state ? 1 : count;
+    if (c->out.samples == c->max_samples) return *error = "more samples than the cell was opened for", RUN_FAILED;
+    if (c->out.samples == 0) c->out.warmup_ms = ms_since(c->began), c->out.inner = inner;
+    if (inner != c->out.inner) return *error = "a cell's samples must all have the same runs", RUN_FAILED;
+    char here; /* the stack placed as for a sample (cell_sample) */
+    size_t gap = ((uintptr_t)&here - layout_stack_residue(c->out.layout_seed)) % LAYOUT_WINDOW;
+    volatile char pad[gap + 1];
+    pad[0] = 0;
+    int rc = frames_sequence(c, frames, error);
+    pad[0] = 1;
+    (void)pad;
+    if (rc != 0) return out_of_memory(before, error);
+    double wall_ns = 0;
+    for (unsigned f = 0; f < count; ++f) wall_ns += frames[f].wall_ns;
+    c->samples[c->out.samples++] = wall_ns / ((double)inner * (double)c->n);
+    return RUN_OK;
 }

@@ -78,4 +78,23 @@ int cell_warm(cell *c, sample_time *t, const char **error);
 int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error);
 int cell_close(cell *c, result *out, const char **error);
 
+/* One frame of a recorded sequence: its wall and thread CPU time in ns, the units it completed, and what it asked
+ * of the allocator hooks (memory.h), which is deterministic whatever the machine does. */
+typedef struct frame_record {
+    double wall_ns, cpu_ns;
+    uint64_t units;
+    uint64_t allocations;     /* successful alloc, calloc and realloc calls */
+    uint64_t bytes_allocated; /* bytes they asked for */
+    uint64_t bytes_retired;   /* old sizes of the blocks reallocated or freed: what growth copied, and blocks dropped */
+} frame_record;
+
+/* Records a sequence of a framed scenario's frames (scenario.h, frames) on an open cell, each frame timed on its
+ * own into frames[0 .. frames): a consuming scenario's on a new world of its own, built untimed and checked against
+ * the cell's checksum; a reusable one's as the next `frames` runs of the cell's world. Then a spot check, which
+ * for a framed scenario must ask nothing of the allocator (every check of it, in every program): a design that
+ * left work of its frames for later calls to finish would do it inside the check, untimed, and fails there. The sequence
+ * is one of the cell's samples (its runs: 1, or `frames` for a reusable scenario). Returns RUN_OK or a failure as
+ * cell_sample does. */
+int cell_frames(cell *c, frame_record *frames, const char **error);
+
 #endif

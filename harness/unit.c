@@ -18,4 +18,5 @@ const design_unit esb_design_unit = {
     .warm = cell_warm,
     .sample = cell_sample,
     .close = cell_close,
+    .frames = cell_frames,
 };

@@ -26,6 +26,7 @@ typedef struct design_unit {
     int (*warm)(cell *c, sample_time *t, const char **error);
     int (*sample)(cell *c, uint64_t inner, sample_time *t, const char **error);
     int (*close)(cell *c, result *out, const char **error);
+    int (*frames)(cell *c, frame_record *frames, const char **error); /* a framed scenario's sequence (runner.h) */
 } design_unit;
 
 /* The table's name in a unit's object; the paired program's link renames it per unit (esb_design_unit_HEX, HEX

@@ -11,7 +11,8 @@
  *   unit         what one timed unit is; the figure is ns per unit
  *   sizes        the entity counts it runs at when none are asked for (scenarios/scenario.h): SIZES_DEFAULT (2^10 up
  *                to the harness's limit), SIZES_STRUCTURAL (up to 2^STRUCTURAL_SWEEP_TO), or either WITH_OWN(N),
- *                adding the size its reference benchmark uses
+ *                adding the size its reference benchmark uses; SIZES_AT(K), 2^K alone; and FRAMED(sizes, F), a
+ *                scenario also measured frame by frame in sequences of F frames (scenario.h, frames)
  *   memory       WARM (the default) or WARM_AND_FRESH: make bench also runs it with --memory fresh
  *   description  one line for the scenario table of docs/scenarios.md (markdown)
  *
@@ -106,7 +107,8 @@ SCENARIO(game_frame_0, "frame", "entity", SIZES_DEFAULT, WARM,
 SCENARIO(game_frame_1, "frame", "entity", SIZES_DEFAULT, WARM,
          "a frame at churn rate 1%: a transient tag moves to 1% of the entities, another 1% are despawned and "
          "respawned, then movement and damage")
-SCENARIO(game_frame_10, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 10%")
+SCENARIO(game_frame_10, "frame", "entity", FRAMED(SIZES_DEFAULT, 256), WARM,
+         "the same at churn rate 10% (also measured frame by frame, 256 frames in a row)")
 SCENARIO(game_frame_50, "frame", "entity", SIZES_DEFAULT, WARM, "the same at churn rate 50%")
 SCENARIO(changed_0_1, "change", "entity", SIZES_STRUCTURAL, WARM,
          "n entities with Position and Derived; each frame `esb_set` writes a new Position into a sliding 0.1% of "
@@ -134,3 +136,11 @@ SCENARIO(simple_iter_tracked, "change", "entity", SIZES_STRUCTURAL, WARM,
 SCENARIO(add_remove_tracked, "change", "pair", SIZES_STRUCTURAL, WARM,
          "`add_remove` while a cached query over A and B with a change term on B exists (never iterated): what "
          "tracking the additions costs")
+SCENARIO(grow, "hitch", "entity", FRAMED(SIZES_AT(16), 256), WARM,
+         "a world growing from empty to n over 256 frames: each frame spawns the next n/256 entities with Position "
+         "and Velocity (bulk), then `pos += vel` runs through the cached query; per entity grown (measured frame by "
+         "frame: every design's growth policy shows)")
+SCENARIO(new_sets, "hitch", "entity", FRAMED(SIZES_AT(16), 256), WARM,
+         "n entities with Position and Velocity and 256 frames of `pos += vel` (cached query); in every 16th frame "
+         "n/64 of them gain a component of their own, M0…M15, and so move into a component set that did not exist "
+         "yet; per entity (measured frame by frame: what a new set costs the frame it appears in)")

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "ecs.h"
+#include "game_frame.h"
 #include "kernels.h"
 #include "scenario.h"
 #include "scratch.h"
@@ -32,30 +33,7 @@ typedef struct frame_ctx {
     scalar *healths, *damages;
 } frame_ctx;
 
-static uint64_t value_key(uint64_t slot, uint64_t generation) { return data_hash_pair(slot, generation); }
-static bool has_damage(uint64_t slot) { return slot % 2 == 0; }
-static scalar health_value(uint64_t key) { return (scalar){data_scalar(key).v + 100.0f}; }
-static scalar damage_value(uint64_t key) { return (scalar){data_scalar(key * 3 + 1).v * 0.0625f}; }
-
-/* Health after `frames` passes of health -= damage, bit for bit what the passes compute. Health starts as a
- * multiple of 1/8 below 228 and Damage is a multiple of 1/128 below 8, so over the first 2^14 passes Health stays
- * a multiple of 1/128 of magnitude below 2^17, where a float holds every such multiple: each subtraction is
- * exact and the result has a closed form. Later passes are replayed one by one. */
-static float health_after(uint64_t key, uint64_t frames) {
-    float health = health_value(key).v, damage = damage_value(key).v;
-    uint64_t exact = frames < (1u << 14) ? frames : (1u << 14);
-    health = (float)((double)health - (double)exact * damage);
-    for (uint64_t f = exact; f < frames; ++f) health -= damage;
-    return health;
-}
-
-static size_t stun_start(const frame_ctx *c, uint64_t frame) { return (size_t)(frame * c->window % c->base.n); }
-static size_t respawn_start(const frame_ctx *c, uint64_t frame) {
-    return (size_t)((frame * c->window + c->base.n / 2) % c->base.n);
-}
-static bool in_window(const frame_ctx *c, size_t slot, size_t start) {
-    return (slot + c->base.n - start) % c->base.n < c->window;
-}
+static frame_windows windows_of(const frame_ctx *c) { return (frame_windows){c->base.n, c->window}; }
 
 static void frame_teardown(void *p) {
     frame_ctx *c = p;
@@ -74,11 +52,11 @@ static void frame_teardown(void *p) {
 static esb_status spawn_slots(frame_ctx *c, const uint32_t *slots, size_t count, bool damaged) {
     if (!count) return ESB_OK;
     for (size_t i = 0; i < count; ++i) {
-        uint64_t key = value_key(slots[i], c->generation[slots[i]]);
+        uint64_t key = frame_value_key(slots[i], c->generation[slots[i]]);
         c->positions[i] = data_position(key);
         c->velocities[i] = data_velocity(key);
-        c->healths[i] = health_value(key);
-        c->damages[i] = damage_value(key);
+        c->healths[i] = frame_health_value(key);
+        c->damages[i] = frame_damage_value(key);
     }
     esb_component ids[] = {c->position, c->velocity, c->health, c->damage};
     const void *values[] = {c->positions, c->velocities, c->healths, c->damages};
@@ -92,7 +70,7 @@ static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
     size_t with = 0, without = 0;
     for (size_t i = 0; i < count; ++i) {
         uint32_t slot = (uint32_t)((start + i) % c->base.n);
-        if (has_damage(slot))
+        if (frame_has_damage(slot))
             c->with_damage[with++] = slot;
         else
             c->without_damage[without++] = slot;
@@ -136,13 +114,14 @@ static void *setup(size_t n, unsigned rate, const char **error) {
 static uint64_t frame_run(void *p) {
     frame_ctx *c = p;
     size_t n = c->base.n, k = c->window;
+    frame_windows w = windows_of(c);
     bool ok = true;
     if (c->frame > 0)
-        for (size_t i = 0, at = stun_start(c, c->frame - 1); i < k; ++i)
+        for (size_t i = 0, at = frame_stun_start(w, c->frame - 1); i < k; ++i)
             ok &= esb_remove(c->base.world, c->base.handles[(at + i) % n], c->stunned) == ESB_OK;
-    for (size_t i = 0, at = stun_start(c, c->frame); i < k; ++i)
+    for (size_t i = 0, at = frame_stun_start(w, c->frame); i < k; ++i)
         ok &= esb_add(c->base.world, c->base.handles[(at + i) % n], c->stunned, NULL) == ESB_OK;
-    size_t respawn = respawn_start(c, c->frame);
+    size_t respawn = frame_respawn_start(w, c->frame);
     for (size_t i = 0; i < k; ++i) {
         size_t slot = (respawn + i) % n;
         ok &= esb_destroy(c->base.world, c->base.handles[slot]) == ESB_OK;
@@ -161,44 +140,30 @@ static uint64_t frame_checksum(void *p) {
     for (size_t s = 0; s < c->base.n; ++s) {
         esb_entity e = c->base.handles[s];
         void *pos, *vel, *health, *damage;
-        uint64_t h = esb_has(c->base.world, e, c->stunned) == 1;
-        if (esb_get(c->base.world, e, c->position, &pos) == ESB_OK) h = data_hash_pair(h, data_hash_vec3(*(vec3 *)pos));
-        if (esb_get(c->base.world, e, c->velocity, &vel) == ESB_OK)
-            h = data_hash_pair(h + 1, data_hash_vec3(*(vec3 *)vel));
-        if (esb_get(c->base.world, e, c->health, &health) == ESB_OK)
-            h = data_hash_pair(h + 2, data_float_bits(((scalar *)health)->v));
-        if (esb_get(c->base.world, e, c->damage, &damage) == ESB_OK)
-            h = data_hash_pair(h + 3, data_float_bits(((scalar *)damage)->v));
-        sum += data_entity_hash(value_key(s, c->generation[s]), h);
+        bool stunned = esb_has(c->base.world, e, c->stunned) == 1;
+        sum += frame_slot_hash(s, c->generation[s], stunned,
+                               esb_get(c->base.world, e, c->position, &pos) == ESB_OK ? pos : NULL,
+                               esb_get(c->base.world, e, c->velocity, &vel) == ESB_OK ? vel : NULL,
+                               esb_get(c->base.world, e, c->health, &health) == ESB_OK ? health : NULL,
+                               esb_get(c->base.world, e, c->damage, &damage) == ESB_OK ? damage : NULL);
     }
     return sum + data_hash_pair(scn_count_matches(c->base.query), scn_count_matches(c->damaging));
 }
 
-/* Replays a slot's frames since its last respawn: it is stunned exactly in the last frame's window, moved in
- * every frame it was not stunned and took damage in every frame (if it has Damage). */
+/* Every spot's slot holds what its frames must have left (game_frame.h, frame_expected). */
 static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
     frame_ctx *c = p;
     for (uint64_t k = 0; k < data_spot_count(c->base.n, spots); ++k) {
         size_t s = (size_t)data_spot_ordinal(c->base.n, spots, k);
-        uint64_t born = 0; /* the frame whose respawn made the slot's current entity, 0 if the first */
-        for (uint64_t f = runs; c->window && f-- > 0;)
-            if (in_window(c, s, respawn_start(c, f))) {
-                born = f;
-                break;
-            }
-        uint64_t key = value_key(s, c->generation[s]), moves = runs - born;
-        for (uint64_t f = born; c->window && f < runs; ++f) moves -= in_window(c, s, stun_start(c, f));
-        vec3 pos = data_position_after(key, moves);
-        scalar health = {has_damage(s) ? health_after(key, runs - born) : health_value(key).v};
-        bool stunned = c->window && in_window(c, s, stun_start(c, runs - 1));
+        frame_slot_state expected = frame_expected(windows_of(c), s, c->generation[s], runs);
         void *got_pos, *got_health;
-        if (esb_has(c->base.world, c->base.handles[s], c->stunned) != stunned)
+        if (esb_has(c->base.world, c->base.handles[s], c->stunned) != expected.stunned)
             return *error = "an entity is stunned outside its frame's window, or not within it", false;
         if (esb_get(c->base.world, c->base.handles[s], c->position, &got_pos) != ESB_OK ||
-            !data_vec3_same_bits(*(vec3 *)got_pos, pos))
+            !data_vec3_same_bits(*(vec3 *)got_pos, expected.position))
             return *error = "an entity's Position is not what its frames must have made it", false;
         if (esb_get(c->base.world, c->base.handles[s], c->health, &got_health) != ESB_OK ||
-            data_float_bits(((scalar *)got_health)->v) != data_float_bits(health.v))
+            data_float_bits(((scalar *)got_health)->v) != data_float_bits(expected.health.v))
             return *error = "an entity's Health is not what its frames must have made it", false;
     }
     return true;

@@ -5,6 +5,8 @@
 #define SIZES_DEFAULT .sweep_from = 0
 #define SIZES_STRUCTURAL .sweep_to = STRUCTURAL_SWEEP_TO
 #define WITH_OWN(sizes, n) sizes, .own_ns = {n}
+#define SIZES_AT(log2_n) .sweep_from = log2_n, .sweep_to = log2_n
+#define FRAMED(sizes, count) sizes, .frames = count
 /* The `memory` of a catalogue line. */
 #define WARM .fresh_too = false
 #define WARM_AND_FRESH .fresh_too = true

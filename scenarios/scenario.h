@@ -23,6 +23,10 @@ typedef struct scenario_info {
      * explicitly. */
     unsigned sweep_from, sweep_to;
     size_t own_ns[3];
+    /* Frames of a recorded sequence, for a scenario measured frame by frame (hitches: harness/runner.h,
+     * cell_frames); 0 for the others. A reusable scenario's frame is its run, so a sequence is `frames` runs in a
+     * row; a consuming one's run is a sequence, `frames` calls of its frame hook on one new world. */
+    unsigned frames;
 } scenario_info;
 
 /* What the harness needs from an implementation of a scenario: build its world (untimed), run the timed work,
@@ -38,6 +42,9 @@ typedef struct scenario {
     uint64_t (*run)(void *ctx);
     /* Order-independent hash of the data the run touched; equal across strategies for the same n. */
     uint64_t (*checksum)(void *ctx);
+    /* For a consuming scenario with frames (scenario_info): runs its world's next frame and returns the units it
+     * completed; run is exactly `frames` calls of it, so the units of a sequence add up to n. NULL otherwise. */
+    uint64_t (*frame)(void *ctx);
     /* Optional: checks, from the scenario's own deterministic data, that the context's state is what `runs`
      * runs of the workload must leave, so a strategy that does its work only while it is watched, or only for
      * some entities, is caught. `spots` is SPOT_EVERY_ENTITY (check every entity) or the seed of a spot sample

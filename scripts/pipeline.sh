@@ -8,10 +8,12 @@
 #                       in parts (runs-1.csv.gz, ...) where one file would exceed 1 MB
 #                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
 #                       (scripts/bench.sh), runs.csv alone
+#      frames.csv(.gz)  with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
+#                       side in FRAMES_PROCESSES processes of FRAMES_ROUNDS rounds (scripts/analysis.sh frames measure)
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
-#                       results)
+#                       results); hitches.csv, the framed scenarios' frames per design (scripts/analysis.sh frames)
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
@@ -34,7 +36,7 @@
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S BENCH_JOB_TIMEOUT_S PROGRESS_EVERY PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS
-#   PAIRED_REFERENCE PAIRED_CLOCK FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD
+#   PAIRED_REFERENCE PAIRED_CLOCK FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD
 #   CACHESIM_ALL_LAYOUTS QUICK, and BENCH_SCENARIOS where the run is narrowed to some scenarios.
 # Each one is required (make bench passes them all; their defaults are in scripts/defaults.mk, the script has
 # none): one left out is refused before anything runs, as a wrong one is. REANALYSE=1 needs none of them.
@@ -115,7 +117,7 @@ if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
     "$here/analysis.sh" verify "$out"
     cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
-    tables=$("$here/analysis.sh" table-files "$out" runs samples)
+    tables=$("$here/analysis.sh" table-files "$out" runs samples frames)
     for table in $tables; do cp "$out/$table" "$stage/"; done
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
@@ -132,6 +134,7 @@ else
         "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK" \
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
+        "frames_n=$FRAMES_N" "frames_processes=$FRAMES_PROCESSES" "frames_rounds=$FRAMES_ROUNDS" \
         "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')"
     (cd "$build" && sha256sum -- *) | awk '{ print "sha256:" $2 "=" $1 }' >"$scratch/sums"
     # shellcheck disable=SC2046
@@ -153,6 +156,12 @@ else
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
             --job-timeout-s "$BENCH_JOB_TIMEOUT_S"
         "$here/analysis.sh" check "$stage/runs.csv" runs
+        framed=$("$here/analysis.sh" scenarios framed "$stage/scenarios.csv" --only "${BENCH_SCENARIOS:-}")
+        if [ -n "$framed" ]; then
+            step "recording the frames of $framed at n=$FRAMES_N, every design side by side"
+            "$here/analysis.sh" frames measure "$build" "$stage/frames.csv" --scenarios "$framed" --n "$FRAMES_N" \
+                --processes "$FRAMES_PROCESSES" --rounds "$FRAMES_ROUNDS"
+        fi
     else
         step "timing every strategy x scenario x N"
         BENCH_MIN_PROCS=$BENCH_MIN_PROCS BENCH_MAX_PROCS=$BENCH_MAX_PROCS BENCH_TARGET_CI=$BENCH_TARGET_CI \
@@ -173,6 +182,9 @@ fi
 
 step "results"
 "$here/analysis.sh" results "$stage"
+if [ -n "$("$here/analysis.sh" table-files "$stage" frames)" ]; then
+    "$here/analysis.sh" frames summary "$stage/hitches.csv" "$stage"
+fi
 
 if [ -n "$reanalyse" ]; then
     step "whole-process cross-check: the run's hyperfine times beside the new in-process figures"
@@ -191,10 +203,12 @@ step "report tables"
 # runs.csv and samples.csv as published (without the build columns every row of runs.csv repeats), compressed,
 # in parts under 1 MB where larger; a run published before the parts is split anew when analysed again.
 "$here/analysis.sh" publish-tables "$stage"
-tables=$("$here/analysis.sh" table-files "$stage" runs samples)
-# A run measured before the paired program has no samples and no pairs.
+tables=$("$here/analysis.sh" table-files "$stage" runs samples frames)
+# A run measured before the paired program has no samples and no pairs; one measured with PAIRED=0, or before the
+# framed scenarios, no frames and no hitches.
 paired_files=""
 [ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
+[ ! -f "$stage/hitches.csv" ] || paired_files="$paired_files hitches.csv"
 # shellcheck disable=SC2086
 "$here/analysis.sh" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots

@@ -56,7 +56,8 @@ mkdir -p "$dir/plots"
 for f in "$dir"/plots/n-*.svg "$dir"/plots/n-*.png "$dir"/plots/family-*.svg "$dir"/plots/family-*.png \
     "$dir"/plots/cachesim*.svg "$dir"/plots/cachesim*.png "$dir"/plots/ops.svg "$dir"/plots/ops.png \
     "$dir"/plots/memory.svg "$dir"/plots/memory.png "$dir"/plots/churn-sweep.svg "$dir"/plots/churn-sweep.png \
-    "$dir"/plots/change-sweep.svg "$dir"/plots/change-sweep.png "$dir"/plots/heatmap.svg "$dir"/plots/heatmap.png; do
+    "$dir"/plots/change-sweep.svg "$dir"/plots/change-sweep.png "$dir"/plots/heatmap.svg "$dir"/plots/heatmap.png \
+    "$dir"/plots/frames-*.svg "$dir"/plots/frames-*.png; do
     [ -e "$f" ] || continue
     [ -e "out/${f##*/}" ] || rm -f "$f"
 done

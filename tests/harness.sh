@@ -74,7 +74,7 @@ done
 catalogue="add_remove add_remove_cached add_remove_large add_remove_tracked added_1 added_10 added_10_scan \
 added_1_scan changed_0_1 changed_0_1_scan changed_1 changed_10 changed_100 changed_100_scan changed_10_scan \
 changed_1_scan churn_fresh_iter churn_then_iter create create_bulk create_warm destroy empty_tables entity_cycle \
-frag_iter game_frame_0 game_frame_1 game_frame_10 game_frame_50 iter_half iter_one packed_5 padded_iter \
+frag_iter game_frame_0 game_frame_1 game_frame_10 game_frame_50 grow iter_half iter_one new_sets packed_5 padded_iter \
 query_exclude random_get random_tables_q1 random_tables_q4 random_tables_q8 scatter_create scatter_iter \
 selectivity_1 selectivity_10 selectivity_100 selectivity_50 seq_get simple_iter simple_iter_tracked sparse_churn \
 sparse_toggle tag_churn tag_toggle whole_iter "
@@ -82,10 +82,12 @@ for v in $variants; do
     if [ "$("$build/bench-$v" --list | cut -f1 | sort | tr '\n' ' ')" = "$catalogue" ]
     then ok "--list on $v names the whole catalogue"; else ko "--list on $v names the whole catalogue"; fi
 done
-# Iteration and access scenarios sweep 2^10 .. 2^22, structural ones 2^10 .. 2^20; some add their own sizes.
+# Iteration and access scenarios sweep 2^10 .. 2^22, structural ones 2^10 .. 2^20; some add their own sizes; the
+# framed hitch scenarios run at 2^16 alone.
 sweep="1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576"
 if "$bench" --list | awk -F'\t' -v s="$sweep" '{ sub(/,(520|1000)$/, "", $4) }
-        $4 != s && $4 != s ",2097152,4194304" {bad = 1} END {exit bad}' &&
+        $4 != s && $4 != s ",2097152,4194304" && !(($1 == "grow" || $1 == "new_sets") && $4 == "65536") {bad = 1}
+        END {exit bad}' &&
     "$bench" --list | awk -F'\t' -v s="$sweep" '$1 == "frag_iter" && $4 == s ",2097152,4194304,520" {f++}
         $1 == "create" && $4 == s {f++} $1 == "random_tables_q1" && $4 == s ",1000" {f++} END {exit f != 3}'
 then ok "scenarios declare their sweeps and own sizes"
@@ -278,6 +280,9 @@ else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 #    entity but those of index 0 mod 64, the only ones a spot check at a fixed stride of n/256 ever reads.
 #  - change-dropper: every other esb_set writes the value through esb_get's pointer and records no change, so a
 #    pass over a change term skips half of what it must recompute.
+#  - lazy-grower: esb_create_bulk leaves a copy of what it spawned for later, finished at the next esb_get (a
+#    block of the values' size allocated, filled and freed), as a design that does its growth's copying in the
+#    background of later calls would; grow's frames never read an entity, so the copy lands in the check's reads.
 cheat() { # NAME FUNCTIONS... (the wrapper's C text on stdin)
     name=$1
     shift
@@ -342,10 +347,29 @@ esb_status esb_set(esb_world *w, esb_entity e, esb_component c, const void *valu
     return ESB_OK;
 }
 EOF_C
+cheat lazy-grower create_bulk get <<'EOF_C'
+
+static size_t owed; /* bytes of copying left for later calls */
+esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uint32_t count, const void *const *values,
+                           esb_entity *out) {
+    esb_status s = honest_create_bulk(w, n, ids, count, values, out);
+    if (s == ESB_OK) owed += n * count * sizeof(float);
+    return s;
+}
+esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
+    if (owed) {
+        void *copy = esb_mem_alloc(owed, 0);
+        if (copy) memset(copy, 1, owed), esb_mem_free(copy, owed);
+        owed = 0;
+    }
+    return honest_get(w, e, c, out);
+}
+EOF_C
 for case in "deferrer add_remove 1000 the pass over A and B after the removes still saw entities with B" \
     "stale-getter random_get 1000 a timed run read a value that is not its entity's own" \
     "lane-zero sparse_churn 16384 the transient component does not hold the value of its frame" \
-    "change-dropper changed_10 1000 the pass over the change term did not see the entities the frame changed"; do
+    "change-dropper changed_10 1000 the pass over the change term did not see the entities the frame changed" \
+    "lazy-grower grow 4096 the check's reads allocated or freed memory: work of the frames was left for later calls"; do
     set -- $case
     name=$1 scenario=$2 n=$3
     shift 3

@@ -148,3 +148,19 @@ Test(hooks, a_write_past_the_end_is_caught, .signal = SIGABRT) {
     esb_mem_free(overrun, 40);
 }
 #endif
+
+Test(hooks, the_byte_tallies_count_what_was_asked_and_what_was_retired) {
+    esb_mem_stats before = esb_mem_get_stats();
+    void *a = esb_mem_alloc(100, 0), *b = esb_mem_calloc(40, 16);
+    cr_assert(a && b);
+    a = esb_mem_realloc(a, 100, 300, 0); /* a grown block: its old size is what growth copied */
+    cr_assert(a);
+    esb_mem_free(b, 40);
+    esb_mem_fail_nth(1);
+    cr_assert_null(esb_mem_alloc(1000, 0)); /* a failed call asks for nothing */
+    esb_mem_stats after = esb_mem_get_stats();
+    cr_assert_eq(after.bytes_allocated - before.bytes_allocated, 100 + 40 + 300);
+    cr_assert_eq(after.bytes_retired - before.bytes_retired, 100 + 40);
+    esb_mem_free(a, 300);
+    cr_assert_eq(esb_mem_get_stats().bytes_retired - before.bytes_retired, 100 + 40 + 300);
+}

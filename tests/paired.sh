@@ -6,10 +6,13 @@
 #  - every link order holds every design, and a cell measured side by side gives every design a row with the
 #    checksum of bench-NAME, and the samples file a row per design, layout and round;
 #  - the instructions of a timed run are bench-NAME's (callgrind, where valgrind is installed);
+#  - a framed scenario measured frame by frame: a timed row per design, round and frame, and what each frame asked
+#    of the allocator the same in every process;
 #  - every bad command line gets one line on stderr, exit code 2 and no output; a failing design gets exit 1 and
 #    no rows and no samples.
-#  - the make bench pipeline with PAIRED=1 at tiny N publishes the samples, the paired ratios and what the controls
-#    show; make reanalyse gives it the same results again, and refuses samples changed after publication.
+#  - the make bench pipeline with PAIRED=1 at tiny N publishes the samples, the paired ratios, the framed scenarios'
+#    frames with their hitches, and what the controls show; make reanalyse gives it the same results again, and
+#    refuses samples changed after publication.
 # Usage: sh tests/paired.sh BUILD_DIR AA_VARIANT VARIANT...
 set -u
 test_name=paired
@@ -73,6 +76,36 @@ else
     ko "a cell side by side" "$(tail_of "$tmp/err")"
 fi
 
+# --- frame by frame ---
+# A framed scenario's sequences in two processes of other seeds: a row per design, round and frame, each timed;
+# what each frame asked of the allocator is the same in both (deterministic); raw's arrays, allocated up front,
+# ask nothing, while every design's growth retires old blocks in some frames of grow.
+if "$paired" --scenario grow --n 4096 --rounds 2 --warmup-ms 1 --seed 1 --frames "$tmp/frames1.csv" \
+    --samples "$tmp/framed_samples.csv" >"$tmp/framed_rows.csv" 2>"$tmp/err" &&
+    "$paired" --scenario grow --n 4096 --rounds 2 --warmup-ms 1 --seed 2 --frames "$tmp/frames2.csv" \
+        >/dev/null 2>>"$tmp/err"; then
+    designs=$("$paired" --list | awk -F'\t' '$1 == "grow"' | wc -l)
+    frames=$(csvcheck count "$tmp/frames1.csv")
+    if [ "$frames" -eq $((designs * 2 * 256)) ] && csvcheck assert-all "$tmp/frames1.csv" 'wall_ns>0' 'cpu_ns>0' &&
+        [ "$(csvcheck distinct "$tmp/frames1.csv" strategy round frame)" -eq "$frames" ]
+    then ok "a timed frame per design, round and frame ($frames)"
+    else ko "a timed frame per design, round and frame" "$frames rows for $designs designs"; fi
+    asked() { csvcheck column "$1" strategy round frame allocations bytes_allocated bytes_retired | sort; }
+    if [ "$(asked "$tmp/frames1.csv")" = "$(asked "$tmp/frames2.csv")" ]
+    then ok "what each frame asks of the allocator is the same in another process"
+    else ko "what each frame asks of the allocator is the same in another process"; fi
+    growing=$(csvcheck column "$tmp/frames1.csv" strategy --where 'bytes_retired>0' | sort -u | wc -l)
+    if [ "$(csvcheck count "$tmp/frames1.csv" --where strategy=raw-soa --where 'allocations>0')" -eq 0 ] &&
+        [ "$growing" -eq $((designs - 1)) ]
+    then ok "raw's frames allocate nothing, every design's growth retires blocks ($growing designs)"
+    else ko "raw's frames allocate nothing, every design's growth retires blocks" "$growing of $((designs - 1))"; fi
+    if [ "$(csvcheck count "$tmp/framed_samples.csv" --where inner=1)" -eq $((designs * 2)) ]
+    then ok "each sequence is one sample of its design"
+    else ko "each sequence is one sample of its design"; fi
+else
+    ko "a framed scenario measured frame by frame" "$(tail_of "$tmp/err")"
+fi
+
 # The instructions of one timed run, in bench-NAME and side by side (deterministic; needs valgrind).
 if command -v valgrind >/dev/null 2>&1; then
     if scripts/analysis.sh fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
@@ -103,6 +136,8 @@ expect_usage_error "layouts not a number" --scenario simple_iter --n 64 --layout
 expect_usage_error "a seed that is not hexadecimal" --scenario simple_iter --n 64 --seed xyz
 expect_usage_error "unknown option" --scenario simple_iter --n 64 --frobnicate
 expect_usage_error "a design too narrow for n" --scenario simple_iter --n 4194304 --designs sparse-compact
+expect_usage_error "--frames for a scenario not measured frame by frame" --scenario simple_iter --n 64 \
+    --frames "$tmp/bad_frames.csv"
 
 # A design that fails (out of memory under a small address space): exit 3, no rows, no samples.
 (ulimit -v 400000 && exec "$paired" --scenario simple_iter --n 30000000 --designs archetype,sparse --rounds 1 \
@@ -184,14 +219,30 @@ if [ -s "$res/runs.csv.gz" ] && [ "$(csvcheck count "$res/runs.csv.gz" --where s
 then ok "the planted control has samples, and no rows among the designs"
 else ko "the planted control has samples, and no rows among the designs"; fi
 
+# The framed scenarios' frames: recorded, published and summarised, a row per design and framed scenario, the
+# growth of grow in bytes; the plots draw them.
+framed=$(scripts/analysis.sh scenarios framed "$res/scenarios.csv")
+frame_files=$(scripts/analysis.sh table-files "$res" frames 2>/dev/null)
+recorded=1
+for f in $frame_files hitches.csv; do grep -q "^$f," "$res/manifest.csv" || recorded=0; done
+if [ -n "$frame_files" ] && [ -s "$res/hitches.csv" ] && [ "$recorded" = 1 ] &&
+    [ "$(csvcheck distinct "$res/hitches.csv" scenario)" -eq "$(echo "$framed" | tr ',' '\n' | wc -l)" ] &&
+    [ "$(csvcheck count "$res/hitches.csv" --where scenario=grow)" -eq \
+        "$("$paired" --list | awk -F'\t' '$1 == "grow"' | wc -l)" ] &&
+    csvcheck assert-all "$res/hitches.csv" 'bytes_worst>0' --where scenario=grow --where 'strategy!=raw-soa' &&
+    [ -s "$res/plots/frames-grow.svg" ]
+then ok "the framed scenarios' frames ($framed) are published, summarised a row per design, and drawn"
+else ko "the framed scenarios' frames are published, summarised a row per design, and drawn" "$frame_files"; fi
+
 # make reanalyse of a paired run: the same results and paired ratios from the same samples; a samples file changed
 # after publication is refused by name, and the published run stays as it was.
 cp -R "$res" "$tmp/again"
 rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/again" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/again/results.csv" && cmp -s "$res/pairs.csv" "$tmp/again/pairs.csv" &&
-    cmp -s "$res/samples.csv.gz" "$tmp/again/samples.csv.gz" && grep -q '^reanalysed_commit,' "$tmp/again/metadata.csv"
-then ok "make reanalyse gives a paired run the same results and paired ratios"
+    cmp -s "$res/samples.csv.gz" "$tmp/again/samples.csv.gz" && grep -q '^reanalysed_commit,' "$tmp/again/metadata.csv" &&
+    cmp -s "$res/hitches.csv" "$tmp/again/hitches.csv"
+then ok "make reanalyse gives a paired run the same results, paired ratios and hitches"
 else ko "make reanalyse gives a paired run the same results and paired ratios" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
 gzip -dc "$res/samples.csv.gz" | sed '2d' | gzip -9n >"$tmp/again/samples.csv.gz"
 cp "$tmp/again/results.csv" "$tmp/results.before"

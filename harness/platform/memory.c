@@ -50,6 +50,7 @@ static void charge(size_t bytes) {
     g_stats.live_bytes += bytes;
     if (g_stats.live_bytes > g_stats.peak_bytes) g_stats.peak_bytes = g_stats.live_bytes;
     g_stats.allocations++;
+    g_stats.bytes_allocated += bytes;
 }
 
 /* ---- placement ---- */
@@ -207,6 +208,7 @@ void *esb_mem_realloc(void *ptr, size_t old_size, size_t new_size, size_t align)
         return NULL;
     }
     g_stats.live_bytes -= old_size;
+    g_stats.bytes_retired += old_size;
     charge(new_size);
     return p;
 }
@@ -215,6 +217,7 @@ void esb_mem_free(void *ptr, size_t size) {
     if (!ptr) return;
     placed_free(ptr, size);
     g_stats.live_bytes -= size;
+    g_stats.bytes_retired += size;
 }
 
 esb_mem_stats esb_mem_get_stats(void) { return g_stats; }

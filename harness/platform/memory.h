@@ -47,6 +47,11 @@ typedef struct esb_mem_stats {
                               injected one: a failure the harness reports as out of memory, whatever the caller
                               made of the NULL */
     size_t last_refused_bytes; /* the size the last refused call asked for */
+    /* Since the process began, never reset: what a stretch of work asked of the allocator, read as the difference
+     * of two readings (the frames of a framed scenario, harness/runner.h). Deterministic, whatever the machine. */
+    uint64_t bytes_allocated; /* sizes of every successful alloc and calloc, and the new size of every realloc */
+    uint64_t bytes_retired;   /* old sizes of every block freed or reallocated: what growth copied (a realloc, or a
+                                 block replaced by a new one, copied and freed), and blocks dropped */
 } esb_mem_stats;
 
 esb_mem_stats esb_mem_get_stats(void);

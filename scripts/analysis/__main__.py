@@ -9,6 +9,7 @@ Commands (each module's docstring says more):
     plan ...               the next round of processes under the stopping rule (plan.py)
     blocks BUILD OUT ...   every block measured side by side by the paired program, under the stopping rule (blocks.py)
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
+    frames summary ...     the framed scenarios' frames: typical and worst frame, hitches against the noise floor (frames.py)
     paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
     reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals (paired.py)
     patterns DIR           whether the A/A twins lean one way by twin, link order, allocation or visiting order (paired.py)
@@ -68,6 +69,7 @@ COMMANDS = {
     "patterns": ("paired", "patterns_main"),
     "blocks": ("blocks", "main"),
     "noise": ("noise", "main"),
+    "frames": ("frames", "main"),
     "fidelity": ("fidelity", "main"),
     "results": ("results", "main"),
     "summary": ("summary", "main"),

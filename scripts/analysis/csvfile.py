@@ -83,6 +83,18 @@ KINDS = {
     "pairs": (
         "scenario:s n:i memory:s strategy:s reference:s ratio:n ratio_lo:n ratio_hi:n processes:i truth:e"
     ),
+    # every frame of the framed scenarios' sequences, as bench-paired --frames writes them (frames.csv)
+    "frames": (
+        "process_seed:h link_order:n scenario:s n:i memory:s layout:n layout_seed:h strategy:s round:n position:n "
+        "frame:n wall_ns:n cpu_ns:n allocations:n bytes_allocated:n bytes_retired:n"
+    ),
+    # the framed scenarios' frames per design: typical and worst frames, the hitch and its verdict (hitches.csv)
+    "hitches": (
+        "scenario:s n:i strategy:s frames:i sequences:i median_frame_ns:n p99_frame_ns:n worst_frame_ns:n "
+        "worst_over_median:n typical_median_ns:n typical_worst_ns:n typical_worst_frame:n hitch:n hitch_lo:n "
+        "hitch_hi:n hitch_frame:n over_floor:e over_floor_lo:e over_floor_hi:e verdict:s bytes_worst:n "
+        "bytes_worst_frame:n bytes_median:n bytes_total:n allocations_worst:n bytes_allocated_worst:n"
+    ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (
         "strategy:s scenario:s n:i unit:s inner:i extra_runs:i in_process_ns:n whole_process_ns:r ratio:r "
@@ -97,6 +109,8 @@ OPTIONAL = {
     # change term's passes handed out per entity they had to (change_report)
     "runs": "observed_ns:e reported_per_change:e",
     "results": "observed_ns:e reported_per_change:e",
+    # the frames of a sequence, for a scenario measured frame by frame (0 for the others)
+    "scenarios": "frames:e",
 }
 
 
@@ -120,7 +134,7 @@ def _required(kind: str) -> list[tuple[str, str]]:
 PART_BYTES = 1_000_000
 
 # The tables a run publishes in parts where they are large: every process's rows, every sample.
-TABLES = ("runs", "samples")
+TABLES = ("runs", "samples", "frames")
 
 
 def _part_number(name: str, table: str) -> int | None:

@@ -17,6 +17,9 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
                      range (exact counts, no timing noise)
     memory           bytes per entity at the largest N the run measured them at (the N of the report's bytes
                      table for a full run), named in the title (exact counts: bars, no interval)
+    frames-SCENARIO  a framed scenario's typical frame (per frame, the median CPU time over the sequences) against
+                     the frame, a panel per design family with raw's (the noise floor) in each, a point at every
+                     frame that retired memory (frames.py; DIR's frames table, where the run has one)
     churn-sweep      game_frame_R against the churn rate R, a panel per N (SWEEP_SIZES the run has), on a log
                      rate axis with R = 0 placed left of a break, with intervals
     change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
@@ -42,7 +45,7 @@ import os
 import sys
 from typing import Mapping, Sequence
 
-from . import answers, cells as cellmod, csvfile, paired, report, scenarios, stats
+from . import answers, cells as cellmod, csvfile, frames as framesmod, paired, report, scenarios, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -699,6 +702,62 @@ class Figures:
             "break_x": num(RATE_BREAK_X) if rates[0][0] == 0 else "0",
             "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks, series)
 
+    def frame_plots(self) -> None:
+        """Per framed scenario, its designs' typical frames, a panel per design family (the name up to its first
+        hyphen), raw's line in every panel; the controls left out."""
+        names = csvfile.table_files(self.dir, "frames")
+        if not names:
+            return
+        by_cell: dict[tuple[str, int], list[framesmod.Design]] = {}
+        for d in framesmod.read([os.path.join(self.dir, name) for name in names]):
+            if not paired.is_control(d.strategy) and d.strategy in self.style:
+                by_cell.setdefault((d.scenario, d.n), []).append(d)
+        for (scenario, n), designs in sorted(by_cell.items()):
+            floors = [d for d in designs if d.strategy.startswith("raw")]
+            panels: dict[str, list[framesmod.Design]] = {}
+            for d in sorted(designs, key=lambda d: strategy_order(d.strategy)):
+                if not d.strategy.startswith("raw"):
+                    panels.setdefault(d.strategy.split("-")[0], []).append(d)
+            blocks: list[tuple[str, list[Point | None]]] = []
+            series: list[str] = []
+            first: list[int] = []
+            values: list[float] = []
+            for members in panels.values():
+                first.append(len(series) + 1)
+                for d in members + floors:
+                    typical = [v / 1000 for v in framesmod.curve(d.sequences)]
+                    retired = d.sequences[0].bytes_retired
+                    values += typical
+                    blocks.append((d.strategy, [(f, v) for f, v in enumerate(typical)]))
+                    # never an empty block, which gnuplot would not count: a point left of the x range instead
+                    blocks.append((d.strategy, [(f, v) for f, v in enumerate(typical) if retired[f] > 0] or [(-1, 1)]))
+                    series.append(d.strategy)
+            if not values:
+                continue
+            lo, hi, ytics = self.y_range([v for v in values if v > 0])
+            cols = min(4, len(panels))
+            rows = math.ceil(len(panels) / cols)
+            height = 160 + 280 * rows
+            count = [str(len(m) + len(floors)) for m in panels.values()]
+            # A family's designs share its colour: within a panel, each its own dash pattern.
+            styles = dict(self.style)
+            for members in panels.values():
+                for k, d in enumerate(members):
+                    colour, point, _ = self.style[d.strategy]
+                    self.style[d.strategy] = (colour, point, str((1, 4, 5, 3, 6)[k % 5]))
+            self.new(f"frames-{scenario}", "frames.gp", 1400, height, {
+                "px": num(1 / height),
+                "title": f"{scenario} at N = {n}, frame by frame: the typical frame (median over "
+                         f"{len(designs[0].sequences)} sequences) of each design, a panel per design family",
+                "note": "points: frames that retired memory (a block reallocated or freed); raw dashed: the noise floor",
+                "npanels": str(len(panels)), "ncols": str(cols), "nrows": str(rows),
+                "panel_titles": gp_string(" ".join(panels)), "panel_first": gp_string(" ".join(map(str, first))),
+                "panel_count": gp_string(" ".join(count)),
+                "xlabel_text": gp_string("frame"), "ylabel_text": gp_string("thread CPU time, µs (log scale)"),
+                "xmax": num(len(designs[0].sequences[0].cpu) - 1),
+                "ymin": num(lo), "ymax": num(hi), "ytics_cmd": gp_command(ytics)}, blocks, series)
+            self.style = styles
+
     def change_sweep(self) -> None:
         rates = [(t, r) for t, r in CHANGE_RATES if f"changed_{t}" in self.sizes]
         if not rates:
@@ -821,6 +880,7 @@ def _plots(a: argparse.Namespace) -> int:
     figures.cachesim_plots()
     figures.memory_plot()
     figures.churn_sweep()
+    figures.frame_plots()
     figures.change_sweep()
     figures.heatmap()
     if not figures.figures:

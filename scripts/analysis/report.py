@@ -57,6 +57,11 @@ nothing was measured):
                                    from the ratios' interval bounds); and the superset reported at the lowest rate
     change-winners N               per write rate R, the fastest strategy with the change term and its lead over
                                    the second (a ratio, with its mark)
+    hitches SCENARIO               from hitches.csv: a row per design of a framed scenario (raw's, the noise floor,
+                                   first): its median, p99 and worst frame (wall time, the machine's noise in
+                                   them), the frame that stands highest over its neighbours with that ratio, the
+                                   same against raw's frame with the decision rule's verdict, and the frame that
+                                   retired the most memory (frames.py)
     tracking N                     a row per strategy: what an existing change term costs simple_iter and
                                    add_remove (simple_iter_tracked, add_remove_tracked against them), and the
                                    added_R frames against their scans
@@ -186,6 +191,13 @@ class Results:
     def groups(self) -> cellmod.Cells:
         """The cells of runs.csv.gz with their processes (for intervals of ratios between any two cells)."""
         return cellmod.group(self.runs)
+
+    @functools.cached_property
+    def hitches(self) -> list[Row]:
+        """The framed scenarios' frames per design (frames.py), or NotMeasured for a run without them."""
+        if not os.path.exists(self.path("hitches.csv")):
+            raise NotMeasured(f"{self.path('hitches.csv')}: the run recorded no frames (PAIRED=1 records them)")
+        return csvfile.read(self.path("hitches.csv"), "hitches", recorded=self.recorded)
 
     @functools.cached_property
     def pairs(self) -> list[Row]:
@@ -480,6 +492,33 @@ def table_meta(res: Results, keys: str = "") -> list[str]:
     if missing:
         raise NotMeasured(f"{res.path('metadata.csv')} has no key {', '.join(missing)}")
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
+
+
+def _kib(b: str) -> str:
+    return "0" if int(b) == 0 else f"{int(b) / 1024:,.1f} KiB"
+
+
+def table_hitches(res: Results, scenario: str) -> list[str]:
+    """A row per design (raw's, the noise floor, first): its frames' wall times, its hitch against raw's same
+    frame, and what its most retiring frame retired."""
+    rows = [r for r in res.hitches if r["scenario"] == scenario and not paired.is_control(r["strategy"])]
+    if not rows:
+        raise NotMeasured(f"no frames of {scenario} in {res.path('hitches.csv')}")
+    rows.sort(key=lambda r: (not r["strategy"].startswith("raw"), r["strategy"]))
+    lines = ["| design | median frame | p99 frame | worst frame | worst / median | hitch: frame, its CPU time over "
+             "its neighbours' | over raw's same frame | verdict | most memory retired: frame, bytes (calls) |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
+    for r in rows:
+        over = (f"{float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, {float(r['over_floor_hi']):.2f}]"
+                if r["over_floor"] else "-")
+        retired = (f"{r['bytes_worst_frame']}: {_kib(r['bytes_worst'])} ({r['allocations_worst']})"
+                   if int(r["bytes_worst"]) else "none")
+        lines.append(f"| {r['strategy']} | {float(r['median_frame_ns']) / 1e3:.1f} µs | "
+                     f"{float(r['p99_frame_ns']) / 1e3:.1f} µs | {float(r['worst_frame_ns']) / 1e3:.0f} µs | "
+                     f"{float(r['worst_over_median']):.0f}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
+                     f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | {r['verdict']} | "
+                     f"{retired} |")
+    return lines
 
 
 def table_xcheck(res: Results) -> list[str]:
@@ -883,7 +922,7 @@ TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "sweep": (2, table_sweep), "sim": (1, table_sim), "layouts": (3, table_layouts), "aa": (0, table_aa),
     "precision": (0, table_precision), "pairs": (0, table_pairs), "meta": (0, table_meta),
     "xcheck": (0, table_xcheck), "change": (1, table_change), "change-winners": (1, table_change_winners),
-    "tracking": (1, table_tracking),
+    "tracking": (1, table_tracking), "hitches": (1, table_hitches),
 }
 
 

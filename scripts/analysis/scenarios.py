@@ -4,6 +4,8 @@ scenarios make bench also runs in fresh memory, the plot families in their order
 docs/scenarios.md.
 
     python3 -m analysis scenarios fresh DESCRIBE_CSV          the names that also run with --memory fresh
+    python3 -m analysis scenarios framed DESCRIBE_CSV [--only A,B]   the names measured frame by frame (of those
+                                                                   --only names, where given), comma-separated
     python3 -m analysis scenarios table DESCRIBE_CSV DOC     rewrites DOC's table between the markers
                                                                    "<!-- table: scenarios -->" and
                                                                    "<!-- end table -->" (--check: only says
@@ -38,6 +40,7 @@ class Descriptor:
     unit: str
     description: str
     fresh: bool  # also run in fresh memory
+    frames: int  # frames of a sequence, for a scenario measured frame by frame; 0 for the others
     raw: list[str] = field(default_factory=list)
 
 
@@ -47,7 +50,7 @@ def catalogue(rows: Iterable[Row]) -> list[Descriptor]:
     out: dict[str, Descriptor] = {}
     for r in rows:
         d = out.setdefault(r["scenario"], Descriptor(r["scenario"], r["family"], r["unit"], r["description"],
-                                                     r["fresh"] == "1"))
+                                                     r["fresh"] == "1", int(r.get("frames") or 0)))
         if r["strategy"].startswith("raw"):
             d.raw.append(r["strategy"])
     return list(out.values())
@@ -80,6 +83,12 @@ def fresh(rows: list[Row]) -> list[str]:
     return [d.scenario for d in catalogue(rows) if d.fresh]
 
 
+def framed(rows: list[Row], only: Iterable[str] = ()) -> list[str]:
+    """The scenarios measured frame by frame, in catalogue order; of those named in only, where it names any."""
+    wanted = set(only)
+    return [d.scenario for d in catalogue(rows) if d.frames > 0 and (not wanted or d.scenario in wanted)]
+
+
 def table_lines(rows: list[Row]) -> list[str]:
     """The Markdown table of every scenario: its family, what it times, its unit, and its raw baselines."""
     lines = ["| scenario | family | workload | unit | raw baseline |", "|---|---|---|---|---|"]
@@ -104,14 +113,17 @@ def replace_table(text: str, lines: list[str]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = Parser("scenarios", "fresh DESCRIBE_CSV | table DESCRIBE_CSV DOC [--check]")
-    parser.add_argument("what", choices=("fresh", "table"))
+    parser = Parser("scenarios", "fresh DESCRIBE_CSV | framed DESCRIBE_CSV [--only A,B] | table DESCRIBE_CSV DOC "
+                                 "[--check]")
+    parser.add_argument("what", choices=("fresh", "framed", "table"))
     parser.add_argument("describe")
     parser.add_argument("doc", nargs="?")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--only", default="")
 
     def run(a: argparse.Namespace) -> int:
-        if (a.what == "table") != (a.doc is not None) or (a.check and a.what != "table"):
+        if ((a.what == "table") != (a.doc is not None) or (a.check and a.what != "table") or
+                (a.only and a.what != "framed")):
             return parser.usage_error()
         return _scenarios(a)
 
@@ -125,6 +137,9 @@ def _scenarios(a: argparse.Namespace) -> int:
         return fail("scenarios", e)
     if a.what == "fresh":
         print(" ".join(fresh(rows)))
+        return 0
+    if a.what == "framed":
+        print(",".join(framed(rows, [s for s in a.only.split(",") if s])))
         return 0
     path = a.doc
     try:

@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 
+from . import frames
 from . import plan as planmod
 from .command import Parser
 from .files import CsvError
@@ -95,6 +96,11 @@ def check(cells_path: str | None = None) -> None:
     _whole("PAIRED_LAYOUTS", 1, 1000)
     _whole("PAIRED_ROUNDS", 1, 100000)
     _whole("PAIRED_TARGET_MS", 1, 60000)
+    _whole("FRAMES_N", 1, MAX_ENTITIES)
+    sequences = _whole("FRAMES_PROCESSES", 1, 1000) * _whole("FRAMES_ROUNDS", 1, 100000)
+    if sequences < frames.MIN_SEQUENCES:
+        raise SettingError(f"FRAMES_PROCESSES x FRAMES_ROUNDS is {sequences}: a hitch needs {frames.MIN_SEQUENCES} "
+                           f"sequences of every design (two to choose its frame, two to measure it)")
     reference = _text("PAIRED_REFERENCE")
     paired = _text("PAIRED")
     if paired not in ("0", "1"):

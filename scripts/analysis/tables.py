@@ -1,9 +1,10 @@
-"""A run's large tables as published: every process's rows (runs) and every sample (samples).
+"""A run's large tables as published: every process's rows (runs), every sample (samples) and every frame of the
+framed scenarios' sequences (frames).
 
     python3 -m analysis publish-tables DIR
     python3 -m analysis table-files DIR TABLE...
 
-publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv) into their published form: runs.csv
+publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv, frames.csv) into their published form: runs.csv
 without the build columns every row repeats (metadata.csv has them once) and without hardware columns no process
 filled; each table gzip-compressed, as TABLE.csv.gz or, where that would exceed csvfile.PART_BYTES, as parts
 TABLE-1.csv.gz to TABLE-K.csv.gz of whole rows, each with the header (csvfile.write_table). A table already

@@ -25,7 +25,7 @@ OPTIONS = {"--min-procs": "BENCH_MIN_PROCS", "--max-procs": "BENCH_MAX_PROCS", "
            "--reference": "PAIRED_REFERENCE", "--clock": "PAIRED_CLOCK", "--spread": "CACHESIM_SPREAD",
            "--all-layouts": "CACHESIM_ALL_LAYOUTS"}
 # The prefixes of the settings' names, without which a module constant would still name one (LAYOUTS, BUDGET_S).
-PREFIXES = ("BENCH_", "PAIRED_", "CACHESIM_", "HYPERFINE_", "CROSSCHECK_")
+PREFIXES = ("BENCH_", "PAIRED_", "CACHESIM_", "HYPERFINE_", "CROSSCHECK_", "FRAMES_")
 # The forms the Makefile sets a defaulted setting in: its default, or (CROSSCHECK_SCENARIOS) another setting first.
 MAKE_FORMS = (r"\$\(call default,{name}\)", r"\$\(if \$\((\w+)\),\$\(\1\),\$\(call default,{name}\)\)")
 # What a run's metadata reads where a field is missing without naming a value of the setting: nothing, or "?".

@@ -28,6 +28,18 @@ class Descriptors(support.TempDir):
                                                     ("iteration", ["simple_iter"])])
         self.assertEqual(scenarios.fresh(rows), ["create"])
 
+    def test_the_framed_scenarios_are_those_with_frames(self):
+        text = ("scenario,family,unit,strategy,sizes,fresh,frames,description\n"
+                'grow,hitch,entity,raw-soa,"65536",0,256,"grows"\n'
+                'create,structural,entity,bitmask,"1024",1,0,"make"\n'
+                'grow,hitch,entity,bitmask,"65536",0,256,"grows"\n'
+                'game_frame_10,frame,entity,bitmask,"1024",0,256,"a frame"\n')
+        rows = self.rows(text)
+        self.assertEqual(scenarios.framed(rows), ["grow", "game_frame_10"])
+        self.assertEqual(scenarios.framed(rows, ["create", "game_frame_10"]), ["game_frame_10"])
+        # A run described before the column: no scenario is framed.
+        self.assertEqual(scenarios.framed(self.rows(describe(("create", "structural", "bitmask", 1, "make")))), [])
+
     def test_the_table_has_a_row_per_scenario_with_its_raw_baselines(self):
         rows = self.rows(describe(("simple_iter", "iteration", "raw-soa", 0, "a pass"),
                                   ("simple_iter", "iteration", "raw-aos", 0, "a pass"),

@@ -13,7 +13,7 @@ GOOD = {
     "HYPERFINE_EXTRA_MS": "5", "CACHESIM_SPREAD": "0.1", "QUICK": "0", "FIXED_N": "1024",
     "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x", "BENCH_JOB_TIMEOUT_S": "60", "PROGRESS_EVERY": "30",
     "BENCH_OPTIONS": "--reps 1", "PAIRED": "0", "PAIRED_LAYOUTS": "3", "PAIRED_ROUNDS": "4", "PAIRED_TARGET_MS": "2",
-    "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu",
+    "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu", "FRAMES_N": "4096", "FRAMES_PROCESSES": "1", "FRAMES_ROUNDS": "4",
 }
 
 
@@ -54,6 +54,10 @@ class Settings(TempDir):
         self.refused(["CACHESIM_SPREAD"], CACHESIM_SPREAD="-1")
         self.refused(["QUICK"], QUICK="yes")
         self.refused(["FIXED_N", '"-1"'], FIXED_N="-1", cells=False)
+        self.refused(["FRAMES_N", "between 1"], FRAMES_N="0")
+        # a hitch is chosen on two sequences and measured on two more
+        self.refused(["FRAMES_PROCESSES x FRAMES_ROUNDS is 3", "needs 4"], FRAMES_PROCESSES="1", FRAMES_ROUNDS="3")
+        self.check(FRAMES_PROCESSES="2", FRAMES_ROUNDS="2")
 
     def test_sizes_are_those_measured(self):
         # BENCH_STEP 2 keeps 1024 and 4096 of the powers (and the own size 1000): 2048 is not measured

@@ -1,0 +1,307 @@
+"""Frame by frame: what the framed scenarios' frames cost (scenarios/catalogue.h, FRAMED), from the rows bench-paired
+writes with --frames (harness/paired.c: one row per design, sequence and frame).
+
+    python3 -m analysis frames measure BUILD OUT_CSV --scenarios A,B,... [--n N] [--processes P] [--rounds R]
+                                    [--seed S]             every scenario's frames in P processes (frames.csv)
+    python3 -m analysis frames summary OUT_CSV FRAMES_CSV|DIR...   one row per scenario, n and design (hitches.csv);
+                                                                  a DIR stands for its frames table
+
+measure runs bench-paired --frames for each scenario in P processes, each in another link order (BUILD's
+bench-paired-K, K drawn from the seed) with a seed of its own, every design of the scenario that holds N in each,
+R rounds of one layout; OUT_CSV gets their frames, header once, only once every process succeeded. An option left
+out takes make bench's default (FRAMES_N, FRAMES_PROCESSES, FRAMES_ROUNDS: scripts/defaults.mk).
+
+A sequence is one design's frames in one round of one layout of one process. Every design's sequences were measured
+side by side in the same rounds, so they met the same stretches of the machine. The figures of a design:
+
+  - median, p99 and worst frame: wall time over every frame of every sequence, what a frame budget meets, the
+    machine's noise included (a preempted frame is among them);
+  - the typical frame curve: per frame, the median over the sequences of its thread CPU time. A neighbour's
+    preemption falls on other frames in other rounds and drops out of the median; a design's hitch recurs at its
+    frame in every round and stays;
+  - the hitch: the frame whose CPU time stands highest over its neighbours (the median of the frames up to WINDOW
+    either side: a world that grows costs more each frame, and that is no hitch) beyond how far raw's same frame
+    stands over its own, and that ratio with its 95% interval. The frame is chosen on half the sequences and
+    measured on the other half, so that the largest of 256 noisy ratios is not measured on the data that chose
+    it: a frame chosen by noise falls back to 1 on the other half;
+  - the deterministic frame: what each frame asked of the allocator (the same in every sequence of a consuming
+    scenario; of a reusable one's, the most any sequence asked): the frame that retired the most bytes (old blocks
+    reallocated or freed: what growth copied), with its bytes, calls and the bytes allocated.
+
+The noise floor is how far the same frame stands over its neighbours in the sequences of a design whose frames
+hold no hitch: raw's arrays (scenarios/raw/frames.c, game_frame.c), allocated up front, measured in the same
+rounds. The same frame, because what every design meets there is no design's hitch: the first frame after an
+untimed setup starts cold, and raw's stands 2-4x over its neighbours. A design's hitch is compared with raw's at its
+frame (the ratio of the two, Yuen's interval over the odd sequences of each), every design of every scenario in one
+family under the suite's decision rule (stats.decide: the false discovery rate held at 5%): "hitch" where the
+design's frame stands higher than raw's, "steady" where it stands no higher, or within STEADY_MARGIN of it,
+"inconclusive" where neither can be told; "no floor" in a scenario without a raw baseline, and "floor" for raw
+itself. Exit status 0, 1 if a file cannot be read or holds too few sequences, 2 on a wrong call.
+"""
+
+import argparse
+import math
+import os
+import random
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+from . import csvfile, defaults, files, paired, stats
+from .command import Parser, fail
+from .csvfile import Row
+from .files import CsvError
+
+# Frames either side of a frame that make its neighbourhood.
+WINDOW = 8
+# How far a design's frame may stand above raw's same frame and be called steady (the equivalence margin).
+STEADY_MARGIN = 0.10
+# The baseline whose frames hold no hitch.
+FLOOR_DESIGN = "raw-soa"
+# Sequences a design needs: two to choose the frame, two to measure it.
+MIN_SEQUENCES = 4
+
+COLUMNS = (
+    "scenario", "n", "strategy", "frames", "sequences", "median_frame_ns", "p99_frame_ns", "worst_frame_ns",
+    "worst_over_median", "typical_median_ns", "typical_worst_ns", "typical_worst_frame", "hitch", "hitch_lo",
+    "hitch_hi", "hitch_frame", "over_floor", "over_floor_lo", "over_floor_hi", "verdict", "bytes_worst",
+    "bytes_worst_frame", "bytes_median", "bytes_total", "allocations_worst", "bytes_allocated_worst",
+)
+
+
+@dataclass
+class FrameSequence:
+    """One design's frames in one round: times and what each frame asked of the allocator, by frame."""
+    key: tuple[str, int, int, int]  # process seed, link order, layout, round
+    wall: list[float]
+    cpu: list[float]
+    allocations: list[int]
+    bytes_allocated: list[int]
+    bytes_retired: list[int]
+
+
+@dataclass
+class Design:
+    """Every sequence of one design in one cell (scenario, n)."""
+    scenario: str
+    n: int
+    strategy: str
+    sequences: list[FrameSequence] = field(default_factory=list)
+
+
+def read(paths: Iterable[str]) -> list[Design]:
+    """The designs of the files' rows, their sequences in a fixed order (process seed, link order, layout, round).
+    Raises CsvError for a file that is not one of frame rows, or a sequence that lacks a frame or repeats one."""
+    cells: dict[tuple[str, int, str], dict[tuple[str, int, int, int], dict[int, Row]]] = {}
+    for path in paths:
+        for r in csvfile.read(path, "frames"):
+            key = (r["process_seed"], int(r["link_order"]), int(r["layout"]), int(r["round"]))
+            frames = cells.setdefault((r["scenario"], int(r["n"]), r["strategy"]), {}).setdefault(key, {})
+            frame = int(r["frame"])
+            if frame in frames:
+                raise CsvError(f"{path}: frame {frame} of {r['strategy']} appears twice in one sequence")
+            frames[frame] = r
+    designs = []
+    for (scenario, n, strategy), sequences in sorted(cells.items()):
+        d = Design(scenario, n, strategy)
+        count = max(len(f) for f in sequences.values())
+        for key, frames in sorted(sequences.items()):
+            if sorted(frames) != list(range(count)):
+                raise CsvError(f"{strategy} {scenario} n={n}: a sequence lacks frames of the {count} the others have")
+            rows = [frames[f] for f in range(count)]
+            d.sequences.append(FrameSequence(
+                key, [float(r["wall_ns"]) for r in rows], [float(r["cpu_ns"]) for r in rows],
+                [int(r["allocations"]) for r in rows], [int(r["bytes_allocated"]) for r in rows],
+                [int(r["bytes_retired"]) for r in rows]))
+        designs.append(d)
+    return designs
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The p-th percentile (0..100) of the values, by the nearest rank."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(p / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def curve(sequences: Sequence[FrameSequence]) -> list[float]:
+    """The typical frame: per frame, the median over the sequences of its CPU time."""
+    return [stats.median(s.cpu[f] for s in sequences) for f in range(len(sequences[0].cpu))]
+
+
+def neighbourhood(values: Sequence[float], frame: int) -> float:
+    """The median of the values of the frames up to WINDOW either side of frame, frame itself left out."""
+    around = [values[f] for f in range(max(0, frame - WINDOW), min(len(values), frame + WINDOW + 1)) if f != frame]
+    return stats.median(around) if around else values[frame]
+
+
+def over_neighbours(values: Sequence[float]) -> list[float]:
+    """Every frame's value over its neighbourhood's."""
+    return [values[f] / max(neighbourhood(values, f), 1e-9) for f in range(len(values))]
+
+
+@dataclass(frozen=True)
+class Hitch:
+    """A design's hitch: its frame, and how far that frame stands over its neighbours with the 95% interval."""
+    frame: int
+    ratio: float
+    low: float
+    high: float
+
+
+def ratios_at(sequences: Sequence[FrameSequence], frame: int) -> list[float]:
+    """How far a frame stands over its neighbours, in CPU time, in each odd sequence (those no frame is chosen on)."""
+    return [max(s.cpu[frame], 1.0) / max(neighbourhood(s.cpu, frame), 1.0) for s in sequences[1::2]]
+
+
+def hitch(sequences: Sequence[FrameSequence], floor: Sequence[FrameSequence] | None) -> Hitch:
+    """The frame that stands highest over its neighbours in the typical curve of the even sequences, beyond what
+    the floor's frame stands there (where there is a floor), measured on the odd ones."""
+    over = over_neighbours(curve(sequences[0::2]))
+    if floor:
+        over = [a / b for a, b in zip(over, over_neighbours(curve(floor[0::2])))]
+    frame = max(range(len(over)), key=lambda f: over[f])
+    ratio, low, high = stats.figure_ci(ratios_at(sequences, frame))
+    return Hitch(frame, ratio, low, high)
+
+
+VERDICTS = {stats.SLOWER: "hitch", stats.FASTER: "steady", stats.EQUIVALENT: "steady",
+            stats.INCONCLUSIVE: "inconclusive"}
+
+
+def summarise(designs: Sequence[Design]) -> list[dict[str, object]]:
+    """One row per design (COLUMNS), its verdict against raw's frame in its scenario, the false discovery rate held
+    over every design of every scenario."""
+    for d in designs:
+        if len(d.sequences) < MIN_SEQUENCES:
+            raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(d.sequences)} sequences, fewer than the "
+                           f"{MIN_SEQUENCES} a hitch needs (two to choose its frame, two to measure it)")
+    floors = {(d.scenario, d.n): d for d in designs if d.strategy == FLOOR_DESIGN}
+    hitches: list[Hitch] = []
+    comparisons: dict[int, stats.Comparison] = {}
+    for k, d in enumerate(designs):
+        floor = floors.get((d.scenario, d.n)) if d.strategy != FLOOR_DESIGN else None
+        h = hitch(d.sequences, floor.sequences if floor else None)
+        hitches.append(h)
+        if floor:
+            comparisons[k] = stats.ratio_comparison(stats.summarise(ratios_at(d.sequences, h.frame)),
+                                                    stats.summarise(ratios_at(floor.sequences, h.frame)))
+    decided = dict(zip(comparisons, stats.decide(list(comparisons.values()), STEADY_MARGIN)))
+    rows = []
+    for k, d in enumerate(designs):
+        h = hitches[k]
+        c = comparisons.get(k)
+        verdict = "floor" if d.strategy == FLOOR_DESIGN else VERDICTS[decided[k]] if c else "no floor"
+        walls = [w for s in d.sequences for w in s.wall]
+        typical = curve(d.sequences)
+        first = d.sequences[0]
+        # Per frame, the most any sequence asked: a consuming scenario's sequences all ask the same, a reusable
+        # one's frames follow however many runs the process made before.
+        retired, allocations, allocated = (
+            [max(getattr(s, name)[f] for s in d.sequences) for f in range(len(first.wall))]
+            for name in ("bytes_retired", "allocations", "bytes_allocated"))
+        worst_bytes = max(range(len(retired)), key=lambda f: retired[f])
+        median_wall = stats.median(walls)
+        rows.append({
+            "scenario": d.scenario, "n": d.n, "strategy": d.strategy, "frames": len(first.wall),
+            "sequences": len(d.sequences), "median_frame_ns": f"{median_wall:.0f}",
+            "p99_frame_ns": f"{percentile(walls, 99):.0f}", "worst_frame_ns": f"{max(walls):.0f}",
+            "worst_over_median": f"{max(walls) / max(median_wall, 1.0):.3g}",
+            "typical_median_ns": f"{stats.median(typical):.0f}", "typical_worst_ns": f"{max(typical):.0f}",
+            "typical_worst_frame": max(range(len(typical)), key=lambda f: typical[f]),
+            "hitch": f"{h.ratio:.4g}", "hitch_lo": f"{h.low:.4g}", "hitch_hi": f"{h.high:.4g}",
+            "hitch_frame": h.frame,
+            "over_floor": f"{c.ratio:.4g}" if c else "", "over_floor_lo": f"{c.low:.4g}" if c else "",
+            "over_floor_hi": f"{c.high:.4g}" if c else "", "verdict": verdict,
+            "bytes_worst": retired[worst_bytes], "bytes_worst_frame": worst_bytes,
+            "bytes_median": f"{stats.median(float(b) for b in retired):.0f}",
+            "bytes_total": sum(retired), "allocations_worst": allocations[worst_bytes],
+            "bytes_allocated_worst": allocated[worst_bytes],
+        })
+    return rows
+
+
+# The longest a process of measure may take, in seconds: every design's sequences, setup included, at the sizes a
+# make bench run asks for take well under a minute.
+PROCESS_TIMEOUT_S = 900
+
+
+def measure(build: str, out: str, scenarios: Sequence[str], n: int, processes: int, rounds: int, seed: int) -> None:
+    """The frames of every scenario in `processes` processes of bench-paired (the module's docstring), written to
+    out. Raises CsvError naming the process that failed."""
+    binaries = paired.program_binaries(build)
+    if not binaries:
+        raise CsvError(f"{build}: no bench-paired-0 (make build-paired builds it)")
+    draw = random.Random(seed)
+    header: str | None = None
+    lines: list[str] = []
+    scratch = out + ".process"
+    for scenario in scenarios:
+        for k in range(processes):
+            binary = binaries[draw.randrange(len(binaries))]
+            command = [binary, "--scenario", scenario, "--n", str(n), "--rounds", str(rounds), "--seed",
+                       f"{draw.getrandbits(64):x}", "--frames", scratch]
+            print(f"frames: {scenario} n={n}, process {k + 1} of {processes}", file=sys.stderr)
+            try:
+                done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                      timeout=PROCESS_TIMEOUT_S, check=False)
+            except subprocess.TimeoutExpired:
+                raise CsvError(f"{' '.join(command)}: did not finish within {PROCESS_TIMEOUT_S} s") from None
+            if done.returncode != 0:
+                raise CsvError(f"{' '.join(command)}: exit {done.returncode}: {done.stderr.strip()}")
+            part_header, part_lines = csvfile.table_lines(scratch, csvfile.read_text(scratch))
+            header = header or part_header
+            lines.extend(part_lines)
+    if os.path.exists(scratch):
+        os.remove(scratch)
+    if header is None:
+        raise CsvError(f"{out}: no scenario to measure")
+    files.write_whole(out, (header + "".join(lines)).encode("utf-8"))
+    csvfile.read(out, "frames")
+
+
+def main(argv: list[str]) -> int:
+    parser = Parser("frames", "measure BUILD OUT_CSV --scenarios A,B [--n N] [--processes P] [--rounds R] "
+                              "[--seed S] | summary OUT_CSV FRAMES_CSV|DIR...")
+    parser.add_argument("what", choices=("measure", "summary"))
+    parser.add_argument("paths", nargs="+")
+    parser.add_argument("--scenarios", default="")
+    parser.add_argument("--n", type=int, default=defaults.whole("FRAMES_N"))
+    parser.add_argument("--processes", type=int, default=defaults.whole("FRAMES_PROCESSES"))
+    parser.add_argument("--rounds", type=int, default=defaults.whole("FRAMES_ROUNDS"))
+    parser.add_argument("--seed", type=int)
+
+    def run(a: argparse.Namespace) -> int:
+        if a.what == "measure":
+            if len(a.paths) != 2 or a.n < 1 or a.processes < 1 or a.rounds < 1:
+                return parser.usage_error("frames: measure takes BUILD OUT_CSV and --n, --processes, --rounds >= 1")
+            return _measure(a)
+        if len(a.paths) < 2:
+            return parser.usage_error("frames: summary takes OUT_CSV and at least one FRAMES_CSV")
+        return _summary(a)
+
+    return parser.run(argv, run)
+
+
+def _measure(a: argparse.Namespace) -> int:
+    scenarios = [s for s in a.scenarios.split(",") if s]
+    seed = a.seed if a.seed is not None else random.SystemRandom().getrandbits(64)
+    try:
+        measure(a.paths[0], a.paths[1], scenarios, a.n, a.processes, a.rounds, seed)
+    except (CsvError, OSError) as e:
+        return fail("frames", e)
+    return 0
+
+
+def _summary(a: argparse.Namespace) -> int:
+    try:
+        # A folder stands for its frames table (frames.csv, or its published parts).
+        paths = [os.path.join(p, name) if os.path.isdir(p) else p for p in a.paths[1:]
+                 for name in (csvfile.table_files(p, "frames") if os.path.isdir(p) else [""])]
+        if not paths:
+            raise CsvError(f"{' '.join(a.paths[1:])}: no frames table")
+        csvfile.write(a.paths[0], COLUMNS, summarise(read(paths)))
+    except CsvError as e:
+        return fail("frames", e)
+    return 0

@@ -1,0 +1,112 @@
+"""The framed scenarios' frames: the typical curve, the hitch chosen on half the sequences and measured on the other
+half, its verdict against raw's floor at the same frame, and the deterministic worst frame."""
+
+import contextlib
+import io
+import random
+import unittest
+
+import support
+from analysis import frames
+
+HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
+          "allocations,bytes_allocated,bytes_retired\n")
+FRAMES = 64
+
+
+def sequence_rows(strategy, round_, cpu, retired=None, scenario="grow"):
+    """The rows of one sequence: frame f's wall and CPU time cpu[f], and the bytes it retired."""
+    retired = retired or [0] * len(cpu)
+    return "".join(f"0000000000000001,0,{scenario},4096,warm,0,00000000000000aa,{strategy},{round_},0,{f},"
+                   f"{t * 1.05:.0f},{t:.0f},{1 if b else 0},{2 * b},{b}\n" for f, (t, b) in enumerate(zip(cpu, retired)))
+
+
+def noisy(rng, base, spikes=()):
+    """A flat sequence around base with 2% jitter, a preemption (10x) at one random frame, and the given spikes
+    (frame, factor)."""
+    cpu = [base * (1 + rng.uniform(-0.02, 0.02)) for _ in range(FRAMES)]
+    cpu[rng.randrange(FRAMES)] *= 10
+    for frame, factor in spikes:
+        cpu[frame] *= factor
+    return cpu
+
+
+class Frames(support.TempDir):
+    def summary(self, text):
+        rows = frames.summarise(frames.read([self.write("frames.csv", HEADER + text)]))
+        return {r["strategy"]: r for r in rows}
+
+    def test_a_recurring_spike_is_a_hitch_and_a_preemption_is_not(self):
+        rng = random.Random(7)
+        text = ""
+        for round_ in range(12):
+            text += sequence_rows("raw-soa", round_, noisy(rng, 1000))
+            text += sequence_rows("grower", round_, noisy(rng, 1000, [(40, 5.0)]),
+                                  [100000 if f == 40 else 0 for f in range(FRAMES)])
+            text += sequence_rows("steady", round_, noisy(rng, 1000))
+        rows = self.summary(text)
+        self.assertEqual(rows["grower"]["hitch_frame"], 40)
+        self.assertEqual(rows["grower"]["verdict"], "hitch")
+        self.assertGreater(float(rows["grower"]["hitch_lo"]), 4.0)
+        self.assertEqual(rows["grower"]["bytes_worst_frame"], 40)
+        self.assertEqual(rows["grower"]["bytes_worst"], 100000)
+        self.assertEqual(rows["grower"]["bytes_allocated_worst"], 200000)
+        # Every design met a preemption in every sequence, each at another frame: none recurs, none is a hitch.
+        self.assertEqual(rows["steady"]["verdict"], "steady")
+        self.assertLess(float(rows["steady"]["hitch"]), 1.2)
+        self.assertEqual(rows["raw-soa"]["verdict"], "floor")
+        # The worst frame over every sequence is a preemption, for every design alike.
+        self.assertGreater(float(rows["steady"]["worst_over_median"]), 9)
+
+    def test_what_every_design_meets_at_a_frame_is_no_hitch(self):
+        # The first frame starts cold for raw and the design alike: the floor there is raw's own.
+        rng = random.Random(3)
+        text = ""
+        for round_ in range(10):
+            text += sequence_rows("raw-soa", round_, noisy(rng, 1000, [(0, 3.0)]))
+            text += sequence_rows("cold", round_, noisy(rng, 1000, [(0, 3.0)]))
+        rows = self.summary(text)
+        self.assertIn(rows["cold"]["verdict"], ("steady", "inconclusive"))
+        # Alone, the cold frame stands highest: without raw beside it there is no floor to tell.
+        alone = self.summary(text.replace("raw-soa", "also-cold"))
+        self.assertEqual(alone["cold"]["hitch_frame"], 0)
+        self.assertEqual(alone["cold"]["verdict"], "no floor")
+
+    def test_a_growing_frame_is_no_hitch(self):
+        # Frames that cost more as the world grows stand no higher than their neighbours.
+        rng = random.Random(5)
+        text = "".join(sequence_rows("raw-soa", r, [1000 + 50 * f for f in range(FRAMES)]) +
+                       sequence_rows("linear", r, [(1000 + 50 * f) * (1 + rng.uniform(-0.02, 0.02))
+                                                   for f in range(FRAMES)]) for r in range(8))
+        rows = self.summary(text)
+        self.assertLess(float(rows["linear"]["hitch"]), 1.1)
+        self.assertEqual(rows["linear"]["verdict"], "steady")
+
+    def test_without_raw_there_is_no_floor(self):
+        text = "".join(sequence_rows("design", r, [1000.0] * FRAMES, scenario="game_frame_10") for r in range(4))
+        self.assertEqual(self.summary(text)["design"]["verdict"], "no floor")
+
+    def test_too_few_sequences_or_a_missing_frame_are_refused(self):
+        with self.assertRaisesRegex(frames.CsvError, "fewer than the 4"):
+            self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(3)))
+        cut = "".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(4)).splitlines(keepends=True)
+        del cut[70]
+        with self.assertRaisesRegex(frames.CsvError, "lacks frames"):
+            self.summary("".join(cut))
+
+    def test_the_command_writes_a_row_per_design(self):
+        path = self.write("frames.csv", HEADER + "".join(sequence_rows(s, r, [1000.0] * FRAMES)
+                                                         for s in ("raw-soa", "design") for r in range(4)))
+        out = self.path("hitches.csv")
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(frames.main(["summary", out, path]), 0)
+            self.assertEqual(frames.main(["summary", out]), 2)
+            self.assertEqual(frames.main(["measure", self.dir, out]), 1)  # no paired program in the folder
+        with open(out, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[0].split(","), list(frames.COLUMNS))
+        self.assertEqual(len(lines), 3)
+
+
+if __name__ == "__main__":
+    unittest.main()
