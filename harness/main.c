@@ -5,6 +5,7 @@
  *                    [--row-budget-ms B] [--inner K] [--warmup-ms W] [--first-warmup-ms W]
  *                    [--layout-seed HEX[,HEX...]]
  *                    [--memory warm|fresh] [--format csv|json] [--no-header] [--counters] [--no-hw-counters]
+ *                    [--frames]   (cachesim-<strategy> only)
  *
  * Without --n every scenario runs at the entity counts it declares (scenario.h): powers of two from 2^10 to
  * 2^24 unless it says otherwise, then its reference benchmark's own sizes, all kept within --min-n .. --max-n
@@ -24,6 +25,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cachesim.h"
 #include "heap.h"
 #include "layout.h"
 #include "output.h"
@@ -156,6 +158,8 @@ static void print_help(void) {
          "Where PAPI finds hardware counters, each row also gives instructions, cycles, L1D and last-level\n"
          "misses per unit over the timed samples (counter_events names the events; where there are none the\n"
          "columns are empty and one line on stderr says why); --no-hw-counters leaves them out.\n"
+         "--frames (cache-simulation build only): a framed scenario's cells are simulated frame by frame,\n"
+         "a dump per frame labelled with the cell and the frame.\n"
          "Exit status: 0 every cell ran; 1 a cell failed (one line on stderr each; the others still run);\n"
          "2 bad arguments; 3 out of memory (one line naming the cell and the block refused; no further\n"
          "cell runs).");
@@ -231,7 +235,10 @@ static options parse(int argc, char **argv) {
             o.counters = 1;
         else if (!strcmp(a, "--no-hw-counters"))
             o.run.hw_counters_off = true;
-        else
+        else if (!strcmp(a, "--frames")) {
+            if (!CACHESIM_BUILD) args_usage_error("--frames is for the cache-simulation build (make cachesim)%s", "");
+            o.run.frames = true;
+        } else
             args_usage_error("unknown argument '%s'", a);
     }
     if (o.min_n > o.max_n) args_usage_error("--min-n is above --max-n%s", "");

@@ -318,6 +318,45 @@ static int simulate(const scenario *s, size_t n, result *out, checks *checked, c
     return rc;
 }
 
+/* The cache simulator's pass over a framed scenario's frames, a dump per frame labelled "STRATEGY SCENARIO N SEED
+ * FRAME": after the checked first run (the row's checksum and memory), a consuming scenario's frames on a new
+ * world built uncounted, a reusable one's as the next `frames` runs of its world. Setup is never inside the marks,
+ * and the world is checked in full after the frames, the checks asking nothing of the allocator. */
+static int simulate_frames(const scenario *s, size_t n, result *out, checks *checked, const char **error) {
+    out->samples = 0;
+    out->inner = 1;
+    void *ctx;
+    double ignored;
+    int rc = first_run(s, n, NULL, out, &ctx, &ignored, error);
+    if (rc != 0) return rc;
+    rc = verify(s, ctx, 1, true, checked, error);
+    uint64_t runs = 1, units = 0;
+    if (rc == 0 && s->consumes_state) {
+        capture_counters(s, ctx, out);
+        s->teardown(ctx);
+        if (!(ctx = setup_world(s, n, out->layout_seed, error))) return -1;
+        runs = 0;
+    }
+    uint64_t (*frame)(void *) = s->consumes_state ? s->frame : s->run;
+    for (unsigned f = 0; rc == 0 && f < s->info->frames; ++f) {
+        char label[256];
+        snprintf(label, sizeof label, "%s %s %zu %016llx %u", out->strategy, s->info->name, n,
+                 (unsigned long long)out->layout_seed, f);
+        cachesim_begin();
+        uint64_t done = frame(ctx);
+        cachesim_end(label);
+        units += done;
+        if (!s->consumes_state && done != n) rc = (*error = short_run, -1);
+    }
+    if (rc == 0 && s->consumes_state && units != n) rc = (*error = short_run, -1);
+    if (rc == 0) rc = verify(s, ctx, s->consumes_state ? 1 : runs + s->info->frames, true, checked, error);
+    if (rc == 0 && s->consumes_state && s->checksum(ctx) != out->checksum)
+        rc = (*error = "checksum differs between runs of the same scenario", -1);
+    if (!s->consumes_state) capture_counters(s, ctx, out);
+    s->teardown(ctx);
+    return rc;
+}
+
 /* Said once per process, so that empty counter columns are never a mystery. */
 static void explain_missing_counters(void) {
     static bool told;
@@ -373,7 +412,9 @@ static int placed(const scenario *s, size_t n, const run_options *opt, result *o
     volatile char pad[gap + 1];
     pad[0] = 0;
     checks checked = {.seed = out->layout_seed, .made = 0};
-    int rc = CACHESIM_BUILD ? simulate(s, n, out, &checked, error) : measure(s, n, opt, out, &checked, error);
+    int rc = !CACHESIM_BUILD                      ? measure(s, n, opt, out, &checked, error)
+             : opt->frames && s->info->frames > 0 ? simulate_frames(s, n, out, &checked, error)
+                                                  : simulate(s, n, out, &checked, error);
     pad[0] = 1; /* a store after the call keeps the gap in place until the measurement returns */
     (void)pad;
     return rc;

@@ -28,6 +28,8 @@ typedef struct run_options {
                              taken (no calibration, no row budget), so that two processes differing only in
                              `samples` differ by a known amount of timed work (whole-process cross-checks);
                              0: calibrate to target_ms */
+    bool frames;            /* a cache-simulation build: a framed scenario's cells are simulated frame by frame, a
+                             dump per frame (its label the cell's and the frame); nothing in a timed build */
 } run_options;
 
 typedef struct result {

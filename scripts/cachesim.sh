@@ -12,7 +12,11 @@
 # required from the environment (scripts/pipeline.sh passes them; their defaults are in scripts/defaults.mk).
 # Without it, seed 1 for every cell. Then every strategy must agree on every checksum (scripts/analysis.sh
 # cachesim-plan and cachesim-join, simulation.py).
+# With --frames, the framed scenarios (scenarios/catalogue.h: FRAMED) SCENARIOS names are simulated frame by frame
+# instead, every NAME in layout seed 1, and OUT_CSV gets one row per strategy, scenario and frame: the frame's
+# instructions and misses, not divided by anything (scripts/analysis.sh framesim-join, simulation.py).
 # Usage: scripts/cachesim.sh BUILD_DIR OUT_CSV N RUNS_CSV|- NAME...   (CACHESIM_JOBS=2: simulators at once)
+#        scripts/cachesim.sh --frames BUILD_DIR OUT_CSV N SCENARIO,... NAME...
 #        scripts/cachesim.sh --geometry   prints the pinned geometry as the rows record it
 #
 # The geometry is pinned, not detected (valgrind misreads these VMs' caches), so that figures compare across
@@ -30,13 +34,15 @@ ll=33554432,16,64
 # As written in each row, without the commas that would split its field.
 geometry=$(printf 'I1=%s D1=%s LL=%s (bytes/ways/line)' "$i1" "$d1" "$ll" | tr , /)
 if [ "${1:-}" = --geometry ]; then echo "$geometry"; exit 0; fi
+frames=""
+if [ "${1:-}" = --frames ]; then frames=--frames; shift; fi
 build=$1
 out=$2
 n=$3
-runs=$4
+runs=$4 # with --frames, the scenarios
 shift 4
 jobs=${CACHESIM_JOBS:-2}
-if [ "$runs" != - ]; then
+if [ "$runs" != - ] && [ -z "$frames" ]; then
     for setting in CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS; do
         printenv "$setting" >/dev/null || { echo "cachesim: $setting is not set (it comes with RUNS_CSV)" >&2; exit 2; }
     done
@@ -72,12 +78,21 @@ trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 
-for name; do
-    "$build/cachesim-$name" --list --min-n "$n" --max-n "$n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
-done >"$tmp/cells"
-set -- --cells "$tmp/cells" --n "$n"
-[ "$runs" = - ] || set -- "$@" --runs "$runs" --spread "$CACHESIM_SPREAD" --all-layouts "$CACHESIM_ALL_LAYOUTS"
-"$here/analysis.sh" cachesim-plan "$@" >"$tmp/plan"
+if [ -n "$frames" ]; then
+    # A process per NAME, its framed scenarios (of those named) each at N in layout seed 1.
+    for name; do
+        "$build/cachesim-$name" --list | awk -F'\t' -v name="$name" -v wanted=",$runs," '
+            index(wanted, "," $1 ",") { s = s (s ? "," : "") $1; k = k (k ? "," : "") 1 }
+            END { if (s) print name " " s " " k }'
+    done >"$tmp/plan"
+else
+    for name; do
+        "$build/cachesim-$name" --list --min-n "$n" --max-n "$n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
+    done >"$tmp/cells"
+    set -- --cells "$tmp/cells" --n "$n"
+    [ "$runs" = - ] || set -- "$@" --runs "$runs" --spread "$CACHESIM_SPREAD" --all-layouts "$CACHESIM_ALL_LAYOUTS"
+    "$here/analysis.sh" cachesim-plan "$@" >"$tmp/plan"
+fi
 total=$(wc -l <"$tmp/plan")
 echo "cachesim: n=$n, $total simulator processes" >&2
 
@@ -99,7 +114,7 @@ run_one() {
     # child is the whole simulation, for cleanup to stop.)
     env -i -C "$build" "$timeout" --foreground --kill-after=10 $((per_cell * count)) "$valgrind" --tool=callgrind \
         --cache-sim=yes --collect-atstart=no --I1=$i1 --D1=$d1 --LL=$ll --callgrind-out-file="$tmp/$1/dump" \
-        "./cachesim-$2" $args --n "$n" --layout-seed "$4" >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
+        "./cachesim-$2" $args --n "$n" --layout-seed "$4" $frames >"$tmp/$1/rows.csv" 2>"$tmp/$1/log" || rc=$?
     [ "$rc" -eq 0 ] && return
     running=$(running_scenario "$tmp/$1/rows.csv" $3)
     why=$(exit_reason "$rc" $((per_cell * count)))
@@ -134,5 +149,7 @@ first=1
 for f in "$tmp"/job*/rows.csv; do
     if [ "$first" = 1 ]; then cat "$f"; first=0; else tail -n +2 "$f"; fi
 done >"$tmp/rows.csv"
-"$here/analysis.sh" cachesim-join --dumps "$tmp" --rows "$tmp/rows.csv" --geometry "$geometry" "$out.partial"
+join=cachesim-join
+[ -z "$frames" ] || join=framesim-join
+"$here/analysis.sh" "$join" --dumps "$tmp" --rows "$tmp/rows.csv" --geometry "$geometry" "$out.partial"
 mv "$out.partial" "$out"

@@ -11,6 +11,8 @@
 #      frames.csv(.gz)  with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
 #                       side in FRAMES_PROCESSES processes of FRAMES_ROUNDS rounds (scripts/analysis.sh frames measure)
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
+#      framesim.csv     with the frames, the framed scenarios simulated frame by frame at FRAMES_N: every frame's
+#                       instructions and misses (scripts/cachesim.sh --frames)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
 #                       results); hitches.csv, the framed scenarios' frames per design (scripts/analysis.sh frames)
@@ -117,6 +119,7 @@ if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
     "$here/analysis.sh" verify "$out"
     cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
+    [ ! -f "$out/framesim.csv" ] || cp "$out/framesim.csv" "$stage/"
     tables=$("$here/analysis.sh" table-files "$out" runs samples frames)
     for table in $tables; do cp "$out/$table" "$stage/"; done
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
@@ -178,6 +181,10 @@ else
     step "cache simulation at n=$FIXED_N (the timed processes' layouts)"
     CACHESIM_ALL_LAYOUTS=$CACHESIM_ALL_LAYOUTS CACHESIM_SPREAD=$CACHESIM_SPREAD \
         sh "$here/cachesim.sh" "$build" "$stage/cachesim.csv" "$FIXED_N" "$stage/runs.csv" "$@" >/dev/null
+    if [ -f "$stage/frames.csv" ]; then
+        step "cache simulation of $framed frame by frame at n=$FRAMES_N"
+        sh "$here/cachesim.sh" --frames "$build" "$stage/framesim.csv" "$FRAMES_N" "$framed" "$@"
+    fi
 fi
 
 step "results"
@@ -209,6 +216,7 @@ tables=$("$here/analysis.sh" table-files "$stage" runs samples frames)
 paired_files=""
 [ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
 [ ! -f "$stage/hitches.csv" ] || paired_files="$paired_files hitches.csv"
+[ ! -f "$stage/framesim.csv" ] || paired_files="$paired_files framesim.csv"
 # shellcheck disable=SC2086
 "$here/analysis.sh" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots

@@ -46,6 +46,7 @@ expect_usage_error "min-n = 0" --min-n 0
 expect_usage_error "max-n not a number" --max-n 4M
 expect_usage_error "min-n above max-n" --min-n 4096 --max-n 1024
 expect_usage_error "n with bounds" --n 64 --max-n 1024
+expect_usage_error "--frames outside the cache-simulation build" --scenario grow --n 64 --frames
 expect_usage_error "target-ms = 0" --target-ms 0
 expect_usage_error "target-ms not a number" --target-ms fast
 expect_usage_error "row budget not a number" --row-budget-ms 1.5

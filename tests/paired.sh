@@ -233,6 +233,24 @@ if [ -n "$frame_files" ] && [ -s "$res/hitches.csv" ] && [ "$recorded" = 1 ] &&
     [ -s "$res/plots/frames-grow.svg" ]
 then ok "the framed scenarios' frames ($framed) are published, summarised a row per design, and drawn"
 else ko "the framed scenarios' frames are published, summarised a row per design, and drawn" "$frame_files"; fi
+# Simulated frame by frame: every frame of every design the run names (the controls' code is their originals'),
+# and where archetype's columns double in grow (the world reaching half its size) the frame that retires the most
+# bytes is the frame of the most instructions.
+if [ -s "$res/framesim.csv" ] && grep -q '^framesim.csv,' "$res/manifest.csv" &&
+    [ "$(csvcheck count "$res/framesim.csv" --where scenario=grow --where strategy=archetype)" -eq 256 ] &&
+    csvcheck assert-all "$res/hitches.csv" 'instructions_worst>0' --where 'strategy!~~' &&
+    [ "$(csvcheck column "$res/hitches.csv" bytes_worst_frame instructions_worst_frame --where scenario=grow \
+        --where strategy=archetype)" = "128	128" ]
+then ok "the framed scenarios are simulated frame by frame: archetype's growth in grow is its worst frame in bytes and instructions"
+else ko "the framed scenarios are simulated frame by frame" "$(csvcheck column "$res/hitches.csv" strategy \
+    bytes_worst_frame instructions_worst_frame --where scenario=grow 2>&1 | head -n 3 | tr '\n' ' ')"; fi
+# The report's table of a framed scenario: a row per design but the controls, raw's first.
+printf '# r\n\n<!-- table: hitches grow -->\n<!-- end table -->\n' >"$tmp/hitches.md"
+if scripts/analysis.sh report "$res/results.csv" "$tmp/hitches.md" "$tmp/hitches-out.md" 2>"$tmp/err" &&
+    [ "$(grep -c '^| ' "$tmp/hitches-out.md")" -eq $(($("$paired" --list | awk -F'\t' '$1 == "grow"' | grep -c -v '~') + 1)) ] &&
+    sed -n 's/^| \([^ ]*\) .*/\1/p' "$tmp/hitches-out.md" | sed -n 2p | grep -qx raw-soa
+then ok "the report's hitches table has a row per design, raw's first"
+else ko "the report's hitches table has a row per design, raw's first" "$(tail_of "$tmp/err")"; fi
 
 # make reanalyse of a paired run: the same results and paired ratios from the same samples; a samples file changed
 # after publication is refused by name, and the published run stays as it was.

@@ -22,6 +22,7 @@ Commands (each module's docstring says more):
     plots ...              the figures' data and gnuplot scripts (plots.py)
     cachesim-plan ...      which layouts the cache simulation replays (simulation.py)
     cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
+    framesim-join ...      framesim.csv from the simulator's dumps of a simulation frame by frame (simulation.py)
     crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     crosscheck-rejoin DIR  crosscheck.csv again, with the in-process figures of DIR's new results.csv
@@ -79,6 +80,7 @@ COMMANDS = {
     "plots": ("plots", "main"),
     "cachesim-plan": ("simulation", "plan_main"),
     "cachesim-join": ("simulation", "join_main"),
+    "framesim-join": ("simulation", "framesim_join_main"),
     "crosscheck-plan": ("crosscheck", "plan_main"),
     "crosscheck-join": ("crosscheck", "join_main"),
     "crosscheck-rejoin": ("crosscheck", "rejoin_main"),

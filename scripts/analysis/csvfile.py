@@ -88,6 +88,10 @@ KINDS = {
         "process_seed:h link_order:n scenario:s n:i memory:s layout:n layout_seed:h strategy:s round:n position:n "
         "frame:n wall_ns:n cpu_ns:n allocations:n bytes_allocated:n bytes_retired:n"
     ),
+    # the simulation frame by frame: one row per simulated cell and frame (framesim.csv)
+    "framesim": (
+        "strategy:s scenario:s n:i layout_seed:h frame:n instructions:n d1_misses:n ll_misses:n checksum:h"
+    ),
     # the framed scenarios' frames per design: typical and worst frames, the hitch and its verdict (hitches.csv)
     "hitches": (
         "scenario:s n:i strategy:s frames:i sequences:i median_frame_ns:n p99_frame_ns:n worst_frame_ns:n "
@@ -111,6 +115,8 @@ OPTIONAL = {
     "results": "observed_ns:e reported_per_change:e",
     # the frames of a sequence, for a scenario measured frame by frame (0 for the others)
     "scenarios": "frames:e",
+    # the simulated instructions per frame, where the run simulated its frames
+    "hitches": "instructions_median:e instructions_worst:e instructions_worst_frame:e",
 }
 
 

@@ -3,8 +3,10 @@ writes with --frames (harness/paired.c: one row per design, sequence and frame).
 
     python3 -m analysis frames measure BUILD OUT_CSV --scenarios A,B,... [--n N] [--processes P] [--rounds R]
                                     [--seed S]             every scenario's frames in P processes (frames.csv)
-    python3 -m analysis frames summary OUT_CSV FRAMES_CSV|DIR...   one row per scenario, n and design (hitches.csv);
-                                                                  a DIR stands for its frames table
+    python3 -m analysis frames summary OUT_CSV FRAMES_CSV|DIR... [--sim FRAMESIM_CSV]
+                                        one row per scenario, n and design (hitches.csv); a DIR stands for its
+                                        frames table and its framesim.csv (the simulation frame by frame:
+                                        instructions per frame, simulation.py), --sim names one
 
 measure runs bench-paired --frames for each scenario in P processes, each in another link order (BUILD's
 bench-paired-K, K drawn from the seed) with a seed of its own, every design of the scenario that holds N in each,
@@ -26,7 +28,8 @@ side by side in the same rounds, so they met the same stretches of the machine. 
     it: a frame chosen by noise falls back to 1 on the other half;
   - the deterministic frame: what each frame asked of the allocator (the same in every sequence of a consuming
     scenario; of a reusable one's, the most any sequence asked): the frame that retired the most bytes (old blocks
-    reallocated or freed: what growth copied), with its bytes, calls and the bytes allocated.
+    reallocated or freed: what growth copied), with its bytes, calls and the bytes allocated; and, from the cache
+    simulation frame by frame, the median frame's instructions and the most a frame took, with its frame.
 
 The noise floor is how far the same frame stands over its neighbours in the sequences of a design whose frames
 hold no hitch: raw's arrays (scenarios/raw/frames.c, game_frame.c), allocated up front, measured in the same
@@ -67,6 +70,7 @@ COLUMNS = (
     "worst_over_median", "typical_median_ns", "typical_worst_ns", "typical_worst_frame", "hitch", "hitch_lo",
     "hitch_hi", "hitch_frame", "over_floor", "over_floor_lo", "over_floor_hi", "verdict", "bytes_worst",
     "bytes_worst_frame", "bytes_median", "bytes_total", "allocations_worst", "bytes_allocated_worst",
+    "instructions_median", "instructions_worst", "instructions_worst_frame",
 )
 
 
@@ -170,9 +174,23 @@ VERDICTS = {stats.SLOWER: "hitch", stats.FASTER: "steady", stats.EQUIVALENT: "st
             stats.INCONCLUSIVE: "inconclusive"}
 
 
-def summarise(designs: Sequence[Design]) -> list[dict[str, object]]:
+# Instructions per frame from the simulation frame by frame (simulation.py, framesim.csv), by (scenario, n,
+# strategy): the frames' counts in frame order.
+Instructions = dict[tuple[str, int, str], list[int]]
+
+
+def read_instructions(path: str) -> Instructions:
+    """The simulated instructions of every frame of framesim.csv. Raises CsvError."""
+    frames: dict[tuple[str, int, str], dict[int, int]] = {}
+    for r in csvfile.read(path, "framesim"):
+        frames.setdefault((r["scenario"], int(r["n"]), r["strategy"]), {})[int(r["frame"])] = int(r["instructions"])
+    return {key: [counts[f] for f in sorted(counts)] for key, counts in frames.items()}
+
+
+def summarise(designs: Sequence[Design], instructions: Instructions | None = None) -> list[dict[str, object]]:
     """One row per design (COLUMNS), its verdict against raw's frame in its scenario, the false discovery rate held
-    over every design of every scenario."""
+    over every design of every scenario; with the simulation's instructions per frame where given (empty where a
+    design has none)."""
     for d in designs:
         if len(d.sequences) < MIN_SEQUENCES:
             raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(d.sequences)} sequences, fewer than the "
@@ -219,6 +237,10 @@ def summarise(designs: Sequence[Design]) -> list[dict[str, object]]:
             "bytes_total": sum(retired), "allocations_worst": allocations[worst_bytes],
             "bytes_allocated_worst": allocated[worst_bytes],
         })
+        counts = (instructions or {}).get((d.scenario, d.n, d.strategy), [])
+        if counts:
+            rows[-1].update({"instructions_median": f"{stats.median(float(c) for c in counts):.0f}",
+                             "instructions_worst": max(counts), "instructions_worst_frame": counts.index(max(counts))})
     return rows
 
 
@@ -263,7 +285,7 @@ def measure(build: str, out: str, scenarios: Sequence[str], n: int, processes: i
 
 def main(argv: list[str]) -> int:
     parser = Parser("frames", "measure BUILD OUT_CSV --scenarios A,B [--n N] [--processes P] [--rounds R] "
-                              "[--seed S] | summary OUT_CSV FRAMES_CSV|DIR...")
+                              "[--seed S] | summary OUT_CSV FRAMES_CSV|DIR... [--sim FRAMESIM_CSV]")
     parser.add_argument("what", choices=("measure", "summary"))
     parser.add_argument("paths", nargs="+")
     parser.add_argument("--scenarios", default="")
@@ -271,6 +293,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--processes", type=int, default=defaults.whole("FRAMES_PROCESSES"))
     parser.add_argument("--rounds", type=int, default=defaults.whole("FRAMES_ROUNDS"))
     parser.add_argument("--seed", type=int)
+    parser.add_argument("--sim")
 
     def run(a: argparse.Namespace) -> int:
         if a.what == "measure":
@@ -296,12 +319,14 @@ def _measure(a: argparse.Namespace) -> int:
 
 def _summary(a: argparse.Namespace) -> int:
     try:
-        # A folder stands for its frames table (frames.csv, or its published parts).
+        # A folder stands for its frames table (frames.csv, or its published parts) and its framesim.csv.
         paths = [os.path.join(p, name) if os.path.isdir(p) else p for p in a.paths[1:]
                  for name in (csvfile.table_files(p, "frames") if os.path.isdir(p) else [""])]
         if not paths:
             raise CsvError(f"{' '.join(a.paths[1:])}: no frames table")
-        csvfile.write(a.paths[0], COLUMNS, summarise(read(paths)))
+        sim = a.sim or next((os.path.join(p, "framesim.csv") for p in a.paths[1:]
+                             if os.path.isdir(p) and os.path.exists(os.path.join(p, "framesim.csv"))), None)
+        csvfile.write(a.paths[0], COLUMNS, summarise(read(paths), read_instructions(sim) if sim else None))
     except CsvError as e:
         return fail("frames", e)
     return 0

@@ -60,8 +60,9 @@ nothing was measured):
     hitches SCENARIO               from hitches.csv: a row per design of a framed scenario (raw's, the noise floor,
                                    first): its median, p99 and worst frame (wall time, the machine's noise in
                                    them), the frame that stands highest over its neighbours with that ratio, the
-                                   same against raw's frame with the decision rule's verdict, and the frame that
-                                   retired the most memory (frames.py)
+                                   same against raw's frame with the decision rule's verdict, the frame that
+                                   retired the most memory, and the frame of the most simulated instructions
+                                   (frames.py)
     tracking N                     a row per strategy: what an existing change term costs simple_iter and
                                    add_remove (simple_iter_tracked, add_remove_tracked against them), and the
                                    added_R frames against their scans
@@ -506,18 +507,22 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
         raise NotMeasured(f"no frames of {scenario} in {res.path('hitches.csv')}")
     rows.sort(key=lambda r: (not r["strategy"].startswith("raw"), r["strategy"]))
     lines = ["| design | median frame | p99 frame | worst frame | worst / median | hitch: frame, its CPU time over "
-             "its neighbours' | over raw's same frame | verdict | most memory retired: frame, bytes (calls) |",
-             "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
+             "its neighbours' | over raw's same frame | verdict | most memory retired: frame, bytes (calls) | "
+             "most instructions: frame, over the median frame's |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|"]
     for r in rows:
         over = (f"{float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, {float(r['over_floor_hi']):.2f}]"
                 if r["over_floor"] else "-")
         retired = (f"{r['bytes_worst_frame']}: {_kib(r['bytes_worst'])} ({r['allocations_worst']})"
                    if int(r["bytes_worst"]) else "none")
+        instructions = (f"{r['instructions_worst_frame']}: "
+                        f"{int(r['instructions_worst']) / max(float(r['instructions_median']), 1.0):.1f}x"
+                        if r.get("instructions_worst") else "-")
         lines.append(f"| {r['strategy']} | {float(r['median_frame_ns']) / 1e3:.1f} µs | "
                      f"{float(r['p99_frame_ns']) / 1e3:.1f} µs | {float(r['worst_frame_ns']) / 1e3:.0f} µs | "
                      f"{float(r['worst_over_median']):.0f}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
                      f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | {r['verdict']} | "
-                     f"{retired} |")
+                     f"{retired} | {instructions} |")
     return lines
 
 

@@ -3,6 +3,7 @@
     python3 -m analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV --spread F
                                            --all-layouts STRATEGY:SCENARIO,...]
     python3 -m analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
+    python3 -m analysis framesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
 
 The simulation replays the layouts the timed processes had: a cell's layout is a function of its seed
 (harness/platform/layout.h), so a simulated run with a timed process's seed sees the same block placement that
@@ -21,6 +22,11 @@ and layout:
     strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,ll_misses_per_unit,
     d1_read_misses_per_unit,d1_write_misses_per_unit,checksum,geometry,flags
 every row needing its dump and every dump its row, and every strategy agreeing on every checksum.
+
+framesim-join does the same for a simulation frame by frame (scripts/cachesim.sh --frames: a dump per frame,
+labelled "STRATEGY SCENARIO N SEED FRAME"), one row per simulated cell and frame, the counts whole:
+    strategy,scenario,n,layout_seed,frame,instructions,d1_misses,ll_misses,checksum,geometry
+every row needing a dump for every frame from 0 on, as many as the other cells of its scenario have.
 """
 
 import argparse
@@ -162,17 +168,7 @@ def read_dump(path: str) -> tuple[tuple[str, ...], list[int]]:
 
 def join(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
     """The rows of cachesim.csv; raises CsvError or MergeError."""
-    counts: dict[tuple[str, ...], list[int]] = {}
-    for job in sorted(os.listdir(dumps_dir)):
-        folder = os.path.join(dumps_dir, job)
-        if not os.path.isdir(folder):
-            continue
-        for name in sorted(os.listdir(folder)):
-            if name.startswith("dump."):
-                label, values = read_dump(os.path.join(folder, name))
-                if len(label) != 4:
-                    raise CsvError(f"{folder}/{name}: label '{' '.join(label)}' is not STRATEGY SCENARIO N SEED")
-                counts[label] = values
+    counts = _dumps(dumps_dir, 4, "STRATEGY SCENARIO N SEED")
     rows = csvfile.read(rows_path, "simulated")
     out = []
     done: set[tuple[str, ...]] = set()
@@ -200,6 +196,74 @@ def join(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
         raise cellmod.MergeError(f"cachesim: {len(counts)} dumps have no result row (e.g. {' '.join(next(iter(counts)))})")
     cellmod.check_checksums(out, "cachesim")
     return out
+
+
+FRAME_COLUMNS = ("strategy", "scenario", "n", "layout_seed", "frame", "instructions", "d1_misses", "ll_misses",
+                 "checksum", "geometry")
+
+
+def _dumps(dumps_dir: str, words: int, shape: str) -> dict[tuple[str, ...], list[int]]:
+    """Every dump of DIR/*/dump.* by its label, each label of the given number of words."""
+    counts: dict[tuple[str, ...], list[int]] = {}
+    for job in sorted(os.listdir(dumps_dir)):
+        folder = os.path.join(dumps_dir, job)
+        if not os.path.isdir(folder):
+            continue
+        for name in sorted(os.listdir(folder)):
+            if name.startswith("dump."):
+                label, values = read_dump(os.path.join(folder, name))
+                if len(label) != words:
+                    raise CsvError(f"{folder}/{name}: label '{' '.join(label)}' is not {shape}")
+                counts[label] = values
+    return counts
+
+
+def join_frames(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
+    """The rows of framesim.csv; raises CsvError or MergeError."""
+    counts = _dumps(dumps_dir, 5, "STRATEGY SCENARIO N SEED FRAME")
+    frames: dict[str, int] = {}
+    for label in counts:
+        frames[label[1]] = max(frames.get(label[1], 0), int(label[4]) + 1)
+    out: list[Row] = []
+    done: set[tuple[str, ...]] = set()
+    for row in csvfile.read(rows_path, "simulated"):
+        key = (row["strategy"], row["scenario"], row["n"], row["layout_seed"])
+        if key in done:
+            continue
+        done.add(key)
+        for frame in range(frames.get(row["scenario"], 0) or 1):
+            wanted = (*key, str(frame))
+            if wanted not in counts:
+                raise cellmod.MergeError(f"framesim: no dump for {' '.join(wanted)}")
+            ir, d1r, d1w, llr, llw = counts.pop(wanted)
+            out.append({"strategy": row["strategy"], "scenario": row["scenario"], "n": row["n"],
+                        "layout_seed": row["layout_seed"], "frame": str(frame), "instructions": str(ir),
+                        "d1_misses": str(d1r + d1w), "ll_misses": str(llr + llw), "checksum": row["checksum"],
+                        "geometry": geometry})
+    if counts:
+        raise cellmod.MergeError(f"framesim: {len(counts)} dumps have no result row (e.g. {' '.join(next(iter(counts)))})")
+    cellmod.check_checksums(out, "framesim")
+    return out
+
+
+def framesim_join_main(argv: list[str]) -> int:
+    p = Parser("framesim-join")
+    p.add_argument("--dumps", required=True)
+    p.add_argument("--rows", required=True)
+    p.add_argument("--geometry", required=True)
+    p.add_argument("out")
+    return p.run(argv, _join_frames)
+
+
+def _join_frames(a: argparse.Namespace) -> int:
+    try:
+        rows = join_frames(a.dumps, a.rows, a.geometry)
+    except (OSError, CsvError, cellmod.MergeError) as e:
+        print(f"framesim: {e}", file=sys.stderr)
+        return 1
+    csvfile.write(a.out, FRAME_COLUMNS, rows)
+    print(f"framesim: wrote {a.out} ({len(rows)} simulated frames)", file=sys.stderr)
+    return 0
 
 
 def join_main(argv: list[str]) -> int:

@@ -3,11 +3,12 @@ half, its verdict against raw's floor at the same frame, and the deterministic w
 
 import contextlib
 import io
+import os
 import random
 import unittest
 
 import support
-from analysis import frames
+from analysis import cells, frames, simulation
 
 HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
           "allocations,bytes_allocated,bytes_retired\n")
@@ -106,6 +107,44 @@ class Frames(support.TempDir):
             lines = f.read().splitlines()
         self.assertEqual(lines[0].split(","), list(frames.COLUMNS))
         self.assertEqual(len(lines), 3)
+
+
+class Simulated(support.TempDir):
+    """The simulation frame by frame: a dump per frame joined to its cell's row, and its instructions in the summary."""
+
+    def dump(self, job, name, label, ir):
+        os.makedirs(self.path("dumps", job), exist_ok=True)
+        self.write(f"dumps/{job}/{name}", f"desc: Trigger: Client Request: {label}\nevents: Ir D1mr D1mw DLmr DLmw\n"
+                                          f"summary: {ir} 2 3 1\n")
+
+    def rows(self, *checksums):
+        return self.write("rows.csv", "strategy,scenario,n,unit,checksum,layout_seed\n" + "".join(
+            f"{s},grow,1024,entity,{c},0000000000000001\n" for s, c in checksums))
+
+    def test_a_row_per_frame_and_every_frame_needed(self):
+        for job, strategy in (("job0", "a"), ("job1", "b")):
+            for f in range(3):
+                self.dump(job, f"dump.{f + 1}", f"{strategy} grow 1024 0000000000000001 {f}", 1000 * (f + 1))
+        out = simulation.join_frames(self.path("dumps"), self.rows(("a", "0ab"), ("b", "0ab")), "G")
+        self.assertEqual([(r["strategy"], r["frame"], r["instructions"], r["d1_misses"], r["ll_misses"]) for r in out],
+                         [("a", "0", "1000", "5", "1"), ("a", "1", "2000", "5", "1"), ("a", "2", "3000", "5", "1"),
+                          ("b", "0", "1000", "5", "1"), ("b", "1", "2000", "5", "1"), ("b", "2", "3000", "5", "1")])
+        with self.assertRaisesRegex(cells.MergeError, "checksum mismatch"):
+            simulation.join_frames(self.path("dumps"), self.rows(("a", "0ab"), ("b", "0cd")), "G")
+        os.remove(self.path("dumps/job1/dump.2"))
+        with self.assertRaisesRegex(cells.MergeError, "no dump for b grow 1024 0000000000000001 1"):
+            simulation.join_frames(self.path("dumps"), self.rows(("a", "0ab"), ("b", "0ab")), "G")
+
+    def test_the_summary_names_the_frame_of_the_most_instructions(self):
+        text = HEADER + "".join(sequence_rows(s, r, [1000.0] * FRAMES) for s in ("raw-soa", "design")
+                                for r in range(4))
+        designs = frames.read([self.write("frames.csv", text)])
+        counts = [100] * FRAMES
+        counts[33] = 900
+        rows = {r["strategy"]: r for r in frames.summarise(designs, {("grow", 4096, "design"): counts})}
+        self.assertEqual((rows["design"]["instructions_worst_frame"], rows["design"]["instructions_worst"],
+                          rows["design"]["instructions_median"]), (33, 900, "100"))
+        self.assertNotIn("instructions_worst", rows["raw-soa"])
 
 
 if __name__ == "__main__":
