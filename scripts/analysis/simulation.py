@@ -32,7 +32,7 @@ every row needing a dump for every frame from 0 on, as many as the other cells o
 import argparse
 import os
 import sys
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from . import cells as cellmod, csvfile, paired
 from .command import Parser
@@ -246,43 +246,46 @@ def join_frames(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
     return out
 
 
-def framesim_join_main(argv: list[str]) -> int:
-    p = Parser("framesim-join")
+def _join_parser(command: str) -> Parser:
+    """The command line both joins take: the dumps' folder, the binaries' rows, the geometry, the output."""
+    p = Parser(command)
     p.add_argument("--dumps", required=True)
     p.add_argument("--rows", required=True)
     p.add_argument("--geometry", required=True)
     p.add_argument("out")
-    return p.run(argv, _join_frames)
+    return p
+
+
+def framesim_join_main(argv: list[str]) -> int:
+    return _join_parser("framesim-join").run(argv, _join_frames)
+
+
+def _written(a: argparse.Namespace, what: str, joined: Callable[[str, str, str], list[Row]],
+             columns: tuple[str, ...], counted: str) -> list[Row] | None:
+    """The rows a join makes of the arguments' dumps and rows, written to a.out; None (said on stderr) where the
+    join fails."""
+    try:
+        rows = joined(a.dumps, a.rows, a.geometry)
+    except (OSError, CsvError, cellmod.MergeError) as e:
+        print(f"{what}: {e}", file=sys.stderr)
+        return None
+    csvfile.write(a.out, columns, rows)
+    print(f"{what}: wrote {a.out} ({len(rows)} {counted})", file=sys.stderr)
+    return rows
 
 
 def _join_frames(a: argparse.Namespace) -> int:
-    try:
-        rows = join_frames(a.dumps, a.rows, a.geometry)
-    except (OSError, CsvError, cellmod.MergeError) as e:
-        print(f"framesim: {e}", file=sys.stderr)
-        return 1
-    csvfile.write(a.out, FRAME_COLUMNS, rows)
-    print(f"framesim: wrote {a.out} ({len(rows)} simulated frames)", file=sys.stderr)
-    return 0
+    return 0 if _written(a, "framesim", join_frames, FRAME_COLUMNS, "simulated frames") is not None else 1
 
 
 def join_main(argv: list[str]) -> int:
-    p = Parser("cachesim-join")
-    p.add_argument("--dumps", required=True)
-    p.add_argument("--rows", required=True)
-    p.add_argument("--geometry", required=True)
-    p.add_argument("out")
-    return p.run(argv, _join)
+    return _join_parser("cachesim-join").run(argv, _join)
 
 
 def _join(a: argparse.Namespace) -> int:
-    try:
-        rows = join(a.dumps, a.rows, a.geometry)
-    except (OSError, CsvError, cellmod.MergeError) as e:
-        print(f"cachesim: {e}", file=sys.stderr)
+    rows = _written(a, "cachesim", join, COLUMNS, "simulated cells and layouts")
+    if rows is None:
         return 1
-    csvfile.write(a.out, COLUMNS, rows)
-    print(f"cachesim: wrote {a.out} ({len(rows)} simulated cells and layouts)", file=sys.stderr)
     # D1 misses per unit, median over layouts, as the terminal shows them
     table: dict[tuple[str, str, str], list[Row]] = {}
     for row in rows:
