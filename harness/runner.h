@@ -94,9 +94,9 @@ typedef struct frame_record {
  * own into frames[0 .. frames): a consuming scenario's on a new world of its own, built untimed and checked against
  * the cell's checksum; a reusable one's as the next `frames` runs of the cell's world. Then a spot check, which
  * for a framed scenario must ask nothing of the allocator (every check of it, in every program): a design that
- * left work of its frames for later calls to finish would do it inside the check, untimed, and fails there. The sequence
- * is one of the cell's samples (its runs: 1, or `frames` for a reusable scenario). Returns RUN_OK or a failure as
- * cell_sample does. */
+ * left work of its frames for later calls to finish would do it inside the check, untimed, and fails there. The
+ * sequence is one of the cell's samples (its runs: 1, or `frames` for a reusable scenario). Returns RUN_OK or a
+ * failure as cell_sample does. */
 int cell_frames(cell *c, frame_record *frames, const char **error);
 
 #endif

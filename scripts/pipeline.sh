@@ -38,8 +38,8 @@
 # Usage: scripts/pipeline.sh BUILD_DIR OUT_DIR NAME...   with the settings in the environment:
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S BENCH_JOB_TIMEOUT_S PROGRESS_EVERY PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS
-#   PAIRED_REFERENCE PAIRED_CLOCK FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS CACHESIM_SPREAD
-#   CACHESIM_ALL_LAYOUTS QUICK, and BENCH_SCENARIOS where the run is narrowed to some scenarios.
+#   PAIRED_REFERENCE PAIRED_CLOCK FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS
+#   CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS QUICK, and BENCH_SCENARIOS where the run is narrowed to some scenarios.
 # Each one is required (make bench passes them all; their defaults are in scripts/defaults.mk, the script has
 # none): one left out is refused before anything runs, as a wrong one is. REANALYSE=1 needs none of them.
 # Exit codes: 0 published; 1 a step failed (the message names it, and the cell where there is one); 2 a setting

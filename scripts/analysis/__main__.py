@@ -9,7 +9,7 @@ Commands (each module's docstring says more):
     plan ...               the next round of processes under the stopping rule (plan.py)
     blocks BUILD OUT ...   every block measured side by side by the paired program, under the stopping rule (blocks.py)
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
-    frames summary ...     the framed scenarios' frames: typical and worst frame, hitches against the noise floor (frames.py)
+    frames measure|summary ...   the framed scenarios' frames: recorded; typical and worst frame, hitches (frames.py)
     paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
     reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals (paired.py)
     patterns DIR           whether the A/A twins lean one way by twin, link order, allocation or visiting order (paired.py)
@@ -22,7 +22,7 @@ Commands (each module's docstring says more):
     plots ...              the figures' data and gnuplot scripts (plots.py)
     cachesim-plan ...      which layouts the cache simulation replays (simulation.py)
     cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
-    framesim-join ...      framesim.csv from the simulator's dumps of a simulation frame by frame (simulation.py)
+    framesim-join ...      framesim.csv from the simulator's dumps, a dump per frame (simulation.py)
     crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     crosscheck-rejoin DIR  crosscheck.csv again, with the in-process figures of DIR's new results.csv

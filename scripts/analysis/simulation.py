@@ -241,7 +241,8 @@ def join_frames(dumps_dir: str, rows_path: str, geometry: str) -> list[Row]:
                         "d1_misses": str(d1r + d1w), "ll_misses": str(llr + llw), "checksum": row["checksum"],
                         "geometry": geometry})
     if counts:
-        raise cellmod.MergeError(f"framesim: {len(counts)} dumps have no result row (e.g. {' '.join(next(iter(counts)))})")
+        raise cellmod.MergeError(f"framesim: {len(counts)} dumps have no result row "
+                                 f"(e.g. {' '.join(next(iter(counts)))})")
     cellmod.check_checksums(out, "framesim")
     return out
 

@@ -4,9 +4,9 @@ framed scenarios' sequences (frames).
     python3 -m analysis publish-tables DIR
     python3 -m analysis table-files DIR TABLE...
 
-publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv, frames.csv) into their published form: runs.csv
-without the build columns every row repeats (metadata.csv has them once) and without hardware columns no process
-filled; each table gzip-compressed, as TABLE.csv.gz or, where that would exceed csvfile.PART_BYTES, as parts
+publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv, frames.csv) into their published form:
+runs.csv without the build columns every row repeats (metadata.csv has them once) and without hardware columns no
+process filled; each table gzip-compressed, as TABLE.csv.gz or, where that would exceed csvfile.PART_BYTES, as parts
 TABLE-1.csv.gz to TABLE-K.csv.gz of whole rows, each with the header (csvfile.write_table). A table already
 published is split anew only where one of its files exceeds PART_BYTES (a run published before the parts), its
 rows unchanged. Where DIR's manifest.csv listed the old files it lists the new ones instead. Exit 0, or 1 with
