@@ -562,11 +562,23 @@ static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **erro
     return verify(s, c->ctx, c->runs, false, &c->checked, error);
 }
 
-int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error) {
-    refusals before = refusals_so_far();
+/* Whether the cell takes another sample of `inner` runs: within the samples it was opened for, every one of the
+ * same runs (the first fixes them, and ends the warm-up). RUN_OK, or RUN_FAILED with *error set. */
+static int sample_admitted(cell *c, uint64_t inner, const char **error) {
     if (c->out.samples == c->max_samples) return *error = "more samples than the cell was opened for", RUN_FAILED;
     if (c->out.samples == 0) c->out.warmup_ms = ms_since(c->began), c->out.inner = inner;
     if (inner != c->out.inner) return *error = "a cell's samples must all have the same runs", RUN_FAILED;
+    return RUN_OK;
+}
+
+/* Records a sample of `inner` runs that took wall_ns, per unit, for the row's summary. */
+static void sample_recorded(cell *c, double wall_ns, uint64_t inner) {
+    c->samples[c->out.samples++] = wall_ns / ((double)inner * (double)c->n);
+}
+
+int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error) {
+    refusals before = refusals_so_far();
+    if (sample_admitted(c, inner, error) != RUN_OK) return RUN_FAILED;
     char here;
     size_t gap = ((uintptr_t)&here - layout_stack_residue(c->out.layout_seed)) % LAYOUT_WINDOW;
     volatile char pad[gap + 1];
@@ -575,7 +587,7 @@ int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error) {
     pad[0] = 1; /* a store after the call keeps the gap in place until the sample returns */
     (void)pad;
     if (rc != 0) return out_of_memory(before, error);
-    c->samples[c->out.samples++] = t->wall_ns / ((double)inner * (double)c->n);
+    sample_recorded(c, t->wall_ns, inner);
     return RUN_OK;
 }
 
@@ -653,9 +665,7 @@ int cell_frames(cell *c, frame_record *frames, const char **error) {
     refusals before = refusals_so_far();
     unsigned count = c->s->info->frames;
     uint64_t inner = c->s->consumes_state ? 1 : count;
-    if (c->out.samples == c->max_samples) return *error = "more samples than the cell was opened for", RUN_FAILED;
-    if (c->out.samples == 0) c->out.warmup_ms = ms_since(c->began), c->out.inner = inner;
-    if (inner != c->out.inner) return *error = "a cell's samples must all have the same runs", RUN_FAILED;
+    if (sample_admitted(c, inner, error) != RUN_OK) return RUN_FAILED;
     char here; /* the stack placed as for a sample (cell_sample) */
     size_t gap = ((uintptr_t)&here - layout_stack_residue(c->out.layout_seed)) % LAYOUT_WINDOW;
     volatile char pad[gap + 1];
@@ -666,6 +676,6 @@ int cell_frames(cell *c, frame_record *frames, const char **error) {
     if (rc != 0) return out_of_memory(before, error);
     double wall_ns = 0;
     for (unsigned f = 0; f < count; ++f) wall_ns += frames[f].wall_ns;
-    c->samples[c->out.samples++] = wall_ns / ((double)inner * (double)c->n);
+    sample_recorded(c, wall_ns, inner);
     return RUN_OK;
 }
