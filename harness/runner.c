@@ -187,6 +187,16 @@ static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks
     return reads_only(s, before, error);
 }
 
+/* A reusable framed scenario's world before its frames are recorded: as many untimed runs as the sequence has
+ * frames, so that every structure has reached its steady state and frame f of every sequence, timed or simulated,
+ * in any process, is the same run of the same world (a sequence continuing a world that had run for as long as
+ * its calibration took would put each round's frame f elsewhere). */
+static int settle_world(const scenario *s, void *ctx, size_t n, const char **error) {
+    for (unsigned r = 0; r < s->info->frames; ++r)
+        if (s->run(ctx) != n) return *error = short_run, -1;
+    return 0;
+}
+
 static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
 
 /* The last WARMUP_KEPT warm-up runs' times, whose median calibrates the runs per sample: under load the last run
@@ -319,9 +329,10 @@ static int simulate(const scenario *s, size_t n, result *out, checks *checked, c
 }
 
 /* The cache simulator's pass over a framed scenario's frames, a dump per frame labelled "STRATEGY SCENARIO N SEED
- * FRAME": after the checked first run (the row's checksum and memory), a consuming scenario's frames on a new
- * world built uncounted, a reusable one's as the next `frames` runs of its world. Setup is never inside the marks,
- * and the world is checked in full after the frames, the checks asking nothing of the allocator. */
+ * FRAME": after the checked first run (the row's checksum and memory), the frames on a new world built uncounted,
+ * a reusable scenario's after as many runs as it has frames (settle_world), as cell_frames times them. Setup is
+ * never inside the marks, and the world is checked in full after the frames, the checks asking nothing of the
+ * allocator. */
 static int simulate_frames(const scenario *s, size_t n, result *out, checks *checked, const char **error) {
     out->samples = 0;
     out->inner = 1;
@@ -330,12 +341,12 @@ static int simulate_frames(const scenario *s, size_t n, result *out, checks *che
     int rc = first_run(s, n, NULL, out, &ctx, &ignored, error);
     if (rc != 0) return rc;
     rc = verify(s, ctx, 1, true, checked, error);
-    uint64_t runs = 1, units = 0;
-    if (rc == 0 && s->consumes_state) {
-        capture_counters(s, ctx, out);
+    uint64_t units = 0;
+    if (rc == 0) {
+        if (s->consumes_state) capture_counters(s, ctx, out);
         s->teardown(ctx);
         if (!(ctx = setup_world(s, n, out->layout_seed, error))) return -1;
-        runs = 0;
+        if (!s->consumes_state) rc = settle_world(s, ctx, n, error);
     }
     uint64_t (*frame)(void *) = s->consumes_state ? s->frame : s->run;
     for (unsigned f = 0; rc == 0 && f < s->info->frames; ++f) {
@@ -349,9 +360,11 @@ static int simulate_frames(const scenario *s, size_t n, result *out, checks *che
         if (!s->consumes_state && done != n) rc = (*error = short_run, -1);
     }
     if (rc == 0 && s->consumes_state && units != n) rc = (*error = short_run, -1);
-    if (rc == 0) rc = verify(s, ctx, s->consumes_state ? 1 : runs + s->info->frames, true, checked, error);
+    if (rc == 0) rc = verify(s, ctx, s->consumes_state ? 1 : 2 * (uint64_t)s->info->frames, true, checked, error);
+    esb_mem_stats before_checksum = esb_mem_get_stats();
     if (rc == 0 && s->consumes_state && s->checksum(ctx) != out->checksum)
         rc = (*error = "checksum differs between runs of the same scenario", -1);
+    if (rc == 0) rc = reads_only(s, before_checksum, error);
     if (!s->consumes_state) capture_counters(s, ctx, out);
     s->teardown(ctx);
     return rc;
@@ -639,24 +652,29 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
     uint64_t units = 0;
     if (!count || (s->consumes_state && !s->frame))
         return *error = "the scenario is not measured frame by frame (its catalogue line has no FRAMED)", -1;
-    if (!s->consumes_state) {
-        for (unsigned f = 0; f < count; ++f) {
-            frame_timed(s->run, c->ctx, &frames[f]);
-            if (frames[f].units != c->n) return *error = short_run, -1;
-        }
-        c->runs += count;
-        return verify(s, c->ctx, c->runs, false, &c->checked, error);
-    }
     void *ctx = setup_world(s, c->n, c->out.layout_seed, error);
     if (!ctx) return -1;
+    int rc = 0;
+    if (!s->consumes_state) {
+        rc = settle_world(s, ctx, c->n, error);
+        for (unsigned f = 0; rc == 0 && f < count; ++f) {
+            frame_timed(s->run, ctx, &frames[f]);
+            if (frames[f].units != c->n) rc = (*error = short_run, -1);
+        }
+        if (rc == 0) rc = verify(s, ctx, 2 * (uint64_t)count, false, &c->checked, error);
+        s->teardown(ctx);
+        return rc;
+    }
     for (unsigned f = 0; f < count; ++f) {
         frame_timed(s->frame, ctx, &frames[f]);
         units += frames[f].units;
     }
-    int rc = units == c->n ? 0 : (*error = short_run, -1);
+    rc = units == c->n ? 0 : (*error = short_run, -1);
     if (rc == 0) rc = verify(s, ctx, 1, false, &c->checked, error);
+    esb_mem_stats before_checksum = esb_mem_get_stats();
     if (rc == 0 && s->checksum(ctx) != c->out.checksum)
         rc = (*error = "checksum differs between runs of the same scenario", -1);
+    if (rc == 0) rc = reads_only(s, before_checksum, error);
     s->teardown(ctx);
     return rc;
 }

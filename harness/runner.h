@@ -91,12 +91,13 @@ typedef struct frame_record {
 } frame_record;
 
 /* Records a sequence of a framed scenario's frames (scenario.h, frames) on an open cell, each frame timed on its
- * own into frames[0 .. frames): a consuming scenario's on a new world of its own, built untimed and checked against
- * the cell's checksum; a reusable one's as the next `frames` runs of the cell's world. Then a spot check, which
- * for a framed scenario must ask nothing of the allocator (every check of it, in every program): a design that
- * left work of its frames for later calls to finish would do it inside the check, untimed, and fails there. The
- * sequence is one of the cell's samples (its runs: 1, or `frames` for a reusable scenario). Returns RUN_OK or a
- * failure as cell_sample does. */
+ * own into frames[0 .. frames), on a new world of the sequence's own built untimed: a consuming scenario's frames
+ * from its start, checked against the cell's checksum; a reusable one's after `frames` untimed runs (its steady
+ * state), so that frame f is the same run of the same world in every sequence. Then a spot check, which for a
+ * framed scenario must ask nothing of the allocator (every check and checksum of it, in every program): a design
+ * that left work of its frames for later calls to finish would do it inside the check, untimed, and fails there.
+ * The sequence is one of the cell's samples (its runs: 1, or `frames` for a reusable scenario). Returns RUN_OK or
+ * a failure as cell_sample does. */
 int cell_frames(cell *c, frame_record *frames, const char **error);
 
 #endif

@@ -25,7 +25,8 @@ typedef struct scenario_info {
     size_t own_ns[3];
     /* Frames of a recorded sequence, for a scenario measured frame by frame (hitches: harness/runner.h,
      * cell_frames); 0 for the others. A reusable scenario's frame is its run, so a sequence is `frames` runs in a
-     * row; a consuming one's run is a sequence, `frames` calls of its frame hook on one new world. */
+     * row of a new world after as many untimed ones; a consuming one's run is a sequence, `frames` calls of its
+     * frame hook on one new world. */
     unsigned frames;
 } scenario_info;
 

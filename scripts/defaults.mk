@@ -79,14 +79,15 @@ DEFAULT_PAIRED_CLOCK := cpu
 DEFAULT_PAIRED_ORDERS := 16
 
 # The framed scenarios measured frame by frame (scripts/analysis/frames.py): their entity count, and the processes of
-# the paired program that record them, each of one layout of FRAMES_ROUNDS rounds. A hitch is chosen on half the
-# sequences (processes x rounds) and measured on the other half, two at least of each.
+# the paired program that record them, each of one layout of FRAMES_ROUNDS rounds. A hitch is chosen on the even
+# rounds and measured on the odd ones, a figure per process, so that its interval spans processes (each its own
+# layout) as every other interval of a run does: two processes and two rounds at least.
 DEFAULT_FRAMES_N := 65536
 DEFAULT_FRAMES_N.quick := 4096
-DEFAULT_FRAMES_PROCESSES := 3
-DEFAULT_FRAMES_PROCESSES.quick := 1
-DEFAULT_FRAMES_ROUNDS := 8
-DEFAULT_FRAMES_ROUNDS.quick := 4
+DEFAULT_FRAMES_PROCESSES := 8
+DEFAULT_FRAMES_PROCESSES.quick := 2
+DEFAULT_FRAMES_ROUNDS := 4
+DEFAULT_FRAMES_ROUNDS.quick := 2
 
 # The controls: the A/A twins and the planted slowdown.
 DEFAULT_AA_STRATEGY := archetype

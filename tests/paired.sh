@@ -108,9 +108,15 @@ fi
 
 # The instructions of one timed run, in bench-NAME and side by side (deterministic; needs valgrind).
 if command -v valgrind >/dev/null 2>&1; then
-    if scripts/analysis.sh fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
-        --scenarios simple_iter,create,add_remove >"$tmp/work" 2>&1; then ok "$(tail -n 1 "$tmp/work" | sed 's/^fidelity: //')"
-    else ko "the instructions of a timed run are bench-NAME's" "$(tail_of "$tmp/work")"; fi
+    scripts/analysis.sh fidelity work "$build" 1024 "$tmp/work.csv" "$first_variant" raw-soa \
+        --scenarios simple_iter,create,add_remove >"$tmp/work" 2>&1
+    case $? in
+    0) ok "$(tail -n 1 "$tmp/work" | sed 's/^fidelity: //')" ;;
+    # an instruction set newer than valgrind's in the machine's own code (AVX-512): the machine code was compared
+    # above, the instructions are counted on machines valgrind can decode
+    3) skip "the instructions of a timed run" "$(tail -n 1 "$tmp/work" | sed 's/^fidelity: //')" ;;
+    *) ko "the instructions of a timed run are bench-NAME's" "$(tail_of "$tmp/work")" ;;
+    esac
 else
     skip "the instructions of a timed run" "valgrind is not installed"
 fi

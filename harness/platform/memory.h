@@ -51,7 +51,8 @@ typedef struct esb_mem_stats {
      * of two readings (the frames of a framed scenario, harness/runner.h). Deterministic, whatever the machine. */
     uint64_t bytes_allocated; /* sizes of every successful alloc and calloc, and the new size of every realloc */
     uint64_t bytes_retired;   /* old sizes of every block freed or reallocated: what growth copied (a realloc, or a
-                                 block replaced by a new one, copied and freed), and blocks dropped */
+                                 block replaced by a new one, copied and freed; a shrinking realloc copies less),
+                                 and blocks dropped */
 } esb_mem_stats;
 
 esb_mem_stats esb_mem_get_stats(void);

@@ -17,7 +17,7 @@ depends on:
       bench-paired-0 measuring NAME alone, both in the memory layout of one seed; with the checksums both
       report. Fails where they differ by more than 1% (and more than the few instructions of the programs' own
       paths around a run) or the checksums differ. One row per design and scenario
-      in OUT_CSV.
+      in OUT_CSV. Exits 3 where valgrind cannot decode the binaries, built for this machine (Undecodable).
 
 Both are deterministic: the same build gives the same answer on any machine that runs it.
 """
@@ -180,6 +180,11 @@ def _dumps(directory: str) -> list[int]:
     return counts
 
 
+class Undecodable(RuntimeError):
+    """valgrind cannot decode the machine code of a binary built for this machine (an instruction set newer than
+    valgrind's, AVX-512 for one): the instructions cannot be counted here, which says nothing of the code."""
+
+
 def _counted(command: list[str], design: str, calls_per_row: int) -> tuple[int, str]:
     """Runs command under callgrind, counting each call of run_timed apart; the instructions of the design's last
     call and the checksum of its row. A binary that prints several rows (bench-raw: raw-soa and raw-aos) ran
@@ -189,6 +194,10 @@ def _counted(command: list[str], design: str, calls_per_row: int) -> tuple[int, 
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--collect-atstart=no",
                               "--toggle-collect=run_timed", "--dump-after=run_timed"] + command,
                              capture_output=True, text=True)
+        if run.returncode != 0 and "Unrecognised instruction" in run.stderr:
+            first = next(line for line in run.stderr.splitlines() if "nrecognised instruction" in line)
+            raise Undecodable(f"valgrind cannot decode {command[0]}, built for this machine (-march=native): "
+                              f"{first.split('== ', 1)[-1]}")
         if run.returncode != 0:
             tail = run.stderr.strip().splitlines()[-1:] or ["(nothing on stderr)"]
             raise RuntimeError(f"{' '.join(command)}: exit {run.returncode}: {tail[0]}")
@@ -275,6 +284,9 @@ def _work(args: argparse.Namespace) -> int:
         futures = [pool.submit(measure_work, args.build, d, s, args.n) for d, s in cells]
         try:
             results = [f.result() for f in futures]
+        except Undecodable as e:
+            print(f"fidelity: {e}", file=sys.stderr)
+            return 3
         except RuntimeError as e:
             print(f"fidelity: {e}", file=sys.stderr)
             return 1

@@ -62,8 +62,11 @@ WINDOW = 8
 STEADY_MARGIN = 0.10
 # The baseline whose frames hold no hitch.
 FLOOR_DESIGN = "raw-soa"
-# Sequences a design needs: two to choose the frame, two to measure it.
-MIN_SEQUENCES = 4
+# What a design's hitch needs: processes for its interval (each process one figure), rounds in each to choose the
+# frame on (the even ones) and to measure it on (the odd ones).
+MIN_PROCESSES = 2
+MIN_ROUNDS = 2
+MIN_SEQUENCES = MIN_PROCESSES * MIN_ROUNDS
 
 COLUMNS = (
     "scenario", "n", "strategy", "frames", "sequences", "median_frame_ns", "p99_frame_ns", "worst_frame_ns",

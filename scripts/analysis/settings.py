@@ -97,10 +97,8 @@ def check(cells_path: str | None = None) -> None:
     _whole("PAIRED_ROUNDS", 1, 100000)
     _whole("PAIRED_TARGET_MS", 1, 60000)
     _whole("FRAMES_N", 1, MAX_ENTITIES)
-    sequences = _whole("FRAMES_PROCESSES", 1, 1000) * _whole("FRAMES_ROUNDS", 1, 100000)
-    if sequences < frames.MIN_SEQUENCES:
-        raise SettingError(f"FRAMES_PROCESSES x FRAMES_ROUNDS is {sequences}: a hitch needs {frames.MIN_SEQUENCES} "
-                           f"sequences of every design (two to choose its frame, two to measure it)")
+    _whole("FRAMES_PROCESSES", frames.MIN_PROCESSES, 1000)
+    _whole("FRAMES_ROUNDS", frames.MIN_ROUNDS, 100000)
     reference = _text("PAIRED_REFERENCE")
     paired = _text("PAIRED")
     if paired not in ("0", "1"):

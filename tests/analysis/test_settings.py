@@ -13,7 +13,7 @@ GOOD = {
     "HYPERFINE_EXTRA_MS": "5", "CACHESIM_SPREAD": "0.1", "QUICK": "0", "FIXED_N": "1024",
     "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x", "BENCH_JOB_TIMEOUT_S": "60", "PROGRESS_EVERY": "30",
     "BENCH_OPTIONS": "--reps 1", "PAIRED": "0", "PAIRED_LAYOUTS": "3", "PAIRED_ROUNDS": "4", "PAIRED_TARGET_MS": "2",
-    "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu", "FRAMES_N": "4096", "FRAMES_PROCESSES": "1", "FRAMES_ROUNDS": "4",
+    "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu", "FRAMES_N": "4096", "FRAMES_PROCESSES": "2", "FRAMES_ROUNDS": "2",
 }
 
 
@@ -55,8 +55,9 @@ class Settings(TempDir):
         self.refused(["QUICK"], QUICK="yes")
         self.refused(["FIXED_N", '"-1"'], FIXED_N="-1", cells=False)
         self.refused(["FRAMES_N", "between 1"], FRAMES_N="0")
-        # a hitch is chosen on two sequences and measured on two more
-        self.refused(["FRAMES_PROCESSES x FRAMES_ROUNDS is 3", "needs 4"], FRAMES_PROCESSES="1", FRAMES_ROUNDS="3")
+        # a hitch is chosen on the even rounds and measured on the odd ones, its interval over two processes at least
+        self.refused(["FRAMES_PROCESSES must be between 2 and 1000, not 1"], FRAMES_PROCESSES="1", FRAMES_ROUNDS="8")
+        self.refused(["FRAMES_ROUNDS must be between 2 and 100000, not 1"], FRAMES_ROUNDS="1")
         self.check(FRAMES_PROCESSES="2", FRAMES_ROUNDS="2")
 
     def test_sizes_are_those_measured(self):
