@@ -107,3 +107,86 @@ def against(first: Mechanism, second: Mechanism, slower: bool) -> str:
     if same and slower:
         return names + f"the same work ({ir}): a memory or layout effect; " + ", ".join(parts)
     return names + ", ".join([ir] + parts)
+
+
+# The frames a reader must keep within a budget, each a framed scenario (read from hitches.csv, frames.py).
+FRAME_WORKLOADS = (
+    Workload("Steady frame time as the world grows", "grow"),
+    Workload("Steady frame time as new component sets appear", "new_sets"),
+    Workload("Steady frame time, a steady world with heavy churn", "game_frame_10"),
+)
+
+
+@dataclass(frozen=True)
+class FrameStanding:
+    """One design's hitch in a framed scenario: its frame, how far that frame stands over raw's same frame (the
+    ratio of the two frames' heights over their neighbours) and the rule's verdict on it ("hitch", "steady",
+    "inconclusive"); and its deterministic worst frames, the one that retired the most bytes and the one of the most
+    simulated instructions (None where the run simulated no frame of it)."""
+    design: str
+    verdict: str
+    frame: int
+    over_floor: Comparison
+    bytes_worst: int
+    bytes_worst_frame: int
+    instructions_over_median: float | None
+    instructions_worst_frame: int | None
+
+
+STEADY = "steady"
+
+
+def _steadiness(s: FrameStanding) -> float:
+    return s.over_floor.ratio
+
+
+def steadiest(standings: Sequence[FrameStanding]) -> tuple[list[FrameStanding], FrameStanding | None, str]:
+    """(leaders, next, how) of a framed scenario's designs. The leaders are the designs called steady, least hitch
+    first (how "steady"); where none is, the design whose frame stands least over raw's and every design whose
+    interval reaches down to that design's (how "least hitch", "not told apart" where they are several, which
+    never means equal). next is the steadiest design called a hitch whose interval lies wholly above every
+    leader's, None where there is none."""
+    ranked = sorted(standings, key=_steadiness)
+    steady = [s for s in ranked if s.verdict == STEADY]
+    if steady:
+        leaders, how = steady, STEADY
+    else:
+        leaders, how = [s for s in ranked if s.over_floor.low <= ranked[0].over_floor.high], "least hitch"
+    ceiling = max(s.over_floor.high for s in leaders)
+    above = [s for s in ranked if s.verdict == "hitch" and s.over_floor.low > ceiling]
+    return leaders, above[0] if above else None, how
+
+
+def hitch_figure(s: FrameStanding) -> str:
+    """"`tables`: frame 128 stands 14.0x [12.0, 16.1] as high over its neighbours as raw's": how many times as high a
+    design's hitch stands over its neighbours as raw's same frame over its own."""
+    c = s.over_floor
+    return (f"`{s.design}`: frame {s.frame} stands {wording.ratio_figure(c.ratio, c.low, c.high)} as high over its "
+            f"neighbours as raw's")
+
+
+def frame_pick(leaders: Sequence[FrameStanding], how: str) -> str:
+    """The pick of a framed scenario: "`a` and `b` (steady)", "none steady; least hitch: `c`: frame 128 stands
+    5.60x [5.00, 6.20] as high ...", "none steady; least hitch, not told apart: `c` and `d`"."""
+    names = wording.listing([f"`{s.design}`" for s in leaders])
+    if how == STEADY:
+        return f"{names} (steady)"
+    if len(leaders) == 1:
+        return f"none steady; least hitch: {hitch_figure(leaders[0])}"
+    return f"none steady; least hitch, not told apart: {names}"
+
+
+def _deterministic(s: FrameStanding) -> str:
+    retired = (f"{wording.bytes_text(s.bytes_worst)} retired at frame {s.bytes_worst_frame}" if s.bytes_worst
+               else "no memory retired")
+    if s.instructions_over_median is None:
+        return retired
+    return (f"{retired}, {s.instructions_over_median:.1f}x the median frame's instructions at frame "
+            f"{s.instructions_worst_frame}")
+
+
+def frame_why(first: FrameStanding, second: FrameStanding | None) -> str:
+    """The deterministic side of a framed scenario's pick, against the next design where there is one: "`a`: 0.52
+    MiB retired at frame 128, 5.6x the median frame's instructions at frame 128; `b`: 1.50 MiB ..."."""
+    text = f"`{first.design}`: {_deterministic(first)}"
+    return text if second is None else f"{text}; `{second.design}`: {_deterministic(second)}"

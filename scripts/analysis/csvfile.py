@@ -39,12 +39,13 @@ def _duration(v: str) -> bool:
     return bool(_NUMBER.match(v)) and 0 < float(v) < _LONGEST_NS
 
 
-# Column types: s non-empty text, t any text (empty too), i positive integer, n non-negative number, r any
-# number, h hexadecimal, e a non-negative number or empty, d a time in ns above 0 and below a day.
+# Column types: s non-empty text, t any text (empty too), i positive integer, w whole number (0 too), n non-negative
+# number, r any number, h hexadecimal, e a non-negative number or empty, d a time in ns above 0 and below a day.
 TYPES: dict[str, tuple[str, Callable[[str], bool]]] = {
     "s": ("non-empty text", lambda v: v != ""),
     "t": ("text", lambda v: True),
     "i": ("a positive integer", lambda v: bool(_POSITIVE.match(v))),
+    "w": ("a whole number", lambda v: v.isascii() and v.isdigit()),
     "n": ("a non-negative number", lambda v: bool(_NUMBER.match(v))),
     "r": ("a number", lambda v: bool(_SIGNED.match(v))),
     "h": ("hexadecimal", lambda v: bool(_HEX.match(v))),
@@ -85,19 +86,19 @@ KINDS = {
     ),
     # every frame of the framed scenarios' sequences, as bench-paired --frames writes them (frames.csv)
     "frames": (
-        "process_seed:h link_order:n scenario:s n:i memory:s layout:n layout_seed:h strategy:s round:n position:n "
-        "frame:n wall_ns:n cpu_ns:n allocations:n bytes_allocated:n bytes_retired:n"
+        "process_seed:h link_order:w scenario:s n:i memory:s layout:w layout_seed:h strategy:s round:w position:w "
+        "frame:w wall_ns:n cpu_ns:n allocations:w bytes_allocated:w bytes_retired:w"
     ),
     # the simulation frame by frame: one row per simulated cell and frame (framesim.csv)
     "framesim": (
-        "strategy:s scenario:s n:i layout_seed:h frame:n instructions:n d1_misses:n ll_misses:n checksum:h"
+        "strategy:s scenario:s n:i layout_seed:h frame:w instructions:w d1_misses:n ll_misses:n checksum:h"
     ),
     # the framed scenarios' frames per design: typical and worst frames, the hitch and its verdict (hitches.csv)
     "hitches": (
-        "scenario:s n:i strategy:s frames:i sequences:i median_frame_ns:n p99_frame_ns:n worst_frame_ns:n "
-        "worst_over_median:n typical_median_ns:n typical_worst_ns:n typical_worst_frame:n hitch:n hitch_lo:n "
-        "hitch_hi:n hitch_frame:n over_floor:e over_floor_lo:e over_floor_hi:e verdict:s bytes_worst:n "
-        "bytes_worst_frame:n bytes_median:n bytes_total:n allocations_worst:n bytes_allocated_worst:n"
+        "scenario:s n:i strategy:s frames:i sequences:i processes:i median_frame_ns:n p99_frame_ns:n "
+        "worst_frame_ns:n worst_over_median:n typical_median_ns:n typical_worst_ns:n typical_worst_frame:w hitch:n "
+        "hitch_lo:n hitch_hi:n hitch_frame:w over_floor:e over_floor_lo:e over_floor_hi:e verdict:s bytes_worst:w "
+        "bytes_worst_frame:w bytes_median:n bytes_total:w allocations_worst:w bytes_allocated_worst:w"
     ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (
@@ -280,6 +281,9 @@ KEYS: dict[str, tuple[str, ...]] = {
     "scenarios": ("scenario", "strategy"),
     "crosscheck": ("strategy", "scenario", "n"),
     "pairs": ("scenario", "n", "memory", "strategy", "reference"),
+    "frames": ("process_seed", "link_order", "scenario", "n", "layout", "strategy", "round", "frame"),
+    "framesim": ("strategy", "scenario", "n", "layout_seed", "frame"),
+    "hitches": ("scenario", "n", "strategy"),
 }
 
 

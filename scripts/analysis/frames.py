@@ -23,23 +23,26 @@ side by side in the same rounds, so they met the same stretches of the machine. 
     frame in every round and stays;
   - the hitch: the frame whose CPU time stands highest over its neighbours (the median of the frames up to WINDOW
     either side: a world that grows costs more each frame, and that is no hitch) beyond how far raw's same frame
-    stands over its own, and that ratio with its 95% interval. The frame is chosen on half the sequences and
-    measured on the other half, so that the largest of 256 noisy ratios is not measured on the data that chose
-    it: a frame chosen by noise falls back to 1 on the other half;
-  - the deterministic frame: what each frame asked of the allocator (the same in every sequence of a consuming
-    scenario; of a reusable one's, the most any sequence asked): the frame that retired the most bytes (old blocks
-    reallocated or freed: what growth copied), with its bytes, calls and the bytes allocated; and, from the cache
-    simulation frame by frame, the median frame's instructions and the most a frame took, with its frame.
+    stands over its own, and that ratio with its 95% interval. The frame is chosen on the even rounds of every
+    process and measured on the odd ones, so that the largest of 256 noisy ratios is not measured on the data
+    that chose it: a frame chosen by noise falls back to 1 on the other rounds. Each process gives one figure (the
+    median of its odd rounds), so that the interval spans processes, each of its own layout, as every interval of
+    a run does;
+  - the deterministic frame: what each frame asked of the allocator (the same in every sequence, each on a world of
+    its own: harness/runner.h, cell_frames): the frame that retired the most bytes (old blocks reallocated or
+    freed: what growth copied), with its bytes, calls and the bytes allocated; and, from the cache simulation
+    frame by frame, the median frame's instructions and the most a frame took, with its frame.
 
 The noise floor is how far the same frame stands over its neighbours in the sequences of a design whose frames
 hold no hitch: raw's arrays (scenarios/raw/frames.c, game_frame.c), allocated up front, measured in the same
 rounds. The same frame, because what every design meets there is no design's hitch: the first frame after an
-untimed setup starts cold, and raw's stands 2-4x over its neighbours. A design's hitch is compared with raw's at its
-frame (the ratio of the two, Yuen's interval over the odd sequences of each), every design of every scenario in one
-family under the suite's decision rule (stats.decide: the false discovery rate held at 5%): "hitch" where the
-design's frame stands higher than raw's, "steady" where it stands no higher, or within STEADY_MARGIN of it,
-"inconclusive" where neither can be told; "no floor" in a scenario without a raw baseline, and "floor" for raw
-itself. Exit status 0, 1 if a file cannot be read or holds too few sequences, 2 on a wrong call.
+untimed setup starts cold for every design. A design's hitch is compared with raw's same frame in the same round
+(the ratio of the two heights, per process the median of its odd rounds, the interval over processes), every
+design of every scenario in one family under the suite's decision rule (stats.decide: the false discovery rate
+held at 5%): "hitch" where the design's frame stands higher than raw's by more than STEADY_MARGIN, "steady" where
+it stands lower, or within STEADY_MARGIN of it, "inconclusive" where neither can be told; "no floor" in a scenario
+without a raw baseline, and "floor" for raw itself. Exit status 0, 1 if a file cannot be read or holds too few
+processes or rounds, 2 on a wrong call.
 """
 
 import argparse
@@ -66,12 +69,11 @@ FLOOR_DESIGN = "raw-soa"
 # frame on (the even ones) and to measure it on (the odd ones).
 MIN_PROCESSES = 2
 MIN_ROUNDS = 2
-MIN_SEQUENCES = MIN_PROCESSES * MIN_ROUNDS
 
 COLUMNS = (
-    "scenario", "n", "strategy", "frames", "sequences", "median_frame_ns", "p99_frame_ns", "worst_frame_ns",
-    "worst_over_median", "typical_median_ns", "typical_worst_ns", "typical_worst_frame", "hitch", "hitch_lo",
-    "hitch_hi", "hitch_frame", "over_floor", "over_floor_lo", "over_floor_hi", "verdict", "bytes_worst",
+    "scenario", "n", "strategy", "frames", "sequences", "processes", "median_frame_ns", "p99_frame_ns",
+    "worst_frame_ns", "worst_over_median", "typical_median_ns", "typical_worst_ns", "typical_worst_frame", "hitch",
+    "hitch_lo", "hitch_hi", "hitch_frame", "over_floor", "over_floor_lo", "over_floor_hi", "verdict", "bytes_worst",
     "bytes_worst_frame", "bytes_median", "bytes_total", "allocations_worst", "bytes_allocated_worst",
     "instructions_median", "instructions_worst", "instructions_worst_frame",
 )
@@ -157,24 +159,67 @@ class Hitch:
     high: float
 
 
-def ratios_at(sequences: Sequence[FrameSequence], frame: int) -> list[float]:
-    """How far a frame stands over its neighbours, in CPU time, in each odd sequence (those no frame is chosen on)."""
-    return [max(s.cpu[frame], 1.0) / max(neighbourhood(s.cpu, frame), 1.0) for s in sequences[1::2]]
+def chosen(sequences: Sequence[FrameSequence]) -> list[FrameSequence]:
+    """The sequences a hitch's frame is chosen on: those of the even rounds of every process."""
+    return [s for s in sequences if s.key[3] % 2 == 0]
+
+
+def standing(s: FrameSequence, frame: int) -> float:
+    """How far a frame stands over its neighbours in one sequence, in CPU time."""
+    return max(s.cpu[frame], 1.0) / max(neighbourhood(s.cpu, frame), 1.0)
+
+
+Process = tuple[str, int, int]  # process seed, link order, layout
+
+
+def process_figures(sequences: Sequence[FrameSequence], frame: int,
+                    floor: Sequence[FrameSequence] | None = None) -> list[float]:
+    """Per process, in process order, the median over its odd rounds (those no frame is chosen on) of how far the
+    frame stands over its neighbours; with floor, over how far it stands in floor's sequence of the same round,
+    which met the same stretch of the machine. Raises CsvError where floor lacks a sequence of a round."""
+    floors = {s.key: s for s in floor or ()}
+    by_process: dict[Process, list[float]] = {}
+    for s in sequences:
+        if s.key[3] % 2 == 0:
+            continue
+        value = standing(s, frame)
+        if floor is not None:
+            if s.key not in floors:
+                raise CsvError(f"the floor has no sequence of process {s.key[0]} round {s.key[3]}")
+            value /= standing(floors[s.key], frame)
+        by_process.setdefault(s.key[:3], []).append(value)
+    return [stats.median(values) for _, values in sorted(by_process.items())]
 
 
 def hitch(sequences: Sequence[FrameSequence], floor: Sequence[FrameSequence] | None) -> Hitch:
-    """The frame that stands highest over its neighbours in the typical curve of the even sequences, beyond what
-    the floor's frame stands there (where there is a floor), measured on the odd ones."""
-    over = over_neighbours(curve(sequences[0::2]))
+    """The frame that stands highest over its neighbours in the typical curve of the even rounds, beyond what the
+    floor's frame stands there (where there is a floor), measured on the odd rounds, a figure per process."""
+    over = over_neighbours(curve(chosen(sequences)))
     if floor:
-        over = [a / b for a, b in zip(over, over_neighbours(curve(floor[0::2])))]
+        over = [a / max(b, 1e-9) for a, b in zip(over, over_neighbours(curve(chosen(floor))))]
     frame = max(range(len(over)), key=lambda f: over[f])
-    ratio, low, high = stats.figure_ci(ratios_at(sequences, frame))
+    ratio, low, high = stats.figure_ci(process_figures(sequences, frame))
     return Hitch(frame, ratio, low, high)
 
 
-VERDICTS = {stats.SLOWER: "hitch", stats.FASTER: "steady", stats.EQUIVALENT: "steady",
-            stats.INCONCLUSIVE: "inconclusive"}
+def over_floor(sequences: Sequence[FrameSequence], floor: Sequence[FrameSequence], frame: int) -> stats.Comparison:
+    """How far a design's frame stands over raw's same frame, paired by round: per process the median over its odd
+    rounds of the two heights' ratio, and the interval over processes (as every paired ratio of a run)."""
+    summary = stats.summarise(process_figures(sequences, frame, floor))
+    return stats.Comparison(*stats.figure_interval(summary), summary.df)
+
+
+def verdicts(comparisons: Sequence[stats.Comparison]) -> list[str]:
+    """Each comparison's verdict, the false discovery rate held over all of them: "hitch" where the frame stands
+    higher than raw's by more than STEADY_MARGIN (its ratio over 1 + STEADY_MARGIN found above 1), "steady" where
+    it stands lower than raw's or within the margin (stats.equivalent), "inconclusive" otherwise."""
+    scale = 1 + STEADY_MARGIN
+    above = stats.decide([stats.Comparison(c.ratio / scale, c.low / scale, c.high / scale, c.df)
+                          for c in comparisons])
+    plain = stats.decide(comparisons, STEADY_MARGIN)
+    return ["hitch" if a == stats.SLOWER else
+            "steady" if p == stats.FASTER or stats.equivalent(c, STEADY_MARGIN) else "inconclusive"
+            for c, a, p in zip(comparisons, above, plain)]
 
 
 # Instructions per frame from the simulation frame by frame (simulation.py, framesim.csv), by (scenario, n,
@@ -183,10 +228,18 @@ Instructions = dict[tuple[str, int, str], list[int]]
 
 
 def read_instructions(path: str) -> Instructions:
-    """The simulated instructions of every frame of framesim.csv. Raises CsvError."""
+    """The simulated instructions of every frame of framesim.csv, one simulated layout per design. Raises CsvError
+    for a design simulated in several layouts or lacking a frame."""
     frames: dict[tuple[str, int, str], dict[int, int]] = {}
+    layouts: dict[tuple[str, int, str], str] = {}
     for r in csvfile.read(path, "framesim"):
-        frames.setdefault((r["scenario"], int(r["n"]), r["strategy"]), {})[int(r["frame"])] = int(r["instructions"])
+        key = (r["scenario"], int(r["n"]), r["strategy"])
+        if layouts.setdefault(key, r["layout_seed"]) != r["layout_seed"]:
+            raise CsvError(f"{path}: {r['strategy']} {r['scenario']} n={r['n']} simulated in more than one layout")
+        frames.setdefault(key, {})[int(r["frame"])] = int(r["instructions"])
+    for (scenario, n, strategy), counts in frames.items():
+        if sorted(counts) != list(range(len(counts))):
+            raise CsvError(f"{path}: {strategy} {scenario} n={n} lacks simulated frames")
     return {key: [counts[f] for f in sorted(counts)] for key, counts in frames.items()}
 
 
@@ -195,9 +248,13 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
     over every design of every scenario; with the simulation's instructions per frame where given (empty where a
     design has none)."""
     for d in designs:
-        if len(d.sequences) < MIN_SEQUENCES:
-            raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(d.sequences)} sequences, fewer than the "
-                           f"{MIN_SEQUENCES} a hitch needs (two to choose its frame, two to measure it)")
+        rounds: dict[Process, set[int]] = {}
+        for s in d.sequences:
+            rounds.setdefault(s.key[:3], set()).add(s.key[3])
+        if len(rounds) < MIN_PROCESSES or min(len(r) for r in rounds.values()) < MIN_ROUNDS:
+            raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(rounds)} processes of at least "
+                           f"{min(len(r) for r in rounds.values())} rounds; a hitch needs {MIN_PROCESSES} processes "
+                           f"of {MIN_ROUNDS} rounds (one to choose its frame on, one to measure it on)")
     floors = {(d.scenario, d.n): d for d in designs if d.strategy == FLOOR_DESIGN}
     hitches: list[Hitch] = []
     comparisons: dict[int, stats.Comparison] = {}
@@ -206,19 +263,18 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
         h = hitch(d.sequences, floor.sequences if floor else None)
         hitches.append(h)
         if floor:
-            comparisons[k] = stats.ratio_comparison(stats.summarise(ratios_at(d.sequences, h.frame)),
-                                                    stats.summarise(ratios_at(floor.sequences, h.frame)))
-    decided = dict(zip(comparisons, stats.decide(list(comparisons.values()), STEADY_MARGIN)))
+            comparisons[k] = over_floor(d.sequences, floor.sequences, h.frame)
+    decided = dict(zip(comparisons, verdicts(list(comparisons.values()))))
     rows = []
     for k, d in enumerate(designs):
         h = hitches[k]
         c = comparisons.get(k)
-        verdict = "floor" if d.strategy == FLOOR_DESIGN else VERDICTS[decided[k]] if c else "no floor"
+        verdict = "floor" if d.strategy == FLOOR_DESIGN else decided[k] if c else "no floor"
         walls = [w for s in d.sequences for w in s.wall]
         typical = curve(d.sequences)
         first = d.sequences[0]
-        # Per frame, the most any sequence asked: a consuming scenario's sequences all ask the same, a reusable
-        # one's frames follow however many runs the process made before.
+        # Per frame, the most any sequence asked: every sequence runs a world of its own through the same frames,
+        # so they all ask the same unless a design's growth depends on its memory's placement.
         retired, allocations, allocated = (
             [max(getattr(s, name)[f] for s in d.sequences) for f in range(len(first.wall))]
             for name in ("bytes_retired", "allocations", "bytes_allocated"))
@@ -226,7 +282,8 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
         median_wall = stats.median(walls)
         rows.append({
             "scenario": d.scenario, "n": d.n, "strategy": d.strategy, "frames": len(first.wall),
-            "sequences": len(d.sequences), "median_frame_ns": f"{median_wall:.0f}",
+            "sequences": len(d.sequences), "processes": len({s.key[:3] for s in d.sequences}),
+            "median_frame_ns": f"{median_wall:.0f}",
             "p99_frame_ns": f"{percentile(walls, 99):.0f}", "worst_frame_ns": f"{max(walls):.0f}",
             "worst_over_median": f"{max(walls) / max(median_wall, 1.0):.3g}",
             "typical_median_ns": f"{stats.median(typical):.0f}", "typical_worst_ns": f"{max(typical):.0f}",
@@ -259,9 +316,23 @@ def measure(build: str, out: str, scenarios: Sequence[str], n: int, processes: i
     if not binaries:
         raise CsvError(f"{build}: no bench-paired-0 (make build-paired builds it)")
     draw = random.Random(seed)
+    scratch = out + ".process"
+    try:
+        lines, header = _processes(binaries, scratch, scenarios, n, processes, rounds, draw)
+    finally:
+        if os.path.exists(scratch):
+            os.remove(scratch)
+    if header is None:
+        raise CsvError(f"{out}: no scenario to measure")
+    files.write_whole(out, (header + "".join(lines)).encode("utf-8"))
+    csvfile.read(out, "frames")
+
+
+def _processes(binaries: list[str], scratch: str, scenarios: Sequence[str], n: int, processes: int, rounds: int,
+               draw: random.Random) -> tuple[list[str], str | None]:
+    """The frame rows (and their header) of every process of measure, each written to scratch first."""
     header: str | None = None
     lines: list[str] = []
-    scratch = out + ".process"
     for scenario in scenarios:
         for k in range(processes):
             binary = binaries[draw.randrange(len(binaries))]
@@ -278,12 +349,7 @@ def measure(build: str, out: str, scenarios: Sequence[str], n: int, processes: i
             part_header, part_lines = csvfile.table_lines(scratch, csvfile.read_text(scratch))
             header = header or part_header
             lines.extend(part_lines)
-    if os.path.exists(scratch):
-        os.remove(scratch)
-    if header is None:
-        raise CsvError(f"{out}: no scenario to measure")
-    files.write_whole(out, (header + "".join(lines)).encode("utf-8"))
-    csvfile.read(out, "frames")
+    return lines, header
 
 
 def main(argv: list[str]) -> int:
@@ -330,6 +396,6 @@ def _summary(a: argparse.Namespace) -> int:
         sim = a.sim or next((os.path.join(p, "framesim.csv") for p in a.paths[1:]
                              if os.path.isdir(p) and os.path.exists(os.path.join(p, "framesim.csv"))), None)
         csvfile.write(a.paths[0], COLUMNS, summarise(read(paths), read_instructions(sim) if sim else None))
-    except CsvError as e:
+    except (CsvError, OSError) as e:
         return fail("frames", e)
     return 0

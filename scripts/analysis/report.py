@@ -29,6 +29,10 @@ nothing was measured):
                                    to pick (and every design not found slower than it), the next design found
                                    slower with its ratio, the sizes where the pick differs, and why (instructions,
                                    simulated misses and bytes per entity at the fixed size)
+    steady                         the first page's answer for frames: a row per framed workload of
+                                   answers.FRAME_WORKLOADS from hitches.csv: the steady designs (or those of the
+                                   least hitch), the steadiest design found above them, and the bytes and
+                                   instructions of their worst frames (answers.steadiest)
     iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
                                    ratio's own interval and its mark); ordered by the time at the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
@@ -104,6 +108,16 @@ tables too):
     answers KIND                   of the first page's workloads at the largest size, how many have a single pick
                                    (single), several equivalent ones (equivalent), several not told apart
                                    (inconclusive): "9 of 16"
+    hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
+                                   14.0x raw's same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
+    hitch-bytes STRATEGY SCENARIO  its deterministic worst frames: "1.50 MiB retired at frame 128, 14.6x the
+                                   median frame's instructions at frame 128"
+    hitch-floor SCENARIO           raw's frames, the machine's noise: its worst and p99 frame against its median,
+                                   its steepest frame over its neighbours
+    hitch-verdicts SCENARIO        "3 of 14 designs a hitch, 5 steady, 6 inconclusive"
+    hitch-twins                    the A/A twins' verdicts and intervals against their originals', every framed
+                                   scenario
+    hitch-margin                   how far over raw's frame a frame is still steady, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
@@ -125,7 +139,7 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from . import answers, cells as cellmod, crosscheck, csvfile, defaults, manifest, paired, stats, wording
+from . import answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, paired, stats, wording
 from .cells import Cell, CellKey
 from .command import Parser, fail
 from .csvfile import Row
@@ -495,17 +509,13 @@ def table_meta(res: Results, keys: str = "") -> list[str]:
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
 
-def _kib(b: str) -> str:
-    return "0" if int(b) == 0 else f"{int(b) / 1024:,.1f} KiB"
-
-
 def table_hitches(res: Results, scenario: str) -> list[str]:
     """A row per design (raw's, the noise floor, first): its frames' wall times, its hitch against raw's same
     frame, and what its most retiring frame retired."""
-    rows = [r for r in res.hitches if r["scenario"] == scenario and not paired.is_control(r["strategy"])]
+    rows = [r for r in _hitch_rows(res, scenario) if not paired.is_control(r["strategy"])]
     if not rows:
         raise NotMeasured(f"no frames of {scenario} in {res.path('hitches.csv')}")
-    rows.sort(key=lambda r: (not r["strategy"].startswith("raw"), r["strategy"]))
+    rows.sort(key=lambda r: (r["strategy"] != frames.FLOOR_DESIGN, r["strategy"]))
     lines = ["| design | median frame | p99 frame | worst frame | worst / median | hitch: frame, its CPU time over "
              "its neighbours' | over raw's same frame | verdict | most memory retired: frame, bytes (calls) | "
              "most instructions: frame, over the median frame's |",
@@ -513,14 +523,14 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
     for r in rows:
         over = (f"{float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, {float(r['over_floor_hi']):.2f}]"
                 if r["over_floor"] else "-")
-        retired = (f"{r['bytes_worst_frame']}: {_kib(r['bytes_worst'])} ({r['allocations_worst']})"
+        retired = (f"{r['bytes_worst_frame']}: {wording.bytes_text(int(r['bytes_worst']))} ({r['allocations_worst']})"
                    if int(r["bytes_worst"]) else "none")
         instructions = (f"{r['instructions_worst_frame']}: "
                         f"{int(r['instructions_worst']) / max(float(r['instructions_median']), 1.0):.1f}x"
                         if r.get("instructions_worst") else "-")
-        lines.append(f"| {r['strategy']} | {float(r['median_frame_ns']) / 1e3:.1f} µs | "
-                     f"{float(r['p99_frame_ns']) / 1e3:.1f} µs | {float(r['worst_frame_ns']) / 1e3:.0f} µs | "
-                     f"{float(r['worst_over_median']):.0f}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
+        lines.append(f"| {r['strategy']} | {_time(float(r['median_frame_ns']))} | "
+                     f"{_time(float(r['p99_frame_ns']))} | {_time(float(r['worst_frame_ns']))} | "
+                     f"{float(r['worst_over_median']):.3g}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
                      f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | {r['verdict']} | "
                      f"{retired} | {instructions} |")
     return lines
@@ -662,6 +672,24 @@ def answer(res: Results, scenario: str, n: int) -> tuple[str, str, str, str | No
             answers.why(first, second, k is not None))
 
 
+def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.FrameStanding]]:
+    """(n, every design's answers.FrameStanding) of a framed scenario, from hitches.csv: the designs judged against
+    raw's frame (neither the floor itself nor a control), or NotMeasured."""
+    rows = [r for r in _hitch_rows(res, scenario) if not paired.is_control(r["strategy"]) and r["over_floor"]]
+    if not rows:
+        raise NotMeasured(f"no design of {scenario} judged against raw's frames in {res.path('hitches.csv')}")
+    standings = []
+    for r in rows:
+        instructions = r.get("instructions_worst")
+        standings.append(answers.FrameStanding(
+            r["strategy"], r["verdict"], int(r["hitch_frame"]),
+            Comparison(float(r["over_floor"]), float(r["over_floor_lo"]), float(r["over_floor_hi"]), 0.0),
+            int(r["bytes_worst"]), int(r["bytes_worst_frame"]),
+            int(instructions) / max(float(r["instructions_median"]), 1.0) if instructions else None,
+            int(r["instructions_worst_frame"]) if instructions else None))
+    return int(rows[0]["n"]), standings
+
+
 def table_answers(res: Results, n: str) -> list[str]:
     """The first page's answer: a row per workload of answers.WORKLOADS read at n."""
     fixed = label(int(res.meta["fixed_n"])) if "fixed_n" in res.meta else label(int(n))
@@ -675,6 +703,28 @@ def table_answers(res: Results, n: str) -> list[str]:
             continue
         lines.append(f"| {w.label} (`{w.scenario}`) | {pick} | {next_text} | {others} | {why or '-'} |")
     return lines
+
+
+def table_steady(res: Results) -> list[str]:
+    """The first page's answer for frames: a row per framed workload of answers.FRAME_WORKLOADS, from hitches.csv:
+    the steady designs (or those of the least hitch), the steadiest design found above them, and the bytes and
+    instructions of their worst frames (answers.steadiest), at the size the frames were recorded."""
+    rows: list[str] = []
+    sizes: set[int] = set()
+    for w in answers.FRAME_WORKLOADS:
+        try:
+            n, standings = frame_standings(res, w.scenario)
+        except NotMeasured:
+            rows.append(f"| {w.label} (`{w.scenario}`) | not measured in this run | | |")
+            continue
+        sizes.add(n)
+        leaders, above, how = answers.steadiest(standings)
+        rows.append(f"| {w.label} (`{w.scenario}`) | {answers.frame_pick(leaders, how)} | "
+                    f"{answers.hitch_figure(above) if above else 'none found above'} | "
+                    f"{answers.frame_why(leaders[0], above)} |")
+    size = " and ".join(label(n) for n in sorted(sizes)) or "-"
+    return [f"| Frames | Pick at {size} | Next: its hitch against raw's same frame | Why: the worst frames (memory "
+            "retired, instructions over the median frame) |", "|---|---|---|---|"] + rows
 
 
 def _answers_count(res: Results, kind: str) -> str:
@@ -831,6 +881,8 @@ def value(res: Results, spec: str) -> str:
         return answers.against(first, second, res.rule.outcome(comparison) in (stats.FASTER, stats.SLOWER))
     if kind == "answers" and len(args) == 1:
         return _answers_count(res, args[0])
+    if kind.startswith("hitch"):
+        return _hitch_figure(res, kind, args)
     if kind == "xcheck-summary" and not args:
         return _xcheck_summary(res)
     if kind == "rule" and len(args) == 1:
@@ -841,8 +893,86 @@ def value(res: Results, spec: str) -> str:
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], "
                      "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, rule WHAT, controls WHAT, "
-                     "xcheck-summary, "
+                     "xcheck-summary, hitch STRATEGY SCENARIO, hitch-bytes STRATEGY SCENARIO, hitch-floor SCENARIO, "
+                     "hitch-verdicts SCENARIO, hitch-twins, hitch-margin, "
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
+
+
+def _hitch_rows(res: Results, scenario: str) -> list[Row]:
+    """The rows of hitches.csv of a framed scenario at the largest size its frames were recorded at."""
+    rows = [r for r in res.hitches if r["scenario"] == scenario]
+    largest = max((int(r["n"]) for r in rows), default=0)
+    return [r for r in rows if int(r["n"]) == largest]
+
+
+def _hitch_row(res: Results, strategy: str, scenario: str) -> Row:
+    """The row of hitches.csv of one design in one framed scenario (_hitch_rows), or NotMeasured."""
+    found = [r for r in _hitch_rows(res, scenario) if r["strategy"] == strategy]
+    if not found:
+        raise NotMeasured(f"no frames of {strategy} {scenario} in {res.path('hitches.csv')}")
+    return found[0]
+
+
+def _time(ns: float) -> str:
+    return f"{ns / 1e6:.1f} ms" if ns >= 1e6 else f"{ns / 1e3:.1f} µs"
+
+
+def _hitch_text(r: Row) -> str:
+    """"frame 128, 12.7x its neighbours [10.8, 15.0]; 14.0x raw's same frame [12.0, 16.1], a hitch"."""
+    text = (f"frame {r['hitch_frame']}, {float(r['hitch']):.2f}x its neighbours [{float(r['hitch_lo']):.2f}, "
+            f"{float(r['hitch_hi']):.2f}]")
+    if not r["over_floor"]:
+        return text
+    verdict = {"hitch": "a hitch", "steady": "steady"}.get(r["verdict"], r["verdict"])
+    return (text + f"; {float(r['over_floor']):.2f}x raw's same frame [{float(r['over_floor_lo']):.2f}, "
+            f"{float(r['over_floor_hi']):.2f}], {verdict}")
+
+
+def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
+    """A figure of the framed scenarios (hitches.csv): "hitch STRATEGY SCENARIO" (its hitch and verdict),
+    "hitch-bytes STRATEGY SCENARIO" (its deterministic worst frames), "hitch-floor SCENARIO" (raw's frames, the
+    machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins" (the A/A twins'
+    verdicts against their originals'), "hitch-margin" (how far over raw's frame is still steady)."""
+    if kind == "hitch" and len(args) == 2:
+        return _hitch_text(_hitch_row(res, *args))
+    if kind == "hitch-bytes" and len(args) == 2:
+        _, standings = frame_standings(res, args[1])
+        found = [s for s in standings if s.design == args[0]]
+        if not found:
+            raise NotMeasured(f"no frames of {args[0]} {args[1]} judged against raw's in {res.path('hitches.csv')}")
+        return answers.frame_why(found[0], None).partition(": ")[2]
+    if kind == "hitch-floor" and len(args) == 1:
+        r = _hitch_row(res, frames.FLOOR_DESIGN, args[0])
+        median = float(r["median_frame_ns"])
+        return (f"`{r['strategy']}`'s worst frame {float(r['worst_over_median']):.3g}x its median "
+                f"({_time(float(r['worst_frame_ns']))} against {_time(median)}), its p99 frame "
+                f"{float(r['p99_frame_ns']) / max(median, 1.0):.1f}x, its steepest frame over its neighbours "
+                f"{float(r['hitch']):.2f}x [{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] at frame "
+                f"{r['hitch_frame']}")
+    if kind == "hitch-verdicts" and len(args) == 1:
+        _, standings = frame_standings(res, args[0])
+        counts = {v: sum(1 for s in standings if s.verdict == v) for v in ("hitch", "steady", "inconclusive")}
+        return (f"{counts['hitch']} of {len(standings)} designs a hitch, {counts['steady']} steady, "
+                f"{counts['inconclusive']} inconclusive")
+    if kind == "hitch-twins" and not args:
+        rows = {(r["strategy"], r["scenario"]): r for scenario in {r["scenario"] for r in res.hitches}
+                for r in _hitch_rows(res, scenario)}
+        pairs = [(rows[twin, scenario], rows[original, scenario])
+                 for scenario in sorted({r["scenario"] for r in res.hitches})
+                 for twin, original in paired.twins([s for s, sc in rows if sc == scenario], paired.AA_SUFFIX)
+                 if rows[twin, scenario]["over_floor"]]
+        if not pairs:
+            raise NotMeasured(f"no A/A twin judged against raw's frames in {res.path('hitches.csv')}")
+        same = sum(1 for twin, original in pairs if twin["verdict"] == original["verdict"])
+        overlap = sum(1 for twin, original in pairs
+                      if float(twin["over_floor_lo"]) <= float(original["over_floor_hi"])
+                      and float(original["over_floor_lo"]) <= float(twin["over_floor_hi"]))
+        return (f"{same} of {len(pairs)} twins given their original's verdict, their intervals over raw's frame "
+                f"overlapping their original's in {overlap} of {len(pairs)}")
+    if kind == "hitch-margin" and not args:
+        return f"{100 * frames.STEADY_MARGIN:g}%"
+    raise TableError(f"unknown figure '{kind} {' '.join(args)}' (hitch STRATEGY SCENARIO, hitch-bytes STRATEGY "
+                     "SCENARIO, hitch-floor SCENARIO, hitch-verdicts SCENARIO, hitch-twins, hitch-margin)")
 
 
 def _share(k: int, m: int) -> str:
@@ -927,7 +1057,7 @@ TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "sweep": (2, table_sweep), "sim": (1, table_sim), "layouts": (3, table_layouts), "aa": (0, table_aa),
     "precision": (0, table_precision), "pairs": (0, table_pairs), "meta": (0, table_meta),
     "xcheck": (0, table_xcheck), "change": (1, table_change), "change-winners": (1, table_change_winners),
-    "tracking": (1, table_tracking), "hitches": (1, table_hitches),
+    "tracking": (1, table_tracking), "hitches": (1, table_hitches), "steady": (0, table_steady),
 }
 
 

@@ -38,6 +38,11 @@ def size_label(n: int | str) -> str:
     return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
 
 
+def bytes_text(b: int) -> str:
+    """"1.50 MiB", "2.0 KiB", "512 bytes"."""
+    return f"{b / (1 << 20):.2f} MiB" if b >= 1 << 20 else f"{b / 1024:.1f} KiB" if b >= 1024 else f"{b} bytes"
+
+
 def ratio_figure(value: float, low: float, high: float) -> str:
     """"1.93x [1.45, 2.27]": three or four significant digits ("11.4x", "1395x", "0.013x")."""
     d = 0 if value >= 100 else 1 if value >= 10 else 2 if value >= 0.1 else 3 if value >= 0.01 else 4

@@ -72,5 +72,54 @@ class Catalogue(unittest.TestCase):
             self.assertIn(wanted, scenarios)
 
 
+
+def frame(design, verdict, ratio, low, high, retired=0, instructions=None):
+    return answers.FrameStanding(design, verdict, 40, c(ratio, low, high), retired, 40, instructions,
+                                 None if instructions is None else 40)
+
+
+class Steadiest(unittest.TestCase):
+    def test_the_steady_designs_lead_and_the_least_hitch_is_next(self):
+        standings = [frame("grower", "hitch", 5.0, 4.5, 5.5), frame("flat", "steady", 1.01, 0.97, 1.05),
+                     frame("unsure", "inconclusive", 1.2, 0.9, 1.6), frame("bump", "hitch", 1.8, 1.6, 2.0),
+                     frame("level", "steady", 0.99, 0.96, 1.02)]
+        leaders, above, how = answers.steadiest(standings)
+        self.assertEqual([s.design for s in leaders], ["level", "flat"])
+        self.assertEqual((above.design, how), ("bump", "steady"))
+        self.assertEqual(answers.frame_pick(leaders, how), "`level` and `flat` (steady)")
+        self.assertEqual(answers.hitch_figure(above),
+                         "`bump`: frame 40 stands 1.80x [1.60, 2.00] as high over its neighbours as raw's")
+
+    def test_next_lies_above_every_leader(self):
+        # a hitch whose interval reaches down into a steady design's is not found above it
+        standings = [frame("flat", "steady", 1.01, 0.97, 1.05), frame("close", "hitch", 1.3, 1.04, 1.6),
+                     frame("grower", "hitch", 5.0, 4.5, 5.5)]
+        self.assertEqual(answers.steadiest(standings)[1].design, "grower")
+
+    def test_without_a_steady_design_the_least_hitch_and_those_it_is_not_told_from(self):
+        standings = [frame("grower", "hitch", 5.0, 4.5, 5.5), frame("chunked", "hitch", 2.0, 1.8, 2.3),
+                     frame("unsure", "inconclusive", 2.2, 1.5, 3.0)]
+        leaders, above, how = answers.steadiest(standings)
+        self.assertEqual([s.design for s in leaders], ["chunked", "unsure"])
+        self.assertEqual(above.design, "grower")
+        self.assertEqual(answers.frame_pick(leaders, how), "none steady; least hitch, not told apart: `chunked` and "
+                                                           "`unsure`")
+        leaders, above, how = answers.steadiest(standings[:2])
+        self.assertEqual(answers.frame_pick(leaders, how), "none steady; least hitch: `chunked`: frame 40 stands "
+                                                           "2.00x [1.80, 2.30] as high over its neighbours as raw's")
+        # where every design's interval reaches the least one's, none is found above
+        overlapping = [frame("a", "hitch", 2.0, 1.8, 2.3), frame("b", "hitch", 2.4, 2.2, 2.6)]
+        self.assertIsNone(answers.steadiest(overlapping)[1])
+
+    def test_the_deterministic_side_names_the_bytes_and_instructions(self):
+        first = frame("chunked", "hitch", 2.0, 1.8, 2.3, retired=3 << 19, instructions=5.61)
+        second = frame("grower", "hitch", 5.0, 4.5, 5.5)
+        self.assertEqual(answers.frame_why(first, second),
+                         "`chunked`: 1.50 MiB retired at frame 40, 5.6x the median frame's instructions at frame 40; "
+                         "`grower`: no memory retired")
+        self.assertEqual(answers.frame_why(frame("a", "steady", 1, 0.9, 1.1, retired=2048), None),
+                         "`a`: 2.0 KiB retired at frame 40")
+
+
 if __name__ == "__main__":
     unittest.main()

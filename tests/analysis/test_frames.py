@@ -15,11 +15,14 @@ HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy
 FRAMES = 64
 
 
-def sequence_rows(strategy, round_, cpu, retired=None, scenario="grow"):
-    """The rows of one sequence: frame f's wall and CPU time cpu[f], and the bytes it retired."""
+def sequence_rows(strategy, sequence, cpu, retired=None, scenario="grow"):
+    """The rows of one sequence, the sequence-th: round sequence % 2 of process sequence // 2 (two rounds a
+    process, the fewest a hitch needs); frame f's wall and CPU time cpu[f], and the bytes it retired."""
     retired = retired or [0] * len(cpu)
-    return "".join(f"0000000000000001,0,{scenario},4096,warm,0,00000000000000aa,{strategy},{round_},0,{f},"
-                   f"{t * 1.05:.0f},{t:.0f},{1 if b else 0},{2 * b},{b}\n" for f, (t, b) in enumerate(zip(cpu, retired)))
+    process, round_ = sequence // 2 + 1, sequence % 2
+    return "".join(f"{process:016x},0,{scenario},4096,warm,0,00000000000000aa,{strategy},{round_},0,{f},"
+                   f"{t * 1.05:.0f},{t:.0f},{1 if b else 0},{2 * b},{b}\n"
+                   for f, (t, b) in enumerate(zip(cpu, retired)))
 
 
 def noisy(rng, base, spikes=()):
@@ -87,9 +90,38 @@ class Frames(support.TempDir):
         text = "".join(sequence_rows("design", r, [1000.0] * FRAMES, scenario="game_frame_10") for r in range(4))
         self.assertEqual(self.summary(text)["design"]["verdict"], "no floor")
 
-    def test_too_few_sequences_or_a_missing_frame_are_refused(self):
-        with self.assertRaisesRegex(frames.CsvError, "fewer than the 4"):
+    def test_a_frame_is_measured_on_rounds_that_did_not_choose_it(self):
+        # A spike in the even rounds alone chooses its frame there and falls back to 1 in the odd ones.
+        rng = random.Random(11)
+        text = ""
+        for sequence in range(16):
+            text += sequence_rows("raw-soa", sequence, noisy(rng, 1000))
+            text += sequence_rows("chance", sequence, noisy(rng, 1000, [(40, 5.0)] if sequence % 2 == 0 else []))
+        rows = self.summary(text)
+        self.assertEqual(rows["chance"]["hitch_frame"], 40)
+        self.assertLess(float(rows["chance"]["hitch"]), 1.1)
+        self.assertNotEqual(rows["chance"]["verdict"], "hitch")
+        self.assertEqual(rows["chance"]["processes"], 8)
+
+    def test_a_frame_within_the_margin_of_raws_is_steady(self):
+        # 5% over raw's frame in every round, measured tightly: a difference, but within the margin.
+        rng = random.Random(13)
+        text = ""
+        for sequence in range(16):
+            text += sequence_rows("raw-soa", sequence, [1000 * (1 + rng.uniform(-0.002, 0.002)) for _ in range(FRAMES)])
+            bump = [1000 * (1 + rng.uniform(-0.002, 0.002)) for _ in range(FRAMES)]
+            bump[40] *= 1.05
+            text += sequence_rows("bump", sequence, bump)
+        rows = self.summary(text)
+        self.assertEqual(rows["bump"]["hitch_frame"], 40)
+        self.assertGreater(float(rows["bump"]["over_floor_lo"]), 1.0)
+        self.assertEqual(rows["bump"]["verdict"], "steady")
+
+    def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self):
+        with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(3)))
+        with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
+            self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(2)))
         cut = "".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(4)).splitlines(keepends=True)
         del cut[70]
         with self.assertRaisesRegex(frames.CsvError, "lacks frames"):

@@ -4,12 +4,14 @@ import contextlib
 import io
 import json
 import os
+import random
 import unittest
 import unittest.mock
 
+import test_frames
 from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
-from analysis import (cells, crosscheck, csvfile, manifest, paired, report, results, simulation, stats, summary,
-                      wording)
+from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, report, results, simulation, stats,
+                      summary, wording)
 
 
 class Folder(TempDir):
@@ -321,6 +323,43 @@ class PairedFolder(TempDir):
             report.value(self.res, "controls planted-slower")  # this run planted nothing
         with self.assertRaises(report.TableError):
             report.value(self.res, "rule everything")
+
+    def test_the_frames_give_the_steady_frame_rows_and_figures(self):
+        # a run without frames has no row to give
+        lines = report.table(self.res, "steady")
+        self.assertIn("| not measured in this run |", next(line for line in lines if "(`grow`)" in line))
+        rng = random.Random(3)
+        text = ""
+        for round_ in range(8):
+            text += test_frames.sequence_rows("raw-soa", round_, test_frames.noisy(rng, 1000))
+            for name in ("a", "a~aa"):
+                text += test_frames.sequence_rows(name, round_, test_frames.noisy(rng, 1000, [(40, 5.0)]),
+                                                  [3 << 19 if f == 40 else 0 for f in range(test_frames.FRAMES)])
+            text += test_frames.sequence_rows("b", round_, test_frames.noisy(rng, 1000))
+        self.write("frames.csv", test_frames.HEADER + text)
+        with contextlib.redirect_stdout(io.StringIO()):
+            self.assertEqual(frames.main(["summary", self.path("hitches.csv"), self.path("frames.csv")]), 0)
+        self.record("hitches.csv")
+        res = report.Results(os.path.join(self.dir, "results.csv"))
+        lines = report.table(res, "steady")
+        self.assertTrue(lines[0].startswith("| Frames | Pick at 2^12 |"), lines[0])
+        row = next(line for line in lines if "(`grow`)" in line)
+        self.assertIn("| `b` (steady) | `a`: frame 40 stands ", row)
+        self.assertIn("| `b`: no memory retired; `a`: 1.50 MiB retired at frame 40 |", row)
+        self.assertIn("| not measured in this run |", next(line for line in lines if "(`new_sets`)" in line))
+        self.assertTrue(report.value(res, "hitch a grow").startswith("frame 40, "), report.value(res, "hitch a grow"))
+        self.assertTrue(report.value(res, "hitch a grow").endswith(", a hitch"))
+        self.assertEqual(report.value(res, "hitch-bytes a grow"), "1.50 MiB retired at frame 40")
+        self.assertEqual(report.value(res, "hitch-verdicts grow"), "1 of 2 designs a hitch, 1 steady, 0 inconclusive")
+        self.assertEqual(report.value(res, "hitch-twins"), "1 of 1 twins given their original's verdict, their "
+                                                           "intervals over raw's frame overlapping their original's "
+                                                           "in 1 of 1")
+        self.assertTrue(report.value(res, "hitch-floor grow").startswith("`raw-soa`'s worst frame "))
+        self.assertEqual(report.value(res, "hitch-margin"), "10%")
+        with self.assertRaises(report.NotMeasured):
+            report.value(res, "hitch a new_sets")
+        with self.assertRaises(report.TableError):
+            report.value(res, "hitch-everything")
 
     def test_a_paired_run_without_its_samples_is_refused(self):
         os.remove(self.path("samples.csv"))
