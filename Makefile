@@ -141,13 +141,18 @@ PAIRED_TWINS ?= $(call default,PAIRED_TWINS)
 PLANTED_STRATEGY ?= $(call default,PLANTED_STRATEGY)
 ## PLANTED_PERCENT       how much slower the planted control is made, in percent of wall time
 PLANTED_PERCENT ?= $(call default,PLANTED_PERCENT)
+## PLANTED_HITCH_FRAME   the frame of every framed sequence in which the planted control also stalls (a known hitch)
+PLANTED_HITCH_FRAME ?= $(call default,PLANTED_HITCH_FRAME)
+## PLANTED_HITCH_PERCENT how much longer that frame is made, in percent of its CPU time
+PLANTED_HITCH_PERCENT ?= $(call default,PLANTED_HITCH_PERCENT)
 $(foreach t,$(PAIRED_TWINS) $(PLANTED_STRATEGY),$(if $(filter $(t),$(VARIANTS)),,\
     $(error PAIRED_TWINS and PLANTED_STRATEGY name strategy variants (make list); $(t) is not one)))
 $(foreach t,$(filter-out $(AA_STRATEGY),$(PAIRED_TWINS)),$(eval $(t)~aa_DIR := $($(t)_DIR))$(eval $(t)~aa_FLAGS := $($(t)_FLAGS))\
     $(eval $(t)~aa_SETS := $($(t)_SETS)))
 PLANTED_VARIANT := $(PLANTED_STRATEGY)~slower$(PLANTED_PERCENT)
 $(PLANTED_VARIANT)_DIR := $($(PLANTED_STRATEGY)_DIR)
-$(PLANTED_VARIANT)_FLAGS := $($(PLANTED_STRATEGY)_FLAGS) -DESB_PLANTED_PERCENT=$(PLANTED_PERCENT)
+$(PLANTED_VARIANT)_FLAGS := $($(PLANTED_STRATEGY)_FLAGS) -DESB_PLANTED_PERCENT=$(PLANTED_PERCENT) \
+    -DESB_PLANTED_HITCH_FRAME=$(PLANTED_HITCH_FRAME) -DESB_PLANTED_HITCH_PERCENT=$(PLANTED_HITCH_PERCENT)
 $(PLANTED_VARIANT)_SETS := $($(PLANTED_STRATEGY)_SETS)
 PAIRED_DESIGNS := $(sort $(VARIANTS) $(addsuffix ~aa,$(PAIRED_TWINS)) $(PLANTED_VARIANT))
 

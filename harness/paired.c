@@ -33,7 +33,8 @@
  * --frames FILE, for a scenario measured frame by frame (scenarios/catalogue.h: FRAMED): each round's sample of a
  * design is one sequence of its frames (harness/runner.h, cell_frames), and FILE gets one row per frame: the
  * sample's columns up to the design's place in the round, the frame, its wall and thread CPU time in ns, and what
- * it asked of the allocator (calls, bytes allocated, bytes retired), which is the same in every process. So every
+ * it asked of the allocator (calls, bytes allocated, bytes retired), which is the same in every process, and the
+ * CPU time the planted control added to it, in percent (0 but in its planted frame). So every
  * design meets the machine of the same stretch of rounds, and a design's hitch recurs at its frame in every round
  * while a neighbour's falls where it falls.
  *
@@ -302,7 +303,7 @@ static void samples_header(FILE *f) {
 
 static void frames_header(FILE *f) {
     fputs("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
-          "allocations,bytes_allocated,bytes_retired\n",
+          "allocations,bytes_allocated,bytes_retired,planted_percent\n",
           f);
 }
 
@@ -366,11 +367,11 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
                 fputs("\n", out->samples);
             for (unsigned f = 0; f < frames; ++f) {
                 const frame_record *r = &out->records[i * frames + f];
-                fprintf(out->frames, "%016llx,%u,%s,%zu,%s,%zu,%016llx,%s,%zu,%zu,%u,%.0f,%.0f,%llu,%llu,%llu\n",
+                fprintf(out->frames, "%016llx,%u,%s,%zu,%s,%zu,%016llx,%s,%zu,%zu,%u,%.0f,%.0f,%llu,%llu,%llu,%u\n",
                         (unsigned long long)process_seed, paired_link_order, o->scenario, o->n, memory, layout,
                         (unsigned long long)seeds[order[i]], d->name, round, i, f, r->wall_ns, r->cpu_ns,
                         (unsigned long long)r->allocations, (unsigned long long)r->bytes_allocated,
-                        (unsigned long long)r->bytes_retired);
+                        (unsigned long long)r->bytes_retired, r->planted_percent);
             }
         }
     }

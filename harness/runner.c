@@ -66,6 +66,24 @@ static inline void planted_spin(uint64_t c0) {
 #endif
 }
 
+/* The planted control's hitch (Makefile: PLANTED_HITCH_FRAME, PLANTED_HITCH_PERCENT): frame
+ * ESB_PLANTED_HITCH_FRAME of every sequence made ESB_PLANTED_HITCH_PERCENT % longer in CPU time, so that the hitch
+ * rule has a hitch of known frame and size to find (scripts/analysis/frames.py). Returns the percent planted in
+ * this frame: 0 in every other frame and every other build. */
+static inline unsigned planted_hitch(uint64_t c0, unsigned frame) {
+#ifdef ESB_PLANTED_HITCH_FRAME
+    if (frame != ESB_PLANTED_HITCH_FRAME) return 0;
+    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_HITCH_PERCENT / 100;
+    while (thread_cpu_ns() < until) {
+    }
+    return ESB_PLANTED_HITCH_PERCENT;
+#else
+    (void)c0;
+    (void)frame;
+    return 0;
+#endif
+}
+
 /* Every timed run of the workload goes through this one function (first run, warm-up, samples, each world of a
  * consuming scenario), never inlined or cloned, so that callgrind counts exactly the timed work of any binary
  * with --toggle-collect=run_timed (scripts/analysis/fidelity.py): `inner` back-to-back runs between two clock
@@ -632,11 +650,12 @@ __attribute__((noinline, noclone))
 __attribute__((noinline))
 #endif
 static void
-frame_timed(uint64_t (*frame)(void *), void *ctx, frame_record *out) {
+frame_timed(uint64_t (*frame)(void *), void *ctx, unsigned index, frame_record *out) {
     esb_mem_stats m0 = esb_mem_get_stats();
     uint64_t c0 = thread_cpu_ns(), t0 = clock_ns();
     out->units = frame(ctx);
     planted_spin(c0);
+    out->planted_percent = planted_hitch(c0, index);
     uint64_t t1 = clock_ns(), c1 = thread_cpu_ns();
     esb_mem_stats m1 = esb_mem_get_stats();
     out->wall_ns = (double)(t1 - t0);
@@ -658,7 +677,7 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
     if (!s->consumes_state) {
         rc = settle_world(s, ctx, c->n, error);
         for (unsigned f = 0; rc == 0 && f < count; ++f) {
-            frame_timed(s->run, ctx, &frames[f]);
+            frame_timed(s->run, ctx, f, &frames[f]);
             if (frames[f].units != c->n) rc = (*error = short_run, -1);
         }
         if (rc == 0) rc = verify(s, ctx, 2 * (uint64_t)count, false, &c->checked, error);
@@ -666,7 +685,7 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
         return rc;
     }
     for (unsigned f = 0; f < count; ++f) {
-        frame_timed(s->frame, ctx, &frames[f]);
+        frame_timed(s->frame, ctx, f, &frames[f]);
         units += frames[f].units;
     }
     rc = units == c->n ? 0 : (*error = short_run, -1);

@@ -88,6 +88,7 @@ typedef struct frame_record {
     uint64_t allocations;     /* successful alloc, calloc and realloc calls */
     uint64_t bytes_allocated; /* bytes they asked for */
     uint64_t bytes_retired;   /* old sizes of the blocks reallocated or freed: what growth copied, and blocks dropped */
+    unsigned planted_percent; /* CPU time the planted control added to this frame, in percent of its own (0: none) */
 } frame_record;
 
 /* Records a sequence of a framed scenario's frames (scenario.h, frames) on an open cell, each frame timed on its

@@ -86,14 +86,19 @@ DEFAULT_FRAMES_N := 65536
 DEFAULT_FRAMES_N.quick := 4096
 DEFAULT_FRAMES_PROCESSES := 8
 DEFAULT_FRAMES_PROCESSES.quick := 2
-DEFAULT_FRAMES_ROUNDS := 4
+DEFAULT_FRAMES_ROUNDS := 6
 DEFAULT_FRAMES_ROUNDS.quick := 2
 
-# The controls: the A/A twins and the planted slowdown.
+# The controls: the A/A twins and the planted slowdown, whose framed sequences also stall in one frame: a hitch of
+# known frame and size, half as long again (beyond the 5-20% a frame's height over its neighbours varies by between
+# sequences, far below what growth costs), away from the frames where grow's columns double and new_sets meets new
+# component sets.
 DEFAULT_AA_STRATEGY := archetype
 DEFAULT_PAIRED_TWINS := archetype sparse
 DEFAULT_PLANTED_STRATEGY := archetype
 DEFAULT_PLANTED_PERCENT := 3
+DEFAULT_PLANTED_HITCH_FRAME := 100
+DEFAULT_PLANTED_HITCH_PERCENT := 50
 
 # The cache simulation. Paired, the median process alone (a spread no cell reaches): a paired run's processes carry
 # code placement as well, so most cells spread, and their extreme layouts would triple the simulation's time

@@ -250,13 +250,28 @@ if [ -s "$res/framesim.csv" ] && grep -q '^framesim.csv,' "$res/manifest.csv" &&
 then ok "the framed scenarios are simulated frame by frame: archetype's growth in grow is its worst frame in bytes and instructions"
 else ko "the framed scenarios are simulated frame by frame" "$(csvcheck column "$res/hitches.csv" strategy \
     bytes_worst_frame instructions_worst_frame --where scenario=grow 2>&1 | head -n 3 | tr '\n' ' ')"; fi
-# The report's table of a framed scenario: a row per design but the controls, raw's first.
+# The controls are judged against their originals, and the planted control's stall is recorded at its frame.
+stall="$(sed -n 's/^DEFAULT_PLANTED_HITCH_FRAME := //p' scripts/defaults.mk)	$(sed -n \
+    's/^DEFAULT_PLANTED_HITCH_PERCENT := //p' scripts/defaults.mk)"
+if [ "$(csvcheck column "$res/hitches.csv" floor --where scenario=grow --where 'strategy=archetype~aa')" = archetype ] &&
+    [ "$(csvcheck column "$res/hitches.csv" floor planted_frame planted_percent --where scenario=grow \
+        --where 'strategy=archetype~slower3')" = "archetype	$stall" ]
+then ok "the controls' frames are judged against their originals', the planted stall recorded at its frame"
+else ko "the controls' frames are judged against their originals'" "$(csvcheck column "$res/hitches.csv" strategy \
+    floor planted_frame --where scenario=grow 2>&1 | grep '~' | tr '\n' ' ')"; fi
+# The report's table of a framed scenario: a row per design but the controls, raw's first; and the first page's
+# steady frame time, a row per framed workload.
 printf '# r\n\n<!-- table: hitches grow -->\n<!-- end table -->\n' >"$tmp/hitches.md"
+printf '# r\n\n<!-- table: steady -->\n<!-- end table -->\n' >"$tmp/steady.md"
 if scripts/analysis.sh report "$res/results.csv" "$tmp/hitches.md" "$tmp/hitches-out.md" 2>"$tmp/err" &&
     [ "$(grep -c '^| ' "$tmp/hitches-out.md")" -eq $(($("$paired" --list | awk -F'\t' '$1 == "grow"' | grep -c -v '~') + 1)) ] &&
     sed -n 's/^| \([^ ]*\) .*/\1/p' "$tmp/hitches-out.md" | sed -n 2p | grep -qx raw-soa
 then ok "the report's hitches table has a row per design, raw's first"
 else ko "the report's hitches table has a row per design, raw's first" "$(tail_of "$tmp/err")"; fi
+if scripts/analysis.sh report "$res/results.csv" "$tmp/steady.md" "$tmp/steady-out.md" 2>"$tmp/err" &&
+    grep -q '^| Steady frame time as the world grows (`grow`) | [^n]' "$tmp/steady-out.md"
+then ok "the first page's steady frame time has a pick for grow"
+else ko "the first page's steady frame time has a pick for grow" "$(tail_of "$tmp/err") $(grep grow "$tmp/steady-out.md")"; fi
 
 # make reanalyse of a paired run: the same results and paired ratios from the same samples; a samples file changed
 # after publication is refused by name, and the published run stays as it was.

@@ -87,7 +87,7 @@ KINDS = {
     # every frame of the framed scenarios' sequences, as bench-paired --frames writes them (frames.csv)
     "frames": (
         "process_seed:h link_order:w scenario:s n:i memory:s layout:w layout_seed:h strategy:s round:w position:w "
-        "frame:w wall_ns:n cpu_ns:n allocations:w bytes_allocated:w bytes_retired:w"
+        "frame:w wall_ns:n cpu_ns:n allocations:w bytes_allocated:w bytes_retired:w planted_percent:w"
     ),
     # the simulation frame by frame: one row per simulated cell and frame (framesim.csv)
     "framesim": (
@@ -98,7 +98,8 @@ KINDS = {
         "scenario:s n:i strategy:s frames:i sequences:i processes:i median_frame_ns:n p99_frame_ns:n "
         "worst_frame_ns:n worst_over_median:n typical_median_ns:n typical_worst_ns:n typical_worst_frame:w hitch:n "
         "hitch_lo:n hitch_hi:n hitch_frame:w over_floor:e over_floor_lo:e over_floor_hi:e verdict:s bytes_worst:w "
-        "bytes_worst_frame:w bytes_median:n bytes_total:w allocations_worst:w bytes_allocated_worst:w"
+        "bytes_worst_frame:w bytes_median:n bytes_total:w allocations_worst:w bytes_allocated_worst:w floor:t "
+        "planted_frame:e planted_percent:e"
     ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (

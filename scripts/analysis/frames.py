@@ -41,7 +41,10 @@ untimed setup starts cold for every design. A design's hitch is compared with ra
 design of every scenario in one family under the suite's decision rule (stats.decide: the false discovery rate
 held at 5%): "hitch" where the design's frame stands higher than raw's by more than STEADY_MARGIN, "steady" where
 it stands lower, or within STEADY_MARGIN of it, "inconclusive" where neither can be told; "no floor" in a scenario
-without a raw baseline, and "floor" for raw itself. Exit status 0, 1 if a file cannot be read or holds too few
+without a raw baseline, and "floor" for raw itself. The controls are judged the same way against their originals,
+in a family of their own: an A/A twin, the same code, should hold no hitch; the planted control stalls in one frame
+of every sequence by a known share (its rows' planted_percent, harness/runner.c), which the rule should find there,
+its interval holding the truth. Exit status 0, 1 if a file cannot be read or holds too few
 processes or rounds, 2 on a wrong call.
 """
 
@@ -74,8 +77,8 @@ COLUMNS = (
     "scenario", "n", "strategy", "frames", "sequences", "processes", "median_frame_ns", "p99_frame_ns",
     "worst_frame_ns", "worst_over_median", "typical_median_ns", "typical_worst_ns", "typical_worst_frame", "hitch",
     "hitch_lo", "hitch_hi", "hitch_frame", "over_floor", "over_floor_lo", "over_floor_hi", "verdict", "bytes_worst",
-    "bytes_worst_frame", "bytes_median", "bytes_total", "allocations_worst", "bytes_allocated_worst",
-    "instructions_median", "instructions_worst", "instructions_worst_frame",
+    "bytes_worst_frame", "bytes_median", "bytes_total", "allocations_worst", "bytes_allocated_worst", "floor",
+    "planted_frame", "planted_percent", "instructions_median", "instructions_worst", "instructions_worst_frame",
 )
 
 
@@ -88,6 +91,7 @@ class FrameSequence:
     allocations: list[int]
     bytes_allocated: list[int]
     bytes_retired: list[int]
+    planted: list[int]  # CPU time the planted control added to each frame, in percent of its own
 
 
 @dataclass
@@ -122,7 +126,7 @@ def read(paths: Iterable[str]) -> list[Design]:
             d.sequences.append(FrameSequence(
                 key, [float(r["wall_ns"]) for r in rows], [float(r["cpu_ns"]) for r in rows],
                 [int(r["allocations"]) for r in rows], [int(r["bytes_allocated"]) for r in rows],
-                [int(r["bytes_retired"]) for r in rows]))
+                [int(r["bytes_retired"]) for r in rows], [int(r["planted_percent"]) for r in rows]))
         designs.append(d)
     return designs
 
@@ -243,10 +247,17 @@ def read_instructions(path: str) -> Instructions:
     return {key: [counts[f] for f in sorted(counts)] for key, counts in frames.items()}
 
 
+def floor_of(strategy: str) -> str:
+    """The design a design's frames are judged against: raw's (FLOOR_DESIGN), or a control's original, the same
+    code, against which an A/A twin's frames hold no hitch and the planted control's hold the one planted."""
+    return strategy.split("~")[0] if paired.is_control(strategy) else FLOOR_DESIGN
+
+
 def summarise(designs: Sequence[Design], instructions: Instructions | None = None) -> list[dict[str, object]]:
-    """One row per design (COLUMNS), its verdict against raw's frame in its scenario, the false discovery rate held
-    over every design of every scenario; with the simulation's instructions per frame where given (empty where a
-    design has none)."""
+    """One row per design (COLUMNS), its verdict against its floor's frame (floor_of) in its scenario, the false
+    discovery rate held over every design of every scenario (and over the controls apart); with the frame and size
+    of a planted hitch, and with the simulation's instructions per frame where given (empty where a design has
+    none)."""
     for d in designs:
         rounds: dict[Process, set[int]] = {}
         for s in d.sequences:
@@ -255,21 +266,28 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
             raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(rounds)} processes of at least "
                            f"{min(len(r) for r in rounds.values())} rounds; a hitch needs {MIN_PROCESSES} processes "
                            f"of {MIN_ROUNDS} rounds (one to choose its frame on, one to measure it on)")
-    floors = {(d.scenario, d.n): d for d in designs if d.strategy == FLOOR_DESIGN}
+    by_name = {(d.scenario, d.n, d.strategy): d for d in designs}
     hitches: list[Hitch] = []
+    floors: dict[int, Design] = {}
     comparisons: dict[int, stats.Comparison] = {}
     for k, d in enumerate(designs):
-        floor = floors.get((d.scenario, d.n)) if d.strategy != FLOOR_DESIGN else None
+        floor = by_name.get((d.scenario, d.n, floor_of(d.strategy))) if d.strategy != FLOOR_DESIGN else None
         h = hitch(d.sequences, floor.sequences if floor else None)
         hitches.append(h)
         if floor:
+            floors[k] = floor
             comparisons[k] = over_floor(d.sequences, floor.sequences, h.frame)
-    decided = dict(zip(comparisons, verdicts(list(comparisons.values()))))
+    # The controls are judged in a family of their own, so that no design's verdict depends on them.
+    decided: dict[int, str] = {}
+    for controls in (False, True):
+        family = [k for k in comparisons if paired.is_control(designs[k].strategy) == controls]
+        decided.update(zip(family, verdicts([comparisons[k] for k in family])))
     rows = []
     for k, d in enumerate(designs):
         h = hitches[k]
         c = comparisons.get(k)
         verdict = "floor" if d.strategy == FLOOR_DESIGN else decided[k] if c else "no floor"
+        planted = [(f, p) for f, p in enumerate(d.sequences[0].planted) if p]
         walls = [w for s in d.sequences for w in s.wall]
         typical = curve(d.sequences)
         first = d.sequences[0]
@@ -295,7 +313,8 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
             "bytes_worst": retired[worst_bytes], "bytes_worst_frame": worst_bytes,
             "bytes_median": f"{stats.median(float(b) for b in retired):.0f}",
             "bytes_total": sum(retired), "allocations_worst": allocations[worst_bytes],
-            "bytes_allocated_worst": allocated[worst_bytes],
+            "bytes_allocated_worst": allocated[worst_bytes], "floor": floors[k].strategy if k in floors else "",
+            "planted_frame": planted[0][0] if planted else "", "planted_percent": planted[0][1] if planted else "",
         })
         counts = (instructions or {}).get((d.scenario, d.n, d.strategy), [])
         if counts:

@@ -115,8 +115,10 @@ tables too):
     hitch-floor SCENARIO           raw's frames, the machine's noise: its worst and p99 frame against its median,
                                    its steepest frame over its neighbours
     hitch-verdicts SCENARIO        "3 of 14 designs a hitch, 5 steady, 6 inconclusive"
-    hitch-twins                    the A/A twins' verdicts and intervals against their originals', every framed
+    hitch-twins                    the A/A twins' verdicts, each against its original's frames, every framed
                                    scenario
+    hitch-planted                  the planted hitch: in how many framed scenarios it is found at its frame, called
+                                   a hitch, its interval holding the truth
     hitch-margin                   how far over raw's frame a frame is still steady, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
@@ -894,7 +896,7 @@ def value(res: Results, spec: str) -> str:
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], "
                      "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, rule WHAT, controls WHAT, "
                      "xcheck-summary, hitch STRATEGY SCENARIO, hitch-bytes STRATEGY SCENARIO, hitch-floor SCENARIO, "
-                     "hitch-verdicts SCENARIO, hitch-twins, hitch-margin, "
+                     "hitch-verdicts SCENARIO, hitch-twins, hitch-planted, hitch-margin, "
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
 
 
@@ -932,7 +934,8 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
     """A figure of the framed scenarios (hitches.csv): "hitch STRATEGY SCENARIO" (its hitch and verdict),
     "hitch-bytes STRATEGY SCENARIO" (its deterministic worst frames), "hitch-floor SCENARIO" (raw's frames, the
     machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins" (the A/A twins'
-    verdicts against their originals'), "hitch-margin" (how far over raw's frame is still steady)."""
+    verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called, its truth held),
+    "hitch-margin" (how far over raw's frame is still steady)."""
     if kind == "hitch" and len(args) == 2:
         return _hitch_text(_hitch_row(res, *args))
     if kind == "hitch-bytes" and len(args) == 2:
@@ -955,24 +958,31 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         return (f"{counts['hitch']} of {len(standings)} designs a hitch, {counts['steady']} steady, "
                 f"{counts['inconclusive']} inconclusive")
     if kind == "hitch-twins" and not args:
-        rows = {(r["strategy"], r["scenario"]): r for scenario in {r["scenario"] for r in res.hitches}
-                for r in _hitch_rows(res, scenario)}
-        pairs = [(rows[twin, scenario], rows[original, scenario])
-                 for scenario in sorted({r["scenario"] for r in res.hitches})
-                 for twin, original in paired.twins([s for s, sc in rows if sc == scenario], paired.AA_SUFFIX)
-                 if rows[twin, scenario]["over_floor"]]
-        if not pairs:
-            raise NotMeasured(f"no A/A twin judged against raw's frames in {res.path('hitches.csv')}")
-        same = sum(1 for twin, original in pairs if twin["verdict"] == original["verdict"])
-        overlap = sum(1 for twin, original in pairs
-                      if float(twin["over_floor_lo"]) <= float(original["over_floor_hi"])
-                      and float(original["over_floor_lo"]) <= float(twin["over_floor_hi"]))
-        return (f"{same} of {len(pairs)} twins given their original's verdict, their intervals over raw's frame "
-                f"overlapping their original's in {overlap} of {len(pairs)}")
+        twins = [r for scenario in sorted({r["scenario"] for r in res.hitches}) for r in _hitch_rows(res, scenario)
+                 if r["strategy"].endswith(paired.AA_SUFFIX) and r["floor"]]
+        if not twins:
+            raise NotMeasured(f"no A/A twin judged against its original's frames in {res.path('hitches.csv')}")
+        counts = {v: sum(1 for r in twins if r["verdict"] == v) for v in ("steady", "inconclusive", "hitch")}
+        return (f"of {len(twins)} A/A twins, each against its original's frames, {counts['steady']} steady, "
+                f"{counts['inconclusive']} inconclusive, {counts['hitch']} a hitch")
+    if kind == "hitch-planted" and not args:
+        planted = [r for scenario in sorted({r["scenario"] for r in res.hitches}) for r in _hitch_rows(res, scenario)
+                   if r["planted_frame"] and r["floor"]]
+        if not planted:
+            raise NotMeasured(f"no planted hitch in {res.path('hitches.csv')}")
+        truth = 1 + int(planted[0]["planted_percent"]) / 100
+        at_frame = [r for r in planted if r["hitch_frame"] == r["planted_frame"]]
+        called = sum(1 for r in at_frame if r["verdict"] == "hitch")
+        held = sum(1 for r in at_frame if float(r["over_floor_lo"]) <= truth <= float(r["over_floor_hi"]))
+        figures = ", ".join(f"`{r['scenario']}` {float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, "
+                            f"{float(r['over_floor_hi']):.2f}]" for r in at_frame)
+        return (f"found at its frame in {len(at_frame)} of {len(planted)} scenarios ({figures or 'none'}), called a "
+                f"hitch in {called}, its interval holding the truth ({truth:.2f}x) in {held}")
     if kind == "hitch-margin" and not args:
         return f"{100 * frames.STEADY_MARGIN:g}%"
     raise TableError(f"unknown figure '{kind} {' '.join(args)}' (hitch STRATEGY SCENARIO, hitch-bytes STRATEGY "
-                     "SCENARIO, hitch-floor SCENARIO, hitch-verdicts SCENARIO, hitch-twins, hitch-margin)")
+                     "SCENARIO, hitch-floor SCENARIO, hitch-verdicts SCENARIO, hitch-twins, hitch-planted, "
+                     "hitch-margin)")
 
 
 def _share(k: int, m: int) -> str:

@@ -11,17 +11,19 @@ import support
 from analysis import cells, frames, simulation
 
 HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
-          "allocations,bytes_allocated,bytes_retired\n")
+          "allocations,bytes_allocated,bytes_retired,planted_percent\n")
 FRAMES = 64
 
 
-def sequence_rows(strategy, sequence, cpu, retired=None, scenario="grow"):
-    """The rows of one sequence, the sequence-th: round sequence % 2 of process sequence // 2 (two rounds a
-    process, the fewest a hitch needs); frame f's wall and CPU time cpu[f], and the bytes it retired."""
+def sequence_rows(strategy, sequence, cpu, retired=None, scenario="grow", planted=None, rounds=2):
+    """The rows of one sequence, the sequence-th: round sequence % rounds of process sequence // rounds (two rounds
+    a process, the fewest a hitch needs, unless told); frame f's wall and CPU time cpu[f], the bytes it retired,
+    and planted (frame, percent): the frame the planted control stalled in."""
     retired = retired or [0] * len(cpu)
-    process, round_ = sequence // 2 + 1, sequence % 2
+    process, round_ = sequence // rounds + 1, sequence % rounds
+    stalls = {planted[0]: planted[1]} if planted else {}
     return "".join(f"{process:016x},0,{scenario},4096,warm,0,00000000000000aa,{strategy},{round_},0,{f},"
-                   f"{t * 1.05:.0f},{t:.0f},{1 if b else 0},{2 * b},{b}\n"
+                   f"{t * 1.05:.0f},{t:.0f},{1 if b else 0},{2 * b},{b},{stalls.get(f, 0)}\n"
                    for f, (t, b) in enumerate(zip(cpu, retired)))
 
 
@@ -116,6 +118,27 @@ class Frames(support.TempDir):
         self.assertEqual(rows["bump"]["hitch_frame"], 40)
         self.assertGreater(float(rows["bump"]["over_floor_lo"]), 1.0)
         self.assertEqual(rows["bump"]["verdict"], "steady")
+
+    def test_the_controls_are_judged_against_their_originals(self):
+        # The twin is its original's code; the planted control stalls half as long again in frame 30. Both share
+        # their original's spike at frame 40, which raw lacks: against raw it would be their hitch.
+        rng = random.Random(17)
+        text = ""
+        for sequence in range(16):
+            text += sequence_rows("raw-soa", sequence, noisy(rng, 1000))
+            text += sequence_rows("a", sequence, noisy(rng, 1000, [(40, 4.0)]))
+            text += sequence_rows("a~aa", sequence, noisy(rng, 1000, [(40, 4.0)]))
+            text += sequence_rows("a~slower3", sequence, noisy(rng, 1030, [(40, 4.0), (30, 1.5)]), planted=(30, 50))
+        rows = self.summary(text)
+        self.assertEqual((rows["a"]["floor"], rows["a"]["verdict"], rows["a"]["hitch_frame"]), ("raw-soa", "hitch", 40))
+        self.assertEqual((rows["a~aa"]["floor"], rows["a~aa"]["planted_frame"]), ("a", ""))
+        self.assertNotEqual(rows["a~aa"]["verdict"], "hitch")
+        planted = rows["a~slower3"]
+        self.assertEqual((planted["floor"], planted["planted_frame"], planted["planted_percent"]), ("a", 30, 50))
+        self.assertEqual((planted["hitch_frame"], planted["verdict"]), (30, "hitch"))
+        self.assertLessEqual(float(planted["over_floor_lo"]), 1.5)
+        self.assertGreaterEqual(float(planted["over_floor_hi"]), 1.5)
+        self.assertEqual((rows["raw-soa"]["floor"], rows["raw-soa"]["verdict"]), ("", "floor"))
 
     def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self):
         with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):

@@ -330,12 +330,15 @@ class PairedFolder(TempDir):
         self.assertIn("| not measured in this run |", next(line for line in lines if "(`grow`)" in line))
         rng = random.Random(3)
         text = ""
-        for round_ in range(8):
-            text += test_frames.sequence_rows("raw-soa", round_, test_frames.noisy(rng, 1000))
+        retired = [3 << 19 if f == 40 else 0 for f in range(test_frames.FRAMES)]
+        for sequence in range(24):  # 4 processes of 6 rounds
+            text += test_frames.sequence_rows("raw-soa", sequence, test_frames.noisy(rng, 1000), rounds=6)
             for name in ("a", "a~aa"):
-                text += test_frames.sequence_rows(name, round_, test_frames.noisy(rng, 1000, [(40, 5.0)]),
-                                                  [3 << 19 if f == 40 else 0 for f in range(test_frames.FRAMES)])
-            text += test_frames.sequence_rows("b", round_, test_frames.noisy(rng, 1000))
+                text += test_frames.sequence_rows(name, sequence, test_frames.noisy(rng, 1000, [(40, 5.0)]), retired,
+                                                  rounds=6)
+            stalled = test_frames.noisy(rng, 1030, [(40, 5.0), (20, 1.5)])
+            text += test_frames.sequence_rows("a~slower3", sequence, stalled, retired, planted=(20, 50), rounds=6)
+            text += test_frames.sequence_rows("b", sequence, test_frames.noisy(rng, 1000), rounds=6)
         self.write("frames.csv", test_frames.HEADER + text)
         with contextlib.redirect_stdout(io.StringIO()):
             self.assertEqual(frames.main(["summary", self.path("hitches.csv"), self.path("frames.csv")]), 0)
@@ -351,9 +354,11 @@ class PairedFolder(TempDir):
         self.assertTrue(report.value(res, "hitch a grow").endswith(", a hitch"))
         self.assertEqual(report.value(res, "hitch-bytes a grow"), "1.50 MiB retired at frame 40")
         self.assertEqual(report.value(res, "hitch-verdicts grow"), "1 of 2 designs a hitch, 1 steady, 0 inconclusive")
-        self.assertEqual(report.value(res, "hitch-twins"), "1 of 1 twins given their original's verdict, their "
-                                                           "intervals over raw's frame overlapping their original's "
-                                                           "in 1 of 1")
+        self.assertRegex(report.value(res, "hitch-twins"), r"^of 1 A/A twins, each against its original's frames, "
+                                                           r"[01] steady, [01] inconclusive, 0 a hitch$")
+        self.assertRegex(report.value(res, "hitch-planted"),
+                         r"^found at its frame in 1 of 1 scenarios \(`grow` 1\.[0-9]+x \[.*\]\), called a hitch in "
+                         r"1, its interval holding the truth \(1\.50x\) in [01]$")
         self.assertTrue(report.value(res, "hitch-floor grow").startswith("`raw-soa`'s worst frame "))
         self.assertEqual(report.value(res, "hitch-margin"), "10%")
         with self.assertRaises(report.NotMeasured):
