@@ -90,9 +90,9 @@ DEFAULT_FRAMES_ROUNDS := 6
 DEFAULT_FRAMES_ROUNDS.quick := 2
 
 # The controls: the A/A twins and the planted slowdown, whose framed sequences also stall in one frame: a hitch of
-# known frame and size, half as long again (beyond the 5-20% a frame's height over its neighbours varies by between
-# sequences, far below what growth costs), away from the frames where grow's columns double and new_sets meets new
-# component sets.
+# known frame and size, half as long again (beyond how much a frame's height over its neighbours varies between
+# sequences, far below what growth costs: docs/decisions.md), away from the frames where grow's columns double and
+# new_sets meets new component sets.
 DEFAULT_AA_STRATEGY := archetype
 DEFAULT_PAIRED_TWINS := archetype sparse
 DEFAULT_PLANTED_STRATEGY := archetype

@@ -269,7 +269,7 @@ if scripts/analysis.sh report "$res/results.csv" "$tmp/hitches.md" "$tmp/hitches
 then ok "the report's hitches table has a row per design, raw's first"
 else ko "the report's hitches table has a row per design, raw's first" "$(tail_of "$tmp/err")"; fi
 if scripts/analysis.sh report "$res/results.csv" "$tmp/steady.md" "$tmp/steady-out.md" 2>"$tmp/err" &&
-    grep -q '^| Steady frame time as the world grows (`grow`) | [^n]' "$tmp/steady-out.md"
+    grep '^| Steady frame time as the world grows (`grow`) | ' "$tmp/steady-out.md" | grep -vq 'not measured in this run'
 then ok "the first page's steady frame time has a pick for grow"
 else ko "the first page's steady frame time has a pick for grow" "$(tail_of "$tmp/err") $(grep grow "$tmp/steady-out.md")"; fi
 

@@ -39,8 +39,9 @@ rounds. The same frame, because what every design meets there is no design's hit
 untimed setup starts cold for every design. A design's hitch is compared with raw's same frame in the same round
 (the ratio of the two heights, per process the median of its odd rounds, the interval over processes), every
 design of every scenario in one family under the suite's decision rule (stats.decide: the false discovery rate
-held at 5%): "hitch" where the design's frame stands higher than raw's by more than STEADY_MARGIN, "steady" where
-it stands lower, or within STEADY_MARGIN of it, "inconclusive" where neither can be told; "no floor" in a scenario
+held at 5%, against 1 + STEADY_MARGIN): "hitch" where the design's frame is found to stand higher than raw's by more
+than STEADY_MARGIN, "steady" where it is found to stand less than that (lower, or within the margin),
+"inconclusive" where neither can be told; "no floor" in a scenario
 without a raw baseline, and "floor" for raw itself. The controls are judged the same way against their originals,
 in a family of their own: an A/A twin, the same code, should hold no hitch; the planted control stalls in one frame
 of every sequence by a known share (its rows' planted_percent, harness/runner.c), which the rule should find there,
@@ -214,16 +215,13 @@ def over_floor(sequences: Sequence[FrameSequence], floor: Sequence[FrameSequence
 
 
 def verdicts(comparisons: Sequence[stats.Comparison]) -> list[str]:
-    """Each comparison's verdict, the false discovery rate held over all of them: "hitch" where the frame stands
-    higher than raw's by more than STEADY_MARGIN (its ratio over 1 + STEADY_MARGIN found above 1), "steady" where
-    it stands lower than raw's or within the margin (stats.equivalent), "inconclusive" otherwise."""
+    """Each comparison's verdict against 1 + STEADY_MARGIN, the false discovery rate held over all of them: "hitch"
+    where the frame is found to stand higher than its floor's by more than the margin, "steady" where it is found
+    to stand less than that (lower than its floor's, or within the margin), "inconclusive" where neither is found."""
     scale = 1 + STEADY_MARGIN
-    above = stats.decide([stats.Comparison(c.ratio / scale, c.low / scale, c.high / scale, c.df)
-                          for c in comparisons])
-    plain = stats.decide(comparisons, STEADY_MARGIN)
-    return ["hitch" if a == stats.SLOWER else
-            "steady" if p == stats.FASTER or stats.equivalent(c, STEADY_MARGIN) else "inconclusive"
-            for c, a, p in zip(comparisons, above, plain)]
+    decided = stats.decide([stats.Comparison(c.ratio / scale, c.low / scale, c.high / scale, c.df)
+                            for c in comparisons])
+    return ["hitch" if d == stats.SLOWER else "steady" if d == stats.FASTER else "inconclusive" for d in decided]
 
 
 # Instructions per frame from the simulation frame by frame (simulation.py, framesim.csv), by (scenario, n,
@@ -262,10 +260,10 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
         rounds: dict[Process, set[int]] = {}
         for s in d.sequences:
             rounds.setdefault(s.key[:3], set()).add(s.key[3])
-        if len(rounds) < MIN_PROCESSES or min(len(r) for r in rounds.values()) < MIN_ROUNDS:
-            raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(rounds)} processes of at least "
-                           f"{min(len(r) for r in rounds.values())} rounds; a hitch needs {MIN_PROCESSES} processes "
-                           f"of {MIN_ROUNDS} rounds (one to choose its frame on, one to measure it on)")
+        if len(rounds) < MIN_PROCESSES or any({r % 2 for r in held} != {0, 1} for held in rounds.values()):
+            raise CsvError(f"{d.strategy} {d.scenario} n={d.n}: {len(rounds)} processes, not every one with an even "
+                           f"and an odd round; a hitch needs {MIN_PROCESSES} processes of {MIN_ROUNDS} rounds (an even "
+                           f"one to choose its frame on, an odd one to measure it on)")
     by_name = {(d.scenario, d.n, d.strategy): d for d in designs}
     hitches: list[Hitch] = []
     floors: dict[int, Design] = {}

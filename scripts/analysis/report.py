@@ -109,7 +109,7 @@ tables too):
                                    (single), several equivalent ones (equivalent), several not told apart
                                    (inconclusive): "9 of 16"
     hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
-                                   14.0x raw's same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
+                                   14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
     hitch-bytes STRATEGY SCENARIO  its deterministic worst frames: "1.50 MiB retired at frame 128, 14.6x the
                                    median frame's instructions at frame 128"
     hitch-floor SCENARIO           raw's frames, the machine's noise: its worst and p99 frame against its median,
@@ -920,13 +920,14 @@ def _time(ns: float) -> str:
 
 
 def _hitch_text(r: Row) -> str:
-    """"frame 128, 12.7x its neighbours [10.8, 15.0]; 14.0x raw's same frame [12.0, 16.1], a hitch"."""
+    """"frame 128, 12.7x its neighbours [10.8, 15.0]; 14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (against
+    the row's floor: raw's, or a control's original)."""
     text = (f"frame {r['hitch_frame']}, {float(r['hitch']):.2f}x its neighbours [{float(r['hitch_lo']):.2f}, "
             f"{float(r['hitch_hi']):.2f}]")
     if not r["over_floor"]:
         return text
     verdict = {"hitch": "a hitch", "steady": "steady"}.get(r["verdict"], r["verdict"])
-    return (text + f"; {float(r['over_floor']):.2f}x raw's same frame [{float(r['over_floor_lo']):.2f}, "
+    return (text + f"; {float(r['over_floor']):.2f}x `{r['floor']}`'s same frame [{float(r['over_floor_lo']):.2f}, "
             f"{float(r['over_floor_hi']):.2f}], {verdict}")
 
 

@@ -72,7 +72,6 @@ class Catalogue(unittest.TestCase):
             self.assertIn(wanted, scenarios)
 
 
-
 def frame(design, verdict, ratio, low, high, retired=0, instructions=None):
     return answers.FrameStanding(design, verdict, 40, c(ratio, low, high), retired, 40, instructions,
                                  None if instructions is None else 40)

@@ -8,7 +8,7 @@ import random
 import unittest
 
 import support
-from analysis import cells, frames, simulation
+from analysis import cells, frames, simulation, stats
 
 HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
           "allocations,bytes_allocated,bytes_retired,planted_percent\n")
@@ -140,11 +140,21 @@ class Frames(support.TempDir):
         self.assertGreaterEqual(float(planted["over_floor_hi"]), 1.5)
         self.assertEqual((rows["raw-soa"]["floor"], rows["raw-soa"]["verdict"]), ("", "floor"))
 
+    def test_the_verdict_is_against_the_margin(self):
+        # found above 1.10x: a hitch; found below it, lower than raw's or not: steady; neither: inconclusive
+        self.assertEqual(frames.verdicts([stats.Comparison(1.5, 1.3, 1.7, 7), stats.Comparison(1.05, 1.02, 1.08, 7),
+                                          stats.Comparison(0.92, 0.80, 1.05, 7), stats.Comparison(1.1, 0.9, 1.3, 7)]),
+                         ["hitch", "steady", "steady", "inconclusive"])
+
     def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self):
         with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(3)))
         with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(2)))
+        # rounds 0 and 2 of every process: none to measure the frame on
+        with self.assertRaisesRegex(frames.CsvError, "not every one with an even and an odd round"):
+            self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES, rounds=4) for r in range(8)
+                                 if r % 2 == 0))
         cut = "".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(4)).splitlines(keepends=True)
         del cut[70]
         with self.assertRaisesRegex(frames.CsvError, "lacks frames"):
