@@ -118,7 +118,8 @@ tables too):
     hitch-twins                    the A/A twins' verdicts, each against its original's frames, every framed
                                    scenario
     hitch-planted                  the planted hitch: in how many framed scenarios it is found at its frame, called
-                                   a hitch, its interval holding the truth
+                                   a hitch, its interval reaching the stall planted (at least its share: the clock
+                                   reads that end the stall add to it)
     hitch-margin                   how far over raw's frame a frame is still steady, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
@@ -935,7 +936,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
     """A figure of the framed scenarios (hitches.csv): "hitch STRATEGY SCENARIO" (its hitch and verdict),
     "hitch-bytes STRATEGY SCENARIO" (its deterministic worst frames), "hitch-floor SCENARIO" (raw's frames, the
     machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins" (the A/A twins'
-    verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called, its truth held),
+    verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called, the stall reached),
     "hitch-margin" (how far over raw's frame is still steady)."""
     if kind == "hitch" and len(args) == 2:
         return _hitch_text(_hitch_row(res, *args))
@@ -971,14 +972,14 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
                    if r["planted_frame"] and r["floor"]]
         if not planted:
             raise NotMeasured(f"no planted hitch in {res.path('hitches.csv')}")
-        truth = 1 + int(planted[0]["planted_percent"]) / 100
+        stall = 1 + int(planted[0]["planted_percent"]) / 100
         at_frame = [r for r in planted if r["hitch_frame"] == r["planted_frame"]]
         called = sum(1 for r in at_frame if r["verdict"] == "hitch")
-        held = sum(1 for r in at_frame if float(r["over_floor_lo"]) <= truth <= float(r["over_floor_hi"]))
+        reached = sum(1 for r in at_frame if float(r["over_floor_hi"]) >= stall)
         figures = ", ".join(f"`{r['scenario']}` {float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, "
                             f"{float(r['over_floor_hi']):.2f}]" for r in at_frame)
         return (f"found at its frame in {len(at_frame)} of {len(planted)} scenarios ({figures or 'none'}), called a "
-                f"hitch in {called}, its interval holding the truth ({truth:.2f}x) in {held}")
+                f"hitch in {called}, its interval reaching the stall planted ({stall:.2f}x at least) in {reached}")
     if kind == "hitch-margin" and not args:
         return f"{100 * frames.STEADY_MARGIN:g}%"
     raise TableError(f"unknown figure '{kind} {' '.join(args)}' (hitch STRATEGY SCENARIO, hitch-bytes STRATEGY "

@@ -358,7 +358,7 @@ class PairedFolder(TempDir):
                                                            r"[01] steady, [01] inconclusive, 0 a hitch$")
         self.assertRegex(report.value(res, "hitch-planted"),
                          r"^found at its frame in 1 of 1 scenarios \(`grow` 1\.[0-9]+x \[.*\]\), called a hitch in "
-                         r"1, its interval holding the truth \(1\.50x\) in [01]$")
+                         r"1, its interval reaching the stall planted \(1\.50x at least\) in 1$")
         self.assertTrue(report.value(res, "hitch-floor grow").startswith("`raw-soa`'s worst frame "))
         self.assertEqual(report.value(res, "hitch-margin"), "10%")
         with self.assertRaises(report.NotMeasured):
