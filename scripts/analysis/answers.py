@@ -121,8 +121,8 @@ FRAME_WORKLOADS = (
 class FrameStanding:
     """One design's hitch in a framed scenario: its frame, how far that frame stands over raw's same frame (the
     ratio of the two frames' heights over their neighbours) and the rule's verdict on it ("hitch", "steady",
-    "inconclusive"); and its deterministic worst frames, the one that retired the most bytes and the one of the most
-    simulated instructions (None where the run simulated no frame of it)."""
+    "inconclusive"); its deterministic worst frames, the one that retired the most bytes and the one of the most
+    simulated instructions (None where the run simulated no frame of it); and what its frames cost (0: not given)."""
     design: str
     verdict: str
     frame: int
@@ -131,6 +131,8 @@ class FrameStanding:
     bytes_worst_frame: int
     instructions_over_median: float | None
     instructions_worst_frame: int | None
+    typical_ns: float = 0.0  # the median and the largest frame of its typical curve (per frame, the median CPU time)
+    typical_worst_ns: float = 0.0
 
 
 STEADY = "steady"
@@ -176,9 +178,15 @@ def frame_pick(leaders: Sequence[FrameStanding], how: str) -> str:
     return f"none steady; least hitch, not told apart: {names}"
 
 
+def _time(ns: float) -> str:
+    return f"{ns / 1e6:.2f} ms" if ns >= 1e6 else f"{ns / 1e3:.0f} µs" if ns >= 1e4 else f"{ns / 1e3:.1f} µs"
+
+
 def _deterministic(s: FrameStanding) -> str:
     retired = (f"{wording.bytes_text(s.bytes_worst)} retired at frame {s.bytes_worst_frame}" if s.bytes_worst
                else "no memory retired")
+    if s.typical_ns:
+        retired = f"frames of {_time(s.typical_ns)}, the worst {_time(s.typical_worst_ns)}; " + retired
     if s.instructions_over_median is None:
         return retired
     return (f"{retired}, {s.instructions_over_median:.1f}x the median frame's instructions at frame "
@@ -186,7 +194,8 @@ def _deterministic(s: FrameStanding) -> str:
 
 
 def frame_why(first: FrameStanding, second: FrameStanding | None) -> str:
-    """The deterministic side of a framed scenario's pick, against the next design where there is one: "`a`: 0.52
-    MiB retired at frame 128, 5.6x the median frame's instructions at frame 128; `b`: 1.50 MiB ..."."""
+    """What a framed scenario's pick costs, against the next design where there is one: its typical frame and its
+    worst (CPU time), then the deterministic side: "`a`: frames of 45 µs, the worst 210 µs; 0.52 MiB retired at
+    frame 128, 5.6x the median frame's instructions at frame 128; `b`: ..."."""
     text = f"`{first.design}`: {_deterministic(first)}"
     return text if second is None else f"{text}; `{second.design}`: {_deterministic(second)}"

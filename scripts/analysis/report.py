@@ -110,8 +110,9 @@ tables too):
                                    (inconclusive): "9 of 16"
     hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
                                    14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
-    hitch-bytes STRATEGY SCENARIO  its deterministic worst frames: "1.50 MiB retired at frame 128, 14.6x the
-                                   median frame's instructions at frame 128"
+    hitch-bytes STRATEGY SCENARIO  its frames' cost and its deterministic worst frames: "frames of 45 µs, the worst
+                                   210 µs; 1.50 MiB retired at frame 128, 14.6x the median frame's instructions at
+                                   frame 128"
     hitch-floor SCENARIO           raw's frames, the machine's noise: its worst and p99 frame against its median,
                                    its steepest frame over its neighbours
     hitch-verdicts SCENARIO        "3 of 14 designs a hitch, 5 steady, 6 inconclusive"
@@ -689,7 +690,8 @@ def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.Fram
             Comparison(float(r["over_floor"]), float(r["over_floor_lo"]), float(r["over_floor_hi"]), 0.0),
             int(r["bytes_worst"]), int(r["bytes_worst_frame"]),
             int(instructions) / max(float(r["instructions_median"]), 1.0) if instructions else None,
-            int(r["instructions_worst_frame"]) if instructions else None))
+            int(r["instructions_worst_frame"]) if instructions else None,
+            float(r["typical_median_ns"]), float(r["typical_worst_ns"])))
     return int(rows[0]["n"]), standings
 
 
@@ -726,8 +728,9 @@ def table_steady(res: Results) -> list[str]:
                     f"{answers.hitch_figure(above) if above else 'none found above'} | "
                     f"{answers.frame_why(leaders[0], above)} |")
     size = " and ".join(label(n) for n in sorted(sizes)) or "-"
-    return [f"| Frames | Pick at {size} | Next: its hitch against raw's same frame | Why: the worst frames (memory "
-            "retired, instructions over the median frame) |", "|---|---|---|---|"] + rows
+    return [f"| Frames | Pick at {size} | Next: its hitch against raw's same frame | Why: its frames (CPU time, the "
+            "median per frame), the memory its worst frame retired, its instructions over the median frame |",
+            "|---|---|---|---|"] + rows
 
 
 def _answers_count(res: Results, kind: str) -> str:
@@ -934,10 +937,10 @@ def _hitch_text(r: Row) -> str:
 
 def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
     """A figure of the framed scenarios (hitches.csv): "hitch STRATEGY SCENARIO" (its hitch and verdict),
-    "hitch-bytes STRATEGY SCENARIO" (its deterministic worst frames), "hitch-floor SCENARIO" (raw's frames, the
-    machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins" (the A/A twins'
-    verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called, the stall reached),
-    "hitch-margin" (how far over raw's frame is still steady)."""
+    "hitch-bytes STRATEGY SCENARIO" (its frames' cost and deterministic worst frames), "hitch-floor SCENARIO"
+    (raw's frames, the machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins"
+    (the A/A twins' verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called,
+    the stall reached), "hitch-margin" (how far over raw's frame is still steady)."""
     if kind == "hitch" and len(args) == 2:
         return _hitch_text(_hitch_row(res, *args))
     if kind == "hitch-bytes" and len(args) == 2:

@@ -348,11 +348,13 @@ class PairedFolder(TempDir):
         self.assertTrue(lines[0].startswith("| Frames | Pick at 2^12 |"), lines[0])
         row = next(line for line in lines if "(`grow`)" in line)
         self.assertIn("| `b` (steady) | `a`: frame 40 stands ", row)
-        self.assertIn("| `b`: no memory retired; `a`: 1.50 MiB retired at frame 40 |", row)
+        self.assertIn("| `b`: frames of 1.0 µs, the worst 1.0 µs; no memory retired; `a`: frames of 1.0 µs, the "
+                      "worst 5.0 µs; 1.50 MiB retired at frame 40 |", row)
         self.assertIn("| not measured in this run |", next(line for line in lines if "(`new_sets`)" in line))
         self.assertTrue(report.value(res, "hitch a grow").startswith("frame 40, "), report.value(res, "hitch a grow"))
         self.assertTrue(report.value(res, "hitch a grow").endswith(", a hitch"))
-        self.assertEqual(report.value(res, "hitch-bytes a grow"), "1.50 MiB retired at frame 40")
+        self.assertEqual(report.value(res, "hitch-bytes a grow"),
+                         "frames of 1.0 µs, the worst 5.0 µs; 1.50 MiB retired at frame 40")
         self.assertEqual(report.value(res, "hitch-verdicts grow"), "1 of 2 designs a hitch, 1 steady, 0 inconclusive")
         self.assertRegex(report.value(res, "hitch-twins"), r"^of 1 A/A twins, each against its original's frames, "
                                                            r"[01] steady, [01] inconclusive, 0 a hitch$")
