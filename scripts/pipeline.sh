@@ -11,7 +11,7 @@
 #      frames.csv(.gz)  with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
 #                       side in FRAMES_PROCESSES processes of FRAMES_ROUNDS rounds (scripts/analysis.sh frames measure)
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
-#      framesim.csv     with the frames, the framed scenarios simulated frame by frame at FRAMES_N: every frame's
+#      framesim.csv.gz  with the frames, the framed scenarios simulated frame by frame at FRAMES_N: every frame's
 #                       instructions and misses (scripts/cachesim.sh --frames)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
@@ -119,8 +119,7 @@ if [ -n "$reanalyse" ]; then
     step "analysing $out again (nothing measured)"
     "$here/analysis.sh" verify "$out"
     cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
-    [ ! -f "$out/framesim.csv" ] || cp "$out/framesim.csv" "$stage/"
-    tables=$("$here/analysis.sh" table-files "$out" runs samples frames)
+    tables=$("$here/analysis.sh" table-files "$out" runs samples frames framesim)
     for table in $tables; do cp "$out/$table" "$stage/"; done
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
@@ -210,13 +209,12 @@ step "report tables"
 # runs.csv and samples.csv as published (without the build columns every row of runs.csv repeats), compressed,
 # in parts under 1 MB where larger; a run published before the parts is split anew when analysed again.
 "$here/analysis.sh" publish-tables "$stage"
-tables=$("$here/analysis.sh" table-files "$stage" runs samples frames)
+tables=$("$here/analysis.sh" table-files "$stage" runs samples frames framesim)
 # A run measured before the paired program has no samples and no pairs; one measured with PAIRED=0, or before the
 # framed scenarios, no frames and no hitches.
 paired_files=""
 [ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
 [ ! -f "$stage/hitches.csv" ] || paired_files="$paired_files hitches.csv"
-[ ! -f "$stage/framesim.csv" ] || paired_files="$paired_files framesim.csv"
 # shellcheck disable=SC2086
 "$here/analysis.sh" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots

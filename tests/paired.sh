@@ -242,8 +242,9 @@ else ko "the framed scenarios' frames are published, summarised a row per design
 # Simulated frame by frame: every frame of every design the run names (the controls' code is their originals'),
 # and where archetype's columns double in grow (the world reaching half its size) the frame that retires the most
 # bytes is the frame of the most instructions.
-if [ -s "$res/framesim.csv" ] && grep -q '^framesim.csv,' "$res/manifest.csv" &&
-    [ "$(csvcheck count "$res/framesim.csv" --where scenario=grow --where strategy=archetype)" -eq 256 ] &&
+if [ -s "$res/framesim.csv.gz" ] && grep -q '^framesim.csv.gz,' "$res/manifest.csv" &&
+    gzip -dc "$res/framesim.csv.gz" >"$tmp/framesim.csv" &&
+    [ "$(csvcheck count "$tmp/framesim.csv" --where scenario=grow --where strategy=archetype)" -eq 256 ] &&
     csvcheck assert-all "$res/hitches.csv" 'instructions_worst>0' --where 'strategy!~~' &&
     [ "$(csvcheck column "$res/hitches.csv" bytes_worst_frame instructions_worst_frame --where scenario=grow \
         --where strategy=archetype)" = "128	128" ]

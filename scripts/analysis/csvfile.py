@@ -141,8 +141,9 @@ def _required(kind: str) -> list[tuple[str, str]]:
 # file with the header.
 PART_BYTES = 1_000_000
 
-# The tables a run publishes in parts where they are large: every process's rows, every sample.
-TABLES = ("runs", "samples", "frames")
+# The tables a run publishes in parts where they are large: every process's rows, every sample, every frame and
+# every simulated frame.
+TABLES = ("runs", "samples", "frames", "framesim")
 
 
 def _part_number(name: str, table: str) -> int | None:

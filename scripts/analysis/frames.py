@@ -5,7 +5,7 @@ writes with --frames (harness/paired.c: one row per design, sequence and frame).
                                     [--seed S]             every scenario's frames in P processes (frames.csv)
     python3 -m analysis frames summary OUT_CSV FRAMES_CSV|DIR... [--sim FRAMESIM_CSV]
                                         one row per scenario, n and design (hitches.csv); a DIR stands for its
-                                        frames table and its framesim.csv (the simulation frame by frame:
+                                        frames table and its framesim table (the simulation frame by frame:
                                         instructions per frame, simulation.py), --sim names one
 
 measure runs bench-paired --frames for each scenario in P processes, each in another link order (BUILD's
@@ -230,11 +230,13 @@ Instructions = dict[tuple[str, int, str], list[int]]
 
 
 def read_instructions(path: str) -> Instructions:
-    """The simulated instructions of every frame of framesim.csv, one simulated layout per design. Raises CsvError
-    for a design simulated in several layouts or lacking a frame."""
+    """The simulated instructions of every frame of a framesim file, or of a results folder's framesim table (its
+    framesim.csv.gz or parts), one simulated layout per design. Raises CsvError for a design simulated in several
+    layouts or lacking a frame."""
     frames: dict[tuple[str, int, str], dict[int, int]] = {}
     layouts: dict[tuple[str, int, str], str] = {}
-    for r in csvfile.read(path, "framesim"):
+    rows = csvfile.read_table(path, "framesim", "framesim") if os.path.isdir(path) else csvfile.read(path, "framesim")
+    for r in rows:
         key = (r["scenario"], int(r["n"]), r["strategy"])
         if layouts.setdefault(key, r["layout_seed"]) != r["layout_seed"]:
             raise CsvError(f"{path}: {r['strategy']} {r['scenario']} n={r['n']} simulated in more than one layout")
@@ -410,8 +412,8 @@ def _summary(a: argparse.Namespace) -> int:
                  for name in (csvfile.table_files(p, "frames") if os.path.isdir(p) else [""])]
         if not paths:
             raise CsvError(f"{' '.join(a.paths[1:])}: no frames table")
-        sim = a.sim or next((os.path.join(p, "framesim.csv") for p in a.paths[1:]
-                             if os.path.isdir(p) and os.path.exists(os.path.join(p, "framesim.csv"))), None)
+        sim = a.sim or next((p for p in a.paths[1:] if os.path.isdir(p) and csvfile.table_files(p, "framesim")),
+                            None)
         csvfile.write(a.paths[0], COLUMNS, summarise(read(paths), read_instructions(sim) if sim else None))
     except (CsvError, OSError) as e:
         return fail("frames", e)
