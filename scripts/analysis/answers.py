@@ -178,15 +178,12 @@ def frame_pick(leaders: Sequence[FrameStanding], how: str) -> str:
     return f"none steady; least hitch, not told apart: {names}"
 
 
-def _time(ns: float) -> str:
-    return f"{ns / 1e6:.2f} ms" if ns >= 1e6 else f"{ns / 1e3:.0f} µs" if ns >= 1e4 else f"{ns / 1e3:.1f} µs"
-
-
 def _deterministic(s: FrameStanding) -> str:
     retired = (f"{wording.bytes_text(s.bytes_worst)} retired at frame {s.bytes_worst_frame}" if s.bytes_worst
                else "no memory retired")
     if s.typical_ns:
-        retired = f"frames of {_time(s.typical_ns)}, the worst {_time(s.typical_worst_ns)}; " + retired
+        retired = (f"frames of {wording.frame_time(s.typical_ns)}, the worst {wording.frame_time(s.typical_worst_ns)}; "
+                   + retired)
     if s.instructions_over_median is None:
         return retired
     return (f"{retired}, {s.instructions_over_median:.1f}x the median frame's instructions at frame "

@@ -532,8 +532,9 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
         instructions = (f"{r['instructions_worst_frame']}: "
                         f"{int(r['instructions_worst']) / max(float(r['instructions_median']), 1.0):.1f}x"
                         if r.get("instructions_worst") else "-")
-        lines.append(f"| {r['strategy']} | {_time(float(r['median_frame_ns']))} | "
-                     f"{_time(float(r['p99_frame_ns']))} | {_time(float(r['worst_frame_ns']))} | "
+        median, p99, worst = (wording.frame_time(float(r[c])) for c in ("median_frame_ns", "p99_frame_ns",
+                                                                         "worst_frame_ns"))
+        lines.append(f"| {r['strategy']} | {median} | {p99} | {worst} | "
                      f"{float(r['worst_over_median']):.3g}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
                      f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | {r['verdict']} | "
                      f"{retired} | {instructions} |")
@@ -919,10 +920,6 @@ def _hitch_row(res: Results, strategy: str, scenario: str) -> Row:
     return found[0]
 
 
-def _time(ns: float) -> str:
-    return f"{ns / 1e6:.1f} ms" if ns >= 1e6 else f"{ns / 1e3:.1f} µs"
-
-
 def _hitch_text(r: Row) -> str:
     """"frame 128, 12.7x its neighbours [10.8, 15.0]; 14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (against
     the row's floor: raw's, or a control's original)."""
@@ -953,8 +950,8 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         r = _hitch_row(res, frames.FLOOR_DESIGN, args[0])
         median = float(r["median_frame_ns"])
         return (f"`{r['strategy']}`'s worst frame {float(r['worst_over_median']):.3g}x its median "
-                f"({_time(float(r['worst_frame_ns']))} against {_time(median)}), its p99 frame "
-                f"{float(r['p99_frame_ns']) / max(median, 1.0):.1f}x, its steepest frame over its neighbours "
+                f"({wording.frame_time(float(r['worst_frame_ns']))} against {wording.frame_time(median)}), its p99 "
+                f"frame {float(r['p99_frame_ns']) / max(median, 1.0):.1f}x, its steepest frame over its neighbours "
                 f"{float(r['hitch']):.2f}x [{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] at frame "
                 f"{r['hitch_frame']}")
     if kind == "hitch-verdicts" and len(args) == 1:

@@ -38,6 +38,11 @@ def size_label(n: int | str) -> str:
     return f"2^{n.bit_length() - 1}" if n > 0 and n & (n - 1) == 0 else str(n)
 
 
+def frame_time(ns: float) -> str:
+    """A frame's time from ns, to about three digits: "1.93 ms", "148 µs", "8.7 µs"."""
+    return f"{ns / 1e6:.2f} ms" if ns >= 1e6 else f"{ns / 1e3:.0f} µs" if ns >= 1e4 else f"{ns / 1e3:.1f} µs"
+
+
 def bytes_text(b: int) -> str:
     """"1.50 MiB", "2.0 KiB", "512 bytes"."""
     return f"{b / (1 << 20):.2f} MiB" if b >= 1 << 20 else f"{b / 1024:.1f} KiB" if b >= 1024 else f"{b} bytes"
