@@ -53,14 +53,19 @@ static uint64_t thread_cpu_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* The planted control (Makefile: PLANTED_VARIANT): the work's CPU time since c0 made ESB_PLANTED_PERCENT % longer
- * by spinning on the thread's CPU clock, so its true ratio to its strategy on that clock, the one the paired ratios
- * use, is known whatever the machine does meanwhile. Nothing in every other build. */
-static inline void planted_spin(uint64_t c0) {
-#ifdef ESB_PLANTED_PERCENT
-    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_PERCENT / 100;
+/* Spins on the thread's CPU clock until the CPU time since c0 has grown by `percent` %: the planted controls' known
+ * slowdowns, true on that clock whatever the machine does meanwhile. */
+static inline void spin_longer(uint64_t c0, uint64_t percent) {
+    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * percent / 100;
     while (thread_cpu_ns() < until) {
     }
+}
+
+/* The planted control (Makefile: PLANTED_VARIANT): the work's CPU time since c0 made ESB_PLANTED_PERCENT % longer,
+ * so its true ratio to its strategy on the clock the paired ratios use is known. Nothing in every other build. */
+static inline void planted_spin(uint64_t c0) {
+#ifdef ESB_PLANTED_PERCENT
+    spin_longer(c0, ESB_PLANTED_PERCENT);
 #else
     (void)c0;
 #endif
@@ -73,9 +78,7 @@ static inline void planted_spin(uint64_t c0) {
 static inline unsigned planted_hitch(uint64_t c0, unsigned frame) {
 #ifdef ESB_PLANTED_HITCH_FRAME
     if (frame != ESB_PLANTED_HITCH_FRAME) return 0;
-    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * ESB_PLANTED_HITCH_PERCENT / 100;
-    while (thread_cpu_ns() < until) {
-    }
+    spin_longer(c0, ESB_PLANTED_HITCH_PERCENT);
     return ESB_PLANTED_HITCH_PERCENT;
 #else
     (void)c0;
@@ -205,6 +208,14 @@ static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks
     return reads_only(s, before, error);
 }
 
+/* A consuming scenario's new world after its run or frames against the checksum of the cell's first world: the
+ * same, and read without asking anything of the allocator (reads_only). Returns -1 with *error set otherwise. */
+static int same_checksum(const scenario *s, void *ctx, uint64_t expected, const char **error) {
+    esb_mem_stats before = esb_mem_get_stats();
+    if (s->checksum(ctx) != expected) return *error = "checksum differs between runs of the same scenario", -1;
+    return reads_only(s, before, error);
+}
+
 /* A reusable framed scenario's world before its frames are recorded: as many untimed runs as the sequence has
  * frames, so that every structure has reached its steady state and frame f of every sequence, timed or simulated,
  * in any process, is the same run of the same world (a sequence continuing a world that had run for as long as
@@ -284,8 +295,7 @@ static int consuming_run(const scenario *s, size_t n, uint64_t seed, uint64_t ch
     void *ctx = setup_world(s, n, seed, error);
     if (!ctx) return -1;
     int rc = timed_run(s, ctx, n, hw, t, error);
-    if (rc == 0 && s->checksum(ctx) != checksum)
-        rc = (*error = "checksum differs between runs of the same scenario", -1);
+    if (rc == 0) rc = same_checksum(s, ctx, checksum, error);
     if (rc == 0) rc = verify(s, ctx, 1, false, checked, error);
     s->teardown(ctx);
     return rc;
@@ -379,10 +389,7 @@ static int simulate_frames(const scenario *s, size_t n, result *out, checks *che
     }
     if (rc == 0 && s->consumes_state && units != n) rc = (*error = short_run, -1);
     if (rc == 0) rc = verify(s, ctx, s->consumes_state ? 1 : 2 * (uint64_t)s->info->frames, true, checked, error);
-    esb_mem_stats before_checksum = esb_mem_get_stats();
-    if (rc == 0 && s->consumes_state && s->checksum(ctx) != out->checksum)
-        rc = (*error = "checksum differs between runs of the same scenario", -1);
-    if (rc == 0) rc = reads_only(s, before_checksum, error);
+    if (rc == 0 && s->consumes_state) rc = same_checksum(s, ctx, out->checksum, error);
     if (!s->consumes_state) capture_counters(s, ctx, out);
     s->teardown(ctx);
     return rc;
@@ -690,10 +697,7 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
     }
     rc = units == c->n ? 0 : (*error = short_run, -1);
     if (rc == 0) rc = verify(s, ctx, 1, false, &c->checked, error);
-    esb_mem_stats before_checksum = esb_mem_get_stats();
-    if (rc == 0 && s->checksum(ctx) != c->out.checksum)
-        rc = (*error = "checksum differs between runs of the same scenario", -1);
-    if (rc == 0) rc = reads_only(s, before_checksum, error);
+    if (rc == 0) rc = same_checksum(s, ctx, c->out.checksum, error);
     s->teardown(ctx);
     return rc;
 }
