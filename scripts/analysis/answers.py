@@ -10,7 +10,7 @@ planted data; report.py fetches them from a run.
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import stats, wording
+from . import wording
 from .stats import Comparison, Rule
 from .wording import Figure, PerSize
 
@@ -58,14 +58,14 @@ class Mechanism:
 SAME_WORK = 0.05
 
 
-def runner_up(figures: Sequence[Figure], comparisons: Sequence[Comparison | None],
-              rule: Rule) -> tuple[int | None, str]:
-    """(index, text) of the fastest design the rule finds slower than the fastest one, "`tables` 1.35x [1.30,
-    1.40]" (its ratio to the fastest); (None, "none found slower") where there is none."""
-    for k, c in enumerate(wording.to_fastest(comparisons), 1):
-        if rule.outcome(c) == stats.SLOWER:
-            return k, f"`{figures[k][0]}` {wording.comparison_figure(c)}"
-    return None, "none found slower"
+def runner_up(figures: Sequence[Figure], compare: wording.Pairwise, rule: Rule) -> tuple[int | None, str]:
+    """(place, text) of the next design (wording.pick: the fastest design outside the pick, found slower than the
+    fastest by more than the margin), "`tables` 1.35x [1.30, 1.40]" (its ratio to the fastest); (None, "none
+    beyond the margin") where every design is picked."""
+    k = wording.pick(figures, compare, rule).next
+    if k is None:
+        return None, "none beyond the margin"
+    return k, f"`{figures[k][0]}` {wording.comparison_figure(compare(k, 0))}"
 
 
 def other_sizes(per_size: PerSize, last: int, rule: Rule) -> str:
@@ -82,17 +82,15 @@ def _figure(v: float) -> str:
     return f"{v:.0f}" if v >= 100 else f"{v:.3g}"
 
 
-def why(first: Mechanism | None, second: Mechanism | None, slower: bool) -> str | None:
-    """The mechanism of a lead at the fixed size, from the Mechanism of the fastest design and of the next one
-    (None where no design was found slower): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, LL 0 vs 0.01, 112
-    vs 118 B/entity"; where the instructions agree within SAME_WORK but the times differ (slower), "the same work
-    (Ir ...): a memory or layout effect; D1 ...". None where the run simulated neither."""
-    if first is None:
+def why(first: Mechanism | None, second: Mechanism | None) -> str | None:
+    """The mechanism of a lead beyond the margin at the fixed size, from the Mechanism of the fastest design and of
+    the next one (runner_up): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, LL 0 vs 0.01, 112 vs 118
+    B/entity", or, where the instructions agree within SAME_WORK, "the same work (Ir ...): a memory or layout
+    effect; D1 ...". None where there is no next design (no lead beyond the margin to explain) or the run
+    simulated neither."""
+    if first is None or second is None:
         return None
-    if second is None:
-        return (f"`{first.design}`: Ir {_figure(first.instructions)}, D1 {_figure(first.d1_misses)}, "
-                f"{first.bytes_per_entity:.0f} B/entity")
-    return against(first, second, slower)
+    return against(first, second, slower=True)
 
 
 def against(first: Mechanism, second: Mechanism, slower: bool) -> str:

@@ -813,10 +813,10 @@ class Figures:
             points, labels = [], []
             for y, w in enumerate(answers.WORKLOADS):
                 try:
-                    figures, comparisons = report.standings(res, w.scenario, n)
+                    figures, compare = report.standings(res, w.scenario, n)
+                    found = {f[0]: None if k == 0 else compare(k, 0) for k, f in enumerate(figures)}
                 except report.NotMeasured:
-                    figures, comparisons = [], []
-                found = {f[0]: c for f, c in zip(figures, comparisons)}
+                    found = {}
                 for x, s in enumerate(designs):
                     if s not in found:
                         points.append((x, y, math.nan))

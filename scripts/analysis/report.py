@@ -25,10 +25,12 @@ equivalent, "~" inconclusive.
 
 Tables (figures are times over processes, trimmed geometric means, [low, high] their 95% intervals; "-" where
 nothing was measured):
-    answers N                      the first page: a row per workload of answers.WORKLOADS read at N: the design
-                                   to pick (and every design not found slower than it), the next design found
-                                   slower with its ratio, the sizes where the pick differs, and why (instructions,
-                                   simulated misses and bytes per entity at the fixed size)
+    answers N                      the first page: a row per workload of answers.WORKLOADS read at N: the designs
+                                   to pick (wording.pick: the fastest, every design not found slower than it by
+                                   more than the margin, and every design equivalent to one picked), the next
+                                   design (the fastest outside the pick) with its ratio to the fastest, the sizes
+                                   where the pick differs, and why the fastest leads the next (instructions,
+                                   simulated misses and bytes per entity at the fixed size; "-" without a next)
     steady                         the first page's answer for frames: a row per framed workload of
                                    answers.FRAME_WORKLOADS from hitches.csv: the steady designs (or those of the
                                    least hitch), the steadiest design found above them, and the bytes and
@@ -97,17 +99,23 @@ tables too):
     claim-par S SCEN / S [SCEN]    the verdict on "the first is as fast as the second": "confirmed" only where
                                    the rule finds them equivalent ("confirmed (faster)" where the first is
                                    faster), "refuted" where it is slower, "not resolved" where inconclusive
+    claim-range LOW-HIGH S SCEN / S [SCEN]
+                                   the verdict on "the second is faster by a factor between LOW and HIGH" (the
+                                   first's time over the second's, 1.35-1.5), judged on that ratio's 90% interval
+                                   at each N (wording.size_verdict): "**within the claimed range**", "beyond",
+                                   "short of", "confirmed in direction, size not resolved", or the rule's verdict
+                                   on the direction ("reversed", "refuted (equivalent)", "not resolved")
     fastest SCENARIO N [S,...]     the design with the lowest time (of those named; default every design) and
-                                   those the rule finds equivalent to it or cannot tell from it, with their ratios
+                                   the others picked with it (wording.pick), each with its ratio and why
     ranking SCENARIO N [S,...]     every one of them from the fastest, each with its ratio to the fastest
-    leaders SCENARIO [S,...]       the fastest and those not found slower than it at each N, in runs of sizes
+    leaders SCENARIO [S,...]       the designs picked (wording.pick) at each N, in runs of sizes
     why CELL / CELL                the mechanism behind the two cells' ratio, from the cache simulation at their N
                                    (answers.why): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, 112 vs 118
                                    B/entity", the same instructions with different times named a memory or layout
                                    effect
     answers KIND                   of the first page's workloads at the largest size, how many have a single pick
                                    (single), several equivalent ones (equivalent), several not told apart
-                                   (inconclusive): "9 of 16"
+                                   (inconclusive), by wording.pick: "9 of 16"
     hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
                                    14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
     hitch-bytes STRATEGY SCENARIO  its frames' cost and its deterministic worst frames: "frames of 45 µs, the worst
@@ -661,7 +669,7 @@ def _mechanism(res: Results, strategy: str, scenario: str, n: int) -> answers.Me
 def answer(res: Results, scenario: str, n: int) -> tuple[str, str, str, str | None]:
     """(pick, runner-up, other sizes, why) of one workload read at n, as answers.py words them; NotMeasured where no
     design measured the scenario at n."""
-    figures, comparisons = standings(res, scenario, n)
+    figures, compare = standings(res, scenario, n)
     sizes = sorted({key.n for key in res.groups if key.scenario == scenario and key.memory == "warm" and key.n <= n})
     per_size: list[SizeStandings] = []
     for size in sizes:
@@ -669,12 +677,12 @@ def answer(res: Results, scenario: str, n: int) -> tuple[str, str, str, str | No
             per_size.append((size, *standings(res, scenario, size)))
         except NotMeasured:
             continue
-    k, next_text = answers.runner_up(figures, comparisons, res.rule)
+    k, next_text = answers.runner_up(figures, compare, res.rule)
     fixed = int(res.meta["fixed_n"]) if "fixed_n" in res.meta else n
     first = _mechanism(res, figures[0][0], scenario, fixed)
     second = _mechanism(res, figures[k][0], scenario, fixed) if k is not None else None
-    return (wording.leading_text(figures, comparisons, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
-            answers.why(first, second, k is not None))
+    return (wording.leading_text(figures, compare, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
+            answers.why(first, second))
 
 
 def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.FrameStanding]]:
@@ -743,11 +751,11 @@ def _answers_count(res: Results, kind: str) -> str:
     total = 0
     for w in answers.WORKLOADS:
         try:
-            figures, comparisons = standings(res, w.scenario, n)
+            figures, compare = standings(res, w.scenario, n)
         except NotMeasured:
             continue
         total += 1
-        names, how = wording.leading(figures, comparisons, res.rule)
+        names, how = wording.leading(figures, compare, res.rule)
         counts["single" if not how else "equivalent" if how == stats.EQUIVALENT else "inconclusive"] += 1
     if kind not in counts:
         raise TableError(f"unknown figure 'answers {kind}' (single, equivalent, inconclusive)")
@@ -791,6 +799,14 @@ def _size(text: str) -> int:
     if re.fullmatch(r"[1-9][0-9]*", text):
         return int(text)
     raise TableError(f"'{text}' is not an entity count (1048576 or 2^20)")
+
+
+def _claimed_range(text: str) -> tuple[float, float]:
+    """The speed-ups a claim names, LOW-HIGH: "1.35-1.5" (the slower design's time over the faster's)."""
+    m = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)-([0-9]+(?:\.[0-9]+)?)", text)
+    if m is None:
+        raise TableError(f"'{text}' is not a claimed range of speed-ups LOW-HIGH (1.35-1.5)")
+    return float(m[1]), float(m[2])
 
 
 def _cell_key(words: list[str], default: CellKey | None = None) -> CellKey:
@@ -846,7 +862,8 @@ def value(res: Results, spec: str) -> str:
         bottom = _cell_key(args[cut + 1:], top)
         ratio = res.ratio(_group(res, top), _group(res, bottom))
         return wording.comparison_figure(ratio) if kind == "ratio" else wording.compare(ratio, res.rule)
-    if kind in ("across", "claim", "claim-par") and "/" in args:
+    if kind in ("across", "claim", "claim-par", "claim-range") and "/" in args:
+        claimed = _claimed_range(args.pop(0)) if kind == "claim-range" else None
         cut = args.index("/")
         if len(args[:cut]) != 2 or len(args[cut + 1:]) not in (1, 2):
             raise TableError(f"'{kind}' compares STRATEGY SCENARIO / STRATEGY [SCENARIO] at every N, not '{spec}'")
@@ -858,12 +875,14 @@ def value(res: Results, spec: str) -> str:
             raise NotMeasured(f"no size at which both {top.strategy} {top.scenario} and {bottom.strategy} "
                               f"{bottom.scenario} were measured")
         points = [(n, res.ratio(res.groups[top._replace(n=n)], res.groups[bottom._replace(n=n)])) for n in sizes]
+        if claimed is not None:
+            return wording.claim_range(points, res.rule, *claimed)
         if kind == "across":
             return wording.across(points, res.rule)
         return wording.claim(points, res.rule, wording.PAR if kind == "claim-par" else wording.CLAIM)
     if kind in ("fastest", "ranking") and len(args) in (2, 3):
-        figures, ratios = standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
-        return (wording.leader if kind == "fastest" else wording.ranking)(figures, ratios, res.rule)
+        figures, compare = standings(res, args[0], _size(args[1]), args[2] if len(args) == 3 else None)
+        return (wording.leader if kind == "fastest" else wording.ranking)(figures, compare, res.rule)
     if kind == "leaders" and len(args) in (1, 2):
         name, _, memory = args[0].partition("@")
         sizes = sorted({key.n for key in res.groups if key.scenario == name and key.memory == (memory or "warm")})
@@ -898,6 +917,7 @@ def value(res: Results, spec: str) -> str:
         return _controls_figure(res, args[0])
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
+                     "claim-range LOW-HIGH STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], "
                      "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, rule WHAT, controls WHAT, "
                      "xcheck-summary, hitch STRATEGY SCENARIO, hitch-bytes STRATEGY SCENARIO, hitch-floor SCENARIO, "
@@ -1037,8 +1057,9 @@ def _controls_figure(res: Results, what: str) -> str:
 
 
 def standings(res: Results, scenario: str, n: int, names: str | None = None) -> Standings:
-    """([(strategy, time, low, high)] from the fastest, [None, (ratio, low, high) of each to the fastest, ...]) of
-    the designs named (comma-separated; default: every design) that measured SCENARIO[@memory] at n."""
+    """The wording.Standings of the designs named (comma-separated; default: every design) that measured
+    SCENARIO[@memory] at n: [(strategy, time, low, high)] from the fastest, and the comparison of any two of them
+    (Results.ratio, fetched once each)."""
     name, _, memory = scenario.partition("@")
     candidates = names.split(",") if names else designs(res)
     present = [res.groups[key] for key in (CellKey(s, name, n, memory or "warm") for s in candidates)
@@ -1050,8 +1071,12 @@ def standings(res: Results, scenario: str, n: int, names: str | None = None) -> 
     # their unpaired times do; the leader is then the design no other is faster than by its ratio.
     base = present[0]
     present.sort(key=lambda cell: 1.0 if cell is base else res.ratio(cell, base)[0])
-    return ([(cell.strategy, *cell.figure()) for cell in present],
-            [None] + [res.ratio(cell, present[0]) for cell in present[1:]])
+
+    @functools.cache
+    def compare(i: int, j: int) -> Comparison:
+        return res.ratio(present[i], present[j])
+
+    return Standings([(cell.strategy, *cell.figure()) for cell in present], compare)
 
 
 def _group(res: Results, key: CellKey) -> Cell:

@@ -292,6 +292,23 @@ def equivalent(c: Comparison, margin: float = EQUIVALENCE_MARGIN) -> bool:
     return abs(math.log(c.ratio)) + half < math.log(1 + margin)
 
 
+def exceeds_margin(c: Comparison, margin: float = EQUIVALENCE_MARGIN) -> bool:
+    """A one-sided minimum-effect test at 5%, the counterpart of equivalent: the lower end of the comparison's 90%
+    interval lies above 1 + margin, so the first design is shown slower than the second by more than the margin."""
+    ends = one_sided_ends(c)
+    return ends is not None and ends[0] > math.log(1 + margin)
+
+
+def one_sided_ends(c: Comparison) -> tuple[float, float] | None:
+    """The logarithms of the ends of a comparison's 90% interval, each end a one-sided test at 5% (as in
+    equivalent); None where it has no interval."""
+    se = log_standard_error(c)
+    if se is None:
+        return None
+    half = t_quantile(0.95, c.df) * se
+    return math.log(c.ratio) - half, math.log(c.ratio) + half
+
+
 def benjamini_hochberg(p_values: Sequence[float], rate: float = FDR) -> list[bool]:
     """Which hypotheses the Benjamini-Hochberg procedure rejects at the false discovery rate: the k smallest
     p-values, k the largest rank whose p-value is at most k / m * rate."""
@@ -341,6 +358,12 @@ class Rule:
 
     def outcome(self, c: Comparison) -> str:
         return outcome(c, self.threshold, self.margin)
+
+    def slower_beyond_margin(self, c: Comparison) -> bool:
+        """Whether the comparison's first design is found slower than its second by more than the margin: the rule
+        calls it slower (the false discovery rate held) and the minimum-effect test (exceeds_margin) shows its
+        ratio above 1 + margin. A difference the rule calls real but smaller than a reader acts on is not."""
+        return self.outcome(c) == SLOWER and exceeds_margin(c, self.margin)
 
 
 def rule_of(comparisons: Iterable[Comparison], margin: float = EQUIVALENCE_MARGIN, rate: float = FDR) -> Rule:

@@ -6,19 +6,27 @@ this module says what the run shows, with the decision rule of every other figur
 never "equal": only an equivalence says that.
 
 The functions here take comparisons already computed (stats.Comparison: ratio, low, high, df), per size as
-[(n, comparison)] or per design with its time (strategy, time, low, high), so that they are tested on planted
-figures; report.py fetches the figures from a run.
+[(n, comparison)] or per design with its time (strategy, time, low, high) and the comparison of any two designs
+(Pairwise), so that they are tested on planted figures; report.py fetches the figures from a run.
 """
 
-from typing import Sequence
+import math
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Sequence
 
-from .stats import EQUIVALENT, FASTER, INCONCLUSIVE, SLOWER, Comparison, Rule
+from .stats import EQUIVALENT, FASTER, INCONCLUSIVE, SLOWER, Comparison, Rule, one_sided_ends
 
 # A design's time with its interval: (strategy, time, low, high).
 Figure = tuple[str, float, float, float]
-# The designs measured at one size, from the fastest (Figure), and the comparison of each to the fastest (None for
-# the fastest itself).
-Standings = tuple[list[Figure], list[Comparison | None]]
+# The comparison of design i's time to design j's, by their places in a standing (the fastest at 0): any two
+# designs, so that a pick compares every design with every leader, not only with the fastest.
+Pairwise = Callable[[int, int], Comparison]
+
+
+class Standings(NamedTuple):
+    """The designs measured at one size, from the fastest (Figure), and the comparison of any two of them."""
+    figures: list[Figure]
+    compare: Pairwise
 
 OUTCOMES = (FASTER, EQUIVALENT, INCONCLUSIVE, SLOWER)
 
@@ -78,9 +86,16 @@ def comparison_figure(c: Comparison) -> str:
 def runs(points: Sequence[tuple[int, Comparison]], rule: Rule, words: dict[str, str]) -> list[tuple[str, list[int]]]:
     """[(word, [n, ...])]: the sizes of points [(n, comparison)] (in size order) grouped into runs that one word
     describes, words[outcome]."""
+    return grouped(points, lambda c: words[rule.outcome(c)])
+
+
+def grouped(points: Sequence[tuple[int, Comparison]],
+            verdict: Callable[[Comparison], str]) -> list[tuple[str, list[int]]]:
+    """[(word, [n, ...])]: the sizes of points [(n, comparison)] (in size order) grouped into runs of one word,
+    verdict(comparison)."""
     out: list[tuple[str, list[int]]] = []
     for n, c in points:
-        word = words[rule.outcome(c)]
+        word = verdict(c)
         if out and out[-1][0] == word:
             out[-1][1].append(n)
         else:
@@ -111,6 +126,25 @@ def across(points: Sequence[tuple[int, Comparison]], rule: Rule) -> str:
     return ", ".join(f"{word} at {sizes_text(ns)}" for word, ns in parts) + f" ({_last(points)})"
 
 
+def _verdicts(parts: list[tuple[str, list[int]]], preference: Sequence[str], unresolved: str, tail: str) -> str:
+    """The verdicts of runs of sizes [(word, [n, ...])] as claim words them: one verdict "**word** at every N
+    measured (SIZES; TAIL)" ("at any N" where it is unresolved), or several, the one that holds at most sizes first
+    (ties in the order of preference): "**word at SIZES**, other at SIZES (TAIL)"."""
+    if len(parts) == 1:
+        word, ns = parts[0]
+        where = "at any N measured" if word == unresolved else "at every N measured"
+        return f"**{word}** {where} ({sizes_text(ns)}; {tail})"
+    counts: dict[str, int] = {}
+    for word, ns in parts:
+        counts[word] = counts.get(word, 0) + len(ns)
+    order = sorted(counts, key=lambda w: (-counts[w], preference.index(w)))
+    out = []
+    for word in order:
+        sizes = ", ".join(sizes_text(ns) for w, ns in parts if w == word)
+        out.append(f"**{word} at {sizes}**" if word == order[0] else f"{word} at {sizes}")
+    return ", ".join(out) + f" ({tail})"
+
+
 def claim(points: Sequence[tuple[int, Comparison]], rule: Rule, words: dict[str, str] | None = None) -> str:
     """The verdict on a claim about A against B, from the comparisons of A's time to B's [(n, comparison)]: by
     default that A is faster (CLAIM), or with words=PAR that A is as fast as B. "**confirmed** at every N measured
@@ -120,22 +154,53 @@ def claim(points: Sequence[tuple[int, Comparison]], rule: Rule, words: dict[str,
     words = words or CLAIM
     if not points:
         raise ValueError("no size at which both were measured")
-    parts = runs(points, rule, words)
-    if len(parts) == 1:
-        word, ns = parts[0]
-        where = "at any N measured" if word == words[INCONCLUSIVE] else "at every N measured"
-        return f"**{word}** {where} ({sizes_text(ns)}; {_last(points)})"
-    counts: dict[str, int] = {}
-    for word, ns in parts:
-        counts[word] = counts.get(word, 0) + len(ns)
     # ties go to the verdict of the claim's own direction, then to the contrary ones
     preference = [words[o] for o in (FASTER, EQUIVALENT, SLOWER, INCONCLUSIVE)]
-    order = sorted(counts, key=lambda w: (-counts[w], preference.index(w)))
-    out = []
-    for word in order:
-        sizes = ", ".join(sizes_text(ns) for w, ns in parts if w == word)
-        out.append(f"**{word} at {sizes}**" if word == order[0] else f"{word} at {sizes}")
-    return ", ".join(out) + f" ({_last(points)})"
+    return _verdicts(runs(points, rule, words), preference, words[INCONCLUSIVE], _last(points))
+
+
+# The verdicts on a claim that names its size: that B is faster than A by a factor in [low, high], judged on the
+# ratio of A's time to B's (size_verdict). Where the rule does not find B faster, its verdict on the direction.
+WITHIN, BEYOND, SHORT = "within the claimed range", "beyond the claimed range", "short of the claimed range"
+UNSIZED = "confirmed in direction, size not resolved"
+SIZED = {FASTER: "reversed", EQUIVALENT: "refuted (equivalent)", INCONCLUSIVE: "not resolved"}
+
+
+def size_verdict(c: Comparison, rule: Rule, low: float, high: float) -> str:
+    """The verdict on the claim that A's time over B's lies in [low, high] (1 < low <= high), from that ratio c.
+    Where the rule finds A slower (the claim's direction holds), from the ratio's 90% interval, each end a
+    one-sided test at 5% (as the equivalence test's): WITHIN where the interval lies inside [low, high], BEYOND
+    where it lies wholly above high, SHORT where wholly below low, UNSIZED where it reaches across low or high.
+    Otherwise the rule's verdict on the direction (SIZED): "reversed" where A is faster, "refuted (equivalent)"
+    where the two are equivalent, "not resolved" where the rule cannot tell."""
+    if not 1 < low <= high:
+        raise ValueError(f"a claimed range of speed-ups is 1 < low <= high, not {low:g} to {high:g}")
+    kind = rule.outcome(c)
+    if kind != SLOWER:
+        return SIZED[kind]
+    ends = one_sided_ends(c)
+    if ends is None:
+        return UNSIZED
+    if math.log(low) <= ends[0] and ends[1] <= math.log(high):
+        return WITHIN
+    if ends[0] > math.log(high):
+        return BEYOND
+    if ends[1] < math.log(low):
+        return SHORT
+    return UNSIZED
+
+
+def claim_range(points: Sequence[tuple[int, Comparison]], rule: Rule, low: float, high: float) -> str:
+    """The verdict on a claim that B is faster than A by a factor in [low, high], at each size both were measured
+    at, from the comparisons of A's time to B's [(n, comparison)] in size order (size_verdict), with the ratio at
+    the largest size and the range claimed: "**beyond the claimed range** at every N measured (2^10 to 2^14; 9.56x
+    [9.38, 9.73] at 2^14, claimed 1.35x to 1.5x)", or where the sizes disagree "**within the claimed range at
+    2^10**, short of the claimed range at 2^12 (...)"."""
+    if not points:
+        raise ValueError("no size at which both were measured")
+    parts = grouped(points, lambda c: size_verdict(c, rule, low, high))
+    preference = [WITHIN, BEYOND, SHORT, UNSIZED, SIZED[EQUIVALENT], SIZED[FASTER], SIZED[INCONCLUSIVE]]
+    return _verdicts(parts, preference, SIZED[INCONCLUSIVE], f"{_last(points)}, claimed {low:g}x to {high:g}x")
 
 
 # How many designs a sentence names before it counts the rest: a tie of a dozen designs (a short run) is told as
@@ -150,74 +215,138 @@ def listing(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def to_fastest(comparisons: Sequence[Comparison | None]) -> list[Comparison]:
-    """The comparisons of the designs after the fastest to it (Standings); ValueError where one lacks its own."""
-    out = [c for c in comparisons[1:] if c is not None]
-    if len(out) != len(comparisons[1:]):
-        raise ValueError("a design after the fastest has no comparison to it")
-    return out
+def to_fastest(figures: Sequence[Figure], compare: Pairwise) -> list[Comparison]:
+    """The comparisons of the designs after the fastest to it."""
+    return [compare(k, 0) for k in range(1, len(figures))]
 
 
-def leader(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
-    """The design with the lowest time and those the run does not find slower than it: figures is [(strategy,
-    time, low, high)] sorted by the comparisons, comparisons[k] the comparison of design k's time to the first's
-    (k >= 1). "`bitmask` (4.30 [4.21, 4.39]); equivalent: `tables` (1.01x [0.99, 1.02]); inconclusive: `sparse`
-    (1.05x [0.98, 1.12])"."""
+NOT_TOLD_APART = "not told apart"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The designs picked at one size (pick): their places in the standing, from the fastest; how they stand (""
+    for one design, EQUIVALENT or NOT_TOLD_APART); and the place of the fastest design outside them (None: none)."""
+    leaders: list[int]
+    how: str
+    next: int | None
+
+
+def _equivalence_closure(start: Sequence[int], count: int, compare: Pairwise, rule: Rule) -> list[int]:
+    """The places of start and of every design the rule finds equivalent to one of them, repeated until none is
+    added (so that equivalence chains are followed), in order."""
+    found = set(start)
+    grew = True
+    while grew:
+        grew = False
+        for k in range(count):
+            if k not in found and any(rule.outcome(compare(k, j)) == EQUIVALENT for j in found):
+                found.add(k)
+                grew = True
+    return sorted(found)
+
+
+def pick(figures: Sequence[Figure], compare: Pairwise, rule: Rule) -> Pick:
+    """The designs to pick at one size, by practical equivalence. A design X is *found slower than the fastest F
+    by more than the margin* where the rule calls X slower than F and a one-sided minimum-effect test at 5% shows
+    X / F above 1 + margin (stats.Rule.slower_beyond_margin). The pick starts from F; adds every design not found
+    slower than F by more than the margin; then, until none is added, every design the rule finds equivalent to
+    one already picked. Every design is thus compared with every leader, so none outside the pick is equivalent to
+    one in it, and next, the fastest design outside it, is found slower than F by more than the margin. F stands
+    alone ("") only where every other design is found slower than it by more than the margin; the leaders are
+    EQUIVALENT where each is reached from F by a chain of equivalences among them, NOT_TOLD_APART where some
+    leader is there only because its difference from F was not shown to exceed the margin (a difference the rule
+    finds but smaller than the margin shows, or one it cannot resolve)."""
     if not figures:
         raise ValueError("no design was measured")
+    count = len(figures)
+    near = [0] + [k for k in range(1, count) if not rule.slower_beyond_margin(compare(k, 0))]
+    leaders = _equivalence_closure(near, count, compare, rule)
+    chained = _equivalence_closure([0], count, compare, rule)
+    how = "" if len(leaders) == 1 else EQUIVALENT if chained == leaders else NOT_TOLD_APART
+    outside = [k for k in range(count) if k not in leaders]
+    return Pick(leaders, how, outside[0] if outside else None)
+
+
+def _joined(k: int, figures: Sequence[Figure], leaders: Sequence[int], chained: Sequence[int], compare: Pairwise,
+            rule: Rule) -> str:
+    """Why design k (a leader, not the fastest) is picked, in leader's words: "equivalent" (to the fastest), else
+    "equivalent to `b`" where k is among the leaders chained to the fastest by equivalences (chained), else its
+    outcome against the fastest where that alone picks it ("inconclusive", "slower, not shown beyond the
+    margin"), else "equivalent to `b`" for the leader b that brought it in."""
+    to_first = compare(k, 0)
+    kind = rule.outcome(to_first)
+    if kind == EQUIVALENT:
+        return EQUIVALENT
+
+    def through(group: Sequence[int]) -> int | None:
+        return next((j for j in group if j not in (0, k) and rule.outcome(compare(k, j)) == EQUIVALENT), None)
+
+    via = through(chained) if k in chained else None
+    if via is None and not rule.slower_beyond_margin(to_first):
+        return kind if kind == INCONCLUSIVE else f"{kind}, not shown beyond the margin"
+    via = via if via is not None else through(leaders)
+    if via is None:
+        raise ValueError(f"`{figures[k][0]}` is not picked")
+    return f"equivalent to `{figures[via][0]}`"
+
+
+def leader(figures: Sequence[Figure], compare: Pairwise, rule: Rule) -> str:
+    """The picked designs (pick), each after the fastest with its ratio to it, grouped by why it is picked (_joined):
+    figures is [(strategy, time, low, high)] sorted by the comparisons to the first. "`bitmask` (4.30 [4.21,
+    4.39]); equivalent: `tables` (1.01x [0.99, 1.02]); inconclusive: `sparse` (1.05x [0.98, 1.12]); slower, not
+    shown beyond the margin: `bitset` (1.01x [1.00, 1.01]); equivalent to `tables`: `chunks` (1.04x [1.03,
+    1.05])"."""
+    chosen = pick(figures, compare, rule)
+    chained = _equivalence_closure([0], len(figures), compare, rule)
     first = figures[0]
     text = f"`{first[0]}` ({time_figure(*first[1:])})"
-    for kind in (EQUIVALENT, INCONCLUSIVE):
-        near = [f"`{f[0]}` ({comparison_figure(c)})" for f, c in zip(figures[1:], to_fastest(comparisons))
-                if rule.outcome(c) == kind]
-        if near:
-            text += f"; {kind}: " + listing(near)
+    groups: dict[str, list[str]] = {}
+    for k in chosen.leaders[1:]:
+        groups.setdefault(_joined(k, figures, chosen.leaders, chained, compare, rule), []).append(
+            f"`{figures[k][0]}` ({comparison_figure(compare(k, 0))})")
+    for why, near in groups.items():
+        text += f"; {why}: " + listing(near)
     return text
 
 
-def ranking(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
+def ranking(figures: Sequence[Figure], compare: Pairwise, rule: Rule) -> str:
     """Every design from the fastest: "`bitmask` 4.30 [4.21, 4.39]; `tables` 1.45x [1.35, 1.53]; `sparse` 1.05x
     [0.98, 1.12] (inconclusive); ..." (comparisons to the first, as in leader)."""
     if not figures:
         raise ValueError("no design was measured")
     out = [f"`{figures[0][0]}` {time_figure(*figures[0][1:])}"]
-    for f, c in zip(figures[1:], to_fastest(comparisons)):
+    for f, c in zip(figures[1:], to_fastest(figures, compare)):
         kind = rule.outcome(c)
         out.append(f"`{f[0]}` {comparison_figure(c)}" + (f" ({kind})" if kind in (EQUIVALENT, INCONCLUSIVE) else ""))
     return "; ".join(out)
 
 
-def leading(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> tuple[list[str], str]:
-    """The names of the designs that lead: the fastest and every design the run does not find slower than it, in
-    alphabetical order (which of them has the lowest time is chance), with how they stand: "" for one, else
-    "equivalent" where every other one is equivalent to the fastest, "not told apart" where any is
-    inconclusive."""
-    near = [(f[0], rule.outcome(c)) for f, c in zip(figures[1:], to_fastest(comparisons))
-            if rule.outcome(c) != SLOWER]
-    names = sorted([figures[0][0]] + [name for name, _ in near])
-    if not near:
-        return names, ""
-    return names, EQUIVALENT if all(kind == EQUIVALENT for _, kind in near) else "not told apart"
+def leading(figures: Sequence[Figure], compare: Pairwise, rule: Rule) -> tuple[list[str], str]:
+    """The names of the picked designs (pick) in alphabetical order (what picks them is the rule, not the order
+    of their times), with how they stand: "" for one, EQUIVALENT or NOT_TOLD_APART."""
+    chosen = pick(figures, compare, rule)
+    return sorted(figures[k][0] for k in chosen.leaders), chosen.how
 
 
-def leading_text(figures: Sequence[Figure], comparisons: Sequence[Comparison | None], rule: Rule) -> str:
+def leading_text(figures: Sequence[Figure], compare: Pairwise, rule: Rule) -> str:
     """The leading designs (leading) as a report names them: "`bitset`", "`a` and `b` (equivalent)", "`a`, `b` and
     `c` (not told apart)"."""
-    names, how = leading(figures, comparisons, rule)
+    names, how = leading(figures, compare, rule)
     return listing([f"`{s}`" for s in names]) + (f" ({how})" if how else "")
 
 
-# Standings at each size: [(n, figures, comparisons)] in size order.
-SizeStandings = tuple[int, list[Figure], list[Comparison | None]]
+# Standings at each size: [(n, figures, compare)] in size order.
+SizeStandings = tuple[int, list[Figure], Pairwise]
 PerSize = Sequence[SizeStandings]
 
 
 def leader_runs(per_size: PerSize, rule: Rule) -> list[tuple[str, list[int]]]:
-    """[(leading_text, [n, ...])]: the sizes of per_size [(n, figures, comparisons)] (in size order) grouped into
-    runs with the same leaders."""
+    """[(leading_text, [n, ...])]: the sizes of per_size [(n, figures, compare)] (in size order) grouped into runs
+    with the same leaders."""
     out: list[tuple[str, list[int]]] = []
-    for n, figures, comparisons in per_size:
-        names = leading_text(figures, comparisons, rule)
+    for n, figures, compare in per_size:
+        names = leading_text(figures, compare, rule)
         if out and out[-1][0] == names:
             out[-1][1].append(n)
         else:
@@ -226,9 +355,8 @@ def leader_runs(per_size: PerSize, rule: Rule) -> list[tuple[str, list[int]]]:
 
 
 def leaders(per_size: PerSize, rule: Rule) -> str:
-    """Which designs lead at each size, in runs of sizes with the same leaders: per_size is [(n, figures,
-    comparisons)] in size order, each as for leader (leading): "`bitmask` at 2^10 to 2^16; `bitmask` and `tables`
-    (equivalent) at 2^18 to 2^20"."""
+    """Which designs lead at each size (pick), in runs of sizes with the same leaders: per_size is [(n, figures,
+    compare)] in size order: "`bitmask` at 2^10 to 2^16; `bitmask` and `tables` (equivalent) at 2^18 to 2^20"."""
     if not per_size:
         raise ValueError("no size was measured")
     out = leader_runs(per_size, rule)

@@ -62,6 +62,34 @@ class TempDir(unittest.TestCase):
         return manifest.record(directory or self.dir, list(names))
 
 
+def inverse(c):
+    """The comparison of the second design to the first, from that of the first to the second."""
+    from analysis import stats
+    return stats.Comparison(1 / c.ratio, 1 / c.high, 1 / c.low, c.df)
+
+
+def planted_standing(designs, between=None):
+    """(figures, compare) of planted designs [(name, its comparison to the first or None)], the first the fastest,
+    and between {(a, b): the comparison of a's time to b's} for other pairs (either way round). A pair planted
+    neither way is inconclusive: its interval spans a factor of 100."""
+    from analysis import stats
+    figures = [(name, 1.0, 0.9, 1.1) for name, _ in designs]
+    names = [name for name, _ in designs]
+    planted = {(names.index(a), names.index(b)): c for (a, b), c in (between or {}).items()}
+    for k, (_, c) in enumerate(designs[1:], 1):
+        planted[(k, 0)] = c
+
+    def compare(i, j):
+        if (i, j) in planted:
+            return planted[(i, j)]
+        if (j, i) in planted:
+            return inverse(planted[(j, i)])
+        ratio = planted[(i, 0)].ratio / planted[(j, 0)].ratio if i and j else 1.0
+        return stats.Comparison(ratio, ratio / 10, ratio * 10, 9)
+
+    return figures, compare
+
+
 def run_cli(*args):
     """(exit status, stdout, stderr) of python3 -m analysis ARGS..."""
     path = os.pathsep.join(filter(None, [SCRIPTS, os.environ.get("PYTHONPATH")]))

@@ -3,7 +3,7 @@ the mechanism the page must print."""
 
 import unittest
 
-import support  # noqa: F401 (puts the analysis package on the path)
+from support import planted_standing
 from analysis import answers, stats, wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
@@ -13,9 +13,10 @@ def c(ratio, low, high):
     return stats.Comparison(ratio, low, high, 9)
 
 
-def standing(*designs):
-    """(figures, comparisons) of designs [(name, comparison to the first or None)], the first the fastest."""
-    return [(name, 1.0, 0.9, 1.1) for name, _ in designs], [comparison for _, comparison in designs]
+def standing(*designs, between=None):
+    """(figures, compare) of designs [(name, comparison to the first or None)], the first the fastest, and of other
+    pairs between (support.planted_standing)."""
+    return planted_standing(designs, between)
 
 
 SLOW, TIE, SAME = c(1.5, 1.4, 1.6), c(1.02, 0.95, 1.10), c(1.0, 0.99, 1.01)
@@ -33,7 +34,19 @@ class Pick(unittest.TestCase):
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (2, "`c` 1.50x [1.40, 1.60]"))
         figures, comparisons = standing(("b", None), ("a", SAME))
         self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a` and `b` (equivalent)")
-        self.assertEqual(answers.runner_up(figures, comparisons, RULE), (None, "none found slower"))
+        self.assertEqual(answers.runner_up(figures, comparisons, RULE), (None, "none beyond the margin"))
+
+    def test_next_is_the_fastest_design_outside_the_pick(self):
+        # b leads c by 0.67%, a difference the rule finds but not beyond the margin: next is d, not c
+        slight = c(1.0067, 1.0040, 1.0094)
+        self.assertEqual(RULE.outcome(slight), stats.SLOWER)
+        figures, compare = standing(("b", None), ("c", slight), ("d", SLOW))
+        self.assertEqual(answers.runner_up(figures, compare, RULE), (2, "`d` 1.50x [1.40, 1.60]"))
+        # e, found slower than b beyond the margin, is equivalent to c: picked, and next is d still
+        figures, compare = standing(("b", None), ("c", slight), ("e", c(1.06, 1.05, 1.07)), ("d", SLOW),
+                                    between={("e", "c"): SAME})
+        self.assertEqual(wording.leading_text(figures, compare, RULE), "`b`, `c` and `e` (not told apart)")
+        self.assertEqual(answers.runner_up(figures, compare, RULE), (3, "`d` 1.50x [1.40, 1.60]"))
 
     def test_the_sizes_where_the_pick_changes(self):
         single = standing(("a", None), ("b", SLOW))
@@ -49,18 +62,19 @@ class Why(unittest.TestCase):
     def test_the_mechanism_names_both_designs(self):
         a = answers.Mechanism("a", 3.3, 0.38, 0.0, 112)
         b = answers.Mechanism("b", 5.1, 0.52, 0.01, 118)
-        self.assertEqual(answers.why(a, b, slower=True),
+        self.assertEqual(answers.why(a, b),
                          "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, LL 0 vs 0.01, 112 vs 118 B/entity")
-        self.assertEqual(answers.why(a, None, slower=False), "`a`: Ir 3.3, D1 0.38, 112 B/entity")
-        self.assertIsNone(answers.why(None, None, slower=False))
+        # without a next design there is no lead beyond the margin to explain
+        self.assertIsNone(answers.why(a, None))
+        self.assertIsNone(answers.why(None, None))
 
     def test_equal_instructions_and_different_times_are_a_memory_effect(self):
         a = answers.Mechanism("a", 100.0, 1.0, 0.0, 40)
         b = answers.Mechanism("b", 104.0, 2.5, 0.0, 80)
-        self.assertTrue(answers.why(a, b, slower=True).startswith(
+        self.assertTrue(answers.why(a, b).startswith(
             "`a` against `b`: the same work (Ir 100 vs 104): a memory or layout effect; D1 1 vs 2.5"))
         # without a difference in time there is nothing to explain
-        self.assertFalse(answers.why(a, b, slower=False).startswith("`a` against `b`: the same work"))
+        self.assertFalse(answers.against(a, b, slower=False).startswith("`a` against `b`: the same work"))
 
 
 class Catalogue(unittest.TestCase):

@@ -197,5 +197,38 @@ class DecisionRule(unittest.TestCase):
         self.assertEqual(outcomes.count(stats.FASTER) + outcomes.count(stats.SLOWER), 0)
 
 
+def planted(ratio, se, df=9):
+    """A comparison of ratio whose log has the standard error se, with its 95% interval from Student's t."""
+    t = stats.t_quantile(0.975, df)
+    return stats.Comparison(ratio, ratio * math.exp(-t * se), ratio * math.exp(t * se), df)
+
+
+class MinimumEffect(unittest.TestCase):
+    """A difference found slower by more than the margin: the rule's outcome and a one-sided test at 5% on the
+    ratio's 90% interval."""
+
+    def test_the_ratio_is_shown_above_the_margin_by_its_90_percent_interval(self):
+        # 5% slower, the log's standard error 0.0095: the 90% interval's lower end, 1.05 exp(-1.833 x 0.0095) =
+        # 1.032, lies above 1.03, the 95% interval's (1.029) does not
+        shown = planted(1.05, 0.0095)
+        self.assertLess(shown.low, 1.03)
+        self.assertTrue(stats.exceeds_margin(shown))
+        self.assertFalse(stats.exceeds_margin(planted(1.05, 0.011)))  # its 90% interval reaches down to 1.029
+        self.assertFalse(stats.exceeds_margin(planted(0.8, 0.001)))  # faster, not slower
+        self.assertFalse(stats.exceeds_margin(stats.Comparison(1.2, 1.2, 1.2, 4)))  # no interval shows nothing
+        self.assertTrue(stats.exceeds_margin(planted(1.05, 0.011), margin=0.02))
+
+    def test_a_difference_found_under_the_margin_is_not_beyond_it(self):
+        rule = stats.Rule(0.05, 1)
+        # 0.67% slower and measured tightly (1.01x [1.00, 1.01]): the rule calls it slower, but not beyond 3%
+        tight = planted(1.0067, 0.0012)
+        self.assertEqual(rule.outcome(tight), stats.SLOWER)
+        self.assertFalse(rule.slower_beyond_margin(tight))
+        self.assertTrue(rule.slower_beyond_margin(planted(1.05, 0.0095)))
+        # shown above the margin on its own, but not a discovery in a family whose threshold is far lower
+        self.assertFalse(stats.Rule(1e-9, 1000).slower_beyond_margin(planted(1.05, 0.0095)))
+        self.assertFalse(rule.slower_beyond_margin(planted(0.8, 0.001)))
+
+
 if __name__ == "__main__":
     unittest.main()
