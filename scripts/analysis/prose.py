@@ -68,7 +68,7 @@ def numbers(text: str) -> list[tuple[int, str, int | None]]:
 # The words of the decision rule's verdicts (wording.py): typed bare, one would state an outcome the data did not
 # choose.
 VERDICTS = re.compile(r"\b(?:confirmed|refuted|reversed|not resolved|inconclusive|equivalent|not told apart|"
-                      r"not separable|cannot separate)\b", re.I)
+                      r"not separable|cannot separate|(?:within|beyond|short of) the claimed range)\b", re.I)
 _NAMED = re.compile(r'"[^"\n]*"|\*[^*\n]+\*')
 
 

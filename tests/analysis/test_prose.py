@@ -46,6 +46,10 @@ class Prose(support.TempDir):
             self.assertEqual(prose.main([self.write("R.md", planted)]), 1)
         self.assertIn('R.md:11: the verdict "confirmed" typed by hand', out.getvalue())
 
+    def test_a_verdict_on_a_claimed_range_typed_by_hand_is_found(self):
+        planted = "The claim is beyond the claimed range; \"within the claimed range\" where its interval lies inside.\n"
+        self.assertEqual(prose.verdicts(planted), [(1, "beyond the claimed range")])
+
     def test_a_figure_outside_its_marker_is_typed(self):
         # The marker's span ends at <!-- /v -->: a figure after it is the writer's, whatever precedes it.
         planted = GENERATED.replace("<!-- /v --> raw", "<!-- /v --> raw (1.3x at 2^20)")
