@@ -95,11 +95,13 @@ class Cell:
         return CellKey(self.strategy, self.scenario, self.n, self.memory)
 
     def process_times(self) -> list[float]:
-        """Per process, in the order they first appear, its time: the geometric mean of its layouts' medians."""
-        logs: dict[str, list[float]] = {}
+        """Per process, in the order they first appear, its time: the geometric mean of its layouts' medians (the
+        median itself, to the last digit, where it measured one layout)."""
+        medians: dict[str, list[float]] = {}
         for r in self.rows:
-            logs.setdefault(r.process, []).append(math.log(r.median_ns))
-        return [math.exp(paired.process_value(values)) for values in logs.values()]
+            medians.setdefault(r.process, []).append(r.median_ns)
+        return [values[0] if len(values) == 1 else math.exp(paired.process_value([math.log(v) for v in values]))
+                for values in medians.values()]
 
     def processes(self) -> int:
         """How many processes measured it."""
