@@ -1,10 +1,17 @@
 """From every process's rows (runs.csv) to one figure per cell, with its interval, its ratio to the raw floor
 and, for the A/A control, its ratio to its twin.
 
-A cell is strategy x scenario x N x memory mode. Each row of runs.csv is one process's measurement of one
-cell: the median of its samples (median_ns), their spread, and the seed its memory layout was drawn from.
+A cell is strategy x scenario x N x memory mode. Each row of runs.csv is one measurement of one cell in one
+memory layout: the median of its samples (median_ns), their spread, and the seed the layout was drawn from. A
+process of the separate-process mode measures a cell in one layout; a process of the paired program in several
+(harness/paired.c), whose rows its samples tie to it (paired.Block.processes). The process is the unit of
+sampling, so a cell's figure and interval are over its processes: per process the geometric mean of its
+layouts' medians (paired.process_value, as its paired ratios are), then the trimmed mean and Yuen's interval
+over processes (stats.summarise). Counted per layout, the interval would take the layouts of one process, which
+share its code placement and its stretch of the machine, for independent draws, and be too narrow.
 """
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
@@ -13,10 +20,12 @@ from .csvfile import Row
 
 # The raw floor every strategy's cell is compared with: plain packed arrays, one per component.
 FLOOR = "raw-soa"
-# Hardware counts per unit (empty where the machine has none): merged as the median over processes.
+# Hardware counts per unit (empty where the machine has none): merged as the median over measurements.
 HW_COLUMNS = ("instructions_per_unit", "cycles_per_unit", "l1d_misses_per_unit", "llc_misses_per_unit")
-# The columns of runs.csv merged as the median over a cell's processes where every one has them: the hardware
-# counts, the share of the time the read-back passes took, the entities a change term reported per change.
+# The columns of runs.csv merged as the median over a cell's measurements (every layout of every process) where
+# every one has them: the hardware counts, the share of the time the read-back passes took, the entities a change
+# term reported per change. Medians without an interval: a layout is a fair draw of them, and no interval rests on
+# how many there are.
 MEDIAN_COLUMNS = HW_COLUMNS + ("observed_ns", "reported_per_change")
 
 
@@ -39,8 +48,8 @@ class CellKey(NamedTuple):
 
 @dataclass(frozen=True)
 class Measurement:
-    """One process's measurement of a cell (a row of runs.csv): the figures a cell merges, as numbers, and the text
-    of the columns results.csv copies from it as it was written."""
+    """One measurement of a cell in one layout (a row of runs.csv): the figures a cell merges, as numbers, the text
+    of the columns results.csv copies from it as it was written, and the process it was taken in."""
     median_ns: float
     min_ns: float
     max_ns: float
@@ -55,19 +64,24 @@ class Measurement:
     counter_events: str
     # Each of MEDIAN_COLUMNS: its text, empty where the row has none.
     counts: dict[str, str]
+    # What names the process that took it: the paired program's process seed, else the row's own layout seed (a
+    # process of the separate-process mode measures a cell once).
+    process: str
 
     @classmethod
-    def of(cls, row: Row) -> "Measurement":
+    def of(cls, row: Row, process: str | None = None) -> "Measurement":
         return cls(float(row["median_ns"]), float(row["min_ns"]), float(row["max_ns"]), float(row["mad_ns"]),
                    int(row["samples"]), int(row["inner"]), row["unit"], row.get("query_kind", ""),
                    row["bytes_per_entity"], row["peak_bytes_per_entity"], row["checksum"],
-                   row.get("counter_events", ""), {column: row.get(column, "") for column in MEDIAN_COLUMNS})
+                   row.get("counter_events", ""), {column: row.get(column, "") for column in MEDIAN_COLUMNS},
+                   process if process is not None else row["layout_seed"])
 
 
 @dataclass(eq=False)
 class Cell:
-    """One strategy x scenario x N x memory mode and the processes (rows of runs.csv) that measured it. Two cells
-    are the same only where they are one object: a floor is told from the cell it is the floor of by identity."""
+    """One strategy x scenario x N x memory mode and its measurements (rows of runs.csv, one per process and layout).
+    Two cells are the same only where they are one object: a floor is told from the cell it is the floor of by
+    identity."""
     strategy: str
     scenario: str
     n: int
@@ -80,18 +94,27 @@ class Cell:
     def key(self) -> CellKey:
         return CellKey(self.strategy, self.scenario, self.n, self.memory)
 
-    @property
-    def medians(self) -> list[float]:
-        return [r.median_ns for r in self.rows]
+    def process_times(self) -> list[float]:
+        """Per process, in the order they first appear, its time: the geometric mean of its layouts' medians (the
+        median itself, to the last digit, where it measured one layout)."""
+        medians: dict[str, list[float]] = {}
+        for r in self.rows:
+            medians.setdefault(r.process, []).append(r.median_ns)
+        return [values[0] if len(values) == 1 else math.exp(paired.process_value([math.log(v) for v in values]))
+                for values in medians.values()]
+
+    def processes(self) -> int:
+        """How many processes measured it."""
+        return len({r.process for r in self.rows})
 
     def summary(self) -> stats.LogSummary:
-        """The stats.LogSummary of its process medians, from which its figure and every ratio are computed."""
+        """The stats.LogSummary of its process times, from which its figure and every unpaired ratio are computed."""
         if self._summary is None:
-            self._summary = stats.summarise(self.medians)
+            self._summary = stats.summarise(self.process_times())
         return self._summary
 
     def figure(self) -> stats.Interval:
-        """(figure, low, high): the trimmed geometric mean of its process medians and its 95% interval."""
+        """(figure, low, high): the trimmed geometric mean of its process times and its 95% interval."""
         if self._figure is None:
             self._figure = stats.figure_interval(self.summary())
         return self._figure
@@ -118,20 +141,29 @@ def ratio(top: Cell, bottom: Cell, pairing: paired.Pairing | None = None) -> sta
     return stats.ratio_comparison(top.summary(), bottom.summary())
 
 
-def group(rows: Iterable[Row]) -> Cells:
-    """The cells of runs.csv rows, in the order they first appear. Raises MergeError if the processes of one
-    cell disagree on its checksum or unit."""
+def group(rows: Iterable[Row], pairing: paired.Pairing | None = None) -> Cells:
+    """The cells of runs.csv rows, in the order they first appear. Where the run was paired (pairing: its blocks),
+    each row's process is the one whose samples hold its design and layout seed; else every row is a process of
+    its own. Raises MergeError if the measurements of one cell disagree on its checksum, or a row of a paired run
+    has no samples to name its process."""
     cells: Cells = {}
     problems = []
     for row in rows:
         key = CellKey(row["strategy"], row["scenario"], int(row["n"]), row["memory"])
+        process = None
+        if pairing is not None:
+            block = pairing.get(paired.BlockKey(key.scenario, key.n, key.memory))
+            process = block.processes.get((key.strategy, row["layout_seed"])) if block is not None else None
+            if process is None:
+                problems.append(f"{key[0]} {key[1]} n={key[2]} memory={key[3]}: no sample of layout seed "
+                                f"{row['layout_seed']} names the process that measured it")
         cell = cells.get(key)
         if cell is None:
             cell = cells[key] = Cell(*key)
         elif row["checksum"] != cell.rows[0].checksum:
             problems.append(f"{key[0]} {key[1]} n={key[2]} memory={key[3]}: checksum {cell.rows[0].checksum} "
                             f"in one process, {row['checksum']} in another")
-        cell.rows.append(Measurement.of(row))
+        cell.rows.append(Measurement.of(row, process))
     if problems:
         raise MergeError("\n".join(problems))
     return cells
@@ -205,7 +237,7 @@ def stop_reason(cell: Cell, excess: dict[CellKey, float], stopping: Stopping) ->
     rule recorded). excess is wide_intervals() of the run's cells."""
     if not stopping.recorded():
         return "-"
-    count = len(cell.rows)
+    count = cell.processes()
     if cell.key not in excess and count >= stopping.min_processes:
         return "ci"
     if count >= stopping.max_processes:
@@ -252,17 +284,17 @@ def result_rows(cells: Cells, sim: Simulated | None = None, stopping: Stopping =
     for cell in sorted(cells.values(), key=lambda c: (c.scenario, c.memory, c.n, c.strategy)):
         first = cell.rows[0]
         figure, low, high = cell.figure()
-        medians = cell.medians
+        times = cell.process_times()
         row = {
             "strategy": cell.strategy, "scenario": cell.scenario, "n": str(cell.n), "unit": first.unit,
-            "query_kind": first.query_kind, "memory": cell.memory, "processes": str(len(cell.rows)),
+            "query_kind": first.query_kind, "memory": cell.memory, "processes": str(cell.processes()),
             "samples": str(_low_median(r.samples for r in cell.rows)),
             "inner": str(_low_median(r.inner for r in cell.rows)),
             "time_ns": _number(figure), "time_lo_ns": _number(low), "time_hi_ns": _number(high),
             "min_ns": _number(min(r.min_ns for r in cell.rows)),
             "max_ns": _number(max(r.max_ns for r in cell.rows)),
             "mad_ns": _number(stats.median([r.mad_ns for r in cell.rows])),
-            "process_spread_ns": _number(max(medians) - min(medians)),
+            "process_spread_ns": _number(max(times) - min(times)),
             "stopped": stop_reason(cell, excess, stopping),
             "bytes_per_entity": first.bytes_per_entity, "peak_bytes_per_entity": first.peak_bytes_per_entity,
             "checksum": first.checksum, "counter_events": first.counter_events,
@@ -342,12 +374,13 @@ def aa_metadata(rows: Iterable[Row]) -> dict[str, str]:
     }
 
 
-def stopping_metadata(rows: list[Row]) -> dict[str, str]:
-    """How the cells stopped, for metadata.csv."""
+def stopping_metadata(rows: list[Row], measurements: int) -> dict[str, str]:
+    """How the cells stopped, for metadata.csv, with how many measurements (rows of runs.csv: a process's
+    layouts each count) they merged."""
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["stopped"]] = counts.get(row["stopped"], 0) + 1
-    out = {"cells": str(len(rows)), "cell_measurements": str(sum(int(r["processes"]) for r in rows))}
+    out = {"cells": str(len(rows)), "cell_measurements": str(measurements)}
     for reason in ("ci", "cap", "budget"):
         out[f"cells_stopped_{reason}"] = str(counts.get(reason, 0))
     return out

@@ -30,7 +30,7 @@ import math
 import os
 import statistics
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from . import csvfile, defaults, stats
 from .command import Parser, fail
@@ -62,6 +62,7 @@ class Sample:
     wall_ns: float
     cpu_ns: float
     steal_ms: float | None
+    layout_seed: str = ""  # the design's seed in the layout: what names its row of runs.csv
 
     def per_unit(self, clock: str) -> float:
         """ns per unit of the sample on the clock."""
@@ -113,7 +114,8 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
             inner=int(_number(v["inner"], int, where, "inner")),
             wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
             cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
-            steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None)
+            steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None,
+            layout_seed=v["layout_seed"])
         if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0 or sample.cpu_ns <= 0:
             raise SampleError(f"{where}: n, inner, wall_ns and cpu_ns must be above 0")
         samples.append(sample)
@@ -123,14 +125,17 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
 @dataclass
 class Block:
     """The samples of one block by process, layout and round: times[process][layout][round][strategy], ns per
-    unit on the block's clock; visits[process][layout][round][position], the design a round visited there."""
+    unit on the block's clock; visits[process][layout][round][position], the design a round visited there;
+    processes[(strategy, layout seed)], the process that measured a design in that layout (a row of runs.csv)."""
     key: BlockKey
     clock: str
     times: dict[str, dict[int, dict[int, dict[str, float]]]] = field(default_factory=dict)
     visits: dict[str, dict[int, dict[int, dict[int, str]]]] = field(default_factory=dict)
     link_orders: dict[str, int] = field(default_factory=dict)
+    processes: dict[tuple[str, str], str] = field(default_factory=dict)
 
     def add(self, sample: Sample) -> None:
+        self.processes[(sample.strategy, sample.layout_seed)] = sample.process
         rounds = self.times.setdefault(sample.process, {}).setdefault(sample.layout, {})
         rounds.setdefault(sample.round, {})[sample.strategy] = sample.per_unit(self.clock)
         visits = self.visits.setdefault(sample.process, {}).setdefault(sample.layout, {})
@@ -244,6 +249,13 @@ def layout_log_ratio(rounds: dict[int, dict[str, float]], top: str, bottom: str)
     return statistics.median(logs) if logs else None
 
 
+def process_value(per_layout: Sequence[float]) -> float:
+    """A process's value from its layouts' logs (of ratios or of times): their mean. The layouts of a process share
+    its code placement and its stretch of the machine, so they are not independent draws: the process is the unit
+    every interval is over, and its layouts only make its own value steadier."""
+    return sum(per_layout) / len(per_layout)
+
+
 def process_log_ratio_of(block: Block, top: str, bottom: str) -> dict[str, float]:
     """{process: the mean over its layouts of their log ratios}, in the order of the processes' seeds, for the
     processes that sampled both."""
@@ -252,7 +264,7 @@ def process_log_ratio_of(block: Block, top: str, bottom: str) -> dict[str, float
         per_layout = [v for v in (layout_log_ratio(rounds, top, bottom) for rounds in block.times[process].values())
                       if v is not None]
         if per_layout:
-            values[process] = sum(per_layout) / len(per_layout)
+            values[process] = process_value(per_layout)
     return values
 
 
@@ -271,7 +283,7 @@ def process_log_times(block: Block, strategy: str) -> list[float]:
             if times:
                 per_layout.append(math.log(statistics.median(times)))
         if per_layout:
-            values.append(sum(per_layout) / len(per_layout))
+            values.append(process_value(per_layout))
     return values
 
 

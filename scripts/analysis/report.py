@@ -44,7 +44,7 @@ nothing was measured):
     sim SCENARIO,...               from cachesim.csv: a row per strategy, per scenario its D1 misses per unit
                                    (and LL misses where any), the median over the simulated layouts with their
                                    range where there are several
-    layouts STRATEGY SCENARIO N    a row per timed process of one cell, fastest first: its layout seed, its
+    layouts STRATEGY SCENARIO N    a row per timed layout of one cell, fastest first: its layout seed, its
                                    median sample and, where the cache simulation replayed its layout, the simulated D1
                                    misses per unit (from runs.csv.gz and cachesim.csv)
     aa                             the A/A control by N: cells, intervals that exclude 1, the largest deviation
@@ -217,7 +217,7 @@ class Results:
     @functools.cached_property
     def groups(self) -> cellmod.Cells:
         """The cells of runs.csv.gz with their processes (for intervals of ratios between any two cells)."""
-        return cellmod.group(self.runs)
+        return cellmod.group(self.runs, self.pairing)
 
     @functools.cached_property
     def hitches(self) -> list[Row]:
@@ -438,7 +438,7 @@ def table_layouts(res: Results, strategy: str, scenario: str, size: str) -> list
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
             sim[r["layout_seed"]] = r
-    lines = ["| process (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
+    lines = ["| layout (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
     for k, r in enumerate(sorted(runs, key=lambda r: float(r["median_ns"])), 1):
         s = sim.get(r["layout_seed"])
         lines.append(f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{digits(float(r['median_ns']))}f} | "

@@ -47,11 +47,11 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
     metadata = csvfile.read_metadata(os.path.join(directory, "metadata.csv"))
     sim_path = os.path.join(directory, "cachesim.csv")
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
-    cells = cellmod.group(runs)
-    cellmod.check_checksums(runs, "results")
     # A run records its settings; one that lacks them ran with make bench's defaults.
     clock = metadata.get("paired_clock", defaults.text("PAIRED_CLOCK"))
     pairing = paired.load_pairing(directory, clock, required=metadata.get("paired") == "1")
+    cells = cellmod.group(runs, pairing)
+    cellmod.check_checksums(runs, "results")
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)
     unjoined = [k for k in sim if cellmod.CellKey(k[0], k[1], k[2], "warm") not in cells]
@@ -70,7 +70,7 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
             build["flags:" + row["strategy"]] = row["flags"].rstrip()
     if not build:
         build = {k: v for k, v in metadata.items() if k == "compiler_recorded" or k.startswith("flags:")}
-    derived = dict(cellmod.stopping_metadata(rows))
+    derived = dict(cellmod.stopping_metadata(rows, len(runs)))
     reanalysed = "reanalysed_commit" in metadata
     if reanalysed:
         # How the cells stopped is what the run did: its record stays, and this analysis's view goes beside it.

@@ -52,7 +52,8 @@ def _universe(path: str, n: int) -> list[tuple[str, str, str]]:
 
 
 def _layout_ranks(rows: list[Row], spread: float | None, every: bool) -> list[str]:
-    """The seeds to simulate for one cell's process rows: median process first (alone where spread is None)."""
+    """The seeds to simulate for one cell's rows (a layout of a process each): the median one first (alone where
+    spread is None). Layouts, not processes: the simulator replays one layout's seed."""
     ordered = sorted(rows, key=lambda r: float(r["median_ns"]))
     if every:
         middle = ordered[(len(ordered) - 1) // 2]
@@ -77,7 +78,7 @@ class Job(NamedTuple):
 
 def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: float | None,
          every: set[tuple[str, str]]) -> list[Job]:
-    """One simulator process each, rank by rank (the median processes' seeds first, then the next layouts of the
+    """One simulator process each, rank by rank (the median layouts' seeds first, then the next layouts of the
     cells that have more)."""
     timed: dict[tuple[str, str], list[Row]] = {}
     for row in runs:

@@ -314,7 +314,8 @@ def _summary(path: str) -> int:
         stopped[r["stopped"]] = stopped.get(r["stopped"], 0) + 1
     print("cells: " + ", ".join(f"{v} stopped by {k}" for k, v in sorted(stopped.items())) +
           " (ci: the interval met its target; cap: the most processes a cell gets; budget: time ran out)")
-    print("ns: the trimmed geometric mean over processes of each process's median sample; [..]: its 95% interval;")
+    print("ns: the trimmed geometric mean over processes of each process's time (the geometric mean of its layouts' "
+          "median samples); [..]: its 95% interval;")
     print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, with the ratio's own interval;")
     print("NAME@fresh: creation into memory the process never touched (first-touch page faults included)")
     return 0

@@ -1,9 +1,10 @@
 """Merging processes into cells: medians and intervals, ratios to the floor, the A/A pair, checksums."""
 
+import math
 import unittest
 
 from support import RUN_HEADER, TempDir, run_row
-from analysis import cells, csvfile, stats
+from analysis import cells, csvfile, paired, results, stats
 
 
 def rows_of(path):
@@ -99,6 +100,92 @@ class Merge(TempDir):
         sim[("a", "x", 8)][1]["checksum"] = "ffff"
         with self.assertRaises(cells.MergeError):
             cells.check_simulation(merged, sim)
+
+
+# A paired run's cell: five processes of three layouts each. The processes differ (each its machine and code
+# placement), the layouts of one process barely: counted per layout, the interval would take 15 draws for 5.
+PROCESS_LEVELS = (1.0, 1.3, 0.9, 1.6, 1.1)
+LAYOUT_SHIFTS = (0.99, 1.0, 1.01)
+
+
+def paired_measurements(strategies=("a",), scenarios=("x",)):
+    """(runs rows, samples) of that run: each design's layout in a process has a seed of its own, which its row of
+    runs.csv and its samples both carry."""
+    rows, samples = [], []
+    for p, level in enumerate(PROCESS_LEVELS):
+        process = f"{p + 1:016x}"
+        for layout, shift in enumerate(LAYOUT_SHIFTS):
+            for k, (strategy, scenario) in enumerate((s, sc) for s in strategies for sc in scenarios):
+                seed = f"{p + 1:04x}{layout:04x}{k:08x}"
+                per_unit = level * shift * (1 + k)
+                rows.append(run_row(strategy, scenario, 8, per_unit, seed=seed))
+                samples += [paired.Sample(process, 0, scenario, 8, "warm", layout, strategy, r, k, 10,
+                                          per_unit * 80, per_unit * 80, 0.0, seed) for r in range(3)]
+    return rows, samples
+
+
+class Processes(TempDir):
+    """A paired process measures a cell in several layouts: the cell is summarised over processes."""
+
+    def merged(self, rows, samples):
+        return cells.group(rows_of(self.runs("runs.csv", rows)), paired.blocks(samples))
+
+    def test_a_cell_is_summarised_over_its_processes_not_its_layouts(self):
+        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+        self.assertEqual(len(cell.rows), 15)
+        self.assertEqual(cell.processes(), 5)
+        per_process = [level * math.exp(sum(math.log(s) for s in LAYOUT_SHIFTS) / 3) for level in PROCESS_LEVELS]
+        for got, want in zip(cell.process_times(), per_process):
+            self.assertAlmostEqual(got, want, places=12)
+        # Yuen's interval over five processes: 4 degrees of freedom (15 layouts would give 12)
+        self.assertEqual(cell.summary().df, stats.trimmed_df(5))
+        self.assertEqual(cell.summary().df, 4)
+        for got, want in zip(cell.figure(), stats.figure_ci(per_process)):
+            self.assertAlmostEqual(got, want, places=12)
+        out = cells.result_rows({cell.key: cell})[0]
+        self.assertEqual(out["processes"], "5")
+        spread = max(per_process) - min(per_process)
+        self.assertAlmostEqual(float(out["process_spread_ns"]), spread, places=4)
+
+    def test_an_unpaired_ratio_takes_its_degrees_of_freedom_from_processes(self):
+        merged = self.merged(*paired_measurements(scenarios=("x", "y")))
+        top, bottom = merged[("a", "y", 8, "warm")], merged[("a", "x", 8, "warm")]
+        comparison = cells.ratio(top, bottom)
+        # two cells of five processes each: Welch's degrees of freedom at most 4 + 4
+        self.assertLessEqual(comparison.df, 8)
+        self.assertEqual(comparison, stats.ratio_comparison(stats.summarise(top.process_times()),
+                                                            stats.summarise(bottom.process_times())))
+
+    def test_how_a_cell_stopped_counts_its_processes(self):
+        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+        # five processes of a wide cell, below the cap of seven: the budget ended it, though it holds 15 layouts
+        out = cells.result_rows({cell.key: cell}, None, cells.Stopping(5, 7, 0.03))[0]
+        self.assertEqual(out["stopped"], "budget")
+
+    def test_a_separate_process_run_counts_each_row_a_process(self):
+        rows, _ = paired_measurements()
+        cell = cells.group(rows_of(self.runs("runs.csv", rows)))[("a", "x", 8, "warm")]
+        self.assertEqual(cell.processes(), 15)
+        self.assertEqual(cell.summary().df, stats.trimmed_df(15))
+
+    def test_a_paired_row_no_sample_names_the_process_of_is_refused(self):
+        rows, samples = paired_measurements()
+        with self.assertRaises(cells.MergeError) as e:
+            self.merged(rows + [run_row("a", "x", 8, 1.0, seed="00000000000000ff")], samples)
+        self.assertIn("no sample of layout seed 00000000000000ff names the process", str(e.exception))
+
+    def test_results_of_a_paired_run_count_processes_and_measurements(self):
+        rows, samples = paired_measurements(strategies=("a", "b"))
+        self.runs("runs.csv", rows)
+        lines = [",".join(paired.COLUMNS)] + [
+            f"{s.process},0,{s.scenario},{s.n},{s.memory},{s.layout},{s.layout_seed},{s.strategy},{s.round},"
+            f"{s.position},{s.inner},{s.wall_ns:.6f},{s.cpu_ns:.6f},0" for s in samples]
+        self.write("samples.csv", "\n".join(lines) + "\n")
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\npaired,1\npaired_clock,cpu\n"
+                                   "paired_reference,a\n")
+        out, metadata, _ = results.build(self.dir)
+        self.assertEqual([r["processes"] for r in out], ["5", "5"])
+        self.assertEqual(metadata["cell_measurements"], "30")
 
 
 if __name__ == "__main__":
