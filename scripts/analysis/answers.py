@@ -211,8 +211,10 @@ def hitch_figure(s: FrameStanding) -> str:
 
 
 def frame_hitches(pick: Sequence[FrameStanding]) -> str:
-    """The hitch of every design of a pick (hitch_figure), up to wording.LISTED of them."""
-    return wording.listing([hitch_figure(s) for s in pick])
+    """The hitch of every design of a pick (hitch_figure), one after another, up to wording.LISTED of them, then
+    how many more: "`a`: frame 128, ...; `b`: frame 64, ...; and 3 more"."""
+    more = len(pick) - wording.LISTED
+    return "; ".join(hitch_figure(s) for s in pick[:wording.LISTED]) + (f"; and {more} more" if more > 0 else "")
 
 
 def _start_up(s: FrameStanding) -> str:

@@ -123,7 +123,8 @@ tables too):
     hitch-planted                  the planted hitch: in how many framed scenarios it is found at its frame, called
                                    a hitch, its interval reaching the stall planted (at least its share: the clock
                                    reads that end the stall add to it)
-    hitch-margin                   how far over raw's frame a frame is still steady, "10%"
+    hitch-margin                   the frames' margin: how far over raw's frame a frame is still steady, and over
+                                   the lowest worst frame a design still shares a budget's pick, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
@@ -945,7 +946,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
     "hitch-bytes STRATEGY SCENARIO" (its frames' cost and deterministic worst frames), "hitch-floor SCENARIO"
     (raw's frames, the machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins"
     (the A/A twins' verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called,
-    the stall reached), "hitch-margin" (how far over raw's frame is still steady)."""
+    the stall reached), "hitch-margin" (the frames' margin, for a hitch and for a budget's pick)."""
     if kind == "hitch" and len(args) == 2:
         return _hitch_text(_hitch_row(res, *args))
     if kind == "hitch-bytes" and len(args) == 2:

@@ -98,7 +98,9 @@ class Cheapest(unittest.TestCase):
                                                    "1.13]")
         self.assertEqual(answers.next_figure(above), "`next`: worst frame 45.0 [40.5, 49.5] µs at frame 40, 1.50x "
                                                      "[1.40, 1.60] the pick's")
-        self.assertEqual(answers.frame_hitches(pick[:1]), "`low`: frame 40, 2.90x [2.60, 3.30] raw's, a hitch")
+        self.assertEqual(answers.frame_hitches(pick[:2]), "`low`: frame 40, 2.90x [2.60, 3.30] raw's, a hitch; `close`: "
+                                                          "frame 40, 3.00x [2.80, 3.20] raw's, a hitch")
+        self.assertTrue(answers.frame_hitches(pick[:1] * 6).endswith("raw's, a hitch; and 2 more"))
 
     def test_the_lowest_wins_even_where_it_is_listed_last_and_stands_highest(self):
         # the order of the rows and the hitch play no part: ranked by the hitch, "flat" would lead
