@@ -21,28 +21,21 @@ side by side in the same rounds, so they met the same stretches of the machine. 
   - the typical frame curve: per frame, the median over the sequences of its thread CPU time. A neighbour's
     preemption falls on other frames in other rounds and drops out of the median; a design's hitch recurs at its
     frame in every round and stays;
-  - the worst steady frame: the frame of the highest typical CPU time among the frames after the start-up frame
-    (below), chosen on the even rounds of every process and measured on the odd ones (per process the median of
-    its odd rounds, the figure over processes with its 95% interval), so that the largest of 255 noisy medians is
-    not measured on the data that chose it. What a frame budget must hold, without the machine's preemptions;
-  - the budget verdict: each design's worst steady frame against the lowest one of its scenario (the design with
-    the lowest figure, raw's floor and the controls left out), paired by round (per process the median over its
-    odd rounds of the two frames' ratio, the interval over processes), every such comparison of every scenario in
-    one family under the suite's decision rule against 1 + STEADY_MARGIN: "above" where it is found more than the
-    margin above the lowest, "within" where it is found less, "inconclusive" where neither, "lowest" for the
-    lowest itself. The pick of a frame budget is the lowest and every design not found above it;
+  - the worst steady frame, what a frame budget must hold: the frame of the highest typical CPU time after the
+    start-up frame, chosen on the even rounds and measured on the odd ones (per process the median of its odd
+    rounds, the interval over processes), so that the largest of 255 noisy medians is not measured on the data
+    that chose it; and its budget verdict against its scenario's lowest (raw and the controls left out), paired by
+    round, under the rule below: "above", "within", "inconclusive", "lowest" for the lowest itself;
   - the hitch: the frame whose CPU time stands highest over its neighbours (the median of the frames up to WINDOW
     either side: a world that grows costs more each frame, and that is no hitch) beyond how far raw's same frame
     stands over its own, and that ratio with its 95% interval, chosen among the frames after the start-up frame
     the same way: a frame chosen by noise falls back to 1 on the other rounds. Each process gives one figure (the
     median of its odd rounds), so that the interval spans processes, each of its own layout, as every interval of
     a run does;
-  - the start-up frame (START_FRAME, the first): what the untimed setup left cold or undone (caches holding the
-    setup's data, a query's first pass) falls on it for every design, so it is a cost of starting, not of a steady
-    frame. It is reported apart, its typical CPU time and how far it stands over its neighbours against the
-    floor's start-up frame (measured as a hitch is), and neither the hitch nor the worst steady frame is chosen
-    on it: a design whose first frame is slow would otherwise have its hitch named there, where raw stands high
-    too, and its recurring frames unseen;
+  - the start-up frame (START_FRAME): what the untimed setup left cold or undone (the caches, a query's first
+    pass) falls on it for every design, a cost of starting. Neither the hitch nor the worst frame is chosen on it,
+    or a slow first frame would hide the recurring ones; its typical CPU time and its height against the floor's
+    start-up frame are reported apart;
   - the deterministic frame: what each frame asked of the allocator (the same in every sequence, each on a world of
     its own: harness/runner.h, cell_frames): the frame that retired the most bytes (old blocks reallocated or
     freed: what growth copied), with its bytes, calls and the bytes allocated; and, from the cache simulation
@@ -56,8 +49,9 @@ design's hitch. A design's hitch is compared with raw's same frame in the same r
 design of every scenario in one family under the suite's decision rule (stats.decide: the false discovery rate
 held at 5%, against 1 + STEADY_MARGIN): "hitch" where the design's frame is found to stand higher than raw's by more
 than STEADY_MARGIN, "steady" where it is found to stand less than that (lower, or within the margin),
-"inconclusive" where neither can be told; "no floor" in a scenario
-without a raw baseline, and "floor" for raw itself. The controls are judged the same way against their originals,
+"inconclusive" where neither can be told; "no floor" in a scenario without a raw baseline, and "floor" for raw
+itself. The budget verdicts are one family of their own under the same rule: "above" the lowest by more than the
+margin, "within" it. The controls are judged the same way against their originals,
 in a family of their own: an A/A twin, the same code, should hold no hitch; the planted control stalls in one frame
 of every sequence by a known share (its rows' planted_percent, harness/runner.c), which the rule should find there,
 its interval holding the truth. Exit status 0, 1 if a file cannot be read or holds too few
@@ -288,29 +282,21 @@ def over_lowest(sequences: Sequence[FrameSequence], cost: FrameCost, lowest: Seq
     return paired_ratio(stats.summarise(figures))
 
 
-def beyond_margin(comparisons: Sequence[stats.Comparison]) -> list[str]:
-    """Each comparison against 1 + STEADY_MARGIN, the false discovery rate held over all of them: stats.SLOWER where
-    its ratio is found above the margin, stats.FASTER where found below it (lower than 1, or within the margin),
-    stats.INCONCLUSIVE where neither is found."""
+def beyond_margin(comparisons: Sequence[stats.Comparison], above: str, within: str) -> list[str]:
+    """Each comparison against 1 + STEADY_MARGIN, the false discovery rate held over all of them: above where its
+    ratio is found above the margin, within where found below it (lower than 1, or within the margin),
+    INCONCLUSIVE where neither is found."""
     scale = 1 + STEADY_MARGIN
     decided = stats.decide([stats.Comparison(c.ratio / scale, c.low / scale, c.high / scale, c.df)
                             for c in comparisons])
-    return [d if d in (stats.SLOWER, stats.FASTER) else stats.INCONCLUSIVE for d in decided]
+    return [above if d == stats.SLOWER else within if d == stats.FASTER else INCONCLUSIVE for d in decided]
 
 
 def verdicts(comparisons: Sequence[stats.Comparison]) -> list[str]:
     """Each hitch's verdict against its floor (beyond_margin): "hitch" where the frame is found to stand higher than
     its floor's by more than the margin, "steady" where it is found to stand less than that (lower than its floor's,
     or within the margin), "inconclusive" where neither is found."""
-    words = {stats.SLOWER: "hitch", stats.FASTER: "steady"}
-    return [words.get(d, "inconclusive") for d in beyond_margin(comparisons)]
-
-
-def budget_verdicts(comparisons: Sequence[stats.Comparison]) -> list[str]:
-    """Each worst steady frame's verdict against its scenario's lowest (beyond_margin): ABOVE where it is found more
-    than the margin above, WITHIN where it is found less, INCONCLUSIVE where neither is found."""
-    words = {stats.SLOWER: ABOVE, stats.FASTER: WITHIN}
-    return [words.get(d, INCONCLUSIVE) for d in beyond_margin(comparisons)]
+    return beyond_margin(comparisons, "hitch", "steady")
 
 
 def competes(strategy: str) -> bool:
@@ -330,7 +316,7 @@ def budgets(designs: Sequence[Design], costs: Sequence[FrameCost]) -> list[dict[
             lowest[cell] = k
     against = {k: over_lowest(d.sequences, costs[k], designs[low].sequences, costs[low])
                for k, d in enumerate(designs) if competes(d.strategy) and (low := lowest[(d.scenario, d.n)]) != k}
-    decided = dict(zip(against, budget_verdicts(list(against.values()))))
+    decided = dict(zip(against, beyond_margin(list(against.values()), ABOVE, WITHIN)))
     return [{"lowest": designs[lowest[(d.scenario, d.n)]].strategy if competes(d.strategy) else "",
              **_ratio_columns("over_lowest", against.get(k)),
              "budget": decided.get(k, LOWEST) if competes(d.strategy) else ""} for k, d in enumerate(designs)]
@@ -432,8 +418,7 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
             "typical_worst_frame": max(range(len(typical)), key=lambda f: typical[f]),
             "hitch": f"{h.ratio:.4g}", "hitch_lo": f"{h.low:.4g}", "hitch_hi": f"{h.high:.4g}",
             "hitch_frame": h.frame,
-            "over_floor": f"{c.ratio:.4g}" if c else "", "over_floor_lo": f"{c.low:.4g}" if c else "",
-            "over_floor_hi": f"{c.high:.4g}" if c else "", "verdict": verdict,
+            **_ratio_columns("over_floor", c), "verdict": verdict,
             "bytes_worst": retired[worst_bytes], "bytes_worst_frame": worst_bytes,
             "bytes_median": f"{stats.median(float(b) for b in retired):.0f}",
             "bytes_total": sum(retired), "allocations_worst": allocations[worst_bytes],
