@@ -10,7 +10,8 @@ planted data; report.py fetches them from a run.
 from dataclasses import dataclass
 from typing import Sequence
 
-from . import wording
+from . import frames, wording
+from .csvfile import Row
 from .stats import Comparison, Rule
 from .wording import Figure, PerSize
 
@@ -117,71 +118,118 @@ FRAME_WORKLOADS = (
 
 @dataclass(frozen=True)
 class FrameStanding:
-    """One design's hitch in a framed scenario: its frame, how far that frame stands over raw's same frame (the
-    ratio of the two frames' heights over their neighbours) and the rule's verdict on it ("hitch", "steady",
-    "inconclusive"); its deterministic worst frames, the one that retired the most bytes and the one of the most
-    simulated instructions (None where the run simulated no frame of it); and what its frames cost (0: not given)."""
+    """One design's frames in a framed scenario (a row of hitches.csv, frames.py): its worst steady frame (CPU time,
+    chosen on half the rounds and measured on the other half), its ratio to the scenario's lowest (None for the
+    lowest itself) and the budget verdict on it (frames.LOWEST, WITHIN, ABOVE, INCONCLUSIVE); its typical frame and
+    its start-up frame (the median CPU time of the frames, and of frame 0); its hitch: the frame, how far it stands
+    over raw's same frame and the verdict ("hitch", "steady", "inconclusive"); its deterministic worst frames, the
+    one that retired the most bytes and the one of the most simulated instructions (None where not simulated)."""
     design: str
-    verdict: str
+    worst: frames.FrameCost
+    over_lowest: Comparison | None
+    budget: str
+    typical_ns: float
+    start_ns: float
     frame: int
     over_floor: Comparison
+    verdict: str
     bytes_worst: int
     bytes_worst_frame: int
-    instructions_over_median: float | None
-    instructions_worst_frame: int | None
-    typical_ns: float = 0.0  # the median and the largest frame of its typical curve (per frame, the median CPU time)
-    typical_worst_ns: float = 0.0
+    instructions_over_median: float | None = None
+    instructions_worst_frame: int | None = None
 
 
-STEADY = "steady"
+def _comparison(r: Row, name: str) -> Comparison | None:
+    return Comparison(float(r[name]), float(r[name + "_lo"]), float(r[name + "_hi"]), 0.0) if r[name] else None
 
 
-def _steadiness(s: FrameStanding) -> float:
-    return s.over_floor.ratio
+def frame_standing(r: Row) -> FrameStanding:
+    """The FrameStanding of a row of hitches.csv of a design judged against raw's frames (ValueError for another)."""
+    over_floor = _comparison(r, "over_floor")
+    if over_floor is None:
+        raise ValueError(f"{r['strategy']} {r['scenario']}: not judged against a floor")
+    instructions = r.get("instructions_worst")
+    return FrameStanding(
+        r["strategy"], frames.FrameCost(int(r["worst_steady_frame"]), float(r["worst_steady_ns"]),
+                                        float(r["worst_steady_lo_ns"]), float(r["worst_steady_hi_ns"])),
+        _comparison(r, "over_lowest"), r["budget"], float(r["typical_median_ns"]), float(r["start_ns"]),
+        int(r["hitch_frame"]), over_floor, r["verdict"], int(r["bytes_worst"]), int(r["bytes_worst_frame"]),
+        int(instructions) / max(float(r["instructions_median"]), 1.0) if instructions else None,
+        int(r["instructions_worst_frame"]) if instructions else None)
 
 
-def steadiest(standings: Sequence[FrameStanding]) -> tuple[list[FrameStanding], FrameStanding | None, str]:
-    """(leaders, next, how) of a framed scenario's designs. The leaders are the designs called steady, least hitch
-    first (how "steady"); where none is, the design whose frame stands least over raw's and every design whose
-    interval reaches down to that design's (how "least hitch", "not told apart" where they are several, which
-    never means equal). next is the steadiest design called a hitch whose interval lies wholly above every
-    leader's, None where there is none."""
-    ranked = sorted(standings, key=_steadiness)
-    steady = [s for s in ranked if s.verdict == STEADY]
-    if steady:
-        leaders, how = steady, STEADY
-    else:
-        leaders, how = [s for s in ranked if s.over_floor.low <= ranked[0].over_floor.high], "least hitch"
-    ceiling = max(s.over_floor.high for s in leaders)
-    above = [s for s in ranked if s.verdict == "hitch" and s.over_floor.low > ceiling]
-    return leaders, above[0] if above else None, how
+def cheapest(standings: Sequence[FrameStanding]) -> tuple[list[FrameStanding], FrameStanding | None]:
+    """(pick, next) of a framed scenario's designs, by what a frame budget must hold: the pick is the design of the
+    lowest worst steady frame and every design the rule does not find more than the frames' margin above it (the
+    budget verdicts of frames.py), from the lowest worst frame; next is the design of the lowest worst frame of those
+    found above, None where none is. How high a frame stands over its neighbours plays no part: a design whose every
+    frame is slow holds no hitch and still breaks a budget the others keep."""
+    ranked = sorted(standings, key=lambda s: (s.budget != frames.LOWEST, s.worst.ns))
+    above = [s for s in ranked if s.budget == frames.ABOVE]
+    return [s for s in ranked if s.budget != frames.ABOVE], above[0] if above else None
+
+
+def frame_label(frame: int) -> str:
+    """"frame 128", and "frame 0 (start-up)" for the first frame after the setup, whose cost is starting's."""
+    return f"frame {frame}" + (" (start-up)" if frame == frames.START_FRAME else "")
+
+
+def cost_figure(s: FrameStanding) -> str:
+    """"30.6 [27.7, 33.8] µs at frame 128": a design's worst steady frame, CPU time with its interval."""
+    w = s.worst
+    return f"{wording.time_figure(w.ns / 1e3, w.low / 1e3, w.high / 1e3)} µs at {frame_label(w.frame)}"
+
+
+def frame_pick(pick: Sequence[FrameStanding]) -> str:
+    """The pick of a framed scenario (cheapest): "`a`: worst frame 30.6 [27.7, 33.8] µs at frame 128", then the
+    designs not found above it by their verdict: "; within 10%: `b` 1.02x [1.00, 1.05]; not told apart: `c` 1.10x
+    [1.07, 1.13]" (their worst frame over the lowest's)."""
+    text = f"`{pick[0].design}`: worst frame {cost_figure(pick[0])}"
+    for verdict, words in ((frames.WITHIN, f"within {100 * frames.STEADY_MARGIN:g}%"),
+                           (frames.INCONCLUSIVE, "not told apart")):
+        near = [f"`{s.design}` {wording.comparison_figure(s.over_lowest)}" for s in pick[1:]
+                if s.budget == verdict and s.over_lowest]
+        if near:
+            text += f"; {words}: " + wording.listing(near)
+    return text
+
+
+def next_figure(s: FrameStanding | None) -> str:
+    """"`b`: worst frame 46.9 [43.4, 50.7] µs at frame 128, 1.49x [1.32, 1.68] the pick's", or "none found above"."""
+    if s is None or s.over_lowest is None:
+        return "none found above"
+    return f"`{s.design}`: worst frame {cost_figure(s)}, {wording.comparison_figure(s.over_lowest)} the pick's"
 
 
 def hitch_figure(s: FrameStanding) -> str:
-    """"`tables`: frame 128 stands 14.0x [12.0, 16.1] as high over its neighbours as raw's": how many times as high a
-    design's hitch stands over its neighbours as raw's same frame over its own."""
-    c = s.over_floor
-    return (f"`{s.design}`: frame {s.frame} stands {wording.ratio_figure(c.ratio, c.low, c.high)} as high over its "
-            f"neighbours as raw's")
+    """"`tables`: frame 128, 14.0x [12.0, 16.1] raw's, a hitch": how many times as high a design's hitch stands over
+    its neighbours as raw's same frame over its own, and the verdict."""
+    verdict = {"hitch": "a hitch"}.get(s.verdict, s.verdict)
+    return f"`{s.design}`: {frame_label(s.frame)}, {wording.comparison_figure(s.over_floor)} raw's, {verdict}"
 
 
-def frame_pick(leaders: Sequence[FrameStanding], how: str) -> str:
-    """The pick of a framed scenario: "`a` and `b` (steady)", "none steady; least hitch: `c`: frame 128 stands
-    5.60x [5.00, 6.20] as high ...", "none steady; least hitch, not told apart: `c` and `d`"."""
-    names = wording.listing([f"`{s.design}`" for s in leaders])
-    if how == STEADY:
-        return f"{names} (steady)"
-    if len(leaders) == 1:
-        return f"none steady; least hitch: {hitch_figure(leaders[0])}"
-    return f"none steady; least hitch, not told apart: {names}"
+def frame_hitches(pick: Sequence[FrameStanding]) -> str:
+    """The hitch of every design of a pick (hitch_figure), one after another, up to wording.LISTED of them, then
+    how many more: "`a`: frame 128, ...; `b`: frame 64, ...; and 3 more"."""
+    more = len(pick) - wording.LISTED
+    return "; ".join(hitch_figure(s) for s in pick[:wording.LISTED]) + (f"; and {more} more" if more > 0 else "")
+
+
+def _start_up(s: FrameStanding) -> str:
+    """", the start-up frame 37 µs" where a design's start-up frame costs more than its worst steady frame's interval
+    reaches: what a budget meets once, after the setup, apart from the steady frames the pick is made on."""
+    return f", the start-up frame {wording.frame_time(s.start_ns)}" if s.start_ns > s.worst.high else ""
+
+
+def frame_costs(s: FrameStanding) -> str:
+    """What a design's frames cost (CPU time): "frames of 19 µs, the worst 30.3 [29.6, 31.0] µs at frame 15" (and
+    _start_up)."""
+    return f"frames of {wording.frame_time(s.typical_ns)}, the worst {cost_figure(s)}{_start_up(s)}"
 
 
 def _deterministic(s: FrameStanding) -> str:
     retired = (f"{wording.bytes_text(s.bytes_worst)} retired at frame {s.bytes_worst_frame}" if s.bytes_worst
                else "no memory retired")
-    if s.typical_ns:
-        retired = (f"frames of {wording.frame_time(s.typical_ns)}, the worst {wording.frame_time(s.typical_worst_ns)}; "
-                   + retired)
     if s.instructions_over_median is None:
         return retired
     return (f"{retired}, {s.instructions_over_median:.1f}x the median frame's instructions at frame "
@@ -189,8 +237,15 @@ def _deterministic(s: FrameStanding) -> str:
 
 
 def frame_why(first: FrameStanding, second: FrameStanding | None) -> str:
-    """What a framed scenario's pick costs, against the next design where there is one: its typical frame and its
-    worst (CPU time), then the deterministic side: "`a`: frames of 45 µs, the worst 210 µs; 0.52 MiB retired at
-    frame 128, 5.6x the median frame's instructions at frame 128; `b`: ..."."""
-    text = f"`{first.design}`: {_deterministic(first)}"
-    return text if second is None else f"{text}; `{second.design}`: {_deterministic(second)}"
+    """What the pick's frames cost and why, against the next design where there is one: its typical frame (and its
+    start-up frame where that costs more than its worst), then the deterministic side: "`a`: frames of 10 µs; 0.52
+    MiB retired at frame 128, 5.6x the median frame's instructions at frame 128; `b`: ..."."""
+    def one(s: FrameStanding) -> str:
+        return f"`{s.design}`: frames of {wording.frame_time(s.typical_ns)}{_start_up(s)}; {_deterministic(s)}"
+    return one(first) if second is None else f"{one(first)}; {one(second)}"
+
+
+def frame_detail(s: FrameStanding) -> str:
+    """A design's frame costs and deterministic worst frames: "frames of 13 µs, the worst 48.3 [41.5, 56.2] µs at
+    frame 128; 529.2 KiB retired at frame 128, 4.4x the median frame's instructions at frame 128"."""
+    return f"{frame_costs(s)}; {_deterministic(s)}"

@@ -93,13 +93,16 @@ KINDS = {
     "framesim": (
         "strategy:s scenario:s n:i layout_seed:h frame:w instructions:w d1_misses:n ll_misses:n checksum:h"
     ),
-    # the framed scenarios' frames per design: typical and worst frames, the hitch and its verdict (hitches.csv)
+    # the framed scenarios' frames per design: typical and worst frames, the hitch and its verdict, the worst steady
+    # frame against the scenario's lowest, the start-up frame (hitches.csv)
     "hitches": (
         "scenario:s n:i strategy:s frames:i sequences:i processes:i median_frame_ns:n p99_frame_ns:n "
         "worst_frame_ns:n worst_over_median:n typical_median_ns:n typical_worst_ns:n typical_worst_frame:w hitch:n "
         "hitch_lo:n hitch_hi:n hitch_frame:w over_floor:e over_floor_lo:e over_floor_hi:e verdict:s bytes_worst:w "
         "bytes_worst_frame:w bytes_median:n bytes_total:w allocations_worst:w bytes_allocated_worst:w floor:t "
-        "planted_frame:e planted_percent:e"
+        "planted_frame:e planted_percent:e worst_steady_frame:w worst_steady_ns:n worst_steady_lo_ns:n "
+        "worst_steady_hi_ns:n lowest:t over_lowest:e over_lowest_lo:e over_lowest_hi:e budget:t start_ns:n "
+        "start_over_floor:e start_over_floor_lo:e start_over_floor_hi:e"
     ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (

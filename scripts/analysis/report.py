@@ -32,9 +32,10 @@ nothing was measured):
                                    where the pick differs, and why the fastest leads the next (instructions,
                                    simulated misses and bytes per entity at the fixed size; "-" without a next)
     steady                         the first page's answer for frames: a row per framed workload of
-                                   answers.FRAME_WORKLOADS from hitches.csv: the steady designs (or those of the
-                                   least hitch), the steadiest design found above them, and the bytes and
-                                   instructions of their worst frames (answers.steadiest)
+                                   answers.FRAME_WORKLOADS from hitches.csv: the design of the lowest worst steady
+                                   frame and every design not found above it by the frames' margin, the next
+                                   design, their hitches, and their typical frames, the bytes and instructions of
+                                   their worst frames (answers.cheapest)
     iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
                                    ratio's own interval and its mark); ordered by the time at the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
@@ -66,9 +67,9 @@ nothing was measured):
     hitches SCENARIO               from hitches.csv: a row per design of a framed scenario (raw's, the noise floor,
                                    first): its median, p99 and worst frame (wall time, the machine's noise in
                                    them), the frame that stands highest over its neighbours with that ratio, the
-                                   same against raw's frame with the decision rule's verdict, the frame that
-                                   retired the most memory, and the frame of the most simulated instructions
-                                   (frames.py)
+                                   same against raw's frame with the decision rule's verdict, the start-up frame
+                                   against raw's, the worst steady frame (CPU time), the frame that retired the
+                                   most memory, and the frame of the most simulated instructions (frames.py)
     tracking N                     a row per strategy: what an existing change term costs simple_iter and
                                    add_remove (simple_iter_tracked, add_remove_tracked against them), and the
                                    added_R frames against their scans
@@ -117,10 +118,11 @@ tables too):
                                    (single), several equivalent ones (equivalent), several not told apart
                                    (inconclusive), by wording.pick: "9 of 16"
     hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
-                                   14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive)
+                                   14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive),
+                                   with its start-up frame against raw's where that stands higher
     hitch-bytes STRATEGY SCENARIO  its frames' cost and its deterministic worst frames: "frames of 45 µs, the worst
-                                   210 µs; 1.50 MiB retired at frame 128, 14.6x the median frame's instructions at
-                                   frame 128"
+                                   210 [190, 232] µs at frame 128; 1.50 MiB retired at frame 128, 14.6x the median
+                                   frame's instructions at frame 128"
     hitch-floor SCENARIO           raw's frames, the machine's noise: its worst and p99 frame against its median,
                                    its steepest frame over its neighbours
     hitch-verdicts SCENARIO        "3 of 14 designs a hitch, 5 steady, 6 inconclusive"
@@ -129,7 +131,8 @@ tables too):
     hitch-planted                  the planted hitch: in how many framed scenarios it is found at its frame, called
                                    a hitch, its interval reaching the stall planted (at least its share: the clock
                                    reads that end the stall add to it)
-    hitch-margin                   how far over raw's frame a frame is still steady, "10%"
+    hitch-margin                   the frames' margin: how far over raw's frame a frame is still steady, and over
+                                   the lowest worst frame a design still shares a budget's pick, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
@@ -529,12 +532,15 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
         raise NotMeasured(f"no frames of {scenario} in {res.path('hitches.csv')}")
     rows.sort(key=lambda r: (r["strategy"] != frames.FLOOR_DESIGN, r["strategy"]))
     lines = ["| design | median frame | p99 frame | worst frame | worst / median | hitch: frame, its CPU time over "
-             "its neighbours' | over raw's same frame | verdict | most memory retired: frame, bytes (calls) | "
-             "most instructions: frame, over the median frame's |",
-             "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|"]
+             "its neighbours' | over raw's same frame | verdict | start-up frame over raw's | worst steady frame: "
+             "frame, CPU time (µs) | most memory retired: frame, bytes (calls) | most instructions: frame, over the "
+             "median frame's |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"]
     for r in rows:
-        over = (f"{float(r['over_floor']):.2f}x [{float(r['over_floor_lo']):.2f}, {float(r['over_floor_hi']):.2f}]"
-                if r["over_floor"] else "-")
+        over, start = (f"{float(r[c]):.2f}x [{float(r[c + '_lo']):.2f}, {float(r[c + '_hi']):.2f}]" if r[c] else "-"
+                       for c in ("over_floor", "start_over_floor"))
+        steady_worst = wording.time_figure(*(float(r[c]) / 1e3 for c in ("worst_steady_ns", "worst_steady_lo_ns",
+                                                                          "worst_steady_hi_ns")))
         retired = (f"{r['bytes_worst_frame']}: {wording.bytes_text(int(r['bytes_worst']))} ({r['allocations_worst']})"
                    if int(r["bytes_worst"]) else "none")
         instructions = (f"{r['instructions_worst_frame']}: "
@@ -543,9 +549,10 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
         median, p99, worst = (wording.frame_time(float(r[c])) for c in ("median_frame_ns", "p99_frame_ns",
                                                                          "worst_frame_ns"))
         lines.append(f"| {r['strategy']} | {median} | {p99} | {worst} | "
-                     f"{float(r['worst_over_median']):.3g}x | {r['hitch_frame']}: {float(r['hitch']):.2f}x "
-                     f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | {r['verdict']} | "
-                     f"{retired} | {instructions} |")
+                     f"{float(r['worst_over_median']):.3g}x | {_frame_number(r['hitch_frame'])}: "
+                     f"{float(r['hitch']):.2f}x [{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] | {over} | "
+                     f"{r['verdict']} | {start} | {r['worst_steady_frame']}: {steady_worst} | {retired} | "
+                     f"{instructions} |")
     return lines
 
 
@@ -691,17 +698,7 @@ def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.Fram
     rows = [r for r in _hitch_rows(res, scenario) if not paired.is_control(r["strategy"]) and r["over_floor"]]
     if not rows:
         raise NotMeasured(f"no design of {scenario} judged against raw's frames in {res.path('hitches.csv')}")
-    standings = []
-    for r in rows:
-        instructions = r.get("instructions_worst")
-        standings.append(answers.FrameStanding(
-            r["strategy"], r["verdict"], int(r["hitch_frame"]),
-            Comparison(float(r["over_floor"]), float(r["over_floor_lo"]), float(r["over_floor_hi"]), 0.0),
-            int(r["bytes_worst"]), int(r["bytes_worst_frame"]),
-            int(instructions) / max(float(r["instructions_median"]), 1.0) if instructions else None,
-            int(r["instructions_worst_frame"]) if instructions else None,
-            float(r["typical_median_ns"]), float(r["typical_worst_ns"])))
-    return int(rows[0]["n"]), standings
+    return int(rows[0]["n"]), [answers.frame_standing(r) for r in rows]
 
 
 def table_answers(res: Results, n: str) -> list[str]:
@@ -721,25 +718,27 @@ def table_answers(res: Results, n: str) -> list[str]:
 
 def table_steady(res: Results) -> list[str]:
     """The first page's answer for frames: a row per framed workload of answers.FRAME_WORKLOADS, from hitches.csv:
-    the steady designs (or those of the least hitch), the steadiest design found above them, and the bytes and
-    instructions of their worst frames (answers.steadiest), at the size the frames were recorded."""
+    the design of the lowest worst steady frame with every design not found above it by the frames' margin, the
+    next design, the pick's hitches and why (answers.cheapest), at the size the frames were recorded."""
     rows: list[str] = []
     sizes: set[int] = set()
     for w in answers.FRAME_WORKLOADS:
         try:
             n, standings = frame_standings(res, w.scenario)
         except NotMeasured:
-            rows.append(f"| {w.label} (`{w.scenario}`) | not measured in this run | | |")
+            rows.append(f"| {w.label} (`{w.scenario}`) | not measured in this run | | | |")
             continue
         sizes.add(n)
-        leaders, above, how = answers.steadiest(standings)
-        rows.append(f"| {w.label} (`{w.scenario}`) | {answers.frame_pick(leaders, how)} | "
-                    f"{answers.hitch_figure(above) if above else 'none found above'} | "
-                    f"{answers.frame_why(leaders[0], above)} |")
+        pick, above = answers.cheapest(standings)
+        rows.append(f"| {w.label} (`{w.scenario}`) | {answers.frame_pick(pick)} | {answers.next_figure(above)} | "
+                    f"{answers.frame_hitches(pick)} | {answers.frame_why(pick[0], above)} |")
     size = " and ".join(label(n) for n in sorted(sizes)) or "-"
-    return [f"| Frames | Pick at {size} | Next: its hitch against raw's same frame | Why: its frames (CPU time, the "
-            "median per frame), the memory its worst frame retired, its instructions over the median frame |",
-            "|---|---|---|---|"] + rows
+    margin = f"{100 * frames.STEADY_MARGIN:g}%"
+    return [f"| Frames | Pick at {size}: the lowest worst frame (CPU time, the median per frame over the sequences), "
+            f"and every design not found more than {margin} above it | Next: the lowest found above, its worst frame "
+            "over the pick's | Hitch: the frame standing highest over its neighbours, over raw's same frame | Why: "
+            "their typical frame, the memory their worst frame retired, their instructions over the median frame |",
+            "|---|---|---|---|---|"] + rows
 
 
 def _answers_count(res: Results, kind: str) -> str:
@@ -940,16 +939,26 @@ def _hitch_row(res: Results, strategy: str, scenario: str) -> Row:
     return found[0]
 
 
+def _frame_number(frame: str) -> str:
+    """A frame's number in a table, "0 (start-up)" for the start-up frame (answers.frame_label)."""
+    return answers.frame_label(int(frame)).removeprefix("frame ")
+
+
 def _hitch_text(r: Row) -> str:
     """"frame 128, 12.7x its neighbours [10.8, 15.0]; 14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (against
-    the row's floor: raw's, or a control's original)."""
-    text = (f"frame {r['hitch_frame']}, {float(r['hitch']):.2f}x its neighbours [{float(r['hitch_lo']):.2f}, "
-            f"{float(r['hitch_hi']):.2f}]")
+    the row's floor: raw's, or a control's original), and "; its start-up frame stands higher: 1.90x `raw-soa`'s
+    [1.83, 1.97]" where that frame stands higher over the floor's than the hitch does."""
+    text = (f"{answers.frame_label(int(r['hitch_frame']))}, {float(r['hitch']):.2f}x its neighbours "
+            f"[{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}]")
     if not r["over_floor"]:
         return text
     verdict = {"hitch": "a hitch", "steady": "steady"}.get(r["verdict"], r["verdict"])
-    return (text + f"; {float(r['over_floor']):.2f}x `{r['floor']}`'s same frame [{float(r['over_floor_lo']):.2f}, "
-            f"{float(r['over_floor_hi']):.2f}], {verdict}")
+    text += (f"; {float(r['over_floor']):.2f}x `{r['floor']}`'s same frame [{float(r['over_floor_lo']):.2f}, "
+             f"{float(r['over_floor_hi']):.2f}], {verdict}")
+    if float(r["start_over_floor"]) > float(r["over_floor"]):
+        text += (f"; its start-up frame stands higher: {float(r['start_over_floor']):.2f}x `{r['floor']}`'s "
+                 f"[{float(r['start_over_floor_lo']):.2f}, {float(r['start_over_floor_hi']):.2f}]")
+    return text
 
 
 def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
@@ -957,7 +966,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
     "hitch-bytes STRATEGY SCENARIO" (its frames' cost and deterministic worst frames), "hitch-floor SCENARIO"
     (raw's frames, the machine's noise floor), "hitch-verdicts SCENARIO" (how the designs came out), "hitch-twins"
     (the A/A twins' verdicts against their originals' frames), "hitch-planted" (the planted hitch found, called,
-    the stall reached), "hitch-margin" (how far over raw's frame is still steady)."""
+    the stall reached), "hitch-margin" (the frames' margin, for a hitch and for a budget's pick)."""
     if kind == "hitch" and len(args) == 2:
         return _hitch_text(_hitch_row(res, *args))
     if kind == "hitch-bytes" and len(args) == 2:
@@ -965,15 +974,15 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         found = [s for s in standings if s.design == args[0]]
         if not found:
             raise NotMeasured(f"no frames of {args[0]} {args[1]} judged against raw's in {res.path('hitches.csv')}")
-        return answers.frame_why(found[0], None).partition(": ")[2]
+        return answers.frame_detail(found[0])
     if kind == "hitch-floor" and len(args) == 1:
         r = _hitch_row(res, frames.FLOOR_DESIGN, args[0])
         median = float(r["median_frame_ns"])
         return (f"`{r['strategy']}`'s worst frame {float(r['worst_over_median']):.3g}x its median "
                 f"({wording.frame_time(float(r['worst_frame_ns']))} against {wording.frame_time(median)}), its p99 "
                 f"frame {float(r['p99_frame_ns']) / max(median, 1.0):.1f}x, its steepest frame over its neighbours "
-                f"{float(r['hitch']):.2f}x [{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] at frame "
-                f"{r['hitch_frame']}")
+                f"{float(r['hitch']):.2f}x [{float(r['hitch_lo']):.2f}, {float(r['hitch_hi']):.2f}] at "
+                f"{answers.frame_label(int(r['hitch_frame']))}")
     if kind == "hitch-verdicts" and len(args) == 1:
         _, standings = frame_standings(res, args[0])
         counts = {v: sum(1 for s in standings if s.verdict == v) for v in ("hitch", "steady", "inconclusive")}

@@ -4,7 +4,7 @@ the mechanism the page must print."""
 import unittest
 
 from support import planted_standing
-from analysis import answers, stats, wording
+from analysis import answers, frames, stats, wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
 
@@ -86,52 +86,59 @@ class Catalogue(unittest.TestCase):
             self.assertIn(wanted, scenarios)
 
 
-def frame(design, verdict, ratio, low, high, retired=0, instructions=None):
-    return answers.FrameStanding(design, verdict, 40, c(ratio, low, high), retired, 40, instructions,
+def frame(design, worst_us, budget, over=None, typical_us=None, start_us=0.0, hitch=(1.0, 0.95, 1.05),
+          verdict="steady", hitch_frame=40, retired=0, instructions=None):
+    """A design's FrameStanding: its worst steady frame (at frame 40, +/-10%), its budget verdict with its ratio to
+    the lowest (over), its typical and start-up frames, its hitch against raw's and its deterministic side."""
+    return answers.FrameStanding(design, frames.FrameCost(40, worst_us * 1e3, worst_us * 0.9e3, worst_us * 1.1e3),
+                                 c(*over) if over else None, budget, (typical_us or worst_us) * 1e3, start_us * 1e3,
+                                 hitch_frame, c(*hitch), verdict, retired, 40, instructions,
                                  None if instructions is None else 40)
 
 
-class Steadiest(unittest.TestCase):
-    def test_the_steady_designs_lead_and_the_least_hitch_is_next(self):
-        standings = [frame("grower", "hitch", 5.0, 4.5, 5.5), frame("flat", "steady", 1.01, 0.97, 1.05),
-                     frame("unsure", "inconclusive", 1.2, 0.9, 1.6), frame("bump", "hitch", 1.8, 1.6, 2.0),
-                     frame("level", "steady", 0.99, 0.96, 1.02)]
-        leaders, above, how = answers.steadiest(standings)
-        self.assertEqual([s.design for s in leaders], ["level", "flat"])
-        self.assertEqual((above.design, how), ("bump", "steady"))
-        self.assertEqual(answers.frame_pick(leaders, how), "`level` and `flat` (steady)")
-        self.assertEqual(answers.hitch_figure(above),
-                         "`bump`: frame 40 stands 1.80x [1.60, 2.00] as high over its neighbours as raw's")
+class Cheapest(unittest.TestCase):
+    def test_the_lowest_worst_frame_and_those_not_found_above_it_are_the_pick(self):
+        # "flat" holds no hitch but every frame of it is slow: it breaks a budget the others keep
+        standings = [frame("flat", 150.0, frames.ABOVE, (5.0, 4.5, 5.5), hitch=(1.0, 0.99, 1.01)),
+                     frame("close", 31.0, frames.WITHIN, (1.03, 1.01, 1.05), hitch=(3.0, 2.8, 3.2), verdict="hitch"),
+                     frame("unsure", 33.0, frames.INCONCLUSIVE, (1.10, 1.07, 1.13)),
+                     frame("low", 30.0, frames.LOWEST, hitch=(2.9, 2.6, 3.3), verdict="hitch"),
+                     frame("next", 45.0, frames.ABOVE, (1.50, 1.40, 1.60))]
+        pick, above = answers.cheapest(standings)
+        self.assertEqual([s.design for s in pick], ["low", "close", "unsure"])
+        self.assertEqual(above.design, "next")
+        self.assertEqual(answers.frame_pick(pick), "`low`: worst frame 30.0 [27.0, 33.0] µs at frame 40; within 10%: "
+                                                   "`close` 1.03x [1.01, 1.05]; not told apart: `unsure` 1.10x [1.07, "
+                                                   "1.13]")
+        self.assertEqual(answers.next_figure(above), "`next`: worst frame 45.0 [40.5, 49.5] µs at frame 40, 1.50x "
+                                                     "[1.40, 1.60] the pick's")
+        self.assertEqual(answers.frame_hitches(pick[:2]), "`low`: frame 40, 2.90x [2.60, 3.30] raw's, a hitch; `close`: "
+                                                          "frame 40, 3.00x [2.80, 3.20] raw's, a hitch")
+        self.assertTrue(answers.frame_hitches(pick[:1] * 6).endswith("raw's, a hitch; and 2 more"))
 
-    def test_next_lies_above_every_leader(self):
-        # a hitch whose interval reaches down into a steady design's is not found above it
-        standings = [frame("flat", "steady", 1.01, 0.97, 1.05), frame("close", "hitch", 1.3, 1.04, 1.6),
-                     frame("grower", "hitch", 5.0, 4.5, 5.5)]
-        self.assertEqual(answers.steadiest(standings)[1].design, "grower")
+    def test_the_lowest_wins_even_where_it_is_listed_last_and_stands_highest(self):
+        # the order of the rows and the hitch play no part: ranked by the hitch, "flat" would lead
+        standings = [frame("flat", 150.0, frames.ABOVE, (5.0, 4.5, 5.5), hitch=(1.0, 0.99, 1.01)),
+                     frame("spiky", 30.0, frames.LOWEST, hitch=(6.0, 5.0, 7.0), verdict="hitch")]
+        pick, above = answers.cheapest(standings)
+        self.assertEqual(([s.design for s in pick], above.design), (["spiky"], "flat"))
+        self.assertEqual(answers.next_figure(answers.cheapest(standings[1:])[1]), "none found above")
 
-    def test_without_a_steady_design_the_least_hitch_and_those_it_is_not_told_from(self):
-        standings = [frame("grower", "hitch", 5.0, 4.5, 5.5), frame("chunked", "hitch", 2.0, 1.8, 2.3),
-                     frame("unsure", "inconclusive", 2.2, 1.5, 3.0)]
-        leaders, above, how = answers.steadiest(standings)
-        self.assertEqual([s.design for s in leaders], ["chunked", "unsure"])
-        self.assertEqual(above.design, "grower")
-        self.assertEqual(answers.frame_pick(leaders, how), "none steady; least hitch, not told apart: `chunked` and "
-                                                           "`unsure`")
-        leaders, above, how = answers.steadiest(standings[:2])
-        self.assertEqual(answers.frame_pick(leaders, how), "none steady; least hitch: `chunked`: frame 40 stands "
-                                                           "2.00x [1.80, 2.30] as high over its neighbours as raw's")
-        # where every design's interval reaches the least one's, none is found above
-        overlapping = [frame("a", "hitch", 2.0, 1.8, 2.3), frame("b", "hitch", 2.4, 2.2, 2.6)]
-        self.assertIsNone(answers.steadiest(overlapping)[1])
+    def test_a_hitch_at_the_start_up_frame_says_so(self):
+        cold = frame("cold", 30.0, frames.LOWEST, hitch=(1.9, 1.8, 2.0), verdict="hitch", hitch_frame=0)
+        self.assertEqual(answers.hitch_figure(cold), "`cold`: frame 0 (start-up), 1.90x [1.80, 2.00] raw's, a hitch")
+        self.assertEqual(answers.frame_label(0), "frame 0 (start-up)")
+        self.assertEqual(answers.frame_label(15), "frame 15")
 
-    def test_the_deterministic_side_names_the_bytes_and_instructions(self):
-        first = frame("chunked", "hitch", 2.0, 1.8, 2.3, retired=3 << 19, instructions=5.61)
-        second = frame("grower", "hitch", 5.0, 4.5, 5.5)
+    def test_the_why_names_the_typical_frame_the_start_up_frame_the_bytes_and_instructions(self):
+        first = frame("chunked", 30.0, frames.LOWEST, typical_us=10.0, start_us=37.0, retired=3 << 19,
+                      instructions=5.61)
+        second = frame("grower", 45.0, frames.ABOVE, (1.5, 1.4, 1.6), typical_us=12.0, start_us=4.0)
         self.assertEqual(answers.frame_why(first, second),
-                         "`chunked`: 1.50 MiB retired at frame 40, 5.6x the median frame's instructions at frame 40; "
-                         "`grower`: no memory retired")
-        self.assertEqual(answers.frame_why(frame("a", "steady", 1, 0.9, 1.1, retired=2048), None),
-                         "`a`: 2.0 KiB retired at frame 40")
+                         "`chunked`: frames of 10 µs, the start-up frame 37 µs; 1.50 MiB retired at frame 40, 5.6x the "
+                         "median frame's instructions at frame 40; `grower`: frames of 12 µs; no memory retired")
+        self.assertEqual(answers.frame_detail(second),
+                         "frames of 12 µs, the worst 45.0 [40.5, 49.5] µs at frame 40; no memory retired")
 
 
 if __name__ == "__main__":
