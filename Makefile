@@ -344,7 +344,11 @@ $(BUILD)/paired/units/%.o: $(BUILD)/units/bench/%.o
 PAIRED_MAIN_OBJS := $(call obj,bench,paired,$(PAIRED_MAIN_SRC))
 KEY_FLAGS_paired :=
 KEY_FLAGS_main :=
-$(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scripts/paired-link.sh
+# The link orders' seed, drawn once per build folder (scripts/paired-link.sh): a new build draws new link orders.
+$(BUILD)/paired/link-seed:
+	@mkdir -p $(@D)
+	$(quiet)od -An -N3 -tu4 /dev/urandom | tr -d ' \n' >$@.tmp && mv $@.tmp $@
+$(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scripts/paired-link.sh | $(BUILD)/paired/link-seed
 	$(show) "LD $@"
 	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS) $(HARNESS_INCLUDES)" "$(PAPI_LIBS) -lm" $@ \
 	    $(PAIRED_MAIN_OBJS) -- $(PAIRED_UNITS)

@@ -1,6 +1,7 @@
 /* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
  *
  *   bench-<strategy> --list | --describe [--min-n N] [--max-n N]
+ *   bench-<strategy> --clock-floor
  *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
  *                    [--row-budget-ms B] [--inner K] [--warmup-ms W] [--first-warmup-ms W]
  *                    [--layout-seed HEX[,HEX...]]
@@ -58,6 +59,7 @@ typedef struct options {
     int header;
     int list;
     int describe;
+    int clock_floor;
     int counters;
 } options;
 
@@ -126,7 +128,7 @@ static int known_scenario(const char *name) {
 }
 
 static void print_help(void) {
-    puts("usage: bench-<strategy> --list | --describe\n"
+    puts("usage: bench-<strategy> --list | --describe | --clock-floor\n"
          "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
          "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--warmup-ms W]\n"
          "                        [--first-warmup-ms W] [--layout-seed HEX[,HEX...]] [--memory warm|fresh]\n"
@@ -138,6 +140,8 @@ static void print_help(void) {
          "(default 4194304), then its reference benchmark's own sizes within the same bounds; a build with\n"
          "a narrower index space (sparse-compact) keeps those whose worlds fit. Scenarios\n"
          "run in the order of their --scenario options.\n"
+         "--clock-floor prints what the clock reads cost a timed interval of this build (taken out of every\n"
+         "interval) and an empty interval with that cost taken out, which should be about zero, in ns.\n"
          "--list prints each scenario's name, unit, strategy and sizes; --describe its whole descriptor\n"
          "(scenarios/catalogue.h) as CSV: scenario,family,unit,strategy,sizes,fresh,description.\n"
          "Every cell (scenario and N) places its memory blocks and stack frames at offsets modulo 4 KiB\n"
@@ -177,6 +181,8 @@ static options parse(int argc, char **argv) {
             o.list = 1;
         else if (!strcmp(a, "--describe"))
             o.describe = 1;
+        else if (!strcmp(a, "--clock-floor"))
+            o.clock_floor = 1;
         else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             print_help();
             exit(0);
@@ -285,6 +291,16 @@ int main(int argc, char **argv) {
             for (size_t k = 0; k < count; ++k) printf("%s%zu", k ? "," : "", ns[k]);
             putchar('\n');
         }
+        return 0;
+    }
+    if (o.clock_floor) {
+        sample_time read_cost, empty;
+        if (unit->clock_floor(unit->scenarios[0], &read_cost, &empty) != RUN_OK) {
+            fprintf(stderr, "bench: out of memory for the clock's floor\n");
+            return EXIT_OUT_OF_MEMORY;
+        }
+        printf("read_cost_cpu_ns,read_cost_wall_ns,empty_cpu_ns,empty_wall_ns\n%.1f,%.1f,%.1f,%.1f\n", read_cost.cpu_ns,
+               read_cost.wall_ns, empty.cpu_ns, empty.wall_ns);
         return 0;
     }
     const char *memory = heap_mode_name(o.heap);

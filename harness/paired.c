@@ -24,8 +24,9 @@
  * Output: on stdout one row per design and layout in the columns of bench-NAME's rows (its times the median,
  * min, max and MAD per unit over the layout's samples); with --samples, one row per sample: the process's seed
  * and link order, the cell, the layout and the design's seed in it, the design, the round and the design's
- * place in it, the runs it timed, its wall and thread CPU time in ns, and the machine's steal time during the
- * round in ms (/proc/stat, every CPU; empty where it cannot be read). Runs per sample: each design's own, from
+ * place in it, the runs it timed, its wall and thread CPU time in ns (the clock reads' cost taken out: timer.h),
+ * the machine's steal time during the round in ms (/proc/stat, every CPU; empty where it cannot be read), and the
+ * CPU time of the planted control's work within the sample, timed on its own (0 for every other design). Runs per sample: each design's own, from
  * the median of its warm-up runs in the first layout (W ms, default 20, at least 3 runs), so that its samples
  * last about T ms; --inner K gives every design K. --layout-seed HEX builds every design's world of the first layout
  * from that seed, as bench-NAME --layout-seed HEX does (scripts/analysis/fidelity.py compares the two).
@@ -287,7 +288,7 @@ static int calibrate(design *d, const options *o, const char **error) {
 /* One sequence of a design's frames (harness/runner.h) as a round's sample: its time the frames' sum. */
 static int sequence(design *d, frame_record *records, unsigned frames, sample_time *t, const char **error) {
     int rc = d->unit->frames(d->c, records, error);
-    *t = (sample_time){0, 0};
+    *t = (sample_time){0, 0, 0};
     for (unsigned f = 0; rc == RUN_OK && f < frames; ++f) {
         t->wall_ns += records[f].wall_ns;
         t->cpu_ns += records[f].cpu_ns;
@@ -297,7 +298,7 @@ static int sequence(design *d, frame_record *records, unsigned frames, sample_ti
 
 static void samples_header(FILE *f) {
     fputs("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,inner,wall_ns,cpu_ns,"
-          "steal_ms\n",
+          "steal_ms,planted_ns\n",
           f);
 }
 
@@ -361,10 +362,8 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
                     (unsigned long long)process_seed, paired_link_order, o->scenario, o->n, memory, layout,
                     (unsigned long long)seeds[order[i]], d->name, round, i, (unsigned long long)d->inner,
                     times[i].wall_ns, times[i].cpu_ns);
-            if (steal_before >= 0 && steal_after >= 0)
-                fprintf(out->samples, "%.0f\n", steal_after - steal_before);
-            else
-                fputs("\n", out->samples);
+            if (steal_before >= 0 && steal_after >= 0) fprintf(out->samples, "%.0f", steal_after - steal_before);
+            fprintf(out->samples, ",%.0f\n", times[i].planted_ns);
             for (unsigned f = 0; f < frames; ++f) {
                 const frame_record *r = &out->records[i * frames + f];
                 fprintf(out->frames, "%016llx,%u,%s,%zu,%s,%zu,%016llx,%s,%zu,%zu,%u,%.0f,%.0f,%llu,%llu,%llu,%u\n",

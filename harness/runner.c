@@ -45,24 +45,17 @@ static void size_planned(const run_options *opt, double run_ns, double whole_ns,
 
 static const char *const short_run = "a run completed fewer units than the scenario asked for";
 
-/* Thread CPU time, in ns: beside the wall clock, what this thread itself ran (a preempted stretch is wall time,
- * not CPU time). */
-static uint64_t thread_cpu_ns(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* Spins on the thread's CPU clock until the CPU time since c0 has grown by `percent` %: the planted controls' known
- * slowdowns, true on that clock whatever the machine does meanwhile. */
+/* Spins on the thread's CPU clock until the CPU time since c0 has grown by `percent` %: the planted control's
+ * frames, whose intervals (10 µs and more) dwarf the reads the spin adds, unlike a consuming scenario's single
+ * runs, which get planted work instead (timer.h). */
 static inline void spin_longer(uint64_t c0, uint64_t percent) {
     uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * percent / 100;
     while (thread_cpu_ns() < until) {
     }
 }
 
-/* The planted control (Makefile: PLANTED_VARIANT): the work's CPU time since c0 made ESB_PLANTED_PERCENT % longer,
- * so its true ratio to its strategy on the clock the paired ratios use is known. Nothing in every other build. */
+/* The planted control's frames (Makefile: PLANTED_VARIANT): a frame's CPU time since c0 made ESB_PLANTED_PERCENT %
+ * longer. Nothing in every other build. */
 static inline void planted_spin(uint64_t c0) {
 #ifdef ESB_PLANTED_PERCENT
     spin_longer(c0, ESB_PLANTED_PERCENT);
@@ -89,8 +82,9 @@ static inline unsigned planted_hitch(uint64_t c0, unsigned frame) {
 
 /* Every timed run of the workload goes through this one function (first run, warm-up, samples, each world of a
  * consuming scenario), never inlined or cloned, so that callgrind counts exactly the timed work of any binary
- * with --toggle-collect=run_timed (scripts/analysis/fidelity.py): `inner` back-to-back runs between two clock
- * reads, counted into hw if that is not NULL, the thread's CPU time read outside the clock reads. Returns the
+ * with --toggle-collect=run_timed (scripts/analysis/fidelity.py): `inner` back-to-back runs and the planted
+ * control's work between two clock reads, counted into hw if that is not NULL, the thread's CPU time read outside
+ * the clock reads; the reads' cost taken out and the planted work timed alone afterwards (timer.h). Returns the
  * units completed. */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((noinline, noclone))
@@ -98,23 +92,61 @@ __attribute__((noinline, noclone))
 __attribute__((noinline))
 #endif
 static uint64_t
-run_timed(const scenario *s, void *ctx, uint64_t inner, size_t n, hw_tally *hw, sample_time *t) {
+run_timed(const scenario *s, void *ctx, uint64_t inner, size_t n, hw_tally *hw, timer *tm, sample_time *t) {
+    uint64_t planted = timer_planted_iterations(tm, inner);
+    clock_primed();
     uint64_t c0 = thread_cpu_ns();
     hw_counters_start(hw);
     uint64_t units = 0, t0 = clock_ns();
     for (uint64_t r = 0; r < inner; ++r) units += s->run(ctx);
-    planted_spin(c0);
+    planted_work(planted);
     uint64_t t1 = clock_ns();
     hw_counters_stop(hw, inner * n);
     uint64_t c1 = thread_cpu_ns();
-    t->wall_ns = (double)(t1 - t0);
-    t->cpu_ns = (double)(c1 - c0);
+    *t = timer_settled(tm, (sample_time){(double)(t1 - t0), (double)(c1 - c0), 0}, inner, planted);
     return units;
 }
 
+/* Empty intervals (no run) whose median is taken out of every interval of the cell: the same code as a timed
+ * run's, so that what the reads cost in it is what is measured. */
+enum { READ_COST_TRIALS = 63, CLOCK_FLOOR_TRIALS = 1001 };
+
+static sample_time empty_interval_median(const scenario *s, timer *tm, size_t trials, double *wall, double *cpu) {
+    for (size_t i = 0; i < trials; ++i) {
+        sample_time t;
+        run_timed(s, NULL, 0, 0, NULL, tm, &t);
+        wall[i] = t.wall_ns;
+        cpu[i] = t.cpu_ns;
+    }
+    return (sample_time){summarise(wall, trials).median, summarise(cpu, trials).median, 0};
+}
+
+/* A cell's timer: the planted work sized as the build asks, the read cost measured. */
+static timer timer_measured(const scenario *s) {
+    timer tm = timer_begin();
+    double wall[READ_COST_TRIALS], cpu[READ_COST_TRIALS];
+    tm.read_cost = empty_interval_median(s, &tm, READ_COST_TRIALS, wall, cpu);
+    return tm;
+}
+
+int clock_floor(const scenario *s, sample_time *read_cost, sample_time *empty) {
+    timer tm = timer_measured(s);
+    double *wall = scratch_calloc(CLOCK_FLOOR_TRIALS, sizeof *wall),
+           *cpu = scratch_calloc(CLOCK_FLOOR_TRIALS, sizeof *cpu);
+    int rc = wall && cpu ? RUN_OK : RUN_OUT_OF_MEMORY;
+    if (rc == RUN_OK) {
+        *read_cost = tm.read_cost;
+        *empty = empty_interval_median(s, &tm, CLOCK_FLOOR_TRIALS, wall, cpu);
+    }
+    free(wall);
+    free(cpu);
+    return rc;
+}
+
 /* One timed run; -1 if it completed fewer than n units. */
-static int timed_run(const scenario *s, void *ctx, size_t n, hw_tally *hw, sample_time *t, const char **error) {
-    if (run_timed(s, ctx, 1, n, hw, t) != n) return *error = short_run, -1;
+static int timed_run(const scenario *s, void *ctx, size_t n, hw_tally *hw, timer *tm, sample_time *t,
+                     const char **error) {
+    if (run_timed(s, ctx, 1, n, hw, tm, t) != n) return *error = short_run, -1;
     return 0;
 }
 
@@ -147,14 +179,14 @@ static void *setup_world(const scenario *s, size_t n, uint64_t seed, const char 
 /* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive and the run's time
  * in *run_ns. Memory is measured before the checksum, which may create objects of its own. With a label, the
  * run is the simulated one instead of a timed one. */
-static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, double *run_ns,
+static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, timer *tm, double *run_ns,
                      const char **error) {
     size_t base = esb_mem_get_stats().live_bytes;
     esb_mem_reset_peak();
     if (!(*ctx = setup_world(s, n, out->layout_seed, error))) return -1;
     size_t after_setup = esb_mem_get_stats().live_bytes;
-    sample_time t = {0, 0};
-    int rc = label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, &t, error);
+    sample_time t = {0, 0, 0};
+    int rc = label ? simulated_run(s, *ctx, n, label, error) : timed_run(s, *ctx, n, NULL, tm, &t, error);
     *run_ns = t.wall_ns;
     if (rc != 0) {
         s->teardown(*ctx);
@@ -250,14 +282,14 @@ static double warmup_median(const warmup_times *w) {
  * began (setup included; at least one), then samples of `inner` back-to-back runs, each followed by a spot
  * check (untimed), and a check of every entity after the last. */
 static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_options *opt, double warmup_ms,
-                            uint64_t began, result *out, double *samples, hw_tally *hw, checks *checked,
+                            uint64_t began, result *out, double *samples, hw_tally *hw, timer *tm, checks *checked,
                             const char **error) {
     uint64_t runs = 1;
     warmup_times warm = {.count = 0};
     int rc;
     do {
         sample_time t;
-        rc = timed_run(s, ctx, n, NULL, &t, error);
+        rc = timed_run(s, ctx, n, NULL, tm, &t, error);
         warmup_record(&warm, t.wall_ns);
         runs++;
     } while (rc == 0 && ms_since(began) < warmup_ms);
@@ -268,7 +300,7 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
     if (s->change_report) s->change_report(ctx, &reported_before, &changed_before);
     for (size_t i = 0; rc == 0 && i < out->samples; ++i) {
         sample_time t;
-        uint64_t units = run_timed(s, ctx, out->inner, n, hw, &t);
+        uint64_t units = run_timed(s, ctx, out->inner, n, hw, tm, &t);
         runs += out->inner;
         if (units != out->inner * n) rc = (*error = short_run, -1);
         samples[i] = t.wall_ns / ((double)out->inner * (double)n);
@@ -288,13 +320,13 @@ static int measure_reusable(const scenario *s, size_t n, void *ctx, const run_op
 }
 
 /* Consuming scenarios need a fresh world per run. Each run gets its world built right before it (so small
- * worlds are as warm in cache as a reusable scenario's) and is timed alone; a sample sums `inner` of them. The
- * clock reads add ~40 ns per run, under 1.5% of the smallest run measured (n = 1024). */
-static int consuming_run(const scenario *s, size_t n, uint64_t seed, uint64_t checksum, hw_tally *hw, checks *checked,
-                         sample_time *t, const char **error) {
+ * worlds are as warm in cache as a reusable scenario's) and is timed alone, the clock reads' cost taken out of it
+ * (timer.h: a quarter of a 2.5 µs run otherwise); a sample sums `inner` of them. */
+static int consuming_run(const scenario *s, size_t n, uint64_t seed, uint64_t checksum, hw_tally *hw, timer *tm,
+                         checks *checked, sample_time *t, const char **error) {
     void *ctx = setup_world(s, n, seed, error);
     if (!ctx) return -1;
-    int rc = timed_run(s, ctx, n, hw, t, error);
+    int rc = timed_run(s, ctx, n, hw, tm, t, error);
     if (rc == 0) rc = same_checksum(s, ctx, checksum, error);
     if (rc == 0) rc = verify(s, ctx, 1, false, checked, error);
     s->teardown(ctx);
@@ -306,14 +338,14 @@ static int consuming_run(const scenario *s, size_t n, uint64_t seed, uint64_t ch
  * (the first run where there was no warm-up): one_ns its timed part, whole_ns with its setup, checks and
  * teardown. */
 static int measure_consuming(const scenario *s, size_t n, const run_options *opt, double warmup_ms, uint64_t began,
-                             double one_ns, double whole_ns, result *out, double *samples, hw_tally *hw,
+                             double one_ns, double whole_ns, result *out, double *samples, hw_tally *hw, timer *tm,
                              checks *checked, const char **error) {
     int rc = 0;
     warmup_times warm = {.count = 0}, whole = {.count = 0};
     while (rc == 0 && ms_since(began) < warmup_ms) {
         uint64_t t0 = clock_ns();
         sample_time t;
-        rc = consuming_run(s, n, out->layout_seed, out->checksum, NULL, checked, &t, error);
+        rc = consuming_run(s, n, out->layout_seed, out->checksum, NULL, tm, checked, &t, error);
         warmup_record(&warm, t.wall_ns);
         warmup_record(&whole, (double)(clock_ns() - t0));
     }
@@ -324,7 +356,7 @@ static int measure_consuming(const scenario *s, size_t n, const run_options *opt
         double total = 0;
         for (uint64_t r = 0; rc == 0 && r < out->inner; ++r) {
             sample_time t;
-            rc = consuming_run(s, n, out->layout_seed, out->checksum, hw, checked, &t, error);
+            rc = consuming_run(s, n, out->layout_seed, out->checksum, hw, tm, checked, &t, error);
             total += t.wall_ns;
         }
         samples[i] = total / ((double)out->inner * (double)n);
@@ -344,7 +376,8 @@ static int simulate(const scenario *s, size_t n, result *out, checks *checked, c
     out->inner = 1;
     void *ctx;
     double ignored;
-    int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, &ignored, error);
+    timer tm = timer_begin();
+    int rc = first_run(s, n, s->consumes_state ? label : NULL, out, &ctx, &tm, &ignored, error);
     if (rc != 0) return rc;
     rc = verify(s, ctx, 1, true, checked, error);
     if (rc == 0 && !s->consumes_state) {
@@ -366,7 +399,8 @@ static int simulate_frames(const scenario *s, size_t n, result *out, checks *che
     out->inner = 1;
     void *ctx;
     double ignored;
-    int rc = first_run(s, n, NULL, out, &ctx, &ignored, error);
+    timer tm = timer_begin();
+    int rc = first_run(s, n, NULL, out, &ctx, &tm, &ignored, error);
     if (rc != 0) return rc;
     rc = verify(s, ctx, 1, true, checked, error);
     uint64_t units = 0;
@@ -416,7 +450,8 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
     if (!samples) return *error = "out of memory", -1;
     void *ctx;
     double one_ns = 0;
-    int rc = first_run(s, n, NULL, out, &ctx, &one_ns, error);
+    timer tm = timer_measured(s);
+    int rc = first_run(s, n, NULL, out, &ctx, &tm, &one_ns, error);
     if (rc == 0) {
         /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
         if (verify(s, ctx, 1, s->consumes_state, checked, error) != 0)
@@ -426,9 +461,10 @@ static int measure(const scenario *s, size_t n, const run_options *opt, result *
             s->teardown(ctx);
             ctx = NULL;
             double whole_ns = (double)(clock_ns() - began); /* the first run with its setup */
-            rc = measure_consuming(s, n, opt, warmup_ms, began, one_ns, whole_ns, out, samples, hw, checked, error);
+            rc =
+                measure_consuming(s, n, opt, warmup_ms, began, one_ns, whole_ns, out, samples, hw, &tm, checked, error);
         } else
-            rc = measure_reusable(s, n, ctx, opt, warmup_ms, began, out, samples, hw, checked, error);
+            rc = measure_reusable(s, n, ctx, opt, warmup_ms, began, out, samples, hw, &tm, checked, error);
         if (ctx) {
             capture_counters(s, ctx, out);
             s->teardown(ctx);
@@ -520,6 +556,7 @@ struct cell {
     double *samples; /* wall ns per unit of each sample taken, for the row's summary */
     size_t max_samples;
     uint64_t observed_ns, reported, changed; /* over the timed samples: read-back time, change reports */
+    timer tm;                                /* the clock reads taken out of its intervals, its planted work */
     result out;
 };
 
@@ -539,10 +576,11 @@ int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, ce
                 .checked = {.seed = seed, .made = 0},
                 .began = clock_ns(),
                 .samples = samples,
-                .max_samples = max_samples};
+                .max_samples = max_samples,
+                .tm = timer_measured(s)};
     result_begin(s, n, seed, 0, &c->out);
     double one_ns;
-    int rc = first_run(s, n, NULL, &c->out, &c->ctx, &one_ns, error);
+    int rc = first_run(s, n, NULL, &c->out, &c->ctx, &c->tm, &one_ns, error);
     /* A consuming scenario's first world is the one checked in full; its later ones get spot checks. */
     if (rc == 0) rc = verify(s, c->ctx, 1, s->consumes_state, &c->checked, error);
     if (rc == 0 && s->consumes_state) {
@@ -563,9 +601,9 @@ int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, ce
 /* One run on the cell's world, or on a new world of its own. */
 static int cell_run(cell *c, sample_time *t, const char **error) {
     if (c->s->consumes_state)
-        return consuming_run(c->s, c->n, c->out.layout_seed, c->out.checksum, NULL, &c->checked, t, error);
+        return consuming_run(c->s, c->n, c->out.layout_seed, c->out.checksum, NULL, &c->tm, &c->checked, t, error);
     c->runs++;
-    return timed_run(c->s, c->ctx, c->n, NULL, t, error);
+    return timed_run(c->s, c->ctx, c->n, NULL, &c->tm, t, error);
 }
 
 int cell_warm(cell *c, sample_time *t, const char **error) {
@@ -573,9 +611,10 @@ int cell_warm(cell *c, sample_time *t, const char **error) {
     return cell_run(c, t, error) == 0 ? RUN_OK : out_of_memory(before, error);
 }
 
-static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **error) {
+static int cell_timed_once(cell *c, uint64_t inner, sample_time *t, const char **error) {
     const scenario *s = c->s;
-    *t = (sample_time){0, 0};
+    *t = (sample_time){0, 0, 0};
+    c->tm.pending = 0; /* what the warm-ups planted is not the sample's */
     if (s->consumes_state) {
         for (uint64_t r = 0; r < inner; ++r) {
             sample_time one;
@@ -583,11 +622,13 @@ static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **erro
             t->wall_ns += one.wall_ns;
             t->cpu_ns += one.cpu_ns;
         }
+        t->planted_ns = timer_planted_alone(&c->tm, t->cpu_ns, inner);
         return 0;
     }
     uint64_t observed = s->observed_ns ? s->observed_ns(c->ctx) : 0, reported = 0, changed = 0;
     if (s->change_report) s->change_report(c->ctx, &reported, &changed);
-    uint64_t units = run_timed(s, c->ctx, inner, c->n, NULL, t);
+    uint64_t units = run_timed(s, c->ctx, inner, c->n, NULL, &c->tm, t);
+    t->planted_ns = timer_planted_alone(&c->tm, t->cpu_ns, inner);
     c->runs += inner;
     if (s->observed_ns) c->observed_ns += s->observed_ns(c->ctx) - observed;
     if (s->change_report) {
@@ -598,6 +639,13 @@ static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **erro
     }
     if (units != inner * c->n) return *error = short_run, -1;
     return verify(s, c->ctx, c->runs, false, &c->checked, error);
+}
+
+static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **error) {
+    /* The planted control's first sample is sized by one of the same runs, untimed: a warm-up's single run costs
+     * more than a run among many, and would plant too much. */
+    if (!c->tm.sampled && timer_plants() && cell_timed_once(c, inner, t, error) != 0) return -1;
+    return cell_timed_once(c, inner, t, error);
 }
 
 /* Whether the cell takes another sample of `inner` runs: within the samples it was opened for, every one of the
@@ -657,16 +705,17 @@ __attribute__((noinline, noclone))
 __attribute__((noinline))
 #endif
 static void
-frame_timed(uint64_t (*frame)(void *), void *ctx, unsigned index, frame_record *out) {
+frame_timed(uint64_t (*frame)(void *), void *ctx, unsigned index, const timer *tm, frame_record *out) {
     esb_mem_stats m0 = esb_mem_get_stats();
+    clock_primed();
     uint64_t c0 = thread_cpu_ns(), t0 = clock_ns();
     out->units = frame(ctx);
     planted_spin(c0);
     out->planted_percent = planted_hitch(c0, index);
     uint64_t t1 = clock_ns(), c1 = thread_cpu_ns();
     esb_mem_stats m1 = esb_mem_get_stats();
-    out->wall_ns = (double)(t1 - t0);
-    out->cpu_ns = (double)(c1 - c0);
+    out->wall_ns = (double)(t1 - t0) - tm->read_cost.wall_ns;
+    out->cpu_ns = (double)(c1 - c0) - tm->read_cost.cpu_ns;
     out->allocations = m1.allocations - m0.allocations;
     out->bytes_allocated = m1.bytes_allocated - m0.bytes_allocated;
     out->bytes_retired = m1.bytes_retired - m0.bytes_retired;
@@ -684,7 +733,7 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
     if (!s->consumes_state) {
         rc = settle_world(s, ctx, c->n, error);
         for (unsigned f = 0; rc == 0 && f < count; ++f) {
-            frame_timed(s->run, ctx, f, &frames[f]);
+            frame_timed(s->run, ctx, f, &c->tm, &frames[f]);
             if (frames[f].units != c->n) rc = (*error = short_run, -1);
         }
         if (rc == 0) rc = verify(s, ctx, 2 * (uint64_t)count, false, &c->checked, error);
@@ -692,7 +741,7 @@ static int frames_sequence(cell *c, frame_record *frames, const char **error) {
         return rc;
     }
     for (unsigned f = 0; f < count; ++f) {
-        frame_timed(s->frame, ctx, f, &frames[f]);
+        frame_timed(s->frame, ctx, f, &c->tm, &frames[f]);
         units += frames[f].units;
     }
     rc = units == c->n ? 0 : (*error = short_run, -1);

@@ -8,11 +8,7 @@
 #include "hwcounters.h"
 #include "scenario.h"
 #include "stats.h"
-
-/* The time a sample took: wall (monotonic clock) and the thread's CPU time, in ns. */
-typedef struct sample_time {
-    double wall_ns, cpu_ns;
-} sample_time;
+#include "timer.h"
 
 typedef struct run_options {
     size_t samples;         /* timed samples per result */
@@ -79,6 +75,11 @@ int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, ce
 int cell_warm(cell *c, sample_time *t, const char **error);
 int cell_sample(cell *c, uint64_t inner, sample_time *t, const char **error);
 int cell_close(cell *c, result *out, const char **error);
+
+/* The clock's floor in this build (bench-NAME --clock-floor): the read cost a cell of scenario s would take out of
+ * its intervals, and the median of many empty intervals with it taken out, which should be about zero. RUN_OK or
+ * RUN_OUT_OF_MEMORY. */
+int clock_floor(const scenario *s, sample_time *read_cost, sample_time *empty);
 
 /* One frame of a recorded sequence: its wall and thread CPU time in ns, the units it completed, and what it asked
  * of the allocator hooks (memory.h), which is deterministic whatever the machine does. */

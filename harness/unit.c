@@ -19,4 +19,5 @@ const design_unit esb_design_unit = {
     .sample = cell_sample,
     .close = cell_close,
     .frames = cell_frames,
+    .clock_floor = clock_floor,
 };

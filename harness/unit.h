@@ -27,6 +27,7 @@ typedef struct design_unit {
     int (*sample)(cell *c, uint64_t inner, sample_time *t, const char **error);
     int (*close)(cell *c, result *out, const char **error);
     int (*frames)(cell *c, frame_record *frames, const char **error); /* a framed scenario's sequence (runner.h) */
+    int (*clock_floor)(const scenario *s, sample_time *read_cost, sample_time *empty); /* runner.h */
 } design_unit;
 
 /* The table's name in a unit's object; the paired program's link renames it per unit (esb_design_unit_HEX, HEX

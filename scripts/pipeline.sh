@@ -82,6 +82,7 @@ else
     for program in "$build"/bench-* "$build"/cachesim-*; do
         [ ! -f "$program" ] || cp -p "$program" "$scratch/bin/"
     done
+    link_seed=$(cat "$build/paired/link-seed" 2>/dev/null) || link_seed=
     build=$scratch/bin
     # Settings, before anything is created: every one set, the numbers, the bench options (the binary parses
     # them), then the sizes and names against the cells the binaries declare.
@@ -137,7 +138,8 @@ else
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
         "frames_n=$FRAMES_N" "frames_processes=$FRAMES_PROCESSES" "frames_rounds=$FRAMES_ROUNDS" \
-        "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')"
+        "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')" \
+        "paired_link_seed=$link_seed"
     (cd "$build" && sha256sum -- *) | awk '{ print "sha256:" $2 "=" $1 }' >"$scratch/sums"
     # shellcheck disable=SC2046
     (IFS='

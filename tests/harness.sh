@@ -113,6 +113,16 @@ if [ "$("$build/bench-raw" --list | awk -F'\t' '$1 == "simple_iter" {print $3}' 
     [ "$("$build/bench-raw" --list | awk -F'\t' '$3 != "raw-soa" && $3 != "raw-aos"' | wc -l)" -eq 0 ]
 then ok "raw lists SoA and AoS"; else ko "raw lists SoA and AoS"; fi
 
+# The clock reads are taken out of every timed interval (harness/timer.h): an empty interval, the reads alone, then
+# measures about nothing, a small share of what the reads cost. Two figures of one process, neither a threshold of
+# time: a build that left the reads in, or took them out twice, would measure the whole cost.
+if "$bench" --clock-floor >"$tmp/floor.csv" 2>"$tmp/err" &&
+    csvcheck assert-all "$tmp/floor.csv" 'read_cost_cpu_ns>0' 2>/dev/null &&
+    awk -F, 'NR == 2 { cpu = ($3 < 0 ? -$3 : $3); wall = ($4 < 0 ? -$4 : $4)
+        exit !(cpu < $1 / 4 && wall <= $2 / 2) }' "$tmp/floor.csv"
+then ok "an empty interval measures about nothing ($(sed -n 2p "$tmp/floor.csv"): reads, then empty, cpu and wall ns)"
+else ko "an empty interval measures about nothing" "$(sed -n 2p "$tmp/floor.csv") $(tail_of "$tmp/err")"; fi
+
 # A result that cannot be written is a failure, not a silently short file.
 if [ -w /dev/full ]; then
     if "$bench" --scenario destroy --n 64 --reps 1 >/dev/full 2>/dev/null; then ko "write errors fail the run"

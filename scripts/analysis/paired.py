@@ -40,7 +40,10 @@ from .files import CsvError
 CLOCKS = ("wall", "cpu")
 
 COLUMNS = ("process_seed", "link_order", "scenario", "n", "memory", "layout", "layout_seed", "strategy", "round",
-           "position", "inner", "wall_ns", "cpu_ns", "steal_ms")
+           "position", "inner", "wall_ns", "cpu_ns", "steal_ms", "planted_ns")
+# The columns of runs made before the planted control's work was timed on its own (harness/timer.h): read all the
+# same, their planted control's realised slowdown unknown.
+COLUMNS_BEFORE_PLANTED_NS = COLUMNS[:-1]
 
 
 class SampleError(ValueError):
@@ -63,6 +66,7 @@ class Sample:
     cpu_ns: float
     steal_ms: float | None
     layout_seed: str = ""  # the design's seed in the layout: what names its row of runs.csv
+    planted_ns: float | None = None  # the CPU time of the planted work it held, timed on its own; None: not recorded
 
     def per_unit(self, clock: str) -> float:
         """ns per unit of the sample on the clock."""
@@ -98,13 +102,14 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
     samples = []
     reader = csv.reader(lines)
     header = next(reader, None)
-    if header is None or tuple(header) != COLUMNS:
+    if header is None or tuple(header) not in (COLUMNS, COLUMNS_BEFORE_PLANTED_NS):
         raise SampleError(f"{path}:1: not a samples file (its header is not {','.join(COLUMNS)})")
+    columns = tuple(header)
     for line, row in enumerate(reader, start=2):
         where = f"{path}:{line}"
-        if len(row) != len(COLUMNS):
-            raise SampleError(f"{where}: {len(row)} fields, not {len(COLUMNS)}")
-        v = dict(zip(COLUMNS, row))
+        if len(row) != len(columns):
+            raise SampleError(f"{where}: {len(row)} fields, not {len(columns)}")
+        v = dict(zip(columns, row))
         sample = Sample(
             process=v["process_seed"], link_order=int(_number(v["link_order"], int, where, "link_order")),
             scenario=v["scenario"], n=int(_number(v["n"], int, where, "n")), memory=v["memory"],
@@ -115,9 +120,12 @@ def parse_samples(lines: Iterable[str], path: str) -> list[Sample]:
             wall_ns=_number(v["wall_ns"], float, where, "wall_ns"),
             cpu_ns=_number(v["cpu_ns"], float, where, "cpu_ns"),
             steal_ms=_number(v["steal_ms"], float, where, "steal_ms") if v["steal_ms"] != "" else None,
-            layout_seed=v["layout_seed"])
+            layout_seed=v["layout_seed"],
+            planted_ns=_number(v["planted_ns"], float, where, "planted_ns") if "planted_ns" in v else None)
         if sample.n < 1 or sample.inner < 1 or sample.wall_ns <= 0 or sample.cpu_ns <= 0:
             raise SampleError(f"{where}: n, inner, wall_ns and cpu_ns must be above 0")
+        if sample.planted_ns is not None and sample.planted_ns >= sample.cpu_ns:
+            raise SampleError(f"{where}: planted_ns must be below cpu_ns")
         samples.append(sample)
     return samples
 
@@ -133,9 +141,15 @@ class Block:
     visits: dict[str, dict[int, dict[int, dict[int, str]]]] = field(default_factory=dict)
     link_orders: dict[str, int] = field(default_factory=dict)
     processes: dict[tuple[str, str], str] = field(default_factory=dict)
+    # planted[strategy][process]: the log of each sample's realised slowdown, cpu_ns / (cpu_ns - planted_ns), where
+    # the sample recorded its planted work
+    planted: dict[str, dict[str, list[float]]] = field(default_factory=dict)
 
     def add(self, sample: Sample) -> None:
         self.processes[(sample.strategy, sample.layout_seed)] = sample.process
+        if sample.planted_ns is not None and sample.planted_ns > 0:
+            realised = math.log(sample.cpu_ns / (sample.cpu_ns - sample.planted_ns))
+            self.planted.setdefault(sample.strategy, {}).setdefault(sample.process, []).append(realised)
         rounds = self.times.setdefault(sample.process, {}).setdefault(sample.layout, {})
         rounds.setdefault(sample.round, {})[sample.strategy] = sample.per_unit(self.clock)
         visits = self.visits.setdefault(sample.process, {}).setdefault(sample.layout, {})
@@ -390,18 +404,37 @@ def planted(strategies: Iterable[str]) -> Iterator[tuple[str, str, float]]:
             yield name, base, 1 + int(percent) / 100
 
 
+def realised(block: Block, strategy: str) -> float | None:
+    """The slowdown a planted control's work realised in the block on the CPU clock: per process the geometric mean
+    of its samples' cpu_ns / (cpu_ns - planted_ns), over processes their geometric mean; None where its samples did
+    not record their planted work (runs before it was timed on its own)."""
+    by_process = block.planted.get(strategy)
+    if not by_process:
+        return None
+    means = [sum(logs) / len(logs) for logs in by_process.values()]
+    return math.exp(sum(means) / len(means))
+
+
+def planted_truths(block: Block) -> Iterator[tuple[str, str, float]]:
+    """(control, original, truth) of every planted control of the block: the slowdown it realised where its samples
+    recorded it (realised), else the one its build asked for."""
+    for control, original, asked in planted(block.strategies()):
+        measured = realised(block, control)
+        yield control, original, asked if measured is None else measured
+
+
 PAIR_COLUMNS = ("scenario", "n", "memory", "strategy", "reference", "ratio", "ratio_lo", "ratio_hi", "processes",
                 "truth")
 
 
 def pair_rows(grouped: dict[BlockKey, Block], reference: str) -> list[Row]:
     """Every design's ratio to the reference in every block, then each control against its original (truth: 1 for
-    an A/A twin, the planted ratio for a planted control), as rows of pairs.csv (as written)."""
+    an A/A twin, for a planted control the ratio it realised, planted_truths), as rows of pairs.csv (as written)."""
     rows: list[Row] = []
     for key, block in sorted(grouped.items()):
         names = block.strategies()
         controls = [(a, b, "1") for a, b in twins(names, AA_SUFFIX)]
-        controls += [(a, b, f"{truth:g}") for a, b, truth in planted(names)]
+        controls += [(a, b, f"{truth:.6g}") for a, b, truth in planted_truths(block)]
         # A control against the reference itself appears once, as a control.
         wanted = [(name, reference, "") for name in names if name != reference and reference in names
                   and not any((name, reference) == (a, b) for a, b, _ in controls)] + controls

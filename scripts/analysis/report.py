@@ -272,7 +272,7 @@ class Results:
                 names = block.strategies()
                 twins = (paired.ratio(block, a, b) for a, b in paired.twins(names, paired.AA_SUFFIX))
                 aa += [e.comparison() for e in twins if e is not None]
-                slowed = ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted(names))
+                slowed = ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted_truths(block))
                 planted += [(e.comparison(), truth) for e, truth in slowed if e is not None]
             return aa, planted
         by_design: dict[tuple[str, int, str], dict[str, Cell]] = {}

@@ -179,7 +179,7 @@ class Processes(TempDir):
         self.runs("runs.csv", rows)
         lines = [",".join(paired.COLUMNS)] + [
             f"{s.process},0,{s.scenario},{s.n},{s.memory},{s.layout},{s.layout_seed},{s.strategy},{s.round},"
-            f"{s.position},{s.inner},{s.wall_ns:.6f},{s.cpu_ns:.6f},0" for s in samples]
+            f"{s.position},{s.inner},{s.wall_ns:.6f},{s.cpu_ns:.6f},0,0" for s in samples]
         self.write("samples.csv", "\n".join(lines) + "\n")
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\npaired,1\npaired_clock,cpu\n"
                                    "paired_reference,a\n")

@@ -15,10 +15,10 @@ HEADER = ",".join(paired.COLUMNS)
 
 
 def sample_line(process, layout, strategy, round_, wall_ns, inner=10, n=100, cpu_ns=None, steal="0",
-                scenario="simple_iter", memory="warm", link_order=0):
+                scenario="simple_iter", memory="warm", link_order=0, planted_ns=0):
     cpu = wall_ns if cpu_ns is None else cpu_ns
     return (f"{process},{link_order},{scenario},{n},{memory},{layout},00000000000000{layout:02x},{strategy},{round_},0,"
-            f"{inner},{wall_ns},{cpu},{steal}")
+            f"{inner},{wall_ns},{cpu},{steal},{planted_ns}")
 
 
 def planted_file(test, truths, processes=8, layouts=2, rounds=6, seed=1, layout_spread=0.0, noise=0.0):
@@ -107,6 +107,42 @@ class Controls(unittest.TestCase):
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
 
 
+class Realised(support.TempDir):
+    """The planted control's truth is the slowdown its work realised, cpu_ns / (cpu_ns - planted_ns), over processes."""
+
+    def block(self, shares, header=HEADER):
+        """A block of a design and its planted control whose samples planted shares[p][k] of their work in process p
+        (planted_ns = share * work, cpu_ns = work + planted_ns); the design's own work 1000 ns."""
+        lines = [header]
+        for p, planted in enumerate(shares):
+            for r, share in enumerate(planted):
+                work = 1000.0 * (1 + 0.1 * r)
+                lines.append(sample_line(f"{p + 1:02x}", 0, "a", r, 1000.0))
+                lines.append(sample_line(f"{p + 1:02x}", 0, "a~slower3", r, work * (1 + share),
+                                         planted_ns=work * share))
+        if header != HEADER:
+            lines = [lines[0]] + [line[: line.rindex(",")] for line in lines[1:]]
+        path = self.write("samples.csv", "\n".join(lines) + "\n")
+        return next(iter(paired.blocks(paired.read_samples(path), "cpu").values()))
+
+    def test_each_process_counts_once_whatever_its_samples(self):
+        block = self.block([[0.02, 0.02], [0.04] * 6])
+        self.assertAlmostEqual(paired.realised(block, "a~slower3"), math.sqrt(1.02 * 1.04), places=9)
+        self.assertIsNone(paired.realised(block, "a"))
+
+    def test_the_truth_is_the_realised_ratio_where_recorded(self):
+        block = self.block([[0.031, 0.029], [0.030, 0.030]])
+        [(control, original, truth)] = paired.planted_truths(block)
+        self.assertEqual((control, original), ("a~slower3", "a"))
+        self.assertAlmostEqual(truth, math.sqrt(math.sqrt(1.031 * 1.029) * 1.03), places=9)
+        rows = [r for r in paired.pair_rows({block.key: block}, "a") if r["strategy"] == "a~slower3"]
+        self.assertEqual(rows[0]["truth"], f"{truth:.6g}")
+
+    def test_a_run_that_did_not_record_it_keeps_the_truth_its_build_asked_for(self):
+        block = self.block([[0.05, 0.05], [0.05]], header=",".join(paired.COLUMNS_BEFORE_PLANTED_NS))
+        self.assertEqual(list(paired.planted_truths(block)), [("a~slower3", "a", 1.03)])
+
+
 class BuildOrders(unittest.TestCase):
     """The build orders replayed from a process's seed. The end-to-end check against bench-paired's own samples is
     in tests/paired.sh; here, a process drawn as harness/paired.c draws it, and the same with one round edited."""
@@ -189,7 +225,8 @@ class Refused(support.TempDir):
     def test_files_that_are_not_samples_are_refused_with_their_line(self):
         good = sample_line("01", 0, "a", 0, 1000)
         self.refused("strategy,scenario\n", "not a samples file")
-        self.refused(HEADER + "\n" + good + ",extra\n", "bad.csv:2: 15 fields")
+        self.refused(HEADER + "\n" + good + ",extra\n", "bad.csv:2: 16 fields")
+        self.refused(HEADER + "\n" + good[: -len(",0")] + ",1000\n", "planted_ns must be below cpu_ns")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",0,1000,") + "\n", "must be above 0")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",1000,0,") + "\n", "must be above 0")
         self.refused(HEADER + "\n" + good.replace(",1000,1000,", ",-5,1000,") + "\n", "not negative")

@@ -241,7 +241,7 @@ class PairedFolder(TempDir):
                     jitter = 1 + 0.002 * ((p * 7 + r * 3 + k) % 5 - 2)
                     ns = t * machine * jitter * 10 * 1024
                     lines.append(f"{p + 1:016x},0,simple_iter,1024,warm,0,{p + 1:016x},{s},{r},{k},10,{ns:.3f},"
-                                 f"{ns:.3f},0")
+                                 f"{ns:.3f},0,0")
         self.write("samples.csv", "\n".join(lines) + "\n")
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
                                    "bench_target_ci,0.03\npaired,1\npaired_clock,cpu\npaired_reference,a\n")
