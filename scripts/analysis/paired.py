@@ -646,3 +646,14 @@ def _paired(args: argparse.Namespace) -> int:
             print(f"  {top:>22} / {bottom:<12} {r.value:7.3f} [{r.low:.3f}, {r.high:.3f}] "
                   f"+/-{100 * r.half_width():.1f}%{note}")
     return 0
+
+
+def largest_aa_deviations(rows: Iterable[Row]) -> list[Row]:
+    """Each A/A twin's row of pairs.csv farthest from 1 (in logs), the farthest twin first: how far chance alone
+    moved each copy, since one twin's figure says nothing of the other's."""
+    largest: dict[str, Row] = {}
+    for row in rows:
+        if row["truth"] == "1" and (row["strategy"] not in largest or abs(math.log(float(row["ratio"])))
+                                    > abs(math.log(float(largest[row["strategy"]]["ratio"])))):
+            largest[row["strategy"]] = row
+    return sorted(largest.values(), key=lambda r: -abs(math.log(float(r["ratio"]))))

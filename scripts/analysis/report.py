@@ -136,9 +136,11 @@ tables too):
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
                                    outside XCHECK_AGREE lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
-                                   called a difference), fdr, margin, outcomes (how the family came out)
+                                   called a difference), fdr, margin, outcomes (how the family came out),
+                                   small-different (of its comparisons within ±1%, how many called different)
     controls WHAT                  the controls judged by it: aa-excluding (A/A intervals that exclude 1),
-                                   aa-different, aa-equivalent, planted-slower, planted-truth
+                                   aa-different, aa-equivalent, aa-largest (each twin's farthest ratio from 1),
+                                   planted-slower, planted-truth
     bytes CELL                     its bytes per entity (exact: no interval), "132"
     sim STRATEGY SCENARIO [ll|ir]  from cachesim.csv: D1 misses (or last-level misses, or instructions) per unit,
                                    the median over the layouts simulated, "0.375"
@@ -1024,7 +1026,8 @@ def _share(k: int, m: int) -> str:
 def _rule_figure(res: Results, what: str) -> str:
     """A figure of the decision rule: "family" (how many comparisons it holds), "threshold" (the largest p-value
     called a difference), "fdr" and "margin" (its settings, "5%", "3%"), "outcomes" (how the family's comparisons
-    came out)."""
+    came out), "small-different" (of the comparisons within ±1%, how many it calls different: "66 of the 965
+    comparisons within ±1% (6.8%)")."""
     rule = res.rule
     if what == "family":
         return str(rule.family)
@@ -1034,19 +1037,24 @@ def _rule_figure(res: Results, what: str) -> str:
         return f"{100 * stats.FDR:g}%"
     if what == "margin":
         return f"±{100 * rule.margin:g}%"
+    if what == "small-different":
+        called, small = stats.small_differences_called(res.family, rule)
+        share = f" ({100 * called / small:.1f}%)" if small else ""
+        return f"{called} of the {small} comparisons within ±{100 * stats.SMALL_DIFFERENCE:g}%{share}"
     if what == "outcomes":
         counts = {o: 0 for o in wording.OUTCOMES}
         for c in res.family:
             counts[rule.outcome(c)] += 1
         return (f"{counts[stats.FASTER] + counts[stats.SLOWER]} different, {counts[stats.EQUIVALENT]} equivalent, "
                 f"{counts[stats.INCONCLUSIVE]} inconclusive")
-    raise TableError(f"unknown figure 'rule {what}' (family, threshold, fdr, margin, outcomes)")
+    raise TableError(f"unknown figure 'rule {what}' (family, threshold, fdr, margin, outcomes, small-different)")
 
 
 def _controls_figure(res: Results, what: str) -> str:
     """A figure of the controls judged by the decision rule: "aa-excluding" (A/A intervals that exclude 1: about 5%
     if the intervals are calibrated), "aa-different" (A/A comparisons the rule calls a difference), "aa-equivalent",
-    "planted-slower" (the planted slowdown called slower), "planted-truth" (its true ratio)."""
+    "planted-slower" (the planted slowdown called slower), "planted-truth" (its true ratio), "aa-largest" (each
+    twin's ratio to its original farthest from 1, with its cell, from pairs.csv)."""
     aa, planted = res.controls
     if not aa and what.startswith("aa-") or not planted and what.startswith("planted-"):
         raise NotMeasured(f"{res.directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}")
@@ -1061,8 +1069,12 @@ def _controls_figure(res: Results, what: str) -> str:
         return _share(sum(1 for c, _ in planted if res.rule.outcome(c) == stats.SLOWER), len(planted))
     if what == "planted-truth":
         return f"{100 * (planted[0][1] - 1):.0f}%"
-    raise TableError(f"unknown figure 'controls {what}' (aa-excluding, aa-different, aa-equivalent, planted-slower, "
-                     "planted-truth)")
+    if what == "aa-largest":
+        return ", ".join(f"`{r['strategy']}` {float(r['ratio']):.3f}x ({r['scenario']}"
+                         f"{'' if r['memory'] == 'warm' else '@' + r['memory']} at {label(r['n'])})"
+                         for r in paired.largest_aa_deviations(res.pairs))
+    raise TableError(f"unknown figure 'controls {what}' (aa-excluding, aa-different, aa-equivalent, aa-largest, "
+                     "planted-slower, planted-truth)")
 
 
 def standings(res: Results, scenario: str, n: int, names: str | None = None) -> Standings:

@@ -370,3 +370,16 @@ def rule_of(comparisons: Iterable[Comparison], margin: float = EQUIVALENCE_MARGI
     """The Rule of a family of comparisons."""
     comparisons = list(comparisons)
     return Rule(benjamini_hochberg_threshold([p_value(c) for c in comparisons], rate), len(comparisons), margin)
+
+
+# How close to a tie a difference is small: the size of the leads that decide a pick, well inside the margin.
+SMALL_DIFFERENCE = 0.01
+
+
+def small_differences_called(comparisons: Iterable[Comparison], rule: Rule,
+                             size: float = SMALL_DIFFERENCE) -> tuple[int, int]:
+    """(how many the rule calls different, how many there are) among the comparisons whose ratio lies within
+    +/-size of 1: the false discovery rate bounds the expected share of chance among all the differences called,
+    not among the small ones, which are the ones that decide a pick."""
+    small = [c for c in comparisons if abs(math.log(c.ratio)) <= math.log1p(size)]
+    return sum(1 for c in small if rule.outcome(c) in (FASTER, SLOWER)), len(small)

@@ -106,6 +106,18 @@ class Controls(unittest.TestCase):
                          [("archetype~aa", "archetype"), ("sparse~aa", "sparse")])
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
 
+    def test_each_twin_gives_its_own_largest_deviation_the_farthest_first(self):
+        def row(strategy, ratio, scenario, truth="1"):
+            return {"scenario": scenario, "n": "1024", "memory": "warm", "strategy": strategy, "ratio": ratio,
+                    "truth": truth}
+        rows = [row("archetype~aa", "1.04", "a"), row("archetype~aa", "0.95", "b"), row("sparse~aa", "1.02", "a"),
+                row("sparse~aa", "1.086", "c"), row("sparse", "1.5", "c", truth=""),
+                row("archetype~slower3", "1.2", "c", truth="1.03")]
+        # 0.95 lies farther from 1 than 1.04 in logs (and in |ratio - 1|); 1.086 is the farthest of all
+        self.assertEqual([(r["strategy"], r["scenario"]) for r in paired.largest_aa_deviations(rows)],
+                         [("sparse~aa", "c"), ("archetype~aa", "b")])
+        self.assertEqual(paired.largest_aa_deviations([]), [])
+
 
 class Realised(support.TempDir):
     """The planted control's truth is the slowdown its work realised, cpu_ns / (cpu_ns - planted_ns), over processes."""

@@ -319,6 +319,9 @@ class PairedFolder(TempDir):
         # the twin's 0.2% is real in these samples: its interval excludes 1 and the rule says so
         self.assertEqual(report.value(self.res, "controls aa-excluding"), "1 of 1 (100.0%)")
         self.assertEqual(report.value(self.res, "controls aa-different"), "1 of 1 (100.0%)")
+        self.assertRegex(report.value(self.res, "controls aa-largest"), r"^`a~aa` 1\.00\dx \(simple_iter at 2\^10\)$")
+        # no two designs here lie within 1% of each other
+        self.assertEqual(report.value(self.res, "rule small-different"), "0 of the 0 comparisons within ±1%")
         with self.assertRaises(report.NotMeasured):
             report.value(self.res, "controls planted-slower")  # this run planted nothing
         with self.assertRaises(report.TableError):

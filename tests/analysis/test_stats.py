@@ -230,5 +230,20 @@ class MinimumEffect(unittest.TestCase):
         self.assertFalse(rule.slower_beyond_margin(planted(0.8, 0.001)))
 
 
+class SmallDifferences(unittest.TestCase):
+    """Of the comparisons within +/-1% of a tie, how many the rule calls different: the ones that decide a pick."""
+
+    def test_only_ratios_within_one_percent_are_counted_and_only_differences_called(self):
+        rule = stats.Rule(0.05, 5)
+        family = [planted(1.0067, 0.0012),  # 0.67% slower, measured tightly: called different, and small
+                  planted(1 / 1.0099, 0.0012),  # 0.99% faster: small, called different
+                  planted(1.002, 0.02),  # small, not called different
+                  planted(1.012, 0.0012),  # called different, but beyond 1%
+                  planted(0.95, 0.001)]
+        self.assertEqual(stats.small_differences_called(family, rule), (2, 3))
+        self.assertEqual(stats.small_differences_called(family, rule, size=0.02), (3, 4))
+        self.assertEqual(stats.small_differences_called([], rule), (0, 0))
+
+
 if __name__ == "__main__":
     unittest.main()
