@@ -36,6 +36,10 @@ nothing was measured):
                                    frame and every design not found above it by the frames' margin, the next
                                    design, their hitches, and their typical frames, the bytes and instructions of
                                    their worst frames (answers.cheapest)
+    other-runs N                   a row per workload of answers.WORKLOADS: this run's pick at N and, per other
+                                   committed paired run beside it (otherruns.py: machine, commit), whether its own
+                                   pick (its data, this rule) at the largest size both measured is the same,
+                                   overlapping or different
     iter SCENARIO BASELINE N,...   a row per strategy: the time and the ratio to BASELINE at each N (with the
                                    ratio's own interval and its mark); ordered by the time at the last N
     ops N SCENARIO,... [raw]       a row per scenario, a column per strategy (with "raw", the raw-soa floor
@@ -141,6 +145,11 @@ tables too):
     controls WHAT                  the controls judged by it: aa-excluding (A/A intervals that exclude 1),
                                    aa-different, aa-equivalent, aa-largest (each twin's farthest ratio from 1),
                                    planted-slower, planted-truth
+    other-runs WHAT                the other committed paired runs (otherruns.py): same, overlapping, different
+                                   (how many picks of the other-runs table, "8 of 16"), runs (those compared),
+                                   left-out (committed runs not compared, and why), agree and agree-twins (the
+                                   share of design ratios to the reference, and of A/A ratios, both runs measured
+                                   whose quotient's interval holds 1), cell STRATEGY SCENARIO N (on each of them)
     bytes CELL                     its bytes per entity (exact: no interval), "132"
     sim STRATEGY SCENARIO [ll|ir]  from cachesim.csv: D1 misses (or last-level misses, or instructions) per unit,
                                    the median over the layouts simulated, "0.375"
@@ -156,7 +165,8 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from . import answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, paired, stats, wording
+from . import (answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, otherruns, paired, stats,
+               wording)
 from .cells import Cell, CellKey
 from .command import Parser, fail
 from .csvfile import Row
@@ -908,6 +918,8 @@ def value(res: Results, spec: str) -> str:
         return answers.against(first, second, res.rule.outcome(comparison) in (stats.FASTER, stats.SLOWER))
     if kind == "answers" and len(args) == 1:
         return _answers_count(res, args[0])
+    if kind == "other-runs":
+        return _other_runs_figure(res, args)
     if kind.startswith("hitch"):
         return _hitch_figure(res, kind, args)
     if kind == "xcheck-summary" and not args:
@@ -920,7 +932,8 @@ def value(res: Results, spec: str) -> str:
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "claim-range LOW-HIGH STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "fastest SCENARIO N [STRATEGY,...], ranking SCENARIO N [STRATEGY,...], "
-                     "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, rule WHAT, controls WHAT, "
+                     "leaders SCENARIO [STRATEGY,...], why CELL / CELL, answers KIND, other-runs WHAT, rule WHAT, "
+                     "controls WHAT, "
                      "xcheck-summary, hitch STRATEGY SCENARIO, hitch-bytes STRATEGY SCENARIO, hitch-floor SCENARIO, "
                      "hitch-verdicts SCENARIO, hitch-twins, hitch-planted, hitch-margin, "
                      "sim STRATEGY SCENARIO [ll|ir], meta KEY)")
@@ -1109,6 +1122,105 @@ def _group(res: Results, key: CellKey) -> Cell:
     return cell
 
 
+@functools.cache
+def _others(res: Results) -> tuple[list[Results], list[str]]:
+    """([the other committed paired runs beside res], [each committed run left out, with why, in one line])."""
+    compared: list[Results] = []
+    left: list[str] = []
+    for d in otherruns.siblings(res.directory):
+        try:
+            other = Results(os.path.join(d, "results.csv"))
+            name = _run_name(other)
+            if other.meta.get("paired") != "1" or other.meta.get("quick") == "1":
+                left.append(f"{name}, " + ("a QUICK run" if other.meta.get("quick") == "1" else
+                                           "measured in separate processes: its ratios are not paired"))
+                continue
+            other.rule  # its blocks and family, read now, so that a run this analysis cannot read is left out here
+            compared.append(other)
+        except (CsvError, OSError, KeyError, ValueError, cellmod.MergeError) as e:
+            left.append(f"`{os.path.basename(d)}`, which this analysis cannot read ({str(e).splitlines()[0]})")
+    return compared, left
+
+
+def _pick(res: Results, scenario: str, n: int) -> list[str]:
+    figures, compare = standings(res, scenario, n)
+    return wording.leading(figures, compare, res.rule)[0]
+
+
+@functools.cache
+def _picks_elsewhere(res: Results) -> list[tuple[answers.Workload, Results, int, list[str], list[str]]]:
+    """(workload, other run, the size both measured, this run's pick there, the other's) for every workload of
+    answers.WORKLOADS and other run (_others) that measured it at a common size (otherruns.common_size)."""
+    out = []
+    for w, other in itertools.product(answers.WORKLOADS, _others(res)[0]):
+        n = otherruns.common_size(*({key.n for key in r.groups if key.scenario == w.scenario and key.memory == "warm"}
+                                    for r in (res, other)))
+        if n is not None:
+            out.append((w, other, n, _pick(res, w.scenario, n), _pick(other, w.scenario, n)))
+    return out
+
+
+def _run_name(r: Results) -> str:
+    return otherruns.run_label(r.meta.get("machine_id", os.path.basename(r.directory)), r.meta.get("git_commit", "?"))
+
+
+def table_other_runs(res: Results, n: str) -> list[str]:
+    """The first page's picks against every other committed paired run's (otherruns.py): a row per workload, this
+    run's pick at n, and per other run whether its pick is the same, overlapping or different at the largest size
+    both measured (named where it is not n)."""
+    compared = _others(res)[0]
+    if not compared:
+        raise NotMeasured(f"no other committed paired run beside {res.directory}")
+    found = {(w.scenario, other.directory): (size, ours, theirs)
+             for w, other, size, ours, theirs in _picks_elsewhere(res)}
+    lines = [f"| Workload | This run's pick at {label(int(n))} | " + " | ".join(
+        f"{_run_name(other)}: its pick against this run's" for other in compared) + " |",
+        "|---|---|" + "---|" * len(compared)]
+    for w in answers.WORKLOADS:
+        try:
+            ours = wording.leading_text(*standings(res, w.scenario, int(n)), res.rule)
+        except NotMeasured:
+            continue
+        cells = []
+        for other in compared:
+            size, mine, theirs = found.get((w.scenario, other.directory), (0, [], []))
+            at = "" if size == int(n) else f" (at {label(size)})"
+            cells.append(otherruns.agreement_text(mine, theirs) + at if size else "not measured there")
+        lines.append(f"| {w.label} (`{w.scenario}`) | {ours} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _other_runs_figure(res: Results, args: list[str]) -> str:
+    """A figure of the other committed runs (otherruns.py): "same", "overlapping", "different" (of the workloads
+    and other runs set side by side, how many picks are so: "8 of 16"), "runs" (the runs compared), "left-out"
+    (the committed runs not compared, and why), "agree" and "agree-twins" (per other run, the share of the design
+    ratios to the reference, and of the A/A twins' to their originals, whose intervals agree between the runs),
+    "cell STRATEGY SCENARIO N" (the cell on each other run)."""
+    compared, left = _others(res)
+    kind = args[0] if args else ""
+    if kind == "left-out" and len(args) == 1:
+        return "; ".join(left) or "none"
+    if not compared:
+        raise NotMeasured(f"no other committed paired run beside {res.directory}")
+
+    def each(text: Callable[[Results], str]) -> str:
+        return text(compared[0]) if len(compared) == 1 else "; ".join(f"{text(r)} on {_run_name(r)}" for r in compared)
+
+    if kind in otherruns.KINDS and len(args) == 1:
+        picks = _picks_elsewhere(res)
+        return f"{sum(1 for *_, ours, theirs in picks if otherruns.agreement(ours, theirs) == kind)} of {len(picks)}"
+    if kind == "runs" and len(args) == 1:
+        return wording.listing([_run_name(r) for r in compared])
+    if kind in ("agree", "agree-twins") and len(args) == 1 and res.pairing is not None:
+        ours = otherruns.ratios(res.pairing, res.meta["paired_reference"])[kind == "agree-twins"]
+        return each(lambda r: otherruns.share(
+            ours, otherruns.ratios(r.pairing or {}, r.meta["paired_reference"])[kind == "agree-twins"]).text())
+    if kind == "cell" and len(args) == 4:
+        return each(lambda r: r.cell(args[1], args[2], _size(args[3])))
+    raise TableError(f"unknown figure 'other-runs {' '.join(args)}' (same, overlapping, different, runs, left-out, "
+                     "agree, agree-twins, cell STRATEGY SCENARIO N)")
+
+
 # Each table of a spec's first word: the arguments it needs at least, and the function that makes its lines.
 TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "answers": (1, table_answers), "iter": (3, table_iter), "ops": (2, table_ops), "bytes": (2, table_bytes),
@@ -1116,6 +1228,7 @@ TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "precision": (0, table_precision), "pairs": (0, table_pairs), "meta": (0, table_meta),
     "xcheck": (0, table_xcheck), "change": (1, table_change), "change-winners": (1, table_change_winners),
     "tracking": (1, table_tracking), "hitches": (1, table_hitches), "steady": (0, table_steady),
+    "other-runs": (1, table_other_runs),
 }
 
 
