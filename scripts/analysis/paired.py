@@ -141,15 +141,16 @@ class Block:
     visits: dict[str, dict[int, dict[int, dict[int, str]]]] = field(default_factory=dict)
     link_orders: dict[str, int] = field(default_factory=dict)
     processes: dict[tuple[str, str], str] = field(default_factory=dict)
-    # planted[strategy][process]: the log of each sample's realised slowdown, cpu_ns / (cpu_ns - planted_ns), where
-    # the sample recorded its planted work
-    planted: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    # planted[strategy][process][layout]: the log of each sample's realised slowdown, cpu_ns / (cpu_ns - planted_ns),
+    # where the sample recorded its planted work
+    planted: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
 
     def add(self, sample: Sample) -> None:
         self.processes[(sample.strategy, sample.layout_seed)] = sample.process
         if sample.planted_ns is not None and sample.planted_ns > 0:
             realised = math.log(sample.cpu_ns / (sample.cpu_ns - sample.planted_ns))
-            self.planted.setdefault(sample.strategy, {}).setdefault(sample.process, []).append(realised)
+            by_layout = self.planted.setdefault(sample.strategy, {}).setdefault(sample.process, {})
+            by_layout.setdefault(sample.layout, []).append(realised)
         rounds = self.times.setdefault(sample.process, {}).setdefault(sample.layout, {})
         rounds.setdefault(sample.round, {})[sample.strategy] = sample.per_unit(self.clock)
         visits = self.visits.setdefault(sample.process, {}).setdefault(sample.layout, {})
@@ -405,14 +406,17 @@ def planted(strategies: Iterable[str]) -> Iterator[tuple[str, str, float]]:
 
 
 def realised(block: Block, strategy: str) -> float | None:
-    """The slowdown a planted control's work realised in the block on the CPU clock: per process the geometric mean
-    of its samples' cpu_ns / (cpu_ns - planted_ns), over processes their geometric mean; None where its samples did
-    not record their planted work (runs before it was timed on its own)."""
+    """The slowdown a planted control's work realised in the block on the CPU clock, summarised as its ratios are:
+    per layout the median over its rounds of each sample's cpu_ns / (cpu_ns - planted_ns) (a sample whose planted
+    work was timed alone while a neighbour slowed the core is one round of several), per process the geometric mean
+    of its layouts (process_value), over processes their geometric mean; None where its samples did not record
+    their planted work (runs before it was timed on its own)."""
     by_process = block.planted.get(strategy)
     if not by_process:
         return None
-    means = [sum(logs) / len(logs) for logs in by_process.values()]
-    return math.exp(sum(means) / len(means))
+    values = [process_value([statistics.median(logs) for logs in layouts.values()])
+              for layouts in by_process.values()]
+    return math.exp(sum(values) / len(values))
 
 
 def planted_truths(block: Block) -> Iterator[tuple[str, str, float]]:

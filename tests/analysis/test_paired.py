@@ -142,6 +142,10 @@ class Realised(support.TempDir):
         self.assertAlmostEqual(paired.realised(block, "a~slower3"), math.sqrt(1.02 * 1.04), places=9)
         self.assertIsNone(paired.realised(block, "a"))
 
+    def test_a_round_whose_planted_work_was_timed_slow_does_not_move_its_layout(self):
+        block = self.block([[0.03, 0.03, 0.12, 0.03, 0.001]])
+        self.assertAlmostEqual(paired.realised(block, "a~slower3"), 1.03, places=9)
+
     def test_the_truth_is_the_realised_ratio_where_recorded(self):
         block = self.block([[0.031, 0.029], [0.030, 0.030]])
         [(control, original, truth)] = paired.planted_truths(block)
