@@ -144,9 +144,13 @@ class Block:
     # planted[strategy][process][layout]: the log of each sample's realised slowdown, cpu_ns / (cpu_ns - planted_ns),
     # where the sample recorded its planted work
     planted: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
+    # Whether the samples carry planted_ns: that column came with the clock reads' cost taken out of every timed
+    # interval (harness/timer.h), so a block of samples without it was timed with its reads inside.
+    reads_taken_out: bool = False
 
     def add(self, sample: Sample) -> None:
         self.processes[(sample.strategy, sample.layout_seed)] = sample.process
+        self.reads_taken_out = sample.planted_ns is not None
         if sample.planted_ns is not None and sample.planted_ns > 0:
             realised = math.log(sample.cpu_ns / (sample.cpu_ns - sample.planted_ns))
             by_layout = self.planted.setdefault(sample.strategy, {}).setdefault(sample.process, {})

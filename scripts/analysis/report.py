@@ -86,6 +86,9 @@ tables too):
     trim                           the share of a cell's processes its time sets aside at each end, "10%"
     analysed                       the commit whose analysis made the results: reanalysed_commit where make
                                    reanalyse made them again, else the run's own git_commit
+    clock-reads                    where this run's clock reads stood: "taken out of every timed interval", or,
+                                   for a paired run whose samples predate that (paired.Block.reads_taken_out),
+                                   "inside every timed interval" with what that did
     cell CELL                      its time and interval, "37.8 [34.3, 44.5]"
     ratio CELL / CELL              the ratio of two times, with the interval of the ratio itself
                                    (stats.ratio_comparison; in a paired run, of two cells of one block, the paired
@@ -850,6 +853,13 @@ def value(res: Results, spec: str) -> str:
         return res.meta["reanalysed_commit"] if "reanalysed_commit" in res.meta else res.meta["git_commit"]
     if kind == "trim" and not args:
         return f"{100 * stats.TRIM:g}%"
+    if kind == "clock-reads" and not args:
+        if res.pairing is None:
+            raise NotMeasured(f"{res.directory} is not a paired run: its samples are not recorded")
+        if all(block.reads_taken_out for block in res.pairing.values()):
+            return "taken out of every timed interval"
+        return ("inside every timed interval (this run was measured before they were taken out: where a scenario "
+                "times each run alone and runs last a few µs, its ratios are pulled toward 1)")
     if kind == "meta" and len(args) == 1:
         if args[0] not in res.meta:
             raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")

@@ -157,6 +157,8 @@ class Realised(support.TempDir):
     def test_a_run_that_did_not_record_it_keeps_the_truth_its_build_asked_for(self):
         block = self.block([[0.05, 0.05], [0.05]], header=",".join(paired.COLUMNS_BEFORE_PLANTED_NS))
         self.assertEqual(list(paired.planted_truths(block)), [("a~slower3", "a", 1.03)])
+        self.assertFalse(block.reads_taken_out)  # its clock reads sat inside its intervals
+        self.assertTrue(self.block([[0.05]]).reads_taken_out)
 
 
 class BuildOrders(unittest.TestCase):

@@ -327,6 +327,17 @@ class PairedFolder(TempDir):
         with self.assertRaises(report.TableError):
             report.value(self.res, "rule everything")
 
+    def test_the_clock_reads_of_the_run_are_said_from_its_samples(self):
+        self.assertEqual(report.value(self.res, "clock-reads"), "taken out of every timed interval")
+        path = os.path.join(self.dir, "samples.csv")
+        with open(path) as f:
+            lines = f.read().splitlines()
+        with open(path, "w") as f:  # the samples of a run made before planted_ns, and the reads' cost, came in
+            f.write("\n".join(line[: line.rindex(",")] for line in lines) + "\n")
+        self.record("samples.csv")
+        self.assertRegex(report.value(report.Results(os.path.join(self.dir, "results.csv")), "clock-reads"),
+                         r"^inside every timed interval \(this run was measured before")
+
     def test_the_frames_give_the_steady_frame_rows_and_figures(self):
         # a run without frames has no row to give
         lines = report.table(self.res, "steady")
