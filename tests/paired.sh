@@ -216,7 +216,8 @@ if [ -n "$realised" ] && [ "$off" -eq 0 ]
 then ok "the planted control realised 1.03 +/- 0.2% in every block ($(printf '%s\n' "$realised" | sort -g | sed -n '1p;$p' | tr '\n' ' '))"
 else ko "the planted control realised 1.03 +/- 0.2% in every block" "$off blocks outside: $(printf '%s\n' "$realised" | sort -g | tr '\n' ' ')"; fi
 if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_detected,' "$res/metadata.csv" &&
-    grep -q '^paired_clock,cpu$' "$res/metadata.csv" && grep -q '^paired_orders,16$' "$res/metadata.csv"
+    grep -q '^paired_clock,cpu$' "$res/metadata.csv" && grep -q '^paired_orders,16$' "$res/metadata.csv" &&
+    grep -q "^paired_link_seed,$(cat "$build/paired/link-seed")\$" "$res/metadata.csv"
 then ok "the metadata say what the controls show, and how the run was paired"
 else ko "the metadata say what the controls show, and how the run was paired"; fi
 # The build orders, which the samples do not record, replayed from each process's seed: every round's recorded
