@@ -61,6 +61,7 @@ static inline void planted_spin(uint64_t c0) {
     spin_longer(c0, ESB_PLANTED_PERCENT);
 #else
     (void)c0;
+    (void)spin_longer; /* the planted control's alone */
 #endif
 }
 
