@@ -1093,6 +1093,8 @@ def _controls_figure(res: Results, what: str) -> str:
     if what == "planted-truth":
         return f"{100 * (planted[0][1] - 1):.0f}%"
     if what == "aa-largest":
+        if res.pairing is None:  # pairs.csv: a run of designs in processes of their own has none
+            raise NotMeasured(f"{res.directory} measured its designs in separate processes: no pairs.csv")
         return ", ".join(f"`{r['strategy']}` {float(r['ratio']):.3f}x ({r['scenario']}"
                          f"{'' if r['memory'] == 'warm' else '@' + r['memory']} at {label(r['n'])})"
                          for r in paired.largest_aa_deviations(res.pairs))

@@ -109,6 +109,9 @@ class Folder(TempDir):
             report.table(res, "pairs")
         self.assertIn("*Not measured in this run:", report.refresh(res, "<!-- table: pairs -->\n<!-- end table -->\n",
                                                                    notes=True))
+        for figure in ("controls aa-largest", "clock-reads"):  # figures of the paired samples and pairs.csv alone
+            with self.assertRaises(report.NotMeasured):
+                report.value(res, figure)
 
     def test_refresh_keeps_the_prose_and_is_stable(self):
         res = report.Results(self.publish())
