@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "cachesim.h"
+#include "cell.h"
 #include "clock.h"
 #include "layout.h"
 #include "memory.h" /* the allocator hooks' accounting (harness/platform/memory.c implements them) */
@@ -43,43 +44,7 @@ static void size_planned(const run_options *opt, double run_ns, double whole_ns,
     out->samples = samples_within_budget(opt, whole_ns * (double)out->inner);
 }
 
-static const char *const short_run = "a run completed fewer units than the scenario asked for";
-
-/* Spins on the thread's CPU clock until the CPU time since c0 has grown by `percent` %: the planted control's
- * frames, whose intervals (10 µs and more) dwarf the reads the spin adds, unlike a consuming scenario's single
- * runs, which get planted work instead (timer.h). */
-static inline void spin_longer(uint64_t c0, uint64_t percent) {
-    uint64_t ran = thread_cpu_ns(), until = ran + (ran - c0) * percent / 100;
-    while (thread_cpu_ns() < until) {
-    }
-}
-
-/* The planted control's frames (Makefile: PLANTED_VARIANT): a frame's CPU time since c0 made ESB_PLANTED_PERCENT %
- * longer. Nothing in every other build. */
-static inline void planted_spin(uint64_t c0) {
-#ifdef ESB_PLANTED_PERCENT
-    spin_longer(c0, ESB_PLANTED_PERCENT);
-#else
-    (void)c0;
-    (void)spin_longer; /* the planted control's alone */
-#endif
-}
-
-/* The planted control's hitch (Makefile: PLANTED_HITCH_FRAME, PLANTED_HITCH_PERCENT): frame
- * ESB_PLANTED_HITCH_FRAME of every sequence made ESB_PLANTED_HITCH_PERCENT % longer in CPU time, so that the hitch
- * rule has a hitch of known frame and size to find (scripts/analysis/frames.py). Returns the percent planted in
- * this frame: 0 in every other frame and every other build. */
-static inline unsigned planted_hitch(uint64_t c0, unsigned frame) {
-#ifdef ESB_PLANTED_HITCH_FRAME
-    if (frame != ESB_PLANTED_HITCH_FRAME) return 0;
-    spin_longer(c0, ESB_PLANTED_HITCH_PERCENT);
-    return ESB_PLANTED_HITCH_PERCENT;
-#else
-    (void)c0;
-    (void)frame;
-    return 0;
-#endif
-}
+const char *const short_run = "a run completed fewer units than the scenario asked for";
 
 /* Every timed run of the workload goes through this one function (first run, warm-up, samples, each world of a
  * consuming scenario), never inlined or cloned, so that callgrind counts exactly the timed work of any binary
@@ -172,7 +137,7 @@ static int reads_only(const scenario *s, esb_mem_stats before, const char **erro
 
 /* Builds a world of the cell: each world restarts the layout stream of the cell's seed, so every world a cell
  * builds (a consuming scenario builds one per run) has the same layout. */
-static void *setup_world(const scenario *s, size_t n, uint64_t seed, const char **error) {
+void *setup_world(const scenario *s, size_t n, uint64_t seed, const char **error) {
     layout_begin(seed);
     return s->setup(n, error);
 }
@@ -180,8 +145,8 @@ static void *setup_world(const scenario *s, size_t n, uint64_t seed, const char 
 /* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive and the run's time
  * in *run_ns. Memory is measured before the checksum, which may create objects of its own. With a label, the
  * run is the simulated one instead of a timed one. */
-static int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, timer *tm, double *run_ns,
-                     const char **error) {
+int first_run(const scenario *s, size_t n, const char *label, result *out, void **ctx, timer *tm, double *run_ns,
+              const char **error) {
     size_t base = esb_mem_get_stats().live_bytes;
     esb_mem_reset_peak();
     if (!(*ctx = setup_world(s, n, out->layout_seed, error))) return -1;
@@ -209,7 +174,7 @@ static int first_run(const scenario *s, size_t n, const char *label, result *out
     return 0;
 }
 
-static void capture_counters(const scenario *s, void *ctx, result *out) {
+void capture_counters(const scenario *s, void *ctx, result *out) {
     const char *names[32];
     uint64_t values[32];
     size_t count = catalog_counters(s, ctx, names, values, 32), used = 0;
@@ -222,11 +187,6 @@ static void capture_counters(const scenario *s, void *ctx, result *out) {
     }
 }
 
-/* The checks of one cell: its seed, and how many spot checks it has made. */
-typedef struct checks {
-    uint64_t seed, made;
-} checks;
-
 /* The seed of the cell's next spot check: a new sample of entities every time (scenarios/data.h), reproducible
  * from the cell's layout seed. */
 static uint64_t next_spots(checks *c) {
@@ -235,7 +195,7 @@ static uint64_t next_spots(checks *c) {
 }
 
 /* Checks the state `runs` runs leave: every entity (full) or a new spot sample. */
-static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks *c, const char **error) {
+int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks *c, const char **error) {
     esb_mem_stats before = esb_mem_get_stats();
     if (s->verify && !s->verify(ctx, runs, full ? SPOT_EVERY_ENTITY : next_spots(c), error)) return -1;
     return reads_only(s, before, error);
@@ -243,7 +203,7 @@ static int verify(const scenario *s, void *ctx, uint64_t runs, bool full, checks
 
 /* A consuming scenario's new world after its run or frames against the checksum of the cell's first world: the
  * same, and read without asking anything of the allocator (reads_only). Returns -1 with *error set otherwise. */
-static int same_checksum(const scenario *s, void *ctx, uint64_t expected, const char **error) {
+int same_checksum(const scenario *s, void *ctx, uint64_t expected, const char **error) {
     esb_mem_stats before = esb_mem_get_stats();
     if (s->checksum(ctx) != expected) return *error = "checksum differs between runs of the same scenario", -1;
     return reads_only(s, before, error);
@@ -253,7 +213,7 @@ static int same_checksum(const scenario *s, void *ctx, uint64_t expected, const 
  * frames, so that every structure has reached its steady state and frame f of every sequence, timed or simulated,
  * in any process, is the same run of the same world (a sequence continuing a world that had run for as long as
  * its calibration took would put each round's frame f elsewhere). */
-static int settle_world(const scenario *s, void *ctx, size_t n, const char **error) {
+int settle_world(const scenario *s, void *ctx, size_t n, const char **error) {
     for (unsigned r = 0; r < s->info->frames; ++r)
         if (s->run(ctx) != n) return *error = short_run, -1;
     return 0;
@@ -390,46 +350,6 @@ static int simulate(const scenario *s, size_t n, result *out, checks *checked, c
     return rc;
 }
 
-/* The cache simulator's pass over a framed scenario's frames, a dump per frame labelled "STRATEGY SCENARIO N SEED
- * FRAME": after the checked first run (the row's checksum and memory), the frames on a new world built uncounted,
- * a reusable scenario's after as many runs as it has frames (settle_world), as cell_frames times them. Setup is
- * never inside the marks, and the world is checked in full after the frames, the checks asking nothing of the
- * allocator. */
-static int simulate_frames(const scenario *s, size_t n, result *out, checks *checked, const char **error) {
-    out->samples = 0;
-    out->inner = 1;
-    void *ctx;
-    double ignored;
-    timer tm = timer_begin();
-    int rc = first_run(s, n, NULL, out, &ctx, &tm, &ignored, error);
-    if (rc != 0) return rc;
-    rc = verify(s, ctx, 1, true, checked, error);
-    uint64_t units = 0;
-    if (rc == 0) {
-        if (s->consumes_state) capture_counters(s, ctx, out);
-        s->teardown(ctx);
-        if (!(ctx = setup_world(s, n, out->layout_seed, error))) return -1;
-        if (!s->consumes_state) rc = settle_world(s, ctx, n, error);
-    }
-    uint64_t (*frame)(void *) = s->consumes_state ? s->frame : s->run;
-    for (unsigned f = 0; rc == 0 && f < s->info->frames; ++f) {
-        char label[256];
-        snprintf(label, sizeof label, "%s %s %zu %016llx %u", out->strategy, s->info->name, n,
-                 (unsigned long long)out->layout_seed, f);
-        cachesim_begin();
-        uint64_t done = frame(ctx);
-        cachesim_end(label);
-        units += done;
-        if (!s->consumes_state && done != n) rc = (*error = short_run, -1);
-    }
-    if (rc == 0 && s->consumes_state && units != n) rc = (*error = short_run, -1);
-    if (rc == 0) rc = verify(s, ctx, s->consumes_state ? 1 : 2 * (uint64_t)s->info->frames, true, checked, error);
-    if (rc == 0 && s->consumes_state) rc = same_checksum(s, ctx, out->checksum, error);
-    if (!s->consumes_state) capture_counters(s, ctx, out);
-    s->teardown(ctx);
-    return rc;
-}
-
 /* Said once per process, so that empty counter columns are never a mystery. */
 static void explain_missing_counters(void) {
     static bool told;
@@ -495,18 +415,13 @@ static int placed(const scenario *s, size_t n, const run_options *opt, result *o
     return rc;
 }
 
-/* What the allocators have refused so far: the hooks (a strategy's storage, raw's arrays) and the C library
- * (the scenarios' and the harness's own memory, scratch.h). */
-typedef struct refusals {
-    uint64_t hooks, scratch;
-} refusals;
-
-static refusals refusals_so_far(void) { return (refusals){esb_mem_get_stats().refusals, scratch_refusals()}; }
+/* Both allocators' refusals so far (cell.h, refusals). */
+refusals refusals_so_far(void) { return (refusals){esb_mem_get_stats().refusals, scratch_refusals()}; }
 
 /* A cell that failed after an allocator refused a block failed for want of memory, whatever the scenario made
  * of the refusal (a short run, a setup error, a failed check): said as such, with the size asked for (the
  * hooks' where both refused, as the cell's storage is what it measures). */
-static int out_of_memory(refusals before, const char **error) {
+int out_of_memory(refusals before, const char **error) {
     static char message[128];
     refusals now = refusals_so_far();
     if (now.hooks == before.hooks && now.scratch == before.scratch) return RUN_FAILED;
@@ -546,20 +461,6 @@ int run_scenario(const scenario *s, size_t n, const run_options *opt, uint64_t s
 }
 
 /* ---- a cell a sample at a time ---- */
-
-struct cell {
-    const scenario *s;
-    size_t n;
-    void *ctx;       /* the world of a reusable scenario; NULL for a consuming one, which builds one per run */
-    uint64_t runs;   /* runs the world has had (reusable), which its checks are told */
-    checks checked;  /* the cell's spot checks */
-    uint64_t began;  /* when the cell was opened */
-    double *samples; /* wall ns per unit of each sample taken, for the row's summary */
-    size_t max_samples;
-    uint64_t observed_ns, reported, changed; /* over the timed samples: read-back time, change reports */
-    timer tm;                                /* the clock reads taken out of its intervals, its planted work */
-    result out;
-};
 
 int cell_open(const scenario *s, size_t n, uint64_t seed, size_t max_samples, cell **opened, const char **error) {
     refusals before = refusals_so_far();
@@ -651,7 +552,7 @@ static int cell_timed(cell *c, uint64_t inner, sample_time *t, const char **erro
 
 /* Whether the cell takes another sample of `inner` runs: within the samples it was opened for, every one of the
  * same runs (the first fixes them, and ends the warm-up). RUN_OK, or RUN_FAILED with *error set. */
-static int sample_admitted(cell *c, uint64_t inner, const char **error) {
+int sample_admitted(cell *c, uint64_t inner, const char **error) {
     if (c->out.samples == c->max_samples) return *error = "more samples than the cell was opened for", RUN_FAILED;
     if (c->out.samples == 0) c->out.warmup_ms = ms_since(c->began), c->out.inner = inner;
     if (inner != c->out.inner) return *error = "a cell's samples must all have the same runs", RUN_FAILED;
@@ -659,7 +560,7 @@ static int sample_admitted(cell *c, uint64_t inner, const char **error) {
 }
 
 /* Records a sample of `inner` runs that took wall_ns, per unit, for the row's summary. */
-static void sample_recorded(cell *c, double wall_ns, uint64_t inner) {
+void sample_recorded(cell *c, double wall_ns, uint64_t inner) {
     c->samples[c->out.samples++] = wall_ns / ((double)inner * (double)c->n);
 }
 
@@ -696,79 +597,4 @@ int cell_close(cell *c, result *out, const char **error) {
     free(c->samples);
     free(c);
     return rc == 0 ? RUN_OK : out_of_memory(before, error);
-}
-
-/* One frame between two clock reads (primed, as a run's: timer.h), with the allocator's tallies read outside them;
- * never inlined, so that a frame's code is the same whichever sequence calls it. The reads' cost stays in: a frame
- * is judged against its neighbours and raw's same frame, which carry the same cost, and the smallest frames (a
- * frame of new_sets with nothing to do) would come out at or below zero without it. */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((noinline, noclone))
-#else
-__attribute__((noinline))
-#endif
-static void
-frame_timed(uint64_t (*frame)(void *), void *ctx, unsigned index, frame_record *out) {
-    esb_mem_stats m0 = esb_mem_get_stats();
-    clock_primed();
-    uint64_t c0 = thread_cpu_ns(), t0 = clock_ns();
-    out->units = frame(ctx);
-    planted_spin(c0);
-    out->planted_percent = planted_hitch(c0, index);
-    uint64_t t1 = clock_ns(), c1 = thread_cpu_ns();
-    esb_mem_stats m1 = esb_mem_get_stats();
-    out->wall_ns = (double)(t1 - t0);
-    out->cpu_ns = (double)(c1 - c0);
-    out->allocations = m1.allocations - m0.allocations;
-    out->bytes_allocated = m1.bytes_allocated - m0.bytes_allocated;
-    out->bytes_retired = m1.bytes_retired - m0.bytes_retired;
-}
-
-static int frames_sequence(cell *c, frame_record *frames, const char **error) {
-    const scenario *s = c->s;
-    unsigned count = s->info->frames;
-    uint64_t units = 0;
-    if (!count || (s->consumes_state && !s->frame))
-        return *error = "the scenario is not measured frame by frame (its catalogue line has no FRAMED)", -1;
-    void *ctx = setup_world(s, c->n, c->out.layout_seed, error);
-    if (!ctx) return -1;
-    int rc = 0;
-    if (!s->consumes_state) {
-        rc = settle_world(s, ctx, c->n, error);
-        for (unsigned f = 0; rc == 0 && f < count; ++f) {
-            frame_timed(s->run, ctx, f, &frames[f]);
-            if (frames[f].units != c->n) rc = (*error = short_run, -1);
-        }
-        if (rc == 0) rc = verify(s, ctx, 2 * (uint64_t)count, false, &c->checked, error);
-        s->teardown(ctx);
-        return rc;
-    }
-    for (unsigned f = 0; f < count; ++f) {
-        frame_timed(s->frame, ctx, f, &frames[f]);
-        units += frames[f].units;
-    }
-    rc = units == c->n ? 0 : (*error = short_run, -1);
-    if (rc == 0) rc = verify(s, ctx, 1, false, &c->checked, error);
-    if (rc == 0) rc = same_checksum(s, ctx, c->out.checksum, error);
-    s->teardown(ctx);
-    return rc;
-}
-
-int cell_frames(cell *c, frame_record *frames, const char **error) {
-    refusals before = refusals_so_far();
-    unsigned count = c->s->info->frames;
-    uint64_t inner = c->s->consumes_state ? 1 : count;
-    if (sample_admitted(c, inner, error) != RUN_OK) return RUN_FAILED;
-    char here; /* the stack placed as for a sample (cell_sample) */
-    size_t gap = ((uintptr_t)&here - layout_stack_residue(c->out.layout_seed)) % LAYOUT_WINDOW;
-    volatile char pad[gap + 1];
-    pad[0] = 0;
-    int rc = frames_sequence(c, frames, error);
-    pad[0] = 1;
-    (void)pad;
-    if (rc != 0) return out_of_memory(before, error);
-    double wall_ns = 0;
-    for (unsigned f = 0; f < count; ++f) wall_ns += frames[f].wall_ns;
-    sample_recorded(c, wall_ns, inner);
-    return RUN_OK;
 }

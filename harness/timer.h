@@ -7,7 +7,7 @@
  * read once just before an interval (clock_primed), so that the reads that bound it cost what they cost back to
  * back, and that cost is measured in each cell as the median of empty intervals run through the very code of a
  * timed one, and taken out of every timed run's interval: an empty interval measures about zero (bench-NAME
- * --clock-floor). A frame keeps it (harness/runner.c, frame_timed).
+ * --clock-floor). A frame keeps it (harness/frames_recorded.c, frame_timed).
  *
  * The planted control (Makefile: PLANTED_VARIANT) is slower by work, not by clock reads: after its runs, inside
  * the interval, a chain of dependent multiplications sized to ESB_PLANTED_PERCENT % of the CPU time the runs of its

@@ -39,8 +39,8 @@ from .command import Parser
 # The runner's functions and the mains: the entry points of a unit and of a bench-NAME binary differ, so these
 # may be inlined differently; nothing a scenario's timed run executes is among them but run_timed, which is
 # compared like any other function.
-HARNESS_SOURCES = ("harness/main.c", "harness/args.c", "harness/runner.c", "harness/unit.c", "harness/output.c",
-                   "harness/stats.c")
+HARNESS_SOURCES = ("harness/main.c", "harness/args.c", "harness/runner.c", "harness/frames_recorded.c",
+                   "harness/unit.c", "harness/output.c", "harness/stats.c")
 TOLERANCE = 0.01
 # Instructions per run by which the two programs' own paths around a timed run may differ (the clock and CPU-clock
 # reads): they decide only where a whole run is a few hundred instructions.

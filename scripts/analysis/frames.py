@@ -53,8 +53,8 @@ than STEADY_MARGIN, "steady" where it is found to stand less than that (lower, o
 itself. The budget verdicts are one family of their own under the same rule: "above" the lowest by more than the
 margin, "within" it. The controls are judged the same way against their originals,
 in a family of their own: an A/A twin, the same code, should hold no hitch; the planted control stalls in one frame
-of every sequence by a known share (its rows' planted_percent, harness/runner.c), which the rule should find there,
-its interval holding the truth. Exit status 0, 1 if a file cannot be read or holds too few
+of every sequence by a known share (its rows' planted_percent, harness/frames_recorded.c), which the rule should
+find there, its interval holding the truth. Exit status 0, 1 if a file cannot be read or holds too few
 processes or rounds, 2 on a wrong call.
 """
 
