@@ -26,9 +26,9 @@
  * and link order, the cell, the layout and the design's seed in it, the design, the round and the design's
  * place in it, the runs it timed, its wall and thread CPU time in ns (the clock reads' cost taken out: timer.h),
  * the machine's steal time during the round in ms (/proc/stat, every CPU; empty where it cannot be read), and the
- * CPU time of the planted control's work within the sample, timed on its own (0 for every other design). Runs per sample: each design's own, from
- * the median of its warm-up runs in the first layout (W ms, default 20, at least 3 runs), so that its samples
- * last about T ms; --inner K gives every design K. --layout-seed HEX builds every design's world of the first layout
+ * CPU time of the planted control's work within the sample, timed on its own (0 for every other design). Runs per
+ * sample: each design's own, from the median of its warm-up runs in the first layout (W ms, default 20, at least 3
+ * runs), so that its samples last about T ms; --inner K gives every design K. --layout-seed HEX builds every design's world of the first layout
  * from that seed, as bench-NAME --layout-seed HEX does (scripts/analysis/fidelity.py compares the two).
  *
  * --frames FILE, for a scenario measured frame by frame (scenarios/catalogue.h: FRAMED): each round's sample of a
