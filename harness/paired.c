@@ -3,7 +3,8 @@
  *   bench-paired-L --list
  *   bench-paired-L --scenario NAME --n N [--designs NAME[,NAME...]] [--memory warm|fresh] [--layouts E]
  *                  [--rounds R] [--target-ms T] [--warmup-ms W] [--inner K] [--round-warmups K] [--seed HEX]
- *                  [--layout-seed HEX] [--samples FILE] [--frames FILE] [--no-header]
+ *                  [--layout-seed HEX] [--samples FILE] [--frames FILE] [--costs FILE]
+ *                  [--address-space-mib M] [--no-header]
  *
  * Why: a neighbour on the host slows one vCPU by 1.4-2x for a second or more, so two designs measured in
  * separate processes differ by whatever state each process met. Here every design's world is built in one
@@ -28,8 +29,13 @@
  * the machine's steal time during the round in ms (/proc/stat, every CPU; empty where it cannot be read), and the
  * CPU time of the planted control's work within the sample, timed on its own (0 for every other design). Runs per
  * sample: each design's own, from the median of its warm-up runs in the first layout (W ms, default 20, at least 3
- * runs), so that its samples last about T ms; --inner K gives every design K. --layout-seed HEX builds every design's world of the first layout
- * from that seed, as bench-NAME --layout-seed HEX does (scripts/analysis/fidelity.py compares the two).
+ * runs), so that its samples last about T ms; --inner K gives every design K. --layout-seed HEX builds every
+ * design's world of the first layout from that seed, as bench-NAME --layout-seed HEX does
+ * (scripts/analysis/fidelity.py compares the two).
+ *
+ * --costs FILE gets a header and one line: where the process's wall time went, in seconds (process_costs), so that
+ * a scheduler can weigh a layout against a round. --address-space-mib M caps the process's address space before
+ * anything is allocated: a block too large for it fails its allocation (exit 3) instead of reaching swap.
  *
  * --frames FILE, for a scenario measured frame by frame (scenarios/catalogue.h: FRAMED): each round's sample of a
  * design is one sequence of its frames (harness/runner.h, cell_frames), and FILE gets one row per frame: the
@@ -45,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "args.h"
@@ -75,9 +82,18 @@ typedef struct options {
     unsigned round_warmups;
     uint64_t seed, layout_seed;
     bool seeded, layout_seeded;
-    const char *samples_path, *frames_path;
+    size_t address_space_mib; /* 0: the limit the process was started with */
+    const char *samples_path, *frames_path, *costs_path;
     bool header, list;
 } options;
+
+/* Where a process's wall time went, in seconds (--costs): building every world (setup, its first run and the
+ * full check), calibrating runs per sample, the rounds (warm-up runs and samples, and within them the samples'
+ * timed intervals) and the final checks and teardown; the rest of the process is start-up and output. */
+typedef struct process_costs {
+    double build_s, calibrate_s, rounds_s, timed_s, check_s;
+    double first_layout_s; /* the first layout's build and checks: its worlds take the process's fresh pages */
+} process_costs;
 
 /* One design of the cell: where its code is, its scenario, its cell while open. */
 typedef struct design {
@@ -107,7 +123,7 @@ static void print_help(void) {
          "       bench-paired-L --scenario NAME --n N [--designs NAME[,NAME...]] [--memory warm|fresh]\n"
          "                      [--layouts E] [--rounds R] [--target-ms T] [--warmup-ms W] [--inner K]\n"
          "                      [--round-warmups K] [--seed HEX] [--layout-seed HEX] [--samples FILE]\n"
-         "                      [--frames FILE] [--no-header]\n"
+         "                      [--frames FILE] [--costs FILE] [--address-space-mib M] [--no-header]\n"
          "Measures every design of one scenario at N entities in one process, in E layouts (default 1): in\n"
          "each, every design's world is built anew in a random order, then R rounds (default 10) each visit\n"
          "every design once in a new random order: K untimed runs (default 1), then a sample of about T ms\n"
@@ -164,6 +180,12 @@ static options parse(int argc, char **argv) {
             o.samples_path = args_next(argc, argv, &i);
         else if (!strcmp(a, "--frames"))
             o.frames_path = args_next(argc, argv, &i);
+        else if (!strcmp(a, "--costs"))
+            o.costs_path = args_next(argc, argv, &i);
+        else if (!strcmp(a, "--address-space-mib"))
+            o.address_space_mib =
+                (size_t)count_within(args_next(argc, argv, &i),
+                                     "--address-space-mib takes an integer from 1 to 16777216, not '%s'", 1, 16777216);
         else if (!strcmp(a, "--no-header"))
             o.header = false;
         else
@@ -258,6 +280,13 @@ static double steal_ms(void) {
 
 static double ms_since(uint64_t t0) { return (double)(clock_ns() - t0) / 1e6; }
 
+/* Seconds since *phase began; *phase becomes now, the next phase's start. */
+static double seconds_since(uint64_t *phase) {
+    uint64_t now = clock_ns(), began = *phase;
+    *phase = now;
+    return (double)(now - began) / 1e9;
+}
+
 /* Says why a design failed and gives the exit code it calls for. */
 static int failed(const design *d, const options *o, int rc, const char *error) {
     fprintf(stderr, "bench-paired: %s %s n=%zu failed: %s\n", d->name, o->scenario, o->n, error);
@@ -265,7 +294,10 @@ static int failed(const design *d, const options *o, int rc, const char *error) 
 }
 
 /* Runs per sample for a design: from the median of its warm-up runs (at least MIN_WARMUP_RUNS, and until
- * warmup_ms have passed), so that one preempted run does not set them. */
+ * warmup_ms have passed), so that one preempted run does not set them. Where the runs so far take LONG_RUN times
+ * the sample's target each (large N), a sample is one run whatever the rest would say, and the rest are not run:
+ * at 2^20 entities they took a fifth of a process. */
+#define LONG_RUN 4.0
 static int calibrate(design *d, const options *o, const char **error) {
     double ns[64];
     size_t count = 0;
@@ -275,6 +307,7 @@ static int calibrate(design *d, const options *o, const char **error) {
         int rc = d->unit->warm(d->c, &t, error);
         if (rc != RUN_OK) return rc;
         ns[count++] = t.wall_ns;
+        if (!o->inner && summarise(ns, count).min >= LONG_RUN * o->target_ms * 1e6) break;
     }
     if (o->inner) {
         d->inner = o->inner;
@@ -313,6 +346,7 @@ static void frames_header(FILE *f) {
 typedef struct outputs {
     FILE *rows, *samples, *frames;
     frame_record *records; /* with --frames: a sequence per design of a round */
+    process_costs costs;
 } outputs;
 
 /* One layout of the process: every design's world built in a random order in a layout of its own, runs per
@@ -326,6 +360,7 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
     for (size_t i = 0; i < count; ++i) order[i] = i;
     int code = 0;
     shuffle(order, count, state);
+    uint64_t phase = clock_ns();
     for (size_t i = 0; i < count && !code; ++i) {
         design *d = &designs[order[i]];
         seeds[order[i]] = o->layout_seeded && layout == 0
@@ -334,12 +369,15 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
         int rc = d->unit->open(d->s, o->n, seeds[order[i]], o->rounds, &d->c, &error);
         if (rc != RUN_OK) code = failed(d, o, rc, error);
     }
+    double built_s = seconds_since(&phase);
+    out->costs.build_s += built_s;
     for (size_t i = 0; i < count && !code; ++i) {
         design *d = &designs[order[i]];
         int rc = layout == 0 ? calibrate(d, o, &error) : RUN_OK;
         if (rc != RUN_OK) code = failed(d, o, rc, error);
         if (o->frames_path) d->inner = d->s->consumes_state ? 1 : d->s->info->frames; /* a sequence per sample */
     }
+    out->costs.calibrate_s += seconds_since(&phase);
     unsigned frames = o->frames_path ? designs[0].s->info->frames : 0;
     for (size_t round = 0; round < o->rounds && !code; ++round) {
         shuffle(order, count, state);
@@ -354,6 +392,7 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
             else if (rc == RUN_OK)
                 rc = d->unit->sample(d->c, d->inner, &times[i], &error);
             if (rc != RUN_OK) code = failed(d, o, rc, error);
+            out->costs.timed_s += times[i].wall_ns / 1e9;
         }
         double steal_after = steal_ms();
         for (size_t i = 0; i < count && !code; ++i) {
@@ -374,6 +413,7 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
             }
         }
     }
+    out->costs.rounds_s += seconds_since(&phase);
     /* Every world is checked in full and freed, in the order of the designs. */
     for (size_t i = 0; i < count; ++i) {
         design *d = &designs[i];
@@ -385,17 +425,23 @@ static int measure_layout(const options *o, design *designs, size_t count, uint6
         row.memory = memory;
         if (!code) output_csv_row(out->rows, &row);
     }
+    double checked_s = seconds_since(&phase);
+    out->costs.check_s += checked_s;
+    if (layout == 0) out->costs.first_layout_s = built_s + checked_s;
     return code;
 }
 
 /* Every layout in turn; the rows, samples and frames reach stdout and their files only if all succeeded. */
-static int measure(const options *o, design *designs, size_t count, FILE *samples, FILE *frames) {
+static int measure(const options *o, design *designs, size_t count, FILE *samples, FILE *frames, process_costs *costs) {
     uint64_t process_seed = o->seeded ? o->seed : layout_new_seed(), state = process_seed;
     char *rows_text = NULL, *samples_text = NULL, *frames_text = NULL;
     size_t rows_size = 0, samples_size = 0, frames_size = 0;
     size_t records = frames ? count * designs[0].s->info->frames : 0;
-    outputs out = {open_memstream(&rows_text, &rows_size), open_memstream(&samples_text, &samples_size),
-                   open_memstream(&frames_text, &frames_size), records ? calloc(records, sizeof(frame_record)) : NULL};
+    outputs out = {open_memstream(&rows_text, &rows_size),
+                   open_memstream(&samples_text, &samples_size),
+                   open_memstream(&frames_text, &frames_size),
+                   records ? calloc(records, sizeof(frame_record)) : NULL,
+                   {0, 0, 0, 0, 0, 0}};
     int code = out.rows && out.samples && out.frames && (out.records || !records) ? 0 : EXIT_OUT_OF_MEMORY;
     if (code) fprintf(stderr, "bench-paired: out of memory for the rows\n");
     for (size_t layout = 0; layout < o->layouts && !code; ++layout)
@@ -419,10 +465,24 @@ static int measure(const options *o, design *designs, size_t count, FILE *sample
     free(samples_text);
     free(frames_text);
     free(out.records);
+    *costs = out.costs;
     return code;
 }
 
+/* The costs file: a header and the process's line (process_costs), its last column the whole process so far. */
+static bool write_costs(const char *path, const process_costs *c, uint64_t started) {
+    FILE *f = fopen(path, "w");
+    if (!f) return false;
+    fprintf(f,
+            "build_s\tcalibrate_s\trounds_s\ttimed_s\tcheck_s\tfirst_layout_s\tprocess_s\n"
+            "%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n",
+            c->build_s, c->calibrate_s, c->rounds_s, c->timed_s, c->check_s, c->first_layout_s,
+            (double)(clock_ns() - started) / 1e9);
+    return fclose(f) == 0;
+}
+
 int main(int argc, char **argv) {
+    uint64_t started = clock_ns();
     args_set_program("bench-paired");
     options o = parse(argc, argv);
     if (o.list) {
@@ -445,11 +505,19 @@ int main(int argc, char **argv) {
         frames = fopen(o.frames_path, "w");
         if (!frames) args_usage_error("cannot write --frames '%s'", o.frames_path);
     }
+    /* Capped here rather than by whoever starts the process, so that a scheduler can spawn it without running
+     * code of its own in the child (scripts/analysis/blocks.py). */
+    struct rlimit cap = {(rlim_t)o.address_space_mib << 20, (rlim_t)o.address_space_mib << 20};
+    if (o.address_space_mib && setrlimit(RLIMIT_AS, &cap) != 0) {
+        fprintf(stderr, "bench-paired: cannot cap the address space at %zu MiB\n", o.address_space_mib);
+        return EXIT_FAILED;
+    }
     if (!heap_configure(o.heap)) {
         fprintf(stderr, "bench-paired: this C library's allocator cannot be configured\n");
         return EXIT_FAILED;
     }
-    int code = measure(&o, designs, count, samples, frames);
+    process_costs costs = {0};
+    int code = measure(&o, designs, count, samples, frames, &costs);
     if (samples && (fclose(samples) != 0) && !code) {
         fprintf(stderr, "bench-paired: writing %s failed\n", o.samples_path);
         code = EXIT_FAILED;
@@ -460,6 +528,10 @@ int main(int argc, char **argv) {
     }
     if ((fflush(stdout) != 0 || ferror(stdout)) && !code) {
         fprintf(stderr, "bench-paired: writing the results failed\n");
+        code = EXIT_FAILED;
+    }
+    if (!code && o.costs_path && !write_costs(o.costs_path, &costs, started)) {
+        fprintf(stderr, "bench-paired: writing %s failed\n", o.costs_path);
         code = EXIT_FAILED;
     }
     return code;

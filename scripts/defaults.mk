@@ -18,14 +18,14 @@
 DEFAULT_QUICK := 0
 DEFAULT_PAIRED := 1
 
-# The sizes. Paired, the run stops at 2^14 with FIXED_N there too: every design is in each process, so a process at
-# larger N costs what all of them cost together, and the processes the intervals need at 2^16 do not fit the hour
+# The sizes. Paired, the first page's workloads run to 2^20, beyond the last-level cache, and the rest of the
+# catalogue to FIXED_N, 2^14, where every design's world is in cache and the catalogue is read (blocks.py): a
+# process holds every design's world at once, and the whole catalogue at 2^16 and beyond does not fit the hour
 # (docs/decisions.md).
 DEFAULT_BENCH_MIN_N := 1
 DEFAULT_BENCH_MIN_N.quick := 4096
 DEFAULT_BENCH_MIN_N.quick-separate := 1
-DEFAULT_BENCH_MAX_N := 16384
-DEFAULT_BENCH_MAX_N.separate := 1048576
+DEFAULT_BENCH_MAX_N := 1048576
 DEFAULT_BENCH_MAX_N.quick := 4096
 DEFAULT_BENCH_MAX_N.quick-separate := 16384
 DEFAULT_BENCH_STEP := 2
@@ -64,13 +64,13 @@ DEFAULT_BENCH_WARMUP_MS.quick := 5
 DEFAULT_BENCH_FIRST_WARMUP_MS := 200
 DEFAULT_BENCH_FIRST_WARMUP_MS.quick := 50
 
-# The paired program's processes. Three layouts of four rounds rather than one of ten: a process's layout moves one
-# design against another more than its rounds differ, and layouts within a process average it away
-# (docs/decisions.md). The CPU clock: a sample preempted in the middle is wall time but not CPU time
+# The paired program's processes: the pilot's, three layouts of two rounds, the fewest that show the variance at each
+# level; a block's later processes take the layouts and rounds its pilot says (allocation.py, docs/decisions.md).
+# The CPU clock: a sample preempted in the middle is wall time but not CPU time
 # (docs/pipeline.md).
 DEFAULT_PAIRED_LAYOUTS := 3
 DEFAULT_PAIRED_LAYOUTS.quick := 1
-DEFAULT_PAIRED_ROUNDS := 4
+DEFAULT_PAIRED_ROUNDS := 2
 DEFAULT_PAIRED_ROUNDS.quick := 5
 DEFAULT_PAIRED_TARGET_MS := 2
 DEFAULT_PAIRED_TARGET_MS.quick := 1

@@ -6,6 +6,7 @@
 #      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each
 #                       (scripts/analysis.sh blocks): the designs' rows, and every sample; both published compressed,
 #                       in parts (runs-1.csv.gz, ...) where one file would exceed 1 MB
+#      costs.tsv        with PAIRED=1, where each process's time went (blocks.py: COST_COLUMNS)
 #                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
 #                       (scripts/bench.sh), runs.csv alone
 #      frames.csv(.gz)  with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
@@ -122,6 +123,7 @@ if [ -n "$reanalyse" ]; then
     cp -R "$out/scenarios.csv" "$out/cachesim.csv" "$out/crosscheck.csv" "$out/hyperfine" "$stage/"
     tables=$("$here/analysis.sh" table-files "$out" runs samples frames framesim)
     for table in $tables; do cp "$out/$table" "$stage/"; done
+    [ ! -f "$out/costs.tsv" ] || cp "$out/costs.tsv" "$stage/"
     grep -v '^reanalysed_commit,' "$out/metadata.csv" >"$stage/metadata.csv"
     sh "$here/metadata.sh" --add "$stage/metadata.csv" "reanalysed_commit=$(sh "$here/metadata.sh" --commit)"
     FIXED_N=$(awk -F, '$1 == "fixed_n" { print $2 }' "$stage/metadata.csv")
@@ -155,7 +157,7 @@ else
         step "timing every block (scenario x N), its designs side by side"
         "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
             --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "$BENCH_SIZES" \
-            --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
+            --catalogue-max-n "$FIXED_N" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
             --job-timeout-s "$BENCH_JOB_TIMEOUT_S"
@@ -176,8 +178,10 @@ else
     sh "$here/metadata.sh" --add "$stage/metadata.csv" \
         "loadavg_end=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)" \
         "steal_ms_end=$(sh "$here/metadata.sh" --steal)" \
-        "bench_processes=$(wc -l <"$stage/costs.tsv" | tr -d ' ')" "bench_seconds=$(($(date +%s) - measured))"
-    rm -f "$stage/costs.tsv"
+        "bench_processes=$(grep -c '^[0-9]' "$stage/costs.tsv")" "bench_seconds=$(($(date +%s) - measured))"
+    # The paired run publishes where each process's time went (blocks.py: COST_COLUMNS); the plan's own file of a
+    # run of separate processes is its working state alone.
+    [ "$PAIRED" = 1 ] || rm -f "$stage/costs.tsv"
 
     step "cache simulation at n=$FIXED_N (the timed processes' layouts)"
     CACHESIM_ALL_LAYOUTS=$CACHESIM_ALL_LAYOUTS CACHESIM_SPREAD=$CACHESIM_SPREAD \
@@ -217,6 +221,7 @@ tables=$("$here/analysis.sh" table-files "$stage" runs samples frames framesim)
 paired_files=""
 [ ! -f "$stage/pairs.csv" ] || paired_files="pairs.csv"
 [ ! -f "$stage/hitches.csv" ] || paired_files="$paired_files hitches.csv"
+[ ! -f "$stage/costs.tsv" ] || paired_files="$paired_files costs.tsv"
 # shellcheck disable=SC2086
 "$here/analysis.sh" record "$stage" metadata.csv scenarios.csv $tables $paired_files cachesim.csv \
     results.csv results.json crosscheck.csv hyperfine plots

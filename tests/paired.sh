@@ -137,6 +137,22 @@ expect_usage_error "no n" --scenario simple_iter
 expect_usage_error "unknown scenario" --scenario no_such --n 64
 expect_usage_error "unknown design" --scenario simple_iter --n 64 --designs archetype,no_such
 expect_usage_error "n = 0" --scenario simple_iter --n 0
+expect_usage_error "an address space of 0 MiB" --scenario simple_iter --n 64 --address-space-mib 0
+
+# --costs: a header and a line, the process's phases within its whole time; under a cap it cannot hold, the process
+# runs out of memory (exit 3) and writes no costs.
+if "$paired" --scenario simple_iter --n 1024 --designs archetype,sparse --layouts 2 --rounds 2 --costs "$tmp/costs" \
+        >/dev/null 2>&1 && [ "$(wc -l <"$tmp/costs")" -eq 2 ] &&
+    awk -F'\t' 'NR == 1 && $1 != "build_s" { bad = 1 } NR == 2 && !($4 > 0 && $4 <= $3 && $6 <= $1 + $5 &&
+        $1 + $2 + $3 + $5 <= $7) { bad = 1 } END { exit bad }' "$tmp/costs"
+then ok "--costs writes where the process's time went, each phase within its whole"
+else ko "--costs writes where the process's time went, each phase within its whole" "$(tr '\n' ' ' <"$tmp/costs")"; fi
+rm -f "$tmp/costs"
+"$paired" --scenario simple_iter --n 4000000 --designs archetype,sparse --rounds 1 --address-space-mib 200 \
+    --costs "$tmp/costs" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 3 ] && [ ! -s "$tmp/out" ] && [ ! -e "$tmp/costs" ]; then ok "--address-space-mib caps the process: exit 3, no rows, no costs"
+else ko "--address-space-mib caps the process: exit 3, no rows, no costs" "exit $rc"; fi
 expect_usage_error "rounds = 0" --scenario simple_iter --n 64 --rounds 0
 expect_usage_error "layouts not a number" --scenario simple_iter --n 64 --layouts two
 expect_usage_error "a seed that is not hexadecimal" --scenario simple_iter --n 64 --seed xyz
@@ -203,6 +219,15 @@ if [ -s "$res/samples.csv.gz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.
     grep -q '^pairs.csv,' "$res/manifest.csv" && scripts/analysis.sh verify "$res" 2>/dev/null
 then ok "the samples and the paired ratios are published and recorded"
 else ko "the samples and the paired ratios are published and recorded"; fi
+# Where each process's time went (blocks.py, COST_COLUMNS): a line per process, its phases within its wall time.
+processes=$(awk -F, '$1 == "bench_processes" { print $2 }' "$res/metadata.csv")
+if [ -s "$res/costs.tsv" ] && grep -q '^costs.tsv,' "$res/manifest.csv" &&
+    [ "$(head -n 1 "$res/costs.tsv" | cut -f1,8,12)" = "$(printf 'seconds\texec_s\ttimed_s')" ] &&
+    [ "$(($(wc -l <"$res/costs.tsv") - 1))" = "$processes" ] &&
+    awk -F'\t' 'NR > 1 && !($12 > 0 && $12 <= $11 && $9 + $11 <= $1 && $8 >= 0) { bad = 1 } END { exit bad }' \
+        "$res/costs.tsv"
+then ok "each of the $processes processes' costs are published: its wall time, exec, builds, rounds and samples"
+else ko "each process's costs are published: its wall time, exec, builds, rounds and samples" "$(head -n 2 "$res/costs.tsv" 2>&1 | tr '\n' ' ')"; fi
 if [ -s "$res/pairs.csv" ] && csvcheck assert-all "$res/pairs.csv" 'ratio_lo<=@ratio' 'ratio<=@ratio_hi' 'processes>=3' &&
     [ "$(csvcheck count "$res/pairs.csv" --where truth=1)" -gt 0 ] &&
     [ "$(csvcheck count "$res/pairs.csv" --where strategy=archetype~slower3)" -gt 0 ]

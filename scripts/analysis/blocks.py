@@ -2,8 +2,8 @@
 stopping rule, and writes every process's rows and samples.
 
     python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
-                                    [--min-procs P] [--max-procs Q] [--target T] [--budget-s S]
-                                    [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
+                                    [--catalogue-max-n M] [--min-procs P] [--max-procs Q] [--target T]
+                                    [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
                                     [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
 
 A process (harness/paired.c) measures every design of one block side by side: E layouts (new worlds, new memory
@@ -11,16 +11,19 @@ layout seeds), each of R rounds in which every design takes one sample, in a ran
 paired program's link orders (build/bench-paired-L), drawn so that each block meets them in turn. The process is
 the unit of sampling (paired.py says why), so a block's intervals narrow with its processes.
 
+The blocks: every scenario and size the cells declare up to M (the fixed size, where the whole catalogue is read),
+and beyond M the first page's workloads alone (answers.WORKLOADS), in warm memory as the page reads them, whose
+answer a reader needs at the sizes of a game's world.
+
 The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
 pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
-pilot: where its variance lies (between the rounds of a layout, or between processes: their layouts, their code and
-the machine's state) and what a round and a process cost set the rounds of its later processes (best_rounds:
-Kalibera and Jones' rule for two levels of repetition), from 3 where processes differ most to 60 where rounds do.
-After that a block stays open while it has fewer than Q processes and the 95% interval of some design's ratio to the
-reference design (paired, paired.py) is wider than +/-T; each further pass gives one more process to the open blocks
-whose intervals exceed the target by the most per second their processes cost, until the pass would spend more than
-half the budget left (S seconds, from the start of the measuring; the P passes over every block always run). A block
-whose reference is missing is open until it has Q processes.
+pilot: where its variance lies (between rounds, between layouts, between processes) and what each level costs set
+the layouts and rounds of its later processes (allocation.py: Kalibera and Jones' rule, level by level). After that
+a block stays open while it has fewer than Q processes and some comparison a verdict rests on is not yet precise
+enough (stopping.py: every two designs and each control with its original, to +/-T or a third of their
+difference); each further pass gives one more process to the open blocks that gain the most per second their
+processes cost, until the pass would spend more than half the budget left (S seconds, from the start of the
+measuring; the P passes over every block always run).
 
 Memory. Every process runs with its address space capped at G GiB (default 8). Where every design's world of a
 block at once exceeds it (2^22 entities, wide entities), the process fails its allocation (exit 3), and the block's
@@ -31,8 +34,11 @@ reference (paired.ratio). A block whose reference and one other design do not fi
 
 Output in OUT_DIR: runs.csv (the rows of the designs CELLS_TSV names, as bench-NAME writes them, one per design and
 layout; the controls beyond them have samples only), samples.csv (every sample, paired.py reads it) and costs.tsv (a
-line per process: seconds, block, link order, rounds). Progress goes to stderr, one line every PROGRESS_EVERY
-seconds. An option left out takes make bench's default (scripts/defaults.mk, defaults.py), as does PROGRESS_EVERY.
+header and a line per process, COST_COLUMNS: its wall time, block, link order, layouts and rounds, and where its
+time went: exec_s starting and ending it, then what the process itself says: building its worlds, calibrating,
+the rounds and within them the timed samples, the final checks, and the first layout's building and checks).
+Progress goes to stderr, one line every PROGRESS_EVERY seconds. An option left out takes make bench's default
+(scripts/defaults.mk, defaults.py), as does PROGRESS_EVERY.
 
 Exit codes: 0 measured; 1 a process failed (the message names its block and command); 2 a setting is wrong;
 3 a process ran out of memory; 130 interrupted (what was being written is removed).
@@ -43,7 +49,6 @@ from __future__ import annotations
 import math
 import os
 import random
-import resource
 import signal
 import statistics
 import subprocess
@@ -51,7 +56,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import defaults, paired, plan as planmod
+from . import allocation, answers, defaults, paired, plan as planmod, stopping
 from .command import Parser
 
 ROUND_SHARE = planmod.ROUND_SHARE
@@ -67,9 +72,12 @@ class BlockState:
     n: int
     memory: str
     rounds: int = 0  # rounds per layout of the block's next process (0: the run's default)
+    layouts: int = 0  # layouts of the block's next process (0: the run's default)
     processes: int = 0
     seconds: list[float] = field(default_factory=list)  # each process's wall time
-    round_seconds: list[float] = field(default_factory=list)  # each process's median round (its samples' wall time)
+    phases: list[dict[str, float]] = field(default_factory=list)  # each process's costs line (COST_COLUMNS)
+    # The block's openness (stopping.py) as of its latest process; None until it is worked out again.
+    standing: stopping.Openness | None = None
     orders: list[int] = field(default_factory=list)  # link orders still to draw, in a shuffled cycle
     designs: list[str] = field(default_factory=list)  # the block's designs with their controls (--list, the cells)
     # Where every design's world at once exceeds the memory cap: the groups of designs measured in turn, each with
@@ -80,8 +88,17 @@ class BlockState:
         return paired.BlockKey(self.scenario, self.n, self.memory)
 
     def cost(self) -> float:
-        """Seconds of one more visit: a process, or one per group where the designs are split."""
-        one = sorted(self.seconds)[len(self.seconds) // 2] if self.seconds else MODEL_SECONDS
+        """Seconds of one more visit: a process (the median of those of its next process's layouts and rounds, or
+        what the pilot's costs say such a process takes, or the median of the processes so far), or one per group
+        where the designs are split."""
+        alike = [c["seconds"] for c in self.phases if (c["layouts"], c["rounds"]) == (self.layouts, self.rounds)]
+        costs = pilot_costs(self) if self.layouts and not alike else None
+        if alike:
+            one = statistics.median(alike)
+        elif costs is not None:
+            one = costs.process_s + self.layouts * (costs.layout_s + self.rounds * costs.round_s)
+        else:
+            one = statistics.median(self.seconds) if self.seconds else MODEL_SECONDS
         return one * max(1, len(self.groups))
 
     def subsets(self, reference: str) -> list[list[str]]:
@@ -115,13 +132,17 @@ def family(design: str) -> str:
 
 
 def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
-                listed: dict[str, list[str]] | None = None) -> tuple[list[BlockState], set[str]]:
-    """Every block the cells declare, in catalog order, and the designs they name. listed ({scenario: designs}, as
-    bench-paired --list prints them) adds each block's controls: a listed design of the scenario whose family
-    has a cell in the block."""
+                listed: dict[str, list[str]] | None = None,
+                catalogue_max_n: int | None = None) -> tuple[list[BlockState], set[str]]:
+    """Every block the cells declare, in catalog order, and the designs they name; beyond catalogue_max_n, only
+    the first page's workloads' blocks in warm memory (the page's). listed ({scenario: designs}, as bench-paired --list prints them) adds each
+    block's controls: a listed design of the scenario whose family has a cell in the block."""
     seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
+    first_page = {w.scenario for w in answers.WORKLOADS}
     for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
+        if catalogue_max_n is not None and n > catalogue_max_n and (scenario not in first_page or memory != "warm"):
+            continue
         state = seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
         if label not in state.designs:
             state.designs.append(label)
@@ -144,104 +165,29 @@ def read_list(binary: str) -> dict[str, list[str]]:
     return out
 
 
-# Bounds on the rounds per layout the pilot may choose: fewer than MIN_ROUNDS leave the median of a layout at the
-# mercy of one odd round; past MAX_ROUNDS a process lasts long enough that the machine's slow stretches no longer
-# average out between processes.
-MIN_ROUNDS = 3
-MAX_ROUNDS = 60
-# The variance of the median of r normal values over that of their mean (r = 1 .. 12; pi / 2 beyond): a layout's
-# figure is the median of its few rounds, whose share of the variance between processes this scales.
-MEDIAN_VARIANCE_RATIO = (1.0, 1.0, 1.353, 1.199, 1.438, 1.287, 1.479, 1.354, 1.488, 1.382, 1.516, 1.41)
+COST_COLUMNS = ("seconds", "scenario", "memory", "n", "link_order", "layouts", "rounds", "exec_s", "build_s",
+                "calibrate_s", "rounds_s", "timed_s", "check_s", "first_layout_s")
 
 
-def median_variance_ratio(r: int) -> float:
-    return MEDIAN_VARIANCE_RATIO[r - 1] if 1 <= r <= len(MEDIAN_VARIANCE_RATIO) else math.pi / 2
-
-
-@dataclass(frozen=True)
-class Components:
-    """What a block's processes so far say of where its variance is, on the log scale of the ratios to the
-    reference: within (the variance of one round's log ratio about its layout's median, pooled over designs and
-    layouts), between (the variance between processes of their log ratios, net of the rounds' share: a process's
-    value averages its layouts' medians, so that share is e within / (rounds layouts)), the layouts of a process,
-    and the cost in seconds of one round (every design's warm-up run and sample) and of a process without its
-    rounds."""
-    within: float
-    between: float
-    round_s: float
-    process_s: float
-    layouts: float = 1.0
-
-
-def round_cost(samples: list[paired.Sample]) -> float:
-    """Seconds a round of a process took: the median over its rounds of every design's sample and warm-up run (a
-    sample's wall time over its runs, once more)."""
-    rounds: dict[tuple[int, int], float] = {}
-    for x in samples:
-        rounds[(x.layout, x.round)] = rounds.get((x.layout, x.round), 0.0) + x.wall_ns * (1 + 1 / x.inner) / 1e9
-    return statistics.median(rounds.values()) if rounds else 0.0
-
-
-def components(block: paired.Block, reference: str, rounds: int, state: BlockState) -> Components | None:
-    """The variance components and costs of a block from its samples (paired.py's levels) and its processes'
-    times; None with fewer than three processes or no reference."""
-    if reference not in block.strategies() or len(block.times) < 3:
-        return None
-    squares, count = 0.0, 0
-    for by_layout in block.times.values():
-        for rounds_of in by_layout.values():
-            for name in {n for r in rounds_of.values() for n in r} - {reference}:
-                logs = [math.log(r[name] / r[reference]) for r in rounds_of.values() if name in r and reference in r]
-                if len(logs) > 1:
-                    middle = statistics.median(logs)
-                    squares += sum((x - middle) ** 2 for x in logs)
-                    count += len(logs) - 1
-    within = squares / count if count else 0.0
-    spreads = []
-    for name in block.strategies():
-        if name != reference:
-            values = paired.process_log_ratios(block, name, reference)
-            if len(values) > 2:
-                spreads.append(statistics.variance(values))
-    if not spreads:
-        return None
-    layouts = statistics.median(len(l) for l in block.times.values())
-    rounds = max(rounds, 1)
-    between = max(0.0, statistics.median(spreads) - median_variance_ratio(rounds) * within / (rounds * layouts))
-    if not state.seconds or not state.round_seconds:
-        return None
-    round_s = statistics.median(state.round_seconds)
-    return Components(within, between, round_s, max(0.0, statistics.median(state.seconds) - rounds * layouts * round_s),
-                      layouts)
-
-
-def best_rounds(c: Components, default: int) -> int:
-    """The rounds per layout that narrow the block's intervals most per second (Kalibera and Jones, "Rigorous
-    benchmarking in reasonable time", 2013: with a process costing p and a round r, L layouts of k rounds each,
-    the variance of the estimate over n processes is between / n + e within / (n L k), e the median's
-    efficiency, and the cost n (p + L k r); the best k is sqrt(p e within / (r between)) / L), within
-    MIN_ROUNDS .. MAX_ROUNDS. Where the processes so far show no variance between them beyond their rounds' (a
-    few processes cannot tell it from zero), default: no evidence moves the rounds then."""
-    if c.within <= 0:
-        return MIN_ROUNDS
-    if c.between <= 0 or c.round_s <= 0:
-        return default
-    k = math.sqrt(max(c.process_s, c.round_s) * math.pi / 2 * c.within / (c.round_s * c.between))
-    return max(MIN_ROUNDS, min(MAX_ROUNDS, round(k / max(c.layouts, 1.0))))
-
-
-def excess(block: paired.Block | None, reference: str, target: float) -> float:
-    """How far the block's widest ratio interval is beyond the target (0: within it); inf without a
-    reference or samples."""
-    if block is None or reference not in block.strategies():
-        return math.inf
-    worst = 0.0
-    for name in block.strategies():
-        if name == reference:
+def pilot_costs(state: BlockState) -> allocation.Costs | None:
+    """What a round, a layout beyond the first and the process itself cost the block, from its processes so far
+    (the medians over them; each process's costs line says where its time went); None before one of at least two
+    layouts."""
+    rounds, layouts, processes, whole = [], [], [], []
+    for c in state.phases:
+        k, r = c["layouts"], c["rounds"]
+        if k < 2:
             continue
-        r = paired.ratio(block, name, reference)
-        worst = max(worst, math.inf if r is None else r.half_width())
-    return max(0.0, worst - target)
+        round_s = c["rounds_s"] / (k * r)
+        layout_s = (c["build_s"] + c["check_s"] - c["first_layout_s"]) / (k - 1)
+        rounds.append(round_s)
+        layouts.append(layout_s)
+        processes.append(max(0.0, c["seconds"] - k * layout_s - c["rounds_s"]))
+        whole.append(c["seconds"])
+    if not rounds:
+        return None
+    return allocation.Costs(statistics.median(rounds), statistics.median(layouts), statistics.median(processes),
+                            statistics.median(whole))
 
 
 class Runner:
@@ -255,9 +201,11 @@ class Runner:
         self.samples_path = os.path.join(args.out, "samples.csv")
         self.costs_path = os.path.join(args.out, "costs.tsv")
         self.partial = os.path.join(args.out, ".process.samples")
+        self.partial_costs = os.path.join(args.out, ".process.costs")
         self.rows_for = rows_for
-        self.have_header = {"runs": False, "samples": False}
-        self.samples: list[paired.Sample] = []
+        self.have_header = {"runs": False, "samples": False, "costs": False}
+        # The samples so far by block, each process's added as it ends, so that no pass reads them all again.
+        self.grouped: dict[paired.BlockKey, paired.Block] = {}
         self.started = time.monotonic()
         self.last_said = 0.0
         self.count = 0
@@ -269,17 +217,14 @@ class Runner:
         return state.orders.pop()
 
     def command(self, state: BlockState, order: int, designs: list[str]) -> list[str]:
+        """The process's command line. It caps its own address space (--address-space-mib), so that it is spawned
+        without code of the scheduler's running in the child (preexec_fn forks the whole scheduler)."""
         a = self.args
         return [self.binaries[order], "--scenario", state.scenario, "--n", str(state.n), "--memory", state.memory,
-                "--designs", ",".join(designs), "--layouts", str(a.layouts), "--rounds", str(state.rounds or a.rounds),
-                "--target-ms", str(a.target_ms), "--seed", f"{self.rng.getrandbits(64):016x}",
-                "--samples", self.partial]
-
-    def limit_memory(self) -> None:
-        """In the child, before it runs: its address space capped, so that a process that would exceed the cap
-        fails its allocation (exit 3) instead of pushing the machine into swap."""
-        cap = int(self.args.memory_cap_gb * 2**30)
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+                "--designs", ",".join(designs), "--layouts", str(state.layouts or a.layouts),
+                "--rounds", str(state.rounds or a.rounds), "--target-ms", str(a.target_ms),
+                "--seed", f"{self.rng.getrandbits(64):016x}", "--samples", self.partial,
+                "--costs", self.partial_costs, "--address-space-mib", str(max(1, int(a.memory_cap_gb * 1024)))]
 
     def run(self, state: BlockState, status: str) -> None:
         """One visit of the block: a process, or one per group where its designs are split. A process out of
@@ -304,9 +249,7 @@ class Runner:
                 raise Failure(3 if code == 3 else 1, f"{state.name()}: {reason} ({' '.join(command)})")
             state.seconds.append(seconds)
             self.count += 1
-            with open(self.costs_path, "a", encoding="utf-8") as f:
-                f.write(f"{seconds:.3f}\t{state.scenario}\t{state.memory}\t{state.n}\t{order}\t"
-                        f"{state.rounds or self.args.rounds}\n")
+            self.record_costs(state, order, seconds)
             k += 1
         state.processes += 1
 
@@ -315,9 +258,11 @@ class Runner:
         limit = self.args.job_timeout_s + 20 * state.cost()
         self.progress(status, state)
         began = time.monotonic()
+        for path in (self.partial, self.partial_costs):
+            if os.path.exists(path):
+                os.remove(path)
         try:
-            done = subprocess.run(command, capture_output=True, text=True, timeout=limit,
-                                  preexec_fn=self.limit_memory)
+            done = subprocess.run(command, capture_output=True, text=True, timeout=limit)
         except subprocess.TimeoutExpired:
             raise Failure(1, f"{state.name()}: stopped after {limit:.0f} s: stuck? ({' '.join(command)})")
         seconds = time.monotonic() - began
@@ -339,9 +284,27 @@ class Runner:
         with open(self.partial, encoding="utf-8") as f:
             sample_lines = f.read().splitlines()
         self.append("samples", self.samples_path, sample_lines[0], sample_lines[1:])
-        mine = paired.read_samples(self.partial)
-        self.samples.extend(mine)
-        state.round_seconds.append(round_cost(mine))
+        for sample in paired.parse_samples(sample_lines, self.partial):
+            key = paired.BlockKey(sample.scenario, sample.n, sample.memory)
+            self.grouped.setdefault(key, paired.Block(key, self.args.clock)).add(sample)
+        state.standing = None
+
+    def record_costs(self, state: BlockState, order: int, seconds: float) -> None:
+        """The process's costs line (COST_COLUMNS): its wall time as the scheduler saw it, what it ran, and where
+        its time went as it said (--costs), exec_s the rest: starting, exiting and writing its output."""
+        with open(self.partial_costs, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        if len(lines) != 2:
+            raise Failure(1, f"{state.name()}: the process wrote no costs line")
+        said = dict(zip(lines[0].split("\t"), (float(v) for v in lines[1].split("\t"))))
+        line: dict[str, float] = {"seconds": seconds, "layouts": state.layouts or self.args.layouts,
+                                  "rounds": state.rounds or self.args.rounds,
+                                  "exec_s": max(0.0, seconds - said["process_s"])}
+        line.update((k, said[k]) for k in COST_COLUMNS if k in said)
+        state.phases.append(line)
+        text = {**{k: f"{v:.4f}" if isinstance(v, float) else str(v) for k, v in line.items()},
+                "scenario": state.scenario, "memory": state.memory, "n": str(state.n), "link_order": str(order)}
+        self.append("costs", self.costs_path, "\t".join(COST_COLUMNS), ["\t".join(text[k] for k in COST_COLUMNS)])
 
     def append(self, kind: str, path: str, header: str, lines: list[str]) -> None:
         with open(path, "a", encoding="utf-8") as f:
@@ -382,25 +345,28 @@ def measure(args: Settings, states: list[BlockState], runner: Runner) -> str:
         rng.shuffle(order)
         for i, state in enumerate(order):
             runner.run(state, f"pass {k + 1}/{args.min_procs}  {i + 1}/{len(order)}")
-    # The pilot: where a block's variance lies, from its first processes, sets the rounds of its later ones.
-    grouped = paired.blocks(runner.samples, args.clock)
+    # The pilot: where a block's variance lies and what each level costs, from its first processes, set the layouts
+    # and rounds of its later ones.
+    default = allocation.Allocation(args.layouts, args.rounds)
     for state in states:
-        found = grouped.get(state.key())
-        c = components(found, args.reference, args.rounds, state) if found else None
-        if c is not None:
-            state.rounds = best_rounds(c, args.rounds)
+        found = runner.grouped.get(state.key())
+        c = allocation.components(found, args.reference) if found else None
+        costs = pilot_costs(state)
+        if c is not None and costs is not None:
+            chosen_allocation = allocation.best(c, costs, default)
+            state.layouts, state.rounds = chosen_allocation.layouts, chosen_allocation.rounds
     while True:
-        grouped = paired.blocks(runner.samples, args.clock)
         elapsed = time.monotonic() - runner.started
         left = args.budget_s - elapsed
         open_blocks = []
         for state in states:
-            beyond = excess(grouped.get(state.key()), args.reference, args.target)
-            if beyond > 0 and state.processes < args.max_procs:
-                open_blocks.append((beyond / state.cost(), state))
+            if state.standing is None:
+                state.standing = stopping.openness(runner.grouped.get(state.key()), args.target)
+            if state.standing.open > 0 and state.processes < args.max_procs:
+                open_blocks.append((state.standing.gain / state.cost(), state))
         if not open_blocks:
-            return (f"every block's ratios to {args.reference} are within +/-{100 * args.target:g}% or it has "
-                    f"{args.max_procs} processes")
+            return (f"every block's comparisons are within +/-{100 * args.target:g}% or a third of their difference, "
+                    f"or it has {args.max_procs} processes")
         open_blocks.sort(key=lambda b: -b[0])
         chosen: list[BlockState] = []
         spent = 0.0
@@ -410,8 +376,8 @@ def measure(args: Settings, states: list[BlockState], runner: Runner) -> str:
             chosen.append(state)
             spent += state.cost()
         if not chosen:
-            return (f"{len(open_blocks)} blocks still have a ratio interval wider than +/-{100 * args.target:g}%, "
-                    f"and none fits the {max(left, 0):.0f} s left")
+            return (f"{len(open_blocks)} blocks still have a comparison wider than +/-{100 * args.target:g}% and a "
+                    f"third of its difference, and none fits the {max(left, 0):.0f} s left")
         rng.shuffle(chosen)
         for i, state in enumerate(chosen):
             runner.run(state, f"more  {i + 1}/{len(chosen)} of {len(open_blocks)} open")
@@ -426,6 +392,7 @@ class Settings:
     step: int
     fresh: str
     sizes: str
+    catalogue_max_n: int | None
     min_procs: int
     max_procs: int
     target: float
@@ -448,6 +415,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--step", type=int, default=defaults.whole("BENCH_STEP"))
     p.add_argument("--fresh", default="")
     p.add_argument("--sizes", default=defaults.text("BENCH_SIZES"))
+    p.add_argument("--catalogue-max-n", type=int, default=None,
+                   help="beyond this size, the first page's workloads alone (default: every size)")
     p.add_argument("--min-procs", type=int, default=defaults.whole("BENCH_MIN_PROCS"))
     p.add_argument("--max-procs", type=int, default=defaults.whole("BENCH_MAX_PROCS"))
     p.add_argument("--target", type=float, default=defaults.number("BENCH_TARGET_CI"))
@@ -478,7 +447,7 @@ def _blocks(a: Settings) -> int:
         return 2
     try:
         states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x},
-                                     read_list(binaries[0]))
+                                     read_list(binaries[0]), a.catalogue_max_n)
     except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"blocks: {e}", file=sys.stderr)
         return 2
@@ -497,9 +466,10 @@ def _blocks(a: Settings) -> int:
         print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} processes ({each})",
               file=sys.stderr)
     else:
-        print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} to {a.max_procs} "
-              f"processes ({each}); more while a ratio to {a.reference} is wider than +/-{100 * a.target:g}% and the "
-              f"budget of {a.budget_s:.0f} s lasts", file=sys.stderr)
+        print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} processes ({each}), "
+              f"then up to {a.max_procs} in the layouts and rounds each block's first ones say, while a comparison is "
+              f"wider than +/-{100 * a.target:g}% and a third of its difference and the budget of {a.budget_s:.0f} s "
+              "lasts", file=sys.stderr)
     try:
         account = measure(a, states, runner)
     except Failure as e:
@@ -511,8 +481,9 @@ def _blocks(a: Settings) -> int:
                 os.remove(path)
         return 143 if isinstance(e, SystemExit) else 130
     finally:
-        if os.path.exists(runner.partial):
-            os.remove(runner.partial)
+        for path in (runner.partial, runner.partial_costs):
+            if os.path.exists(path):
+                os.remove(path)
     elapsed = time.monotonic() - runner.started
     print(f"bench: {runner.count} processes in {clock(elapsed)}; {account}", file=sys.stderr)
     return 0

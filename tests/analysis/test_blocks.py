@@ -1,67 +1,134 @@
-"""The block scheduler's pilot: where a block's variance lies sets the rounds of its later processes."""
+"""The block scheduler: the pilot sets a block's layouts and rounds, the stopping rule says when it is done."""
 
 import math
 import random
 import unittest
 
 import support
-from analysis import blocks, paired
+from analysis import allocation, blocks, paired, stats, stopping
 
 
-def planted_block(within_sd, between_sd, processes=12, rounds=10, seed=3, layouts=1):
-    """A block of two designs whose ratio is 2, with a log-normal offset per process (between_sd) and per round
-    (within_sd), each process of `layouts` layouts of `rounds` rounds."""
+def planted_block(within_sd, between_sd, processes=12, rounds=10, seed=3, layouts=1, layout_sd=0.0, ratio=2.0,
+                  outliers=0.0):
+    """A block of two designs whose ratio is `ratio`, with a log-normal offset per process (between_sd), per layout
+    (layout_sd) and per round (within_sd), each process of `layouts` layouts of `rounds` rounds; a share `outliers`
+    of the rounds is 1.5x off."""
     rng = random.Random(seed)
     block = paired.Block(("x", 1024, "warm"), "cpu")
     for p in range(processes):
         offset = rng.gauss(0, between_sd)
         for layout in range(layouts):
+            placed = rng.gauss(0, layout_sd)
             for r in range(rounds):
-                ratio = 2 * math.exp(offset + rng.gauss(0, within_sd))
-                block.times.setdefault(f"{p:016x}", {}).setdefault(layout, {})[r] = {"ref": 1.0, "a": ratio}
+                odd = 1.5 if rng.random() < outliers else 1.0
+                value = ratio * odd * math.exp(offset + placed + rng.gauss(0, within_sd))
+                block.times.setdefault(f"{p:016x}", {}).setdefault(layout, {})[r] = {"ref": 1.0, "a": value}
     return block
 
 
-class Rounds(unittest.TestCase):
-    def test_the_rounds_follow_where_the_variance_and_the_cost_are(self):
-        c = blocks.Components(within=0.01, between=0.001, round_s=0.05, process_s=0.5)
-        # sqrt(0.5 * (pi / 2) * 0.01 / (0.05 * 0.001)) = 12.53
-        self.assertEqual(blocks.best_rounds(c, 4), 13)
-        # the same rounds in all shared out over three layouts a process
-        self.assertEqual(blocks.best_rounds(blocks.Components(0.01, 0.001, 0.05, 0.5, layouts=3), 4), 4)
-        # noisy rounds and cheap ones against dear processes: as many as allowed
-        self.assertEqual(blocks.best_rounds(blocks.Components(0.04, 0.0004, 0.02, 1.0), 4), blocks.MAX_ROUNDS)
-        # processes that differ far more than rounds: as few as allowed
-        self.assertEqual(blocks.best_rounds(blocks.Components(0.0009, 0.0025, 0.05, 0.5), 4), blocks.MIN_ROUNDS)
-        self.assertEqual(blocks.best_rounds(blocks.Components(0.0, 0.01, 0.05, 0.5), 4), blocks.MIN_ROUNDS)
-        # no variance between processes seen beyond the rounds': no evidence, the run's own rounds
-        self.assertEqual(blocks.best_rounds(blocks.Components(0.01, 0.0, 0.05, 0.5), 4), 4)
+COSTS = allocation.Costs(round_s=0.08, layout_s=0.06, process_s=0.5, pilot_s=1.2)
+DEFAULT = allocation.Allocation(3, 2)
 
-    def test_components_recover_planted_variances(self):
-        state = blocks.BlockState("x", 1024, "warm", seconds=[1.0] * 12, round_seconds=[0.05] * 12)
-        c = blocks.components(planted_block(0.10, 0.03, processes=40, rounds=15), "ref", 15, state)
-        self.assertAlmostEqual(math.sqrt(c.within), 0.10, delta=0.015)
-        self.assertAlmostEqual(math.sqrt(c.between), 0.03, delta=0.015)
-        self.assertAlmostEqual(c.round_s, 0.05)
-        self.assertAlmostEqual(c.process_s, 1.0 - 15 * 0.05)
-        # too few processes, or no reference: no estimate
-        self.assertIsNone(blocks.components(planted_block(0.1, 0.03, processes=2), "ref", 10, state))
-        self.assertIsNone(blocks.components(planted_block(0.1, 0.03), "other", 10, state))
 
-    def test_components_take_a_process_s_layouts_into_account(self):
-        # a process's value averages three layouts of four rounds: its rounds' share of the variance between
-        # processes is a third of one layout's, and the rest is the planted 0.03 between them
-        state = blocks.BlockState("x", 1024, "warm", seconds=[1.0] * 12, round_seconds=[0.05] * 12)
-        c = blocks.components(planted_block(0.10, 0.03, processes=400, rounds=4, layouts=3), "ref", 4, state)
-        self.assertEqual(c.layouts, 3)
-        self.assertAlmostEqual(math.sqrt(c.between), 0.03, delta=0.01)
+class Allocation(unittest.TestCase):
+    def test_components_recover_planted_variances_at_each_level(self):
+        c = allocation.components(planted_block(0.05, 0.02, processes=300, rounds=3, layouts=4, layout_sd=0.06),
+                                  "ref")
+        self.assertAlmostEqual(math.sqrt(c.rounds_var), 0.05, delta=0.008)
+        self.assertAlmostEqual(math.sqrt(c.layouts_var), 0.06, delta=0.01)
+        self.assertAlmostEqual(math.sqrt(c.between), 0.02, delta=0.01)
+        self.assertFalse(c.heavy_tails)
+        # one layout a process, one round a layout, too few processes, or no reference: no estimate
+        self.assertIsNone(allocation.components(planted_block(0.05, 0.02, layouts=1, rounds=3), "ref"))
+        self.assertIsNone(allocation.components(planted_block(0.05, 0.02, layouts=3, rounds=1), "ref"))
+        self.assertIsNone(allocation.components(planted_block(0.05, 0.02, processes=2, layouts=3, rounds=2), "ref"))
+        self.assertIsNone(allocation.components(planted_block(0.05, 0.02, layouts=3, rounds=2), "other"))
 
-    def test_a_block_is_open_until_its_ratios_meet_the_target(self):
-        self.assertEqual(blocks.excess(planted_block(0.001, 0.001), "ref", 0.03), 0.0)
-        self.assertGreater(blocks.excess(planted_block(0.2, 0.2, processes=4), "ref", 0.03), 0.0)
-        self.assertEqual(blocks.excess(None, "ref", 0.03), math.inf)
-        self.assertEqual(blocks.excess(planted_block(0.01, 0.01), "other", 0.03), math.inf)
+    def test_cheap_layouts_that_differ_most_give_many_layouts_of_one_round(self):
+        # layouts differ (0.06) more than rounds (0.034), processes hardly (0.007), a layout costs less than a round:
+        # one round a layout; layouts sqrt(0.5 (0.0036 + 0.0012) / (0.14 * 0.000049)) = 18.7, within the pilot's
+        # time thrice over ((3.6 - 0.5) / 0.14 = 22)
+        c = allocation.Components(rounds_var=0.034 ** 2, layouts_var=0.06 ** 2, between=0.007 ** 2, heavy_tails=False)
+        self.assertEqual(allocation.best(c, COSTS, DEFAULT), allocation.Allocation(19, 1))
 
+    def test_dear_layouts_give_more_rounds_each(self):
+        # a layout costs 1.5 s of building and a round 0.1 s: rounds sqrt(1.5 (pi / 2) 0.0012 / (0.1 * 0.0036)) = 2.8
+        c = allocation.Components(0.034 ** 2, 0.06 ** 2, 0.007 ** 2, False)
+        dear = allocation.Costs(round_s=0.1, layout_s=1.5, process_s=4.0, pilot_s=7.0)
+        got = allocation.best(c, dear, DEFAULT)
+        self.assertEqual(got.rounds, 3)
+        # (3 x 7 - 4) / (1.5 + 0.3) = 9.4 layouts at most in three pilots' time
+        self.assertEqual(got.layouts, 9)
+
+    def test_processes_that_differ_most_give_few_layouts(self):
+        c = allocation.Components(0.034 ** 2, 0.01 ** 2, 0.1 ** 2, False)
+        self.assertEqual(allocation.best(c, COSTS, DEFAULT).layouts, 1)
+
+    def test_heavy_tails_keep_three_rounds_a_layout(self):
+        c = allocation.components(planted_block(0.02, 0.005, processes=30, rounds=4, layouts=4, layout_sd=0.05,
+                                                outliers=0.05), "ref")
+        self.assertTrue(c.heavy_tails)
+        # where one round a layout would do, three are kept
+        light = allocation.Components(0.034 ** 2, 0.06 ** 2, 0.007 ** 2, heavy_tails=False)
+        heavy = allocation.Components(0.034 ** 2, 0.06 ** 2, 0.007 ** 2, heavy_tails=True)
+        self.assertEqual(allocation.best(light, COSTS, DEFAULT).rounds, 1)
+        self.assertEqual(allocation.best(heavy, COSTS, DEFAULT).rounds, allocation.GUARD_ROUNDS)
+        self.assertFalse(allocation.heavy_tails([0.01 * math.sin(k) for k in range(200)]))
+
+    def test_no_variance_seen_keeps_the_run_s_allocation(self):
+        self.assertEqual(allocation.best(allocation.Components(0.0, 0.0, 0.0, False), COSTS, DEFAULT), DEFAULT)
+
+    def test_pilot_costs_come_from_the_processes_costs_lines(self):
+        state = blocks.BlockState("x", 1024, "warm")
+        line = {"seconds": 2.0, "layouts": 3, "rounds": 2, "rounds_s": 0.6, "build_s": 0.5, "check_s": 0.1,
+                "first_layout_s": 0.3}
+        state.phases = [line, dict(line, layouts=1)]
+        costs = blocks.pilot_costs(state)
+        self.assertAlmostEqual(costs.round_s, 0.1)
+        self.assertAlmostEqual(costs.layout_s, 0.15)
+        self.assertAlmostEqual(costs.process_s, 2.0 - 3 * 0.15 - 0.6)
+        self.assertIsNone(blocks.pilot_costs(blocks.BlockState("x", 1024, "warm", phases=[dict(line, layouts=1)])))
+        # a block's next process costs what its pilot says one of its layouts and rounds takes
+        state.layouts, state.rounds = 10, 1
+        self.assertAlmostEqual(state.cost(), costs.process_s + 10 * (0.15 + 0.1))
+
+
+class Stopping(unittest.TestCase):
+    def test_a_block_is_open_until_its_comparisons_are_precise_enough(self):
+        self.assertEqual(stopping.openness(planted_block(0.001, 0.001), 0.03).open, 0)
+        wide = stopping.openness(planted_block(0.2, 0.2, processes=4, ratio=1.02), 0.03)
+        self.assertEqual((wide.open, wide.compared), (1, 1))
+        self.assertGreater(wide.gain, 0)
+        self.assertEqual(stopping.openness(None, 0.03).gain, math.inf)
+
+    def test_a_large_difference_needs_a_third_of_itself(self):
+        # a ratio of 2 known to about +/-20%: a third of its difference (33%) is precise enough, +/-3% is not asked
+        block = planted_block(0.05, 0.15, processes=6)
+        c = stopping.interval(stopping.design_logs(block), "a", "ref")
+        width = stats.relative_half_width(c.ratio, c.low, c.high)
+        self.assertTrue(0.03 < width < stopping.target(c.ratio, 0.03))
+        self.assertEqual(stopping.openness(block, 0.03).open, 0)
+        self.assertAlmostEqual(stopping.target(0.7, 0.03), 0.1)
+        self.assertEqual(stopping.target(1.01, 0.03), 0.03)
+
+    def test_every_two_designs_and_each_control_with_its_original_are_compared(self):
+        block = paired.Block(("x", 1024, "warm"), "cpu")
+        block.times["p"] = {0: {0: {n: 1.0 for n in ("archetype", "archetype~aa", "archetype~slower3", "sparse",
+                                                      "tables")}}}
+        self.assertEqual(sorted(stopping.pairs(block)),
+                         sorted([("archetype", "sparse"), ("archetype", "tables"), ("sparse", "tables"),
+                                 ("archetype~aa", "archetype"), ("archetype~slower3", "archetype")]))
+
+    def test_designs_never_in_one_process_are_compared_through_one_in_every_process(self):
+        rng = random.Random(2)
+        block = paired.Block(("x", 1 << 22, "warm"), "cpu")
+        for p in range(12):
+            other, truth = ("a", 1.5) if p % 2 == 0 else ("b", 1.2)
+            machine = rng.choice((1.0, 2.0))
+            block.times[f"{p:016x}"] = {0: {0: {"ref": machine, other: machine * truth * math.exp(rng.gauss(0, 0.01))}}}
+        c = stopping.interval(stopping.design_logs(block), "a", "b")
+        self.assertLess(c.low, 1.25)
+        self.assertGreater(c.high, 1.25)
 
 
 class Groups(support.TempDir):
@@ -103,6 +170,22 @@ class Groups(support.TempDir):
         self.assertEqual(by_n[1024], ["archetype", "sparse", "archetype~slower3", "sparse~aa"])
         self.assertEqual(by_n[2048], ["archetype", "archetype~slower3"])
         self.assertEqual(labels, {"archetype", "sparse"})
+
+
+class Sizes(support.TempDir):
+    def test_beyond_the_catalogue_s_size_only_the_first_page_s_workloads_run_in_warm_memory(self):
+        cells = self.write("cells", "archetype\tsimple_iter\tarchetype\t1024,16384,65536\n"
+                                    "archetype\tpacked_5\tarchetype\t1024,16384,65536\n"
+                                    "archetype\tcreate\tarchetype\t16384,65536\n")
+        states, _ = blocks.read_blocks(cells, 1, {"create"}, set(), None, catalogue_max_n=16384)
+        got = sorted((s.scenario, s.n, s.memory) for s in states)
+        self.assertEqual(got, [("create", 16384, "fresh"), ("create", 16384, "warm"), ("create", 65536, "warm"),
+                               ("packed_5", 1024, "warm"), ("packed_5", 16384, "warm"),
+                               ("simple_iter", 1024, "warm"), ("simple_iter", 16384, "warm"),
+                               ("simple_iter", 65536, "warm")])
+        # without the bound, every size of every scenario
+        states, _ = blocks.read_blocks(cells, 1, set(), set(), None)
+        self.assertEqual(len(states), 8)
 
 
 class ThroughTheAnchor(unittest.TestCase):
