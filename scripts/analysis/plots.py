@@ -807,7 +807,9 @@ class Figures:
         except (CsvError, report.TableError) as e:
             print(f"plots: no heatmap: {e}", file=sys.stderr)
             return
-        panels = answers.sizes_read(self.fixed, [n for _, _, n in res.cells])
+        # the sizes of the answers table: the run's own fixed size where it names one (an older run's may differ)
+        fixed = int(res.meta.get("fixed_n", self.fixed))
+        panels = answers.sizes_read(fixed, [n for _, _, n in res.cells])
         largest = panels[-1]
         blocks, marks, titles = [], [], []
         for n in panels:
@@ -834,7 +836,7 @@ class Figures:
                 f"set label {MARK_TAG + k} {gp_string(text)} at {x},{y} center font \",8\" front "
                 f"textcolor rgb \"{'#ffffff' if dark else '#000000'}\";"
                 for k, (x, y, text, dark) in enumerate(labels)))
-            which = [w for w, m in (("the fixed size", self.fixed), ("the largest", largest)) if n == m]
+            which = [w for w, m in (("the fixed size", fixed), ("the largest", largest)) if n == m]
             regime = report.worlds(res, n)[0]
             titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else "") +
                           (f": {regime}" if regime else ""))

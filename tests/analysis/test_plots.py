@@ -178,6 +178,14 @@ class Folder(TempDir):
         settings = self.settings("heatmap")
         self.assertEqual(settings["panel_title_1"], '"at N = 1024 (2¹⁰), the fixed size: in cache"')
         self.assertEqual(settings["panel_title_2"], '"at N = 65536 (2¹⁶), the largest: beyond the caches"')
+        # the run's own fixed size, where it names one, as the answers table reads it: here its largest, one panel
+        with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
+            f.write("fixed_n,65536\n")
+        self.figures(1024).heatmap()
+        settings = self.settings("heatmap")
+        self.assertEqual(settings["npanels"], "1")
+        self.assertEqual(settings["panel_title_1"],
+                         '"at N = 65536 (2¹⁶), the fixed size and the largest: beyond the caches"')
 
     def test_no_figure_has_two_series_of_one_colour_and_point(self):
         with open(self.path("runs.csv"), "a", encoding="utf-8") as f:
