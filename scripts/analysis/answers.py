@@ -7,8 +7,9 @@ table always name the same rows. The functions here take figures already compute
 planted data; report.py fetches them from a run.
 """
 
+import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from . import frames, wording
 from .csvfile import Row
@@ -69,14 +70,104 @@ def runner_up(figures: Sequence[Figure], compare: wording.Pairwise, rule: Rule) 
     return k, f"`{figures[k][0]}` {wording.comparison_figure(compare(k, 0))}"
 
 
-def other_sizes(per_size: PerSize, last: int, rule: Rule) -> str:
-    """Where the leaders differ from those at the size read (last, the largest): "the same at every N measured
-    (2^10 to 2^14)", or each other run of sizes with its leaders: "2^10: `sparse`; 2^12: `a` and `b` (not told
-    apart)" (per_size as for wording.leaders, in size order, ending with the size read)."""
+def other_sizes(per_size: PerSize, read: Sequence[int], rule: Rule) -> str:
+    """Where the leaders differ from those at the sizes read (read, in size order: the largest alone, or the fixed
+    size and the largest): "the same at every N measured (2^10 to 2^14)"; with one size read, each other run of
+    sizes with its leaders: "2^10: `sparse`; 2^12: `a` and `b` (not told apart)"; with several, every run, those
+    holding a size read named after it, so that the sizes where the pick changes are plain: "2^10 to 2^14: as at
+    2^14; 2^16: `a`; 2^18 to 2^20: as at 2^20" (per_size as for wording.leaders, in size order)."""
     runs = wording.leader_runs(per_size, rule)
     if len(runs) == 1:
         return f"the same at every N measured ({wording.sizes_text(runs[0][1])})"
-    return "; ".join(f"{wording.sizes_text(ns)}: {names}" for names, ns in runs if last not in ns)
+    if len(read) == 1:
+        return "; ".join(f"{wording.sizes_text(ns)}: {names}" for names, ns in runs if read[0] not in ns)
+
+    def named(names: str, ns: list[int]) -> str:
+        held = [n for n in read if n in ns]
+        return f"as at {wording.size_label(held[0])}" if held else names
+    return "; ".join(f"{wording.sizes_text(ns)}: {named(names, ns)}" for names, ns in runs)
+
+
+def sizes_read(fixed: int | None, measured: Iterable[int]) -> list[int]:
+    """The sizes the first page reads a workload at, of the powers of two it was measured at: the fixed size (that
+    of the cache simulation, the worlds in cache), else the largest below it, and the largest measured; one size
+    where they are the same (a run that stops at the fixed size) or the run names no fixed size (fixed None)."""
+    sizes = sorted(n for n in measured if n > 0 and n & (n - 1) == 0)
+    if not sizes:
+        return []
+    below = [n for n in sizes if n <= fixed] if fixed is not None else sizes
+    return sorted({below[-1] if below else sizes[0], sizes[-1]})
+
+
+@dataclass(frozen=True)
+class SizeAnswer:
+    """A workload's answer at one size: the pick (wording.leading_text), the next design (runner_up) and why the
+    fastest leads it (why; None where there is no next design or no cache simulation at that size)."""
+    n: int
+    pick: str
+    next: str
+    why: str | None
+
+
+def pick_cell(found: Sequence[SizeAnswer], column: int, fixed: int) -> str:
+    """The cell of a table column of picks at size column, from a workload's answers at the sizes read (found):
+    "`a`; next: `b` 1.50x [1.40, 1.60]"; a column beyond the fixed size takes the workload's largest size, named
+    where it is below the column's: "... (at 2^18)"; "not measured at 2^14", "not measured beyond 2^14"."""
+    if column <= fixed:
+        at = [a for a in found if a.n == column]
+        where = f"at {wording.size_label(column)}"
+    else:
+        at = [a for a in found if fixed < a.n <= column][-1:]
+        where = f"beyond {wording.size_label(fixed)}"
+    if not at:
+        return f"not measured {where}"
+    size = "" if at[0].n == column else f" (at {wording.size_label(at[0].n)})"
+    return f"{at[0].pick}; next: {at[0].next}{size}"
+
+
+def why_cell(found: Sequence[SizeAnswer]) -> str:
+    """Why the fastest leads at each size read that has a reason (SizeAnswer.why): "at 2^14: `a` against `b`: ...;
+    at 2^20: ...", or "-"."""
+    said = [f"at {wording.size_label(a.n)}: {a.why}" for a in found if a.why]
+    return "; ".join(said) or "-"
+
+
+def last_level_cache(caches: str) -> tuple[str, int] | None:
+    """(name, bytes) of the last-level cache of a machine's caches as its metadata gives them ("L1d 32K 8-way 64B
+    line; ...; L3 32768K 16-way 64B line" gives ("L3", 33554432)), None where it names none."""
+    found = re.findall(r"\b(L(\d)\w*) (\d+)K\b", caches)
+    if not found:
+        return None
+    name, _, size = max(found, key=lambda f: int(f[1]))
+    return name, int(size) * 1024
+
+
+def worlds_text(worlds: Sequence[float], cache: tuple[str, int] | None) -> tuple[str, str]:
+    """(regime, sizes) of the worlds a column reads (bytes: bytes per entity times N of every design and workload):
+    regime "in cache" where every world fits within the last-level cache, "beyond the caches" where none does, ""
+    where some do or the machine's caches are not known; sizes "worlds of 0.31 MiB to 4.38 MiB; L3 32.00 MiB"."""
+    low, high = min(worlds), max(worlds)
+    sizes = (f"worlds of {wording.bytes_text(round(low))}" +
+             (f" to {wording.bytes_text(round(high))}" if round(high) != round(low) else ""))
+    if cache is None:
+        return "", sizes
+    sizes += f"; {cache[0]} {wording.bytes_text(cache[1])}"
+    return "in cache" if high <= cache[1] else "beyond the caches" if low > cache[1] else "", sizes
+
+
+def pick_header(n: int, regime: str, sizes: str) -> str:
+    """A column of picks at n: "In cache: pick at 2^14, and next (its time / the fastest's) (worlds of ...)"."""
+    pick = f"pick at {wording.size_label(n)}" if regime else f"Pick at {wording.size_label(n)}"
+    return (f"{regime.capitalize()}: " if regime else "") + f"{pick}; next, its time / the fastest's ({sizes})"
+
+
+def count_text(per_size: Sequence[tuple[int, Sequence[str]]], how: str) -> str:
+    """Of the workloads read at each size [(n, [how each pick stands: "", EQUIVALENT or NOT_TOLD_APART])], how many
+    picks stand so: "6 of 16", or per size where there are several: "6 of 16 at 2^14 and 9 of 16 at 2^20"."""
+    counts = [(n, sum(1 for h in hows if h == how), len(hows)) for n, hows in per_size if hows]
+    if len(counts) == 1:
+        return f"{counts[0][1]} of {counts[0][2]}"
+    return wording.listing([f"{k} of {total} at {wording.size_label(n)}" for n, k, total in counts])
 
 
 def _figure(v: float) -> str:

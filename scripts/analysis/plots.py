@@ -26,9 +26,10 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
                      changed_R_scan (the same frame without change detection) dashed in its colour: where the two
                      lines of a strategy cross is its crossover rate
     heatmap          the report's first figure: a row per workload of the first page (answers.WORKLOADS), a column
-                     per design, a panel at FIXED_N and one at the largest N where they differ; each cell the
-                     design's paired time against the row's fastest, coloured on a log scale and marked by the
-                     report's decision rule (report.py)
+                     per design, a panel at FIXED_N and one at the largest N where they differ (answers.sizes_read),
+                     each titled "in cache" or "beyond the caches" where every world is so (answers.worlds_text);
+                     each cell the design's paired time against the row's fastest, coloured on a log scale and
+                     marked by the report's decision rule (report.py)
 Strategies and scenarios are read from the CSV, so new ones appear by themselves; each strategy keeps one colour
 (its design family's) and point type in every figure, no two sharing both (design_styles); where a line figure has
 more than CROWDED lines, each family's fastest is drawn bold. The A/A twin is left out (it would draw its strategy
@@ -806,8 +807,10 @@ class Figures:
         except (CsvError, report.TableError) as e:
             print(f"plots: no heatmap: {e}", file=sys.stderr)
             return
-        largest = max(n for _, _, n in res.cells if n & (n - 1) == 0)
-        panels = sorted({self.pick_n({n for _, _, n in res.cells}), largest})
+        # the sizes of the answers table: the run's own fixed size where it names one (an older run's may differ)
+        fixed = int(res.meta.get("fixed_n", self.fixed))
+        panels = answers.sizes_read(fixed, [n for _, _, n in res.cells])
+        largest = panels[-1]
         blocks, marks, titles = [], [], []
         for n in panels:
             points, labels = [], []
@@ -833,8 +836,10 @@ class Figures:
                 f"set label {MARK_TAG + k} {gp_string(text)} at {x},{y} center font \",8\" front "
                 f"textcolor rgb \"{'#ffffff' if dark else '#000000'}\";"
                 for k, (x, y, text, dark) in enumerate(labels)))
-            which = [w for w, m in (("the fixed size", self.fixed), ("the largest", largest)) if n == m]
-            titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else ""))
+            which = [w for w, m in (("the fixed size", fixed), ("the largest", largest)) if n == m]
+            regime = report.worlds(res, n)[0]
+            titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else "") +
+                          (f": {regime}" if regime else ""))
         width = 330 + len(panels) * (48 * len(designs) + 40) + 110
         height = 150 + 24 * len(answers.WORKLOADS) + 110
         variables = {

@@ -25,12 +25,14 @@ equivalent, "~" inconclusive.
 
 Tables (figures are times over processes, trimmed geometric means, [low, high] their 95% intervals; "-" where
 nothing was measured):
-    answers N                      the first page: a row per workload of answers.WORKLOADS read at N: the designs
+    answers N [M]                  the first page: a row per workload of answers.WORKLOADS read at N: the designs
                                    to pick (wording.pick: the fastest, every design not found slower than it by
                                    more than the margin, and every design equivalent to one picked), the next
                                    design (the fastest outside the pick) with its ratio to the fastest, the sizes
                                    where the pick differs, and why the fastest leads the next (instructions,
-                                   simulated misses and bytes per entity at the fixed size; "-" without a next)
+                                   simulated misses and bytes per entity; "-" without a next); with M beyond N, a
+                                   column of picks at N and one at each workload's largest size up to M, headed by
+                                   its worlds against the last-level cache (answers.worlds_text)
     steady                         the first page's answer for frames: a row per framed workload of
                                    answers.FRAME_WORKLOADS from hitches.csv: the design of the lowest worst steady
                                    frame and every design not found above it by the frames' margin, the next
@@ -121,9 +123,10 @@ tables too):
                                    (answers.why): "`a` against `b`: Ir 3.3 vs 5.1, D1 0.38 vs 0.52, 112 vs 118
                                    B/entity", the same instructions with different times named a memory or layout
                                    effect
-    answers KIND                   of the first page's workloads at the largest size, how many have a single pick
-                                   (single), several equivalent ones (equivalent), several not told apart
-                                   (inconclusive), by wording.pick: "9 of 16"
+    answers KIND                   of the first page's workloads at the fixed size and the largest
+                                   (answers.sizes_read), how many have a single pick (single), several equivalent
+                                   ones (equivalent), several not told apart (inconclusive), by wording.pick: "9 of
+                                   16", per size where there are two: "6 of 16 at 2^14 and 9 of 16 at 2^20"
     hitch STRATEGY SCENARIO        from hitches.csv: its hitch, "frame 128, 12.7x its neighbours [10.8, 15.0];
                                    14.0x `raw-soa`'s same frame [12.0, 16.1], a hitch" (or steady, inconclusive),
                                    with its start-up frame against raw's where that stands higher
@@ -688,23 +691,39 @@ def _mechanism(res: Results, strategy: str, scenario: str, n: int) -> answers.Me
     return answers.Mechanism(strategy, instructions, d1, ll, float(cell["bytes_per_entity"]))
 
 
-def answer(res: Results, scenario: str, n: int) -> tuple[str, str, str, str | None]:
-    """(pick, runner-up, other sizes, why) of one workload read at n, as answers.py words them; NotMeasured where no
-    design measured the scenario at n."""
-    figures, compare = standings(res, scenario, n)
-    sizes = sorted({key.n for key in res.groups if key.scenario == scenario and key.memory == "warm" and key.n <= n})
+def answer(res: Results, scenario: str, read: Sequence[int]) -> tuple[list[answers.SizeAnswer], str]:
+    """([answers.SizeAnswer at each size of read the scenario was measured at], the sizes where the pick differs
+    up to the largest read), as answers.py words them, why from the cache simulation at each size; NotMeasured
+    where no design measured the scenario at a size read."""
+    sizes = sorted({key.n for key in res.groups if key.scenario == scenario and key.memory == "warm"
+                    and key.n <= max(read)})
     per_size: list[SizeStandings] = []
     for size in sizes:
         try:
             per_size.append((size, *standings(res, scenario, size)))
         except NotMeasured:
             continue
-    k, next_text = answers.runner_up(figures, compare, res.rule)
-    fixed = int(res.meta["fixed_n"]) if "fixed_n" in res.meta else n
-    first = _mechanism(res, figures[0][0], scenario, fixed)
-    second = _mechanism(res, figures[k][0], scenario, fixed) if k is not None else None
-    return (wording.leading_text(figures, compare, res.rule), next_text, answers.other_sizes(per_size, n, res.rule),
-            answers.why(first, second))
+    found = []
+    for n, figures, compare in per_size:
+        if n in read:
+            k, next_text = answers.runner_up(figures, compare, res.rule)
+            first = _mechanism(res, figures[0][0], scenario, n)
+            second = _mechanism(res, figures[k][0], scenario, n) if k is not None else None
+            found.append(answers.SizeAnswer(n, wording.leading_text(figures, compare, res.rule), next_text,
+                                            answers.why(first, second)))
+    if not found:
+        raise NotMeasured(f"no design measured {scenario} at n={', '.join(map(str, read))}")
+    return found, answers.other_sizes(per_size, [a.n for a in found], res.rule)
+
+
+def worlds(res: Results, n: int) -> tuple[str, str]:
+    """answers.worlds_text of the first page's workloads at n (every design's bytes per entity times n), against
+    the machine's last-level cache (metadata caches)."""
+    scenarios = {w.scenario for w in answers.WORKLOADS}
+    worlds = [float(r["bytes_per_entity"]) * n for (s, scenario, size), r in res.cells.items()
+              if scenario in scenarios and size == n and float(r["bytes_per_entity"] or 0) > 0 and s in designs(res)]
+    cache = answers.last_level_cache(res.meta.get("caches", ""))
+    return answers.worlds_text(worlds, cache) if worlds else ("", "")
 
 
 def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.FrameStanding]]:
@@ -716,18 +735,34 @@ def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.Fram
     return int(rows[0]["n"]), [answers.frame_standing(r) for r in rows]
 
 
-def table_answers(res: Results, n: str) -> list[str]:
-    """The first page's answer: a row per workload of answers.WORKLOADS read at n."""
-    fixed = label(int(res.meta["fixed_n"])) if "fixed_n" in res.meta else label(int(n))
-    lines = [f"| Workload | Pick at {label(int(n))} | Next, its time / the fastest's | Other sizes | "
-             f"Why, at {fixed} (per unit: instructions, simulated misses) |", "|---|---|---|---|---|"]
+def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]:
+    """The first page's answer: a row per workload of answers.WORKLOADS read at n, or, with largest, at n (the
+    fixed size) and at the workload's largest size up to largest (answers.sizes_read), a column of picks each."""
+    fixed = int(n)
+    columns = answers.sizes_read(fixed, [fixed, int(largest or n)])
+    scenarios = {w.scenario for w in answers.WORKLOADS}
+    measured = {w: {key.n for key in res.groups if key.scenario == w and key.memory == "warm"} for w in scenarios}
+    if len(columns) == 1:
+        lines = [f"| Workload | Pick at {label(fixed)} | Next, its time / the fastest's | Other sizes | "
+                 f"Why, at {label(fixed)} (per unit: instructions, simulated misses) |", "|---|---|---|---|---|"]
+    else:
+        lines = ["| Workload | " + " | ".join(answers.pick_header(c, *worlds(res, c)) for c in columns) +
+                 " | Other sizes | Why, where the cache simulation ran (per unit: instructions, "
+                 "simulated misses) |", "|---|---|---|---|---|"]
     for w in answers.WORKLOADS:
         try:
-            pick, next_text, others, why = answer(res, w.scenario, int(n))
+            read = answers.sizes_read(fixed, {m for m in measured[w.scenario] if m <= columns[-1]})
+            found, others = answer(res, w.scenario, read if len(columns) > 1 else [fixed])
         except NotMeasured:
             lines.append(f"| {w.label} (`{w.scenario}`) | not measured in this run | | | |")
             continue
-        lines.append(f"| {w.label} (`{w.scenario}`) | {pick} | {next_text} | {others} | {why or '-'} |")
+        if len(columns) == 1:
+            one = found[0]
+            lines.append(f"| {w.label} (`{w.scenario}`) | {one.pick} | {one.next} | {others} | {one.why or '-'} |")
+        else:
+            lines.append(f"| {w.label} (`{w.scenario}`) | " +
+                         " | ".join(answers.pick_cell(found, c, fixed) for c in columns) +
+                         f" | {others} | {answers.why_cell(found)} |")
     return lines
 
 
@@ -757,25 +792,25 @@ def table_steady(res: Results) -> list[str]:
 
 
 def _answers_count(res: Results, kind: str) -> str:
-    """"K of M": of the workloads of answers.WORKLOADS measured at the largest size, those whose pick is a single
-    design (kind "single"), several equivalent ones ("equivalent"), or several the run cannot tell apart
-    ("inconclusive")."""
-    n = max(n for _, _, n in res.cells if n & (n - 1) == 0)
-    counts = {"single": 0, "equivalent": 0, "inconclusive": 0}
-    total = 0
-    for w in answers.WORKLOADS:
-        try:
-            figures, compare = standings(res, w.scenario, n)
-        except NotMeasured:
-            continue
-        total += 1
-        names, how = wording.leading(figures, compare, res.rule)
-        counts["single" if not how else "equivalent" if how == stats.EQUIVALENT else "inconclusive"] += 1
-    if kind not in counts:
+    """"K of M": of the workloads of answers.WORKLOADS measured at each size the first page reads (the fixed size and
+    the largest, answers.sizes_read), those whose pick is a single design (kind "single"), several equivalent ones
+    ("equivalent"), or several the run cannot tell apart ("inconclusive"); per size where they differ."""
+    hows = {"single": "", "equivalent": stats.EQUIVALENT, "inconclusive": wording.NOT_TOLD_APART}
+    if kind not in hows:
         raise TableError(f"unknown figure 'answers {kind}' (single, equivalent, inconclusive)")
-    if not total:
-        raise NotMeasured(f"no workload of the first page was measured at n={n} in {res.csv_path}")
-    return f"{counts[kind]} of {total}"
+    fixed = int(res.meta["fixed_n"]) if "fixed_n" in res.meta else None
+    per_size: list[tuple[int, list[str]]] = []
+    for n in answers.sizes_read(fixed, [n for _, _, n in res.cells]):
+        found = []
+        for w in answers.WORKLOADS:
+            try:
+                found.append(wording.leading(*standings(res, w.scenario, n), res.rule)[1])
+            except NotMeasured:
+                continue
+        per_size.append((n, found))
+    if not any(found for _, found in per_size):
+        raise NotMeasured(f"no workload of the first page was measured in {res.csv_path}")
+    return answers.count_text(per_size, hows[kind])
 
 
 # Whole-process against in-process figures this close count as agreeing: the harness's own costs (clock reads, the

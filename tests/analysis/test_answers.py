@@ -52,10 +52,81 @@ class Pick(unittest.TestCase):
         single = standing(("a", None), ("b", SLOW))
         tied = standing(("a", None), ("b", TIE))
         swapped = standing(("b", None), ("a", SLOW))
-        self.assertEqual(answers.other_sizes([(1024, *single), (4096, *single)], 4096, RULE),
+        self.assertEqual(answers.other_sizes([(1024, *single), (4096, *single)], [4096], RULE),
                          "the same at every N measured (2^10 to 2^12)")
-        self.assertEqual(answers.other_sizes([(1024, *swapped), (2048, *tied), (4096, *single)], 4096, RULE),
+        self.assertEqual(answers.other_sizes([(1024, *swapped), (2048, *tied), (4096, *single)], [4096], RULE),
                          "2^10: `b`; 2^11: `a` and `b` (not told apart)")
+
+    def test_with_two_sizes_read_every_run_is_named_and_those_read_by_their_size(self):
+        single = standing(("a", None), ("b", SLOW))
+        swapped = standing(("b", None), ("a", SLOW))
+        tied = standing(("a", None), ("b", TIE))
+        per_size = [(1024, *single), (4096, *single), (16384, *tied), (65536, *swapped), (262144, *swapped)]
+        # the pick changes after 2^12 and again after 2^14: a reader sees where, not only that it differs
+        self.assertEqual(answers.other_sizes(per_size, [4096, 262144], RULE),
+                         "2^10 to 2^12: as at 2^12; 2^14: `a` and `b` (not told apart); 2^16 to 2^18: as at 2^18")
+        # a change between two runs read is named by its sizes even where no other run lies between them
+        self.assertEqual(answers.other_sizes(per_size[:2] + per_size[3:], [4096, 262144], RULE),
+                         "2^10 to 2^12: as at 2^12; 2^16 to 2^18: as at 2^18")
+        self.assertEqual(answers.other_sizes([(1024, *single), (4096, *single)], [1024, 4096], RULE),
+                         "the same at every N measured (2^10 to 2^12)")
+
+
+class BySize(unittest.TestCase):
+    def test_the_sizes_read_are_the_fixed_one_and_the_largest(self):
+        self.assertEqual(answers.sizes_read(16384, [1024, 4096, 16384, 65536, 1048576]), [16384, 1048576])
+        # a run that stops at the fixed size reads one size, as does one that names no fixed size
+        self.assertEqual(answers.sizes_read(16384, [1024, 4096, 16384]), [16384])
+        self.assertEqual(answers.sizes_read(None, [1024, 1048576]), [1048576])
+        # a workload not measured at the fixed size is read at the largest size below it; sizes not powers of two
+        # (a sweep's in-between points) are never read
+        self.assertEqual(answers.sizes_read(16384, [1024, 4096, 65536, 100000]), [4096, 65536])
+        self.assertEqual(answers.sizes_read(16384, [65536, 262144]), [65536, 262144])
+        self.assertEqual(answers.sizes_read(16384, []), [])
+
+    def test_a_column_reads_its_size_or_the_largest_beyond_the_fixed_one(self):
+        found = [answers.SizeAnswer(16384, "`a`", "`b` 1.50x [1.40, 1.60]", None),
+                 answers.SizeAnswer(262144, "`b`", "none beyond the margin", "why")]
+        self.assertEqual(answers.pick_cell(found, 16384, 16384), "`a`; next: `b` 1.50x [1.40, 1.60]")
+        # the workload's largest size lies below the column's: named in its cell
+        self.assertEqual(answers.pick_cell(found, 1048576, 16384), "`b`; next: none beyond the margin (at 2^18)")
+        self.assertEqual(answers.pick_cell(found, 262144, 16384), "`b`; next: none beyond the margin")
+        self.assertEqual(answers.pick_cell(found[:1], 1048576, 16384), "not measured beyond 2^14")
+        self.assertEqual(answers.pick_cell(found[1:], 16384, 16384), "not measured at 2^14")
+        self.assertEqual(answers.why_cell(found), "at 2^18: why")
+        self.assertEqual(answers.why_cell(found[:1]), "-")
+
+    def test_worlds_against_the_last_level_cache(self):
+        caches = "L1d 32K 8-way 64B line; L1i 32K 8-way 64B line; L2 1024K 8-way 64B line; L3 32768K 16-way 64B line"
+        self.assertEqual(answers.last_level_cache(caches), ("L3", 32 << 20))
+        self.assertEqual(answers.last_level_cache("L1d 48K 12-way; L2 2048K 16-way"), ("L2", 2 << 20))
+        self.assertIsNone(answers.last_level_cache(""))
+        llc = ("L3", 32 << 20)
+        mib = 1 << 20
+        self.assertEqual(answers.worlds_text([0.5 * mib, 4 * mib], llc),
+                         ("in cache", "worlds of 512.0 KiB to 4.00 MiB; L3 32.00 MiB"))
+        self.assertEqual(answers.worlds_text([40 * mib, 280 * mib], llc)[0], "beyond the caches")
+        # a world exactly the cache's size still fits; one byte over does not
+        self.assertEqual(answers.worlds_text([32 * mib], llc), ("in cache", "worlds of 32.00 MiB; L3 32.00 MiB"))
+        self.assertEqual(answers.worlds_text([32 * mib + 1], llc)[0], "beyond the caches")
+        # some worlds in the cache and some beyond it: the column claims neither
+        self.assertEqual(answers.worlds_text([20 * mib, 280 * mib], llc)[0], "")
+        self.assertEqual(answers.worlds_text([20 * mib, 280 * mib], None),
+                         ("", "worlds of 20.00 MiB to 280.00 MiB"))
+        self.assertEqual(answers.pick_header(16384, "in cache", "worlds"),
+                         "In cache: pick at 2^14; next, its time / the fastest's (worlds)")
+        self.assertEqual(answers.pick_header(1048576, "", "worlds"),
+                         "Pick at 2^20; next, its time / the fastest's (worlds)")
+
+    def test_the_picks_are_counted_per_size_read(self):
+        hows = ["", "", wording.NOT_TOLD_APART, stats.EQUIVALENT]
+        self.assertEqual(answers.count_text([(16384, hows)], ""), "2 of 4")
+        self.assertEqual(answers.count_text([(16384, hows), (1048576, ["", wording.NOT_TOLD_APART, ""])], ""),
+                         "2 of 4 at 2^14 and 2 of 3 at 2^20")
+        self.assertEqual(answers.count_text([(16384, hows), (1048576, [wording.NOT_TOLD_APART])],
+                                            wording.NOT_TOLD_APART), "1 of 4 at 2^14 and 1 of 1 at 2^20")
+        # a size no workload was measured at is not counted as "0 of 0"
+        self.assertEqual(answers.count_text([(16384, hows), (1048576, [])], stats.EQUIVALENT), "1 of 4")
 
 
 class Why(unittest.TestCase):

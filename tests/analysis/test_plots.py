@@ -169,6 +169,24 @@ class Folder(TempDir):
         self.assertEqual(len(first), 2 * len(rows))
         self.assertAlmostEqual(float(first[rows.index("simple_iter") * 2 + 1][2]), math.log2(1.5), places=2)
 
+    def test_the_heatmaps_panels_say_where_the_worlds_live(self):
+        # every world here is 100 bytes per entity (b's in simple_iter, recorded as zero, is left out): 100 KiB at
+        # 2^10, within a last-level cache of 1 MiB; 6.25 MiB at 2^16, beyond it
+        with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
+            f.write('caches,"L1d 32K 8-way 64B line; L2 1024K 16-way 64B line"\n')
+        self.figures(1024).heatmap()
+        settings = self.settings("heatmap")
+        self.assertEqual(settings["panel_title_1"], '"at N = 1024 (2¹⁰), the fixed size: in cache"')
+        self.assertEqual(settings["panel_title_2"], '"at N = 65536 (2¹⁶), the largest: beyond the caches"')
+        # the run's own fixed size, where it names one, as the answers table reads it: here its largest, one panel
+        with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
+            f.write("fixed_n,65536\n")
+        self.figures(1024).heatmap()
+        settings = self.settings("heatmap")
+        self.assertEqual(settings["npanels"], "1")
+        self.assertEqual(settings["panel_title_1"],
+                         '"at N = 65536 (2¹⁶), the fixed size and the largest: beyond the caches"')
+
     def test_no_figure_has_two_series_of_one_colour_and_point(self):
         with open(self.path("runs.csv"), "a", encoding="utf-8") as f:
             for k in range(3):

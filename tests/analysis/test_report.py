@@ -429,6 +429,64 @@ REPORT = ("# Report\nprose [plot](results/x/plots/n-simple_iter.svg)\n"
           "<!-- table: xcheck -->\n<!-- end table -->\nmore prose\n")
 
 
+class BySizeFolder(TempDir):
+    """A run measured beyond its fixed size, 2^12: in simple_iter a is 2/3 of b's time up to 2^12 and b 2/3 of a's at
+    2^14; random_get stops at the fixed size. Every world is 100 bytes per entity, the last-level cache 1 MiB: the
+    worlds of 2^12 (400 KiB) fit in it, those of 2^14 (1.56 MiB) do not."""
+
+    def setUp(self):
+        super().setUp()
+        rows = []
+        for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
+            seed = f"{k + 1:016x}"
+            for n in (1024, 4096, 16384):
+                a, b = (3, 2) if n == 16384 else (2, 3)
+                rows += [run_row("a", "simple_iter", n, a * v, seed=seed),
+                         run_row("b", "simple_iter", n, b * v, seed=seed)]
+            for n in (1024, 4096):
+                rows += [run_row("a", "random_get", n, 2 * v, seed=seed),
+                         run_row("b", "random_get", n, 3 * v, seed=seed)]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
+                                   "bench_target_ci,0.03\nfixed_n,4096\n"
+                                   'caches,"L1d 32K 8-way 64B line; L2 1024K 16-way 64B line"\n')
+        self.assertEqual(results.main([self.dir]), 0)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
+        self.res = report.Results(os.path.join(self.dir, "results.csv"))
+
+    def row(self, lines, scenario):
+        return [c.strip() for c in next(line for line in lines if f"(`{scenario}`)" in line).split("|")[1:-1]]
+
+    def test_the_pick_in_cache_and_beyond_it(self):
+        lines = report.table(self.res, "answers fixed max")
+        self.assertEqual(lines[0].split(" | ")[1:3],
+                         ["In cache: pick at 2^12; next, its time / the fastest's (worlds of 400.0 KiB; L2 1.00 MiB)",
+                          "Beyond the caches: pick at 2^14; next, its time / the fastest's (worlds of 1.56 MiB; L2 "
+                          "1.00 MiB)"])
+        cells = self.row(lines, "simple_iter")
+        self.assertRegex(cells[1], r"^`a`; next: `b` 1\.5\dx \[")
+        self.assertRegex(cells[2], r"^`b`; next: `a` 1\.5\dx \[")
+        # the pick changes between 2^12 and 2^14, and 2^10 shares 2^12's
+        self.assertEqual(cells[3], "2^10 to 2^12: as at 2^12; 2^14: as at 2^14")
+        self.assertEqual(cells[4], "-")  # no cache simulation
+        cells = self.row(lines, "random_get")
+        self.assertEqual(cells[2:4], ["not measured beyond 2^12", "the same at every N measured (2^10 to 2^12)"])
+        self.assertEqual(self.row(lines, "create")[1], "not measured in this run")
+
+    def test_one_size_read_keeps_one_column(self):
+        lines = report.table(self.res, "answers fixed")
+        self.assertTrue(lines[0].startswith("| Workload | Pick at 2^12 | Next, its time / the fastest's | Other sizes "
+                                            "| Why, at 2^12"), lines[0])
+        cells = self.row(lines, "simple_iter")
+        self.assertRegex(cells[2], r"^`b` 1\.5\dx \[")
+        # the sizes up to the one read, as the first page has always read them
+        self.assertEqual(cells[3], "the same at every N measured (2^10 to 2^12)")
+
+    def test_the_picks_are_counted_at_each_size_read(self):
+        self.assertEqual(report.value(self.res, "answers single"), "2 of 2 at 2^12 and 1 of 1 at 2^14")
+        self.assertEqual(report.value(self.res, "answers equivalent"), "0 of 2 at 2^12 and 0 of 1 at 2^14")
+
+
 class ChangeTables(TempDir):
     """The change-detection tables: strategy a pays 0.2x, 0.5x, 1.5x and 3x of its scan at the four write rates (a
     crossover between 1% and 10%), b costs more than its scan at every rate, and both track what a change term
