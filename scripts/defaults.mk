@@ -109,6 +109,12 @@ DEFAULT_CACHESIM_SPREAD.quick := 1e9
 DEFAULT_CACHESIM_ALL_LAYOUTS := archetype:add_remove_large
 DEFAULT_CACHESIM_ALL_LAYOUTS.quick :=
 DEFAULT_CACHESIM_N := 65536
+# Beyond the caches: the size, above FIXED_N, at which every design's world but a few of the smallest (bytes per entity
+# times N) exceeds the simulated 32 MiB last level, and the first page's why there names last-level misses; empty,
+# none. Every design there would cost about 27 minutes, so the pipeline simulates the two designs each workload's why
+# compares, one run each, about 3 (docs/decisions.md). QUICK=1 measures no such size.
+DEFAULT_CACHESIM_LARGE_N := 1048576
+DEFAULT_CACHESIM_LARGE_N.quick :=
 
 # The whole-process cross-check (make bench SCENARIOS=... times those scenarios instead).
 DEFAULT_CROSSCHECK_SCENARIOS := simple_iter,add_remove,random_get
