@@ -446,7 +446,8 @@ fuzz: deps-test
 # they would last over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a
 # process's first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed
 # layouts (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
-# process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this
+# process of the cells CACHESIM_ALL_LAYOUTS names) and, beyond the caches at CACHESIM_LARGE_N, of the two designs
+# each first-page workload's why compares there, the hyperfine cross-check, the published results, plots and this
 # run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, few
 # processes per block or cell, one simulated layout per cell, into results/MACHINE_ID-quick. Every default, and why
 # it is what it is, is in scripts/defaults.mk; make help prints the values a run would take.

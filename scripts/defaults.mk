@@ -109,10 +109,10 @@ DEFAULT_CACHESIM_SPREAD.quick := 1e9
 DEFAULT_CACHESIM_ALL_LAYOUTS := archetype:add_remove_large
 DEFAULT_CACHESIM_ALL_LAYOUTS.quick :=
 DEFAULT_CACHESIM_N := 65536
-# Beyond the caches: the size, above FIXED_N, at which every design's world but a few of the smallest (bytes per entity
-# times N) exceeds the simulated 32 MiB last level, and the first page's why there names last-level misses; empty,
-# none. Every design there would cost about 27 minutes, so the pipeline simulates the two designs each workload's why
-# compares, one run each, about 3 (docs/decisions.md). QUICK=1 measures no such size.
+# Beyond the caches: a size above FIXED_N at which the first page's why names last-level misses (at 2^20 every
+# design's world exceeds the simulated 32 MiB last level but four of the smallest, which the why names); empty,
+# none. Every design there would take about 23 minutes on two lanes, so the pipeline simulates the two designs each
+# workload's why compares, one run each: 5 CPU minutes (docs/decisions.md). QUICK=1 measures no such size.
 DEFAULT_CACHESIM_LARGE_N := 1048576
 DEFAULT_CACHESIM_LARGE_N.quick :=
 
