@@ -446,7 +446,8 @@ fuzz: deps-test
 # they would last over BENCH_ROW_MS: large N), after a warm-up of BENCH_WARMUP_MS per cell, BENCH_FIRST_WARMUP_MS for a
 # process's first cell, into results/MACHINE_ID-separate. Then the cache simulation at FIXED_N replaying the timed
 # layouts (each cell's median process, its fastest and slowest where they spread by more than CACHESIM_SPREAD, every
-# process of the cells CACHESIM_ALL_LAYOUTS names), the hyperfine cross-check, the published results, plots and this
+# process of the cells CACHESIM_ALL_LAYOUTS names) and, beyond the caches at CACHESIM_LARGE_N, of the two designs
+# each first-page workload's why compares there, the hyperfine cross-check, the published results, plots and this
 # run's copy of the report, all in RESULTS_DIR (results/MACHINE_ID). QUICK=1: the same pipeline at small N, few
 # processes per block or cell, one simulated layout per cell, into results/MACHINE_ID-quick. Every default, and why
 # it is what it is, is in scripts/defaults.mk; make help prints the values a run would take.
@@ -492,6 +493,8 @@ FIXED_N ?= $(call default,FIXED_N)
 CACHESIM_SPREAD ?= $(call default,CACHESIM_SPREAD)
 ## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
 CACHESIM_ALL_LAYOUTS ?= $(call default,CACHESIM_ALL_LAYOUTS)
+## CACHESIM_LARGE_N      the size beyond the caches the first page's why is simulated at too (empty: none)
+CACHESIM_LARGE_N ?= $(call default,CACHESIM_LARGE_N)
 ## HYPERFINE_RUNS        runs of each whole-process cross-check command
 HYPERFINE_RUNS ?= $(call default,HYPERFINE_RUNS)
 ## HYPERFINE_EXTRA_MS    the extra work, in ms, that makes a cross-check's process long enough to time
@@ -538,7 +541,8 @@ BENCH_SETTINGS := BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_REPS BENC
     BENCH_WARMUP_MS BENCH_FIRST_WARMUP_MS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI BENCH_BUDGET_S BENCH_OPTIONS \
     BENCH_JOB_TIMEOUT_S \
     PAIRED_TWINS PAIRED_ORDERS PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS PAIRED_REFERENCE PAIRED_CLOCK \
-    CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS CROSSCHECK_SCENARIOS \
+    CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_LARGE_N CACHESIM_N CACHESIM_OUT HYPERFINE_RUNS HYPERFINE_EXTRA_MS \
+    CROSSCHECK_SCENARIOS \
     FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS
 UNKNOWN_SETTINGS = $(foreach v,$(filter BENCH_% PAIRED_% CACHESIM_% HYPERFINE_% CROSSCHECK_% FRAMES_%,$(.VARIABLES)),\
     $(if $(filter command line environment,$(origin $(v))),$(filter-out $(BENCH_SETTINGS),$(v))))
@@ -557,7 +561,8 @@ bench: bench-settings deps-bench
 	    BENCH_JOB_TIMEOUT_S="$(BENCH_JOB_TIMEOUT_S)" PROGRESS_EVERY="$(PROGRESS_EVERY)" \
 	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
-	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
+	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" CACHESIM_LARGE_N="$(CACHESIM_LARGE_N)" \
+	    QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
 	    PAIRED_CLOCK="$(PAIRED_CLOCK)" FRAMES_N="$(FRAMES_N)" FRAMES_PROCESSES="$(FRAMES_PROCESSES)" \
 	    FRAMES_ROUNDS="$(FRAMES_ROUNDS)" BENCH_SCENARIOS="$(SCENARIOS)" \

@@ -12,6 +12,9 @@
 # required from the environment (scripts/pipeline.sh passes them; their defaults are in scripts/defaults.mk).
 # Without it, seed 1 for every cell. Then every strategy must agree on every checksum (scripts/analysis.sh
 # cachesim-plan and cachesim-join, simulation.py).
+# With CACHESIM_CELLS (STRATEGY:SCENARIO,...) in the environment, those cells alone, each in its median process's
+# layout (with RUNS_CSV; seed 1 without): the simulation beyond the caches, one run per cell (scripts/pipeline.sh),
+# which takes neither CACHESIM_SPREAD nor CACHESIM_ALL_LAYOUTS.
 # With --frames, the framed scenarios (scenarios/catalogue.h: FRAMED) SCENARIOS names are simulated frame by frame
 # instead, every NAME in layout seed 1, and OUT_CSV gets one row per strategy, scenario and frame: the frame's
 # instructions and misses, not divided by anything (scripts/analysis.sh framesim-join, simulation.py).
@@ -42,7 +45,8 @@ n=$3
 runs=$4 # with --frames, the scenarios
 shift 4
 jobs=${CACHESIM_JOBS:-2}
-if [ "$runs" != - ] && [ -z "$frames" ]; then
+only=${CACHESIM_CELLS-}
+if [ "$runs" != - ] && [ -z "$frames" ] && [ -z "$only" ]; then
     for setting in CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS; do
         printenv "$setting" >/dev/null || { echo "cachesim: $setting is not set (it comes with RUNS_CSV)" >&2; exit 2; }
     done
@@ -90,7 +94,12 @@ else
         "$build/cachesim-$name" --list --min-n "$n" --max-n "$n" | awk -F'\t' -v name="$name" '{print name "\t" $1 "\t" $3 "\t" $4}'
     done >"$tmp/cells"
     set -- --cells "$tmp/cells" --n "$n"
-    [ "$runs" = - ] || set -- "$@" --runs "$runs" --spread "$CACHESIM_SPREAD" --all-layouts "$CACHESIM_ALL_LAYOUTS"
+    [ "$runs" = - ] || set -- "$@" --runs "$runs"
+    if [ -n "$only" ]; then
+        set -- "$@" --only "$only"
+    elif [ "$runs" != - ]; then
+        set -- "$@" --spread "$CACHESIM_SPREAD" --all-layouts "$CACHESIM_ALL_LAYOUTS"
+    fi
     "$here/analysis.sh" cachesim-plan "$@" >"$tmp/plan"
 fi
 total=$(wc -l <"$tmp/plan")

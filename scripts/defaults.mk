@@ -109,6 +109,12 @@ DEFAULT_CACHESIM_SPREAD.quick := 1e9
 DEFAULT_CACHESIM_ALL_LAYOUTS := archetype:add_remove_large
 DEFAULT_CACHESIM_ALL_LAYOUTS.quick :=
 DEFAULT_CACHESIM_N := 65536
+# Beyond the caches: a size above FIXED_N at which the first page's why names last-level misses (at 2^20 every
+# design's world exceeds the simulated 32 MiB last level but four of the smallest, which the why names); empty,
+# none. Every design there would take about 23 minutes on two lanes, so the pipeline simulates the two designs each
+# workload's why compares, one run each: 5 CPU minutes (docs/decisions.md). QUICK=1 measures no such size.
+DEFAULT_CACHESIM_LARGE_N := 1048576
+DEFAULT_CACHESIM_LARGE_N.quick :=
 
 # The whole-process cross-check (make bench SCENARIOS=... times those scenarios instead).
 DEFAULT_CROSSCHECK_SCENARIOS := simple_iter,add_remove,random_get

@@ -17,6 +17,10 @@
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
 #                       results); hitches.csv, the framed scenarios' frames per design (scripts/analysis.sh frames)
+#      cachesim.csv     beyond the caches: where CACHESIM_LARGE_N is set, the designs the first page's why compares
+#                       there (each workload's fastest and next, by these results: scripts/analysis.sh explained),
+#                       simulated at that size in their median process's layout, their rows added; then the results
+#                       are made again with them
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
 #   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
@@ -40,7 +44,8 @@
 #   BENCH_MIN_N BENCH_MAX_N BENCH_STEP BENCH_SIZES BENCH_OPTIONS BENCH_MIN_PROCS BENCH_MAX_PROCS BENCH_TARGET_CI
 #   BENCH_BUDGET_S BENCH_JOB_TIMEOUT_S PROGRESS_EVERY PAIRED PAIRED_LAYOUTS PAIRED_ROUNDS PAIRED_TARGET_MS
 #   PAIRED_REFERENCE PAIRED_CLOCK FRAMES_N FRAMES_PROCESSES FRAMES_ROUNDS FIXED_N HYPERFINE_RUNS HYPERFINE_EXTRA_MS
-#   CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS QUICK, and BENCH_SCENARIOS where the run is narrowed to some scenarios.
+#   CROSSCHECK_SCENARIOS CACHESIM_SPREAD CACHESIM_ALL_LAYOUTS CACHESIM_LARGE_N QUICK, and BENCH_SCENARIOS where the run
+#   is narrowed to some scenarios.
 # Each one is required (make bench passes them all; their defaults are in scripts/defaults.mk, the script has
 # none): one left out is refused before anything runs, as a wrong one is. REANALYSE=1 needs none of them.
 # Exit codes: 0 published; 1 a step failed (the message names it, and the cell where there is one); 2 a setting
@@ -135,7 +140,7 @@ else
         "bench_budget_s=$BENCH_BUDGET_S" "bench_sizes=$BENCH_SIZES" "bench_options=$BENCH_OPTIONS" \
         "fixed_n=$FIXED_N" "bench_scenarios=${BENCH_SCENARIOS:-}" \
         "cachesim_geometry=$(sh "$here/cachesim.sh" --geometry)" "cachesim_spread=$CACHESIM_SPREAD" \
-        "cachesim_all_layouts=$CACHESIM_ALL_LAYOUTS" \
+        "cachesim_all_layouts=$CACHESIM_ALL_LAYOUTS" "cachesim_large_n=$CACHESIM_LARGE_N" \
         "hyperfine_runs=$HYPERFINE_RUNS" "crosscheck_scenarios=$CROSSCHECK_SCENARIOS" "quick=$QUICK" \
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
@@ -194,6 +199,18 @@ fi
 
 step "results"
 "$here/analysis.sh" results "$stage"
+if [ -z "$reanalyse" ] && [ -n "$CACHESIM_LARGE_N" ]; then
+    # Every design simulated at this size would cost several times the hour's remainder (docs/decisions.md): the
+    # two whose mechanism the first page's why compares, per workload, one run each (the counts are deterministic).
+    explained=$("$here/analysis.sh" explained "$stage/results.csv" --n "$CACHESIM_LARGE_N")
+    if [ -n "$explained" ]; then
+        step "cache simulation at n=$CACHESIM_LARGE_N of the designs the first page's why compares"
+        CACHESIM_CELLS=$explained sh "$here/cachesim.sh" "$build" "$scratch/cachesim-large.csv" "$CACHESIM_LARGE_N" \
+            "$stage/runs.csv" "$@" >/dev/null
+        tail -n +2 "$scratch/cachesim-large.csv" >>"$stage/cachesim.csv"
+        "$here/analysis.sh" results "$stage"
+    fi
+fi
 if [ -n "$("$here/analysis.sh" table-files "$stage" frames)" ]; then
     "$here/analysis.sh" frames summary "$stage/hitches.csv" "$stage"
 fi

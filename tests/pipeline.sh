@@ -81,6 +81,10 @@ refuse "FIXED_N outside BENCH_SIZES" 'FIXED_N=1024 is not a size' BENCH_SIZES=10
 refuse "an unknown cross-check scenario" 'CROSSCHECK_SCENARIOS names nope' CROSSCHECK_SCENARIOS=simple_iter,nope
 refuse "an unknown strategy for the simulated layouts" 'CACHESIM_ALL_LAYOUTS names "nope:add_remove"' \
     CACHESIM_ALL_LAYOUTS=nope:add_remove
+refuse "a size beyond the caches that is the fixed one" 'CACHESIM_LARGE_N=1024 is not above FIXED_N=1024' \
+    CACHESIM_LARGE_N=1024
+refuse "a size beyond the caches the run does not measure" 'CACHESIM_LARGE_N=4096 is not a size the run measures' \
+    CACHESIM_LARGE_N=4096
 refuse "a bench option the binaries refuse" '--reps must be between' BENCH_OPTIONS="--reps 0"
 refuse "QUICK=yes" 'QUICK is 0 or 1' QUICK=yes
 refuse "SCENARIOS naming no scenario" 'SCENARIOS names nope' BENCH_SCENARIOS=simple_iter,nope
@@ -172,6 +176,31 @@ if [ -s "$res/results.csv" ]; then
         [ "$(csvcheck count "$res/results.csv" --where 'sim_d1_misses_per_unit!=')" -gt 0 ]
     then ok "results carry the simulated misses at FIXED_N"; else ko "results carry the simulated misses at FIXED_N"; fi
 fi
+# Beyond the caches (CACHESIM_LARGE_N): the designs each first-page workload's why compares at that size, and
+# they alone, simulated there once each in a timed process's layout, their misses in the results; the fixed size's
+# simulation has every design as before. Two sizes of two scenarios, every variant.
+large=$tmp/large
+if tiny BENCH_MIN_N=1024 BENCH_MAX_N=4096 BENCH_STEP=2 BENCH_SCENARIOS=simple_iter,scatter_iter CACHESIM_LARGE_N=4096 \
+    CACHESIM_SPREAD=1e9 CACHESIM_ALL_LAYOUTS= \
+    CROSSCHECK_SCENARIOS=simple_iter sh scripts/pipeline.sh "$build" "$large" raw $variants >"$tmp/large.log" 2>&1
+then
+    explained=$(scripts/analysis.sh explained "$large/results.csv" --n 4096 | tr ',' '\n' | sort)
+    simulated=$(csvcheck column "$large/cachesim.csv" strategy scenario --where n=4096 | tr '\t' ':' | sort)
+    joined=$(csvcheck column "$large/results.csv" strategy scenario --where n=4096 --where 'sim_d1_misses_per_unit!=' |
+        tr '\t' ':' | sort)
+    gzip -dc "$large/runs.csv.gz" >"$tmp/large-runs.csv"
+    if [ -n "$explained" ] && [ "$simulated" = "$explained" ] && [ "$joined" = "$explained" ] &&
+        csvcheck within "$large/cachesim.csv" "$tmp/large-runs.csv" strategy scenario n layout_seed --where n=4096 &&
+        [ "$(csvcheck count "$large/cachesim.csv" --where n=1024 --where scenario=simple_iter)" -eq \
+            "$(csvcheck count "$large/results.csv" --where n=1024 --where scenario=simple_iter --where "strategy!=$aa")" ] &&
+        grep -q '^cachesim_large_n,4096$' "$large/metadata.csv" &&
+        grep -q 'cache simulation at n=4096 of the designs the first page' "$tmp/large.log"
+    then ok "beyond the caches, the designs the first page's why compares are simulated once each"
+    else ko "beyond the caches, the designs the first page's why compares are simulated once each" \
+        "explained: $(echo $explained); simulated: $(echo $simulated); joined: $(echo $joined)"; fi
+else ko "beyond the caches, the designs the first page's why compares are simulated once each" \
+    "$(grep -v '^bench: round' "$tmp/large.log" | tail -n 3 | tr '\n' ' ')"; fi
+
 # The programs the run used: a copy of each, its SHA-256 in metadata.csv, equal to the build's (nothing was
 # relinked during this run).
 sums_ok=1

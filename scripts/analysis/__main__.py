@@ -21,6 +21,7 @@ Commands (each module's docstring says more):
     prose REPORT_MD        the numbers a report's prose types by hand instead of generating (prose.py)
     plots ...              the figures' data and gnuplot scripts (plots.py)
     cachesim-plan ...      which layouts the cache simulation replays (simulation.py)
+    explained RESULTS_CSV --n N   the cells the first page's why compares at N, simulated beyond the caches (report.py)
     cachesim-join ...      cachesim.csv from the simulator's dumps (simulation.py)
     framesim-join ...      framesim.csv from the simulator's dumps, a dump per frame (simulation.py)
     crosscheck-plan ...    the whole-process cross-check's commands (crosscheck.py)
@@ -79,6 +80,7 @@ COMMANDS = {
     "prose": ("prose", "main"),
     "plots": ("plots", "main"),
     "cachesim-plan": ("simulation", "plan_main"),
+    "explained": ("report", "explained_main"),
     "cachesim-join": ("simulation", "join_main"),
     "framesim-join": ("simulation", "framesim_join_main"),
     "crosscheck-plan": ("crosscheck", "plan_main"),

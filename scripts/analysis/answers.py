@@ -46,8 +46,8 @@ WORKLOADS = (
 
 @dataclass(frozen=True)
 class Mechanism:
-    """What a design's work at the fixed size costs, exactly: instructions, simulated D1 and last-level misses per
-    unit (the median over the layouts simulated) and bytes per entity."""
+    """What a design's work at one size costs, exactly: instructions, simulated D1 and last-level misses per unit
+    (the median over the layouts simulated) and bytes per entity."""
     design: str
     instructions: float
     d1_misses: float
@@ -185,11 +185,39 @@ def why(first: Mechanism | None, second: Mechanism | None) -> str | None:
     return against(first, second, slower=True)
 
 
+def _names_ll(first: Mechanism, second: Mechanism) -> bool:
+    """Whether a why names the last-level misses: where either design has more than about none per unit."""
+    return first.ll_misses > 0.0005 or second.ll_misses > 0.0005
+
+
+def explained(figures: Sequence[Figure], compare: wording.Pairwise, rule: Rule) -> list[str]:
+    """The designs whose Mechanism the why of a workload compares: the fastest and the next one (runner_up); none
+    where every design is picked (no lead beyond the margin to explain). The simulation beyond the caches runs
+    these alone (scripts/pipeline.sh)."""
+    k = wording.pick(figures, compare, rule).next
+    return [] if k is None else [figures[0][0], figures[k][0]]
+
+
+def why_at(first: Mechanism | None, second: Mechanism | None, n: int, last_level: int | None) -> str | None:
+    """why at n, with the designs whose world (bytes per entity times n) fits the simulated last-level cache of
+    last_level bytes named where the why names last-level misses, so that their misses are not read as those of a
+    world beyond it: "...; `b`'s world (16.00 MiB) fits the 32 MiB LL"."""
+    text = why(first, second)
+    if text is None or first is None or second is None or last_level is None or not _names_ll(first, second):
+        return text
+    inside = [f"`{m.design}`'s world ({wording.bytes_text(round(m.bytes_per_entity * n))})" for m in (first, second)
+              if m.bytes_per_entity * n <= last_level]
+    if not inside:
+        return text
+    return text + f"; {wording.listing(inside)} {'fits' if len(inside) == 1 else 'fit'} the " \
+                  f"{last_level / (1 << 20):g} MiB LL"
+
+
 def against(first: Mechanism, second: Mechanism, slower: bool) -> str:
     """why of two designs' Mechanism: "`a` against `b`: ..."."""
     names = f"`{first.design}` against `{second.design}`: "
     parts = [f"D1 {_figure(first.d1_misses)} vs {_figure(second.d1_misses)}"]
-    if first.ll_misses > 0.0005 or second.ll_misses > 0.0005:
+    if _names_ll(first, second):
         parts.append(f"LL {_figure(first.ll_misses)} vs {_figure(second.ll_misses)}")
     parts.append(f"{first.bytes_per_entity:.0f} vs {second.bytes_per_entity:.0f} B/entity")
     ir = f"Ir {_figure(first.instructions)} vs {_figure(second.instructions)}"

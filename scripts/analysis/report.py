@@ -171,8 +171,8 @@ import re
 import sys
 from typing import Callable, Sequence
 
-from . import (answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, otherruns, paired, stats,
-               wording)
+from . import (answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, otherruns, paired,
+               simulation, stats, wording)
 from .cells import Cell, CellKey
 from .command import Parser, fail
 from .csvfile import Row
@@ -230,6 +230,13 @@ class Results:
     @functools.cached_property
     def sim(self) -> list[Row]:
         return csvfile.read(self.path("cachesim.csv"), "cachesim", recorded=self.recorded)
+
+    @functools.cached_property
+    def sim_fixed(self) -> list[Row]:
+        """The rows of cachesim.csv at FIXED_N, where every design was simulated (a run may hold some beyond the
+        caches too, at CACHESIM_LARGE_N, for the first page's why)."""
+        fixed = self.meta.get("fixed_n")
+        return [r for r in self.sim if fixed is None or r["n"] == fixed]
 
     @functools.cached_property
     def runs(self) -> list[Row]:
@@ -423,11 +430,11 @@ def table_sweep(res: Results, scenario: str, sizes: str) -> list[str]:
 def table_sim(res: Results, scenarios: str) -> list[str]:
     names = scenarios.split(",")
     by: dict[tuple[str, str], list[Row]] = {}
-    for r in res.sim:
+    for r in res.sim_fixed:
         by.setdefault((r["strategy"], r["scenario"]), []).append(r)
-    strategies = sorted({r["strategy"] for r in res.sim if not r["strategy"].endswith(paired.AA_SUFFIX)})
+    strategies = sorted({r["strategy"] for r in res.sim_fixed if not r["strategy"].endswith(paired.AA_SUFFIX)})
     for sc in names:
-        if not any(r["scenario"] == sc for r in res.sim):
+        if not any(r["scenario"] == sc for r in res.sim_fixed):
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {sc}")
     lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
     for s in strategies:
@@ -691,6 +698,44 @@ def _mechanism(res: Results, strategy: str, scenario: str, n: int) -> answers.Me
     return answers.Mechanism(strategy, instructions, d1, ll, float(cell["bytes_per_entity"]))
 
 
+def why_at(res: Results, scenario: str, n: int) -> str | None:
+    """The why of a workload read at n (answers.why_at): its fastest design at n against the next one, from the
+    rows cachesim.csv holds at n (at FIXED_N every design's; beyond the caches, at CACHESIM_LARGE_N, these two
+    designs' alone); None where the run simulated either not at n; NotMeasured where no design measured it at n."""
+    return _why(res, scenario, n, *standings(res, scenario, n))
+
+
+def _why(res: Results, scenario: str, n: int, figures: list[wording.Figure], compare: wording.Pairwise) -> str | None:
+    k, _ = answers.runner_up(figures, compare, res.rule)
+    first = _mechanism(res, figures[0][0], scenario, n)
+    second = _mechanism(res, figures[k][0], scenario, n) if k is not None else None
+    return answers.why_at(first, second, n, simulation.last_level_bytes(res.meta.get("cachesim_geometry", "")))
+
+
+def explained_main(argv: list[str]) -> int:
+    """The cells the first page's why compares at N (answers.explained), "STRATEGY:SCENARIO,...", from a results
+    folder not yet recorded (the pipeline's staging folder): what the simulation beyond the caches runs."""
+    p = Parser("explained", "RESULTS_CSV --n N")
+    p.add_argument("results")
+    p.add_argument("--n", type=int, required=True)
+    return p.run(argv, lambda a: _explained(a.results, a.n))
+
+
+def _explained(path: str, n: int) -> int:
+    try:
+        res = Results(path, recorded=False)
+        cells = []
+        for w in answers.WORKLOADS:
+            try:
+                cells += [f"{s}:{w.scenario}" for s in answers.explained(*standings(res, w.scenario, n), res.rule)]
+            except NotMeasured:
+                continue
+    except (OSError, CsvError, cellmod.MergeError) as e:
+        return fail("explained", e)
+    print(",".join(cells))
+    return 0
+
+
 def answer(res: Results, scenario: str, read: Sequence[int]) -> tuple[list[answers.SizeAnswer], str]:
     """([answers.SizeAnswer at each size of read the scenario was measured at], the sizes where the pick differs
     up to the largest read), as answers.py words them, why from the cache simulation at each size; NotMeasured
@@ -706,11 +751,9 @@ def answer(res: Results, scenario: str, read: Sequence[int]) -> tuple[list[answe
     found = []
     for n, figures, compare in per_size:
         if n in read:
-            k, next_text = answers.runner_up(figures, compare, res.rule)
-            first = _mechanism(res, figures[0][0], scenario, n)
-            second = _mechanism(res, figures[k][0], scenario, n) if k is not None else None
+            _, next_text = answers.runner_up(figures, compare, res.rule)
             found.append(answers.SizeAnswer(n, wording.leading_text(figures, compare, res.rule), next_text,
-                                            answers.why(first, second)))
+                                            _why(res, scenario, n, figures, compare)))
     if not found:
         raise NotMeasured(f"no design measured {scenario} at n={', '.join(map(str, read))}")
     return found, answers.other_sizes(per_size, [a.n for a in found], res.rule)
@@ -908,7 +951,7 @@ def value(res: Results, spec: str) -> str:
     if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"], ["ir"]):
         column = {"ll": "ll_misses_per_unit", "ir": "instructions_per_unit"}.get("".join(args[2:]),
                                                                                  "d1_misses_per_unit")
-        found = [float(r[column]) for r in res.sim if (r["strategy"], r["scenario"]) == tuple(args[:2])]
+        found = [float(r[column]) for r in res.sim_fixed if (r["strategy"], r["scenario"]) == tuple(args[:2])]
         if not found:
             raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
         return f"{stats.median(found):.3f}"

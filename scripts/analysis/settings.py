@@ -117,6 +117,10 @@ def check(cells_path: str | None = None) -> None:
             raise SettingError(f'BENCH_SIZES takes comma-separated entity counts, not "{sizes_text}"')
     only = {int(x) for x in _names(sizes_text)}
     fixed_n = _whole("FIXED_N", 1, MAX_ENTITIES)
+    large_n = _whole("CACHESIM_LARGE_N", 1, MAX_ENTITIES) if _text("CACHESIM_LARGE_N") else None
+    if large_n is not None and large_n <= fixed_n:
+        raise SettingError(f"CACHESIM_LARGE_N={large_n} is not above FIXED_N={fixed_n}: the simulation at FIXED_N "
+                           "already has every design; empty leaves the one beyond the caches out")
     if cells_path is None:
         return
     try:
@@ -141,6 +145,10 @@ def check(cells_path: str | None = None) -> None:
     if fixed_n not in measured:
         raise SettingError(f"FIXED_N={fixed_n} is not a size the run measures ({','.join(map(str, measured))}): the "
                            "cache simulation and the cross-check join the timed figures at FIXED_N")
+    if large_n is not None and large_n not in measured:
+        raise SettingError(f"CACHESIM_LARGE_N={large_n} is not a size the run measures "
+                           f"({','.join(map(str, measured))}): the simulation beyond the caches explains the picks "
+                           "measured there")
     at_fixed = {(key[0], key[1]) for key, _ in universe if key[2] == fixed_n}
     strategies = sorted({key[0] for key, _ in universe})
     blocks = {(key[1], key[2]) for key, _ in universe}

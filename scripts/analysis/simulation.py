@@ -1,7 +1,7 @@
 """The cache simulation's plan and its results (scripts/cachesim.sh runs the simulator in between).
 
     python3 -m analysis cachesim-plan --cells CELLS_TSV --n N [--runs RUNS_CSV --spread F
-                                           --all-layouts STRATEGY:SCENARIO,...]
+                                           --all-layouts STRATEGY:SCENARIO,...] [--only STRATEGY:SCENARIO,...]
     python3 -m analysis cachesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
     python3 -m analysis framesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
 
@@ -11,7 +11,9 @@ process measured. For every cell at N in warm memory the plan takes the seed of 
 the cell's median; where the processes' medians spread by more than F of the median (layout matters there), also
 those of the fastest and the slowest process; for the cells named by --all-layouts (possibly none), every process's
 seed. RUNS_CSV comes with both (make bench passes CACHESIM_SPREAD and CACHESIM_ALL_LAYOUTS); without it (make
-cachesim on its own) every cell gets seed 1. The A/A twin is left out: its code is its original's.
+cachesim on its own) every cell gets seed 1. The A/A twin is left out: its code is its original's. With --only, the
+cells named alone, each in its median layout (the simulation beyond the caches: one run per cell, its counts
+deterministic; --spread and --all-layouts are not taken then).
 
 The plan is one simulator process a line: "BINARY SCENARIO,... SEED,...", the k-th cell the scenarios give
 taking the k-th seed (a binary listing one scenario under two labels, as raw does, has a cell for each).
@@ -31,6 +33,7 @@ every row needing a dump for every frame from 0 on, as many as the other cells o
 
 import argparse
 import os
+import re
 import sys
 from typing import Callable, NamedTuple
 
@@ -77,9 +80,9 @@ class Job(NamedTuple):
 
 
 def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: float | None,
-         every: set[tuple[str, str]]) -> list[Job]:
+         every: set[tuple[str, str]], only: set[tuple[str, str]] | None = None) -> list[Job]:
     """One simulator process each, rank by rank (the median layouts' seeds first, then the next layouts of the
-    cells that have more)."""
+    cells that have more); of the (label, scenario) cells only names, where given, alone."""
     timed: dict[tuple[str, str], list[Row]] = {}
     for row in runs:
         if int(row["n"]) == n and row["memory"] == "warm":
@@ -89,6 +92,8 @@ def plan(universe: list[tuple[str, str, str]], runs: list[Row], n: int, spread: 
     for binary, scenario, label in universe:
         if label.endswith(paired.AA_SUFFIX):
             continue  # the A/A twin runs the same code as its original: nothing to simulate twice
+        if only is not None and (label, scenario) not in only:
+            continue
         if binary not in binaries:
             binaries.append(binary)
         rows = timed.get((label, scenario))
@@ -116,24 +121,31 @@ def plan_main(argv: list[str]) -> int:
     p.add_argument("--runs")
     p.add_argument("--spread", type=float)
     p.add_argument("--all-layouts")
+    p.add_argument("--only")
     return p.run(argv, lambda a: _plan(p, a))
 
 
+def named_cells(text: str) -> set[tuple[str, str]]:
+    """{(strategy, scenario)} of "STRATEGY:SCENARIO,...", possibly empty."""
+    return {(strategy, scenario) for strategy, _, scenario in (x.partition(":") for x in text.split(",") if x)}
+
+
 def _plan(p: Parser, a: argparse.Namespace) -> int:
-    if a.runs is not None and (a.spread is None or a.all_layouts is None):
+    if a.only is not None and (a.spread is not None or a.all_layouts is not None):
+        return p.usage_error("cachesim-plan: --only takes each cell's median layout alone: no --spread or "
+                             "--all-layouts with it")
+    if a.runs is not None and a.only is None and (a.spread is None or a.all_layouts is None):
         return p.usage_error("cachesim-plan: --runs needs --spread and --all-layouts (the run's CACHESIM_SPREAD and "
                              "CACHESIM_ALL_LAYOUTS)")
-    every: set[tuple[str, str]] = set()
-    for item in [x for x in (a.all_layouts or "").split(",") if x]:
-        strategy, _, scenario = item.partition(":")
-        every.add((strategy, scenario))
+    every = named_cells(a.all_layouts or "")
+    only = named_cells(a.only) if a.only is not None else None
     try:
         runs = csvfile.read(a.runs, "runs") if a.runs else []
         universe = _universe(a.cells, a.n)
     except (OSError, CsvError) as e:
         print(f"cachesim-plan: {e}", file=sys.stderr)
         return 1
-    for binary, scenarios, seeds in plan(universe, runs, a.n, a.spread, every):
+    for binary, scenarios, seeds in plan(universe, runs, a.n, a.spread, every, only):
         print(binary, ",".join(scenarios), ",".join(seeds))
     return 0
 
@@ -141,6 +153,13 @@ def _plan(p: Parser, a: argparse.Namespace) -> int:
 COLUMNS = ("strategy", "scenario", "n", "unit", "layout_seed", "instructions_per_unit", "d1_misses_per_unit",
            "ll_misses_per_unit", "d1_read_misses_per_unit", "d1_write_misses_per_unit", "checksum", "geometry",
            "flags")
+
+
+def last_level_bytes(geometry: str) -> int | None:
+    """The simulated last-level cache's size in bytes, from a geometry as the rows record it ("... LL=33554432/16/64
+    (bytes/ways/line)"); None where the text names none."""
+    found = re.search(r"\bLL=(\d+)/", geometry)
+    return int(found.group(1)) if found else None
 
 
 def read_dump(path: str) -> tuple[tuple[str, ...], list[int]]:

@@ -1,6 +1,7 @@
 """The first page's answer: planted standings give the pick, the next design, the sizes where the pick changes and
 the mechanism the page must print."""
 
+import dataclasses
 import unittest
 
 from support import planted_standing
@@ -146,6 +147,40 @@ class Why(unittest.TestCase):
             "`a` against `b`: the same work (Ir 100 vs 104): a memory or layout effect; D1 1 vs 2.5"))
         # without a difference in time there is nothing to explain
         self.assertFalse(answers.against(a, b, slower=False).startswith("`a` against `b`: the same work"))
+
+
+class BeyondTheCaches(unittest.TestCase):
+    """The why at a size beyond the simulated last level: the designs it compares, and which of their worlds the
+    last level still holds."""
+
+    LL = 32 << 20
+
+    def test_the_fastest_and_the_next_are_the_designs_explained(self):
+        figures, compare = standing(("b", None), ("a", TIE), ("c", SLOW), ("d", c(2.0, 1.9, 2.1)))
+        self.assertEqual(answers.explained(figures, compare, RULE), ["b", "c"])
+        # every design picked: no lead beyond the margin, nothing to explain and nothing to simulate
+        self.assertEqual(answers.explained(*standing(("b", None), ("a", SAME)), RULE), [])
+
+    def test_a_world_the_last_level_holds_is_named_where_last_level_misses_are(self):
+        n = 1 << 20
+        big = answers.Mechanism("big", 30.0, 2.0, 1.5, 120)  # 120 MiB at 2^20
+        small = answers.Mechanism("small", 20.0, 1.0, 0.25, 16)  # 16 MiB: within the 32 MiB last level
+        self.assertEqual(answers.why_at(big, small, n, self.LL),
+                         "`big` against `small`: Ir 30 vs 20, D1 2 vs 1, LL 1.5 vs 0.25, 120 vs 16 B/entity; "
+                         "`small`'s world (16.00 MiB) fits the 32 MiB LL")
+        # a world of exactly the last level's size fits it too; both named where both fit
+        exact = answers.Mechanism("exact", 20.0, 1.0, 0.25, 32)
+        self.assertTrue(answers.why_at(exact, small, n, self.LL).endswith(
+            "; `exact`'s world (32.00 MiB) and `small`'s world (16.00 MiB) fit the 32 MiB LL"))
+        # both worlds beyond it: the why alone
+        self.assertEqual(answers.why_at(big, big, n, self.LL), answers.why(big, big))
+        # at a size where neither misses the last level, the why names no LL misses, and no world either
+        cold = answers.Mechanism("small", 20.0, 1.0, 0.0, 16)
+        self.assertEqual(answers.why_at(dataclasses.replace(big, ll_misses=0.0), cold, n, self.LL),
+                         "`big` against `small`: Ir 30 vs 20, D1 2 vs 1, 120 vs 16 B/entity")
+        # without the geometry, or without a next design, as why
+        self.assertEqual(answers.why_at(big, small, n, None), answers.why(big, small))
+        self.assertIsNone(answers.why_at(big, None, n, self.LL))
 
 
 class Catalogue(unittest.TestCase):

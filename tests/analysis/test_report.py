@@ -9,7 +9,7 @@ import unittest
 import unittest.mock
 
 import test_frames
-from support import CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
+from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
 from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, report, results, simulation, stats,
                       summary, wording)
 
@@ -717,6 +717,53 @@ class Refusals(TempDir):
         self.assertIn("| machine_id | test-machine |\n", text)
 
 
+class BeyondTheCaches(TempDir):
+    """A run simulated every design at FIXED_N (1024) and, beyond the caches (4096), the two designs the why
+    compares there: a leads at 1024, b (then c) at 4096."""
+
+    TIMES = {1024: {"a": 1.0, "b": 1.5, "c": 2.0}, 4096: {"a": 3.0, "b": 1.0, "c": 1.2}}
+
+    def setUp(self):
+        super().setUp()
+        rows = [run_row(s, "simple_iter", n, t * v) for n, times in self.TIMES.items() for s, t in times.items()
+                for v in (1.0, 1.02, 0.98, 1.01, 0.99)]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\nfixed_n,1024\ncachesim_geometry,I1=32768/8/64 "
+                                   "D1=49152/12/64 LL=33554432/16/64 (bytes/ways/line)\n")
+        self.write("cachesim.csv", CACHESIM_HEADER + "\n"
+                   "a,simple_iter,1024,entity,1,10,0.25,0,00ab\nb,simple_iter,1024,entity,1,12,0.5,0,00ab\n"
+                   "c,simple_iter,1024,entity,1,14,0.75,0,00ab\n"
+                   "b,simple_iter,4096,entity,1,11,1.5,0.5,00ab\nc,simple_iter,4096,entity,1,13,2.5,1.25,00ab\n")
+        self.assertEqual(results.main([self.dir]), 0)
+
+    def test_the_why_at_each_size_reads_the_rows_simulated_there(self):
+        # before the manifest, as the pipeline asks which cells to simulate beyond the caches
+        code, out, _ = said(report.explained_main, [self.path("results.csv"), "--n", "4096"])
+        self.assertEqual((code, out), (0, "b:simple_iter,c:simple_iter\n"))
+        self.assertEqual(said(report.explained_main, [self.path("results.csv"), "--n", "1024"])[1],
+                         "a:simple_iter,b:simple_iter\n")
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "cachesim.csv")
+        res = report.Results(self.path("results.csv"))
+        self.assertEqual(report.why_at(res, "simple_iter", 1024),
+                         "`a` against `b`: Ir 10 vs 12, D1 0.25 vs 0.5, 100 vs 100 B/entity")
+        self.assertEqual(report.why_at(res, "simple_iter", 4096),
+                         "`b` against `c`: Ir 11 vs 13, D1 1.5 vs 2.5, LL 0.5 vs 1.25, 100 vs 100 B/entity; `b`'s "
+                         "world (400.0 KiB) and `c`'s world (400.0 KiB) fit the 32 MiB LL")
+        # the tables and figures of the fixed size keep to its rows
+        self.assertEqual(report.value(res, "sim b simple_iter"), "0.500")
+        self.assertEqual(report.table(res, "sim simple_iter")[2:], ["| a | 0.250 |", "| b | 0.500 |", "| c | 0.750 |"])
+        # the results carry the simulated misses wherever a cell was simulated
+        rows = {(r["strategy"], r["n"]): r for r in csvfile.read(self.path("results.csv"), "results")}
+        self.assertEqual(rows[("c", "4096")]["sim_ll_misses_per_unit"], "1.25")
+        self.assertEqual(rows[("a", "4096")]["sim_ll_misses_per_unit"], "")
+
+    def test_a_why_beyond_the_caches_not_simulated_is_left_out(self):
+        self.write("cachesim.csv", CACHESIM_HEADER + "\na,simple_iter,1024,entity,1,10,0.25,0,00ab\n")
+        self.assertEqual(results.main([self.dir]), 0)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "cachesim.csv")
+        self.assertIsNone(report.why_at(report.Results(self.path("results.csv")), "simple_iter", 4096))
+
+
 def said(function, args):
     """(exit status, stdout, stderr) of a command's main()."""
     out, err = io.StringIO(), io.StringIO()
@@ -746,6 +793,18 @@ class SimulationPlan(TempDir):
         # without timed runs: seed 1 everywhere
         self.assertEqual(simulation.plan(universe, [], 8, 0.1, set()),
                          [("bin-a", ["x", "y"], ["1", "1"]), ("raw", ["x"], ["1", "1"])])
+        # the cells named alone, each in its median layout: a/x spreads, and raw's binary is not run at all
+        self.assertEqual(simulation.plan(universe, runs, 8, None, set(), {("a", "x")}), [("bin-a", ["x"], ["a0"])])
+        code, out, _ = said(simulation.plan_main, ["--cells", cells, "--n", "8", "--runs", self.path("runs.csv"),
+                                                   "--only", "a:y,raw-aos:x"])
+        self.assertEqual((code, out), (0, "bin-a y b0\nraw x d1\n"))
+        self.assertEqual(said(simulation.plan_main, ["--cells", cells, "--n", "8", "--only", "a:x", "--spread", "0.1"])[0],
+                         2)
+
+    def test_the_last_level_of_a_geometry(self):
+        self.assertEqual(simulation.last_level_bytes("I1=32768/8/64 D1=49152/12/64 LL=33554432/16/64 "
+                                                     "(bytes/ways/line)"), 32 << 20)
+        self.assertIsNone(simulation.last_level_bytes(""))
 
 
 if __name__ == "__main__":

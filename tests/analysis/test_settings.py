@@ -14,6 +14,7 @@ GOOD = {
     "CROSSCHECK_SCENARIOS": "x", "CACHESIM_ALL_LAYOUTS": "a:x", "BENCH_JOB_TIMEOUT_S": "60", "PROGRESS_EVERY": "30",
     "BENCH_OPTIONS": "--reps 1", "PAIRED": "0", "PAIRED_LAYOUTS": "3", "PAIRED_ROUNDS": "4", "PAIRED_TARGET_MS": "2",
     "PAIRED_REFERENCE": "a", "PAIRED_CLOCK": "cpu", "FRAMES_N": "4096", "FRAMES_PROCESSES": "2", "FRAMES_ROUNDS": "2",
+    "CACHESIM_LARGE_N": "",
 }
 
 
@@ -67,6 +68,13 @@ class Settings(TempDir):
         self.refused(["BENCH_SIZES names 2048"], BENCH_SIZES="2048")
         self.refused(["FIXED_N=1024", "(4096)"], BENCH_SIZES="4096")
         self.refused(["BENCH_SIZES", '"4k"'], BENCH_SIZES="4k")
+
+    def test_the_size_beyond_the_caches_is_measured_and_above_the_fixed_one(self):
+        self.check(CACHESIM_LARGE_N="4096")
+        self.refused(["CACHESIM_LARGE_N=2048 is not a size the run measures (1000,1024,4096)"], CACHESIM_LARGE_N="2048")
+        self.refused(["CACHESIM_LARGE_N=1024 is not above FIXED_N=1024"], CACHESIM_LARGE_N="1024")
+        self.refused(["CACHESIM_LARGE_N=1000 is not above FIXED_N=1024"], CACHESIM_LARGE_N="1000")
+        self.refused(["CACHESIM_LARGE_N", '"2^20"'], CACHESIM_LARGE_N="2^20", cells=False)
 
     def test_names_are_those_measured(self):
         self.refused(["CROSSCHECK_SCENARIOS names y", "FIXED_N=1024"], CROSSCHECK_SCENARIOS="x,y")
