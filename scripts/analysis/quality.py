@@ -187,9 +187,9 @@ TARGETS = (
            _share_meets(Figures.planted_holding, lambda x: x >= PLANTED_HOLDING)),
     Target("design comparisons decided", "design comparisons decided", f"at least {_percent(DECIDED)}",
            lambda f: f.decided().text(), _share_meets(Figures.decided, lambda x: x >= DECIDED)),
-    Target(f"inconclusive within ±{_percent(NEAR_ONE)} of 1", f"inconclusive comparisons within ±{_percent(NEAR_ONE)} "
-           "of 1", "all", lambda f: f.inconclusive_near_one().text(),
-           _share_meets(Figures.inconclusive_near_one, lambda x: x == 1)),
+    Target(f"inconclusive within ±{_percent(NEAR_ONE)} of 1",
+           f"inconclusive comparisons within ±{_percent(NEAR_ONE)} of 1", "all",
+           lambda f: f.inconclusive_near_one().text(), _share_meets(Figures.inconclusive_near_one, lambda x: x == 1)),
     Target(f"precise to max(±{_percent(PRECISION_FLOOR)}, a third of the difference)",
            f"design comparisons precise to max(±{_percent(PRECISION_FLOOR)}, a third of the difference)",
            f"at least {_percent(PRECISE)}", lambda f: f.precise().text(),
@@ -223,8 +223,8 @@ def _and(words: Sequence[str]) -> str:
 
 def shortfalls(sizes: Mapping[int, Figures], every: Figures) -> str:
     """The figures short of their targets, each with where it is (the sizes, "every size", and "over the run"),
-    their values left to the table: "short of the target: the A/A band (at most ±3%) at 2^10 and over the run;
-    ..."; or that every figure meets its target at every size."""
+    their values left to the table: "the figures short of their targets: the A/A band (at most ±3%) at 2^10 and
+    over the run; ..."; or that every figure meets its target at every size."""
     parts = []
     for t in TARGETS:
         at = [size_label(n) for n, f in sizes.items() if t.meets(f) is False]
@@ -236,7 +236,7 @@ def shortfalls(sizes: Mapping[int, Figures], every: Figures) -> str:
             parts.append(f"{t.name} ({t.goal}) {where}")
     if not parts:
         return "every figure meets its target at every size and over the run"
-    return "short of the target: " + "; ".join(parts)
+    return "the figures short of their targets: " + "; ".join(parts)
 
 
 # ---- Reproducibility: the verdicts of two runs ----

@@ -113,8 +113,9 @@ class Figures(unittest.TestCase):
 
     def test_the_shortfalls_name_the_figures_and_where(self):
         text = quality.shortfalls(*planted_run())
-        self.assertTrue(text.startswith("short of the target: A/A intervals excluding 1 (2.5%-7.5%) at 2^12 and over "
-                                        "the run; the A/A band (at most ±3%) at 2^12 and over the run;"), text)
+        self.assertTrue(text.startswith("the figures short of their targets: A/A intervals excluding 1 (2.5%-7.5%) "
+                                        "at 2^12 and over the run; the A/A band (at most ±3%) at 2^12 and over the "
+                                        "run;"), text)
         self.assertIn("; the planted control called equivalent (none) at 2^12 and over the run;", text)
         self.assertIn("; design comparisons decided (at least 97%) at 2^12 and over the run;", text)
         sizes, every = planted_run()
@@ -123,6 +124,48 @@ class Figures(unittest.TestCase):
         both = {1024: sizes[4096], 4096: sizes[4096]}
         self.assertIn("the planted control called equivalent (none) at every size and over the run",
                       quality.shortfalls(both, every))
+
+
+def meets(header, figures):
+    """Whether the figures meet the target of the TARGETS entry whose header starts so."""
+    return next(t for t in quality.TARGETS if t.header.startswith(header)).meets(figures)
+
+
+class Targets(unittest.TestCase):
+    def test_each_target_at_its_edges(self):
+        inside, outside = c(1.0, 0.99, 1.01), c(1.05, 1.01, 1.09)
+        for excluding, expected in ((0, False), (1, True), (3, True), (4, False)):
+            figures = quality.Figures(aa=[outside] * excluding + [inside] * (40 - excluding))
+            self.assertEqual(meets("A/A intervals excluding 1", figures), expected, excluding)
+        self.assertTrue(meets("A/A band", quality.Figures(aa=[c(1.029, 0.99, 1.07)] * 20)))
+        self.assertFalse(meets("A/A band", quality.Figures(aa=[c(1 / 1.031, 0.95, 1.01)] * 20)))
+        slower, equivalent = c(1.03, 1.02, 1.04), c(1.0, 0.995, 1.005)
+        for called, expected in ((8, True), (7, False)):
+            planted = [(slower, stats.SLOWER, 1.03)] * called + [(slower, stats.INCONCLUSIVE, 1.03)] * (10 - called)
+            self.assertEqual(meets("planted called slower", quality.Figures(planted=planted)), expected)
+        for held, expected in ((9, True), (8, False)):
+            planted = [(slower, stats.SLOWER, 1.03)] * held + [(slower, stats.SLOWER, 1.05)] * (10 - held)
+            self.assertEqual(meets("planted interval holding", quality.Figures(planted=planted)), expected)
+        self.assertTrue(meets("planted called equivalent", quality.Figures(planted=[(slower, stats.SLOWER, 1.03)])))
+        self.assertFalse(meets("planted called equivalent",
+                               quality.Figures(planted=[(equivalent, stats.EQUIVALENT, 1.03)])))
+        near, far = c(1.04, 0.9, 1.2), c(1.2, 0.8, 1.8)
+        for decided, expected in ((97, True), (96, False)):
+            designs = [(equivalent, stats.EQUIVALENT)] * decided + [(near, stats.INCONCLUSIVE)] * (100 - decided)
+            self.assertEqual(meets("design comparisons decided", quality.Figures(designs=designs)), expected)
+            # the inconclusive ones are near 1; one far from it fails that target, not the decided share
+            self.assertTrue(meets("inconclusive within", quality.Figures(designs=designs)))
+            self.assertFalse(meets("inconclusive within",
+                                   quality.Figures(designs=designs + [(far, stats.INCONCLUSIVE)])))
+            # the same counts of precise comparisons: 97 of 100, then 96 of 100, both at least 95%
+            self.assertTrue(meets("precise", quality.Figures(designs=designs)))
+        # every inconclusive one: ten near 1 and one far is short
+        self.assertFalse(meets("inconclusive within", quality.Figures(designs=[(near, stats.INCONCLUSIVE)] * 10
+                                                                       + [(far, stats.INCONCLUSIVE)])))
+        for precise, expected in ((95, True), (94, False)):
+            designs = [(equivalent, stats.EQUIVALENT)] * precise + [(near, stats.INCONCLUSIVE)] * (100 - precise)
+            self.assertEqual(meets("precise", quality.Figures(designs=designs)), expected)
+        self.assertIsNone(meets("precise", quality.Figures()))  # nothing to judge
 
 
 class Verdicts(unittest.TestCase):
@@ -192,7 +235,8 @@ class PairedRun(TempDir):
         slower = report.value(res, "controls planted-slower").split()
         self.assertEqual((every[4], every[5].split()[0]), (slower[2], slower[0]))
         self.assertIn(report.value(res, "quality shortfalls").split(":")[0],
-                      ("short of the target", "every figure meets its target at every size and over the run"))
+                      ("the figures short of their targets",
+                       "every figure meets its target at every size and over the run"))
         with self.assertRaises(report.TableError):
             report.value(res, "quality everything")
 
