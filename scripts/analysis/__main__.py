@@ -11,7 +11,8 @@ Commands (each module's docstring says more):
     noise BUILD OUT ...    paired ratios against unpaired times beside a CPU hog switched on and off (noise.py)
     frames measure|summary ...   the framed scenarios' frames: recorded; typical and worst frame, hitches (frames.py)
     paired SAMPLES...      the paired ratios of bench-paired's samples, block by block (paired.py)
-    reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals (paired.py)
+    reproduce DIR_A DIR_B  how many paired ratios of two runs agree within their intervals, and how many design
+                           comparisons get the same verdict (reproduce.py)
     patterns DIR           whether the A/A twins lean one way by twin, link order, allocation or visiting order (paired.py)
     fidelity code|work ... each design's code and instructions in the paired program against bench-NAME (fidelity.py)
     results DIR            results.csv, results.json and metadata.csv from DIR's runs (results.py)
@@ -67,7 +68,7 @@ COMMANDS = {
     "defaults": ("defaults", "main"),
     "plan": ("plan", "main"),
     "paired": ("paired", "main"),
-    "reproduce": ("paired", "reproduce_main"),
+    "reproduce": ("reproduce", "main"),
     "patterns": ("paired", "patterns_main"),
     "blocks": ("blocks", "main"),
     "noise": ("noise", "main"),

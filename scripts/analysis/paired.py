@@ -431,6 +431,32 @@ def planted_truths(block: Block) -> Iterator[tuple[str, str, float]]:
         yield control, original, asked if measured is None else measured
 
 
+class ControlEstimate(NamedTuple):
+    """A control of a block against its original: an A/A twin (truth 1) or a planted control (truth: the ratio it
+    realised, planted_truths)."""
+    key: BlockKey
+    control: str
+    original: str
+    estimate: Estimate
+    truth: float
+    planted: bool
+
+
+def control_estimates(grouped: Pairing) -> list[ControlEstimate]:
+    """Every block's controls against their originals, the A/A twins of a block before its planted control; a
+    control without an estimate (fewer than two processes measured it) is left out."""
+    out: list[ControlEstimate] = []
+    for key, block in grouped.items():
+        names = block.strategies()
+        wanted = [(a, b, 1.0, False) for a, b in twins(names, AA_SUFFIX)]
+        wanted += [(a, b, truth, True) for a, b, truth in planted_truths(block)]
+        for control, original, truth, is_planted in wanted:
+            e = ratio(block, control, original)
+            if e is not None:
+                out.append(ControlEstimate(key, control, original, e, truth, is_planted))
+    return out
+
+
 PAIR_COLUMNS = ("scenario", "n", "memory", "strategy", "reference", "ratio", "ratio_lo", "ratio_hi", "processes",
                 "truth")
 
@@ -544,12 +570,13 @@ def reproduce_main(argv: list[str]) -> int:
     parser = Parser("reproduce", "DIR_A DIR_B")
     parser.add_argument("first")
     parser.add_argument("second")
-    return parser.run(argv, _reproduce)
+    return parser.run(argv, lambda args: reproduce_ratios(args.first, args.second))
 
 
-def _reproduce(args: argparse.Namespace) -> int:
+def reproduce_ratios(first: str, second: str) -> int:
+    """What reproduce_main prints of two results folders; its exit status."""
     runs: list[dict[tuple[str, int, str, str, str], stats.Interval]] = []
-    for directory in (args.first, args.second):
+    for directory in (first, second):
         try:
             rows = csvfile.read(f"{directory}/pairs.csv", "pairs", recorded=True)
         except CsvError as e:

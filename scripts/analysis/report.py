@@ -60,6 +60,11 @@ nothing was measured):
                                    half-width, how many within the target), the A/A ratios (within the target,
                                    beyond twice it, intervals holding 1), the planted control (detected: its
                                    interval above 1; its median estimate against its truth)
+    quality                        the method against its targets (quality.py), by N and over the run: the A/A
+                                   intervals excluding 1 and the A/A band, the planted control called slower,
+                                   called equivalent and its interval holding its truth, the design comparisons
+                                   decided, the inconclusive ones near 1 and those precise to max(3%, a third of
+                                   the difference); a figure short of its target marked
     meta [KEY,...]                 from metadata.csv: key | value (all keys if none are named)
     xcheck                         from crosscheck.csv: in-process against whole-process figures, with the range
                                    of the whole-process runs (crosscheck.run_range: the fastest and the slowest)
@@ -151,6 +156,7 @@ tables too):
     controls WHAT                  the controls judged by it: aa-excluding (A/A intervals that exclude 1),
                                    aa-different, aa-equivalent, aa-largest (each twin's farthest ratio from 1),
                                    planted-slower, planted-truth
+    quality shortfalls             the figures of the quality table short of their targets, and where
     other-runs WHAT                the other committed paired runs (otherruns.py): same, overlapping, different
                                    (how many picks of the other-runs table, "8 of 16"), runs (those compared),
                                    left-out (committed runs not compared, and why), agree and agree-twins (the
@@ -172,7 +178,7 @@ import sys
 from typing import Callable, Sequence
 
 from . import (answers, cells as cellmod, crosscheck, csvfile, defaults, frames, manifest, otherruns, paired,
-               simulation, stats, wording)
+               quality, simulation, stats, wording)
 from .cells import Cell, CellKey
 from .command import Parser, fail
 from .csvfile import Row
@@ -270,7 +276,7 @@ class Results:
         return cellmod.ratio(top, bottom, self.pairing)
 
     @functools.cached_property
-    def family(self) -> list[Comparison]:
+    def comparisons(self) -> dict[quality.DesignPair, Comparison]:
         """The comparisons the decision rule holds its false discovery rate over, fixed by what was measured, not by
         what the report words: every pair of designs measured at one scenario, size and memory mode (the raw
         floors among them; not the controls, the A/A twins and the planted slowdown, which check the rule)."""
@@ -278,8 +284,14 @@ class Results:
         for cell in self.groups.values():
             if not paired.is_control(cell.strategy):
                 by_block.setdefault((cell.scenario, cell.n, cell.memory), []).append(cell)
-        return [self.ratio(a, b) for cells in by_block.values()
-                for a, b in itertools.combinations(sorted(cells, key=lambda c: c.strategy), 2)]
+        return {quality.DesignPair(*block, a.strategy, b.strategy): self.ratio(a, b)
+                for block, cells in by_block.items()
+                for a, b in itertools.combinations(sorted(cells, key=lambda c: c.strategy), 2)}
+
+    @functools.cached_property
+    def family(self) -> list[Comparison]:
+        """The comparisons (above) as the decision rule takes them."""
+        return list(self.comparisons.values())
 
     @functools.cached_property
     def rule(self) -> Rule:
@@ -293,12 +305,11 @@ class Results:
         aa: list[Comparison] = []
         planted: list[tuple[Comparison, float]] = []
         if self.pairing is not None:  # the controls a paired run measured beside the designs, in its samples alone
-            for block in self.pairing.values():
-                names = block.strategies()
-                twins = (paired.ratio(block, a, b) for a, b in paired.twins(names, paired.AA_SUFFIX))
-                aa += [e.comparison() for e in twins if e is not None]
-                slowed = ((paired.ratio(block, a, b), truth) for a, b, truth in paired.planted_truths(block))
-                planted += [(e.comparison(), truth) for e, truth in slowed if e is not None]
+            for c in paired.control_estimates(self.pairing):
+                if c.planted:
+                    planted.append((c.estimate.comparison(), c.truth))
+                else:
+                    aa.append(c.estimate.comparison())
             return aa, planted
         by_design: dict[tuple[str, int, str], dict[str, Cell]] = {}
         for cell in self.groups.values():
@@ -1016,6 +1027,8 @@ def value(res: Results, spec: str) -> str:
         return _rule_figure(res, args[0])
     if kind == "controls" and len(args) == 1:
         return _controls_figure(res, args[0])
+    if kind == "quality" and len(args) == 1:
+        return _quality_figure(res, args[0])
     raise TableError(f"unknown figure '{spec}' (cell CELL, ratio CELL / CELL, compare CELL / CELL, bytes CELL, "
                      "across STRATEGY SCENARIO / STRATEGY [SCENARIO], claim STRATEGY SCENARIO / STRATEGY [SCENARIO], "
                      "claim-range LOW-HIGH STRATEGY SCENARIO / STRATEGY [SCENARIO], "
@@ -1180,6 +1193,24 @@ def _controls_figure(res: Results, what: str) -> str:
                      "planted-slower, planted-truth)")
 
 
+def _quality_figures(res: Results) -> tuple[dict[int, quality.Figures], quality.Figures]:
+    """The run's figures of calibration, power and decisions by N and over the run (quality.py)."""
+    if res.pairing is None:
+        raise NotMeasured(f"{res.directory} measured its designs in separate processes: its controls have no blocks")
+    return quality.by_size(res.comparisons, paired.control_estimates(res.pairing), res.rule)
+
+
+def table_quality(res: Results) -> list[str]:
+    return quality.table(*_quality_figures(res))
+
+
+def _quality_figure(res: Results, what: str) -> str:
+    """"shortfalls": the figures of the quality table short of their targets, where."""
+    if what == "shortfalls":
+        return quality.shortfalls(*_quality_figures(res))
+    raise TableError(f"unknown figure 'quality {what}' (shortfalls)")
+
+
 def standings(res: Results, scenario: str, n: int, names: str | None = None) -> Standings:
     """The wording.Standings of the designs named (comma-separated; default: every design) that measured
     SCENARIO[@memory] at n: [(strategy, time, low, high)] from the fastest, and the comparison of any two of them
@@ -1319,6 +1350,7 @@ TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "xcheck": (0, table_xcheck), "change": (1, table_change), "change-winners": (1, table_change_winners),
     "tracking": (1, table_tracking), "hitches": (1, table_hitches), "steady": (0, table_steady),
     "other-runs": (1, table_other_runs),
+    "quality": (0, table_quality),
 }
 
 
