@@ -25,13 +25,13 @@ bench_test_arguments "$@"
 # them to override one.
 tiny() { (tiny_export && exec env BENCH_MAX_PROCS=5 CACHESIM_SPREAD=0.1 CACHESIM_ALL_LAYOUTS="$first_variant:add_remove" "$@"); }
 
-# make bench measures side by side by default (PAIRED=1) up to 2^14; QUICK=1 gives it its short settings and its
+# make bench measures side by side by default (PAIRED=1) up to 2^20, the catalogue to 2^14; QUICK=1 gives it its short settings and its
 # own results folder, PAIRED=0 the separate processes and theirs; every setting and the folder are passed quoted,
 # so a value with spaces stays one value.
 dry() { make -s -n bench "$@" 2>/dev/null | tr '\n' ' '; }
 if dry QUICK=1 | grep -q 'BENCH_MIN_N="4096" BENCH_MAX_N="4096" .*BENCH_MIN_PROCS="3" BENCH_MAX_PROCS="3"' &&
     dry QUICK=1 | grep -q "PAIRED=\"1\" .*pipeline.sh build \"results/[a-z0-9._-]*-quick\" raw .*$aa" &&
-    dry | grep -q 'BENCH_MAX_N="16384" .*BENCH_MIN_PROCS="5" BENCH_MAX_PROCS="21" .*BENCH_BUDGET_S="2520" .*FIXED_N="16384"' &&
+    dry | grep -q 'BENCH_MAX_N="1048576" .*BENCH_MIN_PROCS="5" BENCH_MAX_PROCS="21" .*BENCH_BUDGET_S="2520" .*FIXED_N="16384"' &&
     dry | grep -q 'PAIRED="1" .*pipeline.sh build "results/[a-z0-9._-]*[a-z0-9]" raw' &&
     dry PAIRED=0 | grep -q 'BENCH_MAX_N="1048576" .*BENCH_BUDGET_S="1740" .*FIXED_N="65536" .*PAIRED="0" .*pipeline.sh build "results/[a-z0-9._-]*-separate" raw' &&
     dry PAIRED=0 QUICK=1 | grep -q 'BENCH_MAX_N="16384" .*pipeline.sh build "results/[a-z0-9._-]*-separate-quick" raw' &&
