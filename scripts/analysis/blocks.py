@@ -135,8 +135,9 @@ def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
                 listed: dict[str, list[str]] | None = None,
                 catalogue_max_n: int | None = None) -> tuple[list[BlockState], set[str]]:
     """Every block the cells declare, in catalog order, and the designs they name; beyond catalogue_max_n, only
-    the first page's workloads' blocks in warm memory (the page's). listed ({scenario: designs}, as bench-paired --list prints them) adds each
-    block's controls: a listed design of the scenario whose family has a cell in the block."""
+    the first page's workloads' blocks in warm memory (the page's). listed ({scenario: designs}, as bench-paired
+    --list prints them) adds each block's controls: a listed design of the scenario whose family has a cell in the
+    block."""
     seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
     first_page = {w.scenario for w in answers.WORKLOADS}

@@ -426,7 +426,12 @@ def table_bytes(res: Results, n: str, scenarios: str, with_raw: str = "") -> lis
 
 
 def table_sweep(res: Results, scenario: str, sizes: str) -> list[str]:
-    ns = [int(x) for x in sizes.split(",")]
+    """A design per row, its time at each of sizes the scenario was measured at (a size it was not, such as "max"
+    for a scenario of the catalogue read at the fixed size alone, has no column)."""
+    measured = {n for _, sc, n in res.cells if sc == scenario}
+    ns = sorted({int(x) for x in sizes.split(",")} & measured)
+    if not ns:
+        raise NotMeasured(f"no cell of {scenario} at n={sizes}")
     lines = ["| strategy" + "".join(f" | {label(n)}" for n in ns) + f" | bytes/entity at {label(ns[-1])} |",
              "|---" + "|---:" * (len(ns) + 1) + "|"]
     for s in res.strategies:

@@ -98,6 +98,9 @@ class Folder(TempDir):
         ops = report.table(res, "ops 1024 simple_iter,add_remove raw")
         self.assertEqual(ops[0], "| scenario | raw-soa | a | b |")
         self.assertEqual(ops[3], "| add_remove | - | 32.0 [30.1, 34.0] | - |")
+        # a size the scenario was not measured at (the catalogue's scenarios stop at the fixed size) has no column
+        self.assertEqual(report.table(res, "sweep simple_iter 1024,4096")[0],
+                         "| strategy | 2^10 | bytes/entity at 2^10 |")
         aa = report.table(res, "aa")
         self.assertEqual(aa[2], "| 2^10 | 2 | 0 (0.0%) | 0.0% | 0.0% |")
         self.assertEqual(report.table(res, "meta machine_id")[2], "| machine_id | test-machine |")
@@ -662,7 +665,7 @@ class Refusals(TempDir):
     def test_tables_that_would_come_out_with_no_rows(self):
         # REPORT.md itself is refused; a run's copy says in the table's place that the run did not measure it
         for spec, what in (("iter nothing raw-soa 1024", "no rows"),
-                           ("sweep simple_iter 4096", "no rows"),
+                           ("sweep simple_iter 4096", "no cell of simple_iter at n=4096"),
                            ("ops 1024 simple_iter,nothing", "no strategy measured nothing at n=1024"),
                            ("bytes 2048 simple_iter", "no strategy measured simple_iter at n=2048"),
                            ("layouts a simple_iter 2048", "has no process of a simple_iter n=2048"),
