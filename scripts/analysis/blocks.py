@@ -19,9 +19,9 @@ The rule. Every block gets P processes first, one per pass over the blocks, the 
 pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
 pilot: where its variance lies (between rounds, between layouts, between processes) and what each level costs set
 the layouts and rounds of its later processes (allocation.py: Kalibera and Jones' rule, level by level). After that
-a block stays open while it has fewer than Q processes and some comparison a verdict rests on is not yet precise
-enough (stopping.py: every two designs and each control with its original, to +/-T or a third of their
-difference); each further pass gives one more process to the open blocks that gain the most per second their
+a block stays open while it has fewer than Q processes and some comparison a verdict rests on is not yet decided
+or not yet precise enough (stopping.py: every two designs and each control with its original, to +/-T or a third
+of their difference); each further pass gives one more process to the open blocks that gain the most per second their
 processes cost, until the pass would spend more than half the budget left (S seconds, from the start of the
 measuring; the P passes over every block always run).
 
@@ -366,8 +366,8 @@ def measure(args: Settings, states: list[BlockState], runner: Runner) -> str:
             if state.standing.open > 0 and state.processes < args.max_procs:
                 open_blocks.append((state.standing.gain / state.cost(), state))
         if not open_blocks:
-            return (f"every block's comparisons are within +/-{100 * args.target:g}% or a third of their difference, "
-                    f"or it has {args.max_procs} processes")
+            return (f"every block's comparisons are decided and within +/-{100 * args.target:g}% or a third of their "
+                    f"difference, or it has {args.max_procs} processes")
         open_blocks.sort(key=lambda b: -b[0])
         chosen: list[BlockState] = []
         spent = 0.0
@@ -377,8 +377,9 @@ def measure(args: Settings, states: list[BlockState], runner: Runner) -> str:
             chosen.append(state)
             spent += state.cost()
         if not chosen:
-            return (f"{len(open_blocks)} blocks still have a comparison wider than +/-{100 * args.target:g}% and a "
-                    f"third of its difference, and none fits the {max(left, 0):.0f} s left")
+            return (f"{len(open_blocks)} blocks still have a comparison undecided or wider than "
+                    f"+/-{100 * args.target:g}% and a third of its difference, and none fits the {max(left, 0):.0f} s "
+                    "left")
         rng.shuffle(chosen)
         for i, state in enumerate(chosen):
             runner.run(state, f"more  {i + 1}/{len(chosen)} of {len(open_blocks)} open")
@@ -469,8 +470,8 @@ def _blocks(a: Settings) -> int:
     else:
         print(f"bench: {len(states)} blocks, every design of each side by side in {a.min_procs} processes ({each}), "
               f"then up to {a.max_procs} in the layouts and rounds each block's first ones say, while a comparison is "
-              f"wider than +/-{100 * a.target:g}% and a third of its difference and the budget of {a.budget_s:.0f} s "
-              "lasts", file=sys.stderr)
+              f"undecided or wider than +/-{100 * a.target:g}% and a third of its difference and the budget of "
+              f"{a.budget_s:.0f} s lasts", file=sys.stderr)
     try:
         account = measure(a, states, runner)
     except Failure as e:

@@ -4,12 +4,15 @@ The comparisons a verdict rests on are those of the report's rule (report.py, wo
 a block, each compared with each, and every control with its original (the calibration). One is precise enough
 once its 95% interval's half-width is at most max(T, |ratio - 1| / 3): within +/-T where designs are close, so that
 "equivalent within the margin" can be decided, and a third of the difference where they are not, so that the
-difference is told apart from 1 with room to spare and its size is known to a third. A block stays open while
-one of its comparisons is not precise enough (and it has fewer processes than the most a block gets).
+difference is told apart from 1 with room to spare and its size is known to a third. One is decided once its 95%
+interval excludes 1 (a difference) or lies within [1 / (1 + T), 1 + T] (an equivalence): a precise interval can
+still be neither, where the ratio lies near 1 + T, and a reader needs the verdict as well as the figure. A block
+stays open while one of its comparisons is not both precise and decided (and it has fewer processes than the most
+a block gets).
 
 A process of an open block narrows each of its open comparisons' intervals by about h (1 - sqrt(n / (n + 1))),
-h the half-width and n the processes so far, and no further than its target: the block's gain. Processes go first
-to the blocks of the most gain per second a process costs.
+h the half-width and n the processes so far, and no further than its precision target while it is short of it:
+the block's gain. Processes go first to the blocks of the most gain per second a process costs.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ from . import paired, stats
 
 @dataclass(frozen=True)
 class Openness:
-    """A block's comparisons not yet precise enough (open), of all it has (compared), and what one more process
-    is expected to gain over them (the sum of half-widths narrowed, within the targets)."""
+    """A block's comparisons not yet both precise and decided (open), of all it has (compared), and what one more
+    process is expected to gain over them (the sum of half-widths narrowed, within the targets)."""
     open: int
     compared: int
     gain: float
@@ -32,6 +35,13 @@ class Openness:
 def target(ratio: float, margin: float) -> float:
     """The half-width a comparison of this ratio needs: max(margin, |ratio - 1| / 3)."""
     return max(margin, abs(ratio - 1) / 3)
+
+
+def decided(c: stats.Comparison, margin: float) -> bool:
+    """Whether the comparison's 95% interval excludes 1 or lies within [1 / (1 + margin), 1 + margin]: close to the
+    report's rule (which holds the false discovery rate over the run and tests equivalence on a 90% interval),
+    close enough to say where a process is still needed."""
+    return c.low > 1 or c.high < 1 or (c.low >= 1 / (1 + margin) and c.high <= 1 + margin)
 
 
 def pairs(block: paired.Block) -> list[tuple[str, str]]:
@@ -107,4 +117,7 @@ def openness(block: paired.Block | None, margin: float) -> Openness:
         if width > goal:
             count += 1
             gain += min(width - goal, width * shrink)
+        elif not decided(c, margin):
+            count += 1
+            gain += width * shrink
     return Openness(count, len(compared), gain)

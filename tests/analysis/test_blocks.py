@@ -101,6 +101,20 @@ class Stopping(unittest.TestCase):
         self.assertGreater(wide.gain, 0)
         self.assertEqual(stopping.openness(None, 0.03).gain, math.inf)
 
+    def test_a_precise_comparison_stays_open_until_it_is_decided(self):
+        # a ratio of 1.03 known to about +/-2.5%: precise (within +/-3%), but it neither excludes 1 nor lies within
+        # the margin; more processes tell it apart from 1
+        near = planted_block(0.02, 0.02, processes=6, ratio=1.03, seed=1)
+        c = stopping.interval(stopping.design_logs(near), "a", "ref")
+        width = stats.relative_half_width(c.ratio, c.low, c.high)
+        self.assertLessEqual(width, 0.03)
+        self.assertFalse(stopping.decided(c, 0.03))
+        self.assertEqual(stopping.openness(near, 0.03).open, 1)
+        self.assertGreater(stopping.openness(near, 0.03).gain, 0)
+        self.assertTrue(stopping.decided(stats.Comparison(1.05, 1.01, 1.09, 0), 0.03))
+        self.assertTrue(stopping.decided(stats.Comparison(1.0, 0.985, 1.015, 0), 0.03))
+        self.assertFalse(stopping.decided(stats.Comparison(1.02, 0.99, 1.05, 0), 0.03))
+
     def test_a_large_difference_needs_a_third_of_itself(self):
         # a ratio of 2 known to about +/-20%: a third of its difference (33%) is precise enough, +/-3% is not asked
         block = planted_block(0.05, 0.15, processes=6)
