@@ -718,11 +718,12 @@ def why_at(res: Results, scenario: str, n: int) -> str | None:
     """The why of a workload read at n (answers.why_at): its fastest design at n against the next one, from the
     rows cachesim.csv holds at n (at FIXED_N every design's; beyond the caches, at CACHESIM_LARGE_N, these two
     designs' alone); None where the run simulated either not at n; NotMeasured where no design measured it at n."""
-    return _why(res, scenario, n, *standings(res, scenario, n))
+    figures, compare = standings(res, scenario, n)
+    return _why(res, scenario, n, figures, answers.runner_up(figures, compare, res.rule)[0])
 
 
-def _why(res: Results, scenario: str, n: int, figures: list[wording.Figure], compare: wording.Pairwise) -> str | None:
-    k, _ = answers.runner_up(figures, compare, res.rule)
+def _why(res: Results, scenario: str, n: int, figures: list[wording.Figure], k: int | None) -> str | None:
+    """The why of figures (the standings at n) between the fastest and figures[k], the next (runner_up)."""
     first = _mechanism(res, figures[0][0], scenario, n)
     second = _mechanism(res, figures[k][0], scenario, n) if k is not None else None
     return answers.why_at(first, second, n, simulation.last_level_bytes(res.meta.get("cachesim_geometry", "")))
@@ -767,9 +768,9 @@ def answer(res: Results, scenario: str, read: Sequence[int]) -> tuple[list[answe
     found = []
     for n, figures, compare in per_size:
         if n in read:
-            _, next_text = answers.runner_up(figures, compare, res.rule)
+            k, next_text = answers.runner_up(figures, compare, res.rule)
             found.append(answers.SizeAnswer(n, wording.leading_text(figures, compare, res.rule), next_text,
-                                            _why(res, scenario, n, figures, compare)))
+                                            _why(res, scenario, n, figures, k)))
     if not found:
         raise NotMeasured(f"no design measured {scenario} at n={', '.join(map(str, read))}")
     return found, answers.other_sizes(per_size, [a.n for a in found], res.rule)
@@ -779,8 +780,9 @@ def worlds(res: Results, n: int) -> tuple[str, str]:
     """answers.worlds_text of the first page's workloads at n (every design's bytes per entity times n), against
     the machine's last-level cache (metadata caches)."""
     scenarios = {w.scenario for w in answers.WORKLOADS}
+    shown = set(designs(res))
     worlds = [float(r["bytes_per_entity"]) * n for (s, scenario, size), r in res.cells.items()
-              if scenario in scenarios and size == n and float(r["bytes_per_entity"] or 0) > 0 and s in designs(res)]
+              if scenario in scenarios and size == n and float(r["bytes_per_entity"] or 0) > 0 and s in shown]
     cache = answers.last_level_cache(res.meta.get("caches", ""))
     return answers.worlds_text(worlds, cache) if worlds else ("", "")
 
