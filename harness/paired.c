@@ -34,8 +34,9 @@
  * (scripts/analysis/fidelity.py compares the two).
  *
  * --costs FILE gets a header and one line: where the process's wall time went, in seconds (process_costs), so that
- * a scheduler can weigh a layout against a round. --address-space-mib M caps the process's address space before
- * anything is allocated: a block too large for it fails its allocation (exit 3) instead of reaching swap.
+ * a scheduler can weigh a layout against a round, and its peak resident memory in MiB. --address-space-mib M caps
+ * the process's address space before anything is allocated: a block too large for it fails its allocation (exit
+ * 3) instead of reaching swap.
  *
  * --frames FILE, for a scenario measured frame by frame (scenarios/catalogue.h: FRAMED): each round's sample of a
  * design is one sequence of its frames (harness/runner.h, cell_frames), and FILE gets one row per frame: the
@@ -469,15 +470,23 @@ static int measure(const options *o, design *designs, size_t count, FILE *sample
     return code;
 }
 
-/* The costs file: a header and the process's line (process_costs), its last column the whole process so far. */
+/* The process's peak resident memory so far in MiB (the kernel's high-water mark), -1 where it cannot be read:
+ * what its address-space cap has to hold. */
+static double peak_resident_mib(void) {
+    struct rusage usage;
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? (double)usage.ru_maxrss / 1024.0 : -1.0;
+}
+
+/* The costs file: a header and the process's line (process_costs), then the whole process so far and its peak
+ * resident memory. */
 static bool write_costs(const char *path, const process_costs *c, uint64_t started) {
     FILE *f = fopen(path, "w");
     if (!f) return false;
     fprintf(f,
-            "build_s\tcalibrate_s\trounds_s\ttimed_s\tcheck_s\tfirst_layout_s\tprocess_s\n"
-            "%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\n",
+            "build_s\tcalibrate_s\trounds_s\ttimed_s\tcheck_s\tfirst_layout_s\tprocess_s\tpeak_mib\n"
+            "%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.4f\t%.1f\n",
             c->build_s, c->calibrate_s, c->rounds_s, c->timed_s, c->check_s, c->first_layout_s,
-            (double)(clock_ns() - started) / 1e9);
+            (double)(clock_ns() - started) / 1e9, peak_resident_mib());
     return fclose(f) == 0;
 }
 

@@ -224,9 +224,10 @@ processes=$(awk -F, '$1 == "bench_processes" { print $2 }' "$res/metadata.csv")
 if [ -s "$res/costs.tsv" ] && grep -q '^costs.tsv,' "$res/manifest.csv" &&
     [ "$(head -n 1 "$res/costs.tsv" | cut -f1,8,12)" = "$(printf 'seconds\texec_s\ttimed_s')" ] &&
     [ "$(($(wc -l <"$res/costs.tsv") - 1))" = "$processes" ] &&
-    awk -F'\t' 'NR > 1 && !($12 > 0 && $12 <= $11 && $9 + $11 <= $1 && $8 >= 0) { bad = 1 } END { exit bad }' \
-        "$res/costs.tsv"
-then ok "each of the $processes processes' costs are published: its wall time, exec, builds, rounds and samples"
+    [ "$(head -n 1 "$res/costs.tsv" | cut -f15)" = peak_mib ] &&
+    awk -F'\t' 'NR > 1 && !($12 > 0 && $12 <= $11 && $9 + $11 <= $1 && $8 >= 0 && $15 > 0 && $15 <= 8192) { bad = 1 }
+        END { exit bad }' "$res/costs.tsv"
+then ok "each of the $processes processes' costs are published: its wall time, exec, builds, rounds, samples and peak memory within its cap"
 else ko "each process's costs are published: its wall time, exec, builds, rounds and samples" "$(head -n 2 "$res/costs.tsv" 2>&1 | tr '\n' ' ')"; fi
 if [ -s "$res/pairs.csv" ] && csvcheck assert-all "$res/pairs.csv" 'ratio_lo<=@ratio' 'ratio<=@ratio_hi' 'processes>=3' &&
     [ "$(csvcheck count "$res/pairs.csv" --where truth=1)" -gt 0 ] &&

@@ -167,7 +167,7 @@ def read_list(binary: str) -> dict[str, list[str]]:
 
 
 COST_COLUMNS = ("seconds", "scenario", "memory", "n", "link_order", "layouts", "rounds", "exec_s", "build_s",
-                "calibrate_s", "rounds_s", "timed_s", "check_s", "first_layout_s")
+                "calibrate_s", "rounds_s", "timed_s", "check_s", "first_layout_s", "peak_mib")
 
 
 def pilot_costs(state: BlockState) -> allocation.Costs | None:
