@@ -454,8 +454,10 @@ fuzz: deps-test
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
 paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
-## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID)
-RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
+# A run narrowed by STRATEGIES, SCENARIOS or BENCH_SIZES publishes beside the machine's full run, never over it.
+subset = $(if $(strip $(STRATEGIES)$(SCENARIOS)$(BENCH_SIZES)),$(1),$(2))
+## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID; -subset for a narrowed run)
+RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)$(call subset,-subset,)
 ## BENCH_MIN_N           the smallest entity count measured
 BENCH_MIN_N ?= $(call default,BENCH_MIN_N)
 ## BENCH_MAX_N           the largest entity count measured
@@ -552,6 +554,8 @@ bench-settings:
 	    them above the bench target)))
 	$(if $(filter-out $(VARIANTS),$(STRATEGIES_LISTED)),$(error STRATEGIES names $(filter-out $(VARIANTS),\
 	    $(STRATEGIES_LISTED)), not a strategy variant (make list names them)))
+	$(if $(filter command line environment,$(origin STRATEGY) $(origin SCENARIO)),$(error make bench narrows by \
+	    STRATEGIES=NAME$(comma)... and SCENARIOS=NAME$(comma)... (STRATEGY and SCENARIO are make test's)))
 ## bench                 measures every design side by side, simulates caches, cross-checks and plots into RESULTS_DIR
 bench: bench-settings deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
@@ -608,6 +612,8 @@ memcheck: deps-test
 # is refused unless REPORT_ALLOW_QUICK=1.
 ## REPORT_RESULTS        the run make report reads (default RESULTS_DIR)
 REPORT_RESULTS ?= $(RESULTS_DIR)
+## REPORT_ALLOW_QUICK    1: make report reads a QUICK run too (its figures are not the reference's)
+REPORT_ALLOW_QUICK ?=
 ## report                REPORT.md and docs/results.md, generated from REPORT_RESULTS's run
 report:
 	@for text in REPORT.md docs/results.md; do \

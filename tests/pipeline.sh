@@ -48,6 +48,17 @@ if dry STRATEGIES="$first_variant" SCENARIOS=simple_iter QUICK=1 | tr -d '\\' | 
     ! grep -q 'pipeline.sh' "$tmp/out"
 then ok "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused"
 else ko "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused" "$(head -n 1 "$tmp/err")"; fi
+# A narrowed run publishes beside the machine's full run, never over it; make test's singular names are refused.
+if dry STRATEGIES="$first_variant" | grep -q 'pipeline.sh build "results/[a-z0-9._-]*[a-z0-9]-subset" raw' &&
+    dry SCENARIOS=simple_iter QUICK=1 | grep -q 'pipeline.sh build "results/[a-z0-9._-]*-quick-subset" raw' &&
+    dry BENCH_SIZES=1024 | grep -q 'pipeline.sh build "results/[a-z0-9._-]*-subset" raw' &&
+    dry STRATEGIES="$first_variant" RESULTS_DIR=mine | grep -q 'pipeline.sh build "mine" raw' &&
+    ! make -n bench STRATEGY="$first_variant" >"$tmp/out" 2>"$tmp/err" && grep -q 'STRATEGIES=NAME' "$tmp/err" &&
+    ! grep -q 'pipeline.sh' "$tmp/out" &&
+    ! make -n bench SCENARIO=simple_iter >"$tmp/out" 2>"$tmp/err" && grep -q 'SCENARIOS=NAME' "$tmp/err" &&
+    ! grep -q 'pipeline.sh' "$tmp/out"
+then ok "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused"
+else ko "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused" "$(head -n 1 "$tmp/err")"; fi
 
 # Every setting is checked before anything runs or is created: exit 2, one line that names it (PATTERN).
 refuse() { # WHAT PATTERN VAR=VALUE...
