@@ -73,6 +73,12 @@ if [ -L "$out" ] || { [ -e "$out" ] && [ ! -d "$out" ]; } || { [ -e "$parent" ] 
     echo "bench: RESULTS_DIR=\"$out\" is a link or a file, or lies in one: name a folder or a path not made yet" >&2
     exit 2
 fi
+# Nor can a folder be renamed onto a mount point (another file system than its parent's): refused now, not after
+# the hour of measuring.
+if [ -d "$out" ] && [ "$(stat -c %d "$out")" != "$(stat -c %d "$parent")" ]; then
+    echo "bench: RESULTS_DIR=\"$out\" is a mount point, which a run cannot be published onto: name a folder inside it" >&2
+    exit 2
+fi
 stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 

@@ -19,6 +19,7 @@ set -u
 test_name=pipeline
 . tests/lib.sh
 bench_test_arguments "$@"
+test_cleanup() { umount "$tmp/mounted" 2>/dev/null; }
 # (lib.sh's scratch folder has a space in its name, so every path the pipeline is given does.)
 # The tiny run's settings (lib.sh; 1000: the own size of the random-table scenarios; 1024: every scenario), with
 # up to five processes per cell and the layouts of one cell simulated each; a test gives its own VAR=VALUE after
@@ -114,6 +115,20 @@ for out in "$tmp/linked" "$tmp/afile" "$tmp/afile/x"; do
     then ok "RESULTS_DIR=$(basename "$(dirname "$out")")/$(basename "$out") (a link or a file) is refused before the run"
     else ko "RESULTS_DIR=$out (a link or a file) is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
 done
+# A RESULTS_DIR that is a mount point cannot be published onto (a rename across file systems): refused before
+# anything runs, the mounted folder left empty (root mounts a tmpfs for it; skipped without).
+mkdir -p "$tmp/mounted"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=64k tmpfs "$tmp/mounted" 2>/dev/null; then
+    skip "RESULTS_DIR on a mount point is refused before the run" "mounting a tmpfs needs root"
+else
+    tiny sh scripts/pipeline.sh "$build" "$tmp/mounted" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'is a mount point' "$tmp/err" &&
+        [ -z "$(ls -A "$tmp/mounted")" ] && [ ! -e "$tmp/.mounted.staging" ] && [ ! -e "$tmp/.mounted.lock" ]
+    then ok "RESULTS_DIR on a mount point is refused before the run"
+    else ko "RESULTS_DIR on a mount point is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+    umount "$tmp/mounted"
+fi
 if make -s bench BUILD="$build" RESULTS_DIR= >/dev/null 2>"$tmp/err"; then ko "make bench RESULTS_DIR= is refused" "exit 0"
 elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ] && [ ! -e results/raw ]; then ok "make bench RESULTS_DIR= is refused"
 else ko "make bench RESULTS_DIR= is refused" "$(head -n 1 "$tmp/err")"; fi
