@@ -11,7 +11,7 @@ RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and 
 
 import os
 
-from . import cells as cellmod, csvfile, defaults, report, stats
+from . import cells as cellmod, crosscheck, csvfile, defaults, report, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -150,14 +150,9 @@ def paired_lines(metadata_path: str) -> list[str]:
     return lines
 
 
-# The whole-process time over the in-process time of one cell, within which the two clocks are said to agree: the
-# whole process adds its start and its world's building, which the extra runs amortise; beyond it one of them
-# timed something the other did not.
-CROSSCHECK_AGREEMENT = (0.8, 1.25)
-
 
 def crosscheck_lines(directory: str) -> list[str]:
-    """The cross-check's verdict: how many whole-process / in-process ratios lie within CROSSCHECK_AGREEMENT, and
+    """The cross-check's verdict: how many whole-process / in-process ratios lie within crosscheck.AGREEMENT, and
     a warning naming the cells outside it; nothing where the run has no cross-check."""
     path = os.path.join(directory, "crosscheck.csv")
     if not os.path.exists(path):
@@ -165,7 +160,7 @@ def crosscheck_lines(directory: str) -> list[str]:
     rows = [r for r in csvfile.read(path, "crosscheck", recorded=True) if r["ratio"] not in ("", "nan")]
     if not rows:
         return []
-    low, high = CROSSCHECK_AGREEMENT
+    low, high = crosscheck.AGREEMENT
     outside = [r for r in rows if not low <= float(r["ratio"]) <= high]
     ratios = sorted(float(r["ratio"]) for r in rows)
     lines = [f"cross-check: {len(rows) - len(outside)} of {len(rows)} whole-process / in-process ratios within "
