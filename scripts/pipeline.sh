@@ -95,7 +95,7 @@ else
         [ ! -f "$program" ] || cp -p "$program" "$scratch/bin/"
     done
     link_seed=$(cat "$build/paired/link-seed" 2>/dev/null) || link_seed=
-    build=$scratch/bin
+    built=$build build=$scratch/bin
     # Settings, before anything is created: every one set, the numbers, the bench options (the binary parses
     # them), then the sizes and names against the cells the binaries declare.
     "$here/analysis.sh" settings
@@ -171,7 +171,7 @@ else
             --catalogue-max-n "$FIXED_N" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
-            --job-timeout-s "$BENCH_JOB_TIMEOUT_S"
+            --job-timeout-s "$BENCH_JOB_TIMEOUT_S" --shown-build "$built"
         "$here/analysis.sh" check "$stage/runs.csv" runs
         framed=$("$here/analysis.sh" scenarios framed "$stage/scenarios.csv" --only "${BENCH_SCENARIOS:-}")
         if [ -n "$framed" ]; then
