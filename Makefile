@@ -494,7 +494,11 @@ FIXED_N ?= $(call default,FIXED_N)
 ## CACHESIM_SPREAD       make bench simulates a cell's extreme layouts where its processes spread more than this
 CACHESIM_SPREAD ?= $(call default,CACHESIM_SPREAD)
 ## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
-CACHESIM_ALL_LAYOUTS ?= $(call default,CACHESIM_ALL_LAYOUTS)
+CACHESIM_ALL_LAYOUTS ?= $(call measured_cells,$(call default,CACHESIM_ALL_LAYOUTS))
+# Of the default cells, those a run narrowed by STRATEGIES or SCENARIOS measures (the others would be refused).
+measured_cells = $(subst $(space),$(comma),$(strip $(foreach c,$(subst $(comma), ,$(1)),$(call measured_cell,$(c)))))
+measured_cell = $(if $(and $(filter $(firstword $(subst :, ,$(1))),$(BENCH_NAMES)),$(if $(SCENARIOS),$(filter \
+    $(lastword $(subst :, ,$(1))),$(subst $(comma), ,$(SCENARIOS))),all)),$(1))
 ## CACHESIM_LARGE_N      the size beyond the caches the first page's why is simulated at too (empty: none)
 CACHESIM_LARGE_N ?= $(call default,CACHESIM_LARGE_N)
 ## HYPERFINE_RUNS        runs of each whole-process cross-check command
@@ -509,6 +513,8 @@ STRATEGIES ?=
 ## SCENARIOS             NAME,...: make bench measures these scenarios alone
 SCENARIOS ?=
 comma := ,
+empty :=
+space := $(empty) $(empty)
 STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
 BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
               $(AA_VARIANT),$(MEASURED))

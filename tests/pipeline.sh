@@ -60,6 +60,17 @@ if dry STRATEGIES="$first_variant" | grep -q 'pipeline.sh build "results/[a-z0-9
     ! grep -q 'pipeline.sh' "$tmp/out"
 then ok "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused"
 else ko "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused" "$(head -n 1 "$tmp/err")"; fi
+# A narrowed run simulates in every layout only the default cells it measures (the others would be refused);
+# one named on the command line stays as named.
+if dry SCENARIOS=simple_iter | grep -q 'CACHESIM_ALL_LAYOUTS="" ' &&
+    dry SCENARIOS=simple_iter,add_remove_large | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry STRATEGIES="$first_variant" | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry SCENARIOS=simple_iter CACHESIM_ALL_LAYOUTS="$first_variant:simple_iter" |
+        grep -q "CACHESIM_ALL_LAYOUTS=\"$first_variant:simple_iter\" "
+then ok "a narrowed make bench keeps only the simulated-in-every-layout cells it measures"
+else ko "a narrowed make bench keeps only the simulated-in-every-layout cells it measures" \
+    "$(dry SCENARIOS=simple_iter | grep -o 'CACHESIM_ALL_LAYOUTS="[^"]*"')"; fi
 
 # Every setting is checked before anything runs or is created: exit 2, one line that names it (PATTERN).
 refuse() { # WHAT PATTERN VAR=VALUE...
