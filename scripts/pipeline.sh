@@ -258,8 +258,8 @@ if [ -n "$reference" ] && [ -n "$out_real" ] && [ "$out_real" = "$reference_real
     echo "bench: $out is the run REPORT.md is made from: no copy of REPORT.md or docs/results.md (make report)" >&2
     texts=""
 else
-    "$here/analysis.sh" report "$stage/results.csv" REPORT.md "$stage/report.md"
-    "$here/analysis.sh" report "$stage/results.csv" docs/results.md "$stage/results.md"
+    "$here/analysis.sh" report "$stage/results.csv" REPORT.md "$stage/report.md" --shown-as "$out"
+    "$here/analysis.sh" report "$stage/results.csv" docs/results.md "$stage/results.md" --shown-as "$out"
     "$here/analysis.sh" record "$stage" report.md results.md
 fi
 
