@@ -494,8 +494,11 @@ FIXED_N ?= $(call default,FIXED_N)
 ## CACHESIM_SPREAD       make bench simulates a cell's extreme layouts where its processes spread more than this
 CACHESIM_SPREAD ?= $(call default,CACHESIM_SPREAD)
 ## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
-CACHESIM_ALL_LAYOUTS ?= $(call measured_cells,$(call default,CACHESIM_ALL_LAYOUTS))
-# Of the default cells, those a run narrowed by STRATEGIES or SCENARIOS measures (the others would be refused).
+CACHESIM_ALL_LAYOUTS ?= $(call default,CACHESIM_ALL_LAYOUTS)
+# A run narrowed by STRATEGIES or SCENARIOS keeps of the default cells those it measures (the others would be
+# refused); a value given on the command line or in the environment stays as given, and is checked.
+CACHESIM_ALL_LAYOUTS_RUN = $(if $(filter file,$(origin CACHESIM_ALL_LAYOUTS)),$(call \
+    measured_cells,$(CACHESIM_ALL_LAYOUTS)),$(CACHESIM_ALL_LAYOUTS))
 measured_cells = $(subst $(space),$(comma),$(strip $(foreach c,$(subst $(comma), ,$(1)),$(call measured_cell,$(c)))))
 measured_cell = $(if $(and $(filter $(firstword $(subst :, ,$(1))),$(BENCH_NAMES)),$(if $(SCENARIOS),$(filter \
     $(lastword $(subst :, ,$(1))),$(subst $(comma), ,$(SCENARIOS))),all)),$(1))
@@ -571,7 +574,7 @@ bench: bench-settings deps-bench
 	    BENCH_JOB_TIMEOUT_S="$(BENCH_JOB_TIMEOUT_S)" PROGRESS_EVERY="$(PROGRESS_EVERY)" \
 	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
-	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" CACHESIM_LARGE_N="$(CACHESIM_LARGE_N)" \
+	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS_RUN)" CACHESIM_LARGE_N="$(CACHESIM_LARGE_N)" \
 	    QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
 	    PAIRED_CLOCK="$(PAIRED_CLOCK)" FRAMES_N="$(FRAMES_N)" FRAMES_PROCESSES="$(FRAMES_PROCESSES)" \
