@@ -73,6 +73,11 @@ if [ -L "$out" ] || { [ -e "$out" ] && [ ! -d "$out" ]; } || { [ -e "$parent" ] 
     echo "bench: RESULTS_DIR=\"$out\" is a link or a file, or lies in one: name a folder or a path not made yet" >&2
     exit 2
 fi
+# Beside it the run keeps .NAME.staging, .NAME.previous and .NAME.lock, each a name of at most 255 bytes.
+if [ "${#name}" -gt 245 ]; then
+    echo "bench: RESULTS_DIR's folder name is ${#name} characters long: at most 245, as .NAME.previous is kept beside it" >&2
+    exit 2
+fi
 # Nor can a folder be renamed onto a mount point (another file system than its parent's): refused now, not after
 # the hour of measuring.
 if [ -d "$out" ] && [ "$(stat -c %d "$out")" != "$(stat -c %d "$parent")" ]; then

@@ -126,6 +126,15 @@ for out in "$tmp/linked" "$tmp/afile" "$tmp/afile/x"; do
     then ok "RESULTS_DIR=$(basename "$(dirname "$out")")/$(basename "$out") (a link or a file) is refused before the run"
     else ko "RESULTS_DIR=$out (a link or a file) is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
 done
+# A folder name too long for the run's siblings (.NAME.previous: 255 bytes at most) is refused before anything is
+# made, no lock left behind.
+long=$(printf '%0246d' 0 | tr 0 a)
+tiny sh scripts/pipeline.sh "$build" "$tmp/$long" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'is 246 characters long: at most 245' "$tmp/err" &&
+    [ -z "$(ls -A "$tmp" | grep "$long")" ]
+then ok "a RESULTS_DIR name too long for the run's siblings is refused before the run, no lock left"
+else ko "a RESULTS_DIR name too long for the run's siblings is refused before the run, no lock left" "exit $rc: $(head -n 1 "$tmp/err")"; fi
 # A RESULTS_DIR that is a mount point cannot be published onto (a rename across file systems): refused before
 # anything runs, the mounted folder left empty (root mounts a tmpfs for it; skipped without).
 mkdir -p "$tmp/mounted"
