@@ -253,6 +253,19 @@ def machine_lines(metadata_path: str) -> list[str]:
     return lines
 
 
+# A QUICK run's summary says so first and last: its top scrolls out of a terminal, its end is what stays.
+QUICK_BANNER = ("QUICK RUN (few processes, small sizes): these figures show that the pipeline works, not what the "
+                "designs cost")
+
+
+def quick_banner(directory: str) -> list[str]:
+    """The QUICK banner for a QUICK run's folder, else nothing."""
+    path = os.path.join(directory, "metadata.csv")
+    if not os.path.exists(path):
+        return []
+    return [QUICK_BANNER] if csvfile.read_metadata(path, recorded=True).get("quick") == "1" else []
+
+
 def main(argv: list[str]) -> int:
     parser = Parser("summary", "RESULTS_CSV")
     parser.add_argument("results")
@@ -263,8 +276,11 @@ def _summary(path: str) -> int:
     try:
         rows = csvfile.read(path, "results", recorded=True)
         cellmod.check_checksums(rows, "summary")
+        banner = quick_banner(os.path.dirname(path) or ".")
     except (CsvError, cellmod.MergeError) as e:
         return fail("summary", e)
+    for line in banner:
+        print(line)
     print("checksums: all strategies agree")
     largest: dict[str, int] = {}
     for r in rows:
@@ -313,4 +329,6 @@ def _summary(path: str) -> int:
           "median samples); [..]: its 95% interval;")
     print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, with the ratio's own interval;")
     print("NAME@fresh: creation into memory the process never touched (first-touch page faults included)")
+    for line in banner:
+        print(line)
     return 0
