@@ -126,7 +126,11 @@ if [ ! -e "$out" ] && [ -d "$previous" ]; then
 fi
 rm -rf "$stage" "$previous"
 mkdir "$stage"
-trap 'rm -rf "$stage" "$scratch" "$lock"' EXIT
+# A failed analysis of a published run names its files in the staging folder, removed as the run ends: the
+# last line says where they came from.
+trap 'rc=$?; if [ "$rc" != 0 ] && [ -n "$reanalyse" ]; then
+    echo "bench: the files named above under $stage are copies of those in $out, which is left as it was" >&2; fi
+    rm -rf "$stage" "$scratch" "$lock"' EXIT
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 129' HUP
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 130' INT
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 143' TERM

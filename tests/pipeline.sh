@@ -655,6 +655,20 @@ if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s 
     scripts/analysis.sh verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
 then ok "make reanalyse analyses a published run again from its own measurements"
 else ko "make reanalyse analyses a published run again from its own measurements" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
+# An analysis that fails on a published run (its runs table cut to one process, recorded as published) says
+# where the staging copies its messages name came from, and leaves the run as it was.
+fresh_copy
+zcat "$res/runs.csv.gz" | head -n 2 | gzip -n >"$tmp/rd/runs.csv.gz"
+scripts/analysis.sh record "$tmp/rd" runs.csv.gz >/dev/null 2>&1
+cp "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz"
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -ne 0 ] && grep -q 'measured in 1 process(es); an interval needs at least 3' "$tmp/rea.log" &&
+    tail -n 1 "$tmp/rea.log" | grep -q "^bench: the files named above under .*staging are copies of those in $tmp/rd, which is left as it was\$" &&
+    cmp -s "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz" && [ ! -e "$tmp/.rd.staging" ]
+then ok "a failed make reanalyse names the staging copies' origin and leaves the run as it was"
+else ko "a failed make reanalyse names the staging copies' origin and leaves the run as it was" "exit $rc: $(tail -n 2 "$tmp/rea.log" | tr '\n' ' ')"; fi
+fresh_copy
 rm -f "$tmp/rd/manifest.csv"
 before_rd=$(ls -A "$tmp/rd")
 rc=0
