@@ -1516,8 +1516,9 @@ def main(argv: list[str]) -> int:
 
 
 def _report(a: argparse.Namespace) -> int:
-    csv_path, report = a.results, a.report
-    out = a.out if a.out is not None else report
+    csv_path: str = a.results
+    report: str = a.report
+    out: str = a.out if a.out is not None else report
     try:
         res = Results(csv_path, shown_directory=a.shown_as)
         if (out == report and os.path.basename(report) in ("REPORT.md", "results.md") and res.meta.get("quick") == "1"
