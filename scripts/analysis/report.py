@@ -11,8 +11,8 @@ the refreshed report is written there and REPORT_MD is left alone; its relative 
 from OUT_MD's folder, and links to any results folder's plots point to the plots beside RESULTS_CSV (make
 bench: results/MACHINE/report.md); --shown-as DIR names the results' folder so in what the text says of it (a
 run's copy, made in its staging folder, names the folder it is published as). RESULTS_CSV must be a published
-run's: listed in its folder's manifest.csv (manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
-runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
+run's: listed in its folder's manifest.csv (manifest.py), as is every other file a table reads beside it
+(metadata.csv, cachesim.csv, crosscheck.csv, runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
 missing, empty or malformed, a marker line with blanks around it, and in REPORT_MD itself a table that would
 come out with no rows (a scenario, strategy or N nothing was measured at, a metadata key the run lacks, a run
 without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
