@@ -454,8 +454,10 @@ fuzz: deps-test
 quick = $(if $(filter 1,$(QUICK)),$(1),$(2))
 MACHINE_ID := $(shell scripts/machine-id.sh)
 paired = $(if $(filter 1,$(PAIRED)),$(1),$(2))
-## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID)
-RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)
+# A run narrowed by STRATEGIES, SCENARIOS or BENCH_SIZES publishes beside the machine's full run, never over it.
+subset = $(if $(strip $(STRATEGIES)$(SCENARIOS)$(BENCH_SIZES)),$(1),$(2))
+## RESULTS_DIR           where make bench publishes its run (default results/MACHINE_ID; -subset for a narrowed run)
+RESULTS_DIR ?= results/$(MACHINE_ID)$(call paired,,-separate)$(call quick,-quick,)$(call subset,-subset,)
 ## BENCH_MIN_N           the smallest entity count measured
 BENCH_MIN_N ?= $(call default,BENCH_MIN_N)
 ## BENCH_MAX_N           the largest entity count measured
@@ -493,6 +495,13 @@ FIXED_N ?= $(call default,FIXED_N)
 CACHESIM_SPREAD ?= $(call default,CACHESIM_SPREAD)
 ## CACHESIM_ALL_LAYOUTS  STRATEGY:SCENARIO,...: cells simulated in every layout their processes had
 CACHESIM_ALL_LAYOUTS ?= $(call default,CACHESIM_ALL_LAYOUTS)
+# A run narrowed by STRATEGIES or SCENARIOS keeps of the default cells those it measures (the others would be
+# refused); a value given on the command line or in the environment stays as given, and is checked.
+CACHESIM_ALL_LAYOUTS_RUN = $(if $(filter file,$(origin CACHESIM_ALL_LAYOUTS)),$(call \
+    measured_cells,$(CACHESIM_ALL_LAYOUTS)),$(CACHESIM_ALL_LAYOUTS))
+measured_cells = $(subst $(space),$(comma),$(strip $(foreach c,$(subst $(comma), ,$(1)),$(call measured_cell,$(c)))))
+measured_cell = $(if $(and $(filter $(firstword $(subst :, ,$(1))),$(BENCH_NAMES)),$(if $(SCENARIOS),$(filter \
+    $(lastword $(subst :, ,$(1))),$(subst $(comma), ,$(SCENARIOS))),all)),$(1))
 ## CACHESIM_LARGE_N      the size beyond the caches the first page's why is simulated at too (empty: none)
 CACHESIM_LARGE_N ?= $(call default,CACHESIM_LARGE_N)
 ## HYPERFINE_RUNS        runs of each whole-process cross-check command
@@ -507,6 +516,8 @@ STRATEGIES ?=
 ## SCENARIOS             NAME,...: make bench measures these scenarios alone
 SCENARIOS ?=
 comma := ,
+empty :=
+space := $(empty) $(empty)
 STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
 BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
               $(AA_VARIANT),$(MEASURED))
@@ -552,6 +563,8 @@ bench-settings:
 	    them above the bench target)))
 	$(if $(filter-out $(VARIANTS),$(STRATEGIES_LISTED)),$(error STRATEGIES names $(filter-out $(VARIANTS),\
 	    $(STRATEGIES_LISTED)), not a strategy variant (make list names them)))
+	$(if $(filter command line environment,$(origin STRATEGY) $(origin SCENARIO)),$(error make bench narrows by \
+	    STRATEGIES=NAME$(comma)... and SCENARIOS=NAME$(comma)... (STRATEGY and SCENARIO are make test's)))
 ## bench                 measures every design side by side, simulates caches, cross-checks and plots into RESULTS_DIR
 bench: bench-settings deps-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
@@ -561,7 +574,7 @@ bench: bench-settings deps-bench
 	    BENCH_JOB_TIMEOUT_S="$(BENCH_JOB_TIMEOUT_S)" PROGRESS_EVERY="$(PROGRESS_EVERY)" \
 	    FIXED_N="$(FIXED_N)" HYPERFINE_RUNS="$(HYPERFINE_RUNS)" HYPERFINE_EXTRA_MS="$(HYPERFINE_EXTRA_MS)" \
 	    CROSSCHECK_SCENARIOS="$(CROSSCHECK_SCENARIOS)" CACHESIM_SPREAD="$(CACHESIM_SPREAD)" \
-	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS)" CACHESIM_LARGE_N="$(CACHESIM_LARGE_N)" \
+	    CACHESIM_ALL_LAYOUTS="$(CACHESIM_ALL_LAYOUTS_RUN)" CACHESIM_LARGE_N="$(CACHESIM_LARGE_N)" \
 	    QUICK="$(QUICK)" PAIRED="$(PAIRED)" PAIRED_LAYOUTS="$(PAIRED_LAYOUTS)" \
 	    PAIRED_ROUNDS="$(PAIRED_ROUNDS)" PAIRED_TARGET_MS="$(PAIRED_TARGET_MS)" PAIRED_REFERENCE="$(PAIRED_REFERENCE)" \
 	    PAIRED_CLOCK="$(PAIRED_CLOCK)" FRAMES_N="$(FRAMES_N)" FRAMES_PROCESSES="$(FRAMES_PROCESSES)" \
@@ -608,6 +621,8 @@ memcheck: deps-test
 # is refused unless REPORT_ALLOW_QUICK=1.
 ## REPORT_RESULTS        the run make report reads (default RESULTS_DIR)
 REPORT_RESULTS ?= $(RESULTS_DIR)
+## REPORT_ALLOW_QUICK    1: make report reads a QUICK run too (its figures are not the reference's)
+REPORT_ALLOW_QUICK ?=
 ## report                REPORT.md and docs/results.md, generated from REPORT_RESULTS's run
 report:
 	@for text in REPORT.md docs/results.md; do \

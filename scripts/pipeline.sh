@@ -73,6 +73,17 @@ if [ -L "$out" ] || { [ -e "$out" ] && [ ! -d "$out" ]; } || { [ -e "$parent" ] 
     echo "bench: RESULTS_DIR=\"$out\" is a link or a file, or lies in one: name a folder or a path not made yet" >&2
     exit 2
 fi
+# Beside it the run keeps .NAME.staging, .NAME.previous and .NAME.lock, each a name of at most 255 bytes.
+if [ "${#name}" -gt 245 ]; then
+    echo "bench: RESULTS_DIR's folder name is ${#name} characters long: at most 245, as .NAME.previous is kept beside it" >&2
+    exit 2
+fi
+# Nor can a folder be renamed onto a mount point (another file system than its parent's): refused now, not after
+# the hour of measuring.
+if [ -d "$out" ] && [ "$(stat -c %d "$out")" != "$(stat -c %d "$parent")" ]; then
+    echo "bench: RESULTS_DIR=\"$out\" is a mount point, which a run cannot be published onto: name a folder inside it" >&2
+    exit 2
+fi
 stage=$parent/.$name.staging
 previous=$parent/.$name.previous
 
@@ -89,7 +100,7 @@ else
         [ ! -f "$program" ] || cp -p "$program" "$scratch/bin/"
     done
     link_seed=$(cat "$build/paired/link-seed" 2>/dev/null) || link_seed=
-    build=$scratch/bin
+    built=$build build=$scratch/bin
     # Settings, before anything is created: every one set, the numbers, the bench options (the binary parses
     # them), then the sizes and names against the cells the binaries declare.
     "$here/analysis.sh" settings
@@ -115,7 +126,11 @@ if [ ! -e "$out" ] && [ -d "$previous" ]; then
 fi
 rm -rf "$stage" "$previous"
 mkdir "$stage"
-trap 'rm -rf "$stage" "$scratch" "$lock"' EXIT
+# A failed analysis of a published run names its files in the staging folder, removed as the run ends: the
+# last line says where they came from.
+trap 'rc=$?; if [ "$rc" != 0 ] && [ -n "$reanalyse" ]; then
+    echo "bench: the files named above under $stage are copies of those in $out, which is left as it was" >&2; fi
+    rm -rf "$stage" "$scratch" "$lock"' EXIT
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 129' HUP
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 130' INT
 trap 'rm -rf "$stage" "$scratch" "$lock"; trap - EXIT; exit 143' TERM
@@ -165,7 +180,7 @@ else
             --catalogue-max-n "$FIXED_N" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
-            --job-timeout-s "$BENCH_JOB_TIMEOUT_S"
+            --job-timeout-s "$BENCH_JOB_TIMEOUT_S" --shown-build "$built"
         "$here/analysis.sh" check "$stage/runs.csv" runs
         framed=$("$here/analysis.sh" scenarios framed "$stage/scenarios.csv" --only "${BENCH_SCENARIOS:-}")
         if [ -n "$framed" ]; then
@@ -252,8 +267,8 @@ if [ -n "$reference" ] && [ -n "$out_real" ] && [ "$out_real" = "$reference_real
     echo "bench: $out is the run REPORT.md is made from: no copy of REPORT.md or docs/results.md (make report)" >&2
     texts=""
 else
-    "$here/analysis.sh" report "$stage/results.csv" REPORT.md "$stage/report.md"
-    "$here/analysis.sh" report "$stage/results.csv" docs/results.md "$stage/results.md"
+    "$here/analysis.sh" report "$stage/results.csv" REPORT.md "$stage/report.md" --shown-as "$out"
+    "$here/analysis.sh" report "$stage/results.csv" docs/results.md "$stage/results.md" --shown-as "$out"
     "$here/analysis.sh" record "$stage" report.md results.md
 fi
 

@@ -14,8 +14,9 @@
 # index (NAME-retire4, as Shipyard), both with an index space of 2^14 entities.
 # A name becomes a make target, a file name and a CSV field: lower-case letters, digits and inner hyphens only, and
 # none of the programs the suite builds for itself (bench-raw, test-common, bench-paired-L, the units folder) or a
-# narrow variant's suffix. A name that breaks this gives the fragment a make error naming the folder, so that make
-# stops before anything is built.
+# narrow variant's suffix, nor a name another folder declares (a folder sparse-view beside sparse's view variant).
+# A name that breaks this gives the fragment a make error naming the folder, so that make stops before anything is
+# built.
 set -eu
 cd "$(dirname "$0")/.."
 refuse() { # NAME WHY (what make cannot print as written becomes '?')
@@ -69,6 +70,7 @@ if [ -f strategies/_common/variants ]; then
 fi
 common_sets=${common_sets% }
 printf 'COMMON_SETS := %s\n' "$common_sets"
+declare_all() {
 for dir in strategies/*/; do
     name=$(basename "$dir")
     case "$name" in _*) continue ;; esac
@@ -130,3 +132,15 @@ for dir in strategies/*/; do
             "$name" "$suffix" "$sets"
     done
 done
+}
+fragment=$(declare_all)
+printf '%s\n' "$fragment"
+# A variant declared twice (a folder named like another strategy's NAME-SUFFIX variant) would build whichever
+# definition make read last: refused, naming the folder whose name is taken, or else the second declaration.
+printf '%s\n' "$fragment" | awk '
+    / := / && $1 ~ /_DIR$/ { v = substr($1, 1, length($1) - 4); if (v in dir) print v, dir[v], $3; else dir[v] = $3 }' |
+    while read -r variant first second; do
+        folder=$second
+        [ "$first" = "$variant" ] && folder=$first
+        refuse "$folder" "the variant $variant is declared by strategies/$first/ and by strategies/$second/: a folder's name must not be another strategy's variant"
+    done

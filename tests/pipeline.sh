@@ -19,6 +19,7 @@ set -u
 test_name=pipeline
 . tests/lib.sh
 bench_test_arguments "$@"
+test_cleanup() { umount "$tmp/mounted" 2>/dev/null; }
 # (lib.sh's scratch folder has a space in its name, so every path the pipeline is given does.)
 # The tiny run's settings (lib.sh; 1000: the own size of the random-table scenarios; 1024: every scenario), with
 # up to five processes per cell and the layouts of one cell simulated each; a test gives its own VAR=VALUE after
@@ -48,6 +49,28 @@ if dry STRATEGIES="$first_variant" SCENARIOS=simple_iter QUICK=1 | tr -d '\\' | 
     ! grep -q 'pipeline.sh' "$tmp/out"
 then ok "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused"
 else ko "STRATEGIES and SCENARIOS narrow make bench; an unknown name or setting is refused" "$(head -n 1 "$tmp/err")"; fi
+# A narrowed run publishes beside the machine's full run, never over it; make test's singular names are refused.
+if dry STRATEGIES="$first_variant" | grep -q 'pipeline.sh build "results/[a-z0-9._-]*[a-z0-9]-subset" raw' &&
+    dry SCENARIOS=simple_iter QUICK=1 | grep -q 'pipeline.sh build "results/[a-z0-9._-]*-quick-subset" raw' &&
+    dry BENCH_SIZES=1024 | grep -q 'pipeline.sh build "results/[a-z0-9._-]*-subset" raw' &&
+    dry STRATEGIES="$first_variant" RESULTS_DIR=mine | grep -q 'pipeline.sh build "mine" raw' &&
+    ! make -n bench STRATEGY="$first_variant" >"$tmp/out" 2>"$tmp/err" && grep -q 'STRATEGIES=NAME' "$tmp/err" &&
+    ! grep -q 'pipeline.sh' "$tmp/out" &&
+    ! make -n bench SCENARIO=simple_iter >"$tmp/out" 2>"$tmp/err" && grep -q 'SCENARIOS=NAME' "$tmp/err" &&
+    ! grep -q 'pipeline.sh' "$tmp/out"
+then ok "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused"
+else ko "a narrowed make bench publishes into its own -subset folder; STRATEGY= and SCENARIO= are refused" "$(head -n 1 "$tmp/err")"; fi
+# A narrowed run simulates in every layout only the default cells it measures (the others would be refused);
+# one named on the command line stays as named.
+if dry SCENARIOS=simple_iter | grep -q 'CACHESIM_ALL_LAYOUTS="" ' &&
+    dry SCENARIOS=simple_iter,add_remove_large | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry STRATEGIES="$first_variant" | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry | grep -q 'CACHESIM_ALL_LAYOUTS="archetype:add_remove_large" ' &&
+    dry SCENARIOS=simple_iter CACHESIM_ALL_LAYOUTS="$first_variant:simple_iter" |
+        grep -q "CACHESIM_ALL_LAYOUTS=\"$first_variant:simple_iter\" "
+then ok "a narrowed make bench keeps only the simulated-in-every-layout cells it measures"
+else ko "a narrowed make bench keeps only the simulated-in-every-layout cells it measures" \
+    "$(dry SCENARIOS=simple_iter | grep -o 'CACHESIM_ALL_LAYOUTS="[^"]*"')"; fi
 
 # Every setting is checked before anything runs or is created: exit 2, one line that names it (PATTERN).
 refuse() { # WHAT PATTERN VAR=VALUE...
@@ -103,6 +126,29 @@ for out in "$tmp/linked" "$tmp/afile" "$tmp/afile/x"; do
     then ok "RESULTS_DIR=$(basename "$(dirname "$out")")/$(basename "$out") (a link or a file) is refused before the run"
     else ko "RESULTS_DIR=$out (a link or a file) is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
 done
+# A folder name too long for the run's siblings (.NAME.previous: 255 bytes at most) is refused before anything is
+# made, no lock left behind.
+long=$(printf '%0246d' 0 | tr 0 a)
+tiny sh scripts/pipeline.sh "$build" "$tmp/$long" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'is 246 characters long: at most 245' "$tmp/err" &&
+    [ -z "$(ls -A "$tmp" | grep "$long")" ]
+then ok "a RESULTS_DIR name too long for the run's siblings is refused before the run, no lock left"
+else ko "a RESULTS_DIR name too long for the run's siblings is refused before the run, no lock left" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+# A RESULTS_DIR that is a mount point cannot be published onto (a rename across file systems): refused before
+# anything runs, the mounted folder left empty (root mounts a tmpfs for it; skipped without).
+mkdir -p "$tmp/mounted"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=64k tmpfs "$tmp/mounted" 2>/dev/null; then
+    skip "RESULTS_DIR on a mount point is refused before the run" "mounting a tmpfs needs root"
+else
+    tiny sh scripts/pipeline.sh "$build" "$tmp/mounted" raw "$first_variant" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q 'is a mount point' "$tmp/err" &&
+        [ -z "$(ls -A "$tmp/mounted")" ] && [ ! -e "$tmp/.mounted.staging" ] && [ ! -e "$tmp/.mounted.lock" ]
+    then ok "RESULTS_DIR on a mount point is refused before the run"
+    else ko "RESULTS_DIR on a mount point is refused before the run" "exit $rc: $(head -n 1 "$tmp/err")"; fi
+    umount "$tmp/mounted"
+fi
 if make -s bench BUILD="$build" RESULTS_DIR= >/dev/null 2>"$tmp/err"; then ko "make bench RESULTS_DIR= is refused" "exit 0"
 elif grep -q 'RESULTS_DIR is empty' "$tmp/err" && [ ! -e raw ] && [ ! -e results/raw ]; then ok "make bench RESULTS_DIR= is refused"
 else ko "make bench RESULTS_DIR= is refused" "$(head -n 1 "$tmp/err")"; fi
@@ -609,6 +655,20 @@ if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s 
     scripts/analysis.sh verify "$tmp/rd" >/dev/null 2>&1 && ! grep -q 'bench: round' "$tmp/rea.log"
 then ok "make reanalyse analyses a published run again from its own measurements"
 else ko "make reanalyse analyses a published run again from its own measurements" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
+# An analysis that fails on a published run (its runs table cut to one process, recorded as published) says
+# where the staging copies its messages name came from, and leaves the run as it was.
+fresh_copy
+zcat "$res/runs.csv.gz" | head -n 2 | gzip -n >"$tmp/rd/runs.csv.gz"
+scripts/analysis.sh record "$tmp/rd" runs.csv.gz >/dev/null 2>&1
+cp "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz"
+rc=0
+REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
+if [ "$rc" -ne 0 ] && grep -q 'measured in 1 process(es); an interval needs at least 3' "$tmp/rea.log" &&
+    tail -n 1 "$tmp/rea.log" | grep -q "^bench: the files named above under .*staging are copies of those in $tmp/rd, which is left as it was\$" &&
+    cmp -s "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz" && [ ! -e "$tmp/.rd.staging" ]
+then ok "a failed make reanalyse names the staging copies' origin and leaves the run as it was"
+else ko "a failed make reanalyse names the staging copies' origin and leaves the run as it was" "exit $rc: $(tail -n 2 "$tmp/rea.log" | tr '\n' ' ')"; fi
+fresh_copy
 rm -f "$tmp/rd/manifest.csv"
 before_rd=$(ls -A "$tmp/rd")
 rc=0

@@ -99,6 +99,10 @@ def makefile_help(root: str) -> List[str]:
     targets = set(re.findall(r"^([a-z][a-z-]*):", text, re.M))
     settings = set(re.findall(r"^([A-Z][A-Z0-9_]*) \?=", text, re.M))
     found = [f"Makefile: the target {t} has no '## {t}' line for make help" for t in sorted(targets - listed)]
+    # A setting a recipe hands its script (NAME="$(NAME)") that no line of the Makefile defines for itself comes
+    # from the command line alone, and is a setting as much as one with a default.
+    internal = set(re.findall(r"^([A-Z][A-Z0-9_]*) :?=", text, re.M))
+    settings |= set(re.findall(r'\b([A-Z][A-Z0-9_]*)="\$\(\1\)"', text)) - internal
     found += [f"Makefile: the setting {v} has no '## {v}' line for make help" for v in sorted(settings - listed)]
     docs = [os.path.join(root, "README.md")]
     for top in ("docs", "strategies", "results"):

@@ -52,6 +52,19 @@ if grep -qF '$(error strategies/_common/variants: the source set '"'@nowhere'"' 
     ok "a default set of _common/ that is no folder is refused"
 else ko "a default set of _common/ that is no folder is refused" "$(tail_of "$tmp/out")"; fi
 
+# A variant declared twice: a folder named like another strategy's variant (refused whichever folder the glob
+# reads first), or two folders' variants of one name.
+for case in "demo-fast|fast -DFAST|" "demo-x|x-fast -DFAST|fast -DX"; do
+    folder=${case%%|*} rest=${case#*|}
+    plant "${rest%%|*}" && mkdir -p "$tmp/tree/strategies/$folder" && : >"$tmp/tree/strategies/$folder/world.c"
+    [ -n "${rest#*|}" ] && printf '%s\n' "${rest#*|}" >"$tmp/tree/strategies/$folder/variants"
+    sh "$tmp/tree/scripts/variants.sh" >"$tmp/out" 2>&1
+    if grep -q "^\$(error strategies/[a-z-]*: the variant demo-[a-z-]* is declared by strategies/" "$tmp/out" &&
+        grep -q "strategies/$folder/" "$tmp/out" && grep -q "strategies/demo/" "$tmp/out"; then
+        ok "a variant declared twice (by $folder/) is refused, naming both folders"
+    else ko "a variant declared twice (by $folder/) is refused, naming both folders" "$(tail_of "$tmp/out")"; fi
+done
+
 # The real tree: the variants whose sets differ are the ones the variants files name.
 make -s list >/dev/null 2>&1
 mk=build/variants.mk

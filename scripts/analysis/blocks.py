@@ -56,7 +56,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import allocation, answers, defaults, paired, plan as planmod, stopping
+from . import allocation, answers, defaults, failures, paired, plan as planmod, stopping
 from .command import Parser
 
 ROUND_SHARE = planmod.ROUND_SHARE
@@ -246,17 +246,25 @@ class Runner:
             if code != 0:
                 sys.stderr.write(errors)
                 reason = (f"out of memory under the cap of {self.args.memory_cap_gb:g} GiB, with the fewest designs "
-                          f"a process can hold" if code == 3 else f"exit {code}")
-                raise Failure(3 if code == 3 else 1, f"{state.name()}: {reason} ({' '.join(command)})")
+                          f"a process can hold" if code == 3 else failures.ending(code))
+                if code < 0:
+                    alone = failures.failing_alone(command, visit[k], self.limit(state))
+                    reason += f"; alone, {', '.join(alone)} fails too" if alone else "; no design fails alone"
+                raise Failure(3 if code == 3 else 1,
+                              f"{state.name()}: {reason} ({failures.shown(command, self.args.shown_build)})")
             state.seconds.append(seconds)
             self.count += 1
             self.record_costs(state, order, seconds)
             k += 1
         state.processes += 1
 
+    def limit(self, state: BlockState) -> float:
+        """The seconds a process of the block may take before it is stopped as stuck."""
+        return self.args.job_timeout_s + 20 * state.cost()
+
     def process(self, state: BlockState, command: list[str], status: str) -> tuple[int, float, str]:
         """Runs one process and keeps what it wrote; its exit status, seconds and, where it failed, what it said."""
-        limit = self.args.job_timeout_s + 20 * state.cost()
+        limit = self.limit(state)
         self.progress(status, state)
         began = time.monotonic()
         for path in (self.partial, self.partial_costs):
@@ -407,6 +415,7 @@ class Settings:
     job_timeout_s: float
     memory_cap_gb: float
     seed: int | None
+    shown_build: str | None
 
 
 def main(argv: list[str]) -> int:
@@ -431,6 +440,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("--job-timeout-s", type=float, default=defaults.number("BENCH_JOB_TIMEOUT_S"))
     p.add_argument("--memory-cap-gb", type=float, default=MEMORY_CAP_GB)
     p.add_argument("--seed", type=int, default=None, help="the scheduler's random stream (default: random)")
+    p.add_argument("--shown-build", default=None, help="the build folder a failed process's command names")
     return p.run(argv, lambda arguments: _blocks(Settings(**vars(arguments))))
 
 

@@ -169,6 +169,17 @@ def group(rows: Iterable[Row], pairing: paired.Pairing | None = None) -> Cells:
     return cells
 
 
+def check_processes(cells: Cells) -> None:
+    """Every cell measured in at least stats.MIN_PROCESSES processes, as every run is made (settings.py): a table
+    with fewer, edited or cut, would publish intervals with no spread and rank their cells. Raises MergeError
+    naming each such cell."""
+    problems = [f"{c.strategy} {c.scenario} n={c.n} memory={c.memory}: measured in {c.processes()} process(es); an "
+                f"interval needs at least {stats.MIN_PROCESSES}" for c in cells.values()
+                if c.processes() < stats.MIN_PROCESSES]
+    if problems:
+        raise MergeError("\n".join(problems))
+
+
 def check_checksums(rows: Iterable[Row], what: str) -> None:
     """Every row of the same scenario and N must carry one checksum, whatever the strategy, process, memory
     mode or layout: else one of them skipped or misplaced work. Raises MergeError listing each mismatch."""

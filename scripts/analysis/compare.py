@@ -6,11 +6,11 @@ Absolute times do not compare across machines, so every figure is also given rel
 floor: the time of that machine's raw-soa simple_iter at the same N (the nearest N it measured, when it has
 none at that N), the cost of streaming plain arrays there. A strategy that is 3x its machine's floor on one CPU
 and 6x on another has a design that suits the first CPU less well, whatever the clock rates. Writes OUT_CSV:
-    machine_id,cpu_model,strategy,scenario,n,unit,memory,time_ns,time_lo_ns,time_hi_ns,floor_n,floor_ns,
+    machine_id,cpu_model,quick,strategy,scenario,n,unit,memory,time_ns,time_lo_ns,time_hi_ns,floor_n,floor_ns,
     x_floor,x_floor_lo,x_floor_hi
-(x_floor_lo/hi: the cell's own interval over the floor's time) and prints, for the N every machine measured
-closest to COMPARE_N (environment, default 65536), one line per scenario and strategy with each machine's
-x_floor.
+(quick: 1 for a QUICK run's rows; x_floor_lo/hi: the cell's own interval over the floor's time) and prints,
+for the N every machine measured closest to COMPARE_N (environment, default 65536; else a usage error), one
+line per scenario and strategy with each machine's x_floor.
 
 Every RESULTS_DIR must be a published run: its results.csv and metadata.csv listed in its manifest.csv and
 whole as recorded there (manifest.py). Before anything is read, OUT_CSV must end in .csv, must not be a
@@ -28,7 +28,7 @@ from .command import Parser
 from .csvfile import Row
 from .files import CsvError
 
-COLUMNS = ("machine_id", "cpu_model", "strategy", "scenario", "n", "unit", "memory", "time_ns", "time_lo_ns",
+COLUMNS = ("machine_id", "cpu_model", "quick", "strategy", "scenario", "n", "unit", "memory", "time_ns", "time_lo_ns",
            "time_hi_ns", "floor_n", "floor_ns", "x_floor", "x_floor_lo", "x_floor_hi")
 
 
@@ -60,6 +60,14 @@ def machine_rows(directory: str) -> list[Row]:
     return out
 
 
+DEFAULT_COMPARE_N = 65536
+
+
+def compare_n(text: str) -> int | None:
+    """COMPARE_N as a count of entities, or None where it is not one."""
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
 def argument_problem(out: str, directories: list[str]) -> str | None:
     """What is wrong with the arguments, before anything is read or written (None: nothing)."""
     if os.path.isdir(out):
@@ -87,15 +95,19 @@ def main(argv: list[str]) -> int:
     parser.add_argument("directories", nargs="+")
 
     def run(a: argparse.Namespace) -> int:
+        text = os.environ.get("COMPARE_N", str(DEFAULT_COMPARE_N))
+        want = compare_n(text)
+        if want is None:
+            return parser.usage_error(f'compare-machines: COMPARE_N must be a whole number of entities, not "{text}"')
         problem = argument_problem(a.out, a.directories)
         if problem:
             return parser.usage_error(f"compare-machines: {problem}")
-        return _compare(a.out, a.directories)
+        return _compare(a.out, a.directories, want)
 
     return parser.run(argv, run)
 
 
-def _compare(out: str, directories: list[str]) -> int:
+def _compare(out: str, directories: list[str], want: int) -> int:
     rows: list[Row] = []
     machines: dict[str, str] = {}
     try:
@@ -115,7 +127,6 @@ def _compare(out: str, directories: list[str]) -> int:
         print(f"compare-machines: cannot write {out} ({e})", file=sys.stderr)
         return 1
     print(f"compare-machines: wrote {out} ({len(rows)} rows from {len(directories)} folders)", file=sys.stderr)
-    want = int(os.environ.get("COMPARE_N", "65536"))
     names = list(dict.fromkeys(r["machine_id"] for r in rows))
     nearest: dict[tuple[str, str], int] = {}
     for r in rows:

@@ -15,7 +15,8 @@ The plan is a line per strategy and scenario: "NAME SCENARIO INNER EXTRA IN_PROC
 baselines and the A/A twin are left out: they are not designs of their own). crosscheck-join reads
 hyperfine's CSV exports (DIR/bench-NAME.csv, commands named "SCENARIO base" and "SCENARIO plus D") and writes
     strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs
-(ratio = whole_process_ns / in_process_ns). crosscheck-rejoin rewrites DIR/crosscheck.csv after DIR/results.csv
+(ratio = whole_process_ns / in_process_ns; both empty where the extra work did not lengthen the median process:
+whole_process). crosscheck-rejoin rewrites DIR/crosscheck.csv after DIR/results.csv
 was computed anew from the same processes (make reanalyse): the same commands and hyperfine's exports in
 DIR/hyperfine/, the in-process figures of the new results.
 """
@@ -75,6 +76,11 @@ def _plan(a: argparse.Namespace) -> int:
     return 0
 
 
+# A cell's whole-process time over its in-process time within which the two clocks are said to agree: the harness's
+# own costs (clock reads, the loop around the runs) and the page faults of extra runs move a figure by a few
+# percent, the machine by more; beyond it one of them timed something the other did not.
+AGREEMENT = (0.8, 1.25)
+
 COLUMNS = ("strategy", "scenario", "n", "unit", "inner", "extra_runs", "in_process_ns", "whole_process_ns", "ratio",
            "hyperfine_runs")
 
@@ -98,15 +104,27 @@ def join(plan: list[Planned], hyperfine: str, n: int, runs: int, out_path: str) 
         if base is None or plus is None:
             print(f"crosscheck: no hyperfine figure for {name} {scenario}", file=sys.stderr)
             return 1
-        whole = (plus - base) * 1e9 / (int(extra) * int(inner) * n)
+        whole = whole_process(base, plus, int(extra) * int(inner) * n)
         inproc = float(in_process)
-        out.append((name, scenario, n, unit, inner, extra, f"{inproc:.6g}", f"{whole:.6g}",
-                    f"{whole / inproc if inproc > 0 else 0:.3f}", runs))
+        out.append((name, scenario, n, unit, inner, extra, f"{inproc:.6g}",
+                    f"{whole:.6g}" if whole is not None else "",
+                    f"{whole / inproc:.3f}" if whole is not None and inproc > 0 else "", runs))
     csvfile.write(out_path, COLUMNS, out)
     print(f"{'strategy':<16} {'scenario':<14} {'n':>8} {'in-process':>12} {'whole-process':>14} {'ratio':>7}")
     for row in out:
-        print(f"{row[0]:<16} {row[1]:<14} {row[2]:>8} {float(row[6]):>12.3f} {float(row[7]):>14.3f} {float(row[8]):>6.2f}x")
+        whole_text = f"{float(row[7]):>14.3f}" if row[7] else f"{'under noise':>14}"
+        ratio_text = f"{float(row[8]):>6.2f}x" if row[8] else f"{'-':>7}"
+        print(f"{row[0]:<16} {row[1]:<14} {row[2]:>8} {float(row[6]):>12.3f} {whole_text} {ratio_text}")
     return 0
+
+
+def whole_process(base_s: float, plus_s: float, work: int) -> float | None:
+    """ns per unit of the extra work: the median process with it less the median without, over its units; None
+    where the extra work did not lengthen the median process (the difference lies within the processes' own
+    spread, and a figure of it would be noise, negative as often as not)."""
+    if plus_s <= base_s or work <= 0:
+        return None
+    return (plus_s - base_s) * 1e9 / work
 
 
 def run_range(directory: str, row: Row) -> tuple[float, float] | None:

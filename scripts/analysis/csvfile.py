@@ -106,7 +106,7 @@ KINDS = {
     ),
     # the whole-process cross-check (crosscheck.csv)
     "crosscheck": (
-        "strategy:s scenario:s n:i unit:s inner:i extra_runs:i in_process_ns:n whole_process_ns:r ratio:r "
+        "strategy:s scenario:s n:i unit:s inner:i extra_runs:i in_process_ns:n whole_process_ns:e ratio:e "
         "hyperfine_runs:i"
     ),
 }

@@ -406,7 +406,8 @@ def summarise(designs: Sequence[Design], instructions: Instructions | None = Non
         retired, allocations, allocated = (
             [max(getattr(s, name)[f] for s in d.sequences) for f in range(len(first.wall))]
             for name in ("bytes_retired", "allocations", "bytes_allocated"))
-        worst_bytes = max(range(len(retired)), key=lambda f: retired[f])
+        retired_bytes: list[int] = retired
+        worst_bytes = max(range(len(retired_bytes)), key=lambda f: retired_bytes[f])
         median_wall = stats.median(walls)
         rows.append({
             "scenario": d.scenario, "n": d.n, "strategy": d.strategy, "frames": len(first.wall),

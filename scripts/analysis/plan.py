@@ -32,6 +32,7 @@ it goes to stderr.
 """
 
 import argparse
+import math
 import os
 import sys
 from typing import NamedTuple
@@ -50,7 +51,7 @@ ROUND_SHARE = 0.5
 def model_cost(n: int) -> float:
     """Seconds a cell takes in a process, before any was measured: a few ms of samples plus setup that grows
     with N (as measured on a 2-core VM)."""
-    return 0.03 + 0.36 * (n / 1048576) ** 0.75
+    return 0.03 + 0.36 * math.pow(n / 1048576, 0.75)
 
 
 def kept_size(n: int, step: int) -> bool:

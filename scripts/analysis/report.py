@@ -1,6 +1,6 @@
 """The generated tables of a report, refreshed from a results folder.
 
-    python3 -m analysis report RESULTS_CSV REPORT_MD [OUT_MD]
+    python3 -m analysis report RESULTS_CSV REPORT_MD [OUT_MD] [--shown-as DIR]
 
 Every block
     <!-- table: SPEC -->
@@ -9,9 +9,10 @@ Every block
 of REPORT_MD is replaced by the table SPEC asks for; the prose around the blocks is left as it is. With OUT_MD
 the refreshed report is written there and REPORT_MD is left alone; its relative links are rewritten to work
 from OUT_MD's folder, and links to any results folder's plots point to the plots beside RESULTS_CSV (make
-bench: results/MACHINE/report.md). RESULTS_CSV must be a published run's: listed in its folder's manifest.csv
-(manifest.py), as is every other file a table reads beside it (metadata.csv, cachesim.csv, crosscheck.csv,
-runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
+bench: results/MACHINE/report.md); --shown-as DIR names the results' folder so in what the text says of it (a
+run's copy, made in its staging folder, names the folder it is published as). RESULTS_CSV must be a published
+run's: listed in its folder's manifest.csv (manifest.py), as is every other file a table reads beside it
+(metadata.csv, cachesim.csv, crosscheck.csv, runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
 missing, empty or malformed, a marker line with blanks around it, and in REPORT_MD itself a table that would
 come out with no rows (a scenario, strategy or N nothing was measured at, a metadata key the run lacks, a run
 without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
@@ -149,7 +150,7 @@ tables too):
     hitch-margin                   the frames' margin: how far over raw's frame a frame is still steady, and over
                                    the lowest worst frame a design still shares a budget's pick, "10%"
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
-                                   outside XCHECK_AGREE lie within the range of their own whole-process runs
+                                   outside crosscheck.AGREEMENT lie within the range of their own whole-process runs
     rule WHAT                      the decision rule: family (its comparisons), threshold (the largest p-value
                                    called a difference), fdr, margin, outcomes (how the family came out),
                                    small-different (of its comparisons within ±1%, how many called different)
@@ -213,10 +214,13 @@ class Results:
     """A results folder's files, read on demand: as its manifest recorded them (a published run), or with recorded
     False as they are (a run being published, whose plots are drawn before its manifest is written)."""
 
-    def __init__(self, csv_path: str, recorded: bool = True) -> None:
+    def __init__(self, csv_path: str, recorded: bool = True, shown_directory: str | None = None) -> None:
         self.csv_path = csv_path
         self.recorded = recorded
         self.directory = os.path.dirname(csv_path) or "."
+        # How messages name the folder: a run being published is read from its staging folder, gone once the run
+        # is published, so its copy of the report names the folder it is published as.
+        self.shown_directory = shown_directory or self.directory
         self.rows = csvfile.read(csv_path, "results", recorded=recorded)
         # The rows by (strategy, SCENARIO or SCENARIO@MEMORY, N).
         self.cells: dict[tuple[str, str, int], Row] = {}
@@ -227,6 +231,16 @@ class Results:
 
     def path(self, name: str) -> str:
         return os.path.join(self.directory, name)
+
+    def shown(self, name: str) -> str:
+        return os.path.join(self.shown_directory, name)
+
+    @property
+    def shown_csv(self) -> str:
+        return self.shown(os.path.basename(self.csv_path))
+
+    def shown_table(self, table: str) -> str:
+        return self.shown(os.path.basename(csvfile.table_label(self.directory, table)))
 
     # The other files of the folder, each read (and checked) the first time a table asks for it.
     @functools.cached_property
@@ -257,7 +271,9 @@ class Results:
     def hitches(self) -> list[Row]:
         """The framed scenarios' frames per design (frames.py), or NotMeasured for a run without them."""
         if not os.path.exists(self.path("hitches.csv")):
-            raise NotMeasured(f"{self.path('hitches.csv')}: the run recorded no frames (PAIRED=1 records them)")
+            why = ("its scenarios include none measured frame by frame" if self.meta.get("paired") == "1" else
+                   "its designs were measured in separate processes (PAIRED=1 records frames)")
+            raise NotMeasured(f"{self.shown('hitches.csv')}: the run recorded no frames: {why}")
         return csvfile.read(self.path("hitches.csv"), "hitches", recorded=self.recorded)
 
     @functools.cached_property
@@ -342,7 +358,7 @@ def sizes_of(res: Results, spec: str) -> str:
     def size(m: re.Match[str]) -> str:
         if m.group(0) == "fixed":
             if "fixed_n" not in res.meta:
-                raise NotMeasured(f"{res.path('metadata.csv')} has no key fixed_n")
+                raise NotMeasured(f"{res.shown('metadata.csv')} has no key fixed_n")
             return res.meta["fixed_n"]
         return str(max(n for _, _, n in res.cells if n & (n - 1) == 0))
 
@@ -369,7 +385,7 @@ def table(res: Results, spec: str) -> list[str]:
 def _measured(res: Results, scenario: str, n: str) -> None:
     """Refuses a scenario that no strategy measured at N (a row of dashes would stand in for it)."""
     if not any((s, scenario, int(n)) in res.cells for s in res.strategies):
-        raise NotMeasured(f"no strategy measured {scenario} at n={n} in {res.csv_path}")
+        raise NotMeasured(f"no strategy measured {scenario} at n={n} in {res.shown_csv}")
 
 
 def table_iter(res: Results, scenario: str, baseline: str, sizes: str) -> list[str]:
@@ -451,7 +467,7 @@ def table_sim(res: Results, scenarios: str) -> list[str]:
     strategies = sorted({r["strategy"] for r in res.sim_fixed if not r["strategy"].endswith(paired.AA_SUFFIX)})
     for sc in names:
         if not any(r["scenario"] == sc for r in res.sim_fixed):
-            raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {sc}")
+            raise NotMeasured(f"{res.shown('cachesim.csv')} has no row of {sc}")
     lines = ["| strategy | " + " | ".join(names) + " |", "|---" + "|---:" * len(names) + "|"]
     for s in strategies:
         cells = []
@@ -477,7 +493,7 @@ def table_layouts(res: Results, strategy: str, scenario: str, size: str) -> list
     runs = [r for r in res.runs if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n
             and r["memory"] == "warm"]
     if not runs:
-        raise NotMeasured(f"{csvfile.table_label(res.directory, 'runs')} has no process of {strategy} {scenario} n={n}")
+        raise NotMeasured(f"{res.shown_table('runs')} has no process of {strategy} {scenario} n={n}")
     sim: dict[str, Row] = {}
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
@@ -495,7 +511,7 @@ def table_aa(res: Results) -> list[str]:
     by_n = cellmod.aa_by_n(res.rows)
     lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
     if not by_n:
-        raise NotMeasured(f"{res.csv_path} has no A/A pair (no row with aa_ratio)")
+        raise NotMeasured(f"{res.shown_csv} has no A/A pair (no row with aa_ratio)")
     every = [x for v in by_n.values() for x in v]
     rows: list[tuple[str, list[stats.Interval]]] = [(label(n), v) for n, v in sorted(by_n.items())]
     for name, v in rows + [("all", every)]:
@@ -524,11 +540,11 @@ def table_pairs(res: Results) -> list[str]:
     """By N, from pairs.csv: the paired ratios to the reference and how precise they are, the A/A twins against
     their originals and the planted control against its truth."""
     if not os.path.exists(res.path("pairs.csv")):
-        raise NotMeasured(f"{res.directory} has no pairs.csv: the run measured its designs in separate processes")
+        raise NotMeasured(f"{res.shown_directory} has no pairs.csv: the run measured its designs in separate processes")
     target = float(res.meta.get("bench_target_ci", defaults.text("BENCH_TARGET_CI")))
     by_n = paired.controls_by_n(res.pairs)
     if not by_n:
-        raise NotMeasured(f"{res.path('pairs.csv')} has no row")
+        raise NotMeasured(f"{res.shown('pairs.csv')} has no row")
     every = paired.Controls()
     for c in by_n.values():
         every.half_widths += c.half_widths
@@ -561,7 +577,7 @@ def table_meta(res: Results, keys: str = "") -> list[str]:
     names = keys.split(",") if keys else list(meta)
     missing = [k for k in names if k not in meta]
     if missing:
-        raise NotMeasured(f"{res.path('metadata.csv')} has no key {', '.join(missing)}")
+        raise NotMeasured(f"{res.shown('metadata.csv')} has no key {', '.join(missing)}")
     return ["| | |", "|---|---|"] + [f"| {k} | {meta.get(k, '-').replace('|', chr(92) + '|')} |" for k in names]
 
 
@@ -570,7 +586,7 @@ def table_hitches(res: Results, scenario: str) -> list[str]:
     frame, and what its most retiring frame retired."""
     rows = [r for r in _hitch_rows(res, scenario) if not paired.is_control(r["strategy"])]
     if not rows:
-        raise NotMeasured(f"no frames of {scenario} in {res.path('hitches.csv')}")
+        raise NotMeasured(f"no frames of {scenario} in {res.shown('hitches.csv')}")
     rows.sort(key=lambda r: (r["strategy"] != frames.FLOOR_DESIGN, r["strategy"]))
     lines = ["| design | median frame | p99 frame | worst frame | worst / median | hitch: frame, its CPU time over "
              "its neighbours' | over raw's same frame | verdict | start-up frame over raw's | worst steady frame: "
@@ -602,9 +618,10 @@ def table_xcheck(res: Results) -> list[str]:
              "|---|---|---:|---:|---:|---:|---:|"]
     for r in res.xcheck:
         span = crosscheck.run_range(res.directory, r)
+        whole = f"{float(r['whole_process_ns']):.3f}" if r["whole_process_ns"] else "within the noise"
+        ratio = f"{float(r['ratio']):.2f}x" if r["ratio"] else "-"
         lines.append(f"| {r['strategy']} | {r['scenario']} | {label(r['n'])} | {float(r['in_process_ns']):.3f} | "
-                     f"{float(r['whole_process_ns']):.3f} | " + (f"{span[0]:.3f}, {span[1]:.3f}" if span else "-") +
-                     f" | {float(r['ratio']):.2f}x |")
+                     f"{whole} | " + (f"{span[0]:.3f}, {span[1]:.3f}" if span else "-") + f" | {ratio} |")
     return lines
 
 
@@ -653,7 +670,7 @@ def crossover_text(rates: Sequence[float], ratios: Sequence[Comparison], rule: R
 def table_change(res: Results, n: str) -> list[str]:
     rates = [(t, r) for t, r in CHANGE_RATES if any((s, f"changed_{t}", int(n)) in res.cells for s in res.strategies)]
     if not rates:
-        raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.csv_path}")
+        raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.shown_csv}")
     lines = ["| strategy | how" + "".join(f" | {r:g}%" for _, r in rates) +
              " | crossover [interval] | superset at " + f"{rates[0][1]:g}% |",
              "|---|---" + "|---:" * len(rates) + "|---:|---:|"]
@@ -792,7 +809,7 @@ def frame_standings(res: Results, scenario: str) -> tuple[int, list[answers.Fram
     raw's frame (neither the floor itself nor a control), or NotMeasured."""
     rows = [r for r in _hitch_rows(res, scenario) if not paired.is_control(r["strategy"]) and r["over_floor"]]
     if not rows:
-        raise NotMeasured(f"no design of {scenario} judged against raw's frames in {res.path('hitches.csv')}")
+        raise NotMeasured(f"no design of {scenario} judged against raw's frames in {res.shown('hitches.csv')}")
     return int(rows[0]["n"]), [answers.frame_standing(r) for r in rows]
 
 
@@ -870,25 +887,22 @@ def _answers_count(res: Results, kind: str) -> str:
                 continue
         per_size.append((n, found))
     if not any(found for _, found in per_size):
-        raise NotMeasured(f"no workload of the first page was measured in {res.csv_path}")
+        raise NotMeasured(f"no workload of the first page was measured in {res.shown_csv}")
     return answers.count_text(per_size, hows[kind])
-
-
-# Whole-process against in-process figures this close count as agreeing: the harness's own costs (clock reads, the
-# loop around the runs) and the page faults of extra runs move a figure by a few percent, the machine by more.
-XCHECK_AGREE = (0.8, 1.25)
 
 
 def _xcheck_summary(res: Results) -> str:
     """How far the timer and whole-process timing agree: "41 of 45 within [0.8, 1.25]; by scenario, the median
     whole-process / in-process ratio, its range, and in how many cells the in-process figure lies within the range
     of the cell's own whole-process runs: `simple_iter` 1.02x (0.80x to 1.11x; 10 of 15), ..."."""
-    rows = res.xcheck
-    if not rows:
-        raise NotMeasured(f"{res.path('crosscheck.csv')} has no row")
-    inside = sum(1 for r in rows if XCHECK_AGREE[0] <= float(r["ratio"]) <= XCHECK_AGREE[1])
+    measured = [r for r in res.xcheck if r["ratio"]]
+    unmeasured = len(res.xcheck) - len(measured)
+    if not measured:
+        raise NotMeasured(f"{res.shown('crosscheck.csv')} has no row whose extra work rose above the noise")
+    low, high = crosscheck.AGREEMENT
+    inside = sum(1 for r in measured if low <= float(r["ratio"]) <= high)
     by_scenario: dict[str, list[Row]] = {}
-    for r in rows:
+    for r in measured:
         by_scenario.setdefault(r["scenario"], []).append(r)
     parts = []
     for scenario, group in by_scenario.items():
@@ -897,7 +911,9 @@ def _xcheck_summary(res: Results) -> str:
         held = sum(1 for span, figure in spans if span is not None and span[0] <= figure <= span[1])
         parts.append(f"`{scenario}` {stats.median(ratios):.2f}x ({min(ratios):.2f}x to {max(ratios):.2f}x; {held} of "
                      f"{len(group)})")
-    return (f"{inside} of {len(rows)} within [{XCHECK_AGREE[0]:g}, {XCHECK_AGREE[1]:g}]; by scenario, the median "
+    noise = (f" ({unmeasured} more whose extra work did not lengthen the median process have no figure)"
+             if unmeasured else "")
+    return (f"{inside} of {len(measured)} within [{low:g}, {high:g}]{noise}; by scenario, the median "
             "whole-process / in-process ratio, its range, and in how many cells the in-process figure lies within "
             "the range of the cell's own whole-process runs: " + ", ".join(parts))
 
@@ -945,33 +961,33 @@ def value(res: Results, spec: str) -> str:
         return label(_size(args[0]))
     if kind == "analysed" and not args:
         if "reanalysed_commit" not in res.meta and "git_commit" not in res.meta:
-            raise NotMeasured(f"{res.path('metadata.csv')} has neither reanalysed_commit nor git_commit")
+            raise NotMeasured(f"{res.shown('metadata.csv')} has neither reanalysed_commit nor git_commit")
         return res.meta["reanalysed_commit"] if "reanalysed_commit" in res.meta else res.meta["git_commit"]
     if kind == "trim" and not args:
         return f"{100 * stats.TRIM:g}%"
     if kind == "clock-reads" and not args:
         if res.pairing is None:
-            raise NotMeasured(f"{res.directory} is not a paired run: its samples are not recorded")
+            raise NotMeasured(f"{res.shown_directory} is not a paired run: its samples are not recorded")
         if all(block.reads_taken_out for block in res.pairing.values()):
             return "taken out of every timed interval"
         return ("inside every timed interval (this run was measured before they were taken out: where a scenario "
                 "times each run alone and runs last a few µs, its ratios are pulled toward 1)")
     if kind == "meta" and len(args) == 1:
         if args[0] not in res.meta:
-            raise NotMeasured(f"{res.path('metadata.csv')} has no key {args[0]}")
+            raise NotMeasured(f"{res.shown('metadata.csv')} has no key {args[0]}")
         return res.meta[args[0]]
     if kind in ("cell", "bytes"):
         s, sc, n, memory = _cell_key(args)
         key = (s, sc + ("" if memory == "warm" else "@" + memory), n)
         if key not in res.cells:
-            raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.csv_path}")
+            raise NotMeasured(f"no cell {s} {key[1]} n={n} in {res.shown_csv}")
         return res.cell(*key) if kind == "cell" else f"{float(res.cells[key]['bytes_per_entity']):.0f}"
     if kind == "sim" and len(args) in (2, 3) and args[2:] in ([], ["ll"], ["ir"]):
         column = {"ll": "ll_misses_per_unit", "ir": "instructions_per_unit"}.get("".join(args[2:]),
                                                                                  "d1_misses_per_unit")
         found = [float(r[column]) for r in res.sim_fixed if (r["strategy"], r["scenario"]) == tuple(args[:2])]
         if not found:
-            raise NotMeasured(f"{res.path('cachesim.csv')} has no row of {args[0]} {args[1]}")
+            raise NotMeasured(f"{res.shown('cachesim.csv')} has no row of {args[0]} {args[1]}")
         return f"{stats.median(found):.3f}"
     if kind in ("ratio", "compare") and "/" in args:
         cut = args.index("/")
@@ -1058,7 +1074,7 @@ def _hitch_row(res: Results, strategy: str, scenario: str) -> Row:
     """The row of hitches.csv of one design in one framed scenario (_hitch_rows), or NotMeasured."""
     found = [r for r in _hitch_rows(res, scenario) if r["strategy"] == strategy]
     if not found:
-        raise NotMeasured(f"no frames of {strategy} {scenario} in {res.path('hitches.csv')}")
+        raise NotMeasured(f"no frames of {strategy} {scenario} in {res.shown('hitches.csv')}")
     return found[0]
 
 
@@ -1096,7 +1112,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         _, standings = frame_standings(res, args[1])
         found = [s for s in standings if s.design == args[0]]
         if not found:
-            raise NotMeasured(f"no frames of {args[0]} {args[1]} judged against raw's in {res.path('hitches.csv')}")
+            raise NotMeasured(f"no frames of {args[0]} {args[1]} judged against raw's in {res.shown('hitches.csv')}")
         return answers.frame_detail(found[0])
     if kind == "hitch-floor" and len(args) == 1:
         r = _hitch_row(res, frames.FLOOR_DESIGN, args[0])
@@ -1115,7 +1131,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         twins = [r for scenario in sorted({r["scenario"] for r in res.hitches}) for r in _hitch_rows(res, scenario)
                  if r["strategy"].endswith(paired.AA_SUFFIX) and r["floor"]]
         if not twins:
-            raise NotMeasured(f"no A/A twin judged against its original's frames in {res.path('hitches.csv')}")
+            raise NotMeasured(f"no A/A twin judged against its original's frames in {res.shown('hitches.csv')}")
         counts = {v: sum(1 for r in twins if r["verdict"] == v) for v in ("steady", "inconclusive", "hitch")}
         return (f"of {len(twins)} A/A twins, each against its original's frames, {counts['steady']} steady, "
                 f"{counts['inconclusive']} inconclusive, {counts['hitch']} a hitch")
@@ -1123,7 +1139,7 @@ def _hitch_figure(res: Results, kind: str, args: list[str]) -> str:
         planted = [r for scenario in sorted({r["scenario"] for r in res.hitches}) for r in _hitch_rows(res, scenario)
                    if r["planted_frame"] and r["floor"]]
         if not planted:
-            raise NotMeasured(f"no planted hitch in {res.path('hitches.csv')}")
+            raise NotMeasured(f"no planted hitch in {res.shown('hitches.csv')}")
         stall = 1 + int(planted[0]["planted_percent"]) / 100
         at_frame = [r for r in planted if r["hitch_frame"] == r["planted_frame"]]
         called = sum(1 for r in at_frame if r["verdict"] == "hitch")
@@ -1178,7 +1194,7 @@ def _controls_figure(res: Results, what: str) -> str:
     twin's ratio to its original farthest from 1, with its cell, from pairs.csv)."""
     aa, planted = res.controls
     if not aa and what.startswith("aa-") or not planted and what.startswith("planted-"):
-        raise NotMeasured(f"{res.directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}")
+        raise NotMeasured(f"{res.shown_directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}")
     outcomes = [res.rule.outcome(c) for c in aa]
     if what == "aa-excluding":
         return _share(sum(1 for c in aa if c.low > 1 or c.high < 1), len(aa))
@@ -1192,7 +1208,7 @@ def _controls_figure(res: Results, what: str) -> str:
         return f"{100 * (planted[0][1] - 1):.0f}%"
     if what == "aa-largest":
         if res.pairing is None:  # pairs.csv: a run of designs in processes of their own has none
-            raise NotMeasured(f"{res.directory} measured its designs in separate processes: no pairs.csv")
+            raise NotMeasured(f"{res.shown_directory} measured its designs in separate processes: no pairs.csv")
         return ", ".join(f"`{r['strategy']}` {float(r['ratio']):.3f}x ({r['scenario']}"
                          f"{'' if r['memory'] == 'warm' else '@' + r['memory']} at {label(r['n'])})"
                          for r in paired.largest_aa_deviations(res.pairs))
@@ -1203,7 +1219,7 @@ def _controls_figure(res: Results, what: str) -> str:
 def _quality_figures(res: Results) -> tuple[dict[int, quality.Figures], quality.Figures]:
     """The run's figures of calibration, power and decisions by N and over the run (quality.py)."""
     if res.pairing is None:
-        raise NotMeasured(f"{res.directory} measured its designs in separate processes: its controls have no blocks")
+        raise NotMeasured(f"{res.shown_directory} measured its designs in separate processes: its controls have no blocks")
     return quality.by_size(res.comparisons, paired.control_estimates(res.pairing), res.rule)
 
 
@@ -1298,7 +1314,7 @@ def table_other_runs(res: Results, n: str) -> list[str]:
     both measured (named where it is not n)."""
     compared = _others(res)[0]
     if not compared:
-        raise NotMeasured(f"no other committed paired run beside {res.directory}")
+        raise NotMeasured(f"no other committed paired run beside {res.shown_directory}")
     found = {(w.scenario, other.directory): (size, ours, theirs)
              for w, other, size, ours, theirs in _picks_elsewhere(res)}
     lines = [f"| Workload | This run's pick at {label(int(n))} | " + " | ".join(
@@ -1329,7 +1345,7 @@ def _other_runs_figure(res: Results, args: list[str]) -> str:
     if kind == "left-out" and len(args) == 1:
         return "; ".join(left) or "none"
     if not compared:
-        raise NotMeasured(f"no other committed paired run beside {res.directory}")
+        raise NotMeasured(f"no other committed paired run beside {res.shown_directory}")
 
     def each(text: Callable[[Results], str]) -> str:
         return text(compared[0]) if len(compared) == 1 else "; ".join(f"{text(r)} on {_run_name(r)}" for r in compared)
@@ -1491,18 +1507,20 @@ QUICK_NOTE = ("> **A QUICK run** (few processes, small sizes): its figures show 
 
 
 def main(argv: list[str]) -> int:
-    parser = Parser("report", "RESULTS_CSV REPORT_MD [OUT_MD]")
+    parser = Parser("report", "RESULTS_CSV REPORT_MD [OUT_MD] [--shown-as DIR]")
     parser.add_argument("results")
     parser.add_argument("report")
     parser.add_argument("out", nargs="?")
+    parser.add_argument("--shown-as", default=None, help="the folder the text names for the results' own")
     return parser.run(argv, _report)
 
 
 def _report(a: argparse.Namespace) -> int:
-    csv_path, report = a.results, a.report
-    out = a.out if a.out is not None else report
+    csv_path: str = a.results
+    report: str = a.report
+    out: str = a.out if a.out is not None else report
     try:
-        res = Results(csv_path)
+        res = Results(csv_path, shown_directory=a.shown_as)
         if (out == report and os.path.basename(report) in ("REPORT.md", "results.md") and res.meta.get("quick") == "1"
                 and os.environ.get("REPORT_ALLOW_QUICK") != "1"):
             raise TableError(f"{csv_path} is a QUICK run (few processes, small sizes): {report} is rewritten "

@@ -51,6 +51,7 @@ def build(directory: str) -> tuple[list[Row], dict[str, str], list[Row] | None]:
     clock = metadata.get("paired_clock", defaults.text("PAIRED_CLOCK"))
     pairing = paired.load_pairing(directory, clock, required=metadata.get("paired") == "1")
     cells = cellmod.group(runs, pairing)
+    cellmod.check_processes(cells)
     cellmod.check_checksums(runs, "results")
     sim = cellmod.simulated(sim_rows)
     cellmod.check_simulation(cells, sim)

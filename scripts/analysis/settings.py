@@ -17,17 +17,13 @@ import argparse
 import os
 import sys
 
-from . import frames
+from . import frames, stats
 from . import plan as planmod
 from .command import Parser
 from .files import CsvError
 
 MAX_ENTITIES = 2**32 - 1
 
-
-# The fewest processes a cell or block may have: with two, a 95% interval has one degree of freedom (t = 12.7) and
-# a run published with them reads as measured while it is not.
-MIN_PROCESSES = 3
 
 
 class SettingError(Exception):
@@ -77,8 +73,8 @@ def check(cells_path: str | None = None) -> None:
         raise SettingError(f"BENCH_MIN_N ({min_n}) is above BENCH_MAX_N ({max_n})")
     step = _whole("BENCH_STEP", 1, 12)
     min_procs = _whole("BENCH_MIN_PROCS", 1, 1000)
-    if min_procs < MIN_PROCESSES:
-        raise SettingError(f"BENCH_MIN_PROCS must be at least {MIN_PROCESSES}, not {min_procs}: an interval over "
+    if min_procs < stats.MIN_PROCESSES:
+        raise SettingError(f"BENCH_MIN_PROCS must be at least {stats.MIN_PROCESSES}, not {min_procs}: an interval over "
                            f"fewer processes has one degree of freedom or none, and says nothing of where another "
                            f"process would fall")
     max_procs = _whole("BENCH_MAX_PROCS", 1, 1000)

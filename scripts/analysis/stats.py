@@ -35,6 +35,9 @@ from dataclasses import dataclass
 from typing import Generic, Iterable, NamedTuple, Sequence, TypeVar
 
 LEVEL = 0.95
+# The fewest processes a figure's interval is taken over: with two, a 95% interval has one degree of freedom
+# (t = 12.7), and with one it has no spread at all, a point that reads as measured while it is not.
+MIN_PROCESSES = 3
 
 
 def median(values: Iterable[float]) -> float:

@@ -11,7 +11,7 @@ RESULTS_CSV must be a published run's (listed in its folder's manifest.csv, and 
 
 import os
 
-from . import cells as cellmod, csvfile, defaults, report, stats
+from . import cells as cellmod, crosscheck, csvfile, defaults, report, stats
 from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
@@ -150,14 +150,9 @@ def paired_lines(metadata_path: str) -> list[str]:
     return lines
 
 
-# The whole-process time over the in-process time of one cell, within which the two clocks are said to agree: the
-# whole process adds its start and its world's building, which the extra runs amortise; beyond it one of them
-# timed something the other did not.
-CROSSCHECK_AGREEMENT = (0.8, 1.25)
-
 
 def crosscheck_lines(directory: str) -> list[str]:
-    """The cross-check's verdict: how many whole-process / in-process ratios lie within CROSSCHECK_AGREEMENT, and
+    """The cross-check's verdict: how many whole-process / in-process ratios lie within crosscheck.AGREEMENT, and
     a warning naming the cells outside it; nothing where the run has no cross-check."""
     path = os.path.join(directory, "crosscheck.csv")
     if not os.path.exists(path):
@@ -165,7 +160,7 @@ def crosscheck_lines(directory: str) -> list[str]:
     rows = [r for r in csvfile.read(path, "crosscheck", recorded=True) if r["ratio"] not in ("", "nan")]
     if not rows:
         return []
-    low, high = CROSSCHECK_AGREEMENT
+    low, high = crosscheck.AGREEMENT
     outside = [r for r in rows if not low <= float(r["ratio"]) <= high]
     ratios = sorted(float(r["ratio"]) for r in rows)
     lines = [f"cross-check: {len(rows) - len(outside)} of {len(rows)} whole-process / in-process ratios within "
@@ -258,6 +253,19 @@ def machine_lines(metadata_path: str) -> list[str]:
     return lines
 
 
+# A QUICK run's summary says so first and last: its top scrolls out of a terminal, its end is what stays.
+QUICK_BANNER = ("QUICK RUN (few processes, small sizes): these figures show that the pipeline works, not what the "
+                "designs cost")
+
+
+def quick_banner(directory: str) -> list[str]:
+    """The QUICK banner for a QUICK run's folder, else nothing."""
+    path = os.path.join(directory, "metadata.csv")
+    if not os.path.exists(path):
+        return []
+    return [QUICK_BANNER] if csvfile.read_metadata(path, recorded=True).get("quick") == "1" else []
+
+
 def main(argv: list[str]) -> int:
     parser = Parser("summary", "RESULTS_CSV")
     parser.add_argument("results")
@@ -268,8 +276,11 @@ def _summary(path: str) -> int:
     try:
         rows = csvfile.read(path, "results", recorded=True)
         cellmod.check_checksums(rows, "summary")
+        banner = quick_banner(os.path.dirname(path) or ".")
     except (CsvError, cellmod.MergeError) as e:
         return fail("summary", e)
+    for line in banner:
+        print(line)
     print("checksums: all strategies agree")
     largest: dict[str, int] = {}
     for r in rows:
@@ -318,4 +329,6 @@ def _summary(path: str) -> int:
           "median samples); [..]: its 95% interval;")
     print("x raw-soa: the ratio to the plain-array floor of the same scenario and N, with the ratio's own interval;")
     print("NAME@fresh: creation into memory the process never touched (first-touch page faults included)")
+    for line in banner:
+        print(line)
     return 0

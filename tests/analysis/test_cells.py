@@ -44,6 +44,15 @@ class Merge(TempDir):
             cells.group(rows_of(path))
         self.assertIn("checksum 01 in one process, 02 in another", str(e.exception))
 
+    def test_a_cell_of_fewer_than_three_processes_is_refused_naming_it(self):
+        # an edited or cut runs table: its point interval would read as measured, and rank the cell
+        rows = [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2])] + [run_row("b", "x", 8, 2)]
+        merged = cells.group(rows_of(self.runs("runs.csv", rows)))
+        with self.assertRaises(cells.MergeError) as e:
+            cells.check_processes(merged)
+        self.assertEqual(str(e.exception), "b x n=8 memory=warm: measured in 1 process(es); an interval needs at least 3")
+        cells.check_processes({k: c for k, c in merged.items() if c.strategy == "a"})
+
     def test_strategies_disagreeing_on_a_checksum_are_an_error(self):
         path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("b", "x", 8, 1, checksum="02")])
         with self.assertRaises(cells.MergeError) as e:
@@ -186,6 +195,15 @@ class Processes(TempDir):
         out, metadata, _ = results.build(self.dir)
         self.assertEqual([r["processes"] for r in out], ["5", "5"])
         self.assertEqual(metadata["cell_measurements"], "30")
+
+    def test_results_refuse_a_runs_table_with_a_cell_of_one_process(self):
+        # make reanalyse of a cut table: refused, where it published a point interval the first page ranked
+        self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2])] +
+                  [run_row("b", "x", 8, 2, seed="9")])
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\npaired,0\n")
+        with self.assertRaises(cells.MergeError) as e:
+            results.build(self.dir)
+        self.assertIn("b x n=8 memory=warm: measured in 1 process(es)", str(e.exception))
 
 
 if __name__ == "__main__":

@@ -687,6 +687,24 @@ class Refusals(TempDir):
             report.table(res, "aa")
         self.assertIn("has no A/A pair", str(e.exception))
 
+    def test_a_runs_copy_names_the_folder_it_is_published_as_not_its_staging_folder(self):
+        with open(self.report, "w", encoding="utf-8") as f:
+            f.write("# R\n<!-- table: sim simple_iter,nothing -->\nkept\n<!-- end table -->\n")
+        code, _, err = said(report.main, [self.results, self.report, self.out, "--shown-as", "results/box"])
+        self.assertEqual(code, 0, err)
+        with open(self.out, encoding="utf-8") as f:
+            text = f.read()
+        self.assertIn("results/box/cachesim.csv has no row of nothing", text)
+        self.assertNotIn(self.run, text)
+
+    def test_a_paired_run_without_framed_scenarios_says_so_not_that_it_was_unpaired(self):
+        res = report.Results(self.results)
+        res.meta["paired"] = "1"
+        with self.assertRaises(report.NotMeasured) as e:
+            res.hitches
+        self.assertIn("its scenarios include none measured frame by frame", str(e.exception))
+        self.assertNotIn("PAIRED=1 records", str(e.exception))
+
     def test_a_marker_with_blanks_around_it(self):
         with open(self.report, "w", encoding="utf-8") as f:
             f.write("# R\n<!-- table: aa --> \n<!-- end table -->\n")

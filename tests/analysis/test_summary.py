@@ -1,6 +1,8 @@
 """The run summary's flag for cells far slower than every other design's, and its verdicts on the cross-check and
 the machine's load."""
 
+import contextlib
+import io
 import os
 import unittest
 
@@ -81,6 +83,17 @@ class Verdicts(support.TempDir):
         self.assertEqual(len(lines), 2)
         lines = summary.machine_lines(self.write("much.csv", meta.format(21000)))
         self.assertTrue(lines[2].startswith("WARNING: neighbours on the host took 10.0%"), lines)
+
+    def test_a_quick_runs_summary_says_so_first_and_last(self):
+        quick = support.make_run(self.path("quick"), quick=True)
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            self.assertEqual(summary.main([os.path.join(quick, "results.csv")]), 0)
+        lines = out.getvalue().splitlines()
+        self.assertEqual((lines[0], lines[-1]), (summary.QUICK_BANNER, summary.QUICK_BANNER))
+        full = support.make_run(self.path("full"))
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            self.assertEqual(summary.main([os.path.join(full, "results.csv")]), 0)
+        self.assertNotIn("QUICK", out.getvalue())
 
     def test_single_run_samples_of_a_short_run_are_flagged(self):
         # a run of 1024 entities at 1.5 ns lasts 1.5 us: a sample of one run is a miscalibration; at 3000 ns a run
