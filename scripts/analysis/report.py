@@ -12,9 +12,9 @@ from OUT_MD's folder, and links to any results folder's plots point to the plots
 bench: results/MACHINE/report.md); --shown-as DIR names the results' folder so in what the text says of it (a
 run's copy, made in its staging folder, names the folder it is published as). RESULTS_CSV must be a published
 run's: listed in its folder's manifest.csv (manifest.py), as is every other file a table reads beside it
-(metadata.csv, cachesim.csv, crosscheck.csv, runs.csv.gz), each whole as recorded there. Nothing is written if any table fails: a table whose file is
-missing, empty or malformed, a marker line with blanks around it, and in REPORT_MD itself a table that would
-come out with no rows (a scenario, strategy or N nothing was measured at, a metadata key the run lacks, a run
+(metadata.csv, cachesim.csv, crosscheck.csv, runs.csv.gz), each whole as recorded there. Nothing is written if
+any table fails: a table whose file is missing, empty or malformed, a marker line with blanks around it, and in
+REPORT_MD itself a table that would come out with no rows (a scenario, strategy or N nothing was measured at, a metadata key the run lacks, a run
 without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line in its place, that the run
 did not measure it: a run at other sizes than the reference run's still gets a report of what it measured.
 REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
@@ -1219,7 +1219,8 @@ def _controls_figure(res: Results, what: str) -> str:
 def _quality_figures(res: Results) -> tuple[dict[int, quality.Figures], quality.Figures]:
     """The run's figures of calibration, power and decisions by N and over the run (quality.py)."""
     if res.pairing is None:
-        raise NotMeasured(f"{res.shown_directory} measured its designs in separate processes: its controls have no blocks")
+        raise NotMeasured(f"{res.shown_directory} measured its designs in separate processes: its controls have no "
+                          "blocks")
     return quality.by_size(res.comparisons, paired.control_estimates(res.pairing), res.rule)
 
 
