@@ -49,7 +49,8 @@ def machine_rows(directory: str) -> list[Row]:
         floor_n = min(floors, key=lambda m: (abs(m - n), m))
         floor = floors[floor_n]
         out.append({
-            "machine_id": machine, "cpu_model": meta.get("cpu_model", ""), "quick": meta.get("quick", defaults.text("QUICK")),
+            "machine_id": machine, "cpu_model": meta.get("cpu_model", ""),
+            "quick": meta.get("quick", defaults.text("QUICK")),
             "strategy": r["strategy"],
             "scenario": r["scenario"], "n": str(n), "unit": r["unit"], "memory": r["memory"],
             "time_ns": r["time_ns"], "time_lo_ns": r["time_lo_ns"], "time_hi_ns": r["time_hi_ns"],
