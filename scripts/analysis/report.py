@@ -16,9 +16,9 @@ run's: listed in its folder's manifest.csv (manifest.py), as is every other file
 any table fails: a table whose file is missing, empty or malformed, a marker line with blanks around it, and in
 REPORT_MD itself a table that would come out with no rows (a scenario, strategy or N nothing was measured at, a
 metadata key the run lacks, a run without the A/A pair). A run's copy (OUT_MD) says of such a table, in one line
-in its place, that the run did not measure it: a run at other sizes than the reference run's still gets a report of what it measured.
-REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report: WHAT" on stderr,
-REPORT_MD and OUT_MD untouched) or 2 (usage).
+in its place, that the run did not measure it: a run at other sizes than the reference run's still gets a report
+of what it measured. REPORT_MD may have CRLF line ends (it is written back with LF). Exits 0, 1 (with "report:
+WHAT" on stderr, REPORT_MD and OUT_MD untouched) or 2 (usage).
 
 Every comparison is judged by one decision rule (stats.Rule, over the family Results.family): faster or slower,
 equivalent within the margin, or inconclusive. A table marks a ratio the rule does not call a difference: "="
