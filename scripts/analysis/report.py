@@ -1194,7 +1194,10 @@ def _controls_figure(res: Results, what: str) -> str:
     twin's ratio to its original farthest from 1, with its cell, from pairs.csv)."""
     aa, planted = res.controls
     if not aa and what.startswith("aa-") or not planted and what.startswith("planted-"):
-        raise NotMeasured(f"{res.shown_directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}")
+        why = (": a run of separate processes, made before the paired program (make bench makes a paired run)"
+               if res.pairing is None else "")
+        raise NotMeasured(f"{res.shown_directory} has no {'A/A twin' if what.startswith('aa-') else 'planted control'}"
+                          f"{why}")
     outcomes = [res.rule.outcome(c) for c in aa]
     if what == "aa-excluding":
         return _share(sum(1 for c in aa if c.low > 1 or c.high < 1), len(aa))

@@ -107,6 +107,9 @@ class Folder(TempDir):
 
     def test_a_run_of_separate_processes_has_no_pairs_table(self):
         res = report.Results(self.publish())
+        with self.assertRaises(report.NotMeasured) as e:
+            report.value(res, "controls planted-truth")  # a run made before the paired program says so
+        self.assertIn("a run of separate processes, made before the paired program", str(e.exception))
         self.assertIsNone(res.pairing)
         with self.assertRaises(report.NotMeasured):
             report.table(res, "pairs")

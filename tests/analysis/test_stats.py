@@ -3,6 +3,7 @@
 import math
 import random
 import unittest
+import unittest.mock
 
 import support  # noqa: F401  (the import path)
 from analysis import stats
@@ -21,6 +22,25 @@ class StudentT(unittest.TestCase):
         for df, expected in ((1, 12.7062047), (2, 4.3026527), (4, 2.7764451), (10, 2.2281389), (30, 2.0422725)):
             self.assertAlmostEqual(stats.t_quantile(0.975, df), expected, places=6)
         self.assertAlmostEqual(stats.t_quantile(0.5, 3), 0.0, places=9)
+
+    def test_welch_degrees_of_freedom_take_a_few_evaluations_and_agree_with_bisection(self):
+        # a run of separate processes has a fractional df per ratio, which the cache cannot spare: bisection alone
+        # took some forty evaluations of t_cdf each, and minutes for a report
+        def bisection(p, df):
+            low, high = 0.0, 1.0
+            while stats.t_cdf(high, df) < p:
+                low, high = high, 2 * high
+            while high - low > 1e-12 * max(1.0, high):
+                middle = (low + high) / 2
+                low, high = (middle, high) if stats.t_cdf(middle, df) < p else (low, middle)
+            return (low + high) / 2
+
+        for p, df in ((0.975, 7.31), (0.95, 2.04), (0.975, 1.2), (0.9999, 1.21), (0.995, 183.7)):
+            stats.t_quantile.cache_clear()
+            with unittest.mock.patch.object(stats, "t_cdf", wraps=stats.t_cdf) as counted:
+                got = stats.t_quantile(p, df)
+            self.assertLessEqual(counted.call_count, 20, (p, df))
+            self.assertAlmostEqual(got / bisection(p, df), 1.0, places=11)
 
     def test_fractional_degrees_of_freedom_lie_between_their_neighbours(self):
         self.assertLess(stats.t_quantile(0.975, 3.5), stats.t_quantile(0.975, 3))
