@@ -1506,8 +1506,9 @@ def _without_unmeasured(out: list[str], unmeasured: dict[int, list[str]]) -> lis
 
 
 # The first line of a report made from a QUICK run, so that none of its figures is read as the reference run's.
-QUICK_NOTE = ("> **A QUICK run** (few processes, small sizes): its figures show that the pipeline works, not what "
-              "the designs cost.\n\n")
+# What a QUICK run's figures are worth, said at the top of its report's copy and of its summary (summary.py).
+QUICK_WORTH = "(few processes, small sizes): its figures show that the pipeline works, not what the designs cost"
+QUICK_NOTE = f"> **A QUICK run** {QUICK_WORTH}.\n\n"
 
 
 def main(argv: list[str]) -> int:
