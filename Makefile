@@ -85,11 +85,11 @@ FUZZ_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined
 # runner, the allocator hooks, the layout stream, the hardware counters, and the unit's table), the scenarios and
 # the design; a main parses, seeds, configures the heap and writes the rows. bench-NAME links harness/main.c with
 # NAME's unit, the paired program harness/paired.c with every unit.
-MAIN_SRC := harness/main.c harness/args.c harness/output.c harness/platform/layout.c harness/heap.c
-PAIRED_MAIN_SRC := harness/paired.c harness/args.c harness/output.c harness/platform/layout.c harness/heap.c harness/stats.c
-# The bottom layer (harness/platform/): the allocator hooks, the layout they place blocks by, the scenarios' scratch
+MAIN_SRC := harness/main.c harness/args.c harness/output.c platform/layout.c harness/heap.c
+PAIRED_MAIN_SRC := harness/paired.c harness/args.c harness/output.c platform/layout.c harness/heap.c harness/stats.c
+# The bottom layer (platform/): the allocator hooks, the layout they place blocks by, the scenarios' scratch
 # memory and the clock, below the contract.
-PLATFORM_SRC := $(wildcard harness/platform/*.c)
+PLATFORM_SRC := $(wildcard platform/*.c)
 UNIT_HARNESS_SRC := $(filter-out harness/main.c harness/paired.c harness/args.c harness/output.c harness/heap.c,\
                     $(wildcard harness/*.c)) $(PLATFORM_SRC)
 SCENARIO_SRC := $(wildcard scenarios/*.c)
@@ -104,8 +104,8 @@ FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests
 # Unit tests of the shared code (set index, match list, edges, sparse set, growth, entity table, query
 # registry), below the contract: one binary, build/test-common (and -asan), run by the plain make test.
 COMMON_TEST_SRC := $(wildcard tests/common/*.c)
-# The allocator hooks and the layout they place blocks by: the only harness code the tests link.
-HOOKS_SRC := harness/platform/memory.c harness/platform/layout.c
+# The allocator hooks and the layout they place blocks by: the only platform code the tests link.
+HOOKS_SRC := platform/memory.c platform/layout.c
 # The few shared files that print the variant's name: compiled once per variant, like the strategy's own code.
 NAMED_SRC := $(shell grep -l ESB_STRATEGY_NAME $(SHARED_SRC) $(TEST_SRC) $(FUZZ_SRC) 2>/dev/null)
 
@@ -184,11 +184,11 @@ build-cachesim: $(CACHESIM_BINS)
 build-fuzz: $(FUZZ_BINS)
 
 # The include paths are the layers: each sees its own folder and the layers below it, nothing above. From the
-# bottom: the platform (harness/platform/), the contract (strategies/*.h), the shared data structures
+# bottom: the platform (platform/), the contract (strategies/*.h), the shared data structures
 # (strategies/_common/, with its source sets), the cores every design embeds and the contract's shared checks
 # (strategies/_core/), a design (strategies/NAME/); the scenarios (scenarios/, their interface scenario.h); the
 # harness (harness/), which runs the scenarios. tests/structure.py checks that no source reaches past them.
-PLATFORM_INCLUDES := -Iharness/platform
+PLATFORM_INCLUDES := -Iplatform
 CONTRACT_INCLUDES := -Istrategies $(PLATFORM_INCLUDES)
 COMMON_INCLUDES := $(CONTRACT_INCLUDES) -Istrategies/_common
 CORE_INCLUDES := $(COMMON_INCLUDES) -Istrategies/_core
@@ -207,7 +207,7 @@ includes_of = $(strip \
                                      -Istrategies/$(word 2,$(subst /, ,$(1))), \
     $(if $(filter scenarios/raw/%,$(1)),$(RAW_INCLUDES), \
     $(if $(filter scenarios/%,$(1)),$(SCENARIO_INCLUDES), \
-    $(if $(filter harness/platform/%,$(1)),$(PLATFORM_INCLUDES), \
+    $(if $(filter platform/%,$(1)),$(PLATFORM_INCLUDES), \
     $(if $(filter harness/%,$(1)),$(HARNESS_INCLUDES), \
     $(TEST_INCLUDES)))))))))
 

@@ -10,7 +10,7 @@
 #include "cell.h"
 #include "clock.h"
 #include "layout.h"
-#include "memory.h" /* the allocator hooks' accounting (harness/platform/memory.c implements them) */
+#include "memory.h" /* the allocator hooks' accounting (platform/memory.c implements them) */
 
 /* Spins on the thread's CPU clock until the CPU time since c0 has grown by `percent` %: the planted control's
  * frames, whose intervals (10 µs and more) dwarf the reads the spin adds, unlike a consuming scenario's single

@@ -9,7 +9,7 @@
 #include "cell.h"
 #include "clock.h"
 #include "layout.h"
-#include "memory.h" /* the allocator hooks' accounting (harness/platform/memory.c implements them) */
+#include "memory.h" /* the allocator hooks' accounting (platform/memory.c implements them) */
 #include "scratch.h"
 
 #ifndef ESB_BUILD_FLAGS

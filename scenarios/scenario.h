@@ -1,8 +1,8 @@
 /* The harness's view of a scenario. Scenarios live in scenarios/ (written once against the contract, listed in
  * scenarios/catalogue.h) and scenarios/raw/ (some of the same workloads on plain arrays); each design unit
  * (unit.h) links exactly one catalog of implementations. */
-#ifndef HARNESS_SCENARIO_H
-#define HARNESS_SCENARIO_H
+#ifndef SCENARIOS_SCENARIO_H
+#define SCENARIOS_SCENARIO_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -20,7 +20,7 @@
 #     PROGRESS_EVERY    seconds between status lines where stderr is not a terminal
 # (scripts/analysis.sh plan, plan.py, says how the rounds are planned.)
 #
-# Why many processes: every cell draws its memory layout from a seed of its own (harness/platform/layout.h), and
+# Why many processes: every cell draws its memory layout from a seed of its own (platform/layout.h), and
 # layout alone moves some results by 2x on these machines, while the samples within a process agree to a few
 # percent. The process is the unit of sampling; the merge takes a trimmed geometric mean over processes and
 # its interval over them (scripts/analysis/stats.py).

@@ -5,7 +5,7 @@
 #   d1_misses_per_unit      L1 data-cache misses, reads + writes (d1_read_..., d1_write_... apart)
 #   ll_misses_per_unit      last-level misses of data accesses, reads + writes
 # counted over exactly one run of the scenario's timed work (harness/cachesim.h), divided by its N units, in the
-# memory layout of the seed in the row's layout_seed (harness/platform/layout.h).
+# memory layout of the seed in the row's layout_seed (platform/layout.h).
 # With RUNS_CSV (a bench run's runs.csv) the simulation replays the layouts the timed processes had: each cell's
 # median process, the fastest and slowest where the processes spread by more than CACHESIM_SPREAD of the median,
 # and every process of the cells CACHESIM_ALL_LAYOUTS names (STRATEGY:SCENARIO,..., possibly none); both are then

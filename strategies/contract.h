@@ -38,7 +38,7 @@
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
  *    for archetypes).
- *  - Memory comes only from the hooks in memory.h (harness/platform/, the layer below the contract).
+ *  - Memory comes only from the hooks in memory.h (platform/, the layer below the contract).
  */
 #ifndef ESB_CONTRACT_H
 #define ESB_CONTRACT_H

@@ -1,4 +1,4 @@
-/* The allocator hooks' placement (harness/platform/layout.h): every block starts where the layout stream of the seed says,
+/* The allocator hooks' placement (platform/layout.h): every block starts where the layout stream of the seed says,
  * whatever the C library returned, with its alignment kept, its contents kept across a realloc, and a write past
  * its end caught. Not a conformance test of the strategy: the hooks every strategy and baseline allocate through. */
 #include <criterion/criterion.h>

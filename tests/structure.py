@@ -2,10 +2,10 @@
 enforce by itself.
 
     python3 tests/structure.py macros [ROOT]     no macro in strategies/ expands to a function definition
-    python3 tests/structure.py includes [ROOT]   strategies/ and scenarios/ reach harness/ only through its bottom
-                                                  layer (harness/platform/), the data structures (strategies/_common/)
-                                                  include nothing of the cores above them (strategies/_core/), and no
-                                                  source names a path upwards
+    python3 tests/structure.py includes [ROOT]   no top-level folder includes from one above it (platform/, then
+                                                  strategies/, scenarios/, harness/), the data structures
+                                                  (strategies/_common/) include nothing of the cores above them
+                                                  (strategies/_core/), and no source names a path upwards
     python3 tests/structure.py help [ROOT]       every target and setting of the Makefile has its "## " line (make
                                                   help), and every make target the README and docs name is one
 
@@ -59,17 +59,29 @@ def function_macros(root: str) -> List[str]:
     return found
 
 
-# The folders each layer may include from, besides its own: the bottom layer is harness/platform/ (the allocator
-# hooks, layout sampling, timing), below the contract (strategies/*.h).
-PLATFORM = os.path.join("harness", "platform")
+# The top-level folders from the bottom layer up: each may include its own folder and those below it, never one
+# above (docs/structure.md). The platform is the allocator hooks, layout sampling, scratch memory and the clock.
+LAYERS = ("platform", "strategies", "scenarios", "harness")
 # The shared data structures, below the cores every design embeds (which the compiler's include path enforces too).
 STRUCTURES = os.path.join("strategies", "_common")
 CORES = os.path.join("strategies", "_core")
 
 
+def layers_holding(root: str, target: str) -> List[str]:
+    """The top-level folders with a file whose path ends in the included name (any folder of theirs may be on an
+    include path)."""
+    found = []
+    for top in LAYERS:
+        for folder, _, _ in os.walk(os.path.join(root, top)):
+            if os.path.exists(os.path.join(folder, target)):
+                found.append(top)
+                break
+    return found
+
+
 def layer_includes(root: str) -> List[str]:
     found = []
-    for top in ("strategies", "scenarios", PLATFORM):
+    for rank, top in enumerate(LAYERS):
         for path in sources(root, top):
             with open(path, encoding="utf-8") as f:
                 text = f.read()
@@ -77,15 +89,11 @@ def layer_includes(root: str) -> List[str]:
                 target = m.group(1)
                 line = text.count("\n", 0, m.start()) + 1
                 where = f"{os.path.relpath(path, root)}:{line}"
+                holders = layers_holding(root, target)
                 if ".." in target.split("/"):
                     found.append(f'{where}: includes "{target}", a path upwards (the include paths name each layer)')
-                elif "harness/" in target and not target.startswith(PLATFORM + "/"):
-                    found.append(f'{where}: includes "{target}", above the bottom layer')
-                elif top != PLATFORM and os.path.exists(os.path.join(root, "harness", target)):
-                    found.append(f'{where}: includes "{target}" of harness/, above the bottom layer')
-                elif top == PLATFORM and not os.path.exists(os.path.join(root, PLATFORM, target)) and \
-                        not os.path.exists(os.path.join(os.path.dirname(path), target)):
-                    found.append(f'{where}: includes "{target}" from above the bottom layer')
+                elif holders and all(LAYERS.index(h) > rank for h in holders):
+                    found.append(f'{where}: includes "{target}" of {holders[0]}/, a layer above {top}/')
                 elif path.startswith(os.path.join(root, STRUCTURES) + os.sep) and \
                         os.path.exists(os.path.join(root, CORES, target)):
                     found.append(f'{where}: includes "{target}" of {CORES}/, above the data structures')

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The tree's structure (tests/structure.py): no macro in strategies/ writes a function, strategies/ and scenarios/
-# reach harness/ only through its bottom layer, harness/platform/, the data structures of strategies/_common/
-# include nothing of strategies/_core/, and make help lists every target and setting.
+# The tree's structure (tests/structure.py): no macro in strategies/ writes a function, no top-level folder
+# includes from a layer above it (platform/, strategies/, scenarios/, harness/), the data structures of
+# strategies/_common/ include nothing of strategies/_core/, and make help lists every target and setting.
 # Each check passes on the tree and fails on a copy with one violation planted, so that none passes for want of
 # looking.
 # Ends with "structure: N passed, M failed".
@@ -21,15 +21,18 @@ if ! check macros "$tmp/macro" && grep -q 'PLANTED_API expands to a function def
     ok "a planted function-writing macro is named"
 else ko "a planted function-writing macro is named" "$(tail_of "$tmp/out")"; fi
 
-if check includes; then ok "strategies/ and scenarios/ include nothing of harness/ above harness/platform/"
-else ko "strategies/ and scenarios/ include nothing of harness/ above harness/platform/" "$(tail_of "$tmp/out")"; fi
+if check includes; then ok "no top-level folder includes from a layer above it"
+else ko "no top-level folder includes from a layer above it" "$(tail_of "$tmp/out")"; fi
 
 for case in "scenarios/planted.c runner.h" "strategies/_common/planted.c ../harness/runner.h" \
-    "harness/platform/planted.c runner.h" "strategies/_common/table-aos/planted.c world_core.h"; do
+    "platform/planted.c runner.h" "platform/planted.c contract.h" "strategies/planted.c scenario.h" \
+    "strategies/_common/table-aos/planted.c world_core.h"; do
     set -- $case
-    rm -rf "$tmp/layers" && mkdir -p "$tmp/layers/harness/platform" "$tmp/layers/scenarios" \
+    rm -rf "$tmp/layers" && mkdir -p "$tmp/layers/platform" "$tmp/layers/scenarios" "$tmp/layers/harness" \
         "$tmp/layers/strategies/_common/table-aos" "$tmp/layers/strategies/_core"
     : >"$tmp/layers/harness/runner.h"
+    : >"$tmp/layers/strategies/contract.h"
+    : >"$tmp/layers/scenarios/scenario.h"
     : >"$tmp/layers/strategies/_core/world_core.h"
     printf '#include "%s"\n' "$2" >"$tmp/layers/$1"
     if ! check includes "$tmp/layers" && grep -q "^$1:1: " "$tmp/out"; then ok "a planted include of $2 in $1 is named"

@@ -1,5 +1,5 @@
 /* The floor gets no placement of its own: its arrays are placed by the same rule as every strategy's blocks
- * (harness/platform/layout.h), so a difference between a strategy and raw is never a difference of layout policy. That
+ * (platform/layout.h), so a difference between a strategy and raw is never a difference of layout policy. That
  * includes the alignment asked for: malloc's, as the designs' columns ask their components' (at most 16 bytes,
  * as in flecs, Bevy and Unity's chunks). Arrays aligned to cache lines would start at 64 of the 256 places a
  * column can start in a page, and there a vectorised loop never splits a load across two lines: a floor no

@@ -1,5 +1,5 @@
 /* A raw baseline's arrays, each one block from the memory hooks: its bytes per entity are counted as the
- * strategies' are, and each array is placed as every strategy's blocks are (harness/platform/layout.h). */
+ * strategies' are, and each array is placed as every strategy's blocks are (platform/layout.h). */
 #ifndef SCENARIOS_RAW_BLOCK_H
 #define SCENARIOS_RAW_BLOCK_H
 

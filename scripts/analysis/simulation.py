@@ -6,7 +6,7 @@
     python3 -m analysis framesim-join --dumps DIR --rows ROWS_CSV --geometry TEXT OUT_CSV
 
 The simulation replays the layouts the timed processes had: a cell's layout is a function of its seed
-(harness/platform/layout.h), so a simulated run with a timed process's seed sees the same block placement that
+(platform/layout.h), so a simulated run with a timed process's seed sees the same block placement that
 process measured. For every cell at N in warm memory the plan takes the seed of the process whose median is
 the cell's median; where the processes' medians spread by more than F of the median (layout matters there), also
 those of the fastest and the slowest process; for the cells named by --all-layouts (possibly none), every process's

@@ -1,5 +1,5 @@
-/* The allocator hooks of harness/platform/memory.h: exact live/peak byte counts, failure injection, and the placement
- * of every block at a drawn offset (harness/platform/layout.h).
+/* The allocator hooks of platform/memory.h: exact live/peak byte counts, failure injection, and the placement
+ * of every block at a drawn offset (platform/layout.h).
  *
  * A block is cut from a larger C-library block: room for a header, the placement window, the block itself.
  * The block handed out starts where the layout stream says, and the header just below it records where the

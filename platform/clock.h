@@ -1,6 +1,6 @@
 /* Monotonic nanoseconds. */
-#ifndef HARNESS_CLOCK_H
-#define HARNESS_CLOCK_H
+#ifndef PLATFORM_CLOCK_H
+#define PLATFORM_CLOCK_H
 
 #include <stdint.h>
 #include <time.h>

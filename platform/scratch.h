@@ -3,8 +3,8 @@
  * placed (layout.h) nor counted in bytes per entity. Like the hooks, these functions record every block the C
  * library refuses, so that the harness can report a cell that failed for want of memory as out of memory,
  * whatever the scenario made of the NULL. Blocks are freed with free(). */
-#ifndef HARNESS_SCRATCH_H
-#define HARNESS_SCRATCH_H
+#ifndef PLATFORM_SCRATCH_H
+#define PLATFORM_SCRATCH_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
  * blocks at the same offsets: one layout, frozen, measured again and again. Instead the harness draws the
  * layout of every measured cell from a seed, printed in every result row (layout_seed):
  *
- *  - every block the allocator hooks hand out (strategies and raw baselines alike, harness/platform/memory.c) starts at
+ *  - every block the allocator hooks hand out (strategies and raw baselines alike, platform/memory.c) starts at
  *    an address whose remainder modulo w is a uniformly random multiple of u, where u is the block's
  *    alignment (16 bytes at least, what malloc guarantees) and w is 4 KiB, or the block's size rounded up to a
  *    power of two where that is smaller: large blocks start anywhere in a page, small ones stay compact;
@@ -19,8 +19,8 @@
  * the cache-simulator binary under valgrind, whose allocator is another one. (Stack frames of the two builds
  * differ in size, so their stack layouts agree only up to that.) Every world a cell builds (consuming
  * scenarios build one per run) restarts the stream from the cell's seed, so a cell has one layout throughout. */
-#ifndef HARNESS_LAYOUT_H
-#define HARNESS_LAYOUT_H
+#ifndef PLATFORM_LAYOUT_H
+#define PLATFORM_LAYOUT_H
 
 #include <stddef.h>
 #include <stdint.h>

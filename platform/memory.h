@@ -1,9 +1,9 @@
 /* Allocator hooks: the only way a strategy may obtain memory.
  *
- * The harness implements them (harness/platform/memory.c). They count live and peak bytes exactly, so the harness can
+ * The harness implements them (platform/memory.c). They count live and peak bytes exactly, so the harness can
  * report bytes per entity; they can be told to fail the k-th allocation so tests can check that every
  * operation survives an out-of-memory error with the world intact; and they start every block at an offset
- * drawn from the measured cell's layout seed (harness/platform/layout.h), so that no strategy's memory layout is one
+ * drawn from the measured cell's layout seed (platform/layout.h), so that no strategy's memory layout is one
  * frozen draw of the C library's.
  *
  * Deallocation is sized (the caller passes the size it allocated, as in C++'s sized delete or Rust's
