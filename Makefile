@@ -422,9 +422,8 @@ test-faults: deps-bench
 # input is saved as build/fuzz-artifacts/VARIANT-crash-... Each variant reports its edges, features and corpus
 # inputs when the corpus is loaded and at the end (scripts/fuzz.sh), so a run shows what it added.
 # Five minutes per variant by default (about 50 minutes for all of them on two cores, ten more for a merge),
-# because this is the deep run and new coverage takes minutes to turn up: from the committed corpus, five
-# seconds found 0 to 2 new edges per variant on the reference machine, five minutes 4 to 18. make test's ten
-# seconds per variant (FUZZ_TEST_SECONDS) are the smoke run.
+# because this is the deep run and new coverage takes minutes to turn up from the committed corpus
+# (docs/decisions.md). make test's ten seconds per variant (FUZZ_TEST_SECONDS) are the smoke run.
 ## FUZZ_SECONDS          seconds of make fuzz per variant (default 300)
 FUZZ_SECONDS ?= 300
 ## FUZZ_MERGE            1: make fuzz merges the inputs that add coverage into the committed corpus

@@ -22,7 +22,7 @@ from .command import Parser, fail
 from .csvfile import Row
 from .files import CsvError
 
-# Schema 3: the cells are time_ns, time_lo_ns and time_hi_ns (a trimmed geometric mean), not median_ns and its bounds.
+# A reader checks the schema before reading; its number changes whenever a column changes meaning (docs/decisions.md).
 SCHEMA = "ecs-storage-bench/results/3"
 # Columns written as JSON strings even where they look like numbers.
 TEXT_COLUMNS = {"strategy", "scenario", "unit", "query_kind", "checksum", "memory", "counter_events", "stopped"}

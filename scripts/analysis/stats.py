@@ -15,9 +15,8 @@ one mode to the other as the share of slow processes crosses a half, so two cell
 twice (the A/A pair) differed by up to 1.5x in a run of seven processes per cell; the mean moves with that
 share smoothly. Why 10% and not Wilcox's usual 20%: a cell has five to seven processes in most runs, and 20%
 would set two of five aside and leave Student's t two degrees of freedom (4.30 against 2.78 at four), which
-widened the intervals more than it steadied the figures (in the reference run the A/A band was 28.9% with 20%,
-26.5% with 10%, and the pairs of designs the run could separate 13530 against 15627 of 34405); where a cell has
-the processes to spare, a wild one is set aside. Logarithms because every comparison here is a ratio: the
+widens the intervals more than it steadies the figures (docs/decisions.md); where a cell has the processes to
+spare, a wild one is set aside. Logarithms because every comparison here is a ratio: the
 ratio of two figures is the exponential of a difference of trimmed means, and its interval is Yuen's interval
 for that difference (K. K. Yuen, "The two-sample trimmed t for unequal population variances", Biometrika 61,
 1974): the standard error from the winsorized variances, Welch's degrees of freedom, Student's t. A cell's own
