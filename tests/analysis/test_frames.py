@@ -42,7 +42,7 @@ class Frames(support.TempDir):
         rows = frames.summarise(frames.read([self.write("frames.csv", HEADER + text)]))
         return {r["strategy"]: r for r in rows}
 
-    def test_a_recurring_spike_is_a_hitch_and_a_preemption_is_not(self):
+    def test_a_recurring_spike_is_a_hitch_and_a_preemption_is_not(self) -> None:
         rng = random.Random(7)
         text = ""
         for round_ in range(12):
@@ -64,7 +64,7 @@ class Frames(support.TempDir):
         # The worst frame over every sequence is a preemption, for every design alike.
         self.assertGreater(float(rows["steady"]["worst_over_median"]), 9)
 
-    def test_what_every_design_meets_at_a_frame_is_no_hitch(self):
+    def test_what_every_design_meets_at_a_frame_is_no_hitch(self) -> None:
         # The first frame starts cold for raw and the design alike: the floor there is raw's own.
         rng = random.Random(3)
         text = ""
@@ -79,7 +79,7 @@ class Frames(support.TempDir):
         self.assertEqual((alone["cold"]["verdict"], alone["cold"]["start_over_floor"]), ("no floor", ""))
         self.assertLess(abs(float(alone["cold"]["start_ns"]) / 3000 - 1), 0.05)
 
-    def test_the_start_up_frame_is_never_the_hitch_and_is_reported_apart(self):
+    def test_the_start_up_frame_is_never_the_hitch_and_is_reported_apart(self) -> None:
         # "cold"'s first frame stands 3x over its neighbours and raw's does not; its frame 40 stands 1.6x in every
         # round. The hitch is the recurring frame after start-up, the start-up frame's own standing is beside it.
         rng = random.Random(19)
@@ -107,7 +107,7 @@ class Frames(support.TempDir):
         rows = self.summary(text)
         return rows, [answers.frame_standing(r) for name, r in rows.items() if name != "raw-soa"]
 
-    def test_a_uniformly_slow_design_does_not_win_a_budget(self):
+    def test_a_uniformly_slow_design_does_not_win_a_budget(self) -> None:
         # "slow": every frame 5x raw's, none standing over its neighbours; "spiky": raw's frames, one 3x at frame 40
         # in every round. By the hitch slow would win; by what a frame budget must hold, spiky does.
         rows, standings = self.budget_rows({"slow": (5000, []), "spiky": (1000, [(40, 3.0)])})
@@ -119,7 +119,7 @@ class Frames(support.TempDir):
         self.assertEqual(([s.design for s in pick], above.design), (["spiky"], "slow"))
         self.assertEqual((rows["raw-soa"]["budget"], rows["raw-soa"]["lowest"]), ("", ""))
 
-    def test_low_typical_frames_with_one_tall_frame_lose_to_a_lower_worst_frame(self):
+    def test_low_typical_frames_with_one_tall_frame_lose_to_a_lower_worst_frame(self) -> None:
         # "tall": frames of 500 ns and one of 4000 at frame 40; "even": frames of 1500 ns, the worst 2250 at frame 20
         rows, standings = self.budget_rows({"tall": (500, [(40, 8.0)]), "even": (1500, [(20, 1.5)])})
         self.assertLess(float(rows["tall"]["typical_median_ns"]), float(rows["even"]["typical_median_ns"]) / 2)
@@ -129,7 +129,7 @@ class Frames(support.TempDir):
         pick, above = answers.cheapest(standings)
         self.assertEqual(([s.design for s in pick], above.design), (["even"], "tall"))
 
-    def test_a_worst_frame_within_the_margin_of_the_lowest_shares_the_pick(self):
+    def test_a_worst_frame_within_the_margin_of_the_lowest_shares_the_pick(self) -> None:
         # worst frames of 1500, 1545 (3% over: within the 10% margin) and 1950 ns (30% over), measured tightly
         rng = random.Random(31)
         text = ""
@@ -146,7 +146,7 @@ class Frames(support.TempDir):
         pick, above = answers.cheapest([answers.frame_standing(r) for name, r in rows.items() if name != "raw-soa"])
         self.assertEqual(([s.design for s in pick], above.design), (["low", "near"], "far"))
 
-    def test_a_worst_frame_is_measured_on_rounds_that_did_not_choose_it(self):
+    def test_a_worst_frame_is_measured_on_rounds_that_did_not_choose_it(self) -> None:
         # A frame 5x in the even rounds alone chooses itself there, and on the odd rounds costs what any frame does.
         rng = random.Random(29)
         text = ""
@@ -160,7 +160,7 @@ class Frames(support.TempDir):
         self.assertGreater(float(chance["typical_worst_ns"]), 2000)
         self.assertLess(abs(float(chance["worst_steady_ns"]) / 1000 - 1), 0.03)
 
-    def test_a_growing_frame_is_no_hitch(self):
+    def test_a_growing_frame_is_no_hitch(self) -> None:
         # Frames that cost more as the world grows stand no higher than their neighbours.
         rng = random.Random(5)
         text = "".join(sequence_rows("raw-soa", r, [1000 + 50 * f for f in range(FRAMES)]) +
@@ -170,11 +170,11 @@ class Frames(support.TempDir):
         self.assertLess(float(rows["linear"]["hitch"]), 1.1)
         self.assertEqual(rows["linear"]["verdict"], "steady")
 
-    def test_without_raw_there_is_no_floor(self):
+    def test_without_raw_there_is_no_floor(self) -> None:
         text = "".join(sequence_rows("design", r, [1000.0] * FRAMES, scenario="game_frame_10") for r in range(4))
         self.assertEqual(self.summary(text)["design"]["verdict"], "no floor")
 
-    def test_a_frame_is_measured_on_rounds_that_did_not_choose_it(self):
+    def test_a_frame_is_measured_on_rounds_that_did_not_choose_it(self) -> None:
         # A spike in the even rounds alone chooses its frame there and falls back to 1 in the odd ones.
         rng = random.Random(11)
         text = ""
@@ -187,7 +187,7 @@ class Frames(support.TempDir):
         self.assertNotEqual(rows["chance"]["verdict"], "hitch")
         self.assertEqual(rows["chance"]["processes"], 8)
 
-    def test_a_frame_within_the_margin_of_raws_is_steady(self):
+    def test_a_frame_within_the_margin_of_raws_is_steady(self) -> None:
         # 5% over raw's frame in every round, measured tightly: a difference, but within the margin.
         rng = random.Random(13)
         text = ""
@@ -201,7 +201,7 @@ class Frames(support.TempDir):
         self.assertGreater(float(rows["bump"]["over_floor_lo"]), 1.0)
         self.assertEqual(rows["bump"]["verdict"], "steady")
 
-    def test_the_controls_are_judged_against_their_originals(self):
+    def test_the_controls_are_judged_against_their_originals(self) -> None:
         # The twin is its original's code; the planted control stalls half as long again in frame 30. Both share
         # their original's spike at frame 40, which raw lacks: against raw it would be their hitch.
         rng = random.Random(17)
@@ -222,13 +222,13 @@ class Frames(support.TempDir):
         self.assertGreaterEqual(float(planted["over_floor_hi"]), 1.5)
         self.assertEqual((rows["raw-soa"]["floor"], rows["raw-soa"]["verdict"]), ("", "floor"))
 
-    def test_the_verdict_is_against_the_margin(self):
+    def test_the_verdict_is_against_the_margin(self) -> None:
         # found above 1.10x: a hitch; found below it, lower than raw's or not: steady; neither: inconclusive
         self.assertEqual(frames.verdicts([stats.Comparison(1.5, 1.3, 1.7, 7), stats.Comparison(1.05, 1.02, 1.08, 7),
                                           stats.Comparison(0.92, 0.80, 1.05, 7), stats.Comparison(1.1, 0.9, 1.3, 7)]),
                          ["hitch", "steady", "steady", "inconclusive"])
 
-    def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self):
+    def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self) -> None:
         with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(3)))
         with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
@@ -242,7 +242,7 @@ class Frames(support.TempDir):
         with self.assertRaisesRegex(frames.CsvError, "lacks frames"):
             self.summary("".join(cut))
 
-    def test_the_command_writes_a_row_per_design(self):
+    def test_the_command_writes_a_row_per_design(self) -> None:
         path = self.write("frames.csv", HEADER + "".join(sequence_rows(s, r, [1000.0] * FRAMES)
                                                          for s in ("raw-soa", "design") for r in range(4)))
         out = self.path("hitches.csv")
@@ -268,7 +268,7 @@ class Simulated(support.TempDir):
         return self.write("rows.csv", "strategy,scenario,n,unit,checksum,layout_seed\n" + "".join(
             f"{s},grow,1024,entity,{c},0000000000000001\n" for s, c in checksums))
 
-    def test_a_row_per_frame_and_every_frame_needed(self):
+    def test_a_row_per_frame_and_every_frame_needed(self) -> None:
         for job, strategy in (("job0", "a"), ("job1", "b")):
             for f in range(3):
                 self.dump(job, f"dump.{f + 1}", f"{strategy} grow 1024 0000000000000001 {f}", 1000 * (f + 1))
@@ -282,7 +282,7 @@ class Simulated(support.TempDir):
         with self.assertRaisesRegex(cells.MergeError, "no dump for b grow 1024 0000000000000001 1"):
             simulation.join_frames(self.path("dumps"), self.rows(("a", "0ab"), ("b", "0ab")), "G")
 
-    def test_the_summary_names_the_frame_of_the_most_instructions(self):
+    def test_the_summary_names_the_frame_of_the_most_instructions(self) -> None:
         text = HEADER + "".join(sequence_rows(s, r, [1000.0] * FRAMES) for s in ("raw-soa", "design")
                                 for r in range(4))
         designs = frames.read([self.write("frames.csv", text)])

@@ -77,26 +77,26 @@ def cycle(edges):
 
 
 class Imports(unittest.TestCase):
-    def test_the_package_has_no_import_cycle(self):
+    def test_the_package_has_no_import_cycle(self) -> None:
         edges = graph(PACKAGE)
         self.assertIn("csvfile", edges["summary"])  # the graph is read, not empty
         found = cycle(edges)
         if found:
             self.fail("an import cycle: " + " -> ".join(found))
 
-    def test_every_command_names_a_function_of_its_module(self):
+    def test_every_command_names_a_function_of_its_module(self) -> None:
         # The commands' modules are imported by name when one runs (__main__.COMMANDS), out of mypy's sight.
         for command, (module, function) in commands.COMMANDS.items():
             with self.subTest(command=command):
                 self.assertTrue(callable(getattr(importlib.import_module("analysis." + module), function, None)))
 
-    def test_every_kind_of_import_is_seen(self):
+    def test_every_kind_of_import_is_seen(self) -> None:
         tree = ast.parse("from . import a, b as c\nfrom .d import x\nfrom analysis import e\n"
                          "from analysis.f import y\nimport analysis.g\nimport os\nfrom .. import h\n"
                          "def late():\n    from . import i\n")
         self.assertEqual(imported(tree, set("abcdefghi")), set("abdefgi"))
 
-    def test_a_cycle_is_found_even_through_a_function(self):
+    def test_a_cycle_is_found_even_through_a_function(self) -> None:
         edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
         self.assertEqual(cycle(edges), ["a", "b", "c", "a"])
         self.assertIsNone(cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}))

@@ -10,7 +10,7 @@ from analysis import csvfile, manifest
 
 
 class Recording(TempDir):
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         self.run = make_run(self.path("run"))
 
@@ -18,7 +18,7 @@ class Recording(TempDir):
         with open(os.path.join(self.run, "manifest.csv"), encoding="utf-8") as f:
             return f.read().splitlines()
 
-    def test_every_file_is_listed_with_its_size_rows_and_hash_and_a_closing_row(self):
+    def test_every_file_is_listed_with_its_size_rows_and_hash_and_a_closing_row(self) -> None:
         lines = self.lines()
         self.assertEqual(lines[0], "file,bytes,rows,sha256")
         listed = [line.split(",")[0] for line in lines[1:-1]]
@@ -36,7 +36,7 @@ class Recording(TempDir):
         self.assertEqual(entries["results.csv"].bytes, os.path.getsize(os.path.join(self.run, "results.csv")))
         self.assertEqual(manifest.verify(self.run), len(on_disk))
 
-    def test_recording_again_updates_an_entry_and_keeps_the_others(self):
+    def test_recording_again_updates_an_entry_and_keeps_the_others(self) -> None:
         path = os.path.join(self.run, "crosscheck.csv")
         with open(path, "a", encoding="utf-8") as f:
             f.write("b,add_remove,1024,pair,1000,50,30,31,1.03,5\n")
@@ -50,7 +50,7 @@ class Recording(TempDir):
                          {k: v for k, v in before.items() if k != "crosscheck.csv"})
         manifest.verify(self.run)
 
-    def test_a_file_cut_short_is_named_with_its_rows(self):
+    def test_a_file_cut_short_is_named_with_its_rows(self) -> None:
         path = os.path.join(self.run, "results.csv")
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines(keepends=True)
@@ -66,7 +66,7 @@ class Recording(TempDir):
                 csvfile.read(path, "results", recorded=recorded)
             self.assertIn("5 rows where manifest.csv recorded 6", str(e.exception))
 
-    def test_an_edited_value_is_named_by_its_checksum(self):
+    def test_an_edited_value_is_named_by_its_checksum(self) -> None:
         path = os.path.join(self.run, "metadata.csv")
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -77,7 +77,7 @@ class Recording(TempDir):
         self.assertRegex(str(e.exception), rf"^{path}: its sha256 is [0-9a-f]{{64}} where manifest.csv recorded "
                                            r"[0-9a-f]{64}: the file was edited after it was written$")
 
-    def test_a_changed_size_of_a_file_that_is_not_csv(self):
+    def test_a_changed_size_of_a_file_that_is_not_csv(self) -> None:
         path = os.path.join(self.run, "plots", "n-simple_iter.svg")
         with open(path, "ab") as f:
             f.write(b"<!-- more -->\n")
@@ -85,13 +85,13 @@ class Recording(TempDir):
             manifest.verify(self.run)
         self.assertIn(f"{path}: {os.path.getsize(path)} bytes where manifest.csv recorded", str(e.exception))
 
-    def test_a_listed_file_that_is_missing(self):
+    def test_a_listed_file_that_is_missing(self) -> None:
         os.remove(os.path.join(self.run, "hyperfine", "bench-b.md"))
         with self.assertRaises(csvfile.CsvError) as e:
             manifest.verify(self.run)
         self.assertEqual(str(e.exception), f"{self.run}/hyperfine/bench-b.md: listed in manifest.csv but missing")
 
-    def test_named_files_must_be_listed(self):
+    def test_named_files_must_be_listed(self) -> None:
         self.write("run/notes.txt", "written after\n")
         manifest.verify(self.run, ["results.csv", "plots"])
         with self.assertRaises(csvfile.CsvError) as e:
@@ -106,7 +106,7 @@ class Recording(TempDir):
             f.write("".join(line + "\n" for line in keep(lines)))
         return path
 
-    def test_a_manifest_cut_short_at_a_line_break_is_refused(self):
+    def test_a_manifest_cut_short_at_a_line_break_is_refused(self) -> None:
         path = self.cut(lambda lines: lines[:-1])
         with self.assertRaises(csvfile.CsvError) as e:
             manifest.verify(self.run)
@@ -117,14 +117,14 @@ class Recording(TempDir):
             csvfile.read(os.path.join(self.run, "results.csv"), "results")
         self.assertIn("no closing row", str(e.exception))
 
-    def test_a_manifest_that_lost_a_row_before_its_closing_row_is_refused(self):
+    def test_a_manifest_that_lost_a_row_before_its_closing_row_is_refused(self) -> None:
         path = self.cut(lambda lines: lines[:3] + lines[4:])
         with self.assertRaises(csvfile.CsvError) as e:
             manifest.load(self.run)
         self.assertEqual(str(e.exception), f"{path}:17: the closing row counts 16 files where the manifest lists 15: "
                                            "rows were lost or added after it was written")
 
-    def test_a_manifest_cut_mid_line_or_malformed_is_refused(self):
+    def test_a_manifest_cut_mid_line_or_malformed_is_refused(self) -> None:
         path = os.path.join(self.run, "manifest.csv")
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -146,7 +146,7 @@ class Recording(TempDir):
 
 
 class Refusals(TempDir):
-    def test_what_record_refuses(self):
+    def test_what_record_refuses(self) -> None:
         self.write("a.csv", "x,y\n1,2\n")
         self.write("cut.csv", "x,y\n1,2")
         os.symlink("a.csv", self.path("link.csv"))
@@ -160,7 +160,7 @@ class Refusals(TempDir):
             # nothing was recorded, not even the names before the bad one
             self.assertFalse(os.path.exists(self.path("manifest.csv")), what)
 
-    def test_published_readers_refuse_a_folder_without_a_manifest_or_a_file_it_does_not_list(self):
+    def test_published_readers_refuse_a_folder_without_a_manifest_or_a_file_it_does_not_list(self) -> None:
         run = make_run(self.path("run"), record=False)
         path = os.path.join(run, "results.csv")
         self.assertEqual(len(csvfile.read(path, "results")), 6)  # the pipeline's own readers: no manifest needed
@@ -182,7 +182,7 @@ class Refusals(TempDir):
         manifest.record(run, ["results.csv"])
         self.assertEqual(len(csvfile.read(path, "results", recorded=True)), 6)
 
-    def test_a_writer_records_anew_a_file_the_manifest_lists(self):
+    def test_a_writer_records_anew_a_file_the_manifest_lists(self) -> None:
         run = make_run(self.path("run"))
         rows = csvfile.read(os.path.join(run, "crosscheck.csv"), "crosscheck")
         csvfile.write(os.path.join(run, "crosscheck.csv"), list(rows[0]), rows[:1])
@@ -192,7 +192,7 @@ class Refusals(TempDir):
         csvfile.write(os.path.join(run, "other.csv"), ("a", "b"), [(1, 2)])
         self.assertNotIn("other.csv", manifest.load(run))
 
-    def test_publish_tables_lists_the_compressed_runs_instead(self):
+    def test_publish_tables_lists_the_compressed_runs_instead(self) -> None:
         run = make_run(self.path("run"), record=False)
         with gzip.open(os.path.join(run, "runs.csv.gz"), "rt") as f:
             text = f.read()
@@ -208,7 +208,7 @@ class Refusals(TempDir):
 
 
 class CommandLine(TempDir):
-    def test_record_and_verify(self):
+    def test_record_and_verify(self) -> None:
         run = make_run(self.path("run"), record=False)
         code, out, err = run_cli("record", run, "results.csv", "plots/")
         self.assertEqual((code, out, err), (0, "", f"record: {run}/manifest.csv: 5 files recorded\n"))
