@@ -8,8 +8,8 @@ import support
 from analysis import allocation, blocks, paired, stats, stopping
 
 
-def planted_block(within_sd, between_sd, processes=12, rounds=10, seed=3, layouts=1, layout_sd=0.0, ratio=2.0,
-                  outliers=0.0):
+def planted_block(within_sd: float, between_sd: float, processes: int = 12, rounds: int = 10, seed: int = 3,
+                  layouts: int = 1, layout_sd: float = 0.0, ratio: float = 2.0, outliers: float = 0.0) -> paired.Block:
     """A block of two designs whose ratio is `ratio`, with a log-normal offset per process (between_sd), per layout
     (layout_sd) and per round (within_sd), each process of `layouts` layouts of `rounds` rounds; a share `outliers`
     of the rounds is 1.5x off."""

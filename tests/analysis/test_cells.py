@@ -7,7 +7,7 @@ from support import RUN_HEADER, TempDir, run_row
 from analysis import cells, csvfile, paired, results, stats
 
 
-def rows_of(path):
+def rows_of(path: str) -> list[csvfile.Row]:
     return csvfile.read(path, "runs")
 
 
@@ -117,10 +117,12 @@ PROCESS_LEVELS = (1.0, 1.3, 0.9, 1.6, 1.1)
 LAYOUT_SHIFTS = (0.99, 1.0, 1.01)
 
 
-def paired_measurements(strategies=("a",), scenarios=("x",)):
+def paired_measurements(strategies: tuple[str, ...] = ("a",),
+                        scenarios: tuple[str, ...] = ("x",)) -> tuple[list[str], list[paired.Sample]]:
     """(runs rows, samples) of that run: each design's layout in a process has a seed of its own, which its row of
     runs.csv and its samples both carry."""
-    rows, samples = [], []
+    rows: list[str] = []
+    samples: list[paired.Sample] = []
     for p, level in enumerate(PROCESS_LEVELS):
         process = f"{p + 1:016x}"
         for layout, shift in enumerate(LAYOUT_SHIFTS):
@@ -136,7 +138,7 @@ def paired_measurements(strategies=("a",), scenarios=("x",)):
 class Processes(TempDir):
     """A paired process measures a cell in several layouts: the cell is summarised over processes."""
 
-    def merged(self, rows, samples):
+    def merged(self, rows: list[str], samples: list[paired.Sample]) -> cells.Cells:
         return cells.group(rows_of(self.runs("runs.csv", rows)), paired.blocks(samples))
 
     def test_a_cell_is_summarised_over_its_processes_not_its_layouts(self) -> None:

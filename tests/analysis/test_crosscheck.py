@@ -10,7 +10,7 @@ import support  # noqa: F401 (puts the package on the import path)
 from analysis import crosscheck, csvfile
 
 
-def export(folder, name, rows):
+def export(folder: str, name: str, rows: list[tuple[str, float]]) -> None:
     with open(os.path.join(folder, f"bench-{name}.csv"), "w", encoding="utf-8") as f:
         f.write("command,mean,stddev,median,user,system,min,max\n")
         for command, median in rows:

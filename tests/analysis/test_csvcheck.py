@@ -29,31 +29,31 @@ ROWS = [
 ]
 
 
-def table_text(columns, rows):
+def table_text(columns: list[str], rows: list[list[str]]) -> str:
     return ",".join(columns) + "\n" + "".join(",".join(row) + "\n" for row in rows)
 
 
 class Cli(TempDir):
     """Runs csvcheck.main as the shell does, with its output and status."""
 
-    def write_table(self, name, columns=COLUMNS, rows=ROWS):
+    def write_table(self, name: str, columns: list[str] = COLUMNS, rows: list[list[str]] = ROWS) -> str:
         return self.write(name, table_text(columns, rows))
 
-    def reordered(self, name, rows=ROWS):
+    def reordered(self, name: str, rows: list[list[str]] = ROWS) -> str:
         """The table with its columns in the reverse order (values kept under their names)."""
         order = list(reversed(range(len(COLUMNS))))
         return self.write_table(name, [COLUMNS[i] for i in order], [[row[i] for i in order] for row in rows])
 
-    def cli(self, *args):
+    def cli(self, *args: object) -> tuple[int | str | None, str, str]:
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
-                status = csvcheck.main([str(a) for a in args])
+                status: int | str | None = csvcheck.main([str(a) for a in args])
             except SystemExit as e:
                 status = e.code
         return status, out.getvalue(), err.getvalue()
 
-    def answer(self, *args):
+    def answer(self, *args: object) -> str:
         status, out, err = self.cli(*args)
         self.assertEqual(status, 0, err)
         return out
@@ -208,7 +208,7 @@ class Checks(Cli):
 
 
 class Rewrite(Cli):
-    def read_back(self, text):
+    def read_back(self, text: str) -> list[csvfile.Row]:
         return csvfile.read(self.write("back.csv", text), None)
 
     def test_a_value_planted_in_one_row(self) -> None:

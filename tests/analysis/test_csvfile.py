@@ -9,7 +9,7 @@ from analysis import csvfile, results
 
 
 class Refusals(TempDir):
-    def refused(self, text, where, what):
+    def refused(self, text: str, where: str, what: str) -> None:
         path = self.write("runs.csv", text)
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read(path, "runs")
@@ -93,7 +93,7 @@ class Refusals(TempDir):
 class Duplicates(TempDir):
     """Two rows with the same key are one row written twice: refused, naming both lines."""
 
-    def refused(self, name, kind, text, line, first, key):
+    def refused(self, name: str, kind: str, text: str, line: int, first: int, key: str) -> None:
         path = self.write(name, text)
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read(path, kind)

@@ -6,6 +6,7 @@ import io
 import os
 import random
 import unittest
+from typing import Sequence
 
 import support
 from analysis import answers, cells, frames, simulation, stats
@@ -15,7 +16,8 @@ HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy
 FRAMES = 64
 
 
-def sequence_rows(strategy, sequence, cpu, retired=None, scenario="grow", planted=None, rounds=2):
+def sequence_rows(strategy: str, sequence: int, cpu: list[float], retired: list[int] | None = None,
+                  scenario: str = "grow", planted: tuple[int, int] | None = None, rounds: int = 2) -> str:
     """The rows of one sequence, the sequence-th: round sequence % rounds of process sequence // rounds (two rounds
     a process, the fewest a hitch needs, unless told); frame f's wall and CPU time cpu[f], the bytes it retired,
     and planted (frame, percent): the frame the planted control stalled in."""
@@ -27,7 +29,7 @@ def sequence_rows(strategy, sequence, cpu, retired=None, scenario="grow", plante
                    for f, (t, b) in enumerate(zip(cpu, retired)))
 
 
-def noisy(rng, base, spikes=()):
+def noisy(rng: random.Random, base: float, spikes: Sequence[tuple[int, float]] = ()) -> list[float]:
     """A flat sequence around base with 2% jitter, a preemption (10x) at one random frame, and the given spikes
     (frame, factor)."""
     cpu = [base * (1 + rng.uniform(-0.02, 0.02)) for _ in range(FRAMES)]
@@ -38,7 +40,7 @@ def noisy(rng, base, spikes=()):
 
 
 class Frames(support.TempDir):
-    def summary(self, text):
+    def summary(self, text: str) -> dict[str, dict[str, object]]:
         rows = frames.summarise(frames.read([self.write("frames.csv", HEADER + text)]))
         return {r["strategy"]: r for r in rows}
 
@@ -94,7 +96,8 @@ class Frames(support.TempDir):
         self.assertLess(abs(float(cold["start_ns"]) / 3000 - 1), 0.05)
         self.assertLess(abs(float(cold["worst_steady_ns"]) / 1600 - 1), 0.05)
 
-    def budget_rows(self, designs, seed=23):
+    def budget_rows(self, designs: dict[str, tuple[float, list[tuple[int, float]]]],
+                    seed: int = 23) -> tuple[dict[str, dict[str, object]], list[answers.FrameStanding]]:
         """The summary rows of raw's frames and of designs {name: (base, spikes)} measured side by side in 8
         processes of 6 rounds (noisy: 2% jitter and a preemption in every sequence), and the answers.FrameStanding
         of every design but raw."""
@@ -259,12 +262,12 @@ class Frames(support.TempDir):
 class Simulated(support.TempDir):
     """The simulation frame by frame: a dump per frame joined to its cell's row, and its instructions in the summary."""
 
-    def dump(self, job, name, label, ir):
+    def dump(self, job: str, name: str, label: str, ir: int) -> None:
         os.makedirs(self.path("dumps", job), exist_ok=True)
         self.write(f"dumps/{job}/{name}", f"desc: Trigger: Client Request: {label}\nevents: Ir D1mr D1mw DLmr DLmw\n"
                                           f"summary: {ir} 2 3 1\n")
 
-    def rows(self, *checksums):
+    def rows(self, *checksums: tuple[str, str]) -> str:
         return self.write("rows.csv", "strategy,scenario,n,unit,checksum,layout_seed\n" + "".join(
             f"{s},grow,1024,entity,{c},0000000000000001\n" for s, c in checksums))
 

@@ -14,10 +14,10 @@ PACKAGE = os.path.join(support.SCRIPTS, "analysis")
 NAME = "analysis"
 
 
-def imported(tree, modules):
+def imported(tree: ast.AST, modules: set[str]) -> set[str]:
     """The package's modules a module's syntax tree imports, anywhere in it: "from . import a", "from .a import
     x", "from analysis import a", "from analysis.a import x", "import analysis.a"."""
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -38,23 +38,23 @@ def imported(tree, modules):
     return out & modules
 
 
-def graph(directory):
+def graph(directory: str) -> dict[str, set[str]]:
     """{module: the package's modules it imports} of every module in the folder."""
     modules = {name[:-3] for name in os.listdir(directory) if name.endswith(".py")}
-    out = {}
+    out: dict[str, set[str]] = {}
     for module in sorted(modules):
         with open(os.path.join(directory, module + ".py"), encoding="utf-8") as f:
             out[module] = imported(ast.parse(f.read(), module + ".py"), modules) - {module}
     return out
 
 
-def cycle(edges):
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     """One import cycle of the graph as [a, b, ..., a], or None where there is none (a depth-first search: a
     module met again while it is still being searched closes a cycle)."""
-    state = {}  # module -> "open" while searched, "done" after
-    path = []
+    state: dict[str, str] = {}  # module -> "open" while searched, "done" after
+    path: list[str] = []
 
-    def visit(module):
+    def visit(module: str) -> list[str] | None:
         state[module] = "open"
         path.append(module)
         for other in sorted(edges[module]):

@@ -4,6 +4,7 @@ is a manifest cut short itself."""
 import gzip
 import os
 import unittest
+from typing import Callable
 
 from support import TempDir, make_run, run_cli, snapshot
 from analysis import csvfile, manifest
@@ -14,7 +15,7 @@ class Recording(TempDir):
         super().setUp()
         self.run = make_run(self.path("run"))
 
-    def lines(self):
+    def lines(self) -> list[str]:
         with open(os.path.join(self.run, "manifest.csv"), encoding="utf-8") as f:
             return f.read().splitlines()
 
@@ -98,7 +99,7 @@ class Recording(TempDir):
             manifest.verify(self.run, ["results.csv", "notes.txt"])
         self.assertEqual(str(e.exception), f"{self.run}/notes.txt: not listed in {self.run}/manifest.csv")
 
-    def cut(self, keep):
+    def cut(self, keep: Callable[[list[str]], list[str]]) -> str:
         """The manifest with its lines kept by keep(lines)."""
         path = os.path.join(self.run, "manifest.csv")
         lines = self.lines()

@@ -9,7 +9,7 @@ import support  # noqa: F401 (puts the package on the import path)
 from analysis import otherruns, stats
 
 
-def c(ratio, low, high, df=20):
+def c(ratio: float, low: float, high: float, df: float = 20) -> stats.Comparison:
     return stats.Comparison(ratio, low, high, df)
 
 

@@ -14,14 +14,16 @@ from analysis import paired
 HEADER = ",".join(paired.COLUMNS)
 
 
-def sample_line(process, layout, strategy, round_, wall_ns, inner=10, n=100, cpu_ns=None, steal="0",
-                scenario="simple_iter", memory="warm", link_order=0, planted_ns=0):
+def sample_line(process: str, layout: int, strategy: str, round_: int, wall_ns: float, inner: int = 10, n: int = 100,
+                cpu_ns: float | None = None, steal: str = "0", scenario: str = "simple_iter", memory: str = "warm",
+                link_order: int = 0, planted_ns: float = 0) -> str:
     cpu = wall_ns if cpu_ns is None else cpu_ns
     return (f"{process},{link_order},{scenario},{n},{memory},{layout},00000000000000{layout:02x},{strategy},{round_},0,"
             f"{inner},{wall_ns},{cpu},{steal},{planted_ns}")
 
 
-def planted_file(test, truths, processes=8, layouts=2, rounds=6, seed=1, layout_spread=0.0, noise=0.0):
+def planted_file(test: support.TempDir, truths: dict[str, float], processes: int = 8, layouts: int = 2, rounds: int = 6,
+                 seed: int = 1, layout_spread: float = 0.0, noise: float = 0.0) -> str:
     """A samples file in which design d's time per unit is truths[d] ns, times a slowdown of the machine that
     changes from round to round (up to 2x: shared by every design of the round), times a layout effect per
     design and layout (log-normal, sigma layout_spread) and a sample's own noise (sigma noise)."""
@@ -107,7 +109,7 @@ class Controls(unittest.TestCase):
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
 
     def test_each_twin_gives_its_own_largest_deviation_the_farthest_first(self) -> None:
-        def row(strategy, ratio, scenario, truth="1"):
+        def row(strategy: str, ratio: str, scenario: str, truth: str = "1") -> dict[str, str]:
             return {"scenario": scenario, "n": "1024", "memory": "warm", "strategy": strategy, "ratio": ratio,
                     "truth": truth}
         rows = [row("archetype~aa", "1.04", "a"), row("archetype~aa", "0.95", "b"), row("sparse~aa", "1.02", "a"),
@@ -122,7 +124,7 @@ class Controls(unittest.TestCase):
 class Realised(support.TempDir):
     """The planted control's truth is the slowdown its work realised, cpu_ns / (cpu_ns - planted_ns), over processes."""
 
-    def block(self, shares, header=HEADER):
+    def block(self, shares: list[list[float]], header: str = HEADER) -> paired.Block:
         """A block of a design and its planted control whose samples planted shares[p][k] of their work in process p
         (planted_ns = share * work, cpu_ns = work + planted_ns); the design's own work 1000 ns."""
         lines = [header]
@@ -167,11 +169,13 @@ class BuildOrders(unittest.TestCase):
 
     DESIGNS = ["archetype", "sparse", "tables", "archetype~aa"]
 
-    def block(self, seed, layouts=2, rounds=3, edit=None, label=None):
+    def block(self, seed: int, layouts: int = 2, rounds: int = 3, edit: tuple[int, int] | None = None,
+              label: str | None = None) -> tuple[paired.Block, dict[int, list[str]]]:
         """A process drawn from seed, recorded under the process seed label (seed's own by default)."""
         label = f"{seed:016x}" if label is None else label
         block = paired.Block(("simple_iter", 100, "warm"), "wall")
-        state, order, built = seed, list(range(len(self.DESIGNS))), {}
+        built: dict[int, list[str]] = {}
+        state, order = seed, list(range(len(self.DESIGNS)))
         for layout in range(layouts):
             order = list(range(len(self.DESIGNS)))
             state = paired._shuffle(order, state)
@@ -211,7 +215,7 @@ class Reproduce(support.TempDir):
         self.assertFalse(paired.agreement(a, (1.03, 1.01, 1.05)))
         self.assertTrue(paired.agreement(a, (1.03, 0.9, 1.15)))
 
-    def run_folder(self, name, rows):
+    def run_folder(self, name: str, rows: list[tuple[str, float, float, float]]) -> str:
         os.mkdir(self.path(name))
         text = ",".join(paired.PAIR_COLUMNS) + "\n" + "".join(
             f"simple_iter,1024,warm,{s},a,{r},{lo},{hi},5,\n" for s, r, lo, hi in rows)
@@ -234,7 +238,7 @@ class Reproduce(support.TempDir):
 
 
 class Refused(support.TempDir):
-    def refused(self, text, message):
+    def refused(self, text: str, message: str) -> None:
         path = self.write("bad.csv", text)
         with self.assertRaises(paired.SampleError) as caught:
             paired.read_samples(path)
