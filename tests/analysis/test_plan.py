@@ -12,11 +12,12 @@ class StoppingRule(TempDir):
         cells = self.write("cells.tsv", "bin-a\tx\ta\t8,16\nbin-a\ty\ta\t8\nraw\tx\traw-soa\t8\nraw\tx\traw-aos\t8\n")
         self.universe = plan.read_universe(cells, 1, {"y"})
 
-    def plan(self, rows, budget=100.0, min_procs=3, max_procs=7, rnd=1):
+    def plan(self, rows: list[str], budget: float = 100.0, min_procs: int = 3, max_procs: int = 7,
+             rnd: int = 1) -> tuple[list[list[plan.Process]], str]:
         runs = csvfile.read(self.runs("runs.csv", rows), "runs") if rows else []
         return plan.plan(self.universe, runs, {}, rnd, min_procs, max_procs, 0.03, budget, 3.0)
 
-    def rows(self, strategy, scenario, n, values, memory="warm"):
+    def rows(self, strategy: str, scenario: str, n: int, values: list[float], memory: str = "warm") -> list[str]:
         return [run_row(strategy, scenario, n, v, memory=memory) for v in values]
 
     def test_the_universe_has_every_cell_and_memory_mode(self) -> None:
@@ -38,8 +39,8 @@ class StoppingRule(TempDir):
         # small sizes first
         self.assertEqual([n for _, _, n, _ in jobs][-1], 16)
 
-    def all_cells(self, values):
-        rows = []
+    def all_cells(self, values: list[float]) -> list[str]:
+        rows: list[str] = []
         for key, _ in self.universe:
             rows += self.rows(key[0], key[1], key[2], values, key[3])
         return rows

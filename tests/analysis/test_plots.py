@@ -135,14 +135,14 @@ class Folder(TempDir):
         self.work = self.path("work")
         os.mkdir(self.work)
 
-    def figures(self, fixed):
+    def figures(self, fixed: int) -> plots.Figures:
         return plots.Figures(self.dir, fixed, self.work)
 
-    def settings(self, name):
+    def settings(self, name: str) -> dict[str, str]:
         with open(os.path.join(self.work, name + ".gp"), encoding="utf-8") as f:
             return dict(line.rstrip("\n").split(" = ", 1) for line in f if " = " in line)
 
-    def blocks(self, name):
+    def blocks(self, name: str) -> list[str]:
         with open(os.path.join(self.work, name + ".dat"), encoding="utf-8") as f:
             return f.read().split("\n\n\n")[:-1]
 

@@ -6,13 +6,15 @@ import io
 import os
 import signal
 import unittest
+from types import FrameType
+from typing import Callable
 from unittest import mock
 
 from support import SVG, TempDir, make_run, png, run_cli, snapshot
 from analysis import manifest, publish
 
 
-def said(argv):
+def said(argv: list[str]) -> tuple[int, str]:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         code = publish.main(argv)
@@ -27,13 +29,13 @@ class Publishing(TempDir):
         self.out = os.path.join(self.results, "m")
         self.new = snapshot(self.stage)
 
-    def old_run(self):
+    def old_run(self) -> dict[str, bytes] | None:
         make_run(self.out)
         with open(os.path.join(self.out, "only-in-the-old-run.txt"), "w", encoding="utf-8") as f:
             f.write("old\n")
         return snapshot(self.out)
 
-    def published(self, code, err):
+    def published(self, code: int, err: str) -> None:
         self.assertEqual((code, err), (0, f"publish: {self.out} now holds the run (16 files)\n"))
         self.assertEqual(snapshot(self.out), self.new)
         self.assertEqual(sorted(os.listdir(self.results)), ["m"])  # no stage, no previous run left
@@ -48,7 +50,7 @@ class Publishing(TempDir):
         seen = []
         real = publish.exchange
 
-        def exchange(a, b):
+        def exchange(a: str, b: str) -> None:
             real(a, b)  # renameat2(RENAME_EXCHANGE) itself: this filesystem has it
             seen.append((snapshot(b) == self.new, snapshot(a) == old))
 
@@ -73,7 +75,7 @@ class Publishing(TempDir):
         old = self.old_run()
         real = os.rename
 
-        def rename(src, dst):
+        def rename(src: str, dst: str) -> None:
             if src == self.stage:
                 raise OSError(errno.EIO, "input/output error", src)
             return real(src, dst)
@@ -107,7 +109,7 @@ class Refusals(TempDir):
         self.stage = make_run(os.path.join(self.results, ".m.stage"), scale=2)
         self.out = make_run(os.path.join(self.results, "m"))
 
-    def put(self, name, data, record=True):
+    def put(self, name: str, data: str | bytes, record: bool = True) -> str:
         path = os.path.join(self.stage, name)
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
@@ -116,7 +118,7 @@ class Refusals(TempDir):
             manifest.record(self.stage, [name])
         return path
 
-    def refused(self, *what, code=1):
+    def refused(self, *what: str, code: int = 1) -> None:
         before = snapshot(self.results)
         got, err = said([self.stage, self.out])
         self.assertEqual(got, code, err)
@@ -234,7 +236,7 @@ class Signals(TempDir):
         self.stage = make_run(os.path.join(self.results, ".m.stage"), scale=2)
         self.out = make_run(os.path.join(self.results, "m"))
         self.new = snapshot(self.stage)
-        self.events = []
+        self.events: list[tuple[str, str | None, bool]] = []
         self.handlers = {s: signal.getsignal(s) for s in publish.SIGNALS}
         for s in publish.SIGNALS:
             signal.signal(s, self.handler)
@@ -244,11 +246,11 @@ class Signals(TempDir):
             signal.signal(s, h)
         super().tearDown()
 
-    def handler(self, signum, frame):
+    def handler(self, signum: int, frame: FrameType | None) -> None:
         self.events.append(("handled", signal.Signals(signum).name, snapshot(self.out) == self.new))
 
-    def interrupting(self, real, signum):
-        def swap(a, b):
+    def interrupting(self, real: Callable[[str, str], None], signum: int) -> Callable[[str, str], None]:
+        def swap(a: str, b: str) -> None:
             os.kill(os.getpid(), signum)
             self.events.append(("sent", signal.Signals(signum).name, signum in signal.sigpending()))
             real(a, b)
@@ -273,7 +275,7 @@ class Signals(TempDir):
         real = os.rename
         calls = []
 
-        def rename(src, dst):
+        def rename(src: str, dst: str) -> None:
             real(src, dst)
             calls.append(src)
             if len(calls) == 1:  # OUT moved aside, the stage not yet in its place

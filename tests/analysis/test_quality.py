@@ -15,15 +15,15 @@ RULE = stats.Rule(threshold=0.01, family=100)
 DF = 30.0
 
 
-def c(ratio, low, high, df=DF):
+def c(ratio: float, low: float, high: float, df: float = DF) -> Comparison:
     return Comparison(ratio, low, high, df)
 
 
-def pair(n, first="a", second="b", scenario="simple_iter"):
+def pair(n: int, first: str = "a", second: str = "b", scenario: str = "simple_iter") -> quality.DesignPair:
     return quality.DesignPair(scenario, n, "warm", first, second)
 
 
-def control(n, comparison, truth=1.0, planted=False):
+def control(n: int, comparison: Comparison, truth: float = 1.0, planted: bool = False) -> paired.ControlEstimate:
     key = paired.BlockKey("simple_iter", n, "warm")
     estimate = paired.Estimate(comparison.ratio, comparison.low, comparison.high, 10, comparison.df)
     return paired.ControlEstimate(key, "a~slower3" if planted else "a~aa", "a", estimate, truth, planted)
@@ -49,7 +49,7 @@ class Precision(unittest.TestCase):
         self.assertFalse(quality.near_one(c(0.94, 0.8, 1.1)))
 
 
-def planted_run():
+def planted_run() -> tuple[dict[int, quality.Figures], quality.Figures]:
     """Two sizes: at 2^10 every figure meets its target; at 2^12 the planted control is called equivalent, one
     A/A interval of two excludes 1, and an inconclusive comparison lies far from 1."""
     designs = {
@@ -126,7 +126,7 @@ class Figures(unittest.TestCase):
                       quality.shortfalls(both, every))
 
 
-def meets(header, figures):
+def meets(header: str, figures: quality.Figures) -> bool | None:
     """Whether the figures meet the target of the TARGETS entry whose header starts so."""
     return next(t for t in quality.TARGETS if t.header.startswith(header)).meets(figures)
 
@@ -196,9 +196,10 @@ class PairedRun(TempDir):
 
     TRUTH = {"raw-soa": 1.0, "a": 2.0, "a~aa": 2.0, "a~slower3": 2.06, "b": 3.0, "c": 2.01}
 
-    def make(self, folder, wobble):
+    def make(self, folder: str, wobble: float) -> report.Results:
         os.makedirs(self.path(folder), exist_ok=True)
-        rows, lines = [], [",".join(paired.COLUMNS)]
+        rows: list[str] = []
+        lines = [",".join(paired.COLUMNS)]
         for n in (1024, 4096):
             for p in range(6):
                 seed = f"{p + 1:016x}"

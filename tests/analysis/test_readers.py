@@ -6,12 +6,13 @@ import csv
 import io
 import os
 import unittest
+from typing import Callable
 
 from support import TempDir, make_run, run_cli, snapshot
 from analysis import compare, csvfile, manifest, report, summary
 
 
-def said(function, *args):
+def said(function: Callable[..., int], *args: object) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of a command's main()."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -19,7 +20,7 @@ def said(function, *args):
     return code, out.getvalue(), err.getvalue()
 
 
-def swap_columns(path, a, b):
+def swap_columns(path: str, a: str, b: str) -> None:
     """Rewrites a CSV file with columns a and b trading places (header and every row)."""
     with open(path, newline="", encoding="utf-8") as f:
         rows = list(csv.reader(f))
@@ -132,7 +133,7 @@ class CompareArguments(TempDir):
         self.b = make_run(self.path("results", "b"), machine="other-machine", scale=2)
         self.before = snapshot(self.dir)
 
-    def refused(self, argv, what):
+    def refused(self, argv: list[str], what: str) -> None:
         code, out, err = run_cli("compare", *argv)
         self.assertEqual((code, out), (2, ""), err)
         self.assertIn(what, err)
