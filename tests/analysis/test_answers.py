@@ -10,11 +10,12 @@ from analysis import answers, frames, stats, wording
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
 
 
-def c(ratio, low, high):
+def c(ratio: float, low: float, high: float) -> stats.Comparison:
     return stats.Comparison(ratio, low, high, 9)
 
 
-def standing(*designs, between=None):
+def standing(*designs: tuple[str, stats.Comparison | None], between: dict[tuple[str, str], stats.Comparison] | None = None
+             ) -> tuple[list[wording.Figure], wording.Pairwise]:
     """(figures, compare) of designs [(name, comparison to the first or None)], the first the fastest, and of other
     pairs between (support.planted_standing)."""
     return planted_standing(designs, between)
@@ -192,8 +193,10 @@ class Catalogue(unittest.TestCase):
             self.assertIn(wanted, scenarios)
 
 
-def frame(design, worst_us, budget, over=None, typical_us=None, start_us=0.0, hitch=(1.0, 0.95, 1.05),
-          verdict="steady", hitch_frame=40, retired=0, instructions=None):
+def frame(design: str, worst_us: float, budget: str, over: tuple[float, float, float] | None = None,
+          typical_us: float | None = None, start_us: float = 0.0, hitch: tuple[float, float, float] = (1.0, 0.95, 1.05),
+          verdict: str = "steady", hitch_frame: int = 40, retired: int = 0,
+          instructions: float | None = None) -> answers.FrameStanding:
     """A design's FrameStanding: its worst steady frame (at frame 40, +/-10%), its budget verdict with its ratio to
     the lowest (over), its typical and start-up frames, its hitch against raw's and its deterministic side."""
     return answers.FrameStanding(design, frames.FrameCost(40, worst_us * 1e3, worst_us * 0.9e3, worst_us * 1.1e3),

@@ -10,6 +10,7 @@ from typing import Sequence
 
 import support
 from analysis import answers, cells, frames, simulation, stats
+from analysis.files import CsvError
 
 HEADER = ("process_seed,link_order,scenario,n,memory,layout,layout_seed,strategy,round,position,frame,wall_ns,cpu_ns,"
           "allocations,bytes_allocated,bytes_retired,planted_percent\n")
@@ -232,17 +233,17 @@ class Frames(support.TempDir):
                          ["hitch", "steady", "steady", "inconclusive"])
 
     def test_too_few_processes_or_rounds_or_a_missing_frame_are_refused(self) -> None:
-        with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
+        with self.assertRaisesRegex(CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(3)))
-        with self.assertRaisesRegex(frames.CsvError, "a hitch needs 2 processes of 2 rounds"):
+        with self.assertRaisesRegex(CsvError, "a hitch needs 2 processes of 2 rounds"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(2)))
         # rounds 0 and 2 of every process: none to measure the frame on
-        with self.assertRaisesRegex(frames.CsvError, "not every one with an even and an odd round"):
+        with self.assertRaisesRegex(CsvError, "not every one with an even and an odd round"):
             self.summary("".join(sequence_rows("design", r, [1000.0] * FRAMES, rounds=4) for r in range(8)
                                  if r % 2 == 0))
         cut = "".join(sequence_rows("design", r, [1000.0] * FRAMES) for r in range(4)).splitlines(keepends=True)
         del cut[70]
-        with self.assertRaisesRegex(frames.CsvError, "lacks frames"):
+        with self.assertRaisesRegex(CsvError, "lacks frames"):
             self.summary("".join(cut))
 
     def test_the_command_writes_a_row_per_design(self) -> None:

@@ -68,7 +68,7 @@ class ByName(TempDir):
             f.write(text.replace("test-machine", "other-machine"))
         manifest.record(second, ["metadata.csv"])
         self.assertEqual(said(compare.main, [self.path("cmp.csv"), first, second])[0], 0)
-        by_machine = {}
+        by_machine: dict[str, list[tuple[str, str, str]]] = {}
         for r in csvfile.read(self.path("cmp.csv"), None):
             by_machine.setdefault(r["machine_id"], []).append((r["strategy"], r["scenario"], r["x_floor"]))
         self.assertEqual(by_machine["test-machine"], by_machine["other-machine"])

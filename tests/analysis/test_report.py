@@ -7,6 +7,7 @@ import os
 import random
 import unittest
 import unittest.mock
+from typing import Callable
 
 import test_frames
 from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
@@ -32,7 +33,7 @@ class Folder(TempDir):
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
                                    "bench_target_ci,0.03\n")
 
-    def publish(self):
+    def publish(self) -> str:
         self.assertEqual(results.main([self.dir]), 0)
         # the files as the pipeline records them before its report step
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
@@ -460,7 +461,7 @@ class BySizeFolder(TempDir):
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
-    def row(self, lines, scenario):
+    def row(self, lines: list[str], scenario: str) -> list[str]:
         return [c.strip() for c in next(line for line in lines if f"(`{scenario}`)" in line).split("|")[1:-1]]
 
     def test_the_pick_in_cache_and_beyond_it(self) -> None:
@@ -544,8 +545,8 @@ class ChangeTables(TempDir):
         rates = [0.1, 1, 10, 100]
         rule = stats.Rule(0.05, 4)
 
-        def c(*figures):
-            return stats.Comparison(*figures, 9)
+        def c(ratio: float, low: float, high: float) -> stats.Comparison:
+            return stats.Comparison(ratio, low, high, 9)
         flat = [c(0.98, 0.9, 1.1)] * 4
         self.assertEqual(report.crossover_text(rates, flat, rule), "never (not found faster at any rate)")
         cheap = [c(0.2, 0.18, 0.22)] * 4
@@ -568,20 +569,20 @@ class Refusals(TempDir):
 
     def setUp(self) -> None:
         super().setUp()
-        self.run = make_run(self.path("run"))
-        self.results = os.path.join(self.run, "results.csv")
+        self.run_dir = make_run(self.path("run"))
+        self.results = os.path.join(self.run_dir, "results.csv")
         self.report = self.write("REPORT.md", REPORT)
         self.out = self.write("out.md", "an earlier copy\n")
 
-    def replace(self, name, data, record=True):
-        path = os.path.join(self.run, name)
+    def replace(self, name: str, data: str | bytes, record: bool = True) -> str:
+        path = os.path.join(self.run_dir, name)
         with open(path, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
         if record:
-            manifest.record(self.run, [name])
+            manifest.record(self.run_dir, [name])
         return path
 
-    def refused(self, *what, argv=None):
+    def refused(self, *what: str, argv: list[str] | None = None) -> None:
         before = snapshot(self.dir)
         for args in ([self.results, self.report], [self.results, self.report, self.out]) if argv is None else [argv]:
             code, _, err = said(report.main, args)
@@ -609,7 +610,7 @@ class Refusals(TempDir):
                      record=False)
         res = report.Results(self.results)
         row = next(r for r in res.xcheck if r["strategy"] == "a")
-        low, high = crosscheck.run_range(self.run, row)
+        low, high = crosscheck.run_range(self.run_dir, row)
         self.assertAlmostEqual(low, 0.1e9 / (50 * 1000 * 1024))
         self.assertAlmostEqual(high, 0.12e9 / (50 * 1000 * 1024))
         self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.953, 2.344 | 1.05x |", report.table(res, "xcheck"))
@@ -645,10 +646,10 @@ class Refusals(TempDir):
         self.refused(f"{path}:2: 5 fields where the header has 10")
 
     def test_a_missing_crosscheck_file(self) -> None:
-        path = os.path.join(self.run, "crosscheck.csv")
+        path = os.path.join(self.run_dir, "crosscheck.csv")
         os.remove(path)
-        self.refused(f"{path}: no such file (it is listed in {self.run}/manifest.csv)")
-        manifest.forget(self.run, ["crosscheck.csv"])
+        self.refused(f"{path}: no such file (it is listed in {self.run_dir}/manifest.csv)")
+        manifest.forget(self.run_dir, ["crosscheck.csv"])
         self.refused(f"{path}: no such file")
 
     def test_a_crosscheck_file_written_after_the_manifest(self) -> None:
@@ -658,12 +659,12 @@ class Refusals(TempDir):
                      "written")
 
     def test_a_file_the_manifest_does_not_list(self) -> None:
-        manifest.forget(self.run, ["metadata.csv"])
-        self.refused(f"{self.run}/metadata.csv: not listed in {self.run}/manifest.csv")
+        manifest.forget(self.run_dir, ["metadata.csv"])
+        self.refused(f"{self.run_dir}/metadata.csv: not listed in {self.run_dir}/manifest.csv")
 
     def test_a_results_file_without_a_manifest(self) -> None:
-        os.remove(os.path.join(self.run, "manifest.csv"))
-        self.refused(f"report: {self.results}: {self.run} has no manifest.csv: not a complete published run")
+        os.remove(os.path.join(self.run_dir, "manifest.csv"))
+        self.refused(f"report: {self.results}: {self.run_dir} has no manifest.csv: not a complete published run")
 
     def test_tables_that_would_come_out_with_no_rows(self) -> None:
         # REPORT.md itself is refused; a run's copy says in the table's place that the run did not measure it
@@ -672,8 +673,8 @@ class Refusals(TempDir):
                            ("ops 1024 simple_iter,nothing", "no strategy measured nothing at n=1024"),
                            ("bytes 2048 simple_iter", "no strategy measured simple_iter at n=2048"),
                            ("layouts a simple_iter 2048", "has no process of a simple_iter n=2048"),
-                           ("meta machine_id,nothing", f"{self.run}/metadata.csv has no key nothing"),
-                           ("sim simple_iter,nothing", f"{self.run}/cachesim.csv has no row of nothing")):
+                           ("meta machine_id,nothing", f"{self.run_dir}/metadata.csv has no key nothing"),
+                           ("sim simple_iter,nothing", f"{self.run_dir}/cachesim.csv has no row of nothing")):
             with open(self.report, "w", encoding="utf-8") as f:
                 f.write(f"# R\n<!-- table: {spec} -->\nkept\n<!-- end table -->\n")
             self.refused(f'table "{spec}"', what, argv=[self.results, self.report])
@@ -698,7 +699,7 @@ class Refusals(TempDir):
         with open(self.out, encoding="utf-8") as f:
             text = f.read()
         self.assertIn("results/box/cachesim.csv has no row of nothing", text)
-        self.assertNotIn(self.run, text)
+        self.assertNotIn(self.run_dir, text)
 
     def test_a_paired_run_without_framed_scenarios_says_so_not_that_it_was_unpaired(self) -> None:
         res = report.Results(self.results)
@@ -720,7 +721,7 @@ class Refusals(TempDir):
         self.assertEqual(said(report.main, [self.results, self.report, self.out])[0], 0)
         with open(self.out, encoding="utf-8") as f:
             lf = f.read()
-        with open(os.path.join(self.run, "metadata.csv"), "rb") as f:
+        with open(os.path.join(self.run_dir, "metadata.csv"), "rb") as f:
             data = f.read()
         self.assertNotIn(b"\r", data)
         self.replace("metadata.csv", data.replace(b"\n", b"\r\n"))
@@ -729,7 +730,7 @@ class Refusals(TempDir):
             crlf = f.read()
         self.assertEqual(crlf, lf)
         self.assertIn("| machine_id | test-machine |\n", crlf)
-        self.assertEqual(crlf.count("\n| "), len(csvfile.read_metadata(os.path.join(self.run, "metadata.csv"))) + 1)
+        self.assertEqual(crlf.count("\n| "), len(csvfile.read_metadata(os.path.join(self.run_dir, "metadata.csv"))) + 1)
 
     def test_a_crlf_report_is_refreshed(self) -> None:
         with open(self.report, "wb") as f:
@@ -788,7 +789,7 @@ class BeyondTheCaches(TempDir):
         self.assertIsNone(report.why_at(report.Results(self.path("results.csv")), "simple_iter", 4096))
 
 
-def said(function, args):
+def said(function: Callable[[list[str]], int], args: list[str]) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of a command's main()."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -9,12 +9,12 @@ from analysis import scenarios
 HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
 
 
-def describe(*rows):
+def describe(*rows: tuple[str, str, str, str, str]) -> str:
     return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh},"{d}"\n' for s, f, st, fresh, d in rows)
 
 
 class Descriptors(support.TempDir):
-    def rows(self, text):
+    def rows(self, text: str) -> list[dict[str, str]]:
         return scenarios.read(self.write("scenarios.csv", text))
 
     def test_families_follow_the_catalogue_not_the_raw_binary(self) -> None:

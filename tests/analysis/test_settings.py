@@ -24,12 +24,12 @@ class Settings(TempDir):
         # x at 1000 (an own size) and the powers of two 1024..4096; y only at 4096
         self.cells = self.write("cells.tsv", "bin-a\tx\ta\t1024,2048,4096,1000\nbin-a\ty\ta\t4096\nraw\tx\traw-soa\t1024\n")
 
-    def check(self, cells=True, **changes):
+    def check(self, cells: bool = True, **changes: str) -> None:
         env = dict(GOOD, **changes)
         with mock.patch.dict(os.environ, env, clear=True):
             settings.check(self.cells if cells else None)
 
-    def refused(self, words, **changes):
+    def refused(self, words: list[str], **changes: str) -> None:
         with self.assertRaises(settings.SettingError) as caught:
             self.check(**changes)
         for w in words:

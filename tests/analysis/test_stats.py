@@ -9,7 +9,7 @@ import support  # noqa: F401  (the import path)
 from analysis import stats
 
 
-def logs_interval(logs, t):
+def logs_interval(logs: list[float], t: float) -> tuple[float, float, float]:
     """exp of the mean of logs -/+ t standard errors, by the textbook formula (no trimming)."""
     n = len(logs)
     mean = sum(logs) / n
@@ -26,7 +26,7 @@ class StudentT(unittest.TestCase):
     def test_welch_degrees_of_freedom_take_a_few_evaluations_and_agree_with_bisection(self) -> None:
         # a run of separate processes has a fractional df per ratio, which the cache cannot spare: bisection alone
         # took some forty evaluations of t_cdf each, and minutes for a report
-        def bisection(p, df):
+        def bisection(p: float, df: float) -> float:
             low, high = 0.0, 1.0
             while stats.t_cdf(high, df) < p:
                 low, high = high, 2 * high
@@ -170,7 +170,7 @@ class DecisionRule(unittest.TestCase):
     settle each get their word; the false discovery rate holds over many comparisons."""
 
     @staticmethod
-    def comparison(truth, spread, processes=12, seed=1):
+    def comparison(truth: float, spread: float, processes: int = 12, seed: int = 1) -> stats.Comparison:
         """A ratio measured in processes whose per-process ratios scatter around truth (log-normal, sigma spread)."""
         rng = random.Random(seed)
         ratios = [truth * math.exp(rng.gauss(0, spread)) for _ in range(processes)]
@@ -217,7 +217,7 @@ class DecisionRule(unittest.TestCase):
         self.assertEqual(outcomes.count(stats.FASTER) + outcomes.count(stats.SLOWER), 0)
 
 
-def planted(ratio, se, df=9):
+def planted(ratio: float, se: float, df: float = 9) -> stats.Comparison:
     """A comparison of ratio whose log has the standard error se, with its 95% interval from Student's t."""
     t = stats.t_quantile(0.975, df)
     return stats.Comparison(ratio, ratio * math.exp(-t * se), ratio * math.exp(t * se), df)

@@ -10,7 +10,8 @@ import support
 from analysis import manifest, summary
 
 
-def row(strategy, scenario, n, time, memory="warm", unit="pair"):
+def row(strategy: str, scenario: str, n: int, time: float, memory: str = "warm",
+        unit: str = "pair") -> dict[str, str]:
     return {"strategy": strategy, "scenario": scenario, "n": str(n), "time_ns": str(time), "memory": memory,
             "unit": unit}
 

@@ -13,24 +13,24 @@ from test_paired import planted_file
 SMALL_PART = 600
 
 
-def run_rows(count):
+def run_rows(count: int) -> list[str]:
     return [support.run_row("a", "simple_iter", 1024, 1.0 + k / 1000, seed=f"{k + 1:016x}") for k in range(count)]
 
 
 
-def _bytes(path):
+def _bytes(path: str) -> bytes:
     with open(path, "rb") as f:
         return f.read()
 
 class Splitting(support.TempDir):
-    def publish_runs(self, count, limit=SMALL_PART):
+    def publish_runs(self, count: int, limit: int = SMALL_PART) -> list[str]:
         self.runs("runs.csv", run_rows(count))
         self.expected = [{k: v for k, v in row.items() if k not in tables.BUILD_COLUMNS}
                          for row in csvfile.read(self.path("runs.csv"), "runs")]
         with mock.patch.object(csvfile, "PART_BYTES", limit):
             return tables.publish(self.dir, "runs")
 
-    def published_rows(self):
+    def published_rows(self) -> list[csvfile.Row]:
         return [{k: v for k, v in row.items() if v != "" or k in csvfile.required_columns("runs")}
                 for row in csvfile.read_table(self.dir, "runs", "runs")]
 
@@ -82,7 +82,7 @@ class Refusals(support.TempDir):
         with mock.patch.object(csvfile, "PART_BYTES", SMALL_PART):
             self.names = tables.publish(self.dir, "runs")
 
-    def refused(self, what, recorded=False):
+    def refused(self, what: str, recorded: bool = False) -> None:
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read_table(self.dir, "runs", "runs", recorded)
         self.assertIn(what, str(e.exception))

@@ -10,11 +10,11 @@ from support import TempDir, inverse, planted_standing, run_row
 from analysis import report, results, stats, wording
 
 
-def c(ratio, low, high, df=9):
+def c(ratio: float, low: float, high: float, df: float = 9) -> stats.Comparison:
     return stats.Comparison(ratio, low, high, df)
 
 
-def planted(ratio, se, df=9):
+def planted(ratio: float, se: float, df: float = 9) -> stats.Comparison:
     """A comparison of ratio whose log has the standard error se, with its 95% interval from Student's t."""
     t = stats.t_quantile(0.975, df)
     return stats.Comparison(ratio, ratio * math.exp(-t * se), ratio * math.exp(t * se), df)
@@ -82,7 +82,7 @@ class Outcomes(unittest.TestCase):
                          "(inconclusive); `d` 3.00x [2.80, 3.20]")
 
     def test_leaders_by_size(self) -> None:
-        def at(n, b_ratio):
+        def at(n: int, b_ratio: stats.Comparison) -> tuple[int, list[wording.Figure], wording.Pairwise]:
             return (n, *planted_standing([("a", None), ("b", b_ratio)]))
         clear = c(3.0, 2.8, 3.2)
         self.assertEqual(wording.leaders([at(1024, clear), at(4096, clear)], RULE),
@@ -153,7 +153,7 @@ class Picks(unittest.TestCase):
             table = {(i, j): planted(math.exp(logs[i] - logs[j]), rng.uniform(0.002, 0.012))
                      for i in range(6) for j in range(i)}
 
-            def compare(i, j):
+            def compare(i: int, j: int) -> stats.Comparison:
                 return table[(i, j)] if i > j else inverse(table[(j, i)])
 
             figures = [(f"d{k}", 1.0, 0.9, 1.1) for k in range(6)]
@@ -173,7 +173,7 @@ class SizedClaims(unittest.TestCase):
     b's."""
 
     def test_each_verdict(self) -> None:
-        def verdict(comparison):
+        def verdict(comparison: stats.Comparison) -> str:
             return wording.size_verdict(comparison, RULE, 1.35, 1.5)
         self.assertEqual(verdict(planted(1.42, 0.01)), wording.WITHIN)
         self.assertEqual(verdict(planted(9.56, 0.01)), wording.BEYOND)
@@ -211,11 +211,11 @@ class PlantedResult(TempDir):
                 "<!-- v: claim a add_remove / b -->?<!-- /v -->; the leader is <!-- v: fastest add_remove 2^12 -->?"
                 "<!-- /v -->.")
 
-    def publish(self, b_at_4096):
+    def publish(self, b_at_4096: float) -> report.Results:
         """A published run of its own (a folder per run, as make bench writes them)."""
         folder = f"run-{b_at_4096}"
         os.mkdir(self.path(folder))
-        rows = []
+        rows: list[str] = []
         for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99, 1.0, 1.01]):
             seed = f"{k + 1:016x}"
             for name, n, t in (("a", 1024, 10), ("a", 4096, 10), ("b", 1024, 20), ("b", 4096, b_at_4096),
