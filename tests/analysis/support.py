@@ -11,7 +11,7 @@ import sys
 import tempfile
 import unittest
 import zlib
-from typing import Sequence
+from typing import Sequence, TypeVar
 
 # The folder that holds the package (scripts/analysis), on the import path of the tests and of the commands they run.
 SCRIPTS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
@@ -27,6 +27,14 @@ RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_n
 
 
 _seeds = itertools.count(1)
+T = TypeVar("T")
+
+
+def present(value: T | None) -> T:
+    """The value a test expects to be there: None fails the test here, with its name, rather than further on."""
+    if value is None:
+        raise AssertionError("expected a value, found None")
+    return value
 
 
 def run_row(strategy: str, scenario: str, n: int | str, median: float, checksum: str = "00ab", memory: str = "warm",

@@ -14,7 +14,7 @@ def planted_block(within_sd: float, between_sd: float, processes: int = 12, roun
     (layout_sd) and per round (within_sd), each process of `layouts` layouts of `rounds` rounds; a share `outliers`
     of the rounds is 1.5x off."""
     rng = random.Random(seed)
-    block = paired.Block(("x", 1024, "warm"), "cpu")
+    block = paired.Block(paired.BlockKey("x", 1024, "warm"), "cpu")
     for p in range(processes):
         offset = rng.gauss(0, between_sd)
         for layout in range(layouts):
@@ -126,7 +126,7 @@ class Stopping(unittest.TestCase):
         self.assertEqual(stopping.target(1.01, 0.03), 0.03)
 
     def test_every_two_designs_and_each_control_with_its_original_are_compared(self) -> None:
-        block = paired.Block(("x", 1024, "warm"), "cpu")
+        block = paired.Block(paired.BlockKey("x", 1024, "warm"), "cpu")
         block.times["p"] = {0: {0: {n: 1.0 for n in ("archetype", "archetype~aa", "archetype~slower3", "sparse",
                                                       "tables")}}}
         self.assertEqual(sorted(stopping.pairs(block)),
@@ -135,7 +135,7 @@ class Stopping(unittest.TestCase):
 
     def test_designs_never_in_one_process_are_compared_through_one_in_every_process(self) -> None:
         rng = random.Random(2)
-        block = paired.Block(("x", 1 << 22, "warm"), "cpu")
+        block = paired.Block(paired.BlockKey("x", 1 << 22, "warm"), "cpu")
         for p in range(12):
             other, truth = ("a", 1.5) if p % 2 == 0 else ("b", 1.2)
             machine = rng.choice((1.0, 2.0))
@@ -207,7 +207,7 @@ class ThroughTheAnchor(unittest.TestCase):
         # a = 1.5 x ref and b = 1.2 x ref, never in one process: a / b = 1.25, each side with a machine that
         # changes speed between rounds (cancelled within a process) and a layout effect per process.
         rng = random.Random(5)
-        block = paired.Block(("x", 1 << 22, "warm"), "cpu")
+        block = paired.Block(paired.BlockKey("x", 1 << 22, "warm"), "cpu")
         for p in range(16):
             other, truth = ("a", 1.5) if p % 2 == 0 else ("b", 1.2)
             offset = rng.gauss(0, 0.02)

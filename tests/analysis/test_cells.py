@@ -15,7 +15,7 @@ class Merge(TempDir):
     def test_a_cell_is_the_trimmed_geometric_mean_of_its_processes(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2, 5, 4])])
         merged = cells.group(rows_of(path))
-        cell = merged[("a", "x", 8, "warm")]
+        cell = merged[cells.CellKey("a", "x", 8, "warm")]
         # five processes, fewer than trimming sets one aside of: the geometric mean of all five
         figure, low, high = cell.figure()
         self.assertAlmostEqual(figure, 120 ** (1 / 5), places=12)
@@ -142,7 +142,7 @@ class Processes(TempDir):
         return cells.group(rows_of(self.runs("runs.csv", rows)), paired.blocks(samples))
 
     def test_a_cell_is_summarised_over_its_processes_not_its_layouts(self) -> None:
-        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+        cell = self.merged(*paired_measurements())[cells.CellKey("a", "x", 8, "warm")]
         self.assertEqual(len(cell.rows), 15)
         self.assertEqual(cell.processes(), 5)
         per_process = [level * math.exp(sum(math.log(s) for s in LAYOUT_SHIFTS) / 3) for level in PROCESS_LEVELS]
@@ -160,7 +160,7 @@ class Processes(TempDir):
 
     def test_an_unpaired_ratio_takes_its_degrees_of_freedom_from_processes(self) -> None:
         merged = self.merged(*paired_measurements(scenarios=("x", "y")))
-        top, bottom = merged[("a", "y", 8, "warm")], merged[("a", "x", 8, "warm")]
+        top, bottom = merged[cells.CellKey("a", "y", 8, "warm")], merged[cells.CellKey("a", "x", 8, "warm")]
         comparison = cells.ratio(top, bottom)
         # two cells of five processes each: Welch's degrees of freedom at most 4 + 4
         self.assertLessEqual(comparison.df, 8)
@@ -168,14 +168,14 @@ class Processes(TempDir):
                                                             stats.summarise(bottom.process_times())))
 
     def test_how_a_cell_stopped_counts_its_processes(self) -> None:
-        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+        cell = self.merged(*paired_measurements())[cells.CellKey("a", "x", 8, "warm")]
         # five processes of a wide cell, below the cap of seven: the budget ended it, though it holds 15 layouts
         out = cells.result_rows({cell.key: cell}, None, cells.Stopping(5, 7, 0.03))[0]
         self.assertEqual(out["stopped"], "budget")
 
     def test_a_separate_process_run_counts_each_row_a_process(self) -> None:
         rows, _ = paired_measurements()
-        cell = cells.group(rows_of(self.runs("runs.csv", rows)))[("a", "x", 8, "warm")]
+        cell = cells.group(rows_of(self.runs("runs.csv", rows)))[cells.CellKey("a", "x", 8, "warm")]
         self.assertEqual(cell.processes(), 15)
         self.assertEqual(cell.summary().df, stats.trimmed_df(15))
 

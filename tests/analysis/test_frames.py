@@ -40,10 +40,21 @@ def noisy(rng: random.Random, base: float, spikes: Sequence[tuple[int, float]] =
     return cpu
 
 
+def as_read(row: dict[str, str | int]) -> dict[str, str]:
+    """A summary row as answers.frame_standing reads it back from hitches.csv: every value text."""
+    return {k: str(v) for k, v in row.items()}
+
+
 class Frames(support.TempDir):
-    def summary(self, text: str) -> dict[str, dict[str, object]]:
+    def summary(self, text: str) -> dict[str, dict[str, str | int]]:
+        """The summary rows by design, every value text or a whole number (as hitches.csv is written from them)."""
         rows = frames.summarise(frames.read([self.write("frames.csv", HEADER + text)]))
-        return {r["strategy"]: r for r in rows}
+        out: dict[str, dict[str, str | int]] = {}
+        for r in rows:
+            values = {k: v for k, v in r.items() if isinstance(v, (str, int))}
+            self.assertEqual(values.keys(), r.keys())
+            out[str(r["strategy"])] = values
+        return out
 
     def test_a_recurring_spike_is_a_hitch_and_a_preemption_is_not(self) -> None:
         rng = random.Random(7)
@@ -98,7 +109,7 @@ class Frames(support.TempDir):
         self.assertLess(abs(float(cold["worst_steady_ns"]) / 1600 - 1), 0.05)
 
     def budget_rows(self, designs: dict[str, tuple[float, list[tuple[int, float]]]],
-                    seed: int = 23) -> tuple[dict[str, dict[str, object]], list[answers.FrameStanding]]:
+                    seed: int = 23) -> tuple[dict[str, dict[str, str | int]], list[answers.FrameStanding]]:
         """The summary rows of raw's frames and of designs {name: (base, spikes)} measured side by side in 8
         processes of 6 rounds (noisy: 2% jitter and a preemption in every sequence), and the answers.FrameStanding
         of every design but raw."""
@@ -109,7 +120,7 @@ class Frames(support.TempDir):
             for name, (base, spikes) in designs.items():
                 text += sequence_rows(name, sequence, noisy(rng, base, spikes), rounds=6)
         rows = self.summary(text)
-        return rows, [answers.frame_standing(r) for name, r in rows.items() if name != "raw-soa"]
+        return rows, [answers.frame_standing(as_read(r)) for name, r in rows.items() if name != "raw-soa"]
 
     def test_a_uniformly_slow_design_does_not_win_a_budget(self) -> None:
         # "slow": every frame 5x raw's, none standing over its neighbours; "spiky": raw's frames, one 3x at frame 40
@@ -147,7 +158,8 @@ class Frames(support.TempDir):
         self.assertEqual([rows[name]["budget"] for name in ("low", "near", "far")],
                          [frames.LOWEST, frames.WITHIN, frames.ABOVE])
         self.assertGreater(float(rows["near"]["over_lowest_lo"]), 1.0)  # a difference, but within the margin
-        pick, above = answers.cheapest([answers.frame_standing(r) for name, r in rows.items() if name != "raw-soa"])
+        pick, above = answers.cheapest([answers.frame_standing(as_read(r)) for name, r in rows.items()
+                                        if name != "raw-soa"])
         self.assertEqual(([s.design for s in pick], above.design), (["low", "near"], "far"))
 
     def test_a_worst_frame_is_measured_on_rounds_that_did_not_choose_it(self) -> None:

@@ -48,7 +48,7 @@ class LayoutAndProcess(unittest.TestCase):
         self.assertIsNone(paired.layout_log_ratio({0: {"a": 1.0}}, "a", "b"))
 
     def test_a_process_is_the_mean_of_its_layouts(self) -> None:
-        block = paired.Block(("x", 100, "warm"), "wall")
+        block = paired.Block(paired.BlockKey("x", 100, "warm"), "wall")
         for layout, ratio in ((0, 2.0), (1, 8.0)):
             for r in range(3):
                 block.times.setdefault("p", {}).setdefault(layout, {})[r] = {"a": ratio, "b": 1.0}
@@ -58,7 +58,7 @@ class LayoutAndProcess(unittest.TestCase):
 class PlantedRatios(support.TempDir):
     def test_pairing_cancels_a_machine_that_changes_speed_between_rounds(self) -> None:
         path = planted_file(self, {"a": 1.0, "b": 1.5, "c": 0.5})
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         for top, bottom, truth in (("b", "a", 1.5), ("c", "a", 0.5), ("b", "c", 3.0)):
             r = paired.ratio(block, top, bottom)
             self.assertAlmostEqual(r.value, truth, places=9)
@@ -71,7 +71,7 @@ class PlantedRatios(support.TempDir):
     def test_the_interval_covers_a_planted_ratio_under_layout_effects(self) -> None:
         path = planted_file(self, {"a": 1.0, "a~aa": 1.0, "a~slower3": 1.03}, processes=30, layout_spread=0.02,
                             noise=0.02, seed=7)
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         aa = paired.ratio(block, "a~aa", "a")
         self.assertLessEqual(aa.low, 1.0)
         self.assertGreaterEqual(aa.high, 1.0)
@@ -86,8 +86,9 @@ class PlantedRatios(support.TempDir):
                             for r in range(3) for d, k in (("a", 1), ("b", 2))]
         path = self.write("cpu.csv", "\n".join(lines) + "\n")
         samples = paired.read_samples(path)
-        self.assertAlmostEqual(paired.blocks(samples, "cpu")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 0.5)
-        self.assertAlmostEqual(paired.blocks(samples, "wall")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 1.0)
+        key = paired.BlockKey("simple_iter", 100, "warm")
+        self.assertAlmostEqual(paired.blocks(samples, "cpu")[key].times["01"][0][0]["a"], 0.5)
+        self.assertAlmostEqual(paired.blocks(samples, "wall")[key].times["01"][0][0]["a"], 1.0)
         with self.assertRaises(ValueError):
             paired.blocks(samples, "cycles")
 
@@ -95,7 +96,7 @@ class PlantedRatios(support.TempDir):
 class OneProcess(support.TempDir):
     def test_one_process_gives_no_interval(self) -> None:
         path = planted_file(self, {"a": 1.0, "b": 2.0}, processes=1)
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         self.assertIsNone(paired.ratio(block, "b", "a"))
         self.assertIsNone(paired.time(block, "a"))
         self.assertEqual(paired.pair_rows({block.key: block}, "a"), [])
@@ -173,7 +174,7 @@ class BuildOrders(unittest.TestCase):
               label: str | None = None) -> tuple[paired.Block, dict[int, list[str]]]:
         """A process drawn from seed, recorded under the process seed label (seed's own by default)."""
         label = f"{seed:016x}" if label is None else label
-        block = paired.Block(("simple_iter", 100, "warm"), "wall")
+        block = paired.Block(paired.BlockKey("simple_iter", 100, "warm"), "wall")
         built: dict[int, list[str]] = {}
         state, order = seed, list(range(len(self.DESIGNS)))
         for layout in range(layouts):

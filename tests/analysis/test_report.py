@@ -142,8 +142,8 @@ class Folder(TempDir):
         self.assertEqual(report.value(res, "cell a add_remove 1024"), "32.0 [30.1, 34.0]")
         # a ratio between any two cells, with the interval of the ratio itself over both cells' processes
         groups = res.groups
-        expected = wording.comparison_figure(cells.ratio(groups[("a", "simple_iter", 1024, "warm")],
-                                                         groups[("b", "simple_iter", 1024, "warm")]))
+        expected = wording.comparison_figure(cells.ratio(groups[cells.CellKey("a", "simple_iter", 1024, "warm")],
+                                                         groups[cells.CellKey("b", "simple_iter", 1024, "warm")]))
         self.assertTrue(expected.startswith("1.33x ["), expected)
         self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b simple_iter 1024"), expected)
         self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b"), expected)
@@ -267,8 +267,8 @@ class PairedFolder(TempDir):
         figure = report.value(self.res, "ratio b simple_iter 1024 / a")
         self.assertRegex(figure, r"^1\.50x \[1\.(49|50), 1\.5[01]\]$")
         # unpaired, the same cells give b the lower time and an interval that spans the machine's states
-        unpaired = cells.ratio(self.res.groups[("b", "simple_iter", 1024, "warm")],
-                               self.res.groups[("a", "simple_iter", 1024, "warm")])
+        unpaired = cells.ratio(self.res.groups[cells.CellKey("b", "simple_iter", 1024, "warm")],
+                               self.res.groups[cells.CellKey("a", "simple_iter", 1024, "warm")])
         self.assertLess(unpaired[0], 1.0)
         self.assertGreater(unpaired[2] / unpaired[1], 1.3)
 

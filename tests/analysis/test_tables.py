@@ -143,7 +143,7 @@ class Samples(support.TempDir):
         self.assertGreater(len(names), 2)
         self.assertFalse(os.path.exists(self.path("samples.csv")))
         split = paired.load_pairing(self.dir, "wall")
-        key = ("simple_iter", 100, "warm")
+        key = paired.BlockKey("simple_iter", 100, "warm")
         self.assertEqual(paired.process_log_ratios(split[key], "b", "a"),
                          paired.process_log_ratios(whole[key], "b", "a"))
 
