@@ -4,7 +4,7 @@ the mechanism the page must print."""
 import dataclasses
 import unittest
 
-from support import planted_standing
+from support import planted_standing, present
 from analysis import answers, frames, stats, wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
@@ -14,7 +14,8 @@ def c(ratio: float, low: float, high: float) -> stats.Comparison:
     return stats.Comparison(ratio, low, high, 9)
 
 
-def standing(*designs: tuple[str, stats.Comparison | None], between: dict[tuple[str, str], stats.Comparison] | None = None
+def standing(*designs: tuple[str, stats.Comparison | None],
+             between: dict[tuple[str, str], stats.Comparison] | None = None
              ) -> tuple[list[wording.Figure], wording.Pairwise]:
     """(figures, compare) of designs [(name, comparison to the first or None)], the first the fastest, and of other
     pairs between (support.planted_standing)."""
@@ -144,7 +145,7 @@ class Why(unittest.TestCase):
     def test_equal_instructions_and_different_times_are_a_memory_effect(self) -> None:
         a = answers.Mechanism("a", 100.0, 1.0, 0.0, 40)
         b = answers.Mechanism("b", 104.0, 2.5, 0.0, 80)
-        self.assertTrue(answers.why(a, b).startswith(
+        self.assertTrue(present(answers.why(a, b)).startswith(
             "`a` against `b`: the same work (Ir 100 vs 104): a memory or layout effect; D1 1 vs 2.5"))
         # without a difference in time there is nothing to explain
         self.assertFalse(answers.against(a, b, slower=False).startswith("`a` against `b`: the same work"))
@@ -171,7 +172,7 @@ class BeyondTheCaches(unittest.TestCase):
                          "`small`'s world (16.00 MiB) fits the 32 MiB LL")
         # a world of exactly the last level's size fits it too; both named where both fit
         exact = answers.Mechanism("exact", 20.0, 1.0, 0.25, 32)
-        self.assertTrue(answers.why_at(exact, small, n, self.LL).endswith(
+        self.assertTrue(present(answers.why_at(exact, small, n, self.LL)).endswith(
             "; `exact`'s world (32.00 MiB) and `small`'s world (16.00 MiB) fit the 32 MiB LL"))
         # both worlds beyond it: the why alone
         self.assertEqual(answers.why_at(big, big, n, self.LL), answers.why(big, big))
@@ -215,7 +216,7 @@ class Cheapest(unittest.TestCase):
                      frame("next", 45.0, frames.ABOVE, (1.50, 1.40, 1.60))]
         pick, above = answers.cheapest(standings)
         self.assertEqual([s.design for s in pick], ["low", "close", "unsure"])
-        self.assertEqual(above.design, "next")
+        self.assertEqual(present(above).design, "next")
         self.assertEqual(answers.frame_pick(pick), "`low`: worst frame 30.0 [27.0, 33.0] µs at frame 40; within 10%: "
                                                    "`close` 1.03x [1.01, 1.05]; not told apart: `unsure` 1.10x [1.07, "
                                                    "1.13]")
@@ -230,7 +231,7 @@ class Cheapest(unittest.TestCase):
         standings = [frame("flat", 150.0, frames.ABOVE, (5.0, 4.5, 5.5), hitch=(1.0, 0.99, 1.01)),
                      frame("spiky", 30.0, frames.LOWEST, hitch=(6.0, 5.0, 7.0), verdict="hitch")]
         pick, above = answers.cheapest(standings)
-        self.assertEqual(([s.design for s in pick], above.design), (["spiky"], "flat"))
+        self.assertEqual(([s.design for s in pick], present(above).design), (["spiky"], "flat"))
         self.assertEqual(answers.next_figure(answers.cheapest(standings[1:])[1]), "none found above")
 
     def test_a_hitch_at_the_start_up_frame_says_so(self) -> None:

@@ -32,8 +32,8 @@ DEFAULT = allocation.Allocation(3, 2)
 
 class Allocation(unittest.TestCase):
     def test_components_recover_planted_variances_at_each_level(self) -> None:
-        c = allocation.components(planted_block(0.05, 0.02, processes=300, rounds=3, layouts=4, layout_sd=0.06),
-                                  "ref")
+        c = support.present(allocation.components(planted_block(0.05, 0.02, processes=300, rounds=3, layouts=4,
+                                                                layout_sd=0.06), "ref"))
         self.assertAlmostEqual(math.sqrt(c.rounds_var), 0.05, delta=0.008)
         self.assertAlmostEqual(math.sqrt(c.layouts_var), 0.06, delta=0.01)
         self.assertAlmostEqual(math.sqrt(c.between), 0.02, delta=0.01)
@@ -65,8 +65,8 @@ class Allocation(unittest.TestCase):
         self.assertEqual(allocation.best(c, COSTS, DEFAULT).layouts, 1)
 
     def test_heavy_tails_keep_three_rounds_a_layout(self) -> None:
-        c = allocation.components(planted_block(0.02, 0.005, processes=30, rounds=4, layouts=4, layout_sd=0.05,
-                                                outliers=0.05), "ref")
+        c = support.present(allocation.components(planted_block(0.02, 0.005, processes=30, rounds=4, layouts=4,
+                                                                layout_sd=0.05, outliers=0.05), "ref"))
         self.assertTrue(c.heavy_tails)
         # where one round a layout would do, three are kept
         light = allocation.Components(0.034 ** 2, 0.06 ** 2, 0.007 ** 2, heavy_tails=False)
@@ -83,7 +83,7 @@ class Allocation(unittest.TestCase):
         line = {"seconds": 2.0, "layouts": 3, "rounds": 2, "rounds_s": 0.6, "build_s": 0.5, "check_s": 0.1,
                 "first_layout_s": 0.3}
         state.phases = [line, dict(line, layouts=1)]
-        costs = blocks.pilot_costs(state)
+        costs = support.present(blocks.pilot_costs(state))
         self.assertAlmostEqual(costs.round_s, 0.1)
         self.assertAlmostEqual(costs.layout_s, 0.15)
         self.assertAlmostEqual(costs.process_s, 2.0 - 3 * 0.15 - 0.6)
@@ -105,7 +105,7 @@ class Stopping(unittest.TestCase):
         # a ratio of 1.03 known to about +/-2.5%: precise (within +/-3%), but it neither excludes 1 nor lies within
         # the margin; more processes tell it apart from 1
         near = planted_block(0.02, 0.02, processes=6, ratio=1.03, seed=1)
-        c = stopping.interval(stopping.design_logs(near), "a", "ref")
+        c = support.present(stopping.interval(stopping.design_logs(near), "a", "ref"))
         width = stats.relative_half_width(c.ratio, c.low, c.high)
         self.assertLessEqual(width, 0.03)
         self.assertFalse(stopping.decided(c, 0.03))
@@ -118,7 +118,7 @@ class Stopping(unittest.TestCase):
     def test_a_large_difference_needs_a_third_of_itself(self) -> None:
         # a ratio of 2 known to about +/-20%: a third of its difference (33%) is precise enough, +/-3% is not asked
         block = planted_block(0.05, 0.15, processes=6)
-        c = stopping.interval(stopping.design_logs(block), "a", "ref")
+        c = support.present(stopping.interval(stopping.design_logs(block), "a", "ref"))
         width = stats.relative_half_width(c.ratio, c.low, c.high)
         self.assertTrue(0.03 < width < stopping.target(c.ratio, 0.03))
         self.assertEqual(stopping.openness(block, 0.03).open, 0)
@@ -140,7 +140,7 @@ class Stopping(unittest.TestCase):
             other, truth = ("a", 1.5) if p % 2 == 0 else ("b", 1.2)
             machine = rng.choice((1.0, 2.0))
             block.times[f"{p:016x}"] = {0: {0: {"ref": machine, other: machine * truth * math.exp(rng.gauss(0, 0.01))}}}
-        c = stopping.interval(stopping.design_logs(block), "a", "b")
+        c = support.present(stopping.interval(stopping.design_logs(block), "a", "b"))
         self.assertLess(c.low, 1.25)
         self.assertGreater(c.high, 1.25)
 
@@ -216,14 +216,14 @@ class ThroughTheAnchor(unittest.TestCase):
                 block.times.setdefault(f"{p:016x}", {}).setdefault(0, {})[r] = {
                     "ref": machine, other: machine * truth * math.exp(offset)}
         self.assertEqual(paired.anchor(block, ("a", "b")), "ref")
-        estimate = paired.ratio(block, "a", "b")
+        estimate = support.present(paired.ratio(block, "a", "b"))
         self.assertIsNotNone(estimate)
         self.assertLess(estimate.low, 1.25)
         self.assertGreater(estimate.high, 1.25)
         self.assertLess(estimate.half_width(), 0.05)
         self.assertEqual(estimate.processes, 8)
         # a design against the reference stays paired over its own processes
-        self.assertEqual(paired.ratio(block, "a", "ref").processes, 8)
+        self.assertEqual(support.present(paired.ratio(block, "a", "ref")).processes, 8)
         # with no design in every process, there is no ratio
         del block.times[f"{0:016x}"][0][0]["ref"]
         for r in range(1, 4):

@@ -19,7 +19,7 @@ def export(folder: str, name: str, rows: list[tuple[str, float]]) -> None:
 
 class WholeProcess(unittest.TestCase):
     def test_the_extra_work_per_unit_is_the_difference_of_the_medians(self) -> None:
-        self.assertAlmostEqual(crosscheck.whole_process(0.010, 0.012, 1000), 2000.0)
+        self.assertAlmostEqual(support.present(crosscheck.whole_process(0.010, 0.012, 1000)), 2000.0)
 
     def test_extra_work_within_the_noise_has_no_figure(self) -> None:
         self.assertIsNone(crosscheck.whole_process(0.012, 0.012, 1000))

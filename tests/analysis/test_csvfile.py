@@ -65,10 +65,10 @@ class Refusals(TempDir):
     def test_compressed_files_read_back_and_are_reproducible(self) -> None:
         path = self.dir + "/runs.csv.gz"
         rows = csvfile.read(self.runs("runs.csv", [run_row("a", "x", 8, 1.5)]), "runs")
-        csvfile.write(path, list(rows[0]), rows)
+        csvfile.write(path, tuple(rows[0]), rows)
         with open(path, "rb") as f:
             first = f.read()
-        csvfile.write(path, list(rows[0]), rows)
+        csvfile.write(path, tuple(rows[0]), rows)
         with open(path, "rb") as f:
             self.assertEqual(f.read(), first)
         self.assertEqual(csvfile.read(path, "runs"), rows)

@@ -6,7 +6,7 @@ import os
 import unittest
 from typing import Callable
 
-from support import TempDir, make_run, run_cli, snapshot
+from support import TempDir, make_run, present, run_cli, snapshot
 from analysis import csvfile, manifest
 
 
@@ -23,10 +23,10 @@ class Recording(TempDir):
         lines = self.lines()
         self.assertEqual(lines[0], "file,bytes,rows,sha256")
         listed = [line.split(",")[0] for line in lines[1:-1]]
-        on_disk = sorted(n.replace(os.sep, "/") for n in snapshot(self.run_dir) if n != "manifest.csv")
+        on_disk = sorted(n.replace(os.sep, "/") for n in present(snapshot(self.run_dir)) if n != "manifest.csv")
         self.assertEqual(listed, on_disk)
         self.assertEqual(lines[-1], f"manifest.csv,,{len(on_disk)},")
-        entries = manifest.load(self.run_dir)
+        entries = present(manifest.load(self.run_dir))
         # rows: data rows of a CSV file (a .csv.gz counted decompressed), empty for any other file
         self.assertEqual(entries["results.csv"].rows, 6)
         self.assertEqual(entries["runs.csv.gz"].rows, 30)
@@ -43,9 +43,9 @@ class Recording(TempDir):
             f.write("b,add_remove,1024,pair,1000,50,30,31,1.03,5\n")
         with self.assertRaises(csvfile.CsvError):
             manifest.verify(self.run_dir)
-        before = manifest.load(self.run_dir)
+        before = present(manifest.load(self.run_dir))
         manifest.record(self.run_dir, ["crosscheck.csv"])
-        after = manifest.load(self.run_dir)
+        after = present(manifest.load(self.run_dir))
         self.assertEqual(after["crosscheck.csv"].rows, 3)
         self.assertEqual({k: v for k, v in after.items() if k != "crosscheck.csv"},
                          {k: v for k, v in before.items() if k != "crosscheck.csv"})
@@ -186,12 +186,12 @@ class Refusals(TempDir):
     def test_a_writer_records_anew_a_file_the_manifest_lists(self) -> None:
         run = make_run(self.path("run"))
         rows = csvfile.read(os.path.join(run, "crosscheck.csv"), "crosscheck")
-        csvfile.write(os.path.join(run, "crosscheck.csv"), list(rows[0]), rows[:1])
-        self.assertEqual(manifest.load(run)["crosscheck.csv"].rows, 1)
+        csvfile.write(os.path.join(run, "crosscheck.csv"), tuple(rows[0]), rows[:1])
+        self.assertEqual(present(manifest.load(run))["crosscheck.csv"].rows, 1)
         manifest.verify(run)
         # a file the manifest does not list stays unlisted
         csvfile.write(os.path.join(run, "other.csv"), ("a", "b"), [(1, 2)])
-        self.assertNotIn("other.csv", manifest.load(run))
+        self.assertNotIn("other.csv", present(manifest.load(run)))
 
     def test_publish_tables_lists_the_compressed_runs_instead(self) -> None:
         run = make_run(self.path("run"), record=False)
@@ -202,7 +202,7 @@ class Refusals(TempDir):
             f.write(text)
         manifest.record(run, ["runs.csv", "results.csv"])
         self.assertEqual(run_cli("publish-tables", run)[0], 0)
-        entries = manifest.load(run)
+        entries = present(manifest.load(run))
         self.assertEqual(sorted(entries), ["results.csv", "runs.csv.gz"])
         self.assertEqual(entries["runs.csv.gz"].rows, 30)
         manifest.verify(run)

@@ -44,7 +44,7 @@ def planted_file(test: support.TempDir, truths: dict[str, float], processes: int
 class LayoutAndProcess(unittest.TestCase):
     def test_a_layout_is_the_median_of_its_rounds_log_ratios(self) -> None:
         rounds = {0: {"a": 2.0, "b": 1.0}, 1: {"a": 3.0, "b": 1.0}, 2: {"a": 100.0, "b": 1.0}, 3: {"b": 1.0}}
-        self.assertAlmostEqual(paired.layout_log_ratio(rounds, "a", "b"), math.log(3.0))
+        self.assertAlmostEqual(support.present(paired.layout_log_ratio(rounds, "a", "b")), math.log(3.0))
         self.assertIsNone(paired.layout_log_ratio({0: {"a": 1.0}}, "a", "b"))
 
     def test_a_process_is_the_mean_of_its_layouts(self) -> None:
@@ -60,22 +60,22 @@ class PlantedRatios(support.TempDir):
         path = planted_file(self, {"a": 1.0, "b": 1.5, "c": 0.5})
         block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         for top, bottom, truth in (("b", "a", 1.5), ("c", "a", 0.5), ("b", "c", 3.0)):
-            r = paired.ratio(block, top, bottom)
+            r = support.present(paired.ratio(block, top, bottom))
             self.assertAlmostEqual(r.value, truth, places=9)
             self.assertAlmostEqual(r.low, truth, places=9)
             self.assertEqual(r.processes, 8)
         # unpaired, the same samples spread with the machine
-        t = paired.time(block, "a")
+        t = support.present(paired.time(block, "a"))
         self.assertGreater(t.high / t.low, 1.05)
 
     def test_the_interval_covers_a_planted_ratio_under_layout_effects(self) -> None:
         path = planted_file(self, {"a": 1.0, "a~aa": 1.0, "a~slower3": 1.03}, processes=30, layout_spread=0.02,
                             noise=0.02, seed=7)
         block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
-        aa = paired.ratio(block, "a~aa", "a")
+        aa = support.present(paired.ratio(block, "a~aa", "a"))
         self.assertLessEqual(aa.low, 1.0)
         self.assertGreaterEqual(aa.high, 1.0)
-        control = paired.ratio(block, "a~slower3", "a")
+        control = support.present(paired.ratio(block, "a~slower3", "a"))
         self.assertLess(control.low, 1.03)
         self.assertGreater(control.high, 1.03)
         self.assertTrue(control.excludes_one())
@@ -142,12 +142,12 @@ class Realised(support.TempDir):
 
     def test_each_process_counts_once_whatever_its_samples(self) -> None:
         block = self.block([[0.02, 0.02], [0.04] * 6])
-        self.assertAlmostEqual(paired.realised(block, "a~slower3"), math.sqrt(1.02 * 1.04), places=9)
+        self.assertAlmostEqual(support.present(paired.realised(block, "a~slower3")), math.sqrt(1.02 * 1.04), places=9)
         self.assertIsNone(paired.realised(block, "a"))
 
     def test_a_round_whose_planted_work_was_timed_slow_does_not_move_its_layout(self) -> None:
         block = self.block([[0.03, 0.03, 0.12, 0.03, 0.001]])
-        self.assertAlmostEqual(paired.realised(block, "a~slower3"), 1.03, places=9)
+        self.assertAlmostEqual(support.present(paired.realised(block, "a~slower3")), 1.03, places=9)
 
     def test_the_truth_is_the_realised_ratio_where_recorded(self) -> None:
         block = self.block([[0.031, 0.029], [0.030, 0.030]])

@@ -8,7 +8,7 @@ import os
 import re
 import unittest
 
-from support import TempDir, run_row
+from support import TempDir, present, run_row
 from analysis import answers, plots, results
 
 
@@ -72,7 +72,8 @@ class FigureN(unittest.TestCase):
 
 class MissingAndZero(unittest.TestCase):
     def test_every_strategy_of_the_figure_has_a_slot_and_the_empty_ones_are_missing(self) -> None:
-        clusters = [(["simple_iter"], {"a": (1,), "raw-soa": (2,)}), (["create"], {"a": (0,)}), (["x"], {})]
+        clusters: list[tuple[list[str], dict[str, tuple[float, ...]]]] = [
+            (["simple_iter"], {"a": (1,), "raw-soa": (2,)}), (["create"], {"a": (0,)}), (["x"], {})]
         slots = plots.cluster_slots(clusters, ["a", "b", "raw-soa"])
         self.assertEqual(slots, ["a", "raw-soa"])
         # a zero is a value, not a missing cell
@@ -81,7 +82,7 @@ class MissingAndZero(unittest.TestCase):
     def test_zeros_get_a_floor_only_on_a_log_axis(self) -> None:
         self.assertIsNone(plots.zero_floor([0, 1, 100], False))
         self.assertIsNone(plots.zero_floor([0.5, 1, 100], True))
-        floor = plots.zero_floor([0, 0.5, 100], True)
+        floor = present(plots.zero_floor([0, 0.5, 100], True))
         self.assertGreater(floor, 0)
         self.assertLess(floor, 0.5)
 
@@ -101,8 +102,9 @@ class Styles(unittest.TestCase):
 
 class Crowded(unittest.TestCase):
     def test_each_familys_fastest_at_the_largest_n_is_bold(self) -> None:
-        blocks = [("a", [(1024, 1.0), (4096, 3.0)]), ("a-x", [(1024, 2.0), (4096, 2.5)]), ("b", [(1024, 5.0)]),
-                  ("raw-soa", [(1024, 0.5), (4096, 0.6)])]
+        blocks: list[tuple[str, list[tuple[float, ...]]]] = [
+            ("a", [(1024, 1.0), (4096, 3.0)]), ("a-x", [(1024, 2.0), (4096, 2.5)]), ("b", [(1024, 5.0)]),
+            ("raw-soa", [(1024, 0.5), (4096, 0.6)])]
         self.assertEqual(plots.family_best_widths(blocks), {"a": plots.THIN, "a-x": plots.BOLD, "b": plots.BOLD})
 
 
@@ -259,10 +261,11 @@ class Folder(TempDir):
 
     def test_a_zero_on_a_log_axis_sits_on_a_labelled_floor(self) -> None:
         figures = self.figures(1024)
-        blocks = [("a", [(0, 0, 0, 0), (1, 0.01, 0.005, 0.02)]), ("b", [(2, 50, 40, 60)])]
+        blocks: list[tuple[str, list[tuple[float, ...]]]] = [("a", [(0, 0, 0, 0), (1, 0.01, 0.005, 0.02)]),
+                                                             ("b", [(2, 50, 40, 60)])]
         drawn, lo, hi, ytics, marks = figures.value_axis(blocks, True)
         # the floor lies below every positive value, whisker ends included
-        floor = plots.zero_floor([0, 0.005, 40], True)
+        floor = present(plots.zero_floor([0, 0.005, 40], True))
         self.assertEqual(drawn[0][1][0], (0, floor, floor, floor))
         self.assertLess(lo, floor)
         self.assertIn(f'"0" {plots.num(floor)}', ytics)

@@ -8,7 +8,7 @@ import os
 import unittest
 from typing import Callable
 
-from support import TempDir, make_run, run_cli, snapshot
+from support import TempDir, make_run, present, run_cli, snapshot
 from analysis import compare, csvfile, manifest, report, summary
 
 
@@ -46,7 +46,7 @@ class ByName(TempDir):
         with open(path, encoding="utf-8") as f:
             header = f.readline().rstrip("\n").split(",")
         self.assertEqual(header.index("min_ns"), 9)  # time_ns's place in the original
-        self.assertNotEqual(snapshot(first)["results.csv"], snapshot(second)["results.csv"])
+        self.assertNotEqual(present(snapshot(first))["results.csv"], present(snapshot(second))["results.csv"])
         # min_ns is not the time: a reader by position would print other figures
         rows = csvfile.read(path, "results")
         self.assertNotEqual(rows[0]["time_ns"], rows[0]["min_ns"])

@@ -10,7 +10,7 @@ import unittest.mock
 from typing import Callable
 
 import test_frames
-from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
+from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, present, run_row, snapshot
 from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, report, results, simulation, stats,
                       summary, wording)
 
@@ -72,12 +72,12 @@ class Folder(TempDir):
 
     def test_a_published_folder_rebuilds_to_the_same_files(self) -> None:
         self.publish()
-        files = snapshot(self.dir)
+        files = present(snapshot(self.dir))
         before = {name: files[name] for name in ("results.csv", "results.json", "metadata.csv")}
         # as the pipeline publishes it: runs.csv.gz without the build columns
         rows = csvfile.read(os.path.join(self.dir, "runs.csv"), "runs")
         columns = [c for c in csvfile.header_of(os.path.join(self.dir, "runs.csv")) if c not in ("compiler", "flags")]
-        csvfile.write(os.path.join(self.dir, "runs.csv.gz"), columns, rows)
+        csvfile.write(os.path.join(self.dir, "runs.csv.gz"), tuple(columns), rows)
         os.remove(os.path.join(self.dir, "runs.csv"))
         self.assertEqual(results.main([self.dir]), 0)
         for name, data in before.items():
@@ -400,8 +400,9 @@ class PairedFolder(TempDir):
         # hitches.csv written before the start-up frame was set apart could name it as a hitch: wherever a hitch is
         # worded, frame 0 says it is the start-up frame
         rng = random.Random(5)
+        designs: list[tuple[str, list[tuple[int, float]]]] = [("raw-soa", []), ("b", [(0, 2.0)])]
         text = "".join(test_frames.sequence_rows(name, sequence, test_frames.noisy(rng, 1000, spikes), rounds=6)
-                       for sequence in range(24) for name, spikes in (("raw-soa", []), ("b", [(0, 2.0)])))
+                       for sequence in range(24) for name, spikes in designs)
         self.write("frames.csv", test_frames.HEADER + text)
         with contextlib.redirect_stdout(io.StringIO()):
             self.assertEqual(frames.main(["summary", self.path("hitches.csv"), self.path("frames.csv")]), 0)
@@ -559,7 +560,7 @@ class ChangeTables(TempDir):
         self.assertEqual(report.crossover([(0.1, 1.2), (1, 2.0)]), (None, "below"))
         self.assertEqual(report.crossover([(0.1, 0.2), (100, 0.9)]), (None, "above"))
         rate, side = report.crossover([(1, 0.5), (100, 2.0)])
-        self.assertAlmostEqual(rate, 10.0)
+        self.assertAlmostEqual(present(rate), 10.0)
         self.assertEqual(side, "")
 
 
@@ -610,7 +611,7 @@ class Refusals(TempDir):
                      record=False)
         res = report.Results(self.results)
         row = next(r for r in res.xcheck if r["strategy"] == "a")
-        low, high = crosscheck.run_range(self.run_dir, row)
+        low, high = present(crosscheck.run_range(self.run_dir, row))
         self.assertAlmostEqual(low, 0.1e9 / (50 * 1000 * 1024))
         self.assertAlmostEqual(high, 0.12e9 / (50 * 1000 * 1024))
         self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.953, 2.344 | 1.05x |", report.table(res, "xcheck"))

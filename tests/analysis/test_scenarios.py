@@ -9,7 +9,7 @@ from analysis import scenarios
 HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
 
 
-def describe(*rows: tuple[str, str, str, str, str]) -> str:
+def describe(*rows: tuple[str, str, str, int, str]) -> str:
     return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh},"{d}"\n' for s, f, st, fresh, d in rows)
 
 

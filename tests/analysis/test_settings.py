@@ -29,9 +29,9 @@ class Settings(TempDir):
         with mock.patch.dict(os.environ, env, clear=True):
             settings.check(self.cells if cells else None)
 
-    def refused(self, words: list[str], **changes: str) -> None:
+    def refused(self, words: list[str], cells: bool = True, **changes: str) -> None:
         with self.assertRaises(settings.SettingError) as caught:
-            self.check(**changes)
+            self.check(cells, **changes)
         for w in words:
             self.assertIn(w, str(caught.exception))
 

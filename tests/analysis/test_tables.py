@@ -69,7 +69,7 @@ class Splitting(support.TempDir):
         self.assertGreater(len(names), 1)
         self.assertFalse(os.path.exists(self.path("runs.csv.gz")))
         # the manifest lists the parts instead of the whole file, each as it is
-        entries = manifest.load(self.dir)
+        entries = support.present(manifest.load(self.dir))
         self.assertEqual(sorted(entries), sorted(names))
         self.assertEqual(sum(entries[name].rows for name in names), 200)
         self.assertEqual(len(csvfile.read_table(self.dir, "runs", "runs", recorded=True)), 200)
@@ -121,7 +121,7 @@ class Publication(support.TempDir):
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(run, "runs")
         self.assertGreater(len(names), 1)
-        self.assertEqual(publish.check_stage(run), len(manifest.load(run)))
+        self.assertEqual(publish.check_stage(run), len(support.present(manifest.load(run))))
         with open(os.path.join(run, names[0]), "rb") as f:
             first = f.read()
         extra = f"runs-{len(names) + 1}.csv.gz"
@@ -137,12 +137,12 @@ class Publication(support.TempDir):
 class Samples(support.TempDir):
     def test_samples_in_parts_pair_as_in_one_file(self) -> None:
         planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
-        whole = paired.load_pairing(self.dir, "wall")
+        whole = support.present(paired.load_pairing(self.dir, "wall"))
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(self.dir, "samples")
         self.assertGreater(len(names), 2)
         self.assertFalse(os.path.exists(self.path("samples.csv")))
-        split = paired.load_pairing(self.dir, "wall")
+        split = support.present(paired.load_pairing(self.dir, "wall"))
         key = paired.BlockKey("simple_iter", 100, "warm")
         self.assertEqual(paired.process_log_ratios(split[key], "b", "a"),
                          paired.process_log_ratios(whole[key], "b", "a"))
