@@ -37,8 +37,9 @@ def present(value: T | None) -> T:
     return value
 
 
-def run_row(strategy: str, scenario: str, n: int | str, median: float, checksum: str = "00ab", memory: str = "warm",
-            seed: str | None = None, unit: str = "entity", observed: object = "", reported: object = "") -> str:
+def run_row(strategy: str, scenario: str, n: int, median: float, checksum: str = "00ab", memory: str = "warm",
+            seed: str | None = None, unit: str = "entity", observed: float | str = "",
+            reported: float | str = "") -> str:
     """One runs.csv row as the bench binaries print it; without a seed, one no other row has (each process draws
     its own layout)."""
     if seed is None:

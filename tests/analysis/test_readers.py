@@ -12,7 +12,7 @@ from support import TempDir, make_run, present, run_cli, snapshot
 from analysis import compare, csvfile, manifest, report, summary
 
 
-def said(function: Callable[..., int], *args: object) -> tuple[int, str, str]:
+def said(function: Callable[[list[str]], int], *args: list[str]) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of a command's main()."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
