@@ -129,26 +129,28 @@ else
     failed=$((failed + bad))
     [ "$bad" -ne 0 ] && failures="$failures analysis"
     rm -f "$log"
-    # The analysis's type hints, checked by mypy with scripts/analysis/mypy.ini: one test, failed by any error mypy
-    # reports (or by a machine without mypy: scripts/setup.sh test installs it).
-    log=$(mktemp)
-    if command -v mypy >/dev/null 2>&1; then
-        mypy --config-file scripts/analysis/mypy.ini scripts/analysis >"$log" 2>&1
-        rc=$?
-    else
-        echo "mypy is not installed (scripts/setup.sh test installs it)" >"$log"
-        rc=1
-    fi
-    if [ "$rc" -eq 0 ]; then
-        echo "types: 1 passed, 0 failed"
-        passed=$((passed + 1))
-    else
-        head -n 20 "$log"
-        echo "types: 0 passed, 1 failed"
-        failed=$((failed + 1))
-        failures="$failures types"
-    fi
-    rm -f "$log"
+    # The type hints of the analysis and of its tests, checked by mypy with scripts/analysis/mypy.ini: a test each,
+    # failed by any error mypy reports in it (or by a machine without mypy: scripts/setup.sh test installs it).
+    for typed in scripts/analysis tests/analysis; do
+        log=$(mktemp)
+        if command -v mypy >/dev/null 2>&1; then
+            mypy --config-file scripts/analysis/mypy.ini "$typed" >"$log" 2>&1
+            rc=$?
+        else
+            echo "mypy is not installed (scripts/setup.sh test installs it)" >"$log"
+            rc=1
+        fi
+        if [ "$rc" -eq 0 ]; then
+            echo "types of $typed: 1 passed, 0 failed"
+            passed=$((passed + 1))
+        else
+            head -n 20 "$log"
+            echo "types of $typed: 0 passed, 1 failed"
+            failed=$((failed + 1))
+            failures="$failures types:$typed"
+        fi
+        rm -f "$log"
+    done
 
     # The harness and the bench binaries; the bench pipeline and the programs that read its results.
     run_script harness tests/harness.sh "$build" "$aa" "$@"

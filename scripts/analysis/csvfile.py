@@ -18,7 +18,7 @@ import re
 from typing import Callable, Iterable
 
 from . import files, manifest
-from .files import CsvError
+from .files import CsvError as CsvError  # raised by every reader here: part of this module's interface
 
 # A row as read: its value in each column, by the column's name.
 Row = dict[str, str]

@@ -11,12 +11,15 @@ import sys
 import tempfile
 import unittest
 import zlib
+from typing import Sequence, TypeVar
 
 # The folder that holds the package (scripts/analysis), on the import path of the tests and of the commands they run.
 SCRIPTS = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 sys.path.insert(0, SCRIPTS)
 
 from analysis import manifest, results, tables  # noqa: E402 (after the import path is set)
+from analysis.stats import Comparison  # noqa: E402
+from analysis.wording import Figure, Pairwise  # noqa: E402
 
 RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_ns,max_ns,mad_ns,bytes_per_entity,"
               "peak_bytes_per_entity,checksum,memory,layout_seed,warmup_ms,observed_ns,reported_per_change,compiler,flags,"
@@ -24,10 +27,19 @@ RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_n
 
 
 _seeds = itertools.count(1)
+T = TypeVar("T")
 
 
-def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed=None, unit="entity", observed="",
-            reported=""):
+def present(value: T | None) -> T:
+    """The value a test expects to be there: None fails the test here, with its name, rather than further on."""
+    if value is None:
+        raise AssertionError("expected a value, found None")
+    return value
+
+
+def run_row(strategy: str, scenario: str, n: int, median: float, checksum: str = "00ab", memory: str = "warm",
+            seed: str | None = None, unit: str = "entity", observed: float | str = "",
+            reported: float | str = "") -> str:
     """One runs.csv row as the bench binaries print it; without a seed, one no other row has (each process draws
     its own layout)."""
     if seed is None:
@@ -39,58 +51,58 @@ def run_row(strategy, scenario, n, median, checksum="00ab", memory="warm", seed=
 class TempDir(unittest.TestCase):
     """A test with a temporary folder of its own (self.dir) and a helper to write files into it."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         self.dir = tempfile.mkdtemp()
 
-    def tearDown(self):
+    def tearDown(self) -> None:
         shutil.rmtree(self.dir)
 
-    def write(self, name, text):
+    def write(self, name: str, text: str) -> str:
         path = os.path.join(self.dir, name)
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
         return path
 
-    def runs(self, name, rows):
+    def runs(self, name: str, rows: Sequence[str]) -> str:
         return self.write(name, RUN_HEADER + "\n" + "\n".join(rows) + "\n")
 
-    def path(self, *parts):
+    def path(self, *parts: str) -> str:
         return os.path.join(self.dir, *parts)
 
-    def record(self, *names, directory=None):
+    def record(self, *names: str, directory: str | None = None) -> list[str]:
         """Records files (relative to the folder) in the folder's manifest.csv, as the pipeline does."""
         return manifest.record(directory or self.dir, list(names))
 
 
-def inverse(c):
+def inverse(c: Comparison) -> Comparison:
     """The comparison of the second design to the first, from that of the first to the second."""
-    from analysis import stats
-    return stats.Comparison(1 / c.ratio, 1 / c.high, 1 / c.low, c.df)
+    return Comparison(1 / c.ratio, 1 / c.high, 1 / c.low, c.df)
 
 
-def planted_standing(designs, between=None):
+def planted_standing(designs: Sequence[tuple[str, Comparison | None]],
+                     between: dict[tuple[str, str], Comparison] | None = None) -> tuple[list[Figure], Pairwise]:
     """(figures, compare) of planted designs [(name, its comparison to the first or None)], the first the fastest,
     and between {(a, b): the comparison of a's time to b's} for other pairs (either way round). A pair planted
     neither way is inconclusive: its interval spans a factor of 100."""
-    from analysis import stats
-    figures = [(name, 1.0, 0.9, 1.1) for name, _ in designs]
+    figures: list[Figure] = [(name, 1.0, 0.9, 1.1) for name, _ in designs]
     names = [name for name, _ in designs]
     planted = {(names.index(a), names.index(b)): c for (a, b), c in (between or {}).items()}
     for k, (_, c) in enumerate(designs[1:], 1):
+        assert c is not None, "only the first design, the fastest, has no comparison to itself"
         planted[(k, 0)] = c
 
-    def compare(i, j):
+    def compare(i: int, j: int) -> Comparison:
         if (i, j) in planted:
             return planted[(i, j)]
         if (j, i) in planted:
             return inverse(planted[(j, i)])
         ratio = planted[(i, 0)].ratio / planted[(j, 0)].ratio if i and j else 1.0
-        return stats.Comparison(ratio, ratio / 10, ratio * 10, 9)
+        return Comparison(ratio, ratio / 10, ratio * 10, 9)
 
     return figures, compare
 
 
-def run_cli(*args):
+def run_cli(*args: str) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of python3 -m analysis ARGS..."""
     path = os.pathsep.join(filter(None, [SCRIPTS, os.environ.get("PYTHONPATH")]))
     p = subprocess.run([sys.executable, "-m", "analysis", *args], capture_output=True, text=True,
@@ -98,9 +110,9 @@ def run_cli(*args):
     return p.returncode, p.stdout, p.stderr
 
 
-def png(width=2, height=1):
+def png(width: int = 2, height: int = 1) -> bytes:
     """A small valid PNG image: signature, IHDR, IDAT, IEND."""
-    def chunk(kind, data):
+    def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     rows = b"".join(b"\x00" + b"\x7f" * width for _ in range(height))
@@ -115,7 +127,8 @@ CACHESIM_HEADER = ("strategy,scenario,n,unit,layout_seed,instructions_per_unit,d
 CROSSCHECK_HEADER = ("strategy,scenario,n,unit,inner,extra_runs,in_process_ns,whole_process_ns,ratio,hyperfine_runs")
 
 
-def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=False):
+def make_run(directory: str, machine: str = "test-machine", scale: float = 1.0, record: bool = True,
+             quick: bool = False) -> str:
     """A whole published run in directory (created): raw-soa, a strategy "a" 2x slower with its A/A twin "a~aa",
     "b" 1.5x slower, at n=1024 in simple_iter (and a and a~aa in add_remove), five processes each; metadata.csv,
     runs.csv.gz, cachesim.csv, results.csv, results.json, crosscheck.csv, hyperfine/, plots/, all recorded in
@@ -123,7 +136,7 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=Fa
     folder."""
     os.makedirs(directory, exist_ok=True)
 
-    def put(name, data):
+    def put(name: str, data: str | bytes) -> None:
         path = os.path.join(directory, *name.split("/"))
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
@@ -165,11 +178,11 @@ def make_run(directory, machine="test-machine", scale=1.0, record=True, quick=Fa
     return directory
 
 
-def snapshot(directory):
+def snapshot(directory: str) -> dict[str, bytes] | None:
     """{relative path: bytes} of every file under a folder (None: no folder)."""
     if not os.path.isdir(directory):
         return None
-    out = {}
+    out: dict[str, bytes] = {}
     for root, _, files in os.walk(directory):
         for name in files:
             path = os.path.join(root, name)

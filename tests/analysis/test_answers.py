@@ -4,17 +4,19 @@ the mechanism the page must print."""
 import dataclasses
 import unittest
 
-from support import planted_standing
+from support import planted_standing, present
 from analysis import answers, frames, stats, wording
 
 RULE = stats.Rule(0.05, 1)  # a difference at p <= 0.05; the 3% margin
 
 
-def c(ratio, low, high):
+def c(ratio: float, low: float, high: float) -> stats.Comparison:
     return stats.Comparison(ratio, low, high, 9)
 
 
-def standing(*designs, between=None):
+def standing(*designs: tuple[str, stats.Comparison | None],
+             between: dict[tuple[str, str], stats.Comparison] | None = None
+             ) -> tuple[list[wording.Figure], wording.Pairwise]:
     """(figures, compare) of designs [(name, comparison to the first or None)], the first the fastest, and of other
     pairs between (support.planted_standing)."""
     return planted_standing(designs, between)
@@ -24,12 +26,12 @@ SLOW, TIE, SAME = c(1.5, 1.4, 1.6), c(1.02, 0.95, 1.10), c(1.0, 0.99, 1.01)
 
 
 class Pick(unittest.TestCase):
-    def test_a_single_pick_and_the_next_design_found_slower(self):
+    def test_a_single_pick_and_the_next_design_found_slower(self) -> None:
         figures, comparisons = standing(("a", None), ("b", SLOW), ("c", c(2.0, 1.9, 2.1)))
         self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a`")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (1, "`b` 1.50x [1.40, 1.60]"))
 
-    def test_designs_not_found_slower_share_the_pick(self):
+    def test_designs_not_found_slower_share_the_pick(self) -> None:
         figures, comparisons = standing(("b", None), ("a", TIE), ("c", SLOW))
         self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a` and `b` (not told apart)")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (2, "`c` 1.50x [1.40, 1.60]"))
@@ -37,7 +39,7 @@ class Pick(unittest.TestCase):
         self.assertEqual(wording.leading_text(figures, comparisons, RULE), "`a` and `b` (equivalent)")
         self.assertEqual(answers.runner_up(figures, comparisons, RULE), (None, "none beyond the margin"))
 
-    def test_next_is_the_fastest_design_outside_the_pick(self):
+    def test_next_is_the_fastest_design_outside_the_pick(self) -> None:
         # b leads c by 0.67%, a difference the rule finds but not beyond the margin: next is d, not c
         slight = c(1.0067, 1.0040, 1.0094)
         self.assertEqual(RULE.outcome(slight), stats.SLOWER)
@@ -49,7 +51,7 @@ class Pick(unittest.TestCase):
         self.assertEqual(wording.leading_text(figures, compare, RULE), "`b`, `c` and `e` (not told apart)")
         self.assertEqual(answers.runner_up(figures, compare, RULE), (3, "`d` 1.50x [1.40, 1.60]"))
 
-    def test_the_sizes_where_the_pick_changes(self):
+    def test_the_sizes_where_the_pick_changes(self) -> None:
         single = standing(("a", None), ("b", SLOW))
         tied = standing(("a", None), ("b", TIE))
         swapped = standing(("b", None), ("a", SLOW))
@@ -58,7 +60,7 @@ class Pick(unittest.TestCase):
         self.assertEqual(answers.other_sizes([(1024, *swapped), (2048, *tied), (4096, *single)], [4096], RULE),
                          "2^10: `b`; 2^11: `a` and `b` (not told apart)")
 
-    def test_with_two_sizes_read_every_run_is_named_and_those_read_by_their_size(self):
+    def test_with_two_sizes_read_every_run_is_named_and_those_read_by_their_size(self) -> None:
         single = standing(("a", None), ("b", SLOW))
         swapped = standing(("b", None), ("a", SLOW))
         tied = standing(("a", None), ("b", TIE))
@@ -74,7 +76,7 @@ class Pick(unittest.TestCase):
 
 
 class BySize(unittest.TestCase):
-    def test_the_sizes_read_are_the_fixed_one_and_the_largest(self):
+    def test_the_sizes_read_are_the_fixed_one_and_the_largest(self) -> None:
         self.assertEqual(answers.sizes_read(16384, [1024, 4096, 16384, 65536, 1048576]), [16384, 1048576])
         # a run that stops at the fixed size reads one size, as does one that names no fixed size
         self.assertEqual(answers.sizes_read(16384, [1024, 4096, 16384]), [16384])
@@ -85,7 +87,7 @@ class BySize(unittest.TestCase):
         self.assertEqual(answers.sizes_read(16384, [65536, 262144]), [65536, 262144])
         self.assertEqual(answers.sizes_read(16384, []), [])
 
-    def test_a_column_reads_its_size_or_the_largest_beyond_the_fixed_one(self):
+    def test_a_column_reads_its_size_or_the_largest_beyond_the_fixed_one(self) -> None:
         found = [answers.SizeAnswer(16384, "`a`", "`b` 1.50x [1.40, 1.60]", None),
                  answers.SizeAnswer(262144, "`b`", "none beyond the margin", "why")]
         self.assertEqual(answers.pick_cell(found, 16384, 16384), "`a`; next: `b` 1.50x [1.40, 1.60]")
@@ -97,7 +99,7 @@ class BySize(unittest.TestCase):
         self.assertEqual(answers.why_cell(found), "at 2^18: why")
         self.assertEqual(answers.why_cell(found[:1]), "-")
 
-    def test_worlds_against_the_last_level_cache(self):
+    def test_worlds_against_the_last_level_cache(self) -> None:
         caches = "L1d 32K 8-way 64B line; L1i 32K 8-way 64B line; L2 1024K 8-way 64B line; L3 32768K 16-way 64B line"
         self.assertEqual(answers.last_level_cache(caches), ("L3", 32 << 20))
         self.assertEqual(answers.last_level_cache("L1d 48K 12-way; L2 2048K 16-way"), ("L2", 2 << 20))
@@ -119,7 +121,7 @@ class BySize(unittest.TestCase):
         self.assertEqual(answers.pick_header(1048576, "", "worlds"),
                          "Pick at 2^20; next, its time / the fastest's (worlds)")
 
-    def test_the_picks_are_counted_per_size_read(self):
+    def test_the_picks_are_counted_per_size_read(self) -> None:
         hows = ["", "", wording.NOT_TOLD_APART, stats.EQUIVALENT]
         self.assertEqual(answers.count_text([(16384, hows)], ""), "2 of 4")
         self.assertEqual(answers.count_text([(16384, hows), (1048576, ["", wording.NOT_TOLD_APART, ""])], ""),
@@ -131,7 +133,7 @@ class BySize(unittest.TestCase):
 
 
 class Why(unittest.TestCase):
-    def test_the_mechanism_names_both_designs(self):
+    def test_the_mechanism_names_both_designs(self) -> None:
         a = answers.Mechanism("a", 3.3, 0.38, 0.0, 112)
         b = answers.Mechanism("b", 5.1, 0.52, 0.01, 118)
         self.assertEqual(answers.why(a, b),
@@ -140,10 +142,10 @@ class Why(unittest.TestCase):
         self.assertIsNone(answers.why(a, None))
         self.assertIsNone(answers.why(None, None))
 
-    def test_equal_instructions_and_different_times_are_a_memory_effect(self):
+    def test_equal_instructions_and_different_times_are_a_memory_effect(self) -> None:
         a = answers.Mechanism("a", 100.0, 1.0, 0.0, 40)
         b = answers.Mechanism("b", 104.0, 2.5, 0.0, 80)
-        self.assertTrue(answers.why(a, b).startswith(
+        self.assertTrue(present(answers.why(a, b)).startswith(
             "`a` against `b`: the same work (Ir 100 vs 104): a memory or layout effect; D1 1 vs 2.5"))
         # without a difference in time there is nothing to explain
         self.assertFalse(answers.against(a, b, slower=False).startswith("`a` against `b`: the same work"))
@@ -155,13 +157,13 @@ class BeyondTheCaches(unittest.TestCase):
 
     LL = 32 << 20
 
-    def test_the_fastest_and_the_next_are_the_designs_explained(self):
+    def test_the_fastest_and_the_next_are_the_designs_explained(self) -> None:
         figures, compare = standing(("b", None), ("a", TIE), ("c", SLOW), ("d", c(2.0, 1.9, 2.1)))
         self.assertEqual(answers.explained(figures, compare, RULE), ["b", "c"])
         # every design picked: no lead beyond the margin, nothing to explain and nothing to simulate
         self.assertEqual(answers.explained(*standing(("b", None), ("a", SAME)), RULE), [])
 
-    def test_a_world_the_last_level_holds_is_named_where_last_level_misses_are(self):
+    def test_a_world_the_last_level_holds_is_named_where_last_level_misses_are(self) -> None:
         n = 1 << 20
         big = answers.Mechanism("big", 30.0, 2.0, 1.5, 120)  # 120 MiB at 2^20
         small = answers.Mechanism("small", 20.0, 1.0, 0.25, 16)  # 16 MiB: within the 32 MiB last level
@@ -170,7 +172,7 @@ class BeyondTheCaches(unittest.TestCase):
                          "`small`'s world (16.00 MiB) fits the 32 MiB LL")
         # a world of exactly the last level's size fits it too; both named where both fit
         exact = answers.Mechanism("exact", 20.0, 1.0, 0.25, 32)
-        self.assertTrue(answers.why_at(exact, small, n, self.LL).endswith(
+        self.assertTrue(present(answers.why_at(exact, small, n, self.LL)).endswith(
             "; `exact`'s world (32.00 MiB) and `small`'s world (16.00 MiB) fit the 32 MiB LL"))
         # both worlds beyond it: the why alone
         self.assertEqual(answers.why_at(big, big, n, self.LL), answers.why(big, big))
@@ -184,7 +186,7 @@ class BeyondTheCaches(unittest.TestCase):
 
 
 class Catalogue(unittest.TestCase):
-    def test_every_kind_of_workload_the_page_answers(self):
+    def test_every_kind_of_workload_the_page_answers(self) -> None:
         scenarios = [w.scenario for w in answers.WORKLOADS]
         self.assertEqual(len(scenarios), len(set(scenarios)))
         for wanted in ("simple_iter", "selectivity_1", "scatter_iter", "add_remove", "tag_toggle", "create",
@@ -192,8 +194,10 @@ class Catalogue(unittest.TestCase):
             self.assertIn(wanted, scenarios)
 
 
-def frame(design, worst_us, budget, over=None, typical_us=None, start_us=0.0, hitch=(1.0, 0.95, 1.05),
-          verdict="steady", hitch_frame=40, retired=0, instructions=None):
+def frame(design: str, worst_us: float, budget: str, over: tuple[float, float, float] | None = None,
+          typical_us: float | None = None, start_us: float = 0.0, hitch: tuple[float, float, float] = (1.0, 0.95, 1.05),
+          verdict: str = "steady", hitch_frame: int = 40, retired: int = 0,
+          instructions: float | None = None) -> answers.FrameStanding:
     """A design's FrameStanding: its worst steady frame (at frame 40, +/-10%), its budget verdict with its ratio to
     the lowest (over), its typical and start-up frames, its hitch against raw's and its deterministic side."""
     return answers.FrameStanding(design, frames.FrameCost(40, worst_us * 1e3, worst_us * 0.9e3, worst_us * 1.1e3),
@@ -203,7 +207,7 @@ def frame(design, worst_us, budget, over=None, typical_us=None, start_us=0.0, hi
 
 
 class Cheapest(unittest.TestCase):
-    def test_the_lowest_worst_frame_and_those_not_found_above_it_are_the_pick(self):
+    def test_the_lowest_worst_frame_and_those_not_found_above_it_are_the_pick(self) -> None:
         # "flat" holds no hitch but every frame of it is slow: it breaks a budget the others keep
         standings = [frame("flat", 150.0, frames.ABOVE, (5.0, 4.5, 5.5), hitch=(1.0, 0.99, 1.01)),
                      frame("close", 31.0, frames.WITHIN, (1.03, 1.01, 1.05), hitch=(3.0, 2.8, 3.2), verdict="hitch"),
@@ -212,7 +216,7 @@ class Cheapest(unittest.TestCase):
                      frame("next", 45.0, frames.ABOVE, (1.50, 1.40, 1.60))]
         pick, above = answers.cheapest(standings)
         self.assertEqual([s.design for s in pick], ["low", "close", "unsure"])
-        self.assertEqual(above.design, "next")
+        self.assertEqual(present(above).design, "next")
         self.assertEqual(answers.frame_pick(pick), "`low`: worst frame 30.0 [27.0, 33.0] µs at frame 40; within 10%: "
                                                    "`close` 1.03x [1.01, 1.05]; not told apart: `unsure` 1.10x [1.07, "
                                                    "1.13]")
@@ -222,21 +226,21 @@ class Cheapest(unittest.TestCase):
                                                           "frame 40, 3.00x [2.80, 3.20] raw's, a hitch")
         self.assertTrue(answers.frame_hitches(pick[:1] * 6).endswith("raw's, a hitch; and 2 more"))
 
-    def test_the_lowest_wins_even_where_it_is_listed_last_and_stands_highest(self):
+    def test_the_lowest_wins_even_where_it_is_listed_last_and_stands_highest(self) -> None:
         # the order of the rows and the hitch play no part: ranked by the hitch, "flat" would lead
         standings = [frame("flat", 150.0, frames.ABOVE, (5.0, 4.5, 5.5), hitch=(1.0, 0.99, 1.01)),
                      frame("spiky", 30.0, frames.LOWEST, hitch=(6.0, 5.0, 7.0), verdict="hitch")]
         pick, above = answers.cheapest(standings)
-        self.assertEqual(([s.design for s in pick], above.design), (["spiky"], "flat"))
+        self.assertEqual(([s.design for s in pick], present(above).design), (["spiky"], "flat"))
         self.assertEqual(answers.next_figure(answers.cheapest(standings[1:])[1]), "none found above")
 
-    def test_a_hitch_at_the_start_up_frame_says_so(self):
+    def test_a_hitch_at_the_start_up_frame_says_so(self) -> None:
         cold = frame("cold", 30.0, frames.LOWEST, hitch=(1.9, 1.8, 2.0), verdict="hitch", hitch_frame=0)
         self.assertEqual(answers.hitch_figure(cold), "`cold`: frame 0 (start-up), 1.90x [1.80, 2.00] raw's, a hitch")
         self.assertEqual(answers.frame_label(0), "frame 0 (start-up)")
         self.assertEqual(answers.frame_label(15), "frame 15")
 
-    def test_the_why_names_the_typical_frame_the_start_up_frame_the_bytes_and_instructions(self):
+    def test_the_why_names_the_typical_frame_the_start_up_frame_the_bytes_and_instructions(self) -> None:
         first = frame("chunked", 30.0, frames.LOWEST, typical_us=10.0, start_us=37.0, retired=3 << 19,
                       instructions=5.61)
         second = frame("grower", 45.0, frames.ABOVE, (1.5, 1.4, 1.6), typical_us=12.0, start_us=4.0)

@@ -7,15 +7,15 @@ from support import RUN_HEADER, TempDir, run_row
 from analysis import cells, csvfile, paired, results, stats
 
 
-def rows_of(path):
+def rows_of(path: str) -> list[csvfile.Row]:
     return csvfile.read(path, "runs")
 
 
 class Merge(TempDir):
-    def test_a_cell_is_the_trimmed_geometric_mean_of_its_processes(self):
+    def test_a_cell_is_the_trimmed_geometric_mean_of_its_processes(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2, 5, 4])])
         merged = cells.group(rows_of(path))
-        cell = merged[("a", "x", 8, "warm")]
+        cell = merged[cells.CellKey("a", "x", 8, "warm")]
         # five processes, fewer than trimming sets one aside of: the geometric mean of all five
         figure, low, high = cell.figure()
         self.assertAlmostEqual(figure, 120 ** (1 / 5), places=12)
@@ -25,26 +25,26 @@ class Merge(TempDir):
                          (f"{figure:.6g}", f"{low:.6g}", f"{high:.6g}", "5"))
         self.assertEqual(out["process_spread_ns"], "4")
 
-    def test_the_read_back_share_is_the_median_of_its_processes_where_every_one_has_it(self):
+    def test_the_read_back_share_is_the_median_of_its_processes_where_every_one_has_it(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, 3, seed=f"{k:x}", observed=v) for k, v in
                                       enumerate([0.5, 0.1, 0.3])] + [run_row("a", "y", 8, 3)])
         out = {row["scenario"]: row for row in cells.result_rows(cells.group(rows_of(path)))}
         self.assertEqual(out["x"]["observed_ns"], "0.3")
         self.assertNotIn("observed_ns", out["y"])
 
-    def test_a_malformed_read_back_share_is_refused(self):
+    def test_a_malformed_read_back_share_is_refused(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, 3, observed="fast")])
         with self.assertRaises(csvfile.CsvError) as e:
             rows_of(path)
         self.assertIn('column observed_ns has "fast"', str(e.exception))
 
-    def test_processes_disagreeing_on_a_checksum_are_an_error(self):
+    def test_processes_disagreeing_on_a_checksum_are_an_error(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("a", "x", 8, 1, checksum="02")])
         with self.assertRaises(cells.MergeError) as e:
             cells.group(rows_of(path))
         self.assertIn("checksum 01 in one process, 02 in another", str(e.exception))
 
-    def test_a_cell_of_fewer_than_three_processes_is_refused_naming_it(self):
+    def test_a_cell_of_fewer_than_three_processes_is_refused_naming_it(self) -> None:
         # an edited or cut runs table: its point interval would read as measured, and rank the cell
         rows = [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2])] + [run_row("b", "x", 8, 2)]
         merged = cells.group(rows_of(self.runs("runs.csv", rows)))
@@ -53,13 +53,13 @@ class Merge(TempDir):
         self.assertEqual(str(e.exception), "b x n=8 memory=warm: measured in 1 process(es); an interval needs at least 3")
         cells.check_processes({k: c for k, c in merged.items() if c.strategy == "a"})
 
-    def test_strategies_disagreeing_on_a_checksum_are_an_error(self):
+    def test_strategies_disagreeing_on_a_checksum_are_an_error(self) -> None:
         path = self.runs("runs.csv", [run_row("a", "x", 8, 1, checksum="01"), run_row("b", "x", 8, 1, checksum="02")])
         with self.assertRaises(cells.MergeError) as e:
             cells.check_checksums(rows_of(path), "results")
         self.assertIn("checksum mismatch in x n=8", str(e.exception))
 
-    def test_ratio_to_the_floor_and_the_aa_pair(self):
+    def test_ratio_to_the_floor_and_the_aa_pair(self) -> None:
         values = [1.0, 1.02, 0.98, 1.01, 0.99]
         rows = []
         for k, v in enumerate(values):
@@ -78,7 +78,7 @@ class Merge(TempDir):
         meta = cells.aa_metadata(list(out.values()))
         self.assertEqual((meta["aa_variant"], meta["aa_cells"], meta["aa_ci_excludes_1"]), ("a~aa", "1", "0 (0.0%)"))
 
-    def test_why_a_cell_stopped(self):
+    def test_why_a_cell_stopped(self) -> None:
         tight = [run_row("a", "x", 8, 1.0 + k / 1000) for k in range(5)]
         wide = [run_row("b", "x", 8, 1.0 + k / 10) for k in range(5)]
         wider = [run_row("c", "x", 8, 1.0 + k / 10) for k in range(7)]
@@ -86,7 +86,7 @@ class Merge(TempDir):
         out = {r["strategy"]: r["stopped"] for r in cells.result_rows(merged, None, cells.Stopping(5, 7, 0.03))}
         self.assertEqual(out, {"a": "ci", "b": "budget", "c": "cap"})
 
-    def test_hardware_counts_merge_to_the_median_or_stay_empty(self):
+    def test_hardware_counts_merge_to_the_median_or_stay_empty(self) -> None:
         rows = []
         for v in (3, 1, 2):
             row = run_row("a", "x", 8, v).split(",")
@@ -97,7 +97,7 @@ class Merge(TempDir):
         self.assertEqual((out["instructions_per_unit"], out["cycles_per_unit"]), ("2", "20"))
         self.assertNotIn("l1d_misses_per_unit", out)
 
-    def test_simulated_layouts_join_as_median_and_range(self):
+    def test_simulated_layouts_join_as_median_and_range(self) -> None:
         merged = cells.group(rows_of(self.runs("runs.csv", [run_row("a", "x", 8, 1.0)])))
         sim = cells.simulated([{"strategy": "a", "scenario": "x", "n": "8", "layout_seed": s, "checksum": "00ab",
                                 "instructions_per_unit": "10", "d1_misses_per_unit": d, "ll_misses_per_unit": "0"}
@@ -117,10 +117,12 @@ PROCESS_LEVELS = (1.0, 1.3, 0.9, 1.6, 1.1)
 LAYOUT_SHIFTS = (0.99, 1.0, 1.01)
 
 
-def paired_measurements(strategies=("a",), scenarios=("x",)):
+def paired_measurements(strategies: tuple[str, ...] = ("a",),
+                        scenarios: tuple[str, ...] = ("x",)) -> tuple[list[str], list[paired.Sample]]:
     """(runs rows, samples) of that run: each design's layout in a process has a seed of its own, which its row of
     runs.csv and its samples both carry."""
-    rows, samples = [], []
+    rows: list[str] = []
+    samples: list[paired.Sample] = []
     for p, level in enumerate(PROCESS_LEVELS):
         process = f"{p + 1:016x}"
         for layout, shift in enumerate(LAYOUT_SHIFTS):
@@ -136,11 +138,11 @@ def paired_measurements(strategies=("a",), scenarios=("x",)):
 class Processes(TempDir):
     """A paired process measures a cell in several layouts: the cell is summarised over processes."""
 
-    def merged(self, rows, samples):
+    def merged(self, rows: list[str], samples: list[paired.Sample]) -> cells.Cells:
         return cells.group(rows_of(self.runs("runs.csv", rows)), paired.blocks(samples))
 
-    def test_a_cell_is_summarised_over_its_processes_not_its_layouts(self):
-        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+    def test_a_cell_is_summarised_over_its_processes_not_its_layouts(self) -> None:
+        cell = self.merged(*paired_measurements())[cells.CellKey("a", "x", 8, "warm")]
         self.assertEqual(len(cell.rows), 15)
         self.assertEqual(cell.processes(), 5)
         per_process = [level * math.exp(sum(math.log(s) for s in LAYOUT_SHIFTS) / 3) for level in PROCESS_LEVELS]
@@ -156,34 +158,34 @@ class Processes(TempDir):
         spread = max(per_process) - min(per_process)
         self.assertAlmostEqual(float(out["process_spread_ns"]), spread, places=4)
 
-    def test_an_unpaired_ratio_takes_its_degrees_of_freedom_from_processes(self):
+    def test_an_unpaired_ratio_takes_its_degrees_of_freedom_from_processes(self) -> None:
         merged = self.merged(*paired_measurements(scenarios=("x", "y")))
-        top, bottom = merged[("a", "y", 8, "warm")], merged[("a", "x", 8, "warm")]
+        top, bottom = merged[cells.CellKey("a", "y", 8, "warm")], merged[cells.CellKey("a", "x", 8, "warm")]
         comparison = cells.ratio(top, bottom)
         # two cells of five processes each: Welch's degrees of freedom at most 4 + 4
         self.assertLessEqual(comparison.df, 8)
         self.assertEqual(comparison, stats.ratio_comparison(stats.summarise(top.process_times()),
                                                             stats.summarise(bottom.process_times())))
 
-    def test_how_a_cell_stopped_counts_its_processes(self):
-        cell = self.merged(*paired_measurements())[("a", "x", 8, "warm")]
+    def test_how_a_cell_stopped_counts_its_processes(self) -> None:
+        cell = self.merged(*paired_measurements())[cells.CellKey("a", "x", 8, "warm")]
         # five processes of a wide cell, below the cap of seven: the budget ended it, though it holds 15 layouts
         out = cells.result_rows({cell.key: cell}, None, cells.Stopping(5, 7, 0.03))[0]
         self.assertEqual(out["stopped"], "budget")
 
-    def test_a_separate_process_run_counts_each_row_a_process(self):
+    def test_a_separate_process_run_counts_each_row_a_process(self) -> None:
         rows, _ = paired_measurements()
-        cell = cells.group(rows_of(self.runs("runs.csv", rows)))[("a", "x", 8, "warm")]
+        cell = cells.group(rows_of(self.runs("runs.csv", rows)))[cells.CellKey("a", "x", 8, "warm")]
         self.assertEqual(cell.processes(), 15)
         self.assertEqual(cell.summary().df, stats.trimmed_df(15))
 
-    def test_a_paired_row_no_sample_names_the_process_of_is_refused(self):
+    def test_a_paired_row_no_sample_names_the_process_of_is_refused(self) -> None:
         rows, samples = paired_measurements()
         with self.assertRaises(cells.MergeError) as e:
             self.merged(rows + [run_row("a", "x", 8, 1.0, seed="00000000000000ff")], samples)
         self.assertIn("no sample of layout seed 00000000000000ff names the process", str(e.exception))
 
-    def test_results_of_a_paired_run_count_processes_and_measurements(self):
+    def test_results_of_a_paired_run_count_processes_and_measurements(self) -> None:
         rows, samples = paired_measurements(strategies=("a", "b"))
         self.runs("runs.csv", rows)
         lines = [",".join(paired.COLUMNS)] + [
@@ -196,7 +198,7 @@ class Processes(TempDir):
         self.assertEqual([r["processes"] for r in out], ["5", "5"])
         self.assertEqual(metadata["cell_measurements"], "30")
 
-    def test_results_refuse_a_runs_table_with_a_cell_of_one_process(self):
+    def test_results_refuse_a_runs_table_with_a_cell_of_one_process(self) -> None:
         # make reanalyse of a cut table: refused, where it published a point interval the first page ranked
         self.runs("runs.csv", [run_row("a", "x", 8, v, seed=f"{k:x}") for k, v in enumerate([3, 1, 2])] +
                   [run_row("b", "x", 8, 2, seed="9")])

@@ -13,12 +13,12 @@ from analysis import compare
 
 
 class CompareN(unittest.TestCase):
-    def test_only_a_positive_whole_number_is_a_size(self):
+    def test_only_a_positive_whole_number_is_a_size(self) -> None:
         self.assertEqual(compare.compare_n("65536"), 65536)
         for text in ("abc", "", "-4", "0", "1e5", "4096.0"):
             self.assertIsNone(compare.compare_n(text), text)
 
-    def test_a_size_that_is_not_one_is_a_usage_error_and_nothing_is_written(self):
+    def test_a_size_that_is_not_one_is_a_usage_error_and_nothing_is_written(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "side.csv")
             err = io.StringIO()
@@ -30,7 +30,7 @@ class CompareN(unittest.TestCase):
 
 
 class Columns(unittest.TestCase):
-    def test_each_row_says_whether_its_run_was_quick(self):
+    def test_each_row_says_whether_its_run_was_quick(self) -> None:
         self.assertIn("quick", compare.COLUMNS)
         self.assertLess(compare.COLUMNS.index("machine_id"), compare.COLUMNS.index("quick"))
 

@@ -10,7 +10,7 @@ import support  # noqa: F401 (puts the package on the import path)
 from analysis import crosscheck, csvfile
 
 
-def export(folder, name, rows):
+def export(folder: str, name: str, rows: list[tuple[str, float]]) -> None:
     with open(os.path.join(folder, f"bench-{name}.csv"), "w", encoding="utf-8") as f:
         f.write("command,mean,stddev,median,user,system,min,max\n")
         for command, median in rows:
@@ -18,14 +18,14 @@ def export(folder, name, rows):
 
 
 class WholeProcess(unittest.TestCase):
-    def test_the_extra_work_per_unit_is_the_difference_of_the_medians(self):
-        self.assertAlmostEqual(crosscheck.whole_process(0.010, 0.012, 1000), 2000.0)
+    def test_the_extra_work_per_unit_is_the_difference_of_the_medians(self) -> None:
+        self.assertAlmostEqual(support.present(crosscheck.whole_process(0.010, 0.012, 1000)), 2000.0)
 
-    def test_extra_work_within_the_noise_has_no_figure(self):
+    def test_extra_work_within_the_noise_has_no_figure(self) -> None:
         self.assertIsNone(crosscheck.whole_process(0.012, 0.012, 1000))
         self.assertIsNone(crosscheck.whole_process(0.012, 0.011, 1000))
 
-    def test_join_leaves_the_figure_and_ratio_empty_where_the_extra_work_is_under_the_noise(self):
+    def test_join_leaves_the_figure_and_ratio_empty_where_the_extra_work_is_under_the_noise(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             export(d, "a", [("x base", 0.012), ("x plus 10", 0.011), ("y base", 0.010), ("y plus 10", 0.011)])
             plan = [crosscheck.Planned("a", "x", "2", "10", "5", "entity"),
@@ -40,7 +40,7 @@ class WholeProcess(unittest.TestCase):
             self.assertIn("under noise", printed.getvalue())
 
 
-    def test_a_negative_whole_process_figure_is_refused_where_read(self):
+    def test_a_negative_whole_process_figure_is_refused_where_read(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "crosscheck.csv")
             with open(path, "w", encoding="utf-8") as f:

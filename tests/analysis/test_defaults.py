@@ -136,7 +136,7 @@ class Reader(TempDir):
             "DEFAULT_N.quick := 4\nDEFAULT_N.quick-separate := 8\nDEFAULT_S := 0.5\nDEFAULT_S.separate := 0.1\n"
             "DEFAULT_T := 1\nDEFAULT_T.quick := 2\nDEFAULT_LIST := a b\nDEFAULT_EMPTY :=\nDEFAULT_EMPTY.quick := x\n")
 
-    def test_values_by_mode(self):
+    def test_values_by_mode(self) -> None:
         d = defaults.parse(self.GOOD.splitlines(True), "d.mk")
         quick, separate, both = defaults.Mode(quick=True), defaults.Mode(paired=False), defaults.Mode(True, False)
         self.assertEqual([d.whole("N", m) for m in (defaults.BENCH, separate, quick, both)], [16, 64, 4, 8])
@@ -147,7 +147,7 @@ class Reader(TempDir):
         self.assertEqual((d.text("EMPTY"), d.text("EMPTY", quick)), ("", "x"))
         self.assertEqual(list(d.settings), ["QUICK", "PAIRED", "N", "S", "T", "LIST", "EMPTY"])
 
-    def test_a_malformed_line_is_refused_by_its_number(self):
+    def test_a_malformed_line_is_refused_by_its_number(self) -> None:
         bad = {"DEFAULT_N = 16": "expected", "DEFAULT_N:=16": "expected", "N := 16": "expected",
                "  DEFAULT_N := 16": "expected", "DEFAULT_n := 16": "expected", "just words": "expected",
                "DEFAULT_N := 16 ": "blanks", "DEFAULT_N :=  16": "blanks", "DEFAULT_N := ": "blanks",
@@ -164,7 +164,7 @@ class Reader(TempDir):
                 self.assertTrue(str(caught.exception).startswith(f"d.mk:{number}: "), str(caught.exception))
                 self.assertIn(words, str(caught.exception))
 
-    def test_a_value_of_the_wrong_kind_or_a_missing_setting_is_named(self):
+    def test_a_value_of_the_wrong_kind_or_a_missing_setting_is_named(self) -> None:
         d = defaults.parse(self.GOOD.splitlines(True), "d.mk")
         with self.assertRaisesRegex(defaults.DefaultsError, r"d\.mk:13: the default of LIST is not a whole number"):
             d.whole("LIST")
@@ -175,7 +175,7 @@ class Reader(TempDir):
         with self.assertRaisesRegex(defaults.DefaultsError, "cannot be read"):
             defaults.read(self.path("missing.mk"))
 
-    def test_the_file_is_read_and_the_command_prints_it(self):
+    def test_the_file_is_read_and_the_command_prints_it(self) -> None:
         table = defaults.table()
         self.assertIn("BENCH_BUDGET_S", table.settings)
         for name in table.settings:
@@ -194,7 +194,7 @@ class MakeReadsTheSameFile(unittest.TestCase):
     EVERY_MODE = ('every-mode: ; @printf "%s\\n" $(foreach QUICK,0 1,$(foreach PAIRED,1 0,$(foreach d,$(DEFAULTED),'
                   '"$(QUICK)$(PAIRED) $(d)=$(call default,$(d))")))')
 
-    def test_make_takes_the_readers_values_in_every_mode_and_help_prints_them(self):
+    def test_make_takes_the_readers_values_in_every_mode_and_help_prints_them(self) -> None:
         out = subprocess.run(["make", "-s", "--no-print-directory", "--eval", self.EVERY_MODE, "help", "every-mode",
                               "QUICK=1", "PAIRED=0"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
         table = defaults.table()
@@ -209,7 +209,7 @@ class MakeReadsTheSameFile(unittest.TestCase):
         self.assertEqual(listed[2:], [f"  {name}={table.text(name, defaults.Mode(True, False))}"
                                       for name in list(table.settings)[2:]])
 
-    def test_every_default_is_a_setting_of_the_makefile(self):
+    def test_every_default_is_a_setting_of_the_makefile(self) -> None:
         with open(os.path.join(ROOT, "Makefile"), encoding="utf-8") as f:
             text = f.read()
         set_by_make = set(re.findall(r"^([A-Z][A-Z0-9_]*) \?= .*\$\(call default,\1\)", text, re.M))
@@ -217,7 +217,7 @@ class MakeReadsTheSameFile(unittest.TestCase):
 
 
 class OneHome(TempDir):
-    def test_no_default_is_defined_twice(self):
+    def test_no_default_is_defined_twice(self) -> None:
         found = second_definitions(ROOT)
         self.assertEqual(found, [], "defaults given outside scripts/defaults.mk:\n" + "\n".join(found))
 
@@ -236,7 +236,7 @@ class OneHome(TempDir):
             f.write(text.replace(old, new, 1))
         return scan(root, path)
 
-    def test_a_planted_second_definition_is_named(self):
+    def test_a_planted_second_definition_is_named(self) -> None:
         budget = "BENCH_BUDGET_S ?= $(call default,BENCH_BUDGET_S)"
         planted = [
             ("Makefile", budget, "BENCH_BUDGET_S ?= $(call quick,60,$(call paired,2520,1740))",

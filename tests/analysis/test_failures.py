@@ -20,12 +20,12 @@ exit 0
 
 
 class Failures(unittest.TestCase):
-    def test_a_signal_is_named_and_an_exit_status_stays_one(self):
+    def test_a_signal_is_named_and_an_exit_status_stays_one(self) -> None:
         self.assertEqual(failures.ending(-11), "killed by signal SIGSEGV")
         self.assertEqual(failures.ending(-6), "killed by signal SIGABRT")
         self.assertEqual(failures.ending(1), "exit 1")
 
-    def test_the_design_that_crashes_alone_is_found_among_those_of_the_process(self):
+    def test_the_design_that_crashes_alone_is_found_among_those_of_the_process(self) -> None:
         with tempfile.TemporaryDirectory() as d:
             program = os.path.join(d, "bench-paired-3")
             with open(program, "w", encoding="utf-8") as f:
@@ -35,7 +35,7 @@ class Failures(unittest.TestCase):
             self.assertEqual(failures.failing_alone(command, ["a", "bad", "c"], 10), ["bad"])
             self.assertEqual(failures.failing_alone(command, ["a", "c"], 10), [])
 
-    def test_the_command_names_the_build_folder_not_the_runs_copy(self):
+    def test_the_command_names_the_build_folder_not_the_runs_copy(self) -> None:
         command = ["/tmp/tmp.x/bin/bench-paired-3", "--scenario", "x", "--designs", "a,b"]
         self.assertEqual(failures.shown(command, "build"), "build/bench-paired-3 --scenario x --designs a,b")
         self.assertEqual(failures.shown(command, None), " ".join(command))

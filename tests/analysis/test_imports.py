@@ -14,10 +14,10 @@ PACKAGE = os.path.join(support.SCRIPTS, "analysis")
 NAME = "analysis"
 
 
-def imported(tree, modules):
+def imported(tree: ast.AST, modules: set[str]) -> set[str]:
     """The package's modules a module's syntax tree imports, anywhere in it: "from . import a", "from .a import
     x", "from analysis import a", "from analysis.a import x", "import analysis.a"."""
-    out = set()
+    out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -38,23 +38,23 @@ def imported(tree, modules):
     return out & modules
 
 
-def graph(directory):
+def graph(directory: str) -> dict[str, set[str]]:
     """{module: the package's modules it imports} of every module in the folder."""
     modules = {name[:-3] for name in os.listdir(directory) if name.endswith(".py")}
-    out = {}
+    out: dict[str, set[str]] = {}
     for module in sorted(modules):
         with open(os.path.join(directory, module + ".py"), encoding="utf-8") as f:
             out[module] = imported(ast.parse(f.read(), module + ".py"), modules) - {module}
     return out
 
 
-def cycle(edges):
+def cycle(edges: dict[str, set[str]]) -> list[str] | None:
     """One import cycle of the graph as [a, b, ..., a], or None where there is none (a depth-first search: a
     module met again while it is still being searched closes a cycle)."""
-    state = {}  # module -> "open" while searched, "done" after
-    path = []
+    state: dict[str, str] = {}  # module -> "open" while searched, "done" after
+    path: list[str] = []
 
-    def visit(module):
+    def visit(module: str) -> list[str] | None:
         state[module] = "open"
         path.append(module)
         for other in sorted(edges[module]):
@@ -77,26 +77,26 @@ def cycle(edges):
 
 
 class Imports(unittest.TestCase):
-    def test_the_package_has_no_import_cycle(self):
+    def test_the_package_has_no_import_cycle(self) -> None:
         edges = graph(PACKAGE)
         self.assertIn("csvfile", edges["summary"])  # the graph is read, not empty
         found = cycle(edges)
         if found:
             self.fail("an import cycle: " + " -> ".join(found))
 
-    def test_every_command_names_a_function_of_its_module(self):
+    def test_every_command_names_a_function_of_its_module(self) -> None:
         # The commands' modules are imported by name when one runs (__main__.COMMANDS), out of mypy's sight.
         for command, (module, function) in commands.COMMANDS.items():
             with self.subTest(command=command):
                 self.assertTrue(callable(getattr(importlib.import_module("analysis." + module), function, None)))
 
-    def test_every_kind_of_import_is_seen(self):
+    def test_every_kind_of_import_is_seen(self) -> None:
         tree = ast.parse("from . import a, b as c\nfrom .d import x\nfrom analysis import e\n"
                          "from analysis.f import y\nimport analysis.g\nimport os\nfrom .. import h\n"
                          "def late():\n    from . import i\n")
         self.assertEqual(imported(tree, set("abcdefghi")), set("abdefgi"))
 
-    def test_a_cycle_is_found_even_through_a_function(self):
+    def test_a_cycle_is_found_even_through_a_function(self) -> None:
         edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
         self.assertEqual(cycle(edges), ["a", "b", "c", "a"])
         self.assertIsNone(cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}))

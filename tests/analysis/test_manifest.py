@@ -4,60 +4,61 @@ is a manifest cut short itself."""
 import gzip
 import os
 import unittest
+from typing import Callable
 
-from support import TempDir, make_run, run_cli, snapshot
+from support import TempDir, make_run, present, run_cli, snapshot
 from analysis import csvfile, manifest
 
 
 class Recording(TempDir):
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
-        self.run = make_run(self.path("run"))
+        self.run_dir = make_run(self.path("run"))
 
-    def lines(self):
-        with open(os.path.join(self.run, "manifest.csv"), encoding="utf-8") as f:
+    def lines(self) -> list[str]:
+        with open(os.path.join(self.run_dir, "manifest.csv"), encoding="utf-8") as f:
             return f.read().splitlines()
 
-    def test_every_file_is_listed_with_its_size_rows_and_hash_and_a_closing_row(self):
+    def test_every_file_is_listed_with_its_size_rows_and_hash_and_a_closing_row(self) -> None:
         lines = self.lines()
         self.assertEqual(lines[0], "file,bytes,rows,sha256")
         listed = [line.split(",")[0] for line in lines[1:-1]]
-        on_disk = sorted(n.replace(os.sep, "/") for n in snapshot(self.run) if n != "manifest.csv")
+        on_disk = sorted(n.replace(os.sep, "/") for n in present(snapshot(self.run_dir)) if n != "manifest.csv")
         self.assertEqual(listed, on_disk)
         self.assertEqual(lines[-1], f"manifest.csv,,{len(on_disk)},")
-        entries = manifest.load(self.run)
+        entries = present(manifest.load(self.run_dir))
         # rows: data rows of a CSV file (a .csv.gz counted decompressed), empty for any other file
         self.assertEqual(entries["results.csv"].rows, 6)
         self.assertEqual(entries["runs.csv.gz"].rows, 30)
-        with gzip.open(os.path.join(self.run, "runs.csv.gz"), "rt") as f:
+        with gzip.open(os.path.join(self.run_dir, "runs.csv.gz"), "rt") as f:
             self.assertEqual(len(f.read().splitlines()) - 1, 30)
         self.assertEqual(entries["hyperfine/bench-a.csv"].rows, 1)
         self.assertIsNone(entries["plots/n-simple_iter.svg"].rows)
-        self.assertEqual(entries["results.csv"].bytes, os.path.getsize(os.path.join(self.run, "results.csv")))
-        self.assertEqual(manifest.verify(self.run), len(on_disk))
+        self.assertEqual(entries["results.csv"].bytes, os.path.getsize(os.path.join(self.run_dir, "results.csv")))
+        self.assertEqual(manifest.verify(self.run_dir), len(on_disk))
 
-    def test_recording_again_updates_an_entry_and_keeps_the_others(self):
-        path = os.path.join(self.run, "crosscheck.csv")
+    def test_recording_again_updates_an_entry_and_keeps_the_others(self) -> None:
+        path = os.path.join(self.run_dir, "crosscheck.csv")
         with open(path, "a", encoding="utf-8") as f:
             f.write("b,add_remove,1024,pair,1000,50,30,31,1.03,5\n")
         with self.assertRaises(csvfile.CsvError):
-            manifest.verify(self.run)
-        before = manifest.load(self.run)
-        manifest.record(self.run, ["crosscheck.csv"])
-        after = manifest.load(self.run)
+            manifest.verify(self.run_dir)
+        before = present(manifest.load(self.run_dir))
+        manifest.record(self.run_dir, ["crosscheck.csv"])
+        after = present(manifest.load(self.run_dir))
         self.assertEqual(after["crosscheck.csv"].rows, 3)
         self.assertEqual({k: v for k, v in after.items() if k != "crosscheck.csv"},
                          {k: v for k, v in before.items() if k != "crosscheck.csv"})
-        manifest.verify(self.run)
+        manifest.verify(self.run_dir)
 
-    def test_a_file_cut_short_is_named_with_its_rows(self):
-        path = os.path.join(self.run, "results.csv")
+    def test_a_file_cut_short_is_named_with_its_rows(self) -> None:
+        path = os.path.join(self.run_dir, "results.csv")
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines(keepends=True)
         with open(path, "w", encoding="utf-8") as f:
             f.writelines(lines[:-1])
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.verify(self.run)
+            manifest.verify(self.run_dir)
         self.assertEqual(str(e.exception), f"{path}: 5 rows where manifest.csv recorded 6: the file was cut short or "
                                            "edited after it was written")
         # and every reader of the file says the same, whether or not it asks for a published run
@@ -66,8 +67,8 @@ class Recording(TempDir):
                 csvfile.read(path, "results", recorded=recorded)
             self.assertIn("5 rows where manifest.csv recorded 6", str(e.exception))
 
-    def test_an_edited_value_is_named_by_its_checksum(self):
-        path = os.path.join(self.run, "metadata.csv")
+    def test_an_edited_value_is_named_by_its_checksum(self) -> None:
+        path = os.path.join(self.run_dir, "metadata.csv")
         with open(path, encoding="utf-8") as f:
             text = f.read()
         with open(path, "w", encoding="utf-8") as f:
@@ -77,55 +78,55 @@ class Recording(TempDir):
         self.assertRegex(str(e.exception), rf"^{path}: its sha256 is [0-9a-f]{{64}} where manifest.csv recorded "
                                            r"[0-9a-f]{64}: the file was edited after it was written$")
 
-    def test_a_changed_size_of_a_file_that_is_not_csv(self):
-        path = os.path.join(self.run, "plots", "n-simple_iter.svg")
+    def test_a_changed_size_of_a_file_that_is_not_csv(self) -> None:
+        path = os.path.join(self.run_dir, "plots", "n-simple_iter.svg")
         with open(path, "ab") as f:
             f.write(b"<!-- more -->\n")
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.verify(self.run)
+            manifest.verify(self.run_dir)
         self.assertIn(f"{path}: {os.path.getsize(path)} bytes where manifest.csv recorded", str(e.exception))
 
-    def test_a_listed_file_that_is_missing(self):
-        os.remove(os.path.join(self.run, "hyperfine", "bench-b.md"))
+    def test_a_listed_file_that_is_missing(self) -> None:
+        os.remove(os.path.join(self.run_dir, "hyperfine", "bench-b.md"))
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.verify(self.run)
-        self.assertEqual(str(e.exception), f"{self.run}/hyperfine/bench-b.md: listed in manifest.csv but missing")
+            manifest.verify(self.run_dir)
+        self.assertEqual(str(e.exception), f"{self.run_dir}/hyperfine/bench-b.md: listed in manifest.csv but missing")
 
-    def test_named_files_must_be_listed(self):
+    def test_named_files_must_be_listed(self) -> None:
         self.write("run/notes.txt", "written after\n")
-        manifest.verify(self.run, ["results.csv", "plots"])
+        manifest.verify(self.run_dir, ["results.csv", "plots"])
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.verify(self.run, ["results.csv", "notes.txt"])
-        self.assertEqual(str(e.exception), f"{self.run}/notes.txt: not listed in {self.run}/manifest.csv")
+            manifest.verify(self.run_dir, ["results.csv", "notes.txt"])
+        self.assertEqual(str(e.exception), f"{self.run_dir}/notes.txt: not listed in {self.run_dir}/manifest.csv")
 
-    def cut(self, keep):
+    def cut(self, keep: Callable[[list[str]], list[str]]) -> str:
         """The manifest with its lines kept by keep(lines)."""
-        path = os.path.join(self.run, "manifest.csv")
+        path = os.path.join(self.run_dir, "manifest.csv")
         lines = self.lines()
         with open(path, "w", encoding="utf-8") as f:
             f.write("".join(line + "\n" for line in keep(lines)))
         return path
 
-    def test_a_manifest_cut_short_at_a_line_break_is_refused(self):
+    def test_a_manifest_cut_short_at_a_line_break_is_refused(self) -> None:
         path = self.cut(lambda lines: lines[:-1])
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.verify(self.run)
+            manifest.verify(self.run_dir)
         self.assertIn(f"{path}: no closing row (manifest.csv,,N,) after its 16 rows: the manifest was cut short",
                       str(e.exception))
         # a reader of a listed file refuses too: the manifest cannot vouch for it
         with self.assertRaises(csvfile.CsvError) as e:
-            csvfile.read(os.path.join(self.run, "results.csv"), "results")
+            csvfile.read(os.path.join(self.run_dir, "results.csv"), "results")
         self.assertIn("no closing row", str(e.exception))
 
-    def test_a_manifest_that_lost_a_row_before_its_closing_row_is_refused(self):
+    def test_a_manifest_that_lost_a_row_before_its_closing_row_is_refused(self) -> None:
         path = self.cut(lambda lines: lines[:3] + lines[4:])
         with self.assertRaises(csvfile.CsvError) as e:
-            manifest.load(self.run)
+            manifest.load(self.run_dir)
         self.assertEqual(str(e.exception), f"{path}:17: the closing row counts 16 files where the manifest lists 15: "
                                            "rows were lost or added after it was written")
 
-    def test_a_manifest_cut_mid_line_or_malformed_is_refused(self):
-        path = os.path.join(self.run, "manifest.csv")
+    def test_a_manifest_cut_mid_line_or_malformed_is_refused(self) -> None:
+        path = os.path.join(self.run_dir, "manifest.csv")
         with open(path, encoding="utf-8") as f:
             text = f.read()
         for bad, what in ((text[:-30], "the last line has no end"),
@@ -140,13 +141,13 @@ class Recording(TempDir):
             with open(path, "w", encoding="utf-8") as f:
                 f.write(bad)
             with self.assertRaises(csvfile.CsvError, msg=what) as e:
-                manifest.load(self.run)
+                manifest.load(self.run_dir)
             self.assertIn(what, str(e.exception))
             self.assertTrue(str(e.exception).startswith(path), str(e.exception))
 
 
 class Refusals(TempDir):
-    def test_what_record_refuses(self):
+    def test_what_record_refuses(self) -> None:
         self.write("a.csv", "x,y\n1,2\n")
         self.write("cut.csv", "x,y\n1,2")
         os.symlink("a.csv", self.path("link.csv"))
@@ -160,7 +161,7 @@ class Refusals(TempDir):
             # nothing was recorded, not even the names before the bad one
             self.assertFalse(os.path.exists(self.path("manifest.csv")), what)
 
-    def test_published_readers_refuse_a_folder_without_a_manifest_or_a_file_it_does_not_list(self):
+    def test_published_readers_refuse_a_folder_without_a_manifest_or_a_file_it_does_not_list(self) -> None:
         run = make_run(self.path("run"), record=False)
         path = os.path.join(run, "results.csv")
         self.assertEqual(len(csvfile.read(path, "results")), 6)  # the pipeline's own readers: no manifest needed
@@ -182,17 +183,17 @@ class Refusals(TempDir):
         manifest.record(run, ["results.csv"])
         self.assertEqual(len(csvfile.read(path, "results", recorded=True)), 6)
 
-    def test_a_writer_records_anew_a_file_the_manifest_lists(self):
+    def test_a_writer_records_anew_a_file_the_manifest_lists(self) -> None:
         run = make_run(self.path("run"))
         rows = csvfile.read(os.path.join(run, "crosscheck.csv"), "crosscheck")
-        csvfile.write(os.path.join(run, "crosscheck.csv"), list(rows[0]), rows[:1])
-        self.assertEqual(manifest.load(run)["crosscheck.csv"].rows, 1)
+        csvfile.write(os.path.join(run, "crosscheck.csv"), tuple(rows[0]), rows[:1])
+        self.assertEqual(present(manifest.load(run))["crosscheck.csv"].rows, 1)
         manifest.verify(run)
         # a file the manifest does not list stays unlisted
         csvfile.write(os.path.join(run, "other.csv"), ("a", "b"), [(1, 2)])
-        self.assertNotIn("other.csv", manifest.load(run))
+        self.assertNotIn("other.csv", present(manifest.load(run)))
 
-    def test_publish_tables_lists_the_compressed_runs_instead(self):
+    def test_publish_tables_lists_the_compressed_runs_instead(self) -> None:
         run = make_run(self.path("run"), record=False)
         with gzip.open(os.path.join(run, "runs.csv.gz"), "rt") as f:
             text = f.read()
@@ -201,14 +202,14 @@ class Refusals(TempDir):
             f.write(text)
         manifest.record(run, ["runs.csv", "results.csv"])
         self.assertEqual(run_cli("publish-tables", run)[0], 0)
-        entries = manifest.load(run)
+        entries = present(manifest.load(run))
         self.assertEqual(sorted(entries), ["results.csv", "runs.csv.gz"])
         self.assertEqual(entries["runs.csv.gz"].rows, 30)
         manifest.verify(run)
 
 
 class CommandLine(TempDir):
-    def test_record_and_verify(self):
+    def test_record_and_verify(self) -> None:
         run = make_run(self.path("run"), record=False)
         code, out, err = run_cli("record", run, "results.csv", "plots/")
         self.assertEqual((code, out, err), (0, "", f"record: {run}/manifest.csv: 5 files recorded\n"))

@@ -14,14 +14,16 @@ from analysis import paired
 HEADER = ",".join(paired.COLUMNS)
 
 
-def sample_line(process, layout, strategy, round_, wall_ns, inner=10, n=100, cpu_ns=None, steal="0",
-                scenario="simple_iter", memory="warm", link_order=0, planted_ns=0):
+def sample_line(process: str, layout: int, strategy: str, round_: int, wall_ns: float, inner: int = 10, n: int = 100,
+                cpu_ns: float | None = None, steal: str = "0", scenario: str = "simple_iter", memory: str = "warm",
+                link_order: int = 0, planted_ns: float = 0) -> str:
     cpu = wall_ns if cpu_ns is None else cpu_ns
     return (f"{process},{link_order},{scenario},{n},{memory},{layout},00000000000000{layout:02x},{strategy},{round_},0,"
             f"{inner},{wall_ns},{cpu},{steal},{planted_ns}")
 
 
-def planted_file(test, truths, processes=8, layouts=2, rounds=6, seed=1, layout_spread=0.0, noise=0.0):
+def planted_file(test: support.TempDir, truths: dict[str, float], processes: int = 8, layouts: int = 2, rounds: int = 6,
+                 seed: int = 1, layout_spread: float = 0.0, noise: float = 0.0) -> str:
     """A samples file in which design d's time per unit is truths[d] ns, times a slowdown of the machine that
     changes from round to round (up to 2x: shared by every design of the round), times a layout effect per
     design and layout (log-normal, sigma layout_spread) and a sample's own noise (sigma noise)."""
@@ -40,13 +42,13 @@ def planted_file(test, truths, processes=8, layouts=2, rounds=6, seed=1, layout_
 
 
 class LayoutAndProcess(unittest.TestCase):
-    def test_a_layout_is_the_median_of_its_rounds_log_ratios(self):
+    def test_a_layout_is_the_median_of_its_rounds_log_ratios(self) -> None:
         rounds = {0: {"a": 2.0, "b": 1.0}, 1: {"a": 3.0, "b": 1.0}, 2: {"a": 100.0, "b": 1.0}, 3: {"b": 1.0}}
-        self.assertAlmostEqual(paired.layout_log_ratio(rounds, "a", "b"), math.log(3.0))
+        self.assertAlmostEqual(support.present(paired.layout_log_ratio(rounds, "a", "b")), math.log(3.0))
         self.assertIsNone(paired.layout_log_ratio({0: {"a": 1.0}}, "a", "b"))
 
-    def test_a_process_is_the_mean_of_its_layouts(self):
-        block = paired.Block(("x", 100, "warm"), "wall")
+    def test_a_process_is_the_mean_of_its_layouts(self) -> None:
+        block = paired.Block(paired.BlockKey("x", 100, "warm"), "wall")
         for layout, ratio in ((0, 2.0), (1, 8.0)):
             for r in range(3):
                 block.times.setdefault("p", {}).setdefault(layout, {})[r] = {"a": ratio, "b": 1.0}
@@ -54,60 +56,61 @@ class LayoutAndProcess(unittest.TestCase):
 
 
 class PlantedRatios(support.TempDir):
-    def test_pairing_cancels_a_machine_that_changes_speed_between_rounds(self):
+    def test_pairing_cancels_a_machine_that_changes_speed_between_rounds(self) -> None:
         path = planted_file(self, {"a": 1.0, "b": 1.5, "c": 0.5})
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         for top, bottom, truth in (("b", "a", 1.5), ("c", "a", 0.5), ("b", "c", 3.0)):
-            r = paired.ratio(block, top, bottom)
+            r = support.present(paired.ratio(block, top, bottom))
             self.assertAlmostEqual(r.value, truth, places=9)
             self.assertAlmostEqual(r.low, truth, places=9)
             self.assertEqual(r.processes, 8)
         # unpaired, the same samples spread with the machine
-        t = paired.time(block, "a")
+        t = support.present(paired.time(block, "a"))
         self.assertGreater(t.high / t.low, 1.05)
 
-    def test_the_interval_covers_a_planted_ratio_under_layout_effects(self):
+    def test_the_interval_covers_a_planted_ratio_under_layout_effects(self) -> None:
         path = planted_file(self, {"a": 1.0, "a~aa": 1.0, "a~slower3": 1.03}, processes=30, layout_spread=0.02,
                             noise=0.02, seed=7)
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
-        aa = paired.ratio(block, "a~aa", "a")
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
+        aa = support.present(paired.ratio(block, "a~aa", "a"))
         self.assertLessEqual(aa.low, 1.0)
         self.assertGreaterEqual(aa.high, 1.0)
-        control = paired.ratio(block, "a~slower3", "a")
+        control = support.present(paired.ratio(block, "a~slower3", "a"))
         self.assertLess(control.low, 1.03)
         self.assertGreater(control.high, 1.03)
         self.assertTrue(control.excludes_one())
         self.assertLess(control.half_width(), 0.03)
 
-    def test_cpu_time_is_a_clock_of_its_own(self):
+    def test_cpu_time_is_a_clock_of_its_own(self) -> None:
         lines = [HEADER] + [sample_line("01", 0, d, r, 1000 * k, cpu_ns=500 * k)
                             for r in range(3) for d, k in (("a", 1), ("b", 2))]
         path = self.write("cpu.csv", "\n".join(lines) + "\n")
         samples = paired.read_samples(path)
-        self.assertAlmostEqual(paired.blocks(samples, "cpu")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 0.5)
-        self.assertAlmostEqual(paired.blocks(samples, "wall")[("simple_iter", 100, "warm")].times["01"][0][0]["a"], 1.0)
+        key = paired.BlockKey("simple_iter", 100, "warm")
+        self.assertAlmostEqual(paired.blocks(samples, "cpu")[key].times["01"][0][0]["a"], 0.5)
+        self.assertAlmostEqual(paired.blocks(samples, "wall")[key].times["01"][0][0]["a"], 1.0)
         with self.assertRaises(ValueError):
             paired.blocks(samples, "cycles")
 
 
 class OneProcess(support.TempDir):
-    def test_one_process_gives_no_interval(self):
+    def test_one_process_gives_no_interval(self) -> None:
         path = planted_file(self, {"a": 1.0, "b": 2.0}, processes=1)
-        block = paired.blocks(paired.read_samples(path))[("simple_iter", 100, "warm")]
+        block = paired.blocks(paired.read_samples(path))[paired.BlockKey("simple_iter", 100, "warm")]
         self.assertIsNone(paired.ratio(block, "b", "a"))
         self.assertIsNone(paired.time(block, "a"))
         self.assertEqual(paired.pair_rows({block.key: block}, "a"), [])
 
 
 class Controls(unittest.TestCase):
-    def test_twins_and_planted_controls_are_found_by_name(self):
+    def test_twins_and_planted_controls_are_found_by_name(self) -> None:
         names = ["archetype", "archetype~aa", "sparse", "sparse~aa", "lonely~aa", "archetype~slower3", "x~slowerq"]
         self.assertEqual(list(paired.twins(names, paired.AA_SUFFIX)),
                          [("archetype~aa", "archetype"), ("sparse~aa", "sparse")])
         self.assertEqual(list(paired.planted(names)), [("archetype~slower3", "archetype", 1.03)])
 
-    def test_each_twin_gives_its_own_largest_deviation_the_farthest_first(self):
-        def row(strategy, ratio, scenario, truth="1"):
+    def test_each_twin_gives_its_own_largest_deviation_the_farthest_first(self) -> None:
+        def row(strategy: str, ratio: str, scenario: str, truth: str = "1") -> dict[str, str]:
             return {"scenario": scenario, "n": "1024", "memory": "warm", "strategy": strategy, "ratio": ratio,
                     "truth": truth}
         rows = [row("archetype~aa", "1.04", "a"), row("archetype~aa", "0.95", "b"), row("sparse~aa", "1.02", "a"),
@@ -122,7 +125,7 @@ class Controls(unittest.TestCase):
 class Realised(support.TempDir):
     """The planted control's truth is the slowdown its work realised, cpu_ns / (cpu_ns - planted_ns), over processes."""
 
-    def block(self, shares, header=HEADER):
+    def block(self, shares: list[list[float]], header: str = HEADER) -> paired.Block:
         """A block of a design and its planted control whose samples planted shares[p][k] of their work in process p
         (planted_ns = share * work, cpu_ns = work + planted_ns); the design's own work 1000 ns."""
         lines = [header]
@@ -137,16 +140,16 @@ class Realised(support.TempDir):
         path = self.write("samples.csv", "\n".join(lines) + "\n")
         return next(iter(paired.blocks(paired.read_samples(path), "cpu").values()))
 
-    def test_each_process_counts_once_whatever_its_samples(self):
+    def test_each_process_counts_once_whatever_its_samples(self) -> None:
         block = self.block([[0.02, 0.02], [0.04] * 6])
-        self.assertAlmostEqual(paired.realised(block, "a~slower3"), math.sqrt(1.02 * 1.04), places=9)
+        self.assertAlmostEqual(support.present(paired.realised(block, "a~slower3")), math.sqrt(1.02 * 1.04), places=9)
         self.assertIsNone(paired.realised(block, "a"))
 
-    def test_a_round_whose_planted_work_was_timed_slow_does_not_move_its_layout(self):
+    def test_a_round_whose_planted_work_was_timed_slow_does_not_move_its_layout(self) -> None:
         block = self.block([[0.03, 0.03, 0.12, 0.03, 0.001]])
-        self.assertAlmostEqual(paired.realised(block, "a~slower3"), 1.03, places=9)
+        self.assertAlmostEqual(support.present(paired.realised(block, "a~slower3")), 1.03, places=9)
 
-    def test_the_truth_is_the_realised_ratio_where_recorded(self):
+    def test_the_truth_is_the_realised_ratio_where_recorded(self) -> None:
         block = self.block([[0.031, 0.029], [0.030, 0.030]])
         [(control, original, truth)] = paired.planted_truths(block)
         self.assertEqual((control, original), ("a~slower3", "a"))
@@ -154,7 +157,7 @@ class Realised(support.TempDir):
         rows = [r for r in paired.pair_rows({block.key: block}, "a") if r["strategy"] == "a~slower3"]
         self.assertEqual(rows[0]["truth"], f"{truth:.6g}")
 
-    def test_a_run_that_did_not_record_it_keeps_the_truth_its_build_asked_for(self):
+    def test_a_run_that_did_not_record_it_keeps_the_truth_its_build_asked_for(self) -> None:
         block = self.block([[0.05, 0.05], [0.05]], header=",".join(paired.COLUMNS_BEFORE_PLANTED_NS))
         self.assertEqual(list(paired.planted_truths(block)), [("a~slower3", "a", 1.03)])
         self.assertFalse(block.reads_taken_out)  # its clock reads sat inside its intervals
@@ -167,11 +170,13 @@ class BuildOrders(unittest.TestCase):
 
     DESIGNS = ["archetype", "sparse", "tables", "archetype~aa"]
 
-    def block(self, seed, layouts=2, rounds=3, edit=None, label=None):
+    def block(self, seed: int, layouts: int = 2, rounds: int = 3, edit: tuple[int, int] | None = None,
+              label: str | None = None) -> tuple[paired.Block, dict[int, list[str]]]:
         """A process drawn from seed, recorded under the process seed label (seed's own by default)."""
         label = f"{seed:016x}" if label is None else label
-        block = paired.Block(("simple_iter", 100, "warm"), "wall")
-        state, order, built = seed, list(range(len(self.DESIGNS))), {}
+        block = paired.Block(paired.BlockKey("simple_iter", 100, "warm"), "wall")
+        built: dict[int, list[str]] = {}
+        state, order = seed, list(range(len(self.DESIGNS)))
         for layout in range(layouts):
             order = list(range(len(self.DESIGNS)))
             state = paired._shuffle(order, state)
@@ -186,16 +191,16 @@ class BuildOrders(unittest.TestCase):
                                             10, 1000.0, 1000.0, 0.0))
         return block, built
 
-    def test_the_stream_is_replayed_from_the_seed(self):
+    def test_the_stream_is_replayed_from_the_seed(self) -> None:
         for seed in (1, 0x2545F4914F6CDD1D, 2**64 - 1):
             block, built = self.block(seed)
             self.assertEqual(paired.build_orders(block, f"{seed:016x}"), built)
 
-    def test_splitmix_steps_as_layout_c(self):
+    def test_splitmix_steps_as_layout_c(self) -> None:
         # splitmix64 from state 0: its first output is the published first value of the generator.
         self.assertEqual(paired._next_random(0), 0xE220A8397B1DCDAF)
 
-    def test_a_round_that_does_not_follow_from_the_seed_gives_none(self):
+    def test_a_round_that_does_not_follow_from_the_seed_gives_none(self) -> None:
         block, _ = self.block(7, edit=(1, 2))
         self.assertIsNone(paired.build_orders(block, f"{7:016x}"))
         block, _ = self.block(7, label=f"{8:016x}")
@@ -205,13 +210,13 @@ class BuildOrders(unittest.TestCase):
 
 
 class Reproduce(support.TempDir):
-    def test_agreement_is_within_the_combined_intervals(self):
+    def test_agreement_is_within_the_combined_intervals(self) -> None:
         a = (1.0, 0.98, 1.02)
         self.assertTrue(paired.agreement(a, (1.02, 1.0, 1.04)))
         self.assertFalse(paired.agreement(a, (1.03, 1.01, 1.05)))
         self.assertTrue(paired.agreement(a, (1.03, 0.9, 1.15)))
 
-    def run_folder(self, name, rows):
+    def run_folder(self, name: str, rows: list[tuple[str, float, float, float]]) -> str:
         os.mkdir(self.path(name))
         text = ",".join(paired.PAIR_COLUMNS) + "\n" + "".join(
             f"simple_iter,1024,warm,{s},a,{r},{lo},{hi},5,\n" for s, r, lo, hi in rows)
@@ -219,7 +224,7 @@ class Reproduce(support.TempDir):
         self.record("pairs.csv", directory=self.path(name))
         return self.path(name)
 
-    def test_two_runs_are_compared_ratio_by_ratio(self):
+    def test_two_runs_are_compared_ratio_by_ratio(self) -> None:
         first = self.run_folder("one", [("b", 1.5, 1.48, 1.52), ("c", 0.8, 0.79, 0.81), ("d", 1, 0.9, 1.1)])
         second = self.run_folder("two", [("b", 1.51, 1.49, 1.53), ("c", 0.9, 0.89, 0.91), ("e", 1, 0.9, 1.1)])
         out = io.StringIO()
@@ -234,13 +239,13 @@ class Reproduce(support.TempDir):
 
 
 class Refused(support.TempDir):
-    def refused(self, text, message):
+    def refused(self, text: str, message: str) -> None:
         path = self.write("bad.csv", text)
         with self.assertRaises(paired.SampleError) as caught:
             paired.read_samples(path)
         self.assertIn(message, str(caught.exception))
 
-    def test_files_that_are_not_samples_are_refused_with_their_line(self):
+    def test_files_that_are_not_samples_are_refused_with_their_line(self) -> None:
         good = sample_line("01", 0, "a", 0, 1000)
         self.refused("strategy,scenario\n", "not a samples file")
         self.refused(HEADER + "\n" + good + ",extra\n", "bad.csv:2: 16 fields")

@@ -7,25 +7,26 @@ from analysis import csvfile, plan, stats
 
 
 class StoppingRule(TempDir):
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         cells = self.write("cells.tsv", "bin-a\tx\ta\t8,16\nbin-a\ty\ta\t8\nraw\tx\traw-soa\t8\nraw\tx\traw-aos\t8\n")
         self.universe = plan.read_universe(cells, 1, {"y"})
 
-    def plan(self, rows, budget=100.0, min_procs=3, max_procs=7, rnd=1):
+    def plan(self, rows: list[str], budget: float = 100.0, min_procs: int = 3, max_procs: int = 7,
+             rnd: int = 1) -> tuple[list[list[plan.Process]], str]:
         runs = csvfile.read(self.runs("runs.csv", rows), "runs") if rows else []
         return plan.plan(self.universe, runs, {}, rnd, min_procs, max_procs, 0.03, budget, 3.0)
 
-    def rows(self, strategy, scenario, n, values, memory="warm"):
+    def rows(self, strategy: str, scenario: str, n: int, values: list[float], memory: str = "warm") -> list[str]:
         return [run_row(strategy, scenario, n, v, memory=memory) for v in values]
 
-    def test_the_universe_has_every_cell_and_memory_mode(self):
+    def test_the_universe_has_every_cell_and_memory_mode(self) -> None:
         keys = [k for k, _ in self.universe]
         self.assertIn(("a", "y", 8, "fresh"), keys)
         self.assertIn(("raw-aos", "x", 8, "warm"), keys)
         self.assertEqual(len(keys), 6)
 
-    def test_first_round_measures_every_cell_once_and_groups_a_binary(self):
+    def test_first_round_measures_every_cell_once_and_groups_a_binary(self) -> None:
         rounds, account = self.plan([])
         self.assertEqual(len(rounds), 1)
         self.assertIn("the first of 3 processes for each of", account)
@@ -38,25 +39,25 @@ class StoppingRule(TempDir):
         # small sizes first
         self.assertEqual([n for _, _, n, _ in jobs][-1], 16)
 
-    def all_cells(self, values):
-        rows = []
+    def all_cells(self, values: list[float]) -> list[str]:
+        rows: list[str] = []
         for key, _ in self.universe:
             rows += self.rows(key[0], key[1], key[2], values, key[3])
         return rows
 
-    def test_tight_cells_are_done(self):
+    def test_tight_cells_are_done(self) -> None:
         rounds, account = self.plan(self.all_cells([1.0, 1.001, 0.999]))
         self.assertEqual(rounds, [])
         self.assertIn("every cell", account)
 
-    def test_a_wide_cell_gets_two_more_processes(self):
+    def test_a_wide_cell_gets_two_more_processes(self) -> None:
         rows = self.all_cells([1.0, 1.001, 0.999])
         rows = [r for r in rows if not r.startswith("a,x,16,")] + self.rows("a", "x", 16, [1.0, 1.5, 0.7])
         rounds, account = self.plan(rows)
         self.assertEqual(rounds, [[("bin-a", "warm", 16, ["x"])], [("bin-a", "warm", 16, ["x"])]])
         self.assertIn("two more processes for 1 of the 1 cells", account)
 
-    def test_a_wide_ratio_opens_both_of_its_cells(self):
+    def test_a_wide_ratio_opens_both_of_its_cells(self) -> None:
         # seven processes each, spread 1 +/- k * 1.2% (k = 0..3): each cell's own interval is within +/-3%
         # (+/-2.4%), but the ratio of a to its raw floor adds both cells' errors (+/-3.1%); a and the floor get
         # two more processes each
@@ -69,7 +70,7 @@ class StoppingRule(TempDir):
         self.assertEqual([sorted(jobs) for jobs in rounds], [[("bin-a", "warm", 8, ["x"]), ("raw", "warm", 8, ["x"])]] * 2)
         self.assertIn("two more processes for 2 of the 2 cells with an interval wider than +/-3%", account)
 
-    def test_a_floor_under_many_wide_ratios_comes_first(self):
+    def test_a_floor_under_many_wide_ratios_comes_first(self) -> None:
         # three strategies over one floor, every cell within +/-2.9% of its own median, every ratio to the floor
         # about +/-5.8%: the floor shares the excess of all three ratios, so with room for one cell's processes
         # the budget goes to it
@@ -84,7 +85,7 @@ class StoppingRule(TempDir):
         self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]] * 2)
         self.assertIn("for 1 of the 4 cells", account)
 
-    def test_a_round_pair_spends_at_most_half_the_budget_left(self):
+    def test_a_round_pair_spends_at_most_half_the_budget_left(self) -> None:
         # every cell wide; the five cheap ones cost 2 s a pair, bin-a x at 16 costs 20 s: all six would fit the
         # 30 s left, but past half of it the dear cell waits for a later round
         rows = self.all_cells([1.0, 1.5, 0.7])
@@ -102,29 +103,29 @@ class StoppingRule(TempDir):
         rounds, account = plan.plan(self.universe, runs, costs, 1, 3, 6, 0.03, 30.0, 3.0)
         self.assertEqual(rounds, [[("bin-a", "warm", 16, ["x"])]] * 2)
 
-    def test_no_budget_no_more_processes(self):
+    def test_no_budget_no_more_processes(self) -> None:
         rows = self.all_cells([1.0, 1.5, 0.7])
         rounds, account = self.plan(rows, budget=0)
         self.assertEqual(rounds, [])
         self.assertIn("none fits", account)
 
-    def test_the_cap_stops_a_cell(self):
+    def test_the_cap_stops_a_cell(self) -> None:
         rows = self.all_cells([1.0, 1.5, 0.7, 1.2, 0.8, 1.4, 0.6])
         rounds, _ = self.plan(rows, max_procs=7)
         self.assertEqual(rounds, [])
 
-    def test_cells_behind_the_minimum_come_first(self):
+    def test_cells_behind_the_minimum_come_first(self) -> None:
         rows = self.all_cells([1.0, 1.5, 0.7])
         rows = [r for r in rows if not r.startswith("raw-aos,")] + self.rows("raw-aos", "x", 8, [1.0])
         rounds, account = self.plan(rows)
         self.assertEqual(rounds, [[("raw", "warm", 8, ["x"])]])
         self.assertIn("1 cells have 1 of the 3", account)
 
-    def test_a_list_of_sizes_keeps_only_those(self):
+    def test_a_list_of_sizes_keeps_only_those(self) -> None:
         cells = self.write("cells2.tsv", "bin-a\tx\ta\t8,16,1000\n")
         self.assertEqual([k[2] for k, _ in plan.read_universe(cells, 1, set(), {16, 1000})], [16, 1000])
 
-    def test_step_keeps_every_other_power_of_two_and_own_sizes(self):
+    def test_step_keeps_every_other_power_of_two_and_own_sizes(self) -> None:
         self.assertEqual([n for n in (512, 1000, 1024, 2048, 4096) if plan.kept_size(n, 2)], [512, 1000, 1024, 4096])
 
 

@@ -8,40 +8,40 @@ import os
 import re
 import unittest
 
-from support import TempDir, run_row
+from support import TempDir, present, run_row
 from analysis import answers, plots, results
 
 
 class SweepSizes(unittest.TestCase):
-    def test_a_full_run_gets_a_panel_at_every_second_power_of_two_from_2_10_to_2_20(self):
+    def test_a_full_run_gets_a_panel_at_every_second_power_of_two_from_2_10_to_2_20(self) -> None:
         measured = {2 ** k for k in range(10, 21)}
         self.assertEqual(plots.sweep_sizes(measured), [1024, 4096, 16384, 65536, 262144, 1048576])
 
-    def test_a_quick_run_gets_the_sizes_it_has_up_to_2_14(self):
+    def test_a_quick_run_gets_the_sizes_it_has_up_to_2_14(self) -> None:
         self.assertEqual(plots.sweep_sizes({520, 1024, 4096, 16384}), [1024, 4096, 16384])
 
-    def test_a_run_at_other_sizes_gets_up_to_six_of_its_largest(self):
+    def test_a_run_at_other_sizes_gets_up_to_six_of_its_largest(self) -> None:
         self.assertEqual(plots.sweep_sizes({1000, 2000}), [1000, 2000])
         self.assertEqual(plots.sweep_sizes({2 ** k + 1 for k in range(10)}), sorted(2 ** k + 1 for k in range(4, 10)))
 
 
 class RateAxis(unittest.TestCase):
-    def test_rates_sit_at_their_logarithm_and_zero_left_of_one_past_the_break(self):
+    def test_rates_sit_at_their_logarithm_and_zero_left_of_one_past_the_break(self) -> None:
         self.assertEqual(plots.rate_x(1), 0)
         self.assertAlmostEqual(plots.rate_x(10), 1)
         self.assertAlmostEqual(plots.rate_x(50), math.log10(50))
         self.assertLess(plots.rate_x(0), plots.RATE_BREAK_X)
         self.assertLess(plots.RATE_BREAK_X, plots.rate_x(1))
 
-    def test_the_order_of_rates_is_kept(self):
+    def test_the_order_of_rates_is_kept(self) -> None:
         xs = [plots.rate_x(r) for r in (0, 1, 2, 10, 50, 100)]
         self.assertEqual(xs, sorted(xs))
 
-    def test_a_negative_rate_is_refused(self):
+    def test_a_negative_rate_is_refused(self) -> None:
         with self.assertRaises(ValueError):
             plots.rate_x(-1)
 
-    def test_the_axis_spans_every_rate_and_labels_each(self):
+    def test_the_axis_spans_every_rate_and_labels_each(self) -> None:
         xmin, xmax, tics = plots.rate_axis([0, 1, 10, 50])
         self.assertLess(xmin, plots.rate_x(0))
         self.assertGreater(xmax, plots.rate_x(50))
@@ -53,41 +53,42 @@ class RateAxis(unittest.TestCase):
         self.assertIn(f'"" {plots.num(math.log10(20))} 1', tics)
         self.assertNotIn(f'"" {plots.num(2)} 1', tics)
 
-    def test_without_rate_zero_the_axis_starts_near_one(self):
+    def test_without_rate_zero_the_axis_starts_near_one(self) -> None:
         xmin, _, tics = plots.rate_axis([1, 10])
         self.assertGreater(xmin, plots.RATE_ZERO_X)
         self.assertNotIn('"0"', tics)
 
 
 class FigureN(unittest.TestCase):
-    def test_the_fixed_n_where_measured(self):
+    def test_the_fixed_n_where_measured(self) -> None:
         self.assertEqual(plots.figure_n(65536, {1024, 65536, 1048576}), 65536)
 
-    def test_else_the_largest_n_the_run_has(self):
+    def test_else_the_largest_n_the_run_has(self) -> None:
         self.assertEqual(plots.figure_n(65536, {1024, 4096, 16384}), 16384)
 
-    def test_none_without_sizes(self):
+    def test_none_without_sizes(self) -> None:
         self.assertIsNone(plots.figure_n(65536, set()))
 
 
 class MissingAndZero(unittest.TestCase):
-    def test_every_strategy_of_the_figure_has_a_slot_and_the_empty_ones_are_missing(self):
-        clusters = [(["simple_iter"], {"a": (1,), "raw-soa": (2,)}), (["create"], {"a": (0,)}), (["x"], {})]
+    def test_every_strategy_of_the_figure_has_a_slot_and_the_empty_ones_are_missing(self) -> None:
+        clusters: list[tuple[list[str], dict[str, tuple[float, ...]]]] = [
+            (["simple_iter"], {"a": (1,), "raw-soa": (2,)}), (["create"], {"a": (0,)}), (["x"], {})]
         slots = plots.cluster_slots(clusters, ["a", "b", "raw-soa"])
         self.assertEqual(slots, ["a", "raw-soa"])
         # a zero is a value, not a missing cell
         self.assertEqual(plots.missing_cells(clusters, slots), [(1, "raw-soa"), (2, "a"), (2, "raw-soa")])
 
-    def test_zeros_get_a_floor_only_on_a_log_axis(self):
+    def test_zeros_get_a_floor_only_on_a_log_axis(self) -> None:
         self.assertIsNone(plots.zero_floor([0, 1, 100], False))
         self.assertIsNone(plots.zero_floor([0.5, 1, 100], True))
-        floor = plots.zero_floor([0, 0.5, 100], True)
+        floor = present(plots.zero_floor([0, 0.5, 100], True))
         self.assertGreater(floor, 0)
         self.assertLess(floor, 0.5)
 
 
 class Styles(unittest.TestCase):
-    def test_no_two_designs_share_colour_and_point(self):
+    def test_no_two_designs_share_colour_and_point(self) -> None:
         names = ("archetype archetype-aos bitmask bitmask-cached bitmask-pools bitset chunks chunks-full hybrid "
                  "sparse sparse-compact sparse-filter sparse-groups sparse-view tables").split()
         names += [f"new{k}" for k in range(10)] + [f"sparse-v{k}" for k in range(4)]
@@ -100,9 +101,10 @@ class Styles(unittest.TestCase):
 
 
 class Crowded(unittest.TestCase):
-    def test_each_familys_fastest_at_the_largest_n_is_bold(self):
-        blocks = [("a", [(1024, 1.0), (4096, 3.0)]), ("a-x", [(1024, 2.0), (4096, 2.5)]), ("b", [(1024, 5.0)]),
-                  ("raw-soa", [(1024, 0.5), (4096, 0.6)])]
+    def test_each_familys_fastest_at_the_largest_n_is_bold(self) -> None:
+        blocks: list[tuple[str, list[tuple[float, ...]]]] = [
+            ("a", [(1024, 1.0), (4096, 3.0)]), ("a-x", [(1024, 2.0), (4096, 2.5)]), ("b", [(1024, 5.0)]),
+            ("raw-soa", [(1024, 0.5), (4096, 0.6)])]
         self.assertEqual(plots.family_best_widths(blocks), {"a": plots.THIN, "a-x": plots.BOLD, "b": plots.BOLD})
 
 
@@ -110,7 +112,7 @@ class Folder(TempDir):
     """A run: a and b in game_frame_R at 1024 and 4096, b without game_frame_50 at 4096; a, b and raw-soa in
     simple_iter and a and b in create at 1024 and 65536, b's bytes per entity in simple_iter zero."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = []
         for k in range(3):
@@ -135,18 +137,18 @@ class Folder(TempDir):
         self.work = self.path("work")
         os.mkdir(self.work)
 
-    def figures(self, fixed):
+    def figures(self, fixed: int) -> plots.Figures:
         return plots.Figures(self.dir, fixed, self.work)
 
-    def settings(self, name):
+    def settings(self, name: str) -> dict[str, str]:
         with open(os.path.join(self.work, name + ".gp"), encoding="utf-8") as f:
             return dict(line.rstrip("\n").split(" = ", 1) for line in f if " = " in line)
 
-    def blocks(self, name):
+    def blocks(self, name: str) -> list[str]:
         with open(os.path.join(self.work, name + ".dat"), encoding="utf-8") as f:
             return f.read().split("\n\n\n")[:-1]
 
-    def test_the_heatmap_marks_every_cell_against_its_rows_fastest(self):
+    def test_the_heatmap_marks_every_cell_against_its_rows_fastest(self) -> None:
         figures = self.figures(1024)
         figures.heatmap()
         settings = self.settings("heatmap")
@@ -169,7 +171,7 @@ class Folder(TempDir):
         self.assertEqual(len(first), 2 * len(rows))
         self.assertAlmostEqual(float(first[rows.index("simple_iter") * 2 + 1][2]), math.log2(1.5), places=2)
 
-    def test_the_heatmaps_panels_say_where_the_worlds_live(self):
+    def test_the_heatmaps_panels_say_where_the_worlds_live(self) -> None:
         # every world here is 100 bytes per entity (b's in simple_iter, recorded as zero, is left out): 100 KiB at
         # 2^10, within a last-level cache of 1 MiB; 6.25 MiB at 2^16, beyond it
         with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
@@ -187,7 +189,7 @@ class Folder(TempDir):
         self.assertEqual(settings["panel_title_1"],
                          '"at N = 65536 (2¹⁶), the fixed size and the largest: beyond the caches"')
 
-    def test_no_figure_has_two_series_of_one_colour_and_point(self):
+    def test_no_figure_has_two_series_of_one_colour_and_point(self) -> None:
         with open(self.path("runs.csv"), "a", encoding="utf-8") as f:
             for k in range(3):
                 for s in ("sparse", "sparse-view", "sparse-groups", "bitmask", "bitmask-cached", "bitset"):
@@ -206,13 +208,13 @@ class Folder(TempDir):
             series = list(zip(colours, points))
             self.assertEqual(len(set(series)), len(series), f"{name}: {settings['names']}")
 
-    def test_a_quick_run_says_so_in_every_caption(self):
+    def test_a_quick_run_says_so_in_every_caption(self) -> None:
         self.assertTrue(self.figures(65536).caption.startswith("machine: test-machine"))
         with open(self.path("metadata.csv"), "a", encoding="utf-8") as f:
             f.write("quick,1\n")
         self.assertTrue(self.figures(65536).caption.startswith("QUICK run"), self.figures(65536).caption)
 
-    def test_the_churn_sweep_has_a_panel_per_n_on_the_rate_axis(self):
+    def test_the_churn_sweep_has_a_panel_per_n_on_the_rate_axis(self) -> None:
         figures = self.figures(65536)
         figures.churn_sweep()
         gp = self.settings("churn-sweep")
@@ -231,17 +233,17 @@ class Folder(TempDir):
         # whiskers: each point carries its interval
         self.assertTrue(all(len(p) == 4 for p in first))
 
-    def test_the_ops_figure_is_at_the_fixed_n_and_its_title_names_it(self):
+    def test_the_ops_figure_is_at_the_fixed_n_and_its_title_names_it(self) -> None:
         self.figures(65536).ops_plot()
         self.assertIn("N = 65536 (2¹⁶)", self.settings("ops")["title_text"])
 
-    def test_without_the_fixed_n_the_ops_figure_is_at_the_largest_n_and_says_so(self):
+    def test_without_the_fixed_n_the_ops_figure_is_at_the_largest_n_and_says_so(self) -> None:
         self.figures(262144).ops_plot()
         title = self.settings("ops")["title_text"]
         self.assertIn("N = 65536 (2¹⁶)", title)
         self.assertIn("not", title)
 
-    def test_the_memory_figure_is_at_the_largest_n_and_marks_missing_and_zero(self):
+    def test_the_memory_figure_is_at_the_largest_n_and_marks_missing_and_zero(self) -> None:
         self.figures(1024).memory_plot()
         gp = self.settings("memory")
         self.assertIn("N = 65536 (2¹⁶)", gp["title_text"])
@@ -257,26 +259,27 @@ class Folder(TempDir):
         b = [line.split() for line in blocks[1].split("\n") if line]
         self.assertIn("0", [p[1] for p in b])
 
-    def test_a_zero_on_a_log_axis_sits_on_a_labelled_floor(self):
+    def test_a_zero_on_a_log_axis_sits_on_a_labelled_floor(self) -> None:
         figures = self.figures(1024)
-        blocks = [("a", [(0, 0, 0, 0), (1, 0.01, 0.005, 0.02)]), ("b", [(2, 50, 40, 60)])]
+        blocks: list[tuple[str, list[tuple[float, ...]]]] = [("a", [(0, 0, 0, 0), (1, 0.01, 0.005, 0.02)]),
+                                                             ("b", [(2, 50, 40, 60)])]
         drawn, lo, hi, ytics, marks = figures.value_axis(blocks, True)
         # the floor lies below every positive value, whisker ends included
-        floor = plots.zero_floor([0, 0.005, 40], True)
+        floor = present(plots.zero_floor([0, 0.005, 40], True))
         self.assertEqual(drawn[0][1][0], (0, floor, floor, floor))
         self.assertLess(lo, floor)
         self.assertIn(f'"0" {plots.num(floor)}', ytics)
         self.assertEqual(sum(1 for kind, rest in marks if kind == "label" and rest.startswith('"0"')), 1)
         self.assertEqual(sum(1 for kind, _ in marks if kind == "arrow"), 1)
 
-    def test_a_zero_on_a_linear_axis_stays_at_zero_with_a_label(self):
+    def test_a_zero_on_a_linear_axis_stays_at_zero_with_a_label(self) -> None:
         figures = self.figures(1024)
         drawn, lo, _, _, marks = figures.value_axis([("a", [(0, 0, 0, 0), (1, 2, 1, 3)])], False)
         self.assertEqual(lo, 0)
         self.assertEqual(drawn[0][1][0], (0, 0, 0, 0))
         self.assertEqual([kind for kind, _ in marks], ["label"])
 
-    def test_the_second_panel_unsets_the_first_panels_marks(self):
+    def test_the_second_panel_unsets_the_first_panels_marks(self) -> None:
         command = plots.Figures.marks_command([("label", '"0" at first 1, first 0')], previous=2)
         self.assertIn(f"unset label {plots.MARK_TAG + 1}", command)
         self.assertIn(f"set label {plots.MARK_TAG} ", command)

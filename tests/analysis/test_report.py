@@ -7,9 +7,10 @@ import os
 import random
 import unittest
 import unittest.mock
+from typing import Callable
 
 import test_frames
-from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, run_row, snapshot
+from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, present, run_row, snapshot
 from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, report, results, simulation, stats,
                       summary, wording)
 
@@ -17,7 +18,7 @@ from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, repo
 class Folder(TempDir):
     """A results folder with raw-soa, a strategy 2x slower, its A/A twin and another 1.5x slower."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = []
         for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
@@ -32,13 +33,13 @@ class Folder(TempDir):
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
                                    "bench_target_ci,0.03\n")
 
-    def publish(self):
+    def publish(self) -> str:
         self.assertEqual(results.main([self.dir]), 0)
         # the files as the pipeline records them before its report step
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         return os.path.join(self.dir, "results.csv")
 
-    def test_a_reanalysis_keeps_how_the_run_stopped_and_adds_its_own_view(self):
+    def test_a_reanalysis_keeps_how_the_run_stopped_and_adds_its_own_view(self) -> None:
         # the run recorded other counts than this analysis finds (an analysis since changed): they stay, and the
         # new view is written beside them, then replaced by the next reanalysis
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
@@ -50,7 +51,7 @@ class Folder(TempDir):
         self.assertEqual((meta["cells_stopped_ci"], meta["cells_stopped_budget"]), ("0", "6"))
         self.assertEqual((meta["reanalysed_cells_stopped_ci"], meta["reanalysed_cells_stopped_budget"]), ("4", "2"))
 
-    def test_results_files(self):
+    def test_results_files(self) -> None:
         path = self.publish()
         rows = csvfile.read(path, "results")
         self.assertEqual(len(rows), 6)
@@ -69,26 +70,26 @@ class Folder(TempDir):
         column = doc["columns"].index("time_ns")
         self.assertIsInstance(doc["rows"][0][column], (int, float))
 
-    def test_a_published_folder_rebuilds_to_the_same_files(self):
+    def test_a_published_folder_rebuilds_to_the_same_files(self) -> None:
         self.publish()
-        files = snapshot(self.dir)
+        files = present(snapshot(self.dir))
         before = {name: files[name] for name in ("results.csv", "results.json", "metadata.csv")}
         # as the pipeline publishes it: runs.csv.gz without the build columns
         rows = csvfile.read(os.path.join(self.dir, "runs.csv"), "runs")
         columns = [c for c in csvfile.header_of(os.path.join(self.dir, "runs.csv")) if c not in ("compiler", "flags")]
-        csvfile.write(os.path.join(self.dir, "runs.csv.gz"), columns, rows)
+        csvfile.write(os.path.join(self.dir, "runs.csv.gz"), tuple(columns), rows)
         os.remove(os.path.join(self.dir, "runs.csv"))
         self.assertEqual(results.main([self.dir]), 0)
         for name, data in before.items():
             with open(os.path.join(self.dir, name), "rb") as f:
                 self.assertEqual(f.read(), data, name)
 
-    def test_nothing_is_written_for_a_bad_checksum(self):
+    def test_nothing_is_written_for_a_bad_checksum(self) -> None:
         self.runs("runs.csv", [run_row("a", "x", 8, 1.0, checksum="01"), run_row("b", "x", 8, 1.0, checksum="02")])
         self.assertEqual(results.main([self.dir]), 1)
         self.assertFalse(os.path.exists(os.path.join(self.dir, "results.csv")))
 
-    def test_tables(self):
+    def test_tables(self) -> None:
         res = report.Results(self.publish())
         iter_table = report.table(res, "iter simple_iter raw-soa 1024")
         self.assertEqual(iter_table[0], "| strategy | how | 2^10 | ratio |")
@@ -105,7 +106,7 @@ class Folder(TempDir):
         self.assertEqual(aa[2], "| 2^10 | 2 | 0 (0.0%) | 0.0% | 0.0% |")
         self.assertEqual(report.table(res, "meta machine_id")[2], "| machine_id | test-machine |")
 
-    def test_a_run_of_separate_processes_has_no_pairs_table(self):
+    def test_a_run_of_separate_processes_has_no_pairs_table(self) -> None:
         res = report.Results(self.publish())
         with self.assertRaises(report.NotMeasured) as e:
             report.value(res, "controls planted-truth")  # a run made before the paired program says so
@@ -119,7 +120,7 @@ class Folder(TempDir):
             with self.assertRaises(report.NotMeasured):
                 report.value(res, figure)
 
-    def test_refresh_keeps_the_prose_and_is_stable(self):
+    def test_refresh_keeps_the_prose_and_is_stable(self) -> None:
         res = report.Results(self.publish())
         text = "# R\nprose\n<!-- table: ops 1024 add_remove -->\nstale\n<!-- end table -->\nmore [x](y.md)\n"
         once = report.refresh(res, text)
@@ -128,21 +129,21 @@ class Folder(TempDir):
         self.assertIn("more [x](y.md)", once)
         self.assertEqual(report.refresh(res, once), once)
 
-    def test_broken_specs_and_blocks_fail(self):
+    def test_broken_specs_and_blocks_fail(self) -> None:
         res = report.Results(self.publish())
         for text in ("<!-- table: nonsense -->\n<!-- end table -->\n", "<!-- table: ops 1024 x -->\n",
                      "<!-- end table -->\n", "<!-- table: xcheck -->\n<!-- end table -->\n"):
             with self.assertRaises(report.TableError):
                 report.refresh(res, text)
 
-    def test_inline_figures(self):
+    def test_inline_figures(self) -> None:
         res = report.Results(self.publish())
         self.assertEqual(report.value(res, "cell a add_remove 2^10"), "32.0 [30.1, 34.0]")
         self.assertEqual(report.value(res, "cell a add_remove 1024"), "32.0 [30.1, 34.0]")
         # a ratio between any two cells, with the interval of the ratio itself over both cells' processes
         groups = res.groups
-        expected = wording.comparison_figure(cells.ratio(groups[("a", "simple_iter", 1024, "warm")],
-                                                         groups[("b", "simple_iter", 1024, "warm")]))
+        expected = wording.comparison_figure(cells.ratio(groups[cells.CellKey("a", "simple_iter", 1024, "warm")],
+                                                         groups[cells.CellKey("b", "simple_iter", 1024, "warm")]))
         self.assertTrue(expected.startswith("1.33x ["), expected)
         self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b simple_iter 1024"), expected)
         self.assertEqual(report.value(res, "ratio a simple_iter 1024 / b"), expected)
@@ -175,7 +176,7 @@ class Folder(TempDir):
             with self.assertRaises(report.NotMeasured, msg=spec):
                 report.value(res, spec)
 
-    def test_the_analysing_commit_is_the_runs_own_until_it_is_analysed_again(self):
+    def test_the_analysing_commit_is_the_runs_own_until_it_is_analysed_again(self) -> None:
         with self.assertRaises(report.NotMeasured):
             report.value(report.Results(self.publish()), "analysed")
         metadata = "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\nbench_target_ci,0.03\n"
@@ -187,7 +188,7 @@ class Folder(TempDir):
             self.assertEqual(report.value(res, "analysed"), expected)
             self.assertEqual(report.value(res, "meta git_commit"), "0123abc")
 
-    def test_refresh_regenerates_inline_figures(self):
+    def test_refresh_regenerates_inline_figures(self) -> None:
         res = report.Results(self.publish())
         text = "# R\nat 2^10 <!-- v: cell a add_remove 1024 -->99<!-- /v --> per pair, <!-- v: meta machine_id -->old<!-- /v -->.\n"
         once = report.refresh(res, text)
@@ -215,7 +216,7 @@ class Folder(TempDir):
                 report.refresh(res, broken)
             self.assertIn("not closed on its line", str(e.exception))
 
-    def test_layouts_table_joins_processes_and_simulation(self):
+    def test_layouts_table_joins_processes_and_simulation(self) -> None:
         res = report.Results(self.publish())
         self.write("cachesim.csv", "strategy,scenario,n,unit,layout_seed,instructions_per_unit,d1_misses_per_unit,"
                                    "ll_misses_per_unit,checksum\n"
@@ -234,7 +235,7 @@ class PairedFolder(TempDir):
 
     TRUTH = {"raw-soa": 1.0, "a": 2.0, "a~aa": 2.0, "b": 3.0}
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = []
         for k, machine in enumerate([1.0, 1.9, 1.1, 2.0, 1.2]):
@@ -258,7 +259,7 @@ class PairedFolder(TempDir):
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "samples.csv", "pairs.csv")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
-    def test_ratios_are_paired(self):
+    def test_ratios_are_paired(self) -> None:
         rows = {r["strategy"]: r for r in csvfile.read(self.path("results.csv"), "results")}
         self.assertAlmostEqual(float(rows["b"]["raw_ratio"]), 3.0, places=2)
         self.assertLess(float(rows["b"]["raw_ratio_hi"]) / float(rows["b"]["raw_ratio_lo"]), 1.01)
@@ -266,12 +267,12 @@ class PairedFolder(TempDir):
         figure = report.value(self.res, "ratio b simple_iter 1024 / a")
         self.assertRegex(figure, r"^1\.50x \[1\.(49|50), 1\.5[01]\]$")
         # unpaired, the same cells give b the lower time and an interval that spans the machine's states
-        unpaired = cells.ratio(self.res.groups[("b", "simple_iter", 1024, "warm")],
-                               self.res.groups[("a", "simple_iter", 1024, "warm")])
+        unpaired = cells.ratio(self.res.groups[cells.CellKey("b", "simple_iter", 1024, "warm")],
+                               self.res.groups[cells.CellKey("a", "simple_iter", 1024, "warm")])
         self.assertLess(unpaired[0], 1.0)
         self.assertGreater(unpaired[2] / unpaired[1], 1.3)
 
-    def test_pairs_table(self):
+    def test_pairs_table(self) -> None:
         pairs = csvfile.read(self.path("pairs.csv"), "pairs")
         self.assertEqual(sorted((r["strategy"], r["reference"], r["truth"]) for r in pairs),
                          [("a~aa", "a", "1"), ("b", "a", ""), ("raw-soa", "a", "")])
@@ -287,7 +288,7 @@ class PairedFolder(TempDir):
         self.assertEqual(cells[8:], ["-", "-"])
         self.assertTrue(table[3].startswith("| all | 2 |"), table[3])
 
-    def test_patterns_group_the_twins_processes(self):
+    def test_patterns_group_the_twins_processes(self) -> None:
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             self.assertEqual(paired.patterns_main([self.dir]), 0)
@@ -300,7 +301,7 @@ class PairedFolder(TempDir):
         self.assertTrue(groups["twin a~aa"].strip().startswith("twin a~aa:     5 ratios"), lines)
         self.assertFalse([g for g in groups if "built first" in g], lines)
 
-    def test_the_leader_comes_from_the_pairing(self):
+    def test_the_leader_comes_from_the_pairing(self) -> None:
         self.assertTrue(report.value(self.res, "fastest simple_iter 1024").startswith("`a` ("))
         text = ("| workload | leads |\n|---|---|\n| both | <!-- v: fastest simple_iter 1024 a,a~aa -->x<!-- /v --> |\n")
         out = report.refresh(self.res, text)
@@ -320,7 +321,7 @@ class PairedFolder(TempDir):
         with self.assertRaises(report.NotMeasured):
             report.value(self.res, "why b simple_iter 1024 / a")
 
-    def test_the_rule_and_its_controls(self):
+    def test_the_rule_and_its_controls(self) -> None:
         # the family: every pair of a, b and raw-soa (the twin is a control, not a design)
         self.assertEqual(report.value(self.res, "rule family"), "3")
         self.assertEqual(report.value(self.res, "rule outcomes"), "3 different, 0 equivalent, 0 inconclusive")
@@ -336,7 +337,7 @@ class PairedFolder(TempDir):
         with self.assertRaises(report.TableError):
             report.value(self.res, "rule everything")
 
-    def test_the_clock_reads_of_the_run_are_said_from_its_samples(self):
+    def test_the_clock_reads_of_the_run_are_said_from_its_samples(self) -> None:
         self.assertEqual(report.value(self.res, "clock-reads"), "taken out of every timed interval")
         path = os.path.join(self.dir, "samples.csv")
         with open(path) as f:
@@ -347,7 +348,7 @@ class PairedFolder(TempDir):
         self.assertRegex(report.value(report.Results(os.path.join(self.dir, "results.csv")), "clock-reads"),
                          r"^inside every timed interval \(this run was measured before")
 
-    def test_the_frames_give_the_steady_frame_rows_and_figures(self):
+    def test_the_frames_give_the_steady_frame_rows_and_figures(self) -> None:
         # a run without frames has no row to give
         lines = report.table(self.res, "steady")
         self.assertIn("| not measured in this run |", next(line for line in lines if "(`grow`)" in line))
@@ -395,12 +396,13 @@ class PairedFolder(TempDir):
         with self.assertRaises(report.TableError):
             report.value(res, "hitch-everything")
 
-    def test_a_hitch_at_the_start_up_frame_is_called_start_up(self):
+    def test_a_hitch_at_the_start_up_frame_is_called_start_up(self) -> None:
         # hitches.csv written before the start-up frame was set apart could name it as a hitch: wherever a hitch is
         # worded, frame 0 says it is the start-up frame
         rng = random.Random(5)
+        designs: list[tuple[str, list[tuple[int, float]]]] = [("raw-soa", []), ("b", [(0, 2.0)])]
         text = "".join(test_frames.sequence_rows(name, sequence, test_frames.noisy(rng, 1000, spikes), rounds=6)
-                       for sequence in range(24) for name, spikes in (("raw-soa", []), ("b", [(0, 2.0)])))
+                       for sequence in range(24) for name, spikes in designs)
         self.write("frames.csv", test_frames.HEADER + text)
         with contextlib.redirect_stdout(io.StringIO()):
             self.assertEqual(frames.main(["summary", self.path("hitches.csv"), self.path("frames.csv")]), 0)
@@ -417,13 +419,13 @@ class PairedFolder(TempDir):
         self.assertIn("| `b`: frame 0 (start-up), ", next(line for line in report.table(res, "steady")
                                                            if "(`grow`)" in line))
 
-    def test_a_paired_run_without_its_samples_is_refused(self):
+    def test_a_paired_run_without_its_samples_is_refused(self) -> None:
         os.remove(self.path("samples.csv"))
         with self.assertRaises(csvfile.CsvError):
             report.Results(os.path.join(self.dir, "results.csv")).pairing
         self.assertEqual(results.main([self.dir]), 1)
 
-    def test_a_clock_the_samples_do_not_have_is_refused(self):
+    def test_a_clock_the_samples_do_not_have_is_refused(self) -> None:
         metadata = open(self.path("metadata.csv")).read().replace("paired_clock,cpu", "paired_clock,cycles")
         self.write("metadata.csv", metadata)
         self.assertEqual(results.main([self.dir]), 1)
@@ -440,7 +442,7 @@ class BySizeFolder(TempDir):
     2^14; random_get stops at the fixed size. Every world is 100 bytes per entity, the last-level cache 1 MiB: the
     worlds of 2^12 (400 KiB) fit in it, those of 2^14 (1.56 MiB) do not."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = []
         for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
@@ -460,10 +462,10 @@ class BySizeFolder(TempDir):
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
-    def row(self, lines, scenario):
+    def row(self, lines: list[str], scenario: str) -> list[str]:
         return [c.strip() for c in next(line for line in lines if f"(`{scenario}`)" in line).split("|")[1:-1]]
 
-    def test_the_pick_in_cache_and_beyond_it(self):
+    def test_the_pick_in_cache_and_beyond_it(self) -> None:
         lines = report.table(self.res, "answers fixed max")
         self.assertEqual(lines[0].split(" | ")[1:3],
                          ["In cache: pick at 2^12; next, its time / the fastest's (worlds of 400.0 KiB; L2 1.00 MiB)",
@@ -479,7 +481,7 @@ class BySizeFolder(TempDir):
         self.assertEqual(cells[2:4], ["not measured beyond 2^12", "the same at every N measured (2^10 to 2^12)"])
         self.assertEqual(self.row(lines, "create")[1], "not measured in this run")
 
-    def test_one_size_read_keeps_one_column(self):
+    def test_one_size_read_keeps_one_column(self) -> None:
         lines = report.table(self.res, "answers fixed")
         self.assertTrue(lines[0].startswith("| Workload | Pick at 2^12 | Next, its time / the fastest's | Other sizes "
                                             "| Why, at 2^12"), lines[0])
@@ -488,7 +490,7 @@ class BySizeFolder(TempDir):
         # the sizes up to the one read, as the first page has always read them
         self.assertEqual(cells[3], "the same at every N measured (2^10 to 2^12)")
 
-    def test_the_picks_are_counted_at_each_size_read(self):
+    def test_the_picks_are_counted_at_each_size_read(self) -> None:
         self.assertEqual(report.value(self.res, "answers single"), "2 of 2 at 2^12 and 1 of 1 at 2^14")
         self.assertEqual(report.value(self.res, "answers equivalent"), "0 of 2 at 2^12 and 0 of 1 at 2^14")
 
@@ -498,7 +500,7 @@ class ChangeTables(TempDir):
     crossover between 1% and 10%), b costs more than its scan at every rate, and both track what a change term
     costs elsewhere."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = []
         tracked = {"a": [2, 5, 15, 30], "b": [12, 12, 13, 14]}
@@ -516,7 +518,7 @@ class ChangeTables(TempDir):
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
-    def test_crossover_and_superset(self):
+    def test_crossover_and_superset(self) -> None:
         lines = report.table(self.res, "change 1024")
         self.assertEqual(lines[0], "| strategy | how | 0.1% | 1% | 10% | 100% | crossover [interval] | superset at 0.1% |")
         a, b = lines[2], lines[3]
@@ -526,7 +528,7 @@ class ChangeTables(TempDir):
         self.assertTrue(a.endswith(" | 1x |"), a)
         self.assertIn(" | never (not found faster at any rate) | 1e+03x |", b)
 
-    def test_winners_and_tracking(self):
+    def test_winners_and_tracking(self) -> None:
         winners = report.table(self.res, "change-winners 1024")
         self.assertTrue(winners[2].startswith("| 0.1% | a | 2.00 ["), winners[2])
         self.assertIn("| b | 6.00x [", winners[2])
@@ -535,17 +537,17 @@ class ChangeTables(TempDir):
         self.assertEqual(tracking[0], "| strategy | simple_iter_tracked / simple_iter |")
         self.assertTrue(tracking[2].startswith("| a | 1.50x ["), tracking[2])
 
-    def test_the_summary_prints_them(self):
+    def test_the_summary_prints_them(self) -> None:
         lines = summary.change_lines(os.path.join(self.dir, "results.csv"))
         self.assertIn("change detection at n=1024: the fastest design with a change term at each write rate:", lines)
         self.assertTrue(any(line.startswith("| a | - | 0.20x [") for line in lines), lines)
 
-    def test_crossover_text_needs_a_saving_the_rule_calls_faster(self):
+    def test_crossover_text_needs_a_saving_the_rule_calls_faster(self) -> None:
         rates = [0.1, 1, 10, 100]
         rule = stats.Rule(0.05, 4)
 
-        def c(*figures):
-            return stats.Comparison(*figures, 9)
+        def c(ratio: float, low: float, high: float) -> stats.Comparison:
+            return stats.Comparison(ratio, low, high, 9)
         flat = [c(0.98, 0.9, 1.1)] * 4
         self.assertEqual(report.crossover_text(rates, flat, rule), "never (not found faster at any rate)")
         cheap = [c(0.2, 0.18, 0.22)] * 4
@@ -554,11 +556,11 @@ class ChangeTables(TempDir):
         rising = [c(0.2, 0.18, 0.22), c(0.5, 0.45, 0.55), c(1.5, 1.4, 1.6), c(3, 2.8, 3.2)]
         self.assertTrue(report.crossover_text(rates, rising, rule).startswith("4.3% ["))
 
-    def test_crossover_outside_the_rates(self):
+    def test_crossover_outside_the_rates(self) -> None:
         self.assertEqual(report.crossover([(0.1, 1.2), (1, 2.0)]), (None, "below"))
         self.assertEqual(report.crossover([(0.1, 0.2), (100, 0.9)]), (None, "above"))
         rate, side = report.crossover([(1, 0.5), (100, 2.0)])
-        self.assertAlmostEqual(rate, 10.0)
+        self.assertAlmostEqual(present(rate), 10.0)
         self.assertEqual(side, "")
 
 
@@ -566,22 +568,22 @@ class Refusals(TempDir):
     """report never drops or empties a table: it fails, naming the file and what is wrong, and leaves REPORT.md
     and OUT_MD as they were."""
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
-        self.run = make_run(self.path("run"))
-        self.results = os.path.join(self.run, "results.csv")
+        self.run_dir = make_run(self.path("run"))
+        self.results = os.path.join(self.run_dir, "results.csv")
         self.report = self.write("REPORT.md", REPORT)
         self.out = self.write("out.md", "an earlier copy\n")
 
-    def replace(self, name, data, record=True):
-        path = os.path.join(self.run, name)
+    def replace(self, name: str, data: str | bytes, record: bool = True) -> str:
+        path = os.path.join(self.run_dir, name)
         with open(path, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
         if record:
-            manifest.record(self.run, [name])
+            manifest.record(self.run_dir, [name])
         return path
 
-    def refused(self, *what, argv=None):
+    def refused(self, *what: str, argv: list[str] | None = None) -> None:
         before = snapshot(self.dir)
         for args in ([self.results, self.report], [self.results, self.report, self.out]) if argv is None else [argv]:
             code, _, err = said(report.main, args)
@@ -591,7 +593,7 @@ class Refusals(TempDir):
             self.assertEqual(err.count("\n"), 1, err)
             self.assertEqual(snapshot(self.dir), before)
 
-    def test_a_good_report(self):
+    def test_a_good_report(self) -> None:
         code, _, err = said(report.main, [self.results, self.report, self.out])
         self.assertEqual(code, 0, err)
         with open(self.out, encoding="utf-8") as f:
@@ -602,14 +604,14 @@ class Refusals(TempDir):
         self.assertNotIn("stale", text)
         self.assertIn("](run/plots/n-simple_iter.svg)", text)
 
-    def test_the_cross_check_is_read_against_its_own_runs(self):
+    def test_the_cross_check_is_read_against_its_own_runs(self) -> None:
         # a: 50 extra runs of 1000 x 1024 entities; its plus runs 0.3 to 0.32 s over a base of 0.2 s
         self.replace("hyperfine/bench-a.csv", "command,mean,stddev,median,user,system,min,max\n"
                      "simple_iter base,0.2,0,0.2,0,0,0.199,0.201\nsimple_iter plus 50,0.31,0,0.3075,0,0,0.3,0.32\n",
                      record=False)
         res = report.Results(self.results)
         row = next(r for r in res.xcheck if r["strategy"] == "a")
-        low, high = crosscheck.run_range(self.run, row)
+        low, high = present(crosscheck.run_range(self.run_dir, row))
         self.assertAlmostEqual(low, 0.1e9 / (50 * 1000 * 1024))
         self.assertAlmostEqual(high, 0.12e9 / (50 * 1000 * 1024))
         self.assertIn("| a | simple_iter | 2^10 | 2.000 | 2.100 | 1.953, 2.344 | 1.05x |", report.table(res, "xcheck"))
@@ -619,7 +621,7 @@ class Refusals(TempDir):
                          "range, and in how many cells the in-process figure lies within the range of the cell's own "
                          "whole-process runs: `simple_iter` 1.02x (1.00x to 1.05x; 1 of 2)")
 
-    def test_a_quick_run_does_not_rewrite_the_report_unless_allowed(self):
+    def test_a_quick_run_does_not_rewrite_the_report_unless_allowed(self) -> None:
         quick = make_run(self.path("quick"), quick=True)
         results_csv = os.path.join(quick, "results.csv")
         self.refused("is a QUICK run", "REPORT_ALLOW_QUICK=1", argv=[results_csv, self.report])
@@ -632,48 +634,48 @@ class Refusals(TempDir):
             code, _, err = said(report.main, [results_csv, self.report])
         self.assertEqual(code, 0, err)
 
-    def test_an_empty_crosscheck_file(self):
+    def test_an_empty_crosscheck_file(self) -> None:
         path = self.replace("crosscheck.csv", "")
         self.refused(f'table "xcheck": {path}: empty file, not a crosscheck CSV')
 
-    def test_a_crosscheck_file_with_a_header_only(self):
+    def test_a_crosscheck_file_with_a_header_only(self) -> None:
         path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\n")
         self.refused(f'table "xcheck": {path}: a header and no rows')
 
-    def test_a_malformed_crosscheck_file(self):
+    def test_a_malformed_crosscheck_file(self) -> None:
         path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\na,simple_iter,1024,entity,1000\n")
         self.refused(f"{path}:2: 5 fields where the header has 10")
 
-    def test_a_missing_crosscheck_file(self):
-        path = os.path.join(self.run, "crosscheck.csv")
+    def test_a_missing_crosscheck_file(self) -> None:
+        path = os.path.join(self.run_dir, "crosscheck.csv")
         os.remove(path)
-        self.refused(f"{path}: no such file (it is listed in {self.run}/manifest.csv)")
-        manifest.forget(self.run, ["crosscheck.csv"])
+        self.refused(f"{path}: no such file (it is listed in {self.run_dir}/manifest.csv)")
+        manifest.forget(self.run_dir, ["crosscheck.csv"])
         self.refused(f"{path}: no such file")
 
-    def test_a_crosscheck_file_written_after_the_manifest(self):
+    def test_a_crosscheck_file_written_after_the_manifest(self) -> None:
         path = self.replace("crosscheck.csv", CROSSCHECK_HEADER + "\na,simple_iter,1024,entity,1000,50,2,2.1,1.05,5\n",
                             record=False)
         self.refused(f"{path}: 1 row where manifest.csv recorded 2: the file was cut short or edited after it was "
                      "written")
 
-    def test_a_file_the_manifest_does_not_list(self):
-        manifest.forget(self.run, ["metadata.csv"])
-        self.refused(f"{self.run}/metadata.csv: not listed in {self.run}/manifest.csv")
+    def test_a_file_the_manifest_does_not_list(self) -> None:
+        manifest.forget(self.run_dir, ["metadata.csv"])
+        self.refused(f"{self.run_dir}/metadata.csv: not listed in {self.run_dir}/manifest.csv")
 
-    def test_a_results_file_without_a_manifest(self):
-        os.remove(os.path.join(self.run, "manifest.csv"))
-        self.refused(f"report: {self.results}: {self.run} has no manifest.csv: not a complete published run")
+    def test_a_results_file_without_a_manifest(self) -> None:
+        os.remove(os.path.join(self.run_dir, "manifest.csv"))
+        self.refused(f"report: {self.results}: {self.run_dir} has no manifest.csv: not a complete published run")
 
-    def test_tables_that_would_come_out_with_no_rows(self):
+    def test_tables_that_would_come_out_with_no_rows(self) -> None:
         # REPORT.md itself is refused; a run's copy says in the table's place that the run did not measure it
         for spec, what in (("iter nothing raw-soa 1024", "no rows"),
                            ("sweep simple_iter 4096", "no cell of simple_iter at n=4096"),
                            ("ops 1024 simple_iter,nothing", "no strategy measured nothing at n=1024"),
                            ("bytes 2048 simple_iter", "no strategy measured simple_iter at n=2048"),
                            ("layouts a simple_iter 2048", "has no process of a simple_iter n=2048"),
-                           ("meta machine_id,nothing", f"{self.run}/metadata.csv has no key nothing"),
-                           ("sim simple_iter,nothing", f"{self.run}/cachesim.csv has no row of nothing")):
+                           ("meta machine_id,nothing", f"{self.run_dir}/metadata.csv has no key nothing"),
+                           ("sim simple_iter,nothing", f"{self.run_dir}/cachesim.csv has no row of nothing")):
             with open(self.report, "w", encoding="utf-8") as f:
                 f.write(f"# R\n<!-- table: {spec} -->\nkept\n<!-- end table -->\n")
             self.refused(f'table "{spec}"', what, argv=[self.results, self.report])
@@ -690,7 +692,7 @@ class Refusals(TempDir):
             report.table(res, "aa")
         self.assertIn("has no A/A pair", str(e.exception))
 
-    def test_a_runs_copy_names_the_folder_it_is_published_as_not_its_staging_folder(self):
+    def test_a_runs_copy_names_the_folder_it_is_published_as_not_its_staging_folder(self) -> None:
         with open(self.report, "w", encoding="utf-8") as f:
             f.write("# R\n<!-- table: sim simple_iter,nothing -->\nkept\n<!-- end table -->\n")
         code, _, err = said(report.main, [self.results, self.report, self.out, "--shown-as", "results/box"])
@@ -698,9 +700,9 @@ class Refusals(TempDir):
         with open(self.out, encoding="utf-8") as f:
             text = f.read()
         self.assertIn("results/box/cachesim.csv has no row of nothing", text)
-        self.assertNotIn(self.run, text)
+        self.assertNotIn(self.run_dir, text)
 
-    def test_a_paired_run_without_framed_scenarios_says_so_not_that_it_was_unpaired(self):
+    def test_a_paired_run_without_framed_scenarios_says_so_not_that_it_was_unpaired(self) -> None:
         res = report.Results(self.results)
         res.meta["paired"] = "1"
         with self.assertRaises(report.NotMeasured) as e:
@@ -708,19 +710,19 @@ class Refusals(TempDir):
         self.assertIn("its scenarios include none measured frame by frame", str(e.exception))
         self.assertNotIn("PAIRED=1 records", str(e.exception))
 
-    def test_a_marker_with_blanks_around_it(self):
+    def test_a_marker_with_blanks_around_it(self) -> None:
         with open(self.report, "w", encoding="utf-8") as f:
             f.write("# R\n<!-- table: aa --> \n<!-- end table -->\n")
         self.refused("line 2: a table marker with blanks around it")
 
-    def test_crlf_metadata_keeps_its_rows(self):
+    def test_crlf_metadata_keeps_its_rows(self) -> None:
         """metadata.csv with CRLF line ends is read as it is meant: the meta table has the same rows."""
         with open(self.report, "w", encoding="utf-8") as f:
             f.write("# R\n<!-- table: meta -->\n<!-- end table -->\n")
         self.assertEqual(said(report.main, [self.results, self.report, self.out])[0], 0)
         with open(self.out, encoding="utf-8") as f:
             lf = f.read()
-        with open(os.path.join(self.run, "metadata.csv"), "rb") as f:
+        with open(os.path.join(self.run_dir, "metadata.csv"), "rb") as f:
             data = f.read()
         self.assertNotIn(b"\r", data)
         self.replace("metadata.csv", data.replace(b"\n", b"\r\n"))
@@ -729,9 +731,9 @@ class Refusals(TempDir):
             crlf = f.read()
         self.assertEqual(crlf, lf)
         self.assertIn("| machine_id | test-machine |\n", crlf)
-        self.assertEqual(crlf.count("\n| "), len(csvfile.read_metadata(os.path.join(self.run, "metadata.csv"))) + 1)
+        self.assertEqual(crlf.count("\n| "), len(csvfile.read_metadata(os.path.join(self.run_dir, "metadata.csv"))) + 1)
 
-    def test_a_crlf_report_is_refreshed(self):
+    def test_a_crlf_report_is_refreshed(self) -> None:
         with open(self.report, "wb") as f:
             f.write(REPORT.replace("\n", "\r\n").encode("utf-8"))
         self.assertEqual(said(report.main, [self.results, self.report])[0], 0)
@@ -747,7 +749,7 @@ class BeyondTheCaches(TempDir):
 
     TIMES = {1024: {"a": 1.0, "b": 1.5, "c": 2.0}, 4096: {"a": 3.0, "b": 1.0, "c": 1.2}}
 
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         rows = [run_row(s, "simple_iter", n, t * v) for n, times in self.TIMES.items() for s, t in times.items()
                 for v in (1.0, 1.02, 0.98, 1.01, 0.99)]
@@ -760,7 +762,7 @@ class BeyondTheCaches(TempDir):
                    "b,simple_iter,4096,entity,1,11,1.5,0.5,00ab\nc,simple_iter,4096,entity,1,13,2.5,1.25,00ab\n")
         self.assertEqual(results.main([self.dir]), 0)
 
-    def test_the_why_at_each_size_reads_the_rows_simulated_there(self):
+    def test_the_why_at_each_size_reads_the_rows_simulated_there(self) -> None:
         # before the manifest, as the pipeline asks which cells to simulate beyond the caches
         code, out, _ = said(report.explained_main, [self.path("results.csv"), "--n", "4096"])
         self.assertEqual((code, out), (0, "b:simple_iter,c:simple_iter\n"))
@@ -781,14 +783,14 @@ class BeyondTheCaches(TempDir):
         self.assertEqual(rows[("c", "4096")]["sim_ll_misses_per_unit"], "1.25")
         self.assertEqual(rows[("a", "4096")]["sim_ll_misses_per_unit"], "")
 
-    def test_a_why_beyond_the_caches_not_simulated_is_left_out(self):
+    def test_a_why_beyond_the_caches_not_simulated_is_left_out(self) -> None:
         self.write("cachesim.csv", CACHESIM_HEADER + "\na,simple_iter,1024,entity,1,10,0.25,0,00ab\n")
         self.assertEqual(results.main([self.dir]), 0)
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "cachesim.csv")
         self.assertIsNone(report.why_at(report.Results(self.path("results.csv")), "simple_iter", 4096))
 
 
-def said(function, args):
+def said(function: Callable[[list[str]], int], args: list[str]) -> tuple[int, str, str]:
     """(exit status, stdout, stderr) of a command's main()."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -797,7 +799,7 @@ def said(function, args):
 
 
 class SimulationPlan(TempDir):
-    def test_layouts_replayed(self):
+    def test_layouts_replayed(self) -> None:
         cells = self.write("cells.tsv", "bin-a\tx\ta\t8\nbin-a\ty\ta\t8\nraw\tx\traw-soa\t8\nraw\tx\traw-aos\t8\n")
         rows = []
         for k, (vx, vy) in enumerate([(1.0, 1.0), (1.5, 1.01), (0.8, 0.99)]):
@@ -825,7 +827,7 @@ class SimulationPlan(TempDir):
         self.assertEqual(said(simulation.plan_main, ["--cells", cells, "--n", "8", "--only", "a:x", "--spread", "0.1"])[0],
                          2)
 
-    def test_the_last_level_of_a_geometry(self):
+    def test_the_last_level_of_a_geometry(self) -> None:
         self.assertEqual(simulation.last_level_bytes("I1=32768/8/64 D1=49152/12/64 LL=33554432/16/64 "
                                                      "(bytes/ways/line)"), 32 << 20)
         self.assertIsNone(simulation.last_level_bytes(""))

@@ -9,15 +9,15 @@ from analysis import scenarios
 HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
 
 
-def describe(*rows):
+def describe(*rows: tuple[str, str, str, int, str]) -> str:
     return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh},"{d}"\n' for s, f, st, fresh, d in rows)
 
 
 class Descriptors(support.TempDir):
-    def rows(self, text):
+    def rows(self, text: str) -> list[dict[str, str]]:
         return scenarios.read(self.write("scenarios.csv", text))
 
-    def test_families_follow_the_catalogue_not_the_raw_binary(self):
+    def test_families_follow_the_catalogue_not_the_raw_binary(self) -> None:
         # The raw binary comes first in a run and lists only its baselines, in another order.
         rows = self.rows(describe(("simple_iter", "iteration", "raw-soa", 0, "a pass"),
                                   ("simple_iter", "iteration", "raw-aos", 0, "a pass"),
@@ -28,7 +28,7 @@ class Descriptors(support.TempDir):
                                                     ("iteration", ["simple_iter"])])
         self.assertEqual(scenarios.fresh(rows), ["create"])
 
-    def test_the_framed_scenarios_are_those_with_frames(self):
+    def test_the_framed_scenarios_are_those_with_frames(self) -> None:
         text = ("scenario,family,unit,strategy,sizes,fresh,frames,description\n"
                 'grow,hitch,entity,raw-soa,"65536",0,256,"grows"\n'
                 'create,structural,entity,bitmask,"1024",1,0,"make"\n'
@@ -40,7 +40,7 @@ class Descriptors(support.TempDir):
         # A run described before the column: no scenario is framed.
         self.assertEqual(scenarios.framed(self.rows(describe(("create", "structural", "bitmask", 1, "make")))), [])
 
-    def test_the_table_has_a_row_per_scenario_with_its_raw_baselines(self):
+    def test_the_table_has_a_row_per_scenario_with_its_raw_baselines(self) -> None:
         rows = self.rows(describe(("simple_iter", "iteration", "raw-soa", 0, "a pass"),
                                   ("simple_iter", "iteration", "raw-aos", 0, "a pass"),
                                   ("create", "structural", "bitmask", 1, "make, then add"),
@@ -51,7 +51,7 @@ class Descriptors(support.TempDir):
             "| `simple_iter` | iteration | a pass | entity | raw-aos, raw-soa |",
         ])
 
-    def test_the_table_replaces_only_what_stands_between_its_markers(self):
+    def test_the_table_replaces_only_what_stands_between_its_markers(self) -> None:
         text = "intro\n<!-- table: scenarios -->\nold\nrows\n<!-- end table -->\nafter\n"
         self.assertEqual(scenarios.replace_table(text, ["| a |", "|---|"]),
                          "intro\n<!-- table: scenarios -->\n| a |\n|---|\n<!-- end table -->\nafter\n")
@@ -60,7 +60,7 @@ class Descriptors(support.TempDir):
         with self.assertRaises(ValueError):
             scenarios.replace_table("<!-- table: scenarios -->\nnever closed\n", [])
 
-    def test_check_mode_says_whether_the_document_is_current(self):
+    def test_check_mode_says_whether_the_document_is_current(self) -> None:
         csv = self.write("scenarios.csv", describe(("create", "structural", "bitmask", 1, "make")))
         doc = self.write("scenarios.md", "<!-- table: scenarios -->\n<!-- end table -->\n")
         self.assertEqual(scenarios.main(["table", csv, doc, "--check"]), 1)

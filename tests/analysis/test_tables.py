@@ -13,32 +13,32 @@ from test_paired import planted_file
 SMALL_PART = 600
 
 
-def run_rows(count):
+def run_rows(count: int) -> list[str]:
     return [support.run_row("a", "simple_iter", 1024, 1.0 + k / 1000, seed=f"{k + 1:016x}") for k in range(count)]
 
 
 
-def _bytes(path):
+def _bytes(path: str) -> bytes:
     with open(path, "rb") as f:
         return f.read()
 
 class Splitting(support.TempDir):
-    def publish_runs(self, count, limit=SMALL_PART):
+    def publish_runs(self, count: int, limit: int = SMALL_PART) -> list[str]:
         self.runs("runs.csv", run_rows(count))
         self.expected = [{k: v for k, v in row.items() if k not in tables.BUILD_COLUMNS}
                          for row in csvfile.read(self.path("runs.csv"), "runs")]
         with mock.patch.object(csvfile, "PART_BYTES", limit):
             return tables.publish(self.dir, "runs")
 
-    def published_rows(self):
+    def published_rows(self) -> list[csvfile.Row]:
         return [{k: v for k, v in row.items() if v != "" or k in csvfile.required_columns("runs")}
                 for row in csvfile.read_table(self.dir, "runs", "runs")]
 
-    def test_a_small_table_stays_one_file(self):
+    def test_a_small_table_stays_one_file(self) -> None:
         self.assertEqual(self.publish_runs(3, limit=10**6), ["runs.csv.gz"])
         self.assertFalse(os.path.exists(self.path("runs.csv")))
 
-    def test_a_large_table_is_split_into_whole_rows_each_part_under_the_limit(self):
+    def test_a_large_table_is_split_into_whole_rows_each_part_under_the_limit(self) -> None:
         names = self.publish_runs(200)
         self.assertGreater(len(names), 2)
         self.assertEqual(names, [f"runs-{k}.csv.gz" for k in range(1, len(names) + 1)])
@@ -51,7 +51,7 @@ class Splitting(support.TempDir):
         self.assertEqual([r["median_ns"] for r in rows], [r["median_ns"] for r in self.expected])
         self.assertEqual(csvfile.table_label(self.dir, "runs"), self.path(f"runs-1..{len(names)}.csv.gz"))
 
-    def test_the_same_rows_give_the_same_parts(self):
+    def test_the_same_rows_give_the_same_parts(self) -> None:
         first = {name: _bytes(self.path(name)) for name in self.publish_runs(200)}
         os.remove(self.path("runs-1.csv.gz"))
         for name in first:
@@ -59,7 +59,7 @@ class Splitting(support.TempDir):
                 os.remove(self.path(name))
         self.assertEqual({name: _bytes(self.path(name)) for name in self.publish_runs(200)}, first)
 
-    def test_a_table_published_whole_is_split_anew_when_over_the_limit(self):
+    def test_a_table_published_whole_is_split_anew_when_over_the_limit(self) -> None:
         self.publish_runs(200, limit=10**6)
         self.record("runs.csv.gz")
         with mock.patch.object(csvfile, "PART_BYTES", SMALL_PART):
@@ -69,46 +69,46 @@ class Splitting(support.TempDir):
         self.assertGreater(len(names), 1)
         self.assertFalse(os.path.exists(self.path("runs.csv.gz")))
         # the manifest lists the parts instead of the whole file, each as it is
-        entries = manifest.load(self.dir)
+        entries = support.present(manifest.load(self.dir))
         self.assertEqual(sorted(entries), sorted(names))
         self.assertEqual(sum(entries[name].rows for name in names), 200)
         self.assertEqual(len(csvfile.read_table(self.dir, "runs", "runs", recorded=True)), 200)
 
 
 class Refusals(support.TempDir):
-    def setUp(self):
+    def setUp(self) -> None:
         super().setUp()
         self.runs("runs.csv", run_rows(200))
         with mock.patch.object(csvfile, "PART_BYTES", SMALL_PART):
             self.names = tables.publish(self.dir, "runs")
 
-    def refused(self, what, recorded=False):
+    def refused(self, what: str, recorded: bool = False) -> None:
         with self.assertRaises(csvfile.CsvError) as e:
             csvfile.read_table(self.dir, "runs", "runs", recorded)
         self.assertIn(what, str(e.exception))
 
-    def test_a_missing_part(self):
+    def test_a_missing_part(self) -> None:
         os.remove(self.path("runs-2.csv.gz"))
         self.refused("runs-2.csv.gz is missing")
 
-    def test_a_missing_part_the_manifest_lists(self):
+    def test_a_missing_part_the_manifest_lists(self) -> None:
         self.record(*self.names)
         os.remove(self.path(self.names[-1]))
         self.refused("listed in", recorded=True)
 
-    def test_the_table_whole_beside_its_parts(self):
+    def test_the_table_whole_beside_its_parts(self) -> None:
         self.runs("runs.csv", run_rows(2))
         os.rename(self.path("runs.csv"), self.path("runs.csv.gz"))
         self.refused("which is the run's is not known")
 
-    def test_a_row_in_two_parts(self):
+    def test_a_row_in_two_parts(self) -> None:
         with open(self.path("runs-1.csv.gz"), "rb") as f:
             first = f.read()
         with open(self.path(f"runs-{len(self.names) + 1}.csv.gz"), "wb") as f:
             f.write(first)
         self.refused("a second row for strategy=a")
 
-    def test_a_part_left_over_beside_a_published_run(self):
+    def test_a_part_left_over_beside_a_published_run(self) -> None:
         self.record(*self.names)
         with open(self.path(f"runs-{len(self.names) + 1}.csv.gz"), "wb") as f:
             f.write(open(self.path("runs-1.csv.gz"), "rb").read())
@@ -116,12 +116,12 @@ class Refusals(support.TempDir):
 
 
 class Publication(support.TempDir):
-    def test_a_stage_with_a_row_in_two_parts_is_not_a_whole_run(self):
+    def test_a_stage_with_a_row_in_two_parts_is_not_a_whole_run(self) -> None:
         run = support.make_run(self.path("run"))
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(run, "runs")
         self.assertGreater(len(names), 1)
-        self.assertEqual(publish.check_stage(run), len(manifest.load(run)))
+        self.assertEqual(publish.check_stage(run), len(support.present(manifest.load(run))))
         with open(os.path.join(run, names[0]), "rb") as f:
             first = f.read()
         extra = f"runs-{len(names) + 1}.csv.gz"
@@ -135,19 +135,19 @@ class Publication(support.TempDir):
 
 
 class Samples(support.TempDir):
-    def test_samples_in_parts_pair_as_in_one_file(self):
+    def test_samples_in_parts_pair_as_in_one_file(self) -> None:
         planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
-        whole = paired.load_pairing(self.dir, "wall")
+        whole = support.present(paired.load_pairing(self.dir, "wall"))
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(self.dir, "samples")
         self.assertGreater(len(names), 2)
         self.assertFalse(os.path.exists(self.path("samples.csv")))
-        split = paired.load_pairing(self.dir, "wall")
-        key = ("simple_iter", 100, "warm")
+        split = support.present(paired.load_pairing(self.dir, "wall"))
+        key = paired.BlockKey("simple_iter", 100, "warm")
         self.assertEqual(paired.process_log_ratios(split[key], "b", "a"),
                          paired.process_log_ratios(whole[key], "b", "a"))
 
-    def test_table_files_prints_the_parts(self):
+    def test_table_files_prints_the_parts(self) -> None:
         planted_file(self, {"a": 1.0, "b": 1.5}, processes=6)
         with mock.patch.object(csvfile, "PART_BYTES", 400):
             names = tables.publish(self.dir, "samples")
