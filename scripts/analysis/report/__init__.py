@@ -24,7 +24,8 @@ from ..stats import crossover
 from .change import CHANGE_RATES, crossover_text
 from .commands import QUICK_WORTH, explained_main, main
 from .first_page import why_at, worlds
-from .model import MARKS, NotMeasured, Results, TableError, cell_key as _cell_key, designs, ratio_text, sizes_of, standings
+from .model import (MARKS, NotMeasured, Results, TableError, cell_key as _cell_key, designs, ratio_text, sizes_of,
+                    standings)
 from .registry import FIGURES, TABLES, table, value
 from .template import refresh
 

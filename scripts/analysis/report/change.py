@@ -34,7 +34,6 @@ def _ratio_of(res: Results, top: tuple[str, str], bottom: tuple[str, str], n: st
     return res.ratio(a, b) if a and b else None
 
 
-
 def _rate_text(points: Sequence[tuple[float, float]]) -> str:
     rate, side = stats.crossover(points)
     if rate is None:

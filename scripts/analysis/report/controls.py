@@ -34,7 +34,8 @@ from .model import NotMeasured, Results, TableError
 
 def table_aa(res: Results) -> list[str]:
     by_n = cellmod.aa_by_n(res.rows)
-    lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |", "|---:|---:|---:|---:|---:|"]
+    lines = ["| N | cells | intervals excluding 1 | largest deviation | median deviation |",
+             "|---:|---:|---:|---:|---:|"]
     if not by_n:
         raise NotMeasured(f"{res.shown_csv} has no A/A pair (no row with aa_ratio)")
     every = [x for v in by_n.values() for x in v]
@@ -55,9 +56,9 @@ def table_precision(res: Results) -> list[str]:
         return f"{100 * sum(1 for x in v if x <= t) / len(v):.0f}%" if v else "-"
 
     for n, (m, q) in sorted(cellmod.half_widths_by_n(res.rows).items()):
-        lines.append(f"| {size_label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {share(m, 0.03)} | {share(m, 0.05)} "
-                     f"| +/-{100 * m[-1]:.0f}% | {len(q)} | " + (f"+/-{100 * stats.median(q):.1f}%" if q else "-") +
-                     f" | {share(q, 0.05)} |")
+        lines.append(f"| {size_label(n)} | {len(m)} | +/-{100 * stats.median(m):.1f}% | {share(m, 0.03)} | "
+                     f"{share(m, 0.05)} | +/-{100 * m[-1]:.0f}% | {len(q)} | " +
+                     (f"+/-{100 * stats.median(q):.1f}%" if q else "-") + f" | {share(q, 0.05)} |")
     return lines
 
 
@@ -91,7 +92,8 @@ def table_pairs(res: Results) -> list[str]:
         lines.append(f"| {name} | {len(widths)} | "
                      + (f"+/-{100 * stats.median(widths):.1f}%" if widths else "-") +
                      f" | {share(c.within(target), len(widths))} | {len(c.aa)} | "
-                     f"{share(c.aa_within(target), len(c.aa))} | {share(len(c.aa) - c.aa_within(2 * target), len(c.aa))} | "
+                     f"{share(c.aa_within(target), len(c.aa))} | "
+                     f"{share(len(c.aa) - c.aa_within(2 * target), len(c.aa))} | "
                      f"{share(c.aa_holding_one(), len(c.aa))} | {share(c.planted_detected(), len(c.planted))} | "
                      f"{planted} |")
     return lines

@@ -66,7 +66,6 @@ def _why(res: Results, scenario: str, n: int, figures: list[wording.Figure], k: 
     return answers.why_at(first, second, n, simulation.last_level_bytes(res.meta.get("cachesim_geometry", "")))
 
 
-
 def explained(res: Results, n: int) -> list[str]:
     """The cells the first page's why compares at n (answers.explained), each "STRATEGY:SCENARIO": what the
     simulation beyond the caches runs."""
@@ -111,7 +110,6 @@ def worlds(res: Results, n: int) -> tuple[str, str]:
               if scenario in scenarios and size == n and float(r["bytes_per_entity"] or 0) > 0 and s in shown]
     cache = answers.last_level_cache(res.meta.get("caches", ""))
     return answers.worlds_text(worlds, cache) if worlds else ("", "")
-
 
 
 def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]:

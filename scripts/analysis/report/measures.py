@@ -155,14 +155,14 @@ def table_layouts(res: Results, strategy: str, scenario: str, size: str) -> list
     for r in res.sim:
         if r["strategy"] == strategy and r["scenario"] == scenario and int(r["n"]) == n:
             sim[r["layout_seed"]] = r
-    lines = ["| layout (fastest first) | layout seed | median ns | simulated D1 misses per unit |", "|---:|---|---:|---:|"]
+    lines = ["| layout (fastest first) | layout seed | median ns | simulated D1 misses per unit |",
+             "|---:|---|---:|---:|"]
     for k, r in enumerate(sorted(runs, key=lambda r: float(r["median_ns"])), 1):
         s = sim.get(r["layout_seed"])
-        lines.append(f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{wording.digits(float(r['median_ns']))}f} | "
-                     f"{float(s['d1_misses_per_unit']):.2f} |" if s else
-                     f"| {k} | {r['layout_seed']} | {float(r['median_ns']):.{wording.digits(float(r['median_ns']))}f} | - |")
+        median = float(r["median_ns"])
+        misses = f"{float(s['d1_misses_per_unit']):.2f}" if s else "-"
+        lines.append(f"| {k} | {r['layout_seed']} | {median:.{wording.digits(median)}f} | {misses} |")
     return lines
-
 
 
 def table_meta(res: Results, keys: str = "") -> list[str]:

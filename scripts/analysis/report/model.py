@@ -23,8 +23,7 @@ class TableError(Exception):
 
 
 class NotMeasured(TableError):
-    """A table that asks for what the run did not measure (a size, a scenario, the A/A pair)."""
-
+    """A table or figure that asks for what the run did not measure (a size, a scenario, the A/A pair)."""
 
 
 # How a table marks a ratio the decision rule does not call a difference: "=" equivalent to 1 within the margin,
@@ -111,7 +110,8 @@ class Results:
         """A paired run's blocks (its samples, as recorded), through which every ratio of two cells measured side by
         side is paired; None for a run that measured its designs in separate processes."""
         clock = self.meta.get("paired_clock", defaults.text("PAIRED_CLOCK"))
-        return paired.load_pairing(self.directory, clock, recorded=self.recorded, required=self.meta.get("paired") == "1")
+        return paired.load_pairing(self.directory, clock, recorded=self.recorded,
+                                   required=self.meta.get("paired") == "1")
 
     def ratio(self, top: Cell, bottom: Cell) -> Comparison:
         """The stats.Comparison of two cells (cells.Cell), paired where the run measured them side by side."""
@@ -198,7 +198,6 @@ def entity_count(text: str) -> int:
     if re.fullmatch(r"[1-9][0-9]*", text):
         return int(text)
     raise TableError(f"'{text}' is not an entity count (1048576 or 2^20)")
-
 
 
 def cell_key(words: list[str], default: CellKey | None = None) -> CellKey:
