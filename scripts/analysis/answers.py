@@ -4,7 +4,7 @@ simulated misses, bytes per entity).
 
 REPORT.md's "answers" table and the heatmap (plots.py) read the same catalogue, WORKLOADS, so the figure and the
 table always name the same rows. The functions here take figures already computed, so that they are tested on
-planted data; report.py fetches them from a run.
+planted data; report/ fetches them from a run.
 """
 
 import re

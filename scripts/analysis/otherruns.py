@@ -5,7 +5,7 @@ A pick is compared as a set of designs (wording.leading, each run's own data und
 designs, OVERLAPPING sets (some design in both, not all), or DIFFERENT ones (no design in both). Two runs' ratios
 of one design to the reference in one block agree where the interval of their quotient (quotient: the two runs'
 processes independent) holds 1; the A/A twins' ratios, the same code measured twice in each run, show how often
-two runs agree where nothing but chance moves them. The functions take figures already computed; report.py
+two runs agree where nothing but chance moves them. The functions take figures already computed; report/agreement.py
 fetches them.
 """
 

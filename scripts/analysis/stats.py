@@ -401,3 +401,16 @@ def small_differences_called(comparisons: Iterable[Comparison], rule: Rule,
     not among the small ones, which are the ones that decide a pick."""
     small = [c for c in comparisons if abs(math.log(c.ratio)) <= math.log1p(size)]
     return sum(1 for c in small if rule.outcome(c) in (FASTER, SLOWER)), len(small)
+
+
+def crossover(points: Sequence[tuple[float, float]]) -> tuple[float | None, str]:
+    """The rate at which a ratio that grows with the rate reaches 1, from [(rate, ratio)] in rate order: log-linear
+    interpolation between the last rate below 1 and the next; (None, side) where it never crosses within the
+    rates ("below": above 1 already at the first rate, "above": below 1 at the last)."""
+    if points[0][1] >= 1:
+        return None, "below"
+    for (r0, v0), (r1, v1) in zip(points, points[1:]):
+        if v0 < 1 <= v1:
+            t = math.log(1 / v0) / math.log(v1 / v0)
+            return math.exp(math.log(r0) + t * math.log(r1 / r0)), ""
+    return None, "above"

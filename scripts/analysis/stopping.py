@@ -1,6 +1,6 @@
 """When a block has been measured enough, and which open block a process helps most.
 
-The comparisons a verdict rests on are those of the report's rule (report.py, wording.pick): every two designs of
+The comparisons a verdict rests on are those of the report's rule (report/, wording.pick): every two designs of
 a block, each compared with each, and every control with its original (the calibration). One is precise enough
 once its 95% interval's half-width is at most max(T, |ratio - 1| / 3): within +/-T where designs are close, so that
 "equivalent within the margin" can be decided, and a third of the difference where they are not, so that the

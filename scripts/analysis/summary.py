@@ -1,7 +1,7 @@
 """The summary a run prints: per scenario at its largest N, every strategy's time with its 95% interval and
 its ratio to the raw floor with the ratio's interval; then the cells far slower than every other design's (a
 new strategy's pathology, such as a clustering hash, shows there), what the A/A control showed, how precise the
-cells are, and how they stopped; and, where the run measured change detection, its tables (report.py: change,
+cells are, and how they stopped; and, where the run measured change detection, its tables (report/change.py: change,
 change-winners, tracking) at the run's fixed N.
 
     python3 -m analysis summary RESULTS_CSV

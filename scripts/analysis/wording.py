@@ -7,7 +7,7 @@ never "equal": only an equivalence says that.
 
 The functions here take comparisons already computed (stats.Comparison: ratio, low, high, df), per size as
 [(n, comparison)] or per design with its time (strategy, time, low, high) and the comparison of any two designs
-(Pairwise), so that they are tested on planted figures; report.py fetches the figures from a run.
+(Pairwise), so that they are tested on planted figures; report/ fetches the figures from a run.
 """
 
 import math
