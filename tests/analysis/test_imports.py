@@ -14,37 +14,57 @@ PACKAGE = os.path.join(support.SCRIPTS, "analysis")
 NAME = "analysis"
 
 
-def imported(tree: ast.AST, modules: set[str]) -> set[str]:
-    """The package's modules a module's syntax tree imports, anywhere in it: "from . import a", "from .a import
-    x", "from analysis import a", "from analysis.a import x", "import analysis.a"."""
+def _module_of(parts: list[str], modules: set[str]) -> str | None:
+    """The longest leading dotted name of parts that is one of the package's modules ("report.model" before
+    "report")."""
+    for k in range(len(parts), 0, -1):
+        if ".".join(parts[:k]) in modules:
+            return ".".join(parts[:k])
+    return None
+
+
+def imported(tree: ast.AST, modules: set[str], where: tuple[str, ...] = ()) -> set[str]:
+    """The package's modules (dotted below the package: "stats", "report.model") a module's syntax tree imports,
+    anywhere in it: "from . import a", "from .a import x", "from .. import b" (in a subpackage), "from analysis
+    import a", "from analysis.a import x", "import analysis.a". where is the subpackage the module is in."""
     out: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 parts = alias.name.split(".")
                 if parts[0] == NAME and len(parts) > 1:
-                    out.add(parts[1])
+                    found = _module_of(parts[1:], modules)
+                    if found:
+                        out.add(found)
         elif isinstance(node, ast.ImportFrom):
             if node.level == 0 and (node.module or "").split(".")[0] != NAME:
                 continue  # another package's
-            if node.level > 1:
+            if node.level - 1 > len(where):
                 continue  # above the package
-            parts = (node.module or "").split(".")
-            inner = parts[1:] if node.level == 0 else [p for p in parts if p]
-            if inner:
-                out.add(inner[0])
-            else:
-                out.update(alias.name for alias in node.names)
-    return out & modules
+            base = list(where[:len(where) - (node.level - 1)]) if node.level else []
+            inner = [p for p in (node.module or "").split(".") if p]
+            parts = base + (inner[1:] if node.level == 0 else inner)
+            for alias in node.names:
+                found = _module_of(parts + [alias.name], modules) or _module_of(parts, modules)
+                if found:
+                    out.add(found)
+    return out
 
 
 def graph(directory: str) -> dict[str, set[str]]:
-    """{module: the package's modules it imports} of every module in the folder."""
-    modules = {name[:-3] for name in os.listdir(directory) if name.endswith(".py")}
+    """{module: the package's modules it imports} of every module in the folder and its subpackages, a
+    subpackage's modules named "sub.module" and its __init__ "sub"."""
+    files: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for folder, _, names in os.walk(directory):
+        where = tuple(p for p in os.path.relpath(folder, directory).split(os.sep) if p != ".")
+        for name in names:
+            if name.endswith(".py") and not (name == "__init__.py" and not where):
+                module = ".".join(where) if name == "__init__.py" else ".".join(where + (name[:-3],))
+                files[module] = (os.path.join(folder, name), where)
     out: dict[str, set[str]] = {}
-    for module in sorted(modules):
-        with open(os.path.join(directory, module + ".py"), encoding="utf-8") as f:
-            out[module] = imported(ast.parse(f.read(), module + ".py"), modules) - {module}
+    for module, (path, where) in sorted(files.items()):
+        with open(path, encoding="utf-8") as f:
+            out[module] = imported(ast.parse(f.read(), path), set(files), where) - {module}
     return out
 
 
@@ -95,6 +115,17 @@ class Imports(unittest.TestCase):
                          "from analysis.f import y\nimport analysis.g\nimport os\nfrom .. import h\n"
                          "def late():\n    from . import i\n")
         self.assertEqual(imported(tree, set("abcdefghi")), set("abdefgi"))
+
+    def test_a_subpackage_s_imports_are_named_by_their_place(self) -> None:
+        tree = ast.parse("from . import model\nfrom .. import stats\nfrom .model import x\n"
+                         "from analysis.sub import other\n")
+        modules = {"sub", "sub.model", "sub.other", "stats"}
+        self.assertEqual(imported(tree, modules, ("sub",)), {"sub.model", "stats", "sub.other"})
+
+    def test_the_report_package_is_read(self) -> None:
+        edges = graph(PACKAGE)
+        self.assertIn("report.registry", edges)
+        self.assertIn("report.model", edges["report.registry"] | edges["report.measures"])
 
     def test_a_cycle_is_found_even_through_a_function(self) -> None:
         edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
