@@ -267,7 +267,8 @@ $(OBJ)/$(1)/%.o: $$$$(call source_of,$$$$*) Makefile
 	$$(quiet)$$($(1)_CC) $$(WARNINGS) $$($(1)_CFLAGS) $$(KEY_FLAGS_$$(call key_of,$$*)) $$(KEY_NAME_$$(call key_of,$$*)) \
 	    $$(if $$($(1)_NOTE),-DESB_BUILD_FLAGS='"$$(strip $$($(1)_NOTE) $$(KEY_FLAGS_$$(call key_of,$$*)) \
 	        $$(addprefix @,$$(KEY_SETS_$$(call key_of,$$*))))"') \
-	    $$(addprefix -Istrategies/,$$(KEY_SETS_$$(call key_of,$$*))) $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@
+	    $$(addprefix -Istrategies/,$$(KEY_SETS_$$(call key_of,$$*))) $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@ \
+	    $$(call record_failure,$$<)
 endef
 .SECONDEXPANSION:
 $(foreach f,test asan fuzz bench cachesim,$(eval $(call OBJECT_RULE,$(f))))
@@ -278,16 +279,21 @@ $(foreach f,test asan fuzz bench cachesim,$(eval $(call OBJECT_RULE,$(f))))
 V ?= 0
 show = $(if $(or $(filter 1,$(V)),$(findstring s,$(firstword -$(MAKEFLAGS)))),@:,@echo)
 quiet = $(if $(filter 1,$(V)),,@)
+# make bench's build records what failed (a source, or the folder of a design whose link failed) in the file
+# BUILD_FAILURES names, one a line, so that it can name the folder in one line after the compiler's messages
+# (scripts/build-failures.sh).
+record_failure = $(if $(BUILD_FAILURES),|| { echo '$(1)' >>'$(BUILD_FAILURES)'; exit 1; })
 
-# A design unit (harness/unit.h) from its LTO objects (the prerequisites) in flavor $(1): gcc's -fwhole-program
-# over them without the linker plugin gives one relocatable object optimised as a whole program, in which every
-# symbol is hidden but the unit's table (externally_visible); objcopy then makes the hidden ones local, so that
-# units link side by side. gcc only: clang has no whole-program partial link.
+# A design unit (harness/unit.h) of folder $(2) from its LTO objects (the prerequisites) in flavor $(1): gcc's
+# -fwhole-program over them without the linker plugin gives one relocatable object optimised as a whole program, in
+# which every symbol is hidden but the unit's table (externally_visible); objcopy then makes the hidden ones local,
+# so that units link side by side. gcc only: clang has no whole-program partial link.
+UNIT_LINK_FLAGS := -fno-use-linker-plugin -fwhole-program -flto-partition=one -r -nostdlib
 define UNIT_LINK
 $(show) "LD $@"
 @mkdir -p $(@D)
 $(if $(CC_IS_CLANG),@echo "make: the bench binaries are linked from design units that need gcc's whole-program partial link (CC=gcc)" >&2; exit 2)
-$(quiet)$($(1)_CC) $($(1)_CFLAGS) -fno-use-linker-plugin -fwhole-program -flto-partition=one -r -nostdlib $^ -o $@.tmp
+$(quiet)$($(1)_CC) $($(1)_CFLAGS) $(UNIT_LINK_FLAGS) $^ -o $@.tmp $(call record_failure,$(2))
 $(quiet)objcopy --localize-hidden $@.tmp $@
 @rm -f $@.tmp
 endef
@@ -297,15 +303,15 @@ define VARIANT_RULES
 $(1)_OWN_SRC := $$(wildcard strategies/$(2)/*.c $$(addprefix strategies/,$$(addsuffix /*.c,$$($(1)_SETS))))
 $(1)_OWN_TEST_SRC := $$(wildcard strategies/$(2)/tests/*.c $$(addprefix strategies/,$$(addsuffix /tests/*.c,$$($(1)_SETS))))
 $(BUILD)/units/bench/$(1).o: $$(call variant_objs,bench,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC))
-	$$(call UNIT_LINK,bench)
+	$$(call UNIT_LINK,bench,strategies/$(2)/)
 $(BUILD)/units/cachesim/$(1).o: $$(call variant_objs,cachesim,$(1),$(UNIT_HARNESS_SRC) $(SCENARIO_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC))
-	$$(call UNIT_LINK,cachesim)
+	$$(call UNIT_LINK,cachesim,strategies/$(2)/)
 $(BUILD)/bench-$(1): $(call obj,bench,main,$(MAIN_SRC)) $(BUILD)/units/bench/$(1).o
 	$$(show) "LD $$@"
-	$$(quiet)$$(bench_CC) $$(bench_CFLAGS) $$^ $(PAPI_LIBS) -lm -o $$@
+	$$(quiet)$$(bench_CC) $$(bench_CFLAGS) $$^ $(PAPI_LIBS) -lm -o $$@ $$(call record_failure,strategies/$(2)/)
 $(BUILD)/cachesim-$(1): $(call obj,cachesim,main,$(MAIN_SRC)) $(BUILD)/units/cachesim/$(1).o
 	$$(show) "LD $$@"
-	$$(quiet)$$(cachesim_CC) $$(cachesim_CFLAGS) $$^ -lm -o $$@
+	$$(quiet)$$(cachesim_CC) $$(cachesim_CFLAGS) $$^ -lm -o $$@ $$(call record_failure,strategies/$(2)/)
 # Test binaries: the conformance suite (tests/) plus the strategy's own tests of what it offers beyond the
 # contract (strategies/NAME/tests/*.c, if any).
 $(BUILD)/test-$(1): $$(call variant_objs,test,$(1),$(TEST_SRC) $(HOOKS_SRC) $(SHARED_SRC),$$($(1)_OWN_SRC) $$($(1)_OWN_TEST_SRC))
@@ -335,8 +341,12 @@ $(BUILD)/test-common-asan: $(call variant_objs,asan,common,$(HOOKS_SRC) $(SHARED
 PAIRED_ORDERS ?= $(call default,PAIRED_ORDERS)
 PAIRED_BINS := $(addprefix $(BUILD)/bench-paired-,$(shell seq 0 $$(($(PAIRED_ORDERS) - 1))))
 # Each unit's copy whose table is renamed after its design (esb_design_unit_HEX, HEX the name in hexadecimal), so
-# that the units link side by side.
-PAIRED_UNITS := $(addprefix $(BUILD)/paired/units/,$(addsuffix .o,raw $(PAIRED_DESIGNS)))
+# that the units link side by side. The units are raw's and every design's, or in a run narrowed by STRATEGIES
+# those of the designs it measures (BENCH_NAMES) and of their controls, the ones its blocks measure beside them
+# (scripts/analysis/blocks.py): a narrowed run builds no other design.
+PAIRED_LINKED = $(if $(STRATEGIES),$(filter $(BENCH_NAMES) $(addsuffix ~aa,$(BENCH_NAMES)) \
+    $(if $(filter $(PLANTED_STRATEGY),$(BENCH_NAMES)),$(PLANTED_VARIANT)),$(PAIRED_DESIGNS)),$(PAIRED_DESIGNS))
+PAIRED_UNITS = $(addprefix $(BUILD)/paired/units/,$(addsuffix .o,raw $(PAIRED_LINKED)))
 unit_symbol = esb_design_unit_$(shell printf '%s' '$(1)' | od -An -tx1 | tr -d ' \n')
 $(BUILD)/paired/units/%.o: $(BUILD)/units/bench/%.o
 	@mkdir -p $(@D)
@@ -348,7 +358,15 @@ KEY_FLAGS_main :=
 $(BUILD)/paired/link-seed:
 	@mkdir -p $(@D)
 	$(quiet)od -An -N3 -tu4 /dev/urandom | tr -d ' \n' >$@.tmp && mv $@.tmp $@
-$(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $(PAIRED_UNITS) scripts/paired-link.sh | $(BUILD)/paired/link-seed
+# The units the paired program links, one a line, rewritten only when they change: a narrowed run's program is
+# linked again for the next full run, and the other way round.
+$(BUILD)/paired/units.list: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' $(PAIRED_UNITS) >$@.tmp && if cmp -s $@.tmp $@; then rm $@.tmp; else mv $@.tmp $@; fi
+.PHONY: FORCE
+FORCE:
+$(PAIRED_BINS): $(BUILD)/bench-paired-%: $(PAIRED_MAIN_OBJS) $$(PAIRED_UNITS) $(BUILD)/paired/units.list \
+    scripts/paired-link.sh | $(BUILD)/paired/link-seed
 	$(show) "LD $@"
 	$(quiet)sh scripts/paired-link.sh $* $(BUILD)/paired "$(bench_CC) $(bench_CFLAGS) $(HARNESS_INCLUDES)" "$(PAPI_LIBS) -lm" $@ \
 	    $(PAIRED_MAIN_OBJS) -- $(PAIRED_UNITS)
@@ -357,9 +375,9 @@ build-paired: $(PAIRED_BINS)
 build-bench: $(PAIRED_BINS)
 
 $(BUILD)/units/bench/raw.o: $(call obj,bench,raw,$(UNIT_HARNESS_SRC) $(RAW_SRC))
-	$(call UNIT_LINK,bench)
+	$(call UNIT_LINK,bench,scenarios/raw/)
 $(BUILD)/units/cachesim/raw.o: $(call obj,cachesim,raw,$(UNIT_HARNESS_SRC) $(RAW_SRC))
-	$(call UNIT_LINK,cachesim)
+	$(call UNIT_LINK,cachesim,scenarios/raw/)
 $(BUILD)/bench-raw: $(call obj,bench,main,$(MAIN_SRC)) $(BUILD)/units/bench/raw.o
 	$(show) "LD $@"
 	$(quiet)$(bench_CC) $(bench_CFLAGS) $^ $(PAPI_LIBS) -lm -o $@
@@ -507,10 +525,10 @@ CACHESIM_LARGE_N ?= $(call default,CACHESIM_LARGE_N)
 HYPERFINE_RUNS ?= $(call default,HYPERFINE_RUNS)
 ## HYPERFINE_EXTRA_MS    the extra work, in ms, that makes a cross-check's process long enough to time
 HYPERFINE_EXTRA_MS ?= $(call default,HYPERFINE_EXTRA_MS)
-# A plug-in author's loop: STRATEGIES=NAME,... measures those variants alone, with raw, PAIRED_REFERENCE and
-# AA_STRATEGY and its twin (the ratios and the controls need them); SCENARIOS=NAME,... those scenarios alone (and
-# cross-checks them). Each name is checked before anything runs.
-## STRATEGIES            NAME,...: make bench measures these variants alone (with raw, the reference and the controls)
+# A plug-in author's loop: STRATEGIES=NAME,... builds and measures those variants alone, with raw, PAIRED_REFERENCE
+# and AA_STRATEGY and its twin (the ratios and the controls need them), and the controls of each (BENCH_BUILT);
+# SCENARIOS=NAME,... those scenarios alone (and cross-checks them). Each name is checked before anything runs.
+## STRATEGIES            NAME,...: make bench builds and measures these variants alone (with raw, reference, controls)
 STRATEGIES ?=
 ## SCENARIOS             NAME,...: make bench measures these scenarios alone
 SCENARIOS ?=
@@ -520,6 +538,11 @@ space := $(empty) $(empty)
 STRATEGIES_LISTED := $(subst $(comma), ,$(STRATEGIES))
 BENCH_NAMES = raw $(if $(STRATEGIES),$(filter $(STRATEGIES_LISTED) $(PAIRED_REFERENCE) $(AA_STRATEGY),$(VARIANTS)) \
               $(AA_VARIANT),$(MEASURED))
+# What make bench builds: every bench program (build-bench, build-cachesim), or in a run narrowed by STRATEGIES the
+# programs of the designs it measures and, with PAIRED=1, the paired program of their units (PAIRED_LINKED), so that
+# such a run neither waits for the other designs' builds nor fails with a folder it leaves out.
+BENCH_BUILT = $(if $(STRATEGIES),$(addprefix $(BUILD)/bench-,$(BENCH_NAMES)) \
+    $(addprefix $(BUILD)/cachesim-,$(BENCH_NAMES)) $(call paired,$(PAIRED_BINS),),build-bench build-cachesim)
 ## CROSSCHECK_SCENARIOS  the scenarios the whole-process cross-check times (SCENARIOS, where given)
 CROSSCHECK_SCENARIOS ?= $(if $(SCENARIOS),$(SCENARIOS),$(call default,CROSSCHECK_SCENARIOS))
 # The paired measurement (scripts/analysis.sh blocks): each process measures PAIRED_LAYOUTS layouts of
@@ -566,7 +589,9 @@ bench-settings:
 	    STRATEGIES=NAME$(comma)... and SCENARIOS=NAME$(comma)... (STRATEGY and SCENARIO are make test's)))
 ## bench                 measures every design side by side, simulates caches, cross-checks and plots into RESULTS_DIR
 bench: bench-settings deps-bench
-	@$(MAKE) --no-print-directory -j$(JOBS) build-bench build-cachesim
+	@failures=$(BUILD)/build-failures.$$$$; rm -f "$$failures"; \
+	    $(MAKE) --no-print-directory -j$(JOBS) $(BENCH_BUILT) BUILD_FAILURES="$$failures" || \
+	    { rc=0; sh scripts/build-failures.sh "$$failures" || rc=$$?; rm -f "$$failures"; exit $$rc; }
 	@BENCH_MIN_N="$(BENCH_MIN_N)" BENCH_MAX_N="$(BENCH_MAX_N)" BENCH_STEP="$(BENCH_STEP)" BENCH_SIZES="$(BENCH_SIZES)" \
 	    BENCH_MIN_PROCS="$(BENCH_MIN_PROCS)" BENCH_MAX_PROCS="$(BENCH_MAX_PROCS)" \
 	    BENCH_TARGET_CI="$(BENCH_TARGET_CI)" BENCH_BUDGET_S="$(BENCH_BUDGET_S)" BENCH_OPTIONS="$(BENCH_OPTIONS)" \

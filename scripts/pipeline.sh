@@ -160,7 +160,7 @@ else
         "paired_layouts=$PAIRED_LAYOUTS" "paired_rounds=$PAIRED_ROUNDS" "paired_target_ms=$PAIRED_TARGET_MS" \
         "paired=$PAIRED" "paired_reference=$PAIRED_REFERENCE" "paired_clock=$PAIRED_CLOCK" \
         "frames_n=$FRAMES_N" "frames_processes=$FRAMES_PROCESSES" "frames_rounds=$FRAMES_ROUNDS" \
-        "paired_orders=$(ls "$build"/bench-paired-* | wc -l | tr -d ' ')" \
+        "paired_orders=$(ls "$build"/bench-paired-* 2>/dev/null | wc -l | tr -d ' ')" \
         "paired_link_seed=$link_seed"
     (cd "$build" && sha256sum -- *) | awk '{ print "sha256:" $2 "=" $1 }' >"$scratch/sums"
     # shellcheck disable=SC2046

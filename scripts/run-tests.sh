@@ -159,6 +159,8 @@ else
     run_script pipeline tests/pipeline.sh "$build" "$aa" "$@"
     # The template strategy: copied under a new name, it is discovered, passes the conformance suite and benchmarks.
     run_script template tests/template.sh "$build"
+    # What make bench builds: a narrowed run its designs alone, beside a strategy folder that does not compile.
+    run_script subset tests/subset.sh "$build"
     # A new scenario: its file and catalogue line are all it takes to appear in results, plots and tables.
     run_script scenario tests/scenario.sh "$build" "$1"
     # REPORT.md: no figure typed by hand, and every generated one that of its reference run.
