@@ -31,7 +31,8 @@ cat >"$tmp/tree/scenarios/planted_pass.c" <<'C'
 #include "kernels.h"
 #include "movers.h"
 
-static void *planted_setup(size_t n, const char **error) {
+static void *planted_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     return movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
 }
 
