@@ -10,7 +10,8 @@
 #include "scenario.h"
 #include "info.h"
 
-/* The arrays a scenario holds (its descriptor's params): the first `doubled` of them are doubled by a run, the rest keep their values. */
+/* The arrays a scenario holds (its descriptor's params): the first `doubled` of them are doubled by a run, the
+ * rest keep their values. */
 typedef struct layout {
     unsigned count, doubled;
     float (*value)(uint64_t i, unsigned k); /* entity i's starting value in array k, as the scenario defines it */

@@ -11,7 +11,8 @@
 #include "scenario.h"
 #include "info.h"
 
-/* Who the query finds and what the others hold (a descriptor's params). The draws are subset.c's: the same seeds give the same set. */
+/* Who the query finds and what the others hold (a descriptor's params). The draws are subset.c's: the same seeds
+ * give the same set. */
 typedef struct shape {
     bool (*matches)(uint64_t i, size_t n, unsigned percent);
     unsigned percent;
