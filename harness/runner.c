@@ -139,7 +139,7 @@ static int reads_only(const scenario *s, esb_mem_stats before, const char **erro
  * builds (a consuming scenario builds one per run) has the same layout. */
 void *setup_world(const scenario *s, size_t n, uint64_t seed, const char **error) {
     layout_begin(seed);
-    return s->setup(n, error);
+    return s->setup(n, s->params, error);
 }
 
 /* Setup, one checked run (the checksum and memory figures come from it). Leaves *ctx alive and the run's time

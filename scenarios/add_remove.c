@@ -37,18 +37,17 @@ static void add_remove_teardown(void *p) {
 /* Extra component k of entity i: distinct per component, so data moved into the wrong column shows. */
 static float extra_value(uint64_t i, unsigned k) { return data_scalar(i * 11 + k + 1).v; }
 
-#define EXTRA_VALUE_FN(k) \
-    static void extra_value_##k(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, k); }
-EXTRA_VALUE_FN(0)
-EXTRA_VALUE_FN(1)
-EXTRA_VALUE_FN(2)
-EXTRA_VALUE_FN(3)
-EXTRA_VALUE_FN(4)
-EXTRA_VALUE_FN(5)
-EXTRA_VALUE_FN(6)
-EXTRA_VALUE_FN(7)
-EXTRA_VALUE_FN(8)
-EXTRA_VALUE_FN(9)
+/* The bulk path's value functions of the extra components (scn_value_fn), one per component. */
+static void extra_value_0(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 0); }
+static void extra_value_1(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 1); }
+static void extra_value_2(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 2); }
+static void extra_value_3(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 3); }
+static void extra_value_4(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 4); }
+static void extra_value_5(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 5); }
+static void extra_value_6(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 6); }
+static void extra_value_7(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 7); }
+static void extra_value_8(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 8); }
+static void extra_value_9(uint64_t i, void *dst) { ((scalar *)dst)->v = extra_value(i, 9); }
 
 /* A in bulk, with the first `extra` of the ten extra components. */
 static esb_status populate(add_remove_ctx *c, uint32_t extra) {
@@ -68,7 +67,15 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
     return s == ESB_OK ? scn_bulk(c->base.world, c->base.n, ids, sizes, values, 1 + extra, c->base.handles) : s;
 }
 
-static void *setup(size_t n, bool cached_query, uint32_t extra, bool tracked, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct add_remove_params {
+    bool cached_query; /* the passes' query has the cached hint */
+    uint32_t extra;    /* how many of the extra components (L0..L9) every entity carries */
+    bool tracked;      /* a query with a change term on B exists */
+} add_remove_params;
+
+static void *add_remove_setup(size_t n, const void *params, const char **error) {
+    const add_remove_params *p = params;
     add_remove_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->b_values = scratch_alloc(n, sizeof *c->b_values);
@@ -76,11 +83,11 @@ static void *setup(size_t n, bool cached_query, uint32_t extra, bool tracked, co
     if (c->b_values && (s = esb_world_create(&c->base.world)) == ESB_OK &&
         (s = scn_register(c->base.world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
         (s = scn_register(c->base.world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
-        s = populate(c, extra);
+        s = populate(c, p->extra);
     if (s == ESB_OK) {
         esb_component fields[] = {c->a, c->b};
-        s = scn_query(c->base.world, fields, 2, cached_query, &c->base.query);
-        if (s == ESB_OK && tracked) s = scn_watch(c->base.world, fields, 2, c->b);
+        s = scn_query(c->base.world, fields, 2, p->cached_query, &c->base.query);
+        if (s == ESB_OK && p->tracked) s = scn_watch(c->base.world, fields, 2, c->b);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
@@ -165,15 +172,22 @@ static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char
     return true;
 }
 
-/* scenario_ID, its query cached or not, its entities with the first `extra` of the extra components, with a
- * change term watching B or not. */
-#define ADD_REMOVE_SCENARIO(id, cached_query, extra, tracked)                                                       \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, cached_query, extra, tracked, error); } \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = add_remove_run, .checksum = add_remove_checksum,                \
-                    .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind, \
-                    .world = scn_ctx_world, .teardown = add_remove_teardown)
-
-ADD_REMOVE_SCENARIO(add_remove, false, 0, false);
-ADD_REMOVE_SCENARIO(add_remove_cached, true, 0, false);
-ADD_REMOVE_SCENARIO(add_remove_large, false, LARGE_EXTRA, false);
-ADD_REMOVE_SCENARIO(add_remove_tracked, false, 0, true);
+DEFINE_SCENARIO(add_remove, .params = &(const add_remove_params){.cached_query = false, .extra = 0, .tracked = false},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_cached,
+                .params = &(const add_remove_params){.cached_query = true, .extra = 0, .tracked = false},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_large,
+                .params = &(const add_remove_params){.cached_query = false, .extra = LARGE_EXTRA, .tracked = false},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_tracked,
+                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .tracked = true},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);

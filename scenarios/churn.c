@@ -45,7 +45,15 @@ static void churn_teardown(void *p) {
     free(c);
 }
 
-static void *setup(size_t n, bool has_data, bool runs_system, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct churn_params {
+    bool has_data;    /* the transient component is a 4-byte sparse component; else a tag */
+    bool runs_system; /* the churn scenarios; the toggles only make the changes */
+} churn_params;
+
+static void *churn_setup(size_t n, const void *params, const char **error) {
+    const churn_params *p = params;
+    bool has_data = p->has_data, runs_system = p->runs_system;
     churn_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->has_data = has_data;
@@ -172,15 +180,19 @@ static const char *toggle_kind(void *p) { return esb_query_kind(((churn_ctx *)p)
 static uint64_t toggle_observed_ns(void *p) { return ((churn_ctx *)p)->observed_ns; }
 static esb_world *churn_world(void *p) { return ((churn_ctx *)p)->m->world; }
 
-/* scenario_ID, its transient component a tag or data, with the system or (the toggles) without. The churn
- * scenarios report the movement query's kind; the toggles that of their pass over the holders, and its share of
- * the time. */
-#define CHURN_SCENARIO(id, has_data, runs_system, ...)                                                             \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, has_data, runs_system, error); }       \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify, \
-                    .world = churn_world, .teardown = churn_teardown, __VA_ARGS__)
-
-CHURN_SCENARIO(tag_churn, false, true, .query_kind = churn_kind);
-CHURN_SCENARIO(sparse_churn, true, true, .query_kind = churn_kind);
-CHURN_SCENARIO(tag_toggle, false, false, .query_kind = toggle_kind, .observed_ns = toggle_observed_ns);
-CHURN_SCENARIO(sparse_toggle, true, false, .query_kind = toggle_kind, .observed_ns = toggle_observed_ns);
+/* The churn scenarios report the movement query's kind; the toggles that of their pass over the holders, and its
+ * share of the time. */
+DEFINE_SCENARIO(tag_churn, .params = &(const churn_params){.has_data = false, .runs_system = true},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .query_kind = churn_kind, .world = churn_world, .teardown = churn_teardown);
+DEFINE_SCENARIO(sparse_churn, .params = &(const churn_params){.has_data = true, .runs_system = true},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .query_kind = churn_kind, .world = churn_world, .teardown = churn_teardown);
+DEFINE_SCENARIO(tag_toggle, .params = &(const churn_params){.has_data = false, .runs_system = false},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
+                .teardown = churn_teardown);
+DEFINE_SCENARIO(sparse_toggle, .params = &(const churn_params){.has_data = true, .runs_system = false},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
+                .teardown = churn_teardown);

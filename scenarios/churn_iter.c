@@ -115,14 +115,20 @@ static esb_status rebuild_fresh(churn_iter_ctx *c) {
     return s == ESB_OK ? create_tracked(c, c->live, kept) : s;
 }
 
-static void *setup(size_t n, bool fresh, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct churn_iter_params {
+    bool fresh; /* the pass runs over a fresh world holding only the entities it matches */
+} churn_iter_params;
+
+static void *churn_iter_setup(size_t n, const void *params, const char **error) {
+    const churn_iter_params *p = params;
     churn_iter_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->n = n;
     c->live = scratch_alloc(n + CHURN_ROUNDS * (n / 10), sizeof *c->live);
     esb_status s = c->live ? new_world(c) : ESB_ERR_NOMEM;
     if (s == ESB_OK) s = churn(c);
-    if (s == ESB_OK && fresh) s = rebuild_fresh(c);
+    if (s == ESB_OK && p->fresh) s = rebuild_fresh(c);
     if (s == ESB_OK) {
         esb_access access[] = {ESB_WRITE, ESB_READ, ESB_READ};
         esb_query_desc d = {.fields = c->comp, .access = access, .field_count = 3, .cached = true};
@@ -172,12 +178,9 @@ static bool churn_iter_verify(void *p, uint64_t runs, uint64_t spots, const char
 static const char *churn_iter_kind(void *p) { return esb_query_kind(((churn_iter_ctx *)p)->query); }
 static esb_world *churn_iter_world(void *p) { return ((churn_iter_ctx *)p)->world; }
 
-/* scenario_ID over the churned world, or over the fresh one that holds only what the pass matches. */
-#define CHURN_ITER_SCENARIO(id, fresh)                                                                     \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, fresh, error); }               \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = churn_iter_run, .checksum = churn_iter_checksum,       \
-                    .verify = churn_iter_verify, .query_kind = churn_iter_kind, .world = churn_iter_world, \
-                    .teardown = churn_iter_teardown)
-
-CHURN_ITER_SCENARIO(churn_then_iter, false);
-CHURN_ITER_SCENARIO(churn_fresh_iter, true);
+DEFINE_SCENARIO(churn_then_iter, .params = &(const churn_iter_params){.fresh = false}, .setup = churn_iter_setup,
+                .run = churn_iter_run, .checksum = churn_iter_checksum, .verify = churn_iter_verify,
+                .query_kind = churn_iter_kind, .world = churn_iter_world, .teardown = churn_iter_teardown);
+DEFINE_SCENARIO(churn_fresh_iter, .params = &(const churn_iter_params){.fresh = true}, .setup = churn_iter_setup,
+                .run = churn_iter_run, .checksum = churn_iter_checksum, .verify = churn_iter_verify,
+                .query_kind = churn_iter_kind, .world = churn_iter_world, .teardown = churn_iter_teardown);

@@ -23,7 +23,8 @@ static void create_teardown(void *p) {
     free(c);
 }
 
-static void *create_setup(size_t n, const char **error) {
+static void *create_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     create_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->m = movers_new(n, MOVERS_HANDLES, error);
@@ -41,8 +42,8 @@ static void *create_setup(size_t n, const char **error) {
     return c;
 }
 
-static void *create_warm_setup(size_t n, const char **error) {
-    create_ctx *c = create_setup(n, error);
+static void *create_warm_setup(size_t n, const void *params, const char **error) {
+    create_ctx *c = create_setup(n, params, error);
     if (!c) return NULL;
     movers *m = c->m;
     esb_component ids[] = {m->position, m->velocity};
@@ -77,10 +78,9 @@ static esb_world *create_world(void *p) { return ((create_ctx *)p)->m->world; }
 static uint64_t create_checksum(void *p) { return movers_checksum(((create_ctx *)p)->m); }
 
 /* Their runs use the world up: every run needs a new setup. */
-#define CREATE_SCENARIO(id, setup_fn, run_fn)                                                                  \
-    DEFINE_SCENARIO(id, .consumes_state = true, .setup = setup_fn, .run = run_fn, .checksum = create_checksum, \
-                    .world = create_world, .teardown = create_teardown)
-
-CREATE_SCENARIO(create, create_setup, create_one_by_one);
-CREATE_SCENARIO(create_bulk, create_setup, create_in_bulk);
-CREATE_SCENARIO(create_warm, create_warm_setup, create_one_by_one);
+DEFINE_SCENARIO(create, .consumes_state = true, .setup = create_setup, .run = create_one_by_one,
+                .checksum = create_checksum, .world = create_world, .teardown = create_teardown);
+DEFINE_SCENARIO(create_bulk, .consumes_state = true, .setup = create_setup, .run = create_in_bulk,
+                .checksum = create_checksum, .world = create_world, .teardown = create_teardown);
+DEFINE_SCENARIO(create_warm, .consumes_state = true, .setup = create_warm_setup, .run = create_one_by_one,
+                .checksum = create_checksum, .world = create_world, .teardown = create_teardown);

@@ -4,7 +4,8 @@
 #include "scenario.h"
 #include "info.h"
 
-static void *destroy_setup(size_t n, const char **error) {
+static void *destroy_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     return movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
 }
 

@@ -26,7 +26,8 @@ static void cycle_teardown(void *p) {
     scn_ctx_delete(c);
 }
 
-static void *cycle_setup(size_t n, const char **error) {
+static void *cycle_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     cycle_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->doomed = scratch_alloc(n, sizeof *c->doomed);

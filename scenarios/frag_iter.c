@@ -43,7 +43,8 @@ static esb_status populate(frag_ctx *c) {
     return s;
 }
 
-static void *frag_setup(size_t n, const char **error) {
+static void *frag_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     static const char *const names[FRAG_KINDS] = {"L0",  "L1",  "L2",  "L3",  "L4",  "L5",  "L6",  "L7",  "L8",
                                                   "L9",  "L10", "L11", "L12", "L13", "L14", "L15", "L16", "L17",
                                                   "L18", "L19", "L20", "L21", "L22", "L23", "L24", "L25"};

@@ -79,10 +79,11 @@ static esb_status spawn_range(frame_ctx *c, size_t start, size_t count) {
     return s == ESB_OK ? spawn_slots(c, c->without_damage, without, false) : s;
 }
 
-static void *setup(size_t n, unsigned rate, const char **error) {
+static void *frame_setup(size_t n, const void *params, const char **error) {
+    const frame_params *p = params;
     frame_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
-    c->window = n * rate / 100;
+    c->window = n * p->rate / 100;
     size_t batch = n; /* setup spawns every slot through the same buffers */
     c->generation = scratch_calloc(n, sizeof *c->generation);
     c->made = scratch_alloc(batch, sizeof *c->made);
@@ -169,13 +170,15 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
     return true;
 }
 
-/* scenario_ID: the frame at churn rate `rate` percent. */
-#define FRAME_SCENARIO(id, rate)                                                                                   \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, rate, error); }                        \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify, \
-                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = frame_teardown)
-
-FRAME_SCENARIO(game_frame_0, 0);
-FRAME_SCENARIO(game_frame_1, 1);
-FRAME_SCENARIO(game_frame_10, 10);
-FRAME_SCENARIO(game_frame_50, 50);
+DEFINE_SCENARIO(game_frame_0, .params = &(const frame_params){.rate = 0}, .setup = frame_setup, .run = frame_run,
+                .checksum = frame_checksum, .verify = frame_verify, .query_kind = scn_ctx_kind, .world = scn_ctx_world,
+                .teardown = frame_teardown);
+DEFINE_SCENARIO(game_frame_1, .params = &(const frame_params){.rate = 1}, .setup = frame_setup, .run = frame_run,
+                .checksum = frame_checksum, .verify = frame_verify, .query_kind = scn_ctx_kind, .world = scn_ctx_world,
+                .teardown = frame_teardown);
+DEFINE_SCENARIO(game_frame_10, .params = &(const frame_params){.rate = 10}, .setup = frame_setup, .run = frame_run,
+                .checksum = frame_checksum, .verify = frame_verify, .query_kind = scn_ctx_kind, .world = scn_ctx_world,
+                .teardown = frame_teardown);
+DEFINE_SCENARIO(game_frame_50, .params = &(const frame_params){.rate = 50}, .setup = frame_setup, .run = frame_run,
+                .checksum = frame_checksum, .verify = frame_verify, .query_kind = scn_ctx_kind, .world = scn_ctx_world,
+                .teardown = frame_teardown);

@@ -10,6 +10,11 @@
 
 #include "data.h"
 
+/* What distinguishes game_frame_R from its siblings (the descriptors' params, scenario.h), in both files. */
+typedef struct frame_params {
+    unsigned rate; /* R, the churn rate in percent */
+} frame_params;
+
 /* A world of n slots at churn rate R: each frame moves a window of n * R / 100 slots on. */
 typedef struct frame_windows {
     size_t n, window;

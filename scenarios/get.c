@@ -32,7 +32,13 @@ static void get_teardown(void *p) {
     free(c);
 }
 
-static void *get_setup(size_t n, bool shuffled, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct get_params {
+    bool shuffled; /* the reads follow a fixed-seed shuffle of the handles; else creation order */
+} get_params;
+
+static void *get_setup(size_t n, const void *params, const char **error) {
+    bool shuffled = ((const get_params *)params)->shuffled;
     get_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     c->m = movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE, error);
@@ -91,11 +97,7 @@ static bool get_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 
 static esb_world *get_world(void *p) { return ((get_ctx *)p)->m->world; }
 
-/* scenario_ID, reading in the shuffled order or in creation order. */
-#define GET_SCENARIO(id, shuffled)                                                                           \
-    static void *id##_setup(size_t n, const char **error) { return get_setup(n, shuffled, error); }          \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = get_run, .checksum = get_checksum, .verify = get_verify, \
-                    .world = get_world, .teardown = get_teardown)
-
-GET_SCENARIO(random_get, true);
-GET_SCENARIO(seq_get, false);
+DEFINE_SCENARIO(random_get, .params = &(const get_params){.shuffled = true}, .setup = get_setup, .run = get_run,
+                .checksum = get_checksum, .verify = get_verify, .world = get_world, .teardown = get_teardown);
+DEFINE_SCENARIO(seq_get, .params = &(const get_params){.shuffled = false}, .setup = get_setup, .run = get_run,
+                .checksum = get_checksum, .verify = get_verify, .world = get_world, .teardown = get_teardown);

@@ -28,7 +28,8 @@ static void grow_teardown(void *p) {
     scn_ctx_delete(c);
 }
 
-static void *grow_setup(size_t n, const char **error) {
+static void *grow_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     grow_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->frames = scenario_info_grow.frames;

@@ -20,7 +20,8 @@ typedef struct sets_ctx {
     bool failed;            /* an operation failed or a pass saw other entities than it must */
 } sets_ctx;
 
-static void *sets_setup(size_t n, const char **error) {
+static void *sets_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     sets_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->frames = scenario_info_new_sets.frames;

@@ -23,7 +23,8 @@ static void value_c(uint64_t i, void *dst) { value_of(2, i, dst); }
 static void value_d(uint64_t i, void *dst) { value_of(3, i, dst); }
 static void value_e(uint64_t i, void *dst) { value_of(4, i, dst); }
 
-static void *packed_setup(size_t n, const char **error) {
+static void *packed_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     static const char *const names[PACKED_COUNT] = {"A", "B", "C", "D", "E"};
     static const scn_value_fn values[PACKED_COUNT] = {value_a, value_b, value_c, value_d, value_e};
     static const size_t sizes[PACKED_COUNT] = {sizeof(scalar), sizeof(scalar), sizeof(scalar), sizeof(scalar),

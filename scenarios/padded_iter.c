@@ -15,7 +15,8 @@ typedef struct padded_ctx {
 static void mass_of(uint64_t i, void *dst) { *(mass *)dst = data_mass(i); }
 static void charge_of(uint64_t i, void *dst) { *(scalar *)dst = data_charge(i); }
 
-static void *padded_setup(size_t n, const char **error) {
+static void *padded_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     padded_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     esb_status s = esb_world_create(&c->base.world);

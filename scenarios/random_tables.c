@@ -54,7 +54,16 @@ static esb_status spawn(tables_ctx *c, uint64_t i) {
                  : esb_create(c->base.world, &c->base.handles[i]);
 }
 
-static void *setup(size_t n, uint32_t terms, bool thinned, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct tables_params {
+    uint32_t terms; /* the pass's query is over C0 .. C(terms - 1) */
+    bool thinned;   /* all but every 16th entity are destroyed before the passes */
+} tables_params;
+
+static void *tables_setup(size_t n, const void *params, const char **error) {
+    const tables_params *p = params;
+    uint32_t terms = p->terms;
+    bool thinned = p->thinned;
     static const char *const names[TABLE_COMPONENTS] = {"C0", "C1", "C2", "C3", "C4",  "C5",
                                                         "C6", "C7", "C8", "C9", "C10", "C11"};
     tables_ctx *c = scn_ctx_new(sizeof *c, n, error);
@@ -129,14 +138,16 @@ static bool tables_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return true;
 }
 
-/* scenario_ID: a pass over the first `terms` components, in the world as spawned or thinned to every 16th entity.
- * (Own size 1000: fewer entities than possible sets, so most sets hold one entity or none.) */
-#define TABLES_SCENARIO(id, terms, thinned)                                                                           \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, terms, thinned, error); }                 \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, \
-                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = scn_ctx_delete)
-
-TABLES_SCENARIO(random_tables_q1, 1, false);
-TABLES_SCENARIO(random_tables_q4, 4, false);
-TABLES_SCENARIO(random_tables_q8, 8, false);
-TABLES_SCENARIO(empty_tables, 1, true);
+/* Own size 1000: fewer entities than possible sets, so most sets hold one entity or none. */
+DEFINE_SCENARIO(random_tables_q1, .params = &(const tables_params){.terms = 1, .thinned = false}, .setup = tables_setup,
+                .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = scn_ctx_delete);
+DEFINE_SCENARIO(random_tables_q4, .params = &(const tables_params){.terms = 4, .thinned = false}, .setup = tables_setup,
+                .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = scn_ctx_delete);
+DEFINE_SCENARIO(random_tables_q8, .params = &(const tables_params){.terms = 8, .thinned = false}, .setup = tables_setup,
+                .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = scn_ctx_delete);
+DEFINE_SCENARIO(empty_tables, .params = &(const tables_params){.terms = 1, .thinned = true}, .setup = tables_setup,
+                .run = tables_run, .checksum = tables_checksum, .verify = tables_verify, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = scn_ctx_delete);

@@ -50,7 +50,13 @@ static uint64_t spawn_all(scatter_ctx *c) {
     return done;
 }
 
-static void *setup(size_t n, bool populate, const char **error) {
+/* What distinguishes the two scenarios. */
+typedef struct scatter_params {
+    bool populate; /* setup spawns the entities (scatter_iter); scatter_create's run spawns them */
+} scatter_params;
+
+static void *scatter_setup(size_t n, const void *params, const char **error) {
+    bool populate = ((const scatter_params *)params)->populate;
     scatter_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
     if (!(c->m = movers_new(n, MOVERS_HANDLES | (populate ? MOVERS_CACHED_QUERY : 0), error))) {
@@ -65,9 +71,6 @@ static void *setup(size_t n, bool populate, const char **error) {
     if (s == ESB_OK && populate && spawn_all(c) != n) s = ESB_ERR_NOMEM;
     return scn_setup_end(c, s, scatter_teardown, error);
 }
-
-static void *scatter_create_setup(size_t n, const char **error) { return setup(n, false, error); }
-static void *scatter_iter_setup(size_t n, const char **error) { return setup(n, true, error); }
 
 static uint64_t scatter_create_run(void *p) { return spawn_all(p); }
 
@@ -114,9 +117,9 @@ static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; 
 static const char *scatter_iter_kind(void *p) { return esb_query_kind(((scatter_ctx *)p)->m->query); }
 
 /* scatter_create's run uses the world up (every run needs a new setup); scatter_iter's passes repeat on it. */
-DEFINE_SCENARIO(scatter_create, .consumes_state = true, .setup = scatter_create_setup, .run = scatter_create_run,
-                .checksum = scatter_checksum, .verify = scatter_create_verify, .world = scatter_world,
-                .teardown = scatter_teardown);
-DEFINE_SCENARIO(scatter_iter, .setup = scatter_iter_setup, .run = scatter_iter_run, .checksum = scatter_checksum,
-                .verify = scatter_iter_verify, .query_kind = scatter_iter_kind, .world = scatter_world,
-                .teardown = scatter_teardown);
+DEFINE_SCENARIO(scatter_create, .consumes_state = true, .params = &(const scatter_params){.populate = false},
+                .setup = scatter_setup, .run = scatter_create_run, .checksum = scatter_checksum,
+                .verify = scatter_create_verify, .world = scatter_world, .teardown = scatter_teardown);
+DEFINE_SCENARIO(scatter_iter, .params = &(const scatter_params){.populate = true}, .setup = scatter_setup,
+                .run = scatter_iter_run, .checksum = scatter_checksum, .verify = scatter_iter_verify,
+                .query_kind = scatter_iter_kind, .world = scatter_world, .teardown = scatter_teardown);

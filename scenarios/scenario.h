@@ -36,8 +36,12 @@ typedef struct scenario {
     const scenario_info *info; /* its descriptor (scenarios/catalogue.h), shared with its raw baseline */
     const char *label;         /* reported strategy name, or NULL for the catalog's default */
     bool consumes_state;       /* the timed work uses its world up (create, destroy): every run needs a new setup */
-    /* Builds the context for n entities; NULL with *error set to a message on failure. */
-    void *(*setup)(size_t n, const char **error);
+    /* What setup reads to build this descriptor's workload, a struct of the scenario file's own (changed.c's
+     * changed_params, ...), so that one setup serves every descriptor of a family; NULL where there is nothing
+     * to choose. */
+    const void *params;
+    /* Builds the context for n entities as params asks; NULL with *error set to a message on failure. */
+    void *(*setup)(size_t n, const void *params, const char **error);
     /* The timed work. Returns the number of units it completed; the harness checks it equals n, so a run that
      * skips work is caught. */
     uint64_t (*run)(void *ctx);

@@ -10,12 +10,13 @@
 #include "scenario.h"
 #include "info.h"
 
-static void *simple_iter_setup(size_t n, const char **error) {
+static void *simple_iter_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
 }
 
-static void *simple_iter_tracked_setup(size_t n, const char **error) {
-    movers *m = simple_iter_setup(n, error);
+static void *simple_iter_tracked_setup(size_t n, const void *params, const char **error) {
+    movers *m = simple_iter_setup(n, params, error);
     esb_status s = m ? scn_watch(m->world, &m->position, 1, m->position) : ESB_OK;
     return m ? scn_setup_end(m, s, movers_delete, error) : NULL;
 }
@@ -25,7 +26,8 @@ static uint64_t simple_iter_run(void *p) {
     return scn_pass(m->query, kernel_move) == m->n ? m->n : 0;
 }
 
-static void *whole_iter_setup(size_t n, const char **error) {
+static void *whole_iter_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY | MOVERS_WHOLE_QUERY,
                       error);
 }

@@ -79,7 +79,16 @@ static esb_status populate(subset_ctx *c, subset_shape shape, unsigned percent) 
     return s;
 }
 
-static void *setup(size_t n, subset_shape shape, unsigned percent, const char **error) {
+/* What distinguishes the family's scenarios. */
+typedef struct subset_params {
+    subset_shape shape;
+    unsigned percent; /* SOME_VELOCITY: the probability of Velocity, in percent */
+} subset_params;
+
+static void *subset_setup(size_t n, const void *params, const char **error) {
+    const subset_params *p = params;
+    subset_shape shape = p->shape;
+    unsigned percent = p->percent;
     subset_ctx *c = scn_ctx_new(sizeof *c, n, error);
     if (!c) return NULL;
     c->position_optional = shape == HALF_POSITION || shape == ONE_POSITION;
@@ -139,16 +148,25 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return right ? true : (*error = "an entity's Position is not what the runs must have made it", false);
 }
 
-/* scenario_ID: the world of the given shape (with SOME_VELOCITY, `percent` percent of the entities have Velocity). */
-#define SUBSET_SCENARIO(id, shape, percent)                                                                           \
-    static void *id##_setup(size_t n, const char **error) { return setup(n, shape, percent, error); }                 \
-    DEFINE_SCENARIO(id, .setup = id##_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify, \
-                    .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown)
-
-SUBSET_SCENARIO(iter_half, HALF_POSITION, 0);
-SUBSET_SCENARIO(iter_one, ONE_POSITION, 0);
-SUBSET_SCENARIO(selectivity_1, SOME_VELOCITY, 1);
-SUBSET_SCENARIO(selectivity_10, SOME_VELOCITY, 10);
-SUBSET_SCENARIO(selectivity_50, SOME_VELOCITY, 50);
-SUBSET_SCENARIO(selectivity_100, SOME_VELOCITY, 100);
-SUBSET_SCENARIO(query_exclude, HALF_FROZEN, 0);
+/* With SOME_VELOCITY, `percent` percent of the entities have Velocity. */
+DEFINE_SCENARIO(iter_half, .params = &(const subset_params){.shape = HALF_POSITION, .percent = 0},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(iter_one, .params = &(const subset_params){.shape = ONE_POSITION, .percent = 0}, .setup = subset_setup,
+                .run = subset_run, .checksum = subset_checksum, .verify = subset_verify, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(selectivity_1, .params = &(const subset_params){.shape = SOME_VELOCITY, .percent = 1},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(selectivity_10, .params = &(const subset_params){.shape = SOME_VELOCITY, .percent = 10},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(selectivity_50, .params = &(const subset_params){.shape = SOME_VELOCITY, .percent = 50},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(selectivity_100, .params = &(const subset_params){.shape = SOME_VELOCITY, .percent = 100},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);
+DEFINE_SCENARIO(query_exclude, .params = &(const subset_params){.shape = HALF_FROZEN, .percent = 0},
+                .setup = subset_setup, .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                .query_kind = scn_ctx_kind, .world = scn_ctx_world, .teardown = subset_teardown);

@@ -241,7 +241,7 @@ then ok "--inner and --reps fix the timed work"; else ko "--inner and --reps fix
 # Discovery: a copy of a strategy folder builds, passes and benchmarks under its own name.
 dir=$(sed -n "s/^$first_variant\_DIR := //p" "$build/variants.mk")
 mkdir -p "$tmp/tree"
-cp -r Makefile harness scenarios scripts strategies tests "$tmp/tree/"
+cp -r Makefile harness platform scenarios scripts strategies tests "$tmp/tree/"
 rm -rf "$tmp/tree/strategies/mycopy"
 cp -r "strategies/$dir" "$tmp/tree/strategies/mycopy"
 if (cd "$tmp/tree" && make -s build/bench-mycopy build/test-mycopy >"$tmp/build.log" 2>&1) &&

@@ -408,7 +408,7 @@ fi
 #  - its bench build crashes in a process run with --inner (the cross-check's), when FAULTY=crash;
 #  - its bench build spins forever when FAULTY=hang (the time limit must stop it).
 mkdir -p "$tmp/tree/build"
-cp -r Makefile harness scenarios scripts strategies tests REPORT.md "$tmp/tree/"
+cp -r Makefile harness platform scenarios scripts strategies tests REPORT.md "$tmp/tree/"
 mkdir "$tmp/tree/strategies/faulty"
 copy_bitmask "$tmp/tree/strategies/faulty"
 sed -i 's/^esb_status esb_query_create(/static esb_status honest_query_create(/' "$tmp/tree/strategies/faulty/query.c"

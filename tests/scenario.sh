@@ -16,11 +16,11 @@ test_name=scenario
 . tests/lib.sh
 
 mkdir "$tmp/tree"
-cp -r Makefile README.md REPORT.md docs harness scenarios scripts strategies tests "$tmp/tree/"
+cp -r Makefile README.md REPORT.md docs harness platform scenarios scripts strategies tests "$tmp/tree/"
 # The real tree's objects, so that only what the new scenario changes is compiled (make compares their times).
 if [ -d "$build/obj" ]; then mkdir -p "$tmp/tree/build" && cp -rp "$build/obj" "$tmp/tree/build/"; fi
 snapshot() {
-    (cd "$tmp/tree" && find Makefile README.md docs harness scenarios scripts strategies tests -type f \
+    (cd "$tmp/tree" && find Makefile README.md docs harness platform scenarios scripts strategies tests -type f \
         ! -path scenarios/planted_pass.c ! -path scenarios/catalogue.h ! -path docs/scenarios.md | LC_ALL=C sort |
         xargs cksum)
 }
@@ -31,7 +31,8 @@ cat >"$tmp/tree/scenarios/planted_pass.c" <<'C'
 #include "kernels.h"
 #include "movers.h"
 
-static void *planted_setup(size_t n, const char **error) {
+static void *planted_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     return movers_new(n, MOVERS_HANDLES | MOVERS_POPULATE | MOVERS_CACHED_QUERY, error);
 }
 

@@ -1,7 +1,8 @@
 """The tree's structure, checked from its sources: the rules of docs/structure.md that the compiler does not
 enforce by itself.
 
-    python3 tests/structure.py macros [ROOT]     no macro in strategies/ expands to a function definition
+    python3 tests/structure.py macros [ROOT]     no macro in the C folders (platform/, strategies/, scenarios/,
+                                                  harness/) expands to a function definition
     python3 tests/structure.py includes [ROOT]   no top-level folder includes from one above it (platform/, then
                                                   strategies/, scenarios/, harness/), the data structures
                                                   (strategies/_common/) include nothing of the cores above them
@@ -23,6 +24,10 @@ from typing import Iterator, List, Tuple
 FUNCTION_DEFINITION = re.compile(r"\b[A-Za-z_][\w ]*[\s*]+(?!(?:if|for|while|switch|return|sizeof)\b)"
                                  r"(\w+(?:\s*##\s*\w+)*)\s*\([^;{}]*\)\s*\{")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+# The top-level folders from the bottom layer up: each may include its own folder and those below it, never one
+# above (docs/structure.md). The platform is the allocator hooks, layout sampling, scratch memory and the clock.
+LAYERS = ("platform", "strategies", "scenarios", "harness")
 
 
 def sources(root: str, top: str) -> Iterator[str]:
@@ -52,16 +57,14 @@ def macros(path: str) -> Iterator[Tuple[int, str, str]]:
 
 def function_macros(root: str) -> List[str]:
     found = []
-    for path in sources(root, "strategies"):
-        for line, name, body in macros(path):
-            if FUNCTION_DEFINITION.search(body[body.index(name) + len(name):]):
-                found.append(f"{os.path.relpath(path, root)}:{line}: {name} expands to a function definition")
+    for top in LAYERS:
+        for path in sources(root, top):
+            for line, name, body in macros(path):
+                if FUNCTION_DEFINITION.search(body[body.index(name) + len(name):]):
+                    found.append(f"{os.path.relpath(path, root)}:{line}: {name} expands to a function definition")
     return found
 
 
-# The top-level folders from the bottom layer up: each may include its own folder and those below it, never one
-# above (docs/structure.md). The platform is the allocator hooks, layout sampling, scratch memory and the clock.
-LAYERS = ("platform", "strategies", "scenarios", "harness")
 # The shared data structures, below the cores every design embeds (which the compiler's include path enforces too).
 STRUCTURES = os.path.join("strategies", "_common")
 CORES = os.path.join("strategies", "_core")

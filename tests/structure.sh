@@ -1,7 +1,8 @@
 #!/bin/sh
-# The tree's structure (tests/structure.py): no macro in strategies/ writes a function, no top-level folder
-# includes from a layer above it (platform/, strategies/, scenarios/, harness/), the data structures of
-# strategies/_common/ include nothing of strategies/_core/, and make help lists every target and setting.
+# The tree's structure (tests/structure.py): no macro in platform/, strategies/, scenarios/ or harness/ writes a
+# function, no top-level folder includes from a layer above it (platform/, strategies/, scenarios/, harness/), the
+# data structures of strategies/_common/ include nothing of strategies/_core/, and make help lists every target and
+# setting.
 # Each check passes on the tree and fails on a copy with one violation planted, so that none passes for want of
 # looking.
 # Ends with "structure: N passed, M failed".
@@ -12,14 +13,30 @@ test_name=structure
 
 check() { python3 tests/structure.py "$@" >"$tmp/out" 2>&1; }
 
-if check macros; then ok "no macro in strategies/ expands to a function definition"
-else ko "no macro in strategies/ expands to a function definition" "$(tail_of "$tmp/out")"; fi
+if check macros; then ok "no macro in platform/, strategies/, scenarios/ or harness/ expands to a function definition"
+else ko "no macro in platform/, strategies/, scenarios/ or harness/ expands to a function definition" \
+    "$(tail_of "$tmp/out")"; fi
 
-mkdir -p "$tmp/macro/strategies"
-printf '#define PLANTED_API(prefix) \\\n    static inline int prefix##_get(const int *p) { return *p; }\n' >"$tmp/macro/strategies/planted.h"
-if ! check macros "$tmp/macro" && grep -q 'PLANTED_API expands to a function definition' "$tmp/out"; then
-    ok "a planted function-writing macro is named"
-else ko "a planted function-writing macro is named" "$(tail_of "$tmp/out")"; fi
+# A planted macro in each folder, each of a kind the folder would be tempted to: an accessor family, a setup per
+# scenario of a family (a name joined with ##), a printer per output format.
+planted_macro() {
+    case $1 in
+    scenarios) printf '%s\n' '#define PLANTED_FAMILY(id, rate) \' \
+        '    static void *id##_setup(size_t n, const char **error) { return setup(n, rate, error); }' ;;
+    harness) printf '%s\n' '#define PLANTED_PRINTER(format) \' \
+        '    void print_##format(FILE *out, const result *r) { print_row(out, r, #format); }' ;;
+    *) printf '%s\n' '#define PLANTED_API(prefix) \' \
+        '    static inline int prefix##_get(const int *p) { return *p; }' ;;
+    esac
+}
+for top in platform strategies scenarios harness; do
+    rm -rf "$tmp/macro" && mkdir -p "$tmp/macro/$top"
+    planted_macro "$top" >"$tmp/macro/$top/planted.h"
+    if ! check macros "$tmp/macro" && grep -q "^$top/planted\.h:1: PLANTED_[A-Z]* expands to a function definition" \
+        "$tmp/out"; then
+        ok "a planted function-writing macro in $top/ is named"
+    else ko "a planted function-writing macro in $top/ is named" "$(tail_of "$tmp/out")"; fi
+done
 
 if check includes; then ok "no top-level folder includes from a layer above it"
 else ko "no top-level folder includes from a layer above it" "$(tail_of "$tmp/out")"; fi

@@ -56,7 +56,8 @@ static uint64_t frames_checksum(void *p) {
 
 /* grow */
 
-static void *grow_setup(size_t n, const char **error) {
+static void *grow_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     size_t bytes[] = {n * sizeof(vec3), n * sizeof(vec3)};
     raw_frames *r = raw_context_new(sizeof *r, 2, bytes, error);
     if (!r) return NULL;
@@ -103,7 +104,8 @@ static bool grow_verify(void *p, uint64_t runs, uint64_t spots, const char **err
 
 /* new_sets */
 
-static void *sets_setup(size_t n, const char **error) {
+static void *sets_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     size_t bytes[] = {n * sizeof(vec3), n * sizeof(vec3), n * sizeof(uint8_t), n * sizeof(scalar)};
     raw_frames *r = raw_context_new(sizeof *r, 4, bytes, error);
     if (!r) return NULL;

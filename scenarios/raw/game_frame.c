@@ -37,7 +37,8 @@ static void spawn(raw_frame *r, size_t slot) {
     r->damages[slot] = frame_damage_value(key);
 }
 
-static void *setup(size_t n, unsigned rate, const char **error) {
+static void *frame_setup(size_t n, const void *params, const char **error) {
+    const frame_params *p = params;
     size_t bytes[] = {n * sizeof(vec3), n * sizeof(vec3), n * sizeof(scalar), n * sizeof(scalar), n};
     raw_frame *r = raw_context_new(sizeof *r, 5, bytes, error);
     if (!r) return NULL;
@@ -46,7 +47,7 @@ static void *setup(size_t n, unsigned rate, const char **error) {
     r->healths = r->block.array[2];
     r->damages = r->block.array[3];
     r->stunned = r->block.array[4];
-    r->w = (frame_windows){n, n * rate / 100};
+    r->w = (frame_windows){n, n * p->rate / 100};
     if (!(r->generation = scratch_calloc(n, sizeof *r->generation))) {
         frame_teardown(r);
         return *error = "out of memory", NULL;
@@ -122,16 +123,15 @@ static bool frame_verify(void *p, uint64_t runs, uint64_t spots, const char **er
     return true;
 }
 
-static void *setup_0(size_t n, const char **error) { return setup(n, 0, error); }
-static void *setup_1(size_t n, const char **error) { return setup(n, 1, error); }
-static void *setup_10(size_t n, const char **error) { return setup(n, 10, error); }
-static void *setup_50(size_t n, const char **error) { return setup(n, 50, error); }
-
-DEFINE_RAW_BASELINE(game_frame_0, game_frame_0, "raw-soa", .setup = setup_0, .run = frame_run,
-                    .checksum = frame_checksum, .verify = frame_verify, .teardown = frame_teardown);
-DEFINE_RAW_BASELINE(game_frame_1, game_frame_1, "raw-soa", .setup = setup_1, .run = frame_run,
-                    .checksum = frame_checksum, .verify = frame_verify, .teardown = frame_teardown);
-DEFINE_RAW_BASELINE(game_frame_10, game_frame_10, "raw-soa", .setup = setup_10, .run = frame_run,
-                    .checksum = frame_checksum, .verify = frame_verify, .teardown = frame_teardown);
-DEFINE_RAW_BASELINE(game_frame_50, game_frame_50, "raw-soa", .setup = setup_50, .run = frame_run,
-                    .checksum = frame_checksum, .verify = frame_verify, .teardown = frame_teardown);
+DEFINE_RAW_BASELINE(game_frame_0, game_frame_0, "raw-soa", .params = &(const frame_params){.rate = 0},
+                    .setup = frame_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify,
+                    .teardown = frame_teardown);
+DEFINE_RAW_BASELINE(game_frame_1, game_frame_1, "raw-soa", .params = &(const frame_params){.rate = 1},
+                    .setup = frame_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify,
+                    .teardown = frame_teardown);
+DEFINE_RAW_BASELINE(game_frame_10, game_frame_10, "raw-soa", .params = &(const frame_params){.rate = 10},
+                    .setup = frame_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify,
+                    .teardown = frame_teardown);
+DEFINE_RAW_BASELINE(game_frame_50, game_frame_50, "raw-soa", .params = &(const frame_params){.rate = 50},
+                    .setup = frame_setup, .run = frame_run, .checksum = frame_checksum, .verify = frame_verify,
+                    .teardown = frame_teardown);

@@ -10,7 +10,8 @@
 #include "scenario.h"
 #include "info.h"
 
-/* The arrays a scenario holds: the first `doubled` of them are doubled by a run, the rest keep their values. */
+/* The arrays a scenario holds (its descriptor's params): the first `doubled` of them are doubled by a run, the
+ * rest keep their values. */
 typedef struct layout {
     unsigned count, doubled;
     float (*value)(uint64_t i, unsigned k); /* entity i's starting value in array k, as the scenario defines it */
@@ -35,7 +36,8 @@ static float *array(const floats *f, unsigned k) { return f->block.array[k]; }
 
 static void floats_teardown(void *p) { raw_context_free(p, sizeof(floats)); }
 
-static void *setup(size_t n, const layout *l, const char **error) {
+static void *floats_setup(size_t n, const void *params, const char **error) {
+    const layout *l = params;
     size_t bytes[RAW_BLOCK_ARRAYS];
     for (unsigned k = 0; k < l->count; ++k) bytes[k] = n * sizeof(float);
     floats *f = raw_context_new(sizeof *f, l->count, bytes, error);
@@ -46,9 +48,6 @@ static void *setup(size_t n, const layout *l, const char **error) {
         for (size_t i = 0; i < n; ++i) array(f, k)[i] = l->value(i, k);
     return f;
 }
-
-static void *packed_setup(size_t n, const char **error) { return setup(n, &packed_5, error); }
-static void *frag_setup(size_t n, const char **error) { return setup(n, &frag_iter, error); }
 
 /* The strategies' loop (kernels.h) over each doubled array, one batch each, as their one query per component
  * hands it out. */
@@ -99,7 +98,7 @@ static bool floats_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return right ? true : (*error = "a value is not what the runs must have made it", false);
 }
 
-DEFINE_RAW_BASELINE(packed_5, packed_5, "raw-soa", .setup = packed_setup, .run = floats_run,
+DEFINE_RAW_BASELINE(packed_5, packed_5, "raw-soa", .params = &packed_5, .setup = floats_setup, .run = floats_run,
                     .checksum = packed_checksum, .verify = floats_verify, .teardown = floats_teardown);
-DEFINE_RAW_BASELINE(frag_iter, frag_iter, "raw-soa", .setup = frag_setup, .run = floats_run, .checksum = frag_checksum,
-                    .verify = floats_verify, .teardown = floats_teardown);
+DEFINE_RAW_BASELINE(frag_iter, frag_iter, "raw-soa", .params = &frag_iter, .setup = floats_setup, .run = floats_run,
+                    .checksum = frag_checksum, .verify = floats_verify, .teardown = floats_teardown);

@@ -54,7 +54,8 @@ static bool moved_verify(const void *positions, size_t stride, size_t n, uint64_
 
 static void soa_teardown(void *p) { raw_context_free(p, sizeof(soa)); }
 
-static void *soa_setup(size_t n, const char **error) {
+static void *soa_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     size_t bytes[] = {n * sizeof(transform), n * sizeof(vec3), n * sizeof(vec3), n * sizeof(vec3)};
     soa *s = raw_context_new(sizeof *s, 4, bytes, error);
     if (!s) return NULL;
@@ -105,7 +106,8 @@ static bool soa_verify(void *p, uint64_t runs, uint64_t spots, const char **erro
 
 static void aos_teardown(void *p) { raw_context_free(p, sizeof(aos)); }
 
-static void *aos_setup(size_t n, const char **error) {
+static void *aos_setup(size_t n, const void *params, const char **error) {
+    (void)params;
     size_t bytes[] = {n * sizeof(record)};
     aos *a = raw_context_new(sizeof *a, 1, bytes, error);
     if (!a) return NULL;

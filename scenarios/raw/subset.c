@@ -11,7 +11,8 @@
 #include "scenario.h"
 #include "info.h"
 
-/* Who the query finds and what the others hold. The draws are subset.c's: the same seeds give the same set. */
+/* Who the query finds and what the others hold (a descriptor's params). The draws are subset.c's: the same seeds
+ * give the same set. */
 typedef struct shape {
     bool (*matches)(uint64_t i, size_t n, unsigned percent);
     unsigned percent;
@@ -81,7 +82,8 @@ static held next_entity(const subset *s, cursor *c, uint64_t i) {
 
 static void subset_teardown(void *p) { raw_context_free(p, sizeof(subset)); }
 
-static void *setup(size_t n, const shape *sh, const char **error) {
+static void *subset_setup(size_t n, const void *params, const char **error) {
+    const shape *sh = params;
     size_t matched = 0;
     for (uint64_t i = 0; i < n; ++i) matched += sh->matches(i, n, sh->percent);
     size_t rest = n - matched;
@@ -104,14 +106,6 @@ static void *setup(size_t n, const shape *sh, const char **error) {
     }
     return s;
 }
-
-static void *iter_half_setup(size_t n, const char **error) { return setup(n, &iter_half, error); }
-static void *iter_one_setup(size_t n, const char **error) { return setup(n, &iter_one, error); }
-static void *selectivity_1_setup(size_t n, const char **error) { return setup(n, &selectivity_1, error); }
-static void *selectivity_10_setup(size_t n, const char **error) { return setup(n, &selectivity_10, error); }
-static void *selectivity_50_setup(size_t n, const char **error) { return setup(n, &selectivity_50, error); }
-static void *selectivity_100_setup(size_t n, const char **error) { return setup(n, &selectivity_100, error); }
-static void *query_exclude_setup(size_t n, const char **error) { return setup(n, &query_exclude, error); }
 
 /* The strategies' loop (kernels.h) over one batch of the matches' arrays. */
 static uint64_t subset_run(void *p) {
@@ -158,14 +152,22 @@ static bool subset_verify(void *p, uint64_t runs, uint64_t spots, const char **e
     return true;
 }
 
-#define RAW_SUBSET_SCENARIO(id)                                                                                 \
-    DEFINE_RAW_BASELINE(id, id, "raw-soa", .setup = id##_setup, .run = subset_run, .checksum = subset_checksum, \
-                        .verify = subset_verify, .teardown = subset_teardown)
-
-RAW_SUBSET_SCENARIO(iter_half);
-RAW_SUBSET_SCENARIO(iter_one);
-RAW_SUBSET_SCENARIO(selectivity_1);
-RAW_SUBSET_SCENARIO(selectivity_10);
-RAW_SUBSET_SCENARIO(selectivity_50);
-RAW_SUBSET_SCENARIO(selectivity_100);
-RAW_SUBSET_SCENARIO(query_exclude);
+DEFINE_RAW_BASELINE(iter_half, iter_half, "raw-soa", .params = &iter_half, .setup = subset_setup, .run = subset_run,
+                    .checksum = subset_checksum, .verify = subset_verify, .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(iter_one, iter_one, "raw-soa", .params = &iter_one, .setup = subset_setup, .run = subset_run,
+                    .checksum = subset_checksum, .verify = subset_verify, .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(selectivity_1, selectivity_1, "raw-soa", .params = &selectivity_1, .setup = subset_setup,
+                    .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                    .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(selectivity_10, selectivity_10, "raw-soa", .params = &selectivity_10, .setup = subset_setup,
+                    .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                    .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(selectivity_50, selectivity_50, "raw-soa", .params = &selectivity_50, .setup = subset_setup,
+                    .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                    .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(selectivity_100, selectivity_100, "raw-soa", .params = &selectivity_100, .setup = subset_setup,
+                    .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                    .teardown = subset_teardown);
+DEFINE_RAW_BASELINE(query_exclude, query_exclude, "raw-soa", .params = &query_exclude, .setup = subset_setup,
+                    .run = subset_run, .checksum = subset_checksum, .verify = subset_verify,
+                    .teardown = subset_teardown);
