@@ -68,10 +68,11 @@ done
 # The real tree: the variants whose sets differ are the ones the variants files name.
 make -s list >/dev/null 2>&1
 mk=build/variants.mk
-if grep -qx 'bitmask-pools_SETS := bitmask/pools _common/table-soa' "$mk" &&
-    grep -qx 'bitmask-cached_SETS := bitmask/arrays _common/table-soa' "$mk" &&
+if grep -qx 'bitmask-pools_SETS := bitmask/pools bitmask/cached _common/table-soa' "$mk" &&
+    grep -qx 'bitmask-cached_SETS := bitmask/arrays bitmask/cached _common/table-soa' "$mk" &&
+    grep -qx 'bitmask_SETS := bitmask/arrays bitmask/uncached _common/table-soa' "$mk" &&
     grep -qx 'archetype-aos_SETS := _common/table-aos' "$mk" && grep -qx 'archetype_SETS := _common/table-soa' "$mk"; then
-    ok "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone"
-else ko "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone" \
+    ok "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone"
+else ko "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone" \
     "$(grep -E '^(bitmask|archetype)' "$mk" | grep SETS | tr '\n' ' ')"; fi
 tally
