@@ -19,7 +19,7 @@ test_name=template
 . tests/lib.sh
 # Checksums of every file of the copied tree outside the new folder and the build directory.
 snapshot() {
-    (cd "$tmp/tree" && find Makefile harness scenarios scripts strategies tests -type f \
+    (cd "$tmp/tree" && find Makefile platform harness scenarios scripts strategies tests -type f \
         ! -path "strategies/$name/*" | LC_ALL=C sort | xargs cksum)
 }
 # Runs bench binary $1 on the scenario the checksum is compared on.
@@ -51,7 +51,7 @@ done
 
 # b. The copy is discovered.
 mkdir "$tmp/tree"
-cp -r Makefile harness scenarios scripts strategies tests "$tmp/tree/"
+cp -r Makefile platform harness scenarios scripts strategies tests "$tmp/tree/"
 rm -rf "$tmp/tree/build" "$tmp/tree/strategies/$name"
 snapshot >"$tmp/before"
 cp -r strategies/_template "$tmp/tree/strategies/$name"
