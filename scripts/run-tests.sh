@@ -167,7 +167,8 @@ else
     run_script report tests/report.sh
     # The C sources follow .clang-format (skipped without clang-format 14).
     run_script format tests/format.sh
-    # The layers and the shared code's form: no function-writing macro, no include past a layer (tests/structure.py).
+    # The layers and the shared code's form: no function-writing macro, no include past a layer, no #if on a
+    # variant's flag (tests/structure.py).
     run_script structure tests/structure.sh
     # The variants' discovery: source sets resolved, defaulted and refused as docs/structure.md says.
     run_script variants tests/variants.sh

@@ -9,6 +9,8 @@
 # variant compiles and whose headers it includes. The line "base @SET..." names the base variant's sets, which
 # every variant naming none of its own compiles too. A variant's sets are printed as NAME-SUFFIX_SETS, paths
 # under strategies/.
+# The base line may also give constants, "-DNAME=VALUE" only: the base variant's, which every line that does not
+# define NAME itself compiles too, so that the code has one value of each constant per variant and needs no default.
 # Every strategy also gets two test-only variants with narrow limits, so that what takes billions of operations
 # at full width happens within a few thousand: 4-bit versions that wrap (NAME-wrap4, as EnTT) or retire their
 # index (NAME-retire4, as Shipyard), both with an index space of 2^14 entities.
@@ -51,6 +53,16 @@ sets_of() { # LINE-NAME WORDS...
 flags_of() { # WORDS...: the words that are not sets
     for word in "$@"; do case "$word" in @*) ;; *) printf '%s ' "$word" ;; esac; done
 }
+# A line's flags, then each of the base line's constants whose name none of them defines.
+with_base_flags() { # FLAGS...
+    result="$*"
+    for constant in $base_flags; do
+        macro=${constant#-D}
+        macro=${macro%%=*}
+        case " $* " in *" -D$macro "* | *" -D$macro="*) ;; *) result="$result $constant" ;; esac
+    done
+    printf '%s' "${result# }"
+}
 # The sets every variant compiles but where it names another of the same family: the base line of
 # strategies/_common/variants. A set's family is its name up to its first hyphen (table-soa, table-aos: table).
 with_common_defaults() { # SETS...: them, then each default of _common/ whose family none of them is of
@@ -84,23 +96,27 @@ for dir in strategies/*/; do
         refuse "$name" "the suite uses this name for its own programs or variants, choose another"
         continue ;;
     esac
-    base_sets=
+    base_sets= base_flags=
     if [ -f "$dir/variants" ]; then
         base_line=$(sed -e 's/#.*//' "$dir/variants" | awk '$1 == "base"' | head -n 1)
         if [ -n "$base_line" ]; then
             # shellcheck disable=SC2086 # the line's words, as the variants file separates them
             base_sets=$(sets_of base $base_line)
             # shellcheck disable=SC2086
-            if [ -n "$(flags_of $base_line | sed 's/^base //')" ]; then
-                refuse "$name/variants" "the base line names source sets @SET only, as its flags would change every variant"
+            base_flags=$(flags_of $base_line | sed 's/^base //')
+            base_flags=${base_flags% }
+            # shellcheck disable=SC2086
+            if printf '%s\n' $base_flags | grep -Evqx '(-D[A-Za-z_][A-Za-z0-9_]*=[^ ]+)?'; then
+                refuse "$name/variants" "the base line's flags are constants, each -DNAME with the base variant's value"
                 continue
             fi
         fi
     fi
     case "$base_sets" in !*) refuse "$name/variants" "${base_sets#!}"; continue ;; esac
     base_sets=$(with_common_defaults ${base_sets% })
-    printf 'VARIANTS += %s\n%s_DIR := %s\n%s_FLAGS :=\n%s_SETS := %s\n' "$name" "$name" "$name" "$name" "$name" "$base_sets"
-    narrow="-DESB_VERSION_BITS=4 -DESB_INDEX_LIMIT=16384"
+    printf 'VARIANTS += %s\n%s_DIR := %s\n%s_FLAGS := %s\n%s_SETS := %s\n' "$name" "$name" "$name" "$name" \
+        "$base_flags" "$name" "$base_sets"
+    narrow=$(with_base_flags -DESB_VERSION_BITS=4 -DESB_INDEX_LIMIT=16384)
     printf 'TEST_VARIANTS += %s-wrap4\n%s-wrap4_DIR := %s\n%s-wrap4_FLAGS := %s\n%s-wrap4_SETS := %s\n' \
         "$name" "$name" "$name" "$name" "$narrow" "$name" "$base_sets"
     printf 'TEST_VARIANTS += %s-retire4\n%s-retire4_DIR := %s\n%s-retire4_FLAGS := %s -DESB_RETIRE_EXHAUSTED\n' \
@@ -126,7 +142,7 @@ for dir in strategies/*/; do
             sets=$base_sets
         fi
         # shellcheck disable=SC2086
-        flags=$(flags_of $words)
+        flags=$(with_base_flags $(flags_of $words))
         printf '%s += %s-%s\n%s-%s_DIR := %s\n%s-%s_FLAGS := %s\n%s-%s_SETS := %s\n' \
             "$list" "$name" "$suffix" "$name" "$suffix" "$name" "$name" "$suffix" "${flags% }" \
             "$name" "$suffix" "$sets"

@@ -7,6 +7,11 @@ enforce by itself.
                                                   strategies/, scenarios/, harness/), the data structures
                                                   (strategies/_common/) include nothing of the cores above them
                                                   (strategies/_core/), and no source names a path upwards
+    python3 tests/structure.py variant-ifs [ROOT]
+                                                  no #if, #ifdef, #ifndef or #elif in strategies/ reads a name
+                                                  other than a header's guard, a build mode or the compiler's
+                                                  identity: variants are source sets and each variant's constants
+                                                  come from its variants file, never a default or a branch
     python3 tests/structure.py help [ROOT]       every target and setting of the Makefile has its "## " line (make
                                                   help), and every make target the README and docs name is one
 
@@ -129,8 +134,42 @@ def makefile_help(root: str) -> List[str]:
     return found
 
 
+# The names an #if in strategies/ may read, none of which a variants line sets: ESB_CHECKED, the checked builds
+# (tests, fuzz: esb_world_check and ESB_ASSERT's work) against the release one; NDEBUG, the C library's assert
+# switch, a build mode of the same kind; __GNUC__ and __clang__, which compiler reads the code (its pragmas, its asm
+# barrier). A header's guard is allowed: a header's first conditional, an #ifndef whose next line #defines its name
+# to nothing (a default, #ifndef X then #define X VALUE, is a variant's flag).
+BUILD_MODES = frozenset({"ESB_CHECKED", "NDEBUG", "__GNUC__", "__clang__"})
+CONDITIONAL = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif)\b(.*)$")
+NAME = re.compile(r"\b(?!defined\b)([A-Za-z_]\w*)")
+
+
+def variant_ifs(root: str) -> List[str]:
+    found = []
+    for path in sources(root, "strategies"):
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        first = True
+        for i, line in enumerate(lines):
+            m = CONDITIONAL.match(line)
+            if not m:
+                continue
+            condition = re.sub(r"/\*.*?\*/|//.*", "", m.group(2))
+            names = list(dict.fromkeys(NAME.findall(condition)))
+            guard = re.match(r"\s*#\s*define\s+(\w+)\s*(?:/\*.*\*/)?\s*$", lines[i + 1]) if i + 1 < len(lines) else None
+            is_guard = first and path.endswith(".h") and m.group(1) == "ifndef" and guard is not None and \
+                names == [guard.group(1)]
+            first = False
+            others = [n for n in names if n not in BUILD_MODES]
+            if others and not is_guard:
+                found.append(f"{os.path.relpath(path, root)}:{i + 1}: #{m.group(1)} on {', '.join(others)}: a "
+                             "variant's flag (make it a source set, or give its value on every variant's line)")
+    return found
+
+
 def main(argv: List[str]) -> int:
-    checks = {"macros": function_macros, "includes": layer_includes, "help": makefile_help}
+    checks = {"macros": function_macros, "includes": layer_includes, "help": makefile_help,
+              "variant-ifs": variant_ifs}
     if not argv or argv[0] not in checks or len(argv) > 2:
         print(f"usage: python3 tests/structure.py {{{'|'.join(checks)}}} [ROOT]", file=sys.stderr)
         return 2

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The tree's structure (tests/structure.py): no macro in platform/, strategies/, scenarios/ or harness/ writes a
 # function, no top-level folder includes from a layer above it (platform/, strategies/, scenarios/, harness/), the
-# data structures of strategies/_common/ include nothing of strategies/_core/, and make help lists every target and
-# setting.
+# data structures of strategies/_common/ include nothing of strategies/_core/, no #if in strategies/ reads a
+# variant's flag, and make help lists every target and setting.
 # Each check passes on the tree and fails on a copy with one violation planted, so that none passes for want of
 # looking.
 # Ends with "structure: N passed, M failed".
@@ -37,6 +37,22 @@ for top in platform strategies scenarios harness; do
         ok "a planted function-writing macro in $top/ is named"
     else ko "a planted function-writing macro in $top/ is named" "$(tail_of "$tmp/out")"; fi
 done
+
+if check variant-ifs; then ok "no #if in strategies/ reads a variant's flag"
+else ko "no #if in strategies/ reads a variant's flag" "$(tail_of "$tmp/out")"; fi
+
+mkdir -p "$tmp/ifs/strategies/_common"
+printf '%s\n' '#ifndef PLANTED_H' '#define PLANTED_H' '#ifndef PLANTED_ROWS' '#define PLANTED_ROWS 4u' '#endif' \
+    '#ifdef ESB_CHECKED' '#endif' '#if defined(__GNUC__) && !defined(__clang__)' '#endif' '#endif' \
+    >"$tmp/ifs/strategies/_common/planted.h"
+printf '#include "planted.h"\n# ifdef PLANTED_FAST\n#elif PLANTED_ROWS > 2\n#endif\n' >"$tmp/ifs/strategies/planted.c"
+if ! check variant-ifs "$tmp/ifs" && [ "$(wc -l <"$tmp/out")" -eq 3 ] &&
+    grep -q '^strategies/_common/planted.h:3: #ifndef on PLANTED_ROWS:' "$tmp/out" &&
+    grep -q '^strategies/planted.c:2: #ifdef on PLANTED_FAST:' "$tmp/out" &&
+    grep -q '^strategies/planted.c:3: #elif on PLANTED_ROWS:' "$tmp/out"; then
+    ok "a planted variant #ifdef, #elif and default are named, a header's guard and the build modes are not"
+else ko "a planted variant #ifdef, #elif and default are named, a header's guard and the build modes are not" \
+    "$(tail_of "$tmp/out")"; fi
 
 if check includes; then ok "no top-level folder includes from a layer above it"
 else ko "no top-level folder includes from a layer above it" "$(tail_of "$tmp/out")"; fi

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The variants' discovery (scripts/variants.sh) on planted trees: a variant's source sets (@SET) resolve to the
 # strategy's folder or to strategies/_common/, the base line's sets reach every line naming none and the narrow
-# test variants, a set of _common/ replaces the default of its family, and every line that cannot work is refused
-# with a make error naming the file and the word, before anything is built.
+# test variants, the base line's constants reach every line not setting its own, a set of _common/ replaces the
+# default of its family, and every line that cannot work is refused with a make error naming the file and the word,
+# before anything is built.
 # Ends with "variants: N passed, M failed".
 # Usage (from the repository root): sh tests/variants.sh
 set -u
@@ -36,10 +37,21 @@ if has 'demo-aos_SETS := _common/layout-b' && ! grep -q '^demo-aos_SETS.*layout-
     ok "a set of _common/ replaces the default of its family"
 else ko "a set of _common/ replaces the default of its family" "$(tail_of "$tmp/out")"; fi
 
+# The base line's constants: the base's and the narrow variants' values, and every line's that sets no value of its
+# own; a line's own value replaces the base line's.
+plant "$(printf 'base @one -DROWS=128u -DPAGE=12\nfull -DROWS=0\nfast -DFAST')"
+if has 'demo_FLAGS := -DROWS=128u -DPAGE=12' && has 'demo-full_FLAGS := -DROWS=0 -DPAGE=12' &&
+    has 'demo-fast_FLAGS := -DFAST -DROWS=128u -DPAGE=12' &&
+    has 'demo-wrap4_FLAGS := -DESB_VERSION_BITS=4 -DESB_INDEX_LIMIT=16384 -DROWS=128u -DPAGE=12' &&
+    grep -qx 'demo-retire4_FLAGS := .*-DROWS=128u -DPAGE=12 -DESB_RETIRE_EXHAUSTED' "$tmp/out"; then
+    ok "the base line's constants reach every variant that does not set its own value"
+else ko "the base line's constants reach every variant that does not set its own value" "$(tail_of "$tmp/out")"; fi
+
 # Each line that cannot work, and the words the refusal must name.
 for case in "bad @missing|'@missing' of 'bad' is neither strategies/demo/missing/ nor strategies/_common/missing/" \
     "bad @Two|'@Two' of 'bad' is not a folder name" "bad @tests|'@tests' of 'bad' is not a folder name" \
-    "base @one -DFLAG|the base line names source sets @SET only" "Bad -DX|the suffix 'Bad' is not lower-case"; do
+    "base @one -O2|the base line's flags are constants, each -DNAME with" "base -DFLAG|the base line's flags are constants" \
+    "Bad -DX|the suffix 'Bad' is not lower-case"; do
     line=${case%%|*} why=${case#*|}
     plant "$line"
     if grep -q '^$(error strategies/demo/variants: ' "$tmp/out" && grep -qF "$why" "$tmp/out"; then
@@ -68,10 +80,11 @@ done
 # The real tree: the variants whose sets differ are the ones the variants files name.
 make -s list >/dev/null 2>&1
 mk=build/variants.mk
-if grep -qx 'bitmask-pools_SETS := bitmask/pools _common/table-soa' "$mk" &&
-    grep -qx 'bitmask-cached_SETS := bitmask/arrays _common/table-soa' "$mk" &&
+if grep -qx 'bitmask-pools_SETS := bitmask/pools bitmask/cached _common/table-soa' "$mk" &&
+    grep -qx 'bitmask-cached_SETS := bitmask/arrays bitmask/cached _common/table-soa' "$mk" &&
+    grep -qx 'bitmask_SETS := bitmask/arrays bitmask/uncached _common/table-soa' "$mk" &&
     grep -qx 'archetype-aos_SETS := _common/table-aos' "$mk" && grep -qx 'archetype_SETS := _common/table-soa' "$mk"; then
-    ok "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone"
-else ko "in this tree: bitmask-pools compiles pools/, bitmask-cached arrays/, archetype-aos table-aos/ alone" \
+    ok "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone"
+else ko "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone" \
     "$(grep -E '^(bitmask|archetype)' "$mk" | grep SETS | tr '\n' ' ')"; fi
 tally

@@ -22,9 +22,7 @@
 #include "contract.h"
 #include "entity_table.h"
 
-#ifndef ESB_SPARSE_PAGE_BITS
 #define ESB_SPARSE_PAGE_BITS 12 /* 4096 entries per sparse page */
-#endif
 #define ESB_SPARSE_PAGE ((uint32_t)1 << ESB_SPARSE_PAGE_BITS)
 #define ESB_SPARSE_EMPTY ESB_WORD_NONE
 

@@ -90,10 +90,17 @@ static inline esb_column_rank esb_table_column_of(const esb_table *t, esb_compon
     return esb_column_at((uint32_t)t->column_map[c]);
 }
 
-/* The layout's inline half: esb_table_element(t, column, row), the address of an element;
- * esb_table_column_base(t, column, &stride), the batch view of a column: its first element and the bytes between
- * rows (0 when that is the component's own size, so a batch over it is a plain array); and
- * esb_table_layout_move_row(t, to, from), the copy of a row's values a swap-remove makes. */
+/* The layout's inline half, defined by the set's table_layout.h. The address of an element: */
+static inline unsigned char *esb_table_element(const esb_table *t, esb_column_rank column, uint32_t row);
+
+/* The batch view of a column: its first element, and in *stride the bytes between rows (0 when that is the
+ * component's own size, so a batch over it is a plain array). */
+static inline void *esb_table_column_base(const esb_table *t, esb_column_rank column, uint32_t *stride);
+
+/* The copy of row from's values into row to that a swap-remove makes. */
+static inline void esb_table_layout_move_row(esb_table *t, uint32_t to, uint32_t from);
+
+/* The variant's layout set's: table-soa/table_layout.h or table-aos/table_layout.h (on its include path). */
 #include "table_layout.h"
 
 /* The layout's out-of-line half: where each column lies in a row (esb_table_init, once the columns are set), the

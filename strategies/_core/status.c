@@ -16,10 +16,5 @@ const char *esb_status_name(int status) {
     }
 }
 
-const char *esb_strategy_name(void) {
-#ifdef ESB_STRATEGY_NAME
-    return ESB_STRATEGY_NAME;
-#else
-    return "unnamed";
-#endif
-}
+/* The build names every variant (the Makefile's ESB_STRATEGY_NAME, this file being one it compiles per variant). */
+const char *esb_strategy_name(void) { return ESB_STRATEGY_NAME; }

@@ -18,11 +18,8 @@
 #include "query_head.h"
 #include "query_registry.h"
 
-/* Matches handed out per batch: the size of each query's index array. A compile-time knob, so a variants
- * line can try another value. */
-#ifndef TPL_BATCH
-#define TPL_BATCH ESB_BATCH_ROWS
-#endif
+/* TPL_BATCH, each variant's in the variants file (the base line's unless a line sets its own): matches handed out
+ * per batch, the size of each query's index array. */
 
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */

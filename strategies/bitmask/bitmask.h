@@ -2,9 +2,9 @@
  * each component's data in an array indexed by entity index, with holes where the entity lacks it (as pico_ecs
  * stores it). A query scans every entity index and tests its masks.
  *
- * Built with ESB_BITMASK_CACHED (the bitmask-cached variant), a query created with the cached hint is a cached
- * filter instead: a packed list of its matching entities, kept current on every add, remove and destroy through
- * per-component lists of the filters that include or exclude that component.
+ * With the cache set cached/ (bitmask-cached, bitmask-pools; cache_hint.h), a query created with the cached hint is
+ * a cached filter instead: a packed list of its matching entities, kept current on every add, remove and destroy
+ * through per-component lists of the filters that include or exclude that component.
  *
  * Masks are stored word-major (mask[w][entity]): a query that only involves components 0..63 reads 8 bytes per
  * entity instead of 32. A mask word array exists once a component of its range is registered.
@@ -24,7 +24,7 @@
 #include "world_core.h"
 #include "entity_table.h"
 #include "query_registry.h"
-#include "value_store.h"
+#include "value_store.h" /* the variant's value set's: arrays/value_store.h or pools/value_store.h (values.h) */
 
 #define BM_NOT_IN UINT32_MAX /* filter position of an entity the filter does not hold */
 
@@ -154,7 +154,7 @@ static inline void bm_changes_on_create(const esb_world *w, uint32_t idx, const 
 /* Unlinks and frees a query, whatever its state. */
 void bm_query_free(struct esb_query *q);
 
-/* Cached filters (no-ops unless built with ESB_BITMASK_CACHED). */
+/* Cached filters (no-ops in the cache set uncached/, which attaches none). */
 void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c);
 void bm_filters_on_destroy(esb_world *w, uint32_t idx);
 void bm_filters_on_create(esb_world *w, uint32_t idx);

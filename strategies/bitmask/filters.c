@@ -1,23 +1,13 @@
 /* Cached filters: each keeps the packed list of the entities it matches, updated as they change. Every
  * component knows the filters that include or exclude it, so an add or remove re-tests only those filters
  * against the entity's mask (the bitmask makes the test exact: having one included component is not enough).
- * Without ESB_BITMASK_CACHED no filter is ever attached and these functions find nothing to do. */
+ * In the cache set uncached/ no filter is ever attached and these functions find nothing to do (cache_hint.h). */
 #include <string.h>
 
 #include "check.h"
 #include "grow.h"
 #include "bitmask.h"
-
-/* The block holding position slot has changed: the next pass scans it again (B7). Only bitmask-cached attaches
- * filters; the plain variant compiles the store out, which keeps its generated code what it was without the cache
- * (inlined into destroy, even code that never runs changes how the compiler allocates registers there). */
-static inline void forget_block_of(esb_query *q, uint32_t slot) {
-#ifdef ESB_BITMASK_CACHED
-    q->verdicts[slot / ESB_BATCH_ROWS].length = 0;
-#else
-    (void)q, (void)slot;
-#endif
-}
+#include "cache_hint.h"
 
 /* Appending lengthens the last block past its verdict, which is then stale without being forgotten (B7). */
 static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
@@ -36,8 +26,8 @@ static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
     q->members[slot] = last;
     q->position[last] = slot;
     q->position[idx] = BM_NOT_IN;
-    forget_block_of(q, slot);
-    forget_block_of(q, q->member_count);
+    bm_forget_block_of(q, slot);
+    bm_forget_block_of(q, q->member_count);
     w->filter_updates++;
 }
 

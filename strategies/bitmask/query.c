@@ -4,12 +4,7 @@
 #include "batch.h"
 #include "validate.h"
 #include "values.h"
-
-#ifdef ESB_BITMASK_CACHED
-#define BM_HONOURS_CACHE_HINT true
-#else
-#define BM_HONOURS_CACHE_HINT false
-#endif
+#include "cache_hint.h"
 
 void bm_query_free(esb_query *q) {
     esb_world *w = q->world;
@@ -53,7 +48,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
             esb_mem_free(q, sizeof *q);
             return ESB_ERR_NOMEM;
         }
-    } else if (desc->cached && BM_HONOURS_CACHE_HINT) {
+    } else if (desc->cached && bm_honours_cache_hint()) {
         q->kind = "cached-filter";
         s = bm_filter_attach(w, q);
         if (s != ESB_OK) {

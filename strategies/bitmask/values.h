@@ -1,7 +1,8 @@
-/* What a value set of this design provides: the store of each component's values (value_store.h) and the
- * operations over it that differ between the sets. The masks, the cached filters and the scans around them are
- * the same code in every set; a set is chosen per variant in the variants file (arrays/ or pools/), and defines
- * each function below, the inline ones in its values_inline.h. */
+/* What a value set of this design provides: the store of each component's values and the operations over it that
+ * differ between the sets. The masks, the cached filters and the scans around them are the same code in every
+ * set; a set is chosen per variant in the variants file (arrays/ or pools/). Each defines the type bm_value_store
+ * in its value_store.h (bitmask.h includes it, as bm_component holds one), and each function below, the inline
+ * ones in its values_inline.h. */
 #ifndef BITMASK_VALUES_H
 #define BITMASK_VALUES_H
 
@@ -57,6 +58,7 @@ static inline bool bm_values_contiguous_room(uint32_t count, uint32_t len);
 /* B3 for component c, given held: the components some alive entity's mask has (esb_world_check). */
 void bm_values_check(const esb_world *w, esb_component c, const esb_bitset *held);
 
+/* The variant's value set's: arrays/values_inline.h or pools/values_inline.h (on its include path). */
 #include "values_inline.h"
 
 #endif

@@ -23,9 +23,7 @@
 #include "sparse_set.h"
 
 /* Entities per batch: the size of each query's index arrays. */
-#ifndef HB_BATCH
 #define HB_BATCH ESB_BATCH_ROWS
-#endif
 
 struct esb_query {
     esb_query_head head; /* first member (query_head.h): registry node, kind, terms */

@@ -39,14 +39,10 @@
 /* A chunk's size in bytes: 16 KiB, Unity's. Large enough that the fixed cost of a chunk (a batch, an entry in its
  * archetype's arrays) spreads over many rows of a small archetype; small enough that a chunk is a few pages, a
  * unit of work for one thread, and a half-empty one wastes little. */
-#ifndef ESB_CHUNK_BYTES
 #define ESB_CHUNK_BYTES (16u * 1024u)
-#endif
-/* At most this many rows per chunk, whatever fits: Unity 1.x's MaximumChunkCapacity, 128, so that a chunk's
- * enabled bits are one 128-bit mask. 0: as many as fit (Unity before 1.0, legion). */
-#ifndef ESB_CHUNK_MAX_ROWS
-#define ESB_CHUNK_MAX_ROWS 128u
-#endif
+/* ESB_CHUNK_MAX_ROWS, each variant's in the variants file: at most this many rows per chunk, whatever fits (the
+ * base's is Unity 1.x's MaximumChunkCapacity, 128, so that a chunk's enabled bits are one 128-bit mask), or 0: as
+ * many as fit (chunks-full: Unity before 1.0, legion). */
 /* The cap in force: ESB_CHUNK_MAX_ROWS, or none. */
 #define CK_MAX_ROWS (ESB_CHUNK_MAX_ROWS ? (uint64_t)ESB_CHUNK_MAX_ROWS : (uint64_t)UINT32_MAX)
 #define CK_HEADER 64u /* Unity's kBufferOffset: the header, the entity handles from the next cache line on */
