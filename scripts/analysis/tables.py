@@ -3,6 +3,7 @@ framed scenarios' sequences (frames).
 
     python3 -m analysis publish-tables DIR
     python3 -m analysis table-files DIR TABLE...
+    python3 -m analysis table DIR TABLE
 
 publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv, frames.csv) into their published form:
 runs.csv without the build columns every row repeats (metadata.csv has them once) and without hardware columns no
@@ -15,10 +16,14 @@ unchanged. Where DIR's manifest.csv listed the old files it lists the new ones i
 
 table-files prints, one per line, the names of the files that hold each TABLE in DIR (csvfile.table_files);
 exit 1 where the parts are not one whole, 2 on a usage error.
+
+table prints a table of DIR as CSV, its header and then every row of every part (its files checked as every reader
+checks them): how to read a table stored column by column; exit 1 where it cannot be read, 2 on a usage error.
 """
 
 import argparse
 import os
+import sys
 
 from . import csvfile, files
 from .command import Parser, fail
@@ -96,6 +101,22 @@ def files_main(argv: list[str]) -> int:
     parser.add_argument("dir")
     parser.add_argument("tables", nargs="+", choices=csvfile.TABLES)
     return parser.run(argv, _files)
+
+
+def table_main(argv: list[str]) -> int:
+    parser = Parser("table", f"DIR TABLE (TABLE: {', '.join(csvfile.TABLES)})")
+    parser.add_argument("dir")
+    parser.add_argument("table", choices=csvfile.TABLES)
+    return parser.run(argv, _table)
+
+
+def _table(a: argparse.Namespace) -> int:
+    try:
+        header, lines = published_lines(a.dir, a.table)
+    except CsvError as e:
+        return fail("table", e)
+    sys.stdout.write(header + "".join(lines))
+    return 0
 
 
 def _files(a: argparse.Namespace) -> int:
