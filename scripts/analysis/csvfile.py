@@ -330,17 +330,17 @@ def _load(path: str, recorded: bool) -> bytes:
 
 
 def read_text(path: str, recorded: bool = False) -> str:
-    """The text of a file (decompressed where the name ends in .gz or SUFFIX: files.decode), checked against its folder's manifest.csv as
-    read() checks it, for files read by their own parser. Raises CsvError."""
+    """The text of a file (decompressed where the name ends in .gz or SUFFIX: files.decode), checked against its
+    folder's manifest.csv as read() checks it, for files read by their own parser. Raises CsvError."""
     return files.decode(path, _load(path, recorded))
 
 
 def read(path: str, kind: str | None, recorded: bool = False, seen: Seen | None = None) -> list[Row]:
-    """The rows of a CSV file (compressed where the name ends in .gz or SUFFIX: files.decode) of the given kind (a key of KINDS, or
-    None for any CSV with a header), as dicts keyed by column name, after checking it: against its folder's
-    manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key (KEYS), that
-    no two rows share one (seen: the keys of the files read before it as parts of one table, {key: (path,
-    line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
+    """The rows of a CSV file (compressed where the name ends in .gz or SUFFIX: files.decode) of the given kind (a
+    key of KINDS, or None for any CSV with a header), as dicts keyed by column name, after checking it: against its
+    folder's manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key
+    (KEYS), that no two rows share one (seen: the keys of the files read before it as parts of one table, {key:
+    (path, line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
     file, whole as it was written). Raises CsvError."""
     text = files.decode(path, _load(path, recorded))
     what = f"a {kind} CSV" if kind else "a CSV file"

@@ -171,7 +171,8 @@ def check_stage(stage: str) -> int:
             raise CsvError(f"{os.path.join(stage, names[0])}: not in the run ({manifest.NAME} does not list it)")
     runs = csvfile.table_files(stage, "runs")
     if not runs:
-        raise CsvError(f"{os.path.join(stage, csvfile.published_name('runs'))}: not in the run ({manifest.NAME} does not list it)")
+        raise CsvError(f"{os.path.join(stage, csvfile.published_name('runs'))}: not in the run "
+                       f"({manifest.NAME} does not list it)")
     runs_keys: csvfile.Seen = {}
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)
