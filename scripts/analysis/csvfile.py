@@ -258,7 +258,7 @@ def write_table(directory: str, table: str, header: str, lines: list[str]) -> li
     with the folder's manifest.csv kept in step where it listed them. Returns the new files' names."""
     before = table_files(directory, table)
     parts = split_parts(header, lines)
-    names = [published_name(table)] if len(parts) == 1 else [published_name(table, k) for k in range(1, len(parts) + 1)]
+    names = [published_name(table, k) for k in (range(1, len(parts) + 1) if len(parts) > 1 else [0])]
     listed = manifest.load(directory)
     was_listed = listed is not None and any(name in listed for name in before)
     stale = [name for name in before if name not in names]
