@@ -1,7 +1,7 @@
 # ECS storage benchmark suite.
 #   make bench   build every strategy, measure every scenario's designs side by side in many processes (the
 #                paired program, build/bench-paired-L), simulate caches, cross-check with hyperfine, plot:
-#                results/MACHINE_ID/ (results.csv, results.json, runs.csv.gz, samples.csv.gz, pairs.csv, plots/,
+#                results/MACHINE_ID/ (results.csv, results.json, runs and samples (.columns.xz), pairs.csv, plots/,
 #                report.md); QUICK=1 for a short run; PAIRED=0 runs each strategy in processes of its own instead
 #                (scripts/bench.sh) into results/MACHINE_ID-separate
 #   make bench-noise   the paired measurement of a few small blocks beside a CPU hog switched on and off
@@ -163,7 +163,7 @@ TEST_BINS := $(addprefix $(BUILD)/test-,$(ALL_TESTED)) $(addsuffix -asan,$(addpr
              $(if $(COMMON_TEST_SRC),$(BUILD)/test-common $(BUILD)/test-common-asan)
 FUZZ_BINS := $(addprefix $(BUILD)/fuzz-,$(ALL_TESTED))
 
-.PHONY: help build-paired bench-noise all bench bench-settings reanalyse test test-faults report cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
+.PHONY: help build-paired bench-noise all bench bench-settings reanalyse test test-faults report prune-runs cachesim fuzz memcheck docs format build-bench build-tests build-cachesim build-fuzz deps-test \
         deps-bench clean list
 ## all                   build-bench and build-tests
 all: build-bench build-tests
@@ -652,6 +652,14 @@ report:
 	@for text in REPORT.md docs/results.md; do \
 	    REPORT_ALLOW_QUICK="$(REPORT_ALLOW_QUICK)" scripts/analysis.sh report "$(REPORT_RESULTS)/results.csv" $$text || exit 1; \
 	done
+
+# The run folders under results/ that a later whole run of their machine type supersedes (docs/pipeline.md), listed;
+# with PRUNE=1 removed.
+## PRUNE                 1: make prune-runs removes the superseded runs it lists
+PRUNE ?=
+## prune-runs            lists the superseded run folders under results/ (PRUNE=1 removes them)
+prune-runs:
+	@scripts/analysis.sh prune-runs results $(if $(filter 1,$(PRUNE)),--remove)
 
 # The scenario table of docs/scenarios.md, from the scenarios' descriptors as the bench binaries print them (--describe).
 ## docs                  the scenario table of docs/scenarios.md, from the binaries' descriptors

@@ -2,17 +2,18 @@
 # make bench, after the build: measures, simulates, cross-checks, publishes and draws, into one results folder.
 #   1. metadata.csv     the machine, the software, the source and these settings (scripts/metadata.sh);
 #      scenarios.csv    the scenarios' descriptors (scripts/describe.sh): families, units, sizes, descriptions
-#   2. runs.csv(.gz)    every block (scenario x N x memory mode) in as many processes of the paired program as
-#      samples.csv(.gz) the stopping rule asks, every design of the block side by side in each
-#                       (scripts/analysis.sh blocks): the designs' rows, and every sample; both published compressed,
-#                       in parts (runs-1.csv.gz, ...) where one file would exceed 1 MB
+#   2. runs.csv         every block (scenario x N x memory mode) in as many processes of the paired program as
+#      samples.csv      the stopping rule asks, every design of the block side by side in each
+#                       (scripts/analysis.sh blocks): the designs' rows, and every sample; both published column by
+#                       column, xz-compressed (runs.columns.xz), in parts (runs-1.columns.xz, ...) where one file
+#                       would exceed 1 MB
 #      costs.tsv        with PAIRED=1, where each process's time went (blocks.py: COST_COLUMNS)
 #                       With PAIRED=0, every cell in as many processes of its own as the stopping rule asks
 #                       (scripts/bench.sh), runs.csv alone
-#      frames.csv(.gz)  with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
+#      frames.csv       with PAIRED=1, every frame of the framed scenarios' sequences at FRAMES_N, every design side by
 #                       side in FRAMES_PROCESSES processes of FRAMES_ROUNDS rounds (scripts/analysis.sh frames measure)
 #   3. cachesim.csv     simulated cache misses at FIXED_N, replaying the timed processes' layouts (scripts/cachesim.sh)
-#      framesim.csv.gz  with the frames, the framed scenarios simulated frame by frame at FRAMES_N: every frame's
+#      framesim.csv     with the frames, the framed scenarios simulated frame by frame at FRAMES_N: every frame's
 #                       instructions and misses (scripts/cachesim.sh --frames)
 #   4. results.csv/.json   one row per cell with its interval, its ratio to the raw floor, the A/A control and the
 #                       simulated misses; pairs.csv, the paired ratios; metadata completed (scripts/analysis.sh
@@ -22,7 +23,7 @@
 #                       simulated at that size in their median process's layout, their rows added; then the results
 #                       are made again with them
 #   5. crosscheck.csv, hyperfine/   whole-process timing of key scenarios at FIXED_N (scripts/crosscheck.sh)
-#   6. plots/           gnuplot SVG and PNG (scripts/plots.sh)
+#   6. plots/           gnuplot SVG (scripts/plots.sh)
 #   7. report.md        REPORT.md with its generated tables from this run, and results.md the same of
 #      results.md       docs/results.md (the per-scenario detail); both are refreshed themselves only by `make report`,
 #                       and the run they are made from gets no copy
@@ -280,4 +281,4 @@ rm -rf "$stage" "$scratch"
 
 step "summary"
 "$here/analysis.sh" summary "$out/results.csv"
-echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.csv.gz), plots/$texts" >&2
+echo "bench: done in $(elapsed): $out/results.csv, results.json, runs and samples (.columns.xz), plots/$texts" >&2

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Draws the figures of a benchmark run as SVG (for pages) and PNG (for quick viewing) into DIR/plots: the data
+# Draws the figures of a benchmark run as SVG into DIR/plots (one format: the pages link SVG, and a run's folder
+# stays small enough to commit; a PNG an earlier run drew is removed with the figures it no longer draws): the data
 # and the scripts come from scripts/analysis.sh plots (plots.py, which lists the figures), gnuplot draws
 # them from the templates in scripts/plots/. Everything is drawn in a temporary directory, every file is checked
 # to be non-empty, and only then moved into DIR/plots, so an interrupted or failed run leaves the previous
@@ -29,28 +30,22 @@ trap 'cleanup; trap - EXIT; exit 143' TERM
 mkdir "$tmp/out"
 "$here/analysis.sh" plots "$dir" "$fixed_n" "$tmp"
 cd "$tmp"
-# Two gnuplot processes at once: the figures are many and small, and a run has at least two cores to itself.
 gnuplot main-svg.gp 2>"$tmp/svg.log" & one=$!
-gnuplot main-png.gp 2>"$tmp/png.log" & two=$!
-pids="$one $two"
+pids="$one"
 failed=0
 wait "$one" || failed=1
-wait "$two" || failed=1
 pids=
 # gnuplot warns about nothing worse than figures it could not fill; a failure stops here with its message.
 if [ "$failed" != 0 ]; then
-    grep -v '^$' "$tmp/svg.log" "$tmp/png.log" | tail -n 5 >&2
+    grep -v '^$' "$tmp/svg.log" | tail -n 5 >&2
     echo "plots: gnuplot failed" >&2
     exit 1
 fi
 # A full disk makes gnuplot write empty or cut-short files and still succeed: every figure must be there and
-# whole, an SVG ending with its closing tag and a PNG with its closing chunk (IEND and its CRC).
-iend=$(printf 'IEND\256B`\202' | od -An -tx1 | tr -d ' \n')
+# whole, an SVG ending with its closing tag.
 while IFS= read -r name; do
     [ -s "out/$name.svg" ] && tail -c 16 "out/$name.svg" | grep -q '</svg>' ||
         { echo "plots: gnuplot wrote no whole $name.svg (is the disk full?)" >&2; exit 1; }
-    [ -s "out/$name.png" ] && [ "$(tail -c 8 "out/$name.png" | od -An -tx1 | tr -d ' \n')" = "$iend" ] ||
-        { echo "plots: gnuplot wrote no whole $name.png (is the disk full?)" >&2; exit 1; }
 done <list
 mkdir -p "$dir/plots"
 for f in "$dir"/plots/n-*.svg "$dir"/plots/n-*.png "$dir"/plots/family-*.svg "$dir"/plots/family-*.png \
@@ -63,7 +58,7 @@ for f in "$dir"/plots/n-*.svg "$dir"/plots/n-*.png "$dir"/plots/family-*.svg "$d
 done
 count=0
 while IFS= read -r name; do
-    mv "out/$name.svg" "out/$name.png" "$dir/plots/"
+    mv "out/$name.svg" "$dir/plots/"
     count=$((count + 1))
 done <list
-echo "plots: wrote $count plots (SVG and PNG) in ${shown%/}/plots" >&2
+echo "plots: wrote $count plots (SVG) in ${shown%/}/plots" >&2

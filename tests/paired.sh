@@ -215,7 +215,7 @@ if tiny PAIRED=1 PAIRED_ROUNDS=3 PAIRED_TARGET_MS=1 BENCH_MAX_PROCS=4 CACHESIM_S
     sh scripts/pipeline.sh "$build" "$res" raw $variants "$aa" >"$tmp/pipe.log" 2>&1; then
     ok "the make bench pipeline runs end to end with PAIRED=1"
 else ko "the make bench pipeline runs end to end with PAIRED=1" "$(tail -n 3 "$tmp/pipe.log" | tr '\n' ' ')"; fi
-if [ -s "$res/samples.csv.gz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.csv.gz,' "$res/manifest.csv" &&
+if [ -s "$res/samples.columns.xz" ] && [ -s "$res/pairs.csv" ] && grep -q '^samples.columns.xz,' "$res/manifest.csv" &&
     grep -q '^pairs.csv,' "$res/manifest.csv" && scripts/analysis.sh verify "$res" 2>/dev/null
 then ok "the samples and the paired ratios are published and recorded"
 else ko "the samples and the paired ratios are published and recorded"; fi
@@ -240,9 +240,9 @@ else ko "every paired ratio has its interval over its processes, the twins and t
 # out at 1.033, so the test holds it to what only a wrong sizing of the work would miss: 1.03 +/- 1%.
 realised=$(csvcheck column "$res/pairs.csv" truth --where strategy=archetype~slower3 2>/dev/null)
 off=$(printf '%s\n' "$realised" | awk 'NF && ($1 < 1.02 || $1 > 1.04)' | wc -l)
-planted=$(csvcheck count "$res/samples.csv.gz" --where strategy=archetype~slower3)
+planted=$(csvcheck count "$res/samples.columns.xz" --where strategy=archetype~slower3)
 if [ -n "$realised" ] && [ "$off" -eq 0 ] && [ "$planted" -gt 0 ] &&
-    [ "$(csvcheck count "$res/samples.csv.gz" --where strategy=archetype~slower3 --where 'planted_ns>0')" -eq "$planted" ]
+    [ "$(csvcheck count "$res/samples.columns.xz" --where strategy=archetype~slower3 --where 'planted_ns>0')" -eq "$planted" ]
 then ok "the planted control's truth is the ratio it realised, near 1.03, in every block ($(printf '%s\n' "$realised" | sort -g | sed -n '1p;$p' | tr '\n' ' '))"
 else ko "the planted control's truth is the ratio it realised, near 1.03, in every block" "$off blocks outside, or samples without their planted work: $(printf '%s\n' "$realised" | sort -g | tr '\n' ' ')"; fi
 if grep -q '^paired_aa_band,' "$res/metadata.csv" && grep -q '^paired_planted_detected,' "$res/metadata.csv" &&
@@ -258,8 +258,8 @@ if scripts/analysis.sh patterns "$res" >"$tmp/patterns" 2>&1 &&
 then ok "$(head -n 1 "$tmp/patterns")"
 else ko "the build orders of every process are replayed from its seed" "$(head -n 2 "$tmp/patterns" | tr '\n' ' ')"; fi
 # runs.csv keeps the designs the cells name: the controls beyond them have samples only.
-if [ -s "$res/runs.csv.gz" ] && [ "$(csvcheck count "$res/runs.csv.gz" --where strategy=archetype~slower3)" -eq 0 ] &&
-    [ "$(csvcheck count "$res/samples.csv.gz" --where strategy=archetype~slower3)" -gt 0 ]
+if [ -s "$res/runs.columns.xz" ] && [ "$(csvcheck count "$res/runs.columns.xz" --where strategy=archetype~slower3)" -eq 0 ] &&
+    [ "$(csvcheck count "$res/samples.columns.xz" --where strategy=archetype~slower3)" -gt 0 ]
 then ok "the planted control has samples, and no rows among the designs"
 else ko "the planted control has samples, and no rows among the designs"; fi
 
@@ -280,8 +280,8 @@ else ko "the framed scenarios' frames are published, summarised a row per design
 # Simulated frame by frame: every frame of every design the run names (the controls' code is their originals'),
 # and where archetype's columns double in grow (the world reaching half its size) the frame that retires the most
 # bytes is the frame of the most instructions.
-if [ -s "$res/framesim.csv.gz" ] && grep -q '^framesim.csv.gz,' "$res/manifest.csv" &&
-    gzip -dc "$res/framesim.csv.gz" >"$tmp/framesim.csv" &&
+if [ -s "$res/framesim.columns.xz" ] && grep -q '^framesim.columns.xz,' "$res/manifest.csv" &&
+    scripts/analysis.sh table "$res" framesim >"$tmp/framesim.csv" &&
     [ "$(csvcheck count "$tmp/framesim.csv" --where scenario=grow --where strategy=archetype)" -eq 256 ] &&
     csvcheck assert-all "$res/hitches.csv" 'instructions_worst>0' --where 'strategy!~~' &&
     [ "$(csvcheck column "$res/hitches.csv" bytes_worst_frame instructions_worst_frame --where scenario=grow \
@@ -318,15 +318,17 @@ cp -R "$res" "$tmp/again"
 rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/again" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
 if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/again/results.csv" && cmp -s "$res/pairs.csv" "$tmp/again/pairs.csv" &&
-    cmp -s "$res/samples.csv.gz" "$tmp/again/samples.csv.gz" && grep -q '^reanalysed_commit,' "$tmp/again/metadata.csv" &&
+    cmp -s "$res/samples.columns.xz" "$tmp/again/samples.columns.xz" && grep -q '^reanalysed_commit,' "$tmp/again/metadata.csv" &&
     cmp -s "$res/hitches.csv" "$tmp/again/hitches.csv"
 then ok "make reanalyse gives a paired run the same results, paired ratios and hitches"
 else ko "make reanalyse gives a paired run the same results and paired ratios" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
-gzip -dc "$res/samples.csv.gz" | sed '2d' | gzip -9n >"$tmp/again/samples.csv.gz"
+scripts/analysis.sh table "$res" samples | sed '2d' >"$tmp/again/samples.csv"
+rm "$tmp/again/samples.columns.xz"
+scripts/analysis.sh publish-tables "$tmp/again" >/dev/null 2>&1
 cp "$tmp/again/results.csv" "$tmp/results.before"
 rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/again" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
-if [ "$rc" -ne 0 ] && grep -q 'samples.csv.gz' "$tmp/rea.log" && cmp -s "$tmp/results.before" "$tmp/again/results.csv"
+if [ "$rc" -ne 0 ] && grep -q 'samples.columns.xz' "$tmp/rea.log" && cmp -s "$tmp/results.before" "$tmp/again/results.csv"
 then ok "a samples file changed after publication is refused"
 else ko "a samples file changed after publication is refused" "exit $rc: $(tail -n 1 "$tmp/rea.log")"; fi
 

@@ -173,8 +173,8 @@ then ok "the published folder's manifest records every file"
 else ko "the published folder's manifest records every file" "$(head -n 1 "$tmp/err")"; fi
 if [ -s "$res/results.csv" ]; then
     # every process's rows are published compressed
-    if [ -s "$res/runs.csv.gz" ] && [ ! -e "$res/runs.csv" ] && gzip -dc "$res/runs.csv.gz" >"$tmp/runs.csv"
-    then ok "every process's rows are published (runs.csv.gz)"; else ko "every process's rows are published (runs.csv.gz)"; fi
+    if [ -s "$res/runs.columns.xz" ] && [ ! -e "$res/runs.csv" ] && scripts/analysis.sh table "$res" runs >"$tmp/runs.csv"
+    then ok "every process's rows are published (runs.columns.xz)"; else ko "every process's rows are published (runs.columns.xz)"; fi
     cells=$(csvcheck count "$res/results.csv")
     runs=$(csvcheck count "$tmp/runs.csv")
     counted=$(csvcheck sum "$res/results.csv" processes)
@@ -234,7 +234,7 @@ then
     simulated=$(csvcheck column "$large/cachesim.csv" strategy scenario --where n=4096 | tr '\t' ':' | sort)
     joined=$(csvcheck column "$large/results.csv" strategy scenario --where n=4096 --where 'sim_d1_misses_per_unit!=' |
         tr '\t' ':' | sort)
-    gzip -dc "$large/runs.csv.gz" >"$tmp/large-runs.csv"
+    scripts/analysis.sh table "$large" runs >"$tmp/large-runs.csv"
     if [ -n "$explained" ] && [ "$simulated" = "$explained" ] && [ "$joined" = "$explained" ] &&
         csvcheck within "$large/cachesim.csv" "$tmp/large-runs.csv" strategy scenario n layout_seed --where n=4096 &&
         [ "$(csvcheck count "$large/cachesim.csv" --where n=1024 --where scenario=simple_iter)" -eq \
@@ -321,14 +321,14 @@ EOF
     then ok "the cross-check's pairs differ only in the runs of their one sample"
     else ko "the cross-check's pairs differ only in the runs of their one sample" "$(head -n 2 "$tmp/err")"; fi
 else ko "results.json holds the rows and the metadata" "jq is not installed (scripts/setup.sh test installs it)"; fi
-# Plots: SVG documents and PNG images, for every kind the pipeline draws.
+# Plots: SVG documents, for every kind the pipeline draws, and no PNG beside them.
 bad=""
 for p in n-simple_iter n-create@fresh family-iteration family-structural ops cachesim memory churn-sweep change-sweep heatmap; do
-    svg=$res/plots/$p.svg png=$res/plots/$p.png
+    svg=$res/plots/$p.svg
     [ -f "$svg" ] && grep -q '<svg' "$svg" && tail -c 20 "$svg" | grep -q '</svg>' || bad="$bad $p.svg"
-    [ -f "$png" ] && [ "$(head -c 4 "$png" | od -An -c | tr -d ' ')" = "211PNG" ] || bad="$bad $p.png"
 done
-if [ -z "$bad" ]; then ok "plots are drawn as SVG and PNG"; else ko "plots are drawn as SVG and PNG" "bad or missing:$bad"; fi
+bad="$bad$(cd "$res/plots" && ls | grep -v '\.svg$' | sed 's/^/ /' | tr -d '\n')"
+if [ -z "$bad" ]; then ok "plots are drawn as SVG only"; else ko "plots are drawn as SVG only" "bad, missing or extra:$bad"; fi
 # This run's copy of the report: every generated table of REPORT.md refreshed and well formed (or, where it asks
 # for sizes this tiny run did not measure, one line saying so), the prose kept, the plots linked to this run's.
 if [ -s "$res/report.md" ] &&
@@ -380,7 +380,7 @@ if [ -d "$res/plots" ] && real=$(command -v gnuplot); then
     cat >"$tmp/fakebin/gnuplot" <<'EOF_SH'
 #!/bin/sh
 "$REAL_GNUPLOT" "$@" || exit
-case $1 in *svg*) f=$(ls out/*.svg | head -n 1) ;; *) f=$(ls out/*.png | head -n 1) ;; esac
+f=$(ls out/*.svg | head -n 1)
 case $FAKE in
 empty) : >"$f" ;;
 cut) head -c $(($(wc -c <"$f") / 2)) "$f" >"$f.cut" && mv "$f.cut" "$f" ;;
@@ -395,7 +395,7 @@ EOF_SH
         before=$(cat "$tmp/plotfail/plots"/* | cksum)
         if PATH="$tmp/fakebin:$PATH" REAL_GNUPLOT=$real FAKE=$fake sh scripts/plots.sh "$tmp/plotfail" 1024 \
             >/dev/null 2>"$tmp/err"; then ko "plots that gnuplot wrote $fake are refused" "exit 0"
-        elif grep -Eq '^plots: gnuplot wrote no whole [a-z0-9_@-]+\.(svg|png) \(is the disk full\?\)$' "$tmp/err" &&
+        elif grep -Eq '^plots: gnuplot wrote no whole [a-z0-9_@-]+\.svg \(is the disk full\?\)$' "$tmp/err" &&
             [ "$(cat "$tmp/plotfail/plots"/* | cksum)" = "$before" ] && [ -z "$(ls -A "$tmp/plotfail" | grep '^\.plots')" ]
         then ok "plots that gnuplot wrote $fake are refused"
         else ko "plots that gnuplot wrote $fake are refused" "$(head -n 1 "$tmp/err")"; fi
@@ -510,7 +510,7 @@ else ko "results of several machines merge, each relative to its own floor" "$(t
 
 # An interrupted make bench leaves no partial file, and the results of the run before it as they were.
 mkdir -p "$tmp/int"
-cp "$res/results.csv" "$res/runs.csv.gz" "$res/metadata.csv" "$tmp/int/" 2>/dev/null
+cp "$res/results.csv" "$res/runs.columns.xz" "$res/metadata.csv" "$tmp/int/" 2>/dev/null
 ls -A "$tmp/int" >"$tmp/int.before"
 cat "$tmp/int"/* | cksum >"$tmp/int.sum"
 if command -v setsid >/dev/null 2>&1; then
@@ -648,7 +648,7 @@ else ko "compare refuses a forgotten output file" "exit $rc: $(head -n 1 "$tmp/e
 fresh_copy
 rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
-if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s "$res/runs.csv.gz" "$tmp/rd/runs.csv.gz" &&
+if [ "$rc" -eq 0 ] && cmp -s "$res/results.csv" "$tmp/rd/results.csv" && cmp -s "$res/runs.columns.xz" "$tmp/rd/runs.columns.xz" &&
     cmp -s "$res/cachesim.csv" "$tmp/rd/cachesim.csv" && cmp -s "$res/crosscheck.csv" "$tmp/rd/crosscheck.csv" &&
     grep -q "^git_commit,$(csvcheck column "$res/metadata.csv" value --where key=git_commit)\$" "$tmp/rd/metadata.csv" &&
     [ "$(grep -c '^reanalysed_commit,' "$tmp/rd/metadata.csv")" -eq 1 ] &&
@@ -658,14 +658,15 @@ else ko "make reanalyse analyses a published run again from its own measurements
 # An analysis that fails on a published run (its runs table cut to one process, recorded as published) says
 # where the staging copies its messages name came from, and leaves the run as it was.
 fresh_copy
-zcat "$res/runs.csv.gz" | head -n 2 | gzip -n >"$tmp/rd/runs.csv.gz"
-scripts/analysis.sh record "$tmp/rd" runs.csv.gz >/dev/null 2>&1
-cp "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz"
+scripts/analysis.sh table "$res" runs | head -n 2 >"$tmp/rd/runs.csv"
+scripts/analysis.sh publish-tables "$tmp/rd" >/dev/null 2>&1
+scripts/analysis.sh record "$tmp/rd" runs.columns.xz >/dev/null 2>&1
+cp "$tmp/rd/runs.columns.xz" "$tmp/cut-runs.columns.xz"
 rc=0
 REANALYSE=1 sh scripts/pipeline.sh "$build" "$tmp/rd" raw $variants "$aa" >"$tmp/rea.log" 2>&1 || rc=$?
 if [ "$rc" -ne 0 ] && grep -q 'measured in 1 process(es); an interval needs at least 3' "$tmp/rea.log" &&
     tail -n 1 "$tmp/rea.log" | grep -q "^bench: the files named above under .*staging are copies of those in $tmp/rd, which is left as it was\$" &&
-    cmp -s "$tmp/rd/runs.csv.gz" "$tmp/cut-runs.csv.gz" && [ ! -e "$tmp/.rd.staging" ]
+    cmp -s "$tmp/rd/runs.columns.xz" "$tmp/cut-runs.columns.xz" && [ ! -e "$tmp/.rd.staging" ]
 then ok "a failed make reanalyse names the staging copies' origin and leaves the run as it was"
 else ko "a failed make reanalyse names the staging copies' origin and leaves the run as it was" "exit $rc: $(tail -n 2 "$tmp/rea.log" | tr '\n' ' ')"; fi
 fresh_copy

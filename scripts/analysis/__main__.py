@@ -29,8 +29,10 @@ Commands (each module's docstring says more):
     crosscheck-join ...    crosscheck.csv from hyperfine's export (crosscheck.py)
     crosscheck-rejoin DIR  crosscheck.csv again, with the in-process figures of DIR's new results.csv
     compare OUT DIR...     several machines' results side by side (compare.py)
-    publish-tables DIR     runs.csv and samples.csv as published: compressed, in parts under 1 MB (tables.py)
+    publish-tables DIR     the large tables as published: column by column, xz, in parts under 1 MB (tables.py)
     table-files DIR TABLE  the files that hold a published table (tables.py)
+    table DIR TABLE        a published table's rows as CSV, whatever form and parts it is in (tables.py)
+    prune-runs [RESULTS]   the superseded run folders under RESULTS; --remove removes them (prune.py)
     record DIR FILE...     adds files to DIR/manifest.csv as they are now (manifest.py)
     verify DIR [FILE...]   checks DIR/manifest.csv and every file it lists (manifest.py)
     publish STAGE OUT      checks that STAGE is a whole run and swaps it in for OUT in one step (publish.py)
@@ -93,6 +95,8 @@ COMMANDS = {
     "publish": ("publish", "main"),
     "publish-tables": ("tables", "publish_main"),
     "table-files": ("tables", "files_main"),
+    "table": ("tables", "table_main"),
+    "prune-runs": ("prune", "main"),
 }
 
 

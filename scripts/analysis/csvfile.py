@@ -149,18 +149,33 @@ PART_BYTES = 1_000_000
 TABLES = ("runs", "samples", "frames", "framesim")
 
 
+# How a table is published (files.COLUMNS_SUFFIX: column by column, xz-compressed), and how runs published before
+# that hold it (gzip-compressed rows), which every reader still reads.
+SUFFIX = files.COLUMNS_SUFFIX
+EARLIER_SUFFIX = ".csv.gz"
+
+
 def _part_number(name: str, table: str) -> int | None:
-    """The part number of a published table's file name: 0 for TABLE.csv.gz (the table in one file), K for
-    TABLE-K.csv.gz, None for any other name."""
-    if name == f"{table}.csv.gz":
-        return 0
-    match = re.fullmatch(re.escape(table) + r"-([1-9][0-9]*)\.csv\.gz", name)
-    return int(match.group(1)) if match else None
+    """The part number of a published table's file name: 0 for TABLE.columns.xz (the table in one file), K for
+    TABLE-K.columns.xz (or the same names in EARLIER_SUFFIX), None for any other name."""
+    for suffix in (SUFFIX, EARLIER_SUFFIX):
+        if name == table + suffix:
+            return 0
+        match = re.fullmatch(re.escape(table) + r"-([1-9][0-9]*)" + re.escape(suffix), name)
+        if match:
+            return int(match.group(1))
+    return None
+
+
+def published_name(table: str, part: int = 0) -> str:
+    """The name of a published table's one file (part 0) or of its part K."""
+    return f"{table}{SUFFIX}" if part == 0 else f"{table}-{part}{SUFFIX}"
 
 
 def table_files(directory: str, table: str) -> list[str]:
     """The names of the files that hold a results folder's table (one of TABLES): TABLE.csv while a run is being
-    made; once published TABLE.csv.gz, or TABLE-1.csv.gz to TABLE-K.csv.gz where one file would exceed PART_BYTES.
+    made; once published TABLE.columns.xz, or TABLE-1.columns.xz to TABLE-K.columns.xz where one file would exceed
+    PART_BYTES (TABLE.csv.gz and its parts in a run published before).
     Both the folder and its manifest.csv are looked at, so that a part the manifest lists but the folder lost is
     still named (and then refused by read). Empty where the folder holds none. Raises CsvError where the parts
     are not one whole: the table both in one file and in parts, or a part number missing."""
@@ -171,24 +186,24 @@ def table_files(directory: str, table: str) -> list[str]:
     parts = sorted((number, name) for name in names if (number := _part_number(name, table)) is not None)
     numbers = [number for number, _ in parts]
     if 0 in numbers and len(numbers) > 1:
-        raise CsvError(f"{directory}: holds {table}.csv.gz and parts of it ({parts[1][1]}): which is the run's "
-                       "is not known")
+        raise CsvError(f"{directory}: holds {parts[0][1]} and {parts[1][1]}: which is the run's is not known")
     if numbers and numbers != [0] and numbers != list(range(1, len(numbers) + 1)):
         missing = min(set(range(1, numbers[-1] + 1)) - set(numbers))
-        raise CsvError(f"{directory}: {table}-{missing}.csv.gz is missing (the folder has {len(numbers)} parts of "
+        suffix = parts[-1][1][parts[-1][1].index("."):]
+        raise CsvError(f"{directory}: {table}-{missing}{suffix} is missing (the folder has {len(numbers)} parts of "
                        f"{table} up to {parts[-1][1]})")
     return [name for _, name in parts]
 
 
 def table_label(directory: str, table: str) -> str:
-    """How messages name a results folder's table: its one file, or its parts as DIR/TABLE-1..K.csv.gz."""
+    """How messages name a results folder's table: its one file, or its parts as DIR/TABLE-1..K.columns.xz."""
     try:
         names = table_files(directory, table)
     except CsvError:
         names = []
     if len(names) > 1:
-        return os.path.join(directory, f"{table}-1..{len(names)}.csv.gz")
-    return os.path.join(directory, names[0] if names else f"{table}.csv.gz")
+        return os.path.join(directory, f"{table}-1..{len(names)}{names[0][names[0].index('.'):]}")
+    return os.path.join(directory, names[0] if names else published_name(table))
 
 
 def read_table(directory: str, table: str, kind: str, recorded: bool = False) -> list[Row]:
@@ -196,7 +211,7 @@ def read_table(directory: str, table: str, kind: str, recorded: bool = False) ->
     it, and no two rows of the whole with the same key (KEYS). Raises CsvError, also where the folder has none."""
     names = table_files(directory, table)
     if not names:
-        raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
+        raise CsvError(f"{os.path.join(directory, published_name(table))}: no such file")
     rows: list[Row] = []
     seen: Seen = {}
     for name in names:
@@ -211,15 +226,11 @@ def read_table_texts(directory: str, table: str, recorded: bool = False) -> list
             for path in (os.path.join(directory, name) for name in table_files(directory, table))]
 
 
-def _gzip(text: str) -> bytes:
-    return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
-
-
 def split_parts(header: str, lines: list[str]) -> list[bytes]:
-    """[compressed part] of a table given as its header line and its rows' lines (each ending in a newline): one
+    """[part as published] of a table given as its header line and its rows' lines (each ending in a newline): one
     part where the whole compresses to at most PART_BYTES, else parts of consecutive rows, each with the header and
     under PART_BYTES compressed, as few as the rows' compressibility allows."""
-    whole = _gzip(header + "".join(lines))
+    whole = files.encode_columns(header + "".join(lines))
     if len(whole) <= PART_BYTES:
         return [whole]
     raw = len(header) + sum(len(line) for line in lines)
@@ -235,19 +246,19 @@ def split_parts(header: str, lines: list[str]) -> list[bytes]:
             current.append(line)
             size += len(line)
         groups.append(current)
-        parts = [_gzip(header + "".join(group)) for group in groups]
+        parts = [files.encode_columns(header + "".join(group)) for group in groups]
         if all(len(part) <= PART_BYTES for part in parts) or all(len(group) == 1 for group in groups):
             return parts
         budget *= 0.9
 
 
 def write_table(directory: str, table: str, header: str, lines: list[str]) -> list[str]:
-    """Writes a table (its header line and its rows' lines) into directory as published (split_parts: TABLE.csv.gz
-    or TABLE-1.csv.gz to TABLE-K.csv.gz), removing the files that held it before (TABLE.csv, or an earlier split),
+    """Writes a table (its header line and its rows' lines) into directory as published (split_parts:
+    TABLE.columns.xz or its parts), removing the files that held it before (TABLE.csv, or an earlier split or form),
     with the folder's manifest.csv kept in step where it listed them. Returns the new files' names."""
     before = table_files(directory, table)
     parts = split_parts(header, lines)
-    names = [f"{table}.csv.gz"] if len(parts) == 1 else [f"{table}-{k}.csv.gz" for k in range(1, len(parts) + 1)]
+    names = [published_name(table, k) for k in (range(1, len(parts) + 1) if len(parts) > 1 else [0])]
     listed = manifest.load(directory)
     was_listed = listed is not None and any(name in listed for name in before)
     stale = [name for name in before if name not in names]
@@ -319,17 +330,17 @@ def _load(path: str, recorded: bool) -> bytes:
 
 
 def read_text(path: str, recorded: bool = False) -> str:
-    """The text of a file (decompressed where the name ends in .gz), checked against its folder's manifest.csv as
-    read() checks it, for files read by their own parser. Raises CsvError."""
+    """The text of a file (decompressed where the name ends in .gz or SUFFIX: files.decode), checked against its
+    folder's manifest.csv as read() checks it, for files read by their own parser. Raises CsvError."""
     return files.decode(path, _load(path, recorded))
 
 
 def read(path: str, kind: str | None, recorded: bool = False, seen: Seen | None = None) -> list[Row]:
-    """The rows of a CSV file (gzip-compressed where the name ends in .gz) of the given kind (a key of KINDS, or
-    None for any CSV with a header), as dicts keyed by column name, after checking it: against its folder's
-    manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key (KEYS), that
-    no two rows share one (seen: the keys of the files read before it as parts of one table, {key: (path,
-    line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
+    """The rows of a CSV file (compressed where the name ends in .gz or SUFFIX: files.decode) of the given kind (a
+    key of KINDS, or None for any CSV with a header), as dicts keyed by column name, after checking it: against its
+    folder's manifest.csv where that lists it, then its form, its columns' types and, for a kind with a key
+    (KEYS), that no two rows share one (seen: the keys of the files read before it as parts of one table, {key:
+    (path, line)}, added to). With recorded, the file must be listed in its folder's manifest.csv (a published run's
     file, whole as it was written). Raises CsvError."""
     text = files.decode(path, _load(path, recorded))
     what = f"a {kind} CSV" if kind else "a CSV file"
@@ -400,12 +411,15 @@ def read_metadata(path: str, recorded: bool = False) -> dict[str, str]:
 
 def write(path: str, columns: tuple[str, ...], rows: Iterable[files.Record]) -> None:
     """Writes rows (dicts, or sequences in column order) as CSV to path (gzip-compressed where the name ends in
-    .gz, with no time stamp, so the same rows give the same bytes) through path.partial, so that a reader never
+    .gz, with no time stamp, column by column where it ends in SUFFIX: the same rows give the same bytes) through
+    path.partial, so that a reader never
     sees half a file; a failed write or rename removes path.partial. Where the folder's manifest.csv lists the
     file, its entry is recorded anew."""
     data = "".join(files.render(columns, rows)).encode("utf-8")
     if path.endswith(".gz"):
         data = gzip.compress(data, compresslevel=9, mtime=0)
+    elif path.endswith(SUFFIX):
+        data = files.encode_columns(data.decode("utf-8"))
     replace(path, data)
 
 

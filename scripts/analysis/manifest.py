@@ -10,8 +10,8 @@ DIR/manifest.csv lists files by their path relative to DIR (plots/ops.svg for a 
     plots/ops.svg,40213,,9a41...
     manifest.csv,,N,
 bytes is the file's size, sha256 the hash of its bytes, rows its data rows (the lines after the header) for a
-CSV file (.csv, or .csv.gz counted decompressed) and empty for any other. The closing row names manifest.csv
-itself and counts the files listed before it, so that a manifest cut short at a line break (its closing row
+CSV file (.csv, or .csv.gz and .columns.xz counted decompressed) and empty for any other. The closing row names
+manifest.csv itself and counts the files listed before it, so that a manifest cut short at a line break (its closing row
 lost, or rows before it) is itself detected.
 
 record adds the files named (a folder: every regular file under it; ".": every file of DIR) or records them
@@ -62,7 +62,7 @@ class Entry:
 
 
 def is_csv(name: str) -> bool:
-    return name.endswith(".csv") or name.endswith(".csv.gz")
+    return name.endswith(".csv") or name.endswith(".csv.gz") or name.endswith(files.COLUMNS_SUFFIX)
 
 
 def count_rows(path: str, data: bytes) -> int:

@@ -7,8 +7,9 @@ STAGE and OUT are siblings (one parent folder, one filesystem), STAGE a folder; 
 1. STAGE must be a whole run, else nothing changes: its manifest.csv (manifest.py) is whole; every regular file
    under STAGE (manifest.csv aside) is listed there and every listed file exists, byte for byte as recorded;
    nothing under STAGE is a symbolic link or another special file; metadata.csv, results.csv, results.json and
-   runs.csv.gz (or runs.csv, or its parts runs-1.csv.gz to runs-K.csv.gz, none missing and no row in two) are
-   there; no file is empty; every CSV (.csv, .csv.gz) has a header and at least one row (those of a known kind,
+   the runs table (runs.columns.xz, or runs.csv, or its parts runs-1.columns.xz to runs-K.columns.xz, none missing
+   and no row in two; .csv.gz in a run published before) are there; no file is empty; every CSV (.csv, .csv.gz,
+   .columns.xz) has a header and at least one row (those of a known kind,
    such as results.csv, pass `check` with their kind: types, no duplicate rows); every .json parses; every .svg
    is XML with an <svg> root; every .png is a PNG signature, then IHDR, then chunks whose lengths and CRCs hold,
    ending with IEND; every .md is UTF-8 text.
@@ -170,7 +171,8 @@ def check_stage(stage: str) -> int:
             raise CsvError(f"{os.path.join(stage, names[0])}: not in the run ({manifest.NAME} does not list it)")
     runs = csvfile.table_files(stage, "runs")
     if not runs:
-        raise CsvError(f"{os.path.join(stage, 'runs.csv.gz')}: not in the run ({manifest.NAME} does not list it)")
+        raise CsvError(f"{os.path.join(stage, csvfile.published_name('runs'))}: not in the run "
+                       f"({manifest.NAME} does not list it)")
     runs_keys: csvfile.Seen = {}
     for name, entry in sorted(entries.items()):
         path = os.path.join(stage, name)

@@ -3,21 +3,27 @@ framed scenarios' sequences (frames).
 
     python3 -m analysis publish-tables DIR
     python3 -m analysis table-files DIR TABLE...
+    python3 -m analysis table DIR TABLE
 
 publish-tables turns the tables a run wrote in DIR (runs.csv, samples.csv, frames.csv) into their published form:
 runs.csv without the build columns every row repeats (metadata.csv has them once) and without hardware columns no
-process filled; each table gzip-compressed, as TABLE.csv.gz or, where that would exceed csvfile.PART_BYTES, as parts
-TABLE-1.csv.gz to TABLE-K.csv.gz of whole rows, each with the header (csvfile.write_table). A table already
-published is split anew only where one of its files exceeds PART_BYTES (a run published before the parts), its
-rows unchanged. Where DIR's manifest.csv listed the old files it lists the new ones instead. Exit 0, or 1 with
+process filled; each table stored column by column and xz-compressed (files.COLUMNS_SUFFIX), as TABLE.columns.xz
+or, where that would exceed csvfile.PART_BYTES, as parts TABLE-1.columns.xz to TABLE-K.columns.xz of whole rows,
+each with the header (csvfile.write_table). A table already published is written anew only where it is in the
+earlier form (gzip-compressed rows, TABLE.csv.gz or its parts) or one of its files exceeds PART_BYTES, its rows
+unchanged. Where DIR's manifest.csv listed the old files it lists the new ones instead. Exit 0, or 1 with
 "publish-tables: FILE: what" (the folder is then not a whole run: the pipeline does not publish it).
 
 table-files prints, one per line, the names of the files that hold each TABLE in DIR (csvfile.table_files);
 exit 1 where the parts are not one whole, 2 on a usage error.
+
+table prints a table of DIR as CSV, its header and then every row of every part (its files checked as every reader
+checks them): how to read a table stored column by column; exit 1 where it cannot be read, 2 on a usage error.
 """
 
 import argparse
 import os
+import sys
 
 from . import csvfile, files
 from .command import Parser, fail
@@ -49,7 +55,7 @@ def published_lines(directory: str, table: str) -> tuple[str, list[str]]:
         header = part_header
         lines.extend(part_lines)
     if header is None:
-        raise CsvError(f"{os.path.join(directory, table + '.csv.gz')}: no such file")
+        raise CsvError(f"{os.path.join(directory, csvfile.published_name(table))}: no such file")
     return header, lines
 
 
@@ -65,7 +71,8 @@ def publish(directory: str, table: str) -> list[str]:
             header, lines = runs_as_published(path)
         else:
             header, lines = csvfile.table_lines(path, csvfile.read_text(path))
-    elif all(os.path.getsize(os.path.join(directory, name)) <= csvfile.PART_BYTES for name in names):
+    elif all(name.endswith(csvfile.SUFFIX) and os.path.getsize(os.path.join(directory, name)) <= csvfile.PART_BYTES
+             for name in names):
         return names
     else:
         header, lines = published_lines(directory, table)
@@ -94,6 +101,22 @@ def files_main(argv: list[str]) -> int:
     parser.add_argument("dir")
     parser.add_argument("tables", nargs="+", choices=csvfile.TABLES)
     return parser.run(argv, _files)
+
+
+def table_main(argv: list[str]) -> int:
+    parser = Parser("table", f"DIR TABLE (TABLE: {', '.join(csvfile.TABLES)})")
+    parser.add_argument("dir")
+    parser.add_argument("table", choices=csvfile.TABLES)
+    return parser.run(argv, _table)
+
+
+def _table(a: argparse.Namespace) -> int:
+    try:
+        header, lines = published_lines(a.dir, a.table)
+    except CsvError as e:
+        return fail("table", e)
+    sys.stdout.write(header + "".join(lines))
+    return 0
 
 
 def _files(a: argparse.Namespace) -> int:

@@ -1,7 +1,6 @@
 """manifest.csv: what each file held when it was written; a file cut short, edited or left over is refused, and so
 is a manifest cut short itself."""
 
-import gzip
 import os
 import unittest
 from typing import Callable
@@ -27,11 +26,10 @@ class Recording(TempDir):
         self.assertEqual(listed, on_disk)
         self.assertEqual(lines[-1], f"manifest.csv,,{len(on_disk)},")
         entries = present(manifest.load(self.run_dir))
-        # rows: data rows of a CSV file (a .csv.gz counted decompressed), empty for any other file
+        # rows: data rows of a CSV file (a .columns.xz counted as its rows), empty for any other file
         self.assertEqual(entries["results.csv"].rows, 6)
-        self.assertEqual(entries["runs.csv.gz"].rows, 30)
-        with gzip.open(os.path.join(self.run_dir, "runs.csv.gz"), "rt") as f:
-            self.assertEqual(len(f.read().splitlines()) - 1, 30)
+        self.assertEqual(entries["runs.columns.xz"].rows, 30)
+        self.assertEqual(len(csvfile.read_text(os.path.join(self.run_dir, "runs.columns.xz")).splitlines()) - 1, 30)
         self.assertEqual(entries["hyperfine/bench-a.csv"].rows, 1)
         self.assertIsNone(entries["plots/n-simple_iter.svg"].rows)
         self.assertEqual(entries["results.csv"].bytes, os.path.getsize(os.path.join(self.run_dir, "results.csv")))
@@ -195,16 +193,15 @@ class Refusals(TempDir):
 
     def test_publish_tables_lists_the_compressed_runs_instead(self) -> None:
         run = make_run(self.path("run"), record=False)
-        with gzip.open(os.path.join(run, "runs.csv.gz"), "rt") as f:
-            text = f.read()
-        os.remove(os.path.join(run, "runs.csv.gz"))
+        text = csvfile.read_text(os.path.join(run, "runs.columns.xz"))
+        os.remove(os.path.join(run, "runs.columns.xz"))
         with open(os.path.join(run, "runs.csv"), "w", encoding="utf-8") as f:
             f.write(text)
         manifest.record(run, ["runs.csv", "results.csv"])
         self.assertEqual(run_cli("publish-tables", run)[0], 0)
         entries = present(manifest.load(run))
-        self.assertEqual(sorted(entries), ["results.csv", "runs.csv.gz"])
-        self.assertEqual(entries["runs.csv.gz"].rows, 30)
+        self.assertEqual(sorted(entries), ["results.csv", "runs.columns.xz"])
+        self.assertEqual(entries["runs.columns.xz"].rows, 30)
         manifest.verify(run)
 
 
