@@ -20,7 +20,9 @@
 
 /* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT), or
  * the index is retired for good (Shipyard), as the variant's version set says (below). Test builds narrow the
- * width so both happen within a few operations; the contract's full width where a build names none. */
+ * width so both happen within a few operations. It and ESB_INDEX_LIMIT are the contract's knobs (contract.h):
+ * only a build that narrows them defines them, as the conformance tests and the harness read their presence as
+ * a narrow build; the contract's full width and space otherwise. */
 #ifndef ESB_VERSION_BITS
 #define ESB_VERSION_BITS 32
 #endif

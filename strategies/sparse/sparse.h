@@ -92,13 +92,13 @@ struct esb_query {
     /* SP_SCRATCH_ENTRIES positions: (field_count + 1) * SP_VIEW_CHUNK for a batch (per field, then the driving
      * pool's), then (field_count + 1) * SP_FILTER_STEP for a filter's step (per field, then its places) */
     uint32_t *scratch;
-    esb_entity *handles; /* batch-widened: SP_BATCH_MAX, a batch's handles widened from the packed ones; else NULL */
     /* change terms (observer.c): EnTT's observer, a storage of the entities whose change_component changed */
     esb_change change;                 /* ESB_CHANGE_NONE, or the term's kind */
     esb_component change_component;    /* the term's component */
     esb_sparse_set observed;           /* the entities changed since the reference point (no data) */
     struct esb_query *next_observer;   /* the next query observing the same component */
     esb_access access[ESB_MAX_FIELDS]; /* each field's: ESB_WRITE fields change what a batch hands out */
+    esb_entity *handles; /* batch-widened: SP_BATCH_MAX, a batch's handles widened from the packed ones; else NULL */
 };
 
 /* Invariants (check.c, esb_world_check):

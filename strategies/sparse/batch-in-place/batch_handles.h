@@ -16,8 +16,8 @@ static inline void sp_handles_free(esb_query *q) { (void)q; }
 
 /* A batch's entity handles: count of them from position start of the driving pool, or those at the positions
  * rows gives, where the pool holds them. */
-static inline void sp_batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
-                                     uint32_t count, const uint32_t *rows) {
+static void sp_batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
+                              uint32_t count, const uint32_t *rows) {
     (void)q, (void)count;
     b->entities = rows ? drive->dense : drive->dense + start;
     b->entity_rows = rows;

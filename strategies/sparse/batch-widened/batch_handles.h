@@ -18,8 +18,8 @@ static inline void sp_handles_free(esb_query *q) {
 
 /* A batch's entity handles: count of them (at most SP_BATCH_MAX) from position start of the driving pool, or
  * those at the positions rows gives, widened into the query's array. */
-static inline void sp_batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
-                                     uint32_t count, const uint32_t *rows) {
+static void sp_batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
+                              uint32_t count, const uint32_t *rows) {
     ESB_ASSERT(count <= SP_BATCH_MAX);
     esb_entity *out = q->handles;
     if (rows)
