@@ -13,7 +13,9 @@
 # define NAME itself compiles too, so that the code has one value of each constant per variant and needs no default.
 # Every strategy also gets two test-only variants with narrow limits, so that what takes billions of operations
 # at full width happens within a few thousand: 4-bit versions that wrap (NAME-wrap4, as EnTT) or retire their
-# index (NAME-retire4, as Shipyard), both with an index space of 2^14 entities.
+# index (NAME-retire4, as Shipyard), both with an index space of 2^14 entities. NAME-retire4 compiles the set
+# versions-retire of _common/ in place of its default, and its flag ESB_RETIRE_EXHAUSTED tells the conformance
+# tests (and a design with an entity index of its own) that exhausted indices retire.
 # A name becomes a make target, a file name and a CSV field: lower-case letters, digits and inner hyphens only, and
 # none of the programs the suite builds for itself (bench-raw, test-common, bench-paired-L, the units folder) or a
 # narrow variant's suffix, nor a name another folder declares (a folder sparse-view beside sparse's view variant).
@@ -113,6 +115,9 @@ for dir in strategies/*/; do
         fi
     fi
     case "$base_sets" in !*) refuse "$name/variants" "${base_sets#!}"; continue ;; esac
+    # shellcheck disable=SC2086 # the sets, one word each
+    retire_sets=$(with_common_defaults ${base_sets% } _common/versions-retire)
+    # shellcheck disable=SC2086
     base_sets=$(with_common_defaults ${base_sets% })
     printf 'VARIANTS += %s\n%s_DIR := %s\n%s_FLAGS := %s\n%s_SETS := %s\n' "$name" "$name" "$name" "$name" \
         "$base_flags" "$name" "$base_sets"
@@ -121,7 +126,7 @@ for dir in strategies/*/; do
         "$name" "$name" "$name" "$name" "$narrow" "$name" "$base_sets"
     printf 'TEST_VARIANTS += %s-retire4\n%s-retire4_DIR := %s\n%s-retire4_FLAGS := %s -DESB_RETIRE_EXHAUSTED\n' \
         "$name" "$name" "$name" "$name" "$narrow"
-    printf '%s-retire4_SETS := %s\n' "$name" "$base_sets"
+    printf '%s-retire4_SETS := %s\n' "$name" "$retire_sets"
     [ -f "$dir/variants" ] || continue
     sed -e 's/#.*//' "$dir/variants" | while read -r suffix words; do
         [ -n "$suffix" ] && [ "$suffix" != base ] || continue

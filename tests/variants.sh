@@ -24,11 +24,14 @@ plant() {
 has() { grep -qxF "$1" "$tmp/out"; }
 
 plant "$(printf 'base @one\nfast -DFAST\nother @two -DOTHER\naos @layout-b')"
+reach="the base line's sets and _common/'s default reach every line naming none and the narrow variants (retire4 \
+with versions-retire in place of its family's default)"
 if has 'demo_SETS := demo/one _common/layout-a' && has 'demo-fast_SETS := demo/one _common/layout-a' &&
     has 'demo-fast_FLAGS := -DFAST' && has 'demo-wrap4_SETS := demo/one _common/layout-a' &&
-    has 'demo-retire4_SETS := demo/one _common/layout-a' && has 'COMMON_SETS := _common/layout-a'; then
-    ok "the base line's sets and _common/'s default reach the base, every line naming none and the narrow variants"
-else ko "the base line's sets and _common/'s default reach the base, every line naming none and the narrow variants" \
+    has 'demo-retire4_SETS := demo/one _common/versions-retire _common/layout-a' &&
+    has 'COMMON_SETS := _common/layout-a'; then
+    ok "$reach"
+else ko "$reach" \
     "$(tail_of "$tmp/out")"; fi
 if has 'demo-other_SETS := demo/two _common/layout-a' && has 'demo-other_FLAGS := -DOTHER'; then
     ok "a line's own set replaces the base line's, its flags stay flags"
@@ -80,11 +83,21 @@ done
 # The real tree: the variants whose sets differ are the ones the variants files name.
 make -s list >/dev/null 2>&1
 mk=build/variants.mk
-if grep -qx 'bitmask-pools_SETS := bitmask/pools bitmask/cached _common/table-soa' "$mk" &&
-    grep -qx 'bitmask-cached_SETS := bitmask/arrays bitmask/cached _common/table-soa' "$mk" &&
-    grep -qx 'bitmask_SETS := bitmask/arrays bitmask/uncached _common/table-soa' "$mk" &&
-    grep -qx 'archetype-aos_SETS := _common/table-aos' "$mk" && grep -qx 'archetype_SETS := _common/table-soa' "$mk"; then
+entity='_common/entity-wide _common/versions-wrap'
+if grep -qx "bitmask-pools_SETS := bitmask/pools bitmask/cached _common/table-soa $entity" "$mk" &&
+    grep -qx "bitmask-cached_SETS := bitmask/arrays bitmask/cached _common/table-soa $entity" "$mk" &&
+    grep -qx "bitmask_SETS := bitmask/arrays bitmask/uncached _common/table-soa $entity" "$mk" &&
+    grep -qx "archetype-aos_SETS := _common/table-aos $entity" "$mk" &&
+    grep -qx "archetype_SETS := _common/table-soa $entity" "$mk"; then
     ok "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone"
 else ko "in this tree: each bitmask variant compiles its value and cache sets, archetype-aos table-aos/ alone" \
     "$(grep -E '^(bitmask|archetype)' "$mk" | grep SETS | tr '\n' ' ')"; fi
+views='sparse/cached-views sparse/view-best' table='_common/table-soa' retire='_common/versions-retire'
+if grep -qx "sparse-compact_SETS := $views sparse/chunk-view sparse/batch-widened _common/entity-compact $table \
+_common/versions-wrap" "$mk" && grep -qx "sparse-filter_SETS := $views sparse/chunk-filter sparse/batch-in-place $table $entity" "$mk" &&
+    grep -qx "sparse-retire4_SETS := $views sparse/chunk-view sparse/batch-in-place $retire $table _common/entity-wide" "$mk" &&
+    grep -qx "archetype-retire4_SETS := $retire $table _common/entity-wide" "$mk"; then
+    ok "in this tree: sparse-compact compiles entity-compact/, sparse-filter chunk-filter/, retire4 versions-retire/"
+else ko "in this tree: sparse-compact compiles entity-compact/, sparse-filter chunk-filter/, retire4 versions-retire/" \
+    "$(grep -E '^(sparse|archetype-retire4)' "$mk" | grep SETS | tr '\n' ' ')"; fi
 tally

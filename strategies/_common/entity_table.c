@@ -57,14 +57,7 @@ void esb_et_check_invariants(const esb_entity_table *ei) {
     ESB_ASSERT_MSG(listed == ei->free_count, "the free list is shorter than free_count");
     ESB_ASSERT_MSG((uint64_t)alive + ei->free_count + ei->retired == ei->issued,
                    "a dead index neither free nor retired");
-#ifdef ESB_RETIRE_EXHAUSTED
-    uint32_t retired_shape = 0; /* a free list's last slot may have this shape too */
-    for (uint32_t i = 0; i < ei->issued; ++i)
-        retired_shape += esb_entity_of(*esb_et_slot(ei, i)) == esb_entity_make(ESB_ET_NO_FREE, ESB_VERSION_MAX);
-    ESB_ASSERT_MSG(ei->retired <= retired_shape, "a retired index whose slot does not say so");
-#else
-    ESB_ASSERT_MSG(ei->retired == 0, "an index retired by a build that wraps versions");
-#endif
+    esb_et_check_retired(ei);
 }
 
 uint32_t esb_et_count_alive(const esb_entity_table *ei) {

@@ -18,15 +18,15 @@
 
 #define ESB_ET_NO_FREE UINT32_MAX
 
-/* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT),
- * or with ESB_RETIRE_EXHAUSTED the index is retired for good (Shipyard). Test builds narrow the width so both
- * happen within a few operations. */
+/* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT), or
+ * the index is retired for good (Shipyard), as the variant's version set says (below). Test builds narrow the
+ * width so both happen within a few operations. It and ESB_INDEX_LIMIT are the contract's knobs (contract.h):
+ * only a build that narrows them defines them, as the conformance tests and the harness read their presence as
+ * a narrow build; the contract's full width and space otherwise. */
 #ifndef ESB_VERSION_BITS
 #define ESB_VERSION_BITS 32
 #endif
-#if ESB_VERSION_BITS < 1 || ESB_VERSION_BITS > 32
-#error "ESB_VERSION_BITS must be between 1 and 32"
-#endif
+_Static_assert(ESB_VERSION_BITS >= 1 && ESB_VERSION_BITS <= 32, "ESB_VERSION_BITS must be between 1 and 32");
 #define ESB_VERSION_MAX ((uint32_t)(((uint64_t)1 << ESB_VERSION_BITS) - 1))
 
 /* Indices a world may issue: the contract's whole space, or fewer in test builds (ESB_INDEX_LIMIT), so that
@@ -34,51 +34,23 @@
 #ifndef ESB_INDEX_LIMIT
 #define ESB_INDEX_LIMIT ESB_MAX_ENTITIES
 #endif
-#if ESB_INDEX_LIMIT < 1 || ESB_INDEX_LIMIT > ESB_MAX_ENTITIES
-#error "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES"
-#endif
+_Static_assert(ESB_INDEX_LIMIT >= 1 && ESB_INDEX_LIMIT <= ESB_MAX_ENTITIES,
+               "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES");
 
-/* The word an entity is stored in (a slot here, a packed handle or a sparse slot in a pool): the contract's
- * 64-bit handle itself by default; with ESB_COMPACT_ENTITIES EnTT's default entity, 32 bits, a 12-bit version
- * above a 20-bit low part (an index, or in a pool's sparse slot a position). The build then narrows the table
- * to fit: ESB_VERSION_BITS <= 12 and fewer than 2^20 indices, so that no index or position is all ones and an
- * all-ones low part can stand for ESB_ET_NO_FREE, an all-ones word for "none" (ESB_WORD_NONE). */
-#ifdef ESB_COMPACT_ENTITIES
-#if ESB_VERSION_BITS > 12 || ESB_INDEX_LIMIT >= (1u << 20)
-#error "ESB_COMPACT_ENTITIES needs ESB_VERSION_BITS <= 12 and ESB_INDEX_LIMIT < 2^20"
-#endif
-typedef uint32_t esb_entity_word;
-#define ESB_WORD_LOW_BITS 20
-#else
-typedef uint64_t esb_entity_word;
-#define ESB_WORD_LOW_BITS 32
-#endif
-#define ESB_WORD_NONE ((esb_entity_word)-1)
-#define ESB_WORD_LOW_MASK ((uint32_t)((((uint64_t)1) << ESB_WORD_LOW_BITS) - 1))
+/* The word an entity is stored in (a slot here, a packed handle or a sparse slot in a pool), from the variant's
+ * entity word set: entity-wide/entity_word.h (the contract's 64-bit handle itself, every variant but one) or
+ * entity-compact/entity_word.h (EnTT's 32-bit entity, sparse-compact). A word set defines the type
+ * esb_entity_word, ESB_WORD_LOW_BITS (the low part's width: an index, or in a sparse slot a position; the
+ * version above it), includes entity_word_parts.h (ESB_WORD_NONE, ESB_WORD_LOW_MASK, esb_word_make,
+ * esb_word_low, esb_word_version) and defines the conversions esb_word_of (a handle as a word) and
+ * esb_entity_of (a word as a handle; an all-ones low part reads back as ESB_ET_NO_FREE). */
+#include "entity_word.h"
 
-static inline esb_entity_word esb_word_make(uint32_t version, uint32_t low) {
-    return (esb_entity_word)((esb_entity_word)version << ESB_WORD_LOW_BITS | (low & ESB_WORD_LOW_MASK));
-}
-static inline uint32_t esb_word_low(esb_entity_word w) { return (uint32_t)w & ESB_WORD_LOW_MASK; }
-static inline uint32_t esb_word_version(esb_entity_word w) { return (uint32_t)(w >> ESB_WORD_LOW_BITS); }
-
-/* A handle as a word, and back (an all-ones low part reads back as ESB_ET_NO_FREE). By default both are the
- * identity. */
-static inline esb_entity_word esb_word_of(esb_entity e) {
-#ifdef ESB_COMPACT_ENTITIES
-    return esb_word_make(esb_entity_version(e), esb_entity_index(e));
-#else
-    return e;
-#endif
-}
-static inline esb_entity esb_entity_of(esb_entity_word w) {
-#ifdef ESB_COMPACT_ENTITIES
-    uint32_t low = esb_word_low(w);
-    return esb_entity_make(low == ESB_WORD_LOW_MASK ? ESB_ET_NO_FREE : low, esb_word_version(w));
-#else
-    return w;
-#endif
-}
+/* What happens to an exhausted index, from the variant's version set: versions-wrap/exhausted.h (it wraps, every
+ * variant but the test-only NAME-retire4) or versions-retire/exhausted.h (it is retired). A version set defines
+ * esb_et_retires(version), whether releasing an entity of that version retires its index, and in checked builds
+ * esb_et_check_retired (its exhausted.c), E5's part about retired indices. */
+#include "exhausted.h"
 
 /* Invariants (esb_et_check_invariants):
  *  E1 issued <= capacity <= ESB_INDEX_LIMIT; slots holds capacity slots, stride words apart (1: an array of its
@@ -88,8 +60,8 @@ static inline esb_entity esb_entity_of(esb_entity_word w) {
  *     one compare), they name the next free index (below issued) or ESB_ET_NO_FREE.
  *  E4 The free list, from free_head through the dead slots' index bits, is free_count long, visits only dead
  *     indices below issued and ends with ESB_ET_NO_FREE (so it has no cycle and no index twice).
- *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only ESB_RETIRE_EXHAUSTED
- *     retires: a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
+ *  E5 issued = alive + free_count + retired: every dead index is free or retired. Only versions-retire retires:
+ *     a retired slot names ESB_ET_NO_FREE with the exhausted version ESB_VERSION_MAX. */
 typedef struct esb_entity_table {
     esb_entity_word *slots; /* capacity slots, stride words apart; the first `issued` meaningful */
     uint32_t stride;        /* words from one slot to the next: 1, or a record's size in words */
@@ -97,7 +69,7 @@ typedef struct esb_entity_table {
     uint32_t capacity;
     uint32_t free_head; /* first dead index, or ESB_ET_NO_FREE */
     uint32_t free_count;
-    uint32_t retired; /* indices whose versions ran out (ESB_RETIRE_EXHAUSTED) */
+    uint32_t retired; /* indices whose versions ran out (versions-retire) */
 } esb_entity_table;
 
 static inline void esb_et_init(esb_entity_table *ei) {
@@ -176,13 +148,11 @@ static inline void esb_et_release_in(esb_entity_table *ei, esb_entity e, uint32_
     uint32_t idx = esb_entity_index(e), version = esb_entity_version(e);
     ESB_ASSERT_MSG(esb_et_alive_in(ei, e, stride), "esb_et_release of a handle that is not alive");
     esb_entity_word *slot = esb_et_slot_in(ei, idx, stride);
-#ifdef ESB_RETIRE_EXHAUSTED
-    if (version == ESB_VERSION_MAX) {
+    if (esb_et_retires(version)) {
         *slot = esb_word_of(esb_entity_make(ESB_ET_NO_FREE, version));
         ei->retired++;
         return;
     }
-#endif
     *slot = esb_word_of(esb_entity_make(ei->free_head, version == ESB_VERSION_MAX ? 0 : version + 1));
     ei->free_head = idx;
     ei->free_count++;
@@ -213,6 +183,9 @@ void esb_et_free(esb_entity_table *ei);
 #ifdef ESB_CHECKED
 /* Asserts E1-E5. O(issued). */
 void esb_et_check_invariants(const esb_entity_table *ei);
+
+/* Asserts E5's part about retired indices, as the variant's version set retires them (its exhausted.c). */
+void esb_et_check_retired(const esb_entity_table *ei);
 
 /* The number of alive indices. O(issued). */
 uint32_t esb_et_count_alive(const esb_entity_table *ei);

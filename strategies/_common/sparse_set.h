@@ -8,8 +8,8 @@
  *  - dense: the packed entity handles; data: the packed component values aligned with them (none for tags).
  *
  * Slots and packed handles are entity words (entity_table.h): the contract's 64-bit handles by default, EnTT's
- * 32-bit entities with ESB_COMPACT_ENTITIES; a slot's low part is the position. ESB_SPARSE_EMPTY is the all-ones
- * word, which no filled slot can be (no position is all ones).
+ * 32-bit entities in the variants with the set entity-compact; a slot's low part is the position.
+ * ESB_SPARSE_EMPTY is the all-ones word, which no filled slot can be (no position is all ones).
  *
  * Removal swaps the last element into the hole. Nothing here checks liveness: the world does. */
 #ifndef ESB_SPARSE_SET_H

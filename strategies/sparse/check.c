@@ -7,6 +7,8 @@
 #include "match.h"
 #include "query_head.h"
 #include "sparse.h"
+#include "cached.h"    /* the variant's cached set: cached-views/cached.h or cached-groups/cached.h */
+#include "view_loop.h" /* the variant's view set, for SP_RUNS: view-best/ or view-entt/view_loop.h */
 
 #ifdef ESB_CHECKED
 static const esb_sparse_set *pool_of(const esb_world *w, esb_component c) { return &w->components[c].pool; }
@@ -42,9 +44,7 @@ static void check_terms(const esb_world *w, const esb_query *q) { /* P6 */
         if (pool_of(w, c)->size) esb_bitset_set(&with_data, c);
     esb_query_terms_check_invariants(q->fields, q->field_count, &include, &exclude, q->matches_nothing, &with_data,
                                      w->core.component_count);
-#ifndef ESB_SPARSE_GROUPS
-    ESB_ASSERT_MSG(q->kind == SP_VIEW, "a group in a build without groups");
-#endif
+    ESB_ASSERT_MSG(SP_CACHED_AS_GROUPS || q->kind == SP_VIEW, "a group in a variant without groups");
     for (uint32_t t = 0; t < q->include_count; ++t)
         ESB_ASSERT_MSG(q->include_pool[t] == pool_of(w, q->include[t]), "an include term's pool is another");
     for (uint32_t t = 0; t < q->exclude_count; ++t)
@@ -102,9 +102,7 @@ static void check_members(const esb_world *w, const esb_query *q) { /* P5 */
 
 static void check_memo(const esb_world *w, const esb_query *q) { /* P7 */
     const sp_run_memo *m = &q->memo;
-#if defined(ESB_SPARSE_ENTT_VIEW)
-    ESB_ASSERT_MSG(!q->remembers_runs, "a run memo in a build without runs");
-#endif
+    ESB_ASSERT_MSG(SP_RUNS || !q->remembers_runs, "a run memo in a variant without runs");
     ESB_ASSERT_MSG(q->remembers_runs || (m->count == 0 && !m->entries), "a run memo in a query that keeps none");
     ESB_ASSERT_MSG(!q->remembers_runs || q->kind == SP_VIEW, "a run memo in a group");
     ESB_ASSERT(m->count <= m->capacity);

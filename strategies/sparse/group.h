@@ -1,4 +1,5 @@
-/* Groups: what the sparse-set design keeps for a query that runs every frame (built with ESB_SPARSE_GROUPS).
+/* Groups: what the sparse-set design keeps for a query that runs every frame (in the variants with the set
+ * cached-groups).
  *
  *  - owned: the group owns every pool it includes. Each owned pool keeps the group's entities packed at its
  *    front, [0, len), in the same order in every pool: iteration hands out plain slices, with no lookup and

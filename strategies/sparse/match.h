@@ -1,12 +1,13 @@
 /* Finding a query's matches among the driving pool's entities, three ways:
  *  - runs (run.c): a stretch of the driving pool whose entities every other included pool holds in the same
  *    order, side by side, so that the batch is plain slices of every pool (the best view's fast path);
- *  - a view (match_view.c), entity by entity: each pool asked in turn, stopping at the first that rejects it;
- *  - pool-by-pool filtering (match_filter.c): the chunk's list narrowed one pool at a time.
+ *  - a view (chunk-view/match_view.c), entity by entity: each pool asked in turn, stopping at the first that
+ *    rejects it;
+ *  - pool-by-pool filtering (chunk-filter/match_filter.c): the chunk's list narrowed one pool at a time.
  * The last two write the matches' driving positions to drive_rows and each non-driving field's positions to
  * its index array (field_rows + k * SP_VIEW_CHUNK), and return the match count; when every candidate matched,
- * drive_rows may be left unwritten, since the caller then hands the driving pool out as slices. The build picks one
- * (ESB_SPARSE_FILTER), and whether runs are looked for (not in ESB_SPARSE_ENTT_VIEW, EnTT's own view). */
+ * drive_rows may be left unwritten, since the caller then hands the driving pool out as slices. The variant's
+ * chunk set (sparse.h) picks one, its view set whether runs are looked for (below). */
 #ifndef SPARSE_MATCH_H
 #define SPARSE_MATCH_H
 
@@ -38,16 +39,20 @@ typedef struct sp_test {
 } sp_test;
 
 /* The tests a driving entity must pass (every pool of the query but the driver's), in the order they are
- * asked: the one most likely to reject a candidate first, estimated from the pools' sizes against the alive
- * entities (an included pool rejects the entities it lacks, an excluded one those it holds); in
- * ESB_SPARSE_ENTT_VIEW the query's own order, included then excluded, as EnTT's view asks them. Returns how
- * many. */
+ * asked: with SP_ORDERED_TESTS the one most likely to reject a candidate first, estimated from the pools' sizes
+ * against the alive entities (an included pool rejects the entities it lacks, an excluded one those it holds);
+ * else the query's own order, included then excluded, as EnTT's view asks them. Returns how many
+ * (match_tests.c). */
 uint32_t sp_tests(const esb_query *q, esb_component driver, uint32_t *field_rows, sp_test *tests);
 
-uint32_t sp_view_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
-                       uint32_t *field_rows);
-uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
-                         uint32_t *field_rows);
+/* A view set (the variant's view_loop.h: view-best/, or view-entt/ in sparse-view) defines SP_RUNS (whether views
+ * look for runs), SP_ORDERED_TESTS (whether sp_tests orders the tests) and the inline loop a view's chunk runs,
+ * sp_view_loop(tests, ntests, dense, start, end, drive_rows). */
+
+/* The matches among driving positions [start, end), as above: defined by the variant's chunk set, a view
+ * (chunk-view/match_view.c) or pool-by-pool filtering (chunk-filter/match_filter.c). */
+uint32_t sp_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
+                  uint32_t *field_rows);
 
 /* Handles compared per step of a run (512 bytes), and the most a run batch holds: a batch's handles, compared
  * just before, are still in cache when the caller reads them. */

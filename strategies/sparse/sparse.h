@@ -1,6 +1,16 @@
 /* The sparse-set design (EnTT, Shipyard): one pool per component type (_common/sparse_set.h) and an entity list with an
  * implicit free list (the shared entity table). Adding or removing a component touches only that component's
- * pool; a query is a view that walks the smallest of its pools and looks the entity up in the others. */
+ * pool; a query is a view that walks the smallest of its pools and looks the entity up in the others.
+ *
+ * Its variants differ by source sets (docs/structure.md), one of each family on each line of its variants file:
+ *  - cached-views/ or cached-groups/ (sparse-groups), cached.h: SP_CACHED_AS_GROUPS, whether a query with the
+ *    cached hint gets a group (group.h) instead of a view;
+ *  - view-best/ or view-entt/ (sparse-view), view_loop.h: how a view asks its pools (match.h says what it defines);
+ *  - chunk-view/ or chunk-filter/ (sparse-filter): sp_chunk (match.h), and in chunk.h SP_VIEW_KIND, the name
+ *    esb_query_kind gives a view, and SP_FILTER_SCRATCH, the scratch entries a filter's step takes beside a batch's;
+ *  - batch-in-place/ or batch-widened/ (sparse-compact, with _common/entity-compact/), batch_handles.h: SP_BATCH_MAX,
+ *    the most entities a batch holds, sp_handles_alloc and sp_handles_free (the query's array of widened handles,
+ *    if any) and sp_batch_entities (a batch's handles: the packed ones in place, or widened into that array). */
 #ifndef SPARSE_H
 #define SPARSE_H
 
@@ -13,22 +23,11 @@
 
 #define SP_VIEW_CHUNK (ESB_BATCH_ROWS / 4) /* entities tested per view batch (query_registry.h) */
 /* Pool-by-pool filtering narrows a chunk SP_FILTER_STEP candidates at a time, in arrays of its own
- * (match_filter.c); views need none. */
+ * (chunk-filter/match_filter.c); views need none. */
 #define SP_FILTER_STEP 256u
-#ifdef ESB_SPARSE_FILTER
-#define SP_FILTER_SCRATCH SP_FILTER_STEP
-#else
-#define SP_FILTER_SCRATCH 0u
-#endif
+#include "chunk.h" /* the variant's chunk set: chunk-view/chunk.h or chunk-filter/chunk.h */
 /* A query's scratch positions (esb_query.scratch). */
 #define SP_SCRATCH_ENTRIES(q) (((size_t)(q)->field_count + 1) * (SP_VIEW_CHUNK + SP_FILTER_SCRATCH))
-/* The most entities a batch holds: any number where the packed handles are the contract's and a batch hands
- * them out in place; in sparse-compact, whose batches widen them into an array, what the array holds. */
-#ifdef ESB_COMPACT_ENTITIES
-#define SP_BATCH_MAX ESB_BATCH_ROWS
-#else
-#define SP_BATCH_MAX UINT32_MAX
-#endif
 
 typedef struct sp_component {
     const char *name;
@@ -93,15 +92,13 @@ struct esb_query {
     /* SP_SCRATCH_ENTRIES positions: (field_count + 1) * SP_VIEW_CHUNK for a batch (per field, then the driving
      * pool's), then (field_count + 1) * SP_FILTER_STEP for a filter's step (per field, then its places) */
     uint32_t *scratch;
-#ifdef ESB_COMPACT_ENTITIES
-    esb_entity *handles; /* SP_BATCH_MAX: a batch's handles, widened from the packed ones */
-#endif
     /* change terms (observer.c): EnTT's observer, a storage of the entities whose change_component changed */
     esb_change change;                 /* ESB_CHANGE_NONE, or the term's kind */
     esb_component change_component;    /* the term's component */
     esb_sparse_set observed;           /* the entities changed since the reference point (no data) */
     struct esb_query *next_observer;   /* the next query observing the same component */
     esb_access access[ESB_MAX_FIELDS]; /* each field's: ESB_WRITE fields change what a batch hands out */
+    esb_entity *handles; /* batch-widened: SP_BATCH_MAX, a batch's handles widened from the packed ones; else NULL */
 };
 
 /* Invariants (check.c, esb_world_check):
@@ -122,10 +119,10 @@ struct esb_query {
  *     keeps sparse_set.h's invariants and holds exactly the matching entities.
  *  P6 The registry's own (query_registry.h); a query's include list is its fields then its with terms, its terms
  *     are as query_head.h says of any query's (registered, distinct, fields with data, matches_nothing exact),
- *     include_pool and exclude_pool are their pools, and only sparse-groups builds groups.
+ *     include_pool and exclude_pool are their pools, and only a variant with cached-groups builds groups.
  *  P7 A run memo that still holds (its sums are its pools' now) is a chain of sp_run's answers from
  *     driving position 0, each entry starting where the one before ends, each what sp_run answers there now;
- *     only cached views in builds with runs keep one.
+ *     only cached views in variants with runs (SP_RUNS) keep one.
  *  P8 components[c].observers lists, once each, exactly the queries with a change term on c (observer_count of them),
  *     which are views without a run memo. Each one's observed set keeps sparse_set.h's invariants, holds only alive entities that have
  *     c, and has room and sparse pages for every entity of c's pool, so that recording a change never

@@ -8,71 +8,23 @@
 #include "match.h"
 #include "validate.h"
 #include "sparse.h"
-
-#ifdef ESB_SPARSE_GROUPS
-#define SP_GROUPS_FOR_CACHED true
-#else
-#define SP_GROUPS_FOR_CACHED false
-#endif
-
-/* How uncached queries (and cached ones outside sparse-groups) find their matches. */
-#ifdef ESB_SPARSE_FILTER
-#define SP_CHUNK_FN sp_filter_chunk
-#define SP_VIEW_KIND "pool-filter"
-#else
-#define SP_CHUNK_FN sp_view_chunk
-#define SP_VIEW_KIND "view"
-#endif
-
-/* EnTT's view has no runs: every entity is tested (match.h). */
-#ifdef ESB_SPARSE_ENTT_VIEW
-#define SP_RUNS false
-#else
-#define SP_RUNS true
-#endif
+#include "batch_handles.h" /* the variant's batch set: batch-in-place/ or batch-widened/batch_handles.h */
+#include "cached.h"        /* the variant's cached set: cached-views/cached.h or cached-groups/cached.h */
+#include "view_loop.h"     /* the variant's view set, for SP_RUNS: view-best/ or view-entt/view_loop.h */
 
 /* Whether a query asks anything of its driving pool's entities: one component with no exclusions has nothing
  * to test (its pool is the answer) and nothing to compare for runs. */
 static bool has_tests(const esb_query *q) { return q->include_count > 1 || q->exclude_count > 0; }
 
-/* The query's arrays for batches: positions, and in sparse-compact the widened handles. */
+/* The query's arrays for batches: positions, and in batch-widened the widened handles. */
 static void free_scratch(esb_query *q) {
     esb_mem_free(q->scratch, q->scratch ? SP_SCRATCH_ENTRIES(q) * sizeof *q->scratch : 0);
-#ifdef ESB_COMPACT_ENTITIES
-    esb_mem_free(q->handles, q->handles ? SP_BATCH_MAX * sizeof *q->handles : 0);
-#endif
+    sp_handles_free(q);
 }
 
 static bool alloc_scratch(esb_query *q) {
     q->scratch = esb_mem_alloc(SP_SCRATCH_ENTRIES(q) * sizeof *q->scratch, 0);
-#ifdef ESB_COMPACT_ENTITIES
-    q->handles = esb_mem_alloc(SP_BATCH_MAX * sizeof *q->handles, 0);
-    if (!q->handles) return false;
-#endif
-    return q->scratch != NULL;
-}
-
-/* A batch's entity handles: count of them from position start of the driving pool, or those at the positions
- * rows gives. The packed handles are the contract's own, so the batch points at them; in sparse-compact they
- * are widened into the query's array (count <= SP_BATCH_MAX). */
-static void batch_entities(esb_batch *b, const esb_query *q, const esb_sparse_set *drive, uint32_t start,
-                           uint32_t count, const uint32_t *rows) {
-#ifdef ESB_COMPACT_ENTITIES
-    ESB_ASSERT(count <= SP_BATCH_MAX);
-    esb_entity *out = q->handles;
-    if (rows)
-        for (uint32_t i = 0; i < count; ++i) out[i] = esb_sparse_handle(drive, rows[i]);
-    else { /* a loop of its own, which the compiler vectorises */
-        const esb_entity_word *in = drive->dense + start;
-        for (uint32_t i = 0; i < count; ++i) out[i] = esb_entity_of(in[i]);
-    }
-    b->entities = q->handles;
-    b->entity_rows = NULL;
-#else
-    (void)q, (void)count;
-    b->entities = rows ? drive->dense : drive->dense + start;
-    b->entity_rows = rows;
-#endif
+    return sp_handles_alloc(q) && q->scratch != NULL;
 }
 
 void sp_query_free(esb_query *q) {
@@ -110,7 +62,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     for (uint32_t i = 0; i < q->include_count; ++i)
         for (uint32_t j = 0; j < q->exclude_count; ++j)
             if (q->include[i] == q->exclude[j]) q->matches_nothing = true;
-    if (q->change || (desc->cached && SP_GROUPS_FOR_CACHED)) { /* an observer, or a group */
+    if (q->change || (desc->cached && SP_CACHED_AS_GROUPS)) { /* an observer, or a group */
         s = q->change ? sp_observer_attach(w, q) : sp_group_attach(w, q);
         if (s != ESB_OK) {
             free_scratch(q);
@@ -173,7 +125,7 @@ static bool next_group_batch(esb_iter *it, esb_query *q) {
     uint32_t end = total - start < room ? total : start + room;
     esb_batch *b = &it->batch;
     b->count = end - start;
-    batch_entities(b, q, drive, start, end - start, NULL);
+    sp_batch_entities(b, q, drive, start, end - start, NULL);
     for (uint32_t k = 0; k < q->field_count; ++k) {
         const esb_sparse_set *p = &w->components[q->fields[k]].pool;
         if (q->kind != SP_NON_OWNED && w->owner[q->fields[k]] == q) {
@@ -220,7 +172,7 @@ static bool next_observed_batch(esb_iter *it, esb_query *q) {
         if (n == 0) continue;
         esb_batch *b = &it->batch;
         b->count = n;
-        batch_entities(b, q, obs, start, n, drive_rows);
+        sp_batch_entities(b, q, obs, start, n, drive_rows);
         for (uint32_t k = 0; k < q->field_count; ++k) {
             b->base[k] = q->include_pool[k]->data;
             b->rows[k] = q->scratch + (size_t)k * SP_VIEW_CHUNK;
@@ -260,7 +212,7 @@ static bool next_batch(esb_iter *it, esb_query *q) {
         if (run) {
             esb_batch *b = &it->batch;
             b->count = run;
-            batch_entities(b, q, drive, start, run, NULL);
+            sp_batch_entities(b, q, drive, start, run, NULL);
             for (uint32_t k = 0; k < q->field_count; ++k) {
                 b->base[k] = esb_sparse_value(&w->components[q->fields[k]].pool, first[k]);
                 b->rows[k] = NULL;
@@ -271,7 +223,7 @@ static bool next_batch(esb_iter *it, esb_query *q) {
         uint32_t end, n;
         if (has_tests(q)) {
             end = sp_chunk_end(drive, start);
-            n = SP_CHUNK_FN(q, driver, start, end, drive_rows, q->scratch);
+            n = sp_chunk(q, driver, start, end, drive_rows, q->scratch);
         } else { /* nothing to test: the pool is handed out whole (or SP_BATCH_MAX at a time) */
             end = drive->count - start < SP_BATCH_MAX ? drive->count : start + SP_BATCH_MAX;
             n = end - start;
@@ -281,7 +233,7 @@ static bool next_batch(esb_iter *it, esb_query *q) {
         bool all = n == end - start; /* every driving entity matched: the driver's arrays are slices */
         esb_batch *b = &it->batch;
         b->count = n;
-        batch_entities(b, q, drive, start, n, all ? NULL : drive_rows);
+        sp_batch_entities(b, q, drive, start, n, all ? NULL : drive_rows);
         for (uint32_t k = 0; k < q->field_count; ++k) {
             const esb_sparse_set *p = &w->components[q->fields[k]].pool;
             if (q->fields[k] == driver) {

@@ -14,16 +14,27 @@
  * branch, more lookups), narrowing a list does both: each pass asks only the survivors of the one before, and
  * keeps them without a branch. */
 
+/* Which candidates a pass reads: the whole step (the first pass), or those listed in places (the survivors of
+ * the passes before). */
+typedef enum sp_candidates { SP_WHOLE_STEP, SP_LISTED } sp_candidates;
+/* What a pass's test is: an excluded pool (a candidate is kept where it is absent), an included pool of a with term
+ * (kept where present), or a field's pool (kept where present, its positions kept too). */
+typedef enum sp_pass_test { SP_PASS_EXCLUDED, SP_PASS_WITH, SP_PASS_FIELD } sp_pass_test;
+/* Where a pass writes: a middle pass to the step's arrays, by the candidate's place (gathered later); the last
+ * straight into the batch, by the kept candidate's rank, beside its driving position. */
+typedef enum sp_pass_out { SP_TO_STEP, SP_TO_BATCH } sp_pass_out;
+
 /* One pass over the n candidates listed in places (their places in the step, increasing; or, for the first
- * pass, the whole step, listed == false): the candidates the test keeps are written back to places, their
- * count returned. A field's positions go to `rows`: with `at_place`, every tested candidate's at its place
- * (the step's array, gathered later); else each kept one's at its rank, beside its driving position (first +
- * place) in drive_rows (the last pass, straight into the batch). Kept without a branch: every place is written
- * and the count advances for a kept one (m <= j, so the place written is one already read), so a verdict that
- * is a coin flip costs no misprediction. */
+ * pass, the whole step): the candidates the test keeps are written back to places, their count returned. A
+ * field's positions go to `rows`: SP_TO_STEP, every tested candidate's at its place; SP_TO_BATCH, each kept
+ * one's at its rank, beside its driving position (first + place) in drive_rows. Kept without a branch: every
+ * place is written and the count advances for a kept one (m <= j, so the place written is one already read), so
+ * a verdict that is a coin flip costs no misprediction. */
 static ESB_ALWAYS_INLINE uint32_t pass_as(const sp_pool_view pool, const esb_entity_word *dense, uint32_t *places,
-                                          uint32_t n, bool listed, bool included, bool keeps_rows, bool at_place,
+                                          uint32_t n, sp_candidates candidates, sp_pass_test test, sp_pass_out out,
                                           uint32_t *drive_rows, uint32_t first) {
+    bool listed = candidates == SP_LISTED, included = test != SP_PASS_EXCLUDED, keeps_rows = test == SP_PASS_FIELD;
+    bool at_place = out == SP_TO_STEP;
     uint32_t m = 0;
     for (uint32_t j = 0; j < n; ++j) {
         uint32_t at = listed ? places[j] : j, pos = 0;
@@ -37,22 +48,24 @@ static ESB_ALWAYS_INLINE uint32_t pass_as(const sp_pool_view pool, const esb_ent
     return m;
 }
 
-/* A pass compiled for its list (listed or not), its test's kind (included or excluded, a field or not) and
+/* A pass compiled for its candidates (listed or not), its test's kind (included or excluded, a field or not) and
  * where it writes (a middle pass, or the last). */
 static ESB_ALWAYS_INLINE uint32_t pass(const sp_test *test, const esb_entity_word *dense, uint32_t *places, uint32_t n,
-                                       bool listed) {
-    if (!test->included) return pass_as(test->pool, dense, places, n, listed, false, false, true, NULL, 0);
-    return test->pool.rows ? pass_as(test->pool, dense, places, n, listed, true, true, true, NULL, 0)
-                           : pass_as(test->pool, dense, places, n, listed, true, false, true, NULL, 0);
+                                       sp_candidates candidates) {
+    if (!test->included)
+        return pass_as(test->pool, dense, places, n, candidates, SP_PASS_EXCLUDED, SP_TO_STEP, NULL, 0);
+    return test->pool.rows ? pass_as(test->pool, dense, places, n, candidates, SP_PASS_FIELD, SP_TO_STEP, NULL, 0)
+                           : pass_as(test->pool, dense, places, n, candidates, SP_PASS_WITH, SP_TO_STEP, NULL, 0);
 }
 static ESB_ALWAYS_INLINE uint32_t last_pass(const sp_test *test, uint32_t *rows, const esb_entity_word *dense,
-                                            uint32_t *places, uint32_t n, bool listed, uint32_t *drive_rows,
-                                            uint32_t first) {
+                                            uint32_t *places, uint32_t n, sp_candidates candidates,
+                                            uint32_t *drive_rows, uint32_t first) {
     sp_pool_view pool = test->pool;
     pool.rows = rows;
-    if (!test->included) return pass_as(pool, dense, places, n, listed, false, false, false, drive_rows, first);
-    return rows ? pass_as(pool, dense, places, n, listed, true, true, false, drive_rows, first)
-                : pass_as(pool, dense, places, n, listed, true, false, false, drive_rows, first);
+    if (!test->included)
+        return pass_as(pool, dense, places, n, candidates, SP_PASS_EXCLUDED, SP_TO_BATCH, drive_rows, first);
+    return rows ? pass_as(pool, dense, places, n, candidates, SP_PASS_FIELD, SP_TO_BATCH, drive_rows, first)
+                : pass_as(pool, dense, places, n, candidates, SP_PASS_WITH, SP_TO_BATCH, drive_rows, first);
 }
 
 /* to[j] = from[places[j]] for j < n: the survivors' positions, out of a step's array. */
@@ -61,8 +74,8 @@ static inline void gather(uint32_t *restrict to, const uint32_t *restrict from, 
     for (uint32_t j = 0; j < n; ++j) to[j] = from[places[j]];
 }
 
-uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
-                         uint32_t *field_rows) {
+uint32_t sp_chunk(const esb_query *q, esb_component driver, uint32_t start, uint32_t end, uint32_t *drive_rows,
+                  uint32_t *field_rows) {
     const esb_entity_word *dense = q->world->components[driver].pool.dense + start;
     sp_test tests[ESB_MAX_FIELDS + 2 * ESB_MAX_TERMS];
     uint32_t ntests = sp_tests(q, driver, field_rows, tests);
@@ -83,11 +96,12 @@ uint32_t sp_filter_chunk(const esb_query *q, esb_component driver, uint32_t star
         uint32_t count = end - start - step < SP_FILTER_STEP ? end - start - step : SP_FILTER_STEP, n = count;
         uint32_t *last_rows = batch_rows[last] ? batch_rows[last] + kept : NULL;
         if (last == 0) {
-            n = last_pass(&tests[0], last_rows, dense + step, places, n, false, drive_rows + kept, start + step);
+            n = last_pass(&tests[0], last_rows, dense + step, places, n, SP_WHOLE_STEP, drive_rows + kept,
+                          start + step);
         } else {
-            n = pass(&tests[0], dense + step, places, n, false);
-            for (uint32_t t = 1; t < last && n; ++t) n = pass(&tests[t], dense + step, places, n, true);
-            n = last_pass(&tests[last], last_rows, dense + step, places, n, true, drive_rows + kept, start + step);
+            n = pass(&tests[0], dense + step, places, n, SP_WHOLE_STEP);
+            for (uint32_t t = 1; t < last && n; ++t) n = pass(&tests[t], dense + step, places, n, SP_LISTED);
+            n = last_pass(&tests[last], last_rows, dense + step, places, n, SP_LISTED, drive_rows + kept, start + step);
         }
         for (uint32_t t = 0; t < last; ++t) {
             if (!batch_rows[t]) continue;
