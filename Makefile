@@ -260,11 +260,17 @@ variant_objs = $(call obj,$(1),$($(2)_FLAGS_KEY),$(filter-out $(NAMED_SRC),$(3))
 # One pattern rule per flavor: FLAVOR/KEY/PATH.o from PATH.c (the stem is KEY/PATH).
 source_of = $(subst $(eval) ,/,$(wordlist 2,999,$(subst /, ,$(1)))).c
 key_of = $(firstword $(subst /, ,$(1)))
+# The contract's two narrow-build knobs (strategies/contract.h) at the contract's full width, for every compile whose
+# key does not narrow them (the test-only NAME-wrap4 and NAME-retire4, sparse-compact), so that every source reads
+# both as numbers and none needs a default of its own.
+CONTRACT_KNOBS := -DESB_VERSION_BITS=32 -DESB_INDEX_LIMIT=0xFFFFFFFFu
+contract_knobs = $(foreach k,$(CONTRACT_KNOBS),$(if $(filter $(firstword $(subst =, ,$(k)))=%,$(1)),,$(k)))
 define OBJECT_RULE
 $(OBJ)/$(1)/%.o: $$$$(call source_of,$$$$*) Makefile
 	$$(show) "CC $(1) $$<"
 	@mkdir -p $$(@D)
 	$$(quiet)$$($(1)_CC) $$(WARNINGS) $$($(1)_CFLAGS) $$(KEY_FLAGS_$$(call key_of,$$*)) $$(KEY_NAME_$$(call key_of,$$*)) \
+	    $$(call contract_knobs,$$(KEY_FLAGS_$$(call key_of,$$*))) \
 	    $$(if $$($(1)_NOTE),-DESB_BUILD_FLAGS='"$$(strip $$($(1)_NOTE) $$(KEY_FLAGS_$$(call key_of,$$*)) \
 	        $$(addprefix @,$$(KEY_SETS_$$(call key_of,$$*))))"') \
 	    $$(addprefix -Istrategies/,$$(KEY_SETS_$$(call key_of,$$*))) $$(call includes_of,$$<) -MMD -MP -c $$< -o $$@ \

@@ -82,7 +82,9 @@ typedef uint64_t esb_entity;
 #define ESB_ENTITY_NULL UINT64_MAX   /* never alive: index 0xFFFFFFFF is reserved */
 #define ESB_MAX_ENTITIES 0xFFFFFFFFu /* indices 0 .. ESB_MAX_ENTITIES - 1 */
 /* Test builds may narrow the index space (ESB_INDEX_LIMIT indices) and the version (ESB_VERSION_BITS) so that
- * ESB_ERR_FULL and exhausted versions are reachable in a test; every strategy honours both. */
+ * ESB_ERR_FULL and exhausted versions are reachable in a test; every strategy honours both. Every compile defines
+ * both: the build gives ESB_MAX_ENTITIES and 32 where a variant does not narrow them (the Makefile's
+ * CONTRACT_KNOBS), so a narrow build is one whose figures are smaller, read as numbers. */
 
 static inline uint32_t esb_entity_index(esb_entity e) { return (uint32_t)e; }
 static inline uint32_t esb_entity_version(esb_entity e) { return (uint32_t)(e >> 32); }

@@ -144,7 +144,7 @@ Test(conf_contract, bulk_of_zero_never_fails_for_room) {
     CONF_EXPECT(esb_create_bulk(b.w, 0, NULL, 0, NULL, NULL), ESB_OK);
     cr_assert_eq(esb_mem_fail_nth(0), 0, "bulk creation of 0 entities allocated");
     cr_assert_eq(out, 12345, "n = 0 wrote a handle");
-#if defined(ESB_INDEX_LIMIT) && ESB_INDEX_LIMIT <= (1u << 20)
+#if ESB_INDEX_LIMIT <= (1u << 20)
     CONF_EXPECT(esb_create_bulk(b.w, ESB_INDEX_LIMIT, ids, 2, NULL, NULL), ESB_OK);
     CONF_EXPECT(esb_create_bulk(b.w, 1, ids, 2, NULL, NULL), ESB_ERR_FULL);
     CONF_EXPECT(esb_create_bulk(b.w, 0, ids, 2, NULL, &out), ESB_OK);

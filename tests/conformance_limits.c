@@ -43,7 +43,7 @@ Test(conf_limits, bulk_beyond_the_index_space_is_full) {
     esb_world_destroy(b.w);
 }
 
-#ifdef ESB_INDEX_LIMIT
+#if ESB_INDEX_LIMIT < ESB_MAX_ENTITIES
 /* Narrow builds: the index space holds ESB_INDEX_LIMIT entities. Filling it exactly works; one more is FULL, by
  * single or bulk creation, with nothing created; a destroyed entity's index is then the only room there is. */
 Test(conf_limits, full_index_space) {
@@ -85,7 +85,7 @@ Test(conf_limits, full_index_space) {
 }
 #endif
 
-#if defined(ESB_INDEX_LIMIT) && defined(ESB_RETIRE_EXHAUSTED)
+#if ESB_INDEX_LIMIT < ESB_MAX_ENTITIES && defined(ESB_RETIRE_EXHAUSTED)
 /* With retirement, indices whose versions ran out are gone for good: cycling one entity at a time through
  * every index's every version exhausts the space although nothing is alive. */
 Test(conf_limits, retired_indices_exhaust_the_index_space) {

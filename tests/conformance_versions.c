@@ -7,7 +7,7 @@
 
 #include "support.h"
 
-#if defined(ESB_VERSION_BITS) && ESB_VERSION_BITS < 32
+#if ESB_VERSION_BITS < 32
 #define VERSIONS_NARROW 1
 #define VERSION_COUNT (1u << ESB_VERSION_BITS)
 #else

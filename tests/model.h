@@ -25,7 +25,7 @@
 /* Builds with narrow, wrapping versions (ESB_VERSION_BITS < 32 without ESB_RETIRE_EXHAUSTED) may hand out a
  * handle again once its index's version has gone round: the model then accepts a dead handle being
  * re-issued. */
-#if defined(ESB_VERSION_BITS) && ESB_VERSION_BITS < 32 && !defined(ESB_RETIRE_EXHAUSTED)
+#if ESB_VERSION_BITS < 32 && !defined(ESB_RETIRE_EXHAUSTED)
 #define CONF_HANDLES_MAY_ALIAS 1
 #else
 #define CONF_HANDLES_MAY_ALIAS 0

@@ -140,10 +140,6 @@ def makefile_help(root: str) -> List[str]:
 # barrier). A header's guard is allowed: a header's first conditional, an #ifndef whose next line #defines its name
 # to nothing (a default, #ifndef X then #define X VALUE, is a variant's flag).
 BUILD_MODES = frozenset({"ESB_CHECKED", "NDEBUG", "__GNUC__", "__clang__"})
-# The one exception, named so that it stays in sight: the contract's narrow-build knobs (contract.h), whose defaults
-# the entity table gives where a build does not narrow them, because the conformance tests and the harness read
-# their presence as a narrow build. Each file and name is listed; any other use is named like every variant flag.
-NARROW_BUILD_KNOBS = {os.path.join("strategies", "_common", "entity_table.h"): {"ESB_VERSION_BITS", "ESB_INDEX_LIMIT"}}
 CONDITIONAL = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif)\b(.*)$")
 NAME = re.compile(r"\b(?!defined\b)([A-Za-z_]\w*)")
 
@@ -164,8 +160,7 @@ def variant_ifs(root: str) -> List[str]:
             is_guard = first and path.endswith(".h") and m.group(1) == "ifndef" and guard is not None and \
                 names == [guard.group(1)]
             first = False
-            knobs = NARROW_BUILD_KNOBS.get(os.path.relpath(path, root), set())
-            others = [n for n in names if n not in BUILD_MODES and n not in knobs]
+            others = [n for n in names if n not in BUILD_MODES]
             if others and not is_guard:
                 found.append(f"{os.path.relpath(path, root)}:{i + 1}: #{m.group(1)} on {', '.join(others)}: a "
                              "variant's flag (make it a source set, or give its value on every variant's line)")

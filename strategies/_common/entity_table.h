@@ -19,21 +19,15 @@
 #define ESB_ET_NO_FREE UINT32_MAX
 
 /* Version width in bits (1..32) and what happens when an index's version is exhausted: it wraps to 0 (EnTT), or
- * the index is retired for good (Shipyard), as the variant's version set says (below). Test builds narrow the
- * width so both happen within a few operations. It and ESB_INDEX_LIMIT are the contract's knobs (contract.h):
- * only a build that narrows them defines them, as the conformance tests and the harness read their presence as
- * a narrow build; the contract's full width and space otherwise. */
-#ifndef ESB_VERSION_BITS
-#define ESB_VERSION_BITS 32
-#endif
+ * the index is retired for good (Shipyard), as the variant's version set says (below). It and ESB_INDEX_LIMIT are
+ * the contract's knobs (contract.h), which every compile defines: the contract's full width and space (the
+ * Makefile's CONTRACT_KNOBS) unless the variant narrows them, as test builds do so that both happen within a few
+ * operations. */
 _Static_assert(ESB_VERSION_BITS >= 1 && ESB_VERSION_BITS <= 32, "ESB_VERSION_BITS must be between 1 and 32");
 #define ESB_VERSION_MAX ((uint32_t)(((uint64_t)1 << ESB_VERSION_BITS) - 1))
 
 /* Indices a world may issue: the contract's whole space, or fewer in test builds (ESB_INDEX_LIMIT), so that
  * exhausting it (ESB_ERR_FULL) takes thousands of creations instead of four billion. */
-#ifndef ESB_INDEX_LIMIT
-#define ESB_INDEX_LIMIT ESB_MAX_ENTITIES
-#endif
 _Static_assert(ESB_INDEX_LIMIT >= 1 && ESB_INDEX_LIMIT <= ESB_MAX_ENTITIES,
                "ESB_INDEX_LIMIT must be between 1 and ESB_MAX_ENTITIES");
 
