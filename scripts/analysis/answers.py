@@ -3,8 +3,8 @@ it is, at which sizes the choice changes, and why, from the deterministic measur
 simulated misses, bytes per entity).
 
 REPORT.md's "answers" table and the heatmap (plots.py) read the same rows, the run's scenarios.Catalogue
-(workloads, from the scenarios' descriptors), so the figure and the table always name the same rows. The functions here take figures already computed, so that they are tested on
-planted data; report/ fetches them from a run.
+(workloads, from the scenarios' descriptors), so the figure and the table always name the same rows. The functions
+here take figures already computed, so that they are tested on planted data; report/ fetches them from a run.
 """
 
 import re

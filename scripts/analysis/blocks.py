@@ -2,9 +2,9 @@
 stopping rule, and writes every process's rows and samples.
 
     python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
-                                    [--catalogue-max-n M] [--first-page NAMES] [--min-procs P] [--max-procs Q] [--target T]
-                                    [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
-                                    [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
+                                    [--catalogue-max-n M] [--first-page NAMES] [--min-procs P] [--max-procs Q]
+                                    [--target T] [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS]
+                                    [--reference NAME] [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
 
 A process (harness/paired.c) measures every design of one block side by side: E layouts (new worlds, new memory
 layout seeds), each of R rounds in which every design takes one sample, in a random order; it runs one of the
@@ -12,8 +12,8 @@ paired program's link orders (build/bench-paired-L), drawn so that each block me
 the unit of sampling (paired.py says why), so a block's intervals narrow with its processes.
 
 The blocks: every scenario and size the cells declare up to M (the fixed size, where the whole catalogue is read),
-and beyond M the first page's workloads alone (--first-page: scenarios headline), in warm memory as the page reads them, whose
-answer a reader needs at the sizes of a game's world.
+and beyond M the first page's workloads alone (--first-page, from scenarios.csv: scenarios headline), in warm memory
+as the page reads them, whose answer a reader needs at the sizes of a game's world.
 
 The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
 pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
@@ -136,9 +136,9 @@ def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
                 catalogue_max_n: int | None = None,
                 first_page: frozenset[str] = frozenset()) -> tuple[list[BlockState], set[str]]:
     """Every block the cells declare, in catalog order, and the designs they name; beyond catalogue_max_n, only
-    the blocks in warm memory of first_page, the first page's workloads (scenarios headline). listed ({scenario: designs}, as bench-paired
-    --list prints them) adds each block's controls: a listed design of the scenario whose family has a cell in the
-    block."""
+    the blocks in warm memory of first_page, the first page's workloads (scenarios headline). listed ({scenario:
+    designs}, as bench-paired --list prints them) adds each block's controls: a listed design of the scenario whose
+    family has a cell in the block."""
     seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
     for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):

@@ -115,8 +115,9 @@ def family_plots(run: Run, canvas: Canvas) -> None:
 
 
 def ops_plot(run: Run, canvas: Canvas) -> None:
-    """The structural operations' absolute cost (the scenarios the catalogue shows in the ops figure): every cluster at one N, the N of the title: FIXED_N, else the largest N of these scenarios; a scenario
-    not measured there keeps its cluster, every slot marked n/m."""
+    """The absolute cost of the structural operations the catalogue shows in the ops figure: every cluster at one N,
+    the N of the title: FIXED_N, else the largest N of these scenarios; a scenario not measured there keeps its
+    cluster, every slot marked n/m."""
     keys = [k for k in run.keys if k.split("@")[0] in run.catalogue.ops]
     n = figure_n(run.fixed, {m for k in keys for m in run.sizes[k]})
     if n is None:
@@ -142,9 +143,9 @@ def ops_plot(run: Run, canvas: Canvas) -> None:
 
 
 def memory_plot(run: Run, canvas: Canvas) -> None:
-    """Bytes per entity (of the scenarios the catalogue shows in the memory figure) at one N, named in the title: the largest N the run measured these scenarios at, where
-    a world's fixed costs weigh least, the N of the report's bytes table in a full run. A cell not measured
-    there is marked n/m, a zero is labelled."""
+    """Bytes per entity of the scenarios the catalogue shows in the memory figure at one N, named in the title: the
+    largest N the run measured these scenarios at, where a world's fixed costs weigh least, the N of the report's
+    bytes table in a full run. A cell not measured there is marked n/m, a zero is labelled."""
     keys = [k for k in run.keys if "@" not in k and k in run.catalogue.memory]
     n = max((m for k in keys for m in run.sizes[k]), default=None)
     if n is None:

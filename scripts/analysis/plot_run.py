@@ -117,8 +117,8 @@ def read(directory: str, fixed: int) -> Run:
         cell[(key, r["strategy"], n)] = r
         sizes.setdefault(key, set()).add(n)
         unit[key] = r["unit"]
-    return Run(directory, fixed, meta, sim_rows, families, catalogue, cell, sizes, unit, sorted(sizes, key=families.order),
-               sorted({r["strategy"] for r in rows}, key=strategy_order))
+    return Run(directory, fixed, meta, sim_rows, families, catalogue, cell, sizes, unit,
+               sorted(sizes, key=families.order), sorted({r["strategy"] for r in rows}, key=strategy_order))
 
 
 def styles(strategies: list[str]) -> dict[str, Style]:

@@ -25,7 +25,7 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
     change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
                      changed_R_scan (the same frame without change detection) dashed in its colour: where the two
                      lines of a strategy cross is its crossover rate
-    heatmap          the report's first figure: a row per workload of the first page (the run's Catalogue.workloads), a column
+    heatmap          the report's first figure: a row per workload of the first page (Catalogue.workloads), a column
                      per design, a panel at FIXED_N and one at the largest N where they differ (answers.sizes_read),
                      each titled "in cache" or "beyond the caches" where every world is so (answers.worlds_text);
                      each cell the design's paired time against the row's fastest, coloured on a log scale and

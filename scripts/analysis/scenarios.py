@@ -180,8 +180,8 @@ def replace_table(text: str, lines: list[str]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = Parser("scenarios", "fresh DESCRIBE_CSV | headline DESCRIBE_CSV | framed DESCRIBE_CSV [--only A,B] | table DESCRIBE_CSV DOC "
-                                 "[--check]")
+    parser = Parser("scenarios", "fresh DESCRIBE_CSV | headline DESCRIBE_CSV | framed DESCRIBE_CSV [--only A,B] | "
+                                 "table DESCRIBE_CSV DOC [--check]")
     parser.add_argument("what", choices=("fresh", "headline", "framed", "table"))
     parser.add_argument("describe")
     parser.add_argument("doc", nargs="?")

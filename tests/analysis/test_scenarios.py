@@ -8,7 +8,7 @@ import unittest
 from typing import Callable
 
 import support
-from analysis import scenarios
+from analysis import manifest, report, scenarios
 from analysis.files import CsvError
 
 SHOWN = "figures,headline_place,headline,frame_place,frame_answer,change_percent"
@@ -139,6 +139,16 @@ class Shown(support.TempDir):
         code, _, err = said(scenarios.main, ["headline", path])
         self.assertEqual(code, 1)
         self.assertIn(path, err)
+
+
+    def test_a_published_run_of_older_code_is_refused_by_the_report(self) -> None:
+        run = support.make_run(self.path("run"), record=False)
+        path = self.write("run/scenarios.csv", "scenario,family,unit,strategy,sizes,fresh,frames,description\n"
+                                               'simple_iter,iteration,entity,a,"1024",0,0,"a pass"\n')
+        manifest.record(run, ["."])
+        with self.assertRaises(CsvError) as e:
+            report.table(report.Results(os.path.join(run, "results.csv")), "answers 1024")
+        self.assertTrue(str(e.exception).startswith(f"{path}: no column figures"), str(e.exception))
 
 
 if __name__ == "__main__":

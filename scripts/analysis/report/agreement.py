@@ -4,10 +4,10 @@ cross-check (crosscheck.csv) and the other committed paired runs beside it (othe
 Tables:
     xcheck                         from crosscheck.csv: in-process against whole-process figures, with the range
                                    of the whole-process runs (crosscheck.run_range: the fastest and the slowest)
-    other-runs N                   a row per workload of the run's first page (Catalogue.workloads): this run's pick at N and, per other
-                                   committed paired run beside it (otherruns.py: machine, commit), whether its own
-                                   pick (its data, this rule) at the largest size both measured is the same,
-                                   overlapping or different
+    other-runs N                   a row per workload of the first page (Catalogue.workloads): this run's pick at
+                                   N and, per other committed paired run beside it (otherruns.py: machine,
+                                   commit), whether its own pick (its data, this rule) at the largest size both
+                                   measured is the same, overlapping or different
 
 Figures:
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
@@ -99,7 +99,8 @@ def _pick(res: Results, scenario: str, n: int) -> list[str]:
 @functools.cache
 def _picks_elsewhere(res: Results) -> list[tuple[Workload, Results, int, list[str], list[str]]]:
     """(workload, other run, the size both measured, this run's pick there, the other's) for every workload of
-    the run's first page (Catalogue.workloads) and other run (_others) that measured it at a common size (otherruns.common_size)."""
+    the run's first page (Catalogue.workloads) and other run (_others) that measured it at a common size
+    (otherruns.common_size)."""
     out = []
     for w, other in itertools.product(res.catalogue.workloads, _others(res)[0]):
         n = otherruns.common_size(*({key.n for key in r.groups if key.scenario == w.scenario and key.memory == "warm"}

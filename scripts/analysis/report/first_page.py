@@ -3,7 +3,7 @@ fastest leads it (the cache simulation's mechanism); per framed workload the des
 the counts of the answers.
 
 Tables:
-    answers N [M]                  the first page: a row per workload of res.catalogue.workloads read at N: the designs
+    answers N [M]                  the first page: a row per workload (Catalogue.workloads) read at N: the designs
                                    to pick (wording.pick: the fastest, every design not found slower than it by
                                    more than the margin, and every design equivalent to one picked), the next
                                    design (the fastest outside the pick) with its ratio to the fastest, the sizes
@@ -12,7 +12,7 @@ Tables:
                                    column of picks at N and one at each workload's largest size up to M, headed by
                                    its worlds against the last-level cache (answers.worlds_text)
     steady                         the first page's answer for frames: a row per framed workload of
-                                   res.catalogue.frame_workloads from hitches.csv: the design of the lowest worst steady
+                                   Catalogue.frame_workloads, from hitches.csv: the design of the lowest worst steady
                                    frame and every design not found above it by the frames' margin, the next
                                    design, their hitches, and their typical frames, the bytes and instructions of
                                    their worst frames (answers.cheapest)
@@ -113,7 +113,7 @@ def worlds(res: Results, n: int) -> tuple[str, str]:
 
 
 def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]:
-    """The first page's answer: a row per workload of res.catalogue.workloads read at n, or, with largest, at n (the
+    """The first page's answer: a row per workload (Catalogue.workloads) read at n, or, with largest, at n (the
     fixed size) and at the workload's largest size up to largest (answers.sizes_read), a column of picks each."""
     fixed = int(n)
     columns = answers.sizes_read(fixed, [fixed, int(largest or n)])
@@ -144,7 +144,7 @@ def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]
 
 
 def table_steady(res: Results) -> list[str]:
-    """The first page's answer for frames: a row per framed workload of res.catalogue.frame_workloads, from hitches.csv:
+    """The first page's answer for frames: a row per framed workload (Catalogue.frame_workloads), from hitches.csv:
     the design of the lowest worst steady frame with every design not found above it by the frames' margin, the
     next design, the pick's hitches and why (answers.cheapest), at the size the frames were recorded."""
     rows: list[str] = []
@@ -169,9 +169,10 @@ def table_steady(res: Results) -> list[str]:
 
 
 def figure_answers(res: Results, args: list[str]) -> str:
-    """"K of M": of the workloads of res.catalogue.workloads measured at each size the first page reads (the fixed size and
-    the largest, answers.sizes_read), those whose pick is a single design (kind "single"), several equivalent ones
-    ("equivalent"), or several the run cannot tell apart ("inconclusive"); per size where they differ."""
+    """"K of M": of the first page's workloads (Catalogue.workloads) measured at each size the page reads (the fixed
+    size and the largest, answers.sizes_read), those whose pick is a single design (kind "single"), several
+    equivalent ones ("equivalent"), or several the run cannot tell apart ("inconclusive"); per size where they
+    differ."""
     kind = args[0]
     hows = {"single": "", "equivalent": stats.EQUIVALENT, "inconclusive": wording.NOT_TOLD_APART}
     if kind not in hows:
