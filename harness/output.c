@@ -32,12 +32,41 @@ static void quoted(FILE *f, const char *s, int json) {
     fputc('"', f);
 }
 
-void output_describe_header(FILE *f) { fputs("scenario,family,unit,strategy,sizes,fresh,frames,description\n", f); }
+void output_describe_header(FILE *f) {
+    fputs("scenario,family,unit,strategy,sizes,fresh,frames,figures,headline_place,headline,frame_place,"
+          "frame_answer,change_percent,description\n",
+          f);
+}
+
+/* The figures flags as the words scenarios.csv gives them, space-separated (empty for none). */
+static void figures_words(FILE *f, scenario_figures figures) {
+    static const struct {
+        scenario_figures flag;
+        const char *word;
+    } words[] = {{FIGURE_OPS, "ops"}, {FIGURE_MEMORY, "memory"}};
+    const char *gap = "";
+    for (size_t k = 0; k < sizeof words / sizeof words[0]; ++k) {
+        if (!(figures & words[k].flag)) continue;
+        fprintf(f, "%s%s", gap, words[k].word);
+        gap = " ";
+    }
+}
+
+static void answer_columns(FILE *f, scenario_answer answer) {
+    fprintf(f, "%u,", answer.place);
+    quoted(f, answer.label ? answer.label : "", 0);
+    fputc(',', f);
+}
 
 void output_describe_row(FILE *f, const scenario *s, const char *strategy, const size_t *ns, size_t count) {
     fprintf(f, "%s,%s,%s,%s,\"", s->info->name, s->info->family, s->info->unit, strategy);
     for (size_t k = 0; k < count; ++k) fprintf(f, "%s%zu", k ? "," : "", ns[k]);
     fprintf(f, "\",%d,%u,", s->info->fresh_too ? 1 : 0, s->info->frames);
+    figures_words(f, s->info->figures);
+    fputc(',', f);
+    answer_columns(f, s->info->headline);
+    answer_columns(f, s->info->frame_answer);
+    fprintf(f, "%g,", s->info->change_percent);
     quoted(f, s->info->description, 0);
     fputc('\n', f);
 }

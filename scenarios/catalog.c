@@ -2,12 +2,12 @@
 #include "contract.h"
 #include "info.h"
 
-#define SCENARIO(id, family, unit, sizes, memory, description) extern const scenario scenario_##id;
+#define SCENARIO(id, family, unit, sizes, memory, shown, description) extern const scenario scenario_##id;
 #include "catalogue.h"
 #undef SCENARIO
 
 const scenario *const catalog_scenarios[] = {
-#define SCENARIO(id, family, unit, sizes, memory, description) &scenario_##id,
+#define SCENARIO(id, family, unit, sizes, memory, shown, description) &scenario_##id,
 #include "catalogue.h"
 #undef SCENARIO
     NULL,

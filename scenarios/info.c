@@ -10,14 +10,22 @@
 /* The `memory` of a catalogue line. */
 #define WARM .fresh_too = false
 #define WARM_AND_FRESH .fresh_too = true
+/* The `shown` of a catalogue line: where the report shows the scenario beyond its family's figure. */
+#define NOT_SHOWN .figures = FIGURES_NONE
+#define SHOWN(...) __VA_ARGS__
+#define HEADLINE(place_, label_) .headline = {.place = place_, .label = label_}
+#define FRAME_ANSWER(place_, label_) .frame_answer = {.place = place_, .label = label_}
+#define FIGURES(flags) .figures = (flags)
+#define CHANGE_RATE(percent) .change_percent = percent
 
-#define SCENARIO(id, family_, unit_, sizes, memory, description_) \
-    const scenario_info scenario_info_##id = {                    \
-        .name = #id,                                              \
-        .family = family_,                                        \
-        .unit = unit_,                                            \
-        .description = description_,                              \
-        memory,                                                   \
-        sizes,                                                    \
+#define SCENARIO(id, family_, unit_, sizes, memory, shown, description_) \
+    const scenario_info scenario_info_##id = {                           \
+        .name = #id,                                                     \
+        .family = family_,                                               \
+        .unit = unit_,                                                   \
+        .description = description_,                                     \
+        memory,                                                          \
+        sizes,                                                           \
+        shown,                                                           \
     };
 #include "catalogue.h"

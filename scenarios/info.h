@@ -5,7 +5,7 @@
 
 #include "scenario.h"
 
-#define SCENARIO(id, family, unit, sizes, memory, description) extern const scenario_info scenario_info_##id;
+#define SCENARIO(id, family, unit, sizes, memory, shown, description) extern const scenario_info scenario_info_##id;
 #include "catalogue.h"
 #undef SCENARIO
 

@@ -8,9 +8,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The figures beyond its family's that show a scenario, as flags: the absolute cost of the structural operations
+ * (the "ops" figure) and the bytes per entity (the "memory" figure and the report's bytes table). */
+typedef enum scenario_figures {
+    FIGURES_NONE = 0,
+    FIGURE_OPS = 1u << 0,
+    FIGURE_MEMORY = 1u << 1,
+} scenario_figures;
+
+/* A row of one of the report's first-page answers: its place (from 1; 0 where the scenario has none) and the
+ * workload, in a reader's words, that the scenario stands for. */
+typedef struct scenario_answer {
+    unsigned place;
+    const char *label;
+} scenario_answer;
+
 /* What every implementation of one workload shares, written once in scenarios/catalogue.h: its name, the family
- * it is shown in, its unit, the sizes it runs at by default, whether make bench also runs it in fresh memory, and
- * a line describing it. The bench binaries print them (--describe) for the scripts and documents. */
+ * it is shown in, its unit, the sizes it runs at by default, whether make bench also runs it in fresh memory,
+ * where the report shows it beyond its family, and a line describing it. The bench binaries print them
+ * (--describe) for the scripts and documents. */
 typedef struct scenario_info {
     const char *name;        /* shared by every implementation of the workload */
     const char *family;      /* the group its plots and tables show it in */
@@ -28,6 +44,13 @@ typedef struct scenario_info {
      * row of a new world after as many untimed ones; a consuming one's run is a sequence, `frames` calls of its
      * frame hook on one new world. */
     unsigned frames;
+    /* Its row in the first page's answer table and heatmap, and in the first page's answer for frames (a framed
+     * scenario's worst steady frame). */
+    scenario_answer headline, frame_answer;
+    scenario_figures figures;
+    /* For a change-detection scenario with a reference without the change term (ID_scan): the percent of its
+     * entities written per frame; 0 for the others. */
+    double change_percent;
 } scenario_info;
 
 /* What the harness needs from an implementation of a scenario: build its world (untimed), run the timed work,

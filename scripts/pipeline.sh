@@ -178,7 +178,8 @@ else
         step "timing every block (scenario x N), its designs side by side"
         "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
             --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "$BENCH_SIZES" \
-            --catalogue-max-n "$FIXED_N" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
+            --catalogue-max-n "$FIXED_N" \
+            --first-page "$("$here/analysis.sh" scenarios headline "$stage/scenarios.csv")" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \
             --target-ms "$PAIRED_TARGET_MS" --reference "$PAIRED_REFERENCE" --clock "$PAIRED_CLOCK" \
             --job-timeout-s "$BENCH_JOB_TIMEOUT_S" --shown-build "$built"

@@ -44,7 +44,8 @@ static uint64_t planted_run(void *p) {
 DEFINE_SCENARIO(planted_pass, .setup = planted_setup, .run = planted_run, .checksum = movers_checksum,
                 .verify = movers_verify_moved, .world = movers_world, .teardown = movers_delete);
 C
-printf '%s\n' 'SCENARIO(planted_pass, "planted", "entity", SIZES_DEFAULT, WARM, "a pass the scenario test adds")' \
+printf '%s\n' \
+    'SCENARIO(planted_pass, "planted", "entity", SIZES_DEFAULT, WARM, NOT_SHOWN, "a pass the scenario test adds")' \
     >>"$tmp/tree/scenarios/catalogue.h"
 
 (cd "$tmp/tree" && make -s -j2 BUILD=build build/bench-raw "build/bench-$variant" build/cachesim-raw \

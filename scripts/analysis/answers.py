@@ -2,9 +2,9 @@
 it is, at which sizes the choice changes, and why, from the deterministic measures of the run (instructions,
 simulated misses, bytes per entity).
 
-REPORT.md's "answers" table and the heatmap (plots.py) read the same catalogue, WORKLOADS, so the figure and the
-table always name the same rows. The functions here take figures already computed, so that they are tested on
-planted data; report/ fetches them from a run.
+REPORT.md's "answers" table and the heatmap (plots.py) read the same rows, the run's scenarios.Catalogue
+(workloads, from the scenarios' descriptors), so the figure and the table always name the same rows. The functions
+here take figures already computed, so that they are tested on planted data; report/ fetches them from a run.
 """
 
 import re
@@ -15,33 +15,6 @@ from . import frames, wording
 from .csvfile import Row
 from .stats import Comparison, Rule
 from .wording import Figure, PerSize
-
-
-@dataclass(frozen=True)
-class Workload:
-    """A kind of workload a reader has, and the scenario that stands for it."""
-    label: str
-    scenario: str
-
-
-WORKLOADS = (
-    Workload("Iterating a stable world", "simple_iter"),
-    Workload("Reading every component of each entity", "whole_iter"),
-    Workload("Queries that match 1% of the entities", "selectivity_1"),
-    Workload("Queries that exclude a tag", "query_exclude"),
-    Workload("Fragmented worlds: thousands of component sets", "scatter_iter"),
-    Workload("Adding and removing a component", "add_remove"),
-    Workload("The same on wide entities", "add_remove_large"),
-    Workload("Transient tags", "tag_toggle"),
-    Workload("Spawning one by one", "create"),
-    Workload("Spawning in bulk", "create_bulk"),
-    Workload("Destroying", "destroy"),
-    Workload("Random access by handle", "random_get"),
-    Workload("Whole frames, light churn", "game_frame_1"),
-    Workload("Whole frames, heavy churn", "game_frame_10"),
-    Workload("Change detection, 1% written per frame", "changed_1"),
-    Workload("Reacting to spawned entities", "added_10"),
-)
 
 
 @dataclass(frozen=True)
@@ -225,14 +198,6 @@ def against(first: Mechanism, second: Mechanism, slower: bool) -> str:
     if same and slower:
         return names + f"the same work ({ir}): a memory or layout effect; " + ", ".join(parts)
     return names + ", ".join([ir] + parts)
-
-
-# The frames a reader must keep within a budget, each a framed scenario (read from hitches.csv, frames.py).
-FRAME_WORKLOADS = (
-    Workload("Steady frame time as the world grows", "grow"),
-    Workload("Steady frame time as new component sets appear", "new_sets"),
-    Workload("Steady frame time, a steady world with heavy churn", "game_frame_10"),
-)
 
 
 @dataclass(frozen=True)

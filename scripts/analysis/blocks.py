@@ -2,9 +2,9 @@
 stopping rule, and writes every process's rows and samples.
 
     python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
-                                    [--catalogue-max-n M] [--min-procs P] [--max-procs Q] [--target T]
-                                    [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS] [--reference NAME]
-                                    [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
+                                    [--catalogue-max-n M] [--first-page NAMES] [--min-procs P] [--max-procs Q]
+                                    [--target T] [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS]
+                                    [--reference NAME] [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
 
 A process (harness/paired.c) measures every design of one block side by side: E layouts (new worlds, new memory
 layout seeds), each of R rounds in which every design takes one sample, in a random order; it runs one of the
@@ -12,8 +12,8 @@ paired program's link orders (build/bench-paired-L), drawn so that each block me
 the unit of sampling (paired.py says why), so a block's intervals narrow with its processes.
 
 The blocks: every scenario and size the cells declare up to M (the fixed size, where the whole catalogue is read),
-and beyond M the first page's workloads alone (answers.WORKLOADS), in warm memory as the page reads them, whose
-answer a reader needs at the sizes of a game's world.
+and beyond M the first page's workloads alone (--first-page, from scenarios.csv: scenarios headline), in warm memory
+as the page reads them, whose answer a reader needs at the sizes of a game's world.
 
 The rule. Every block gets P processes first, one per pass over the blocks, the blocks in a new random order each
 pass, so that whatever the machine does over the run spreads over all of them. Those processes are the block's
@@ -56,7 +56,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import allocation, answers, defaults, failures, paired, plan as planmod, stopping
+from . import allocation, defaults, failures, paired, plan as planmod, stopping
 from .command import Parser
 
 ROUND_SHARE = planmod.ROUND_SHARE
@@ -133,14 +133,14 @@ def family(design: str) -> str:
 
 def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
                 listed: dict[str, list[str]] | None = None,
-                catalogue_max_n: int | None = None) -> tuple[list[BlockState], set[str]]:
+                catalogue_max_n: int | None = None,
+                first_page: frozenset[str] = frozenset()) -> tuple[list[BlockState], set[str]]:
     """Every block the cells declare, in catalog order, and the designs they name; beyond catalogue_max_n, only
-    the first page's workloads' blocks in warm memory (the page's). listed ({scenario: designs}, as bench-paired
-    --list prints them) adds each block's controls: a listed design of the scenario whose family has a cell in the
-    block."""
+    the blocks in warm memory of first_page, the first page's workloads (scenarios headline). listed ({scenario:
+    designs}, as bench-paired --list prints them) adds each block's controls: a listed design of the scenario whose
+    family has a cell in the block."""
     seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
-    first_page = {w.scenario for w in answers.WORKLOADS}
     for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
         if catalogue_max_n is not None and n > catalogue_max_n and (scenario not in first_page or memory != "warm"):
             continue
@@ -403,6 +403,7 @@ class Settings:
     fresh: str
     sizes: str
     catalogue_max_n: int | None
+    first_page: str
     min_procs: int
     max_procs: int
     target: float
@@ -428,6 +429,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--sizes", default=defaults.text("BENCH_SIZES"))
     p.add_argument("--catalogue-max-n", type=int, default=None,
                    help="beyond this size, the first page's workloads alone (default: every size)")
+    p.add_argument("--first-page", default="",
+                   help="the first page's workloads, space-separated (scenarios headline DESCRIBE_CSV)")
     p.add_argument("--min-procs", type=int, default=defaults.whole("BENCH_MIN_PROCS"))
     p.add_argument("--max-procs", type=int, default=defaults.whole("BENCH_MAX_PROCS"))
     p.add_argument("--target", type=float, default=defaults.number("BENCH_TARGET_CI"))
@@ -459,7 +462,7 @@ def _blocks(a: Settings) -> int:
         return 2
     try:
         states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x},
-                                     read_list(binaries[0]), a.catalogue_max_n)
+                                     read_list(binaries[0]), a.catalogue_max_n, frozenset(a.first_page.split()))
     except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"blocks: {e}", file=sys.stderr)
         return 2

@@ -12,12 +12,6 @@ from .plot_run import Run
 
 # The clusters of a cluster figure: [(label lines, {strategy: values})].
 Clusters = Sequence[tuple[Sequence[str], Mapping[str, tuple[float, ...]]]]
-# The structural operations whose absolute cost the "ops" figure compares (with their @fresh rows).
-OPS_SCENARIOS = "create create_bulk destroy add_remove add_remove_large entity_cycle".split()
-# Bytes per entity: plain storage, padded records, scattered tables, the two churn hints, a mixed frame, wide entities.
-# (the rows of the report's bytes table)
-MEMORY_SCENARIOS = ("simple_iter packed_5 padded_iter scatter_iter tag_churn sparse_churn game_frame_10 "
-                    "add_remove_large").split()
 
 
 def cluster_slots(clusters: Clusters, strategies: Sequence[str]) -> list[str]:
@@ -121,9 +115,10 @@ def family_plots(run: Run, canvas: Canvas) -> None:
 
 
 def ops_plot(run: Run, canvas: Canvas) -> None:
-    """Every cluster at one N, the N of the title: FIXED_N, else the largest N of these scenarios; a scenario
-    not measured there keeps its cluster, every slot marked n/m."""
-    keys = [k for k in run.keys if k.split("@")[0] in OPS_SCENARIOS]
+    """The absolute cost of the structural operations the catalogue shows in the ops figure: every cluster at one N,
+    the N of the title: FIXED_N, else the largest N of these scenarios; a scenario not measured there keeps its
+    cluster, every slot marked n/m."""
+    keys = [k for k in run.keys if k.split("@")[0] in run.catalogue.ops]
     n = figure_n(run.fixed, {m for k in keys for m in run.sizes[k]})
     if n is None:
         return
@@ -148,10 +143,10 @@ def ops_plot(run: Run, canvas: Canvas) -> None:
 
 
 def memory_plot(run: Run, canvas: Canvas) -> None:
-    """Bytes per entity at one N, named in the title: the largest N the run measured these scenarios at, where
-    a world's fixed costs weigh least, the N of the report's bytes table in a full run. A cell not measured
-    there is marked n/m, a zero is labelled."""
-    keys = [k for k in run.keys if "@" not in k and k in MEMORY_SCENARIOS]
+    """Bytes per entity of the scenarios the catalogue shows in the memory figure at one N, named in the title: the
+    largest N the run measured these scenarios at, where a world's fixed costs weigh least, the N of the report's
+    bytes table in a full run. A cell not measured there is marked n/m, a zero is labelled."""
+    keys = [k for k in run.keys if "@" not in k and k in run.catalogue.memory]
     n = max((m for k in keys for m in run.sizes[k]), default=None)
     if n is None:
         return

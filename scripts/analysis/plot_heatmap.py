@@ -1,4 +1,4 @@
-"""The heatmap, the report's first figure: a row per workload of the first page (answers.WORKLOADS), a column per
+"""The heatmap, the report's first figure: a row per workload of the first page (Catalogue.workloads), a column per
 design, a panel at FIXED_N and one at the largest N where they differ (answers.sizes_read), each titled "in cache"
 or "beyond the caches" where every world is so (answers.worlds_text); each cell the design's paired time against
 the row's fastest, coloured on a log scale and marked by the report's decision rule (report.py)."""
@@ -150,7 +150,7 @@ def heatmap_ratio(ratio: float) -> str:
 
 
 def heatmap(run: Run, canvas: Canvas) -> None:
-    """The first page's figure: a row per workload of answers.WORKLOADS, a column per design, a panel at FIXED_N
+    """The first page's figure: a row per workload of the first page, a column per design, a panel at FIXED_N
     and one at the largest N where they differ; each cell the design's paired time against the row's fastest,
     marked by the report's decision rule. Drawn only for a folder whose report can be made (its comparisons come
     from report.Results, which reads the run's processes too); another is told so and drawn without it."""
@@ -170,7 +170,7 @@ def heatmap(run: Run, canvas: Canvas) -> None:
     for n in panels:
         points: list[Point] = []
         labels = []
-        for y, w in enumerate(answers.WORKLOADS):
+        for y, w in enumerate(res.catalogue.workloads):
             try:
                 figures, compare = report.standings(res, w.scenario, n)
                 found = {f[0]: None if k == 0 else compare(k, 0) for k, f in enumerate(figures)}
@@ -197,17 +197,17 @@ def heatmap(run: Run, canvas: Canvas) -> None:
         titles.append(f"at {n_full(n)}" + (", " + " and ".join(which) if which else "") +
                       (f": {regime}" if regime else ""))
     layout = heatmap_layout(TITLE, titles, [(canvas.caption, "right"), (NOTE, "left")],
-                            [w.label for w in answers.WORKLOADS], designs)
+                            [w.label for w in res.catalogue.workloads], designs)
     text_cmd, frame_cmds = layout_commands(layout)
     variables = {
         "title": TITLE, "note": NOTE, "text_cmd": gp_command(text_cmd),
         "text_first": str(TEXT_TAG), "text_last": str(TEXT_TAG + len(layout.lines) - 1),
-        "npanels": str(len(panels)), "ncols": str(len(designs)), "nrows": str(len(answers.WORKLOADS)),
+        "npanels": str(len(panels)), "ncols": str(len(designs)), "nrows": str(len(res.catalogue.workloads)),
         "xtics_cmd": gp_command("set xtics (" + ", ".join(f'"{s}" {x}' for x, s in enumerate(designs)) +
                                 ") rotate by 45 right"),
         # a tic label is a format: its "%" doubled
         "ytics_cmd": gp_command("set ytics (" + ", ".join(f'"{w.label.replace("%", "%%")}" {y}'
-                                                          for y, w in enumerate(answers.WORKLOADS)) + ")"),
+                                                          for y, w in enumerate(res.catalogue.workloads)) + ")"),
         "cbmax": num(HEATMAP_CAP),
         "cbtics_cmd": gp_command("set cbtics (" + ", ".join(f'"{2 ** k:g}x" {k}'
                                                             for k in range(int(HEATMAP_CAP) + 1)) + ")")}

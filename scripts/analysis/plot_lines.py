@@ -4,7 +4,7 @@ change term), every timing with its interval."""
 
 import math
 
-from .report import CHANGE_RATES
+from .report import REFERENCE_SUFFIX
 from .plot_axes import (CROWDED, INTERVAL_NOTE, RATE_BREAK_X, RATE_ZERO_X, family_best_widths, is_pow2, n_full,
                         n_label, rate_axis, rate_x, sweep_sizes, y_range)
 from .plot_canvas import Canvas, Point, Series, Style, gp_command, gp_string, num
@@ -94,10 +94,10 @@ def churn_sweep(run: Run, canvas: Canvas) -> None:
 def change_sweep(run: Run, canvas: Canvas) -> None:
     """changed_R against the write rate R, a line per design, and dashed in its colour its changed_R_scan: where a
     design's two lines cross is its crossover rate."""
-    rates = [(t, r) for t, r in CHANGE_RATES if f"changed_{t}" in run.sizes]
+    rates = [(sc, r) for sc, r in run.catalogue.change_rates if sc in run.sizes]
     if not rates:
         return
-    keys = [f"changed_{t}" for t, _ in rates] + [f"changed_{t}_scan" for t, _ in rates]
+    keys = [sc for sc, _ in rates] + [sc + REFERENCE_SUFFIX for sc, _ in rates]
     common = set.intersection(*(run.sizes.get(k, set()) for k in keys))
     n = run.pick_n(common) if common else None
     if n is None:
@@ -107,9 +107,9 @@ def change_sweep(run: Run, canvas: Canvas) -> None:
     for s in run.strategies:
         if s.startswith("raw"):
             continue
-        for suffix, name in (("", s), ("_scan", s + "/no-change-term")):
-            pts = [(x, *run.figure_row(f"changed_{t}{suffix}", s, n)) for x, (t, _) in enumerate(rates)
-                   if (f"changed_{t}{suffix}", s, n) in run.cell]
+        for suffix, name in (("", s), (REFERENCE_SUFFIX, s + "/no-change-term")):
+            pts = [(x, *run.figure_row(sc + suffix, s, n)) for x, (sc, _) in enumerate(rates)
+                   if (sc + suffix, s, n) in run.cell]
             if not pts:
                 continue
             colour, point, _ = canvas.style[s]

@@ -70,6 +70,7 @@ class Run:
     meta: dict[str, str]
     sim_rows: list[Row]
     families: Families
+    catalogue: scenarios.Catalogue  # where the report shows each scenario beyond its family (scenarios.csv)
     cell: dict[tuple[str, str, int], Row]
     sizes: dict[str, set[int]]
     unit: dict[str, str]
@@ -103,7 +104,9 @@ def read(directory: str, fixed: int) -> Run:
     sim_path = os.path.join(directory, "cachesim.csv")
     sim_rows = csvfile.read(sim_path, "cachesim") if os.path.exists(sim_path) else []
     described = os.path.join(directory, "scenarios.csv")
-    families = Families(scenarios.families(scenarios.read(described)) if os.path.exists(described) else [])
+    described_rows = scenarios.read(described) if os.path.exists(described) else []
+    families = Families(scenarios.families(described_rows))
+    catalogue = scenarios.shown(described_rows)
     rows = [r for r in rows if not r["strategy"].endswith(paired.AA_SUFFIX)]
     cell: dict[tuple[str, str, int], Row] = {}
     sizes: dict[str, set[int]] = {}
@@ -114,8 +117,8 @@ def read(directory: str, fixed: int) -> Run:
         cell[(key, r["strategy"], n)] = r
         sizes.setdefault(key, set()).add(n)
         unit[key] = r["unit"]
-    return Run(directory, fixed, meta, sim_rows, families, cell, sizes, unit, sorted(sizes, key=families.order),
-               sorted({r["strategy"] for r in rows}, key=strategy_order))
+    return Run(directory, fixed, meta, sim_rows, families, catalogue, cell, sizes, unit,
+               sorted(sizes, key=families.order), sorted({r["strategy"] for r in rows}, key=strategy_order))
 
 
 def styles(strategies: list[str]) -> dict[str, Style]:

@@ -25,7 +25,7 @@ and main-png.gp that draw them all, and "list" with one figure name a line (scri
     change-sweep     changed_R (a change term) against the write rate R, a line per strategy, and beside each its
                      changed_R_scan (the same frame without change detection) dashed in its colour: where the two
                      lines of a strategy cross is its crossover rate
-    heatmap          the report's first figure: a row per workload of the first page (answers.WORKLOADS), a column
+    heatmap          the report's first figure: a row per workload of the first page (Catalogue.workloads), a column
                      per design, a panel at FIXED_N and one at the largest N where they differ (answers.sizes_read),
                      each titled "in cache" or "beyond the caches" where every world is so (answers.worlds_text);
                      each cell the design's paired time against the row's fastest, coloured on a log scale and
@@ -54,7 +54,7 @@ from .plot_axes import (BOLD, CROWDED, INTERVAL_NOTE, RATE_BREAK_X, RATE_ZERO_X,
                         sweep_sizes, zero_floor)
 from .plot_canvas import LINE_WIDTH, MARK_TAG, Canvas, Marks, Point, Series, gp_command, gp_string, num
 from .plot_cachesim import CACHESIM_MAIN
-from .plot_clusters import MEMORY_SCENARIOS, OPS_SCENARIOS, Clusters, cluster_slots, missing_cells
+from .plot_clusters import Clusters, cluster_slots, missing_cells
 from .plot_heatmap import HEATMAP_CAP, HEATMAP_MARKS, heatmap_ratio
 from .plot_lines import OPEN_POINT
 from .plot_run import PALETTE, POINTS, Families, Run, design_styles, strategy_order
@@ -62,7 +62,7 @@ from .command import Parser, fail
 from .files import CsvError
 
 __all__ = ["BOLD", "CACHESIM_MAIN", "CROWDED", "Clusters", "Families", "Figures", "HEATMAP_CAP", "HEATMAP_MARKS",
-           "INTERVAL_NOTE", "LINE_WIDTH", "MARK_TAG", "MEMORY_SCENARIOS", "Marks", "OPEN_POINT", "OPS_SCENARIOS",
+           "INTERVAL_NOTE", "LINE_WIDTH", "MARK_TAG", "Marks", "OPEN_POINT",
            "PALETTE", "POINTS", "Point", "RATE_BREAK_X", "RATE_ZERO_X", "Run", "SWEEP_SIZES", "Series", "THIN",
            "cluster_slots", "design_styles", "family_best_widths", "figure_n", "gp_command", "gp_string",
            "heatmap_ratio", "is_pow2", "log_tics", "main", "missing_cells", "n_full", "n_label", "num", "rate_axis",

@@ -1,9 +1,11 @@
 """The scenarios' descriptors (scenarios/catalogue.h), as the bench binaries print them with --describe (one row per
 implementation: a raw binary lists its baselines, a strategy's every scenario), and what is made from them: the
-scenarios make bench also runs in fresh memory, the plot families in their order, and the scenario table of
-docs/scenarios.md.
+scenarios make bench also runs in fresh memory, the plot families in their order, where the report shows each
+scenario beyond its family (Catalogue: the first page's rows, the ops and memory figures, the change rates), and the
+scenario table of docs/scenarios.md.
 
     python3 -m analysis scenarios fresh DESCRIBE_CSV          the names that also run with --memory fresh
+    python3 -m analysis scenarios headline DESCRIBE_CSV       the names of the first page's workloads
     python3 -m analysis scenarios framed DESCRIBE_CSV [--only A,B]   the names measured frame by frame (of those
                                                                    --only names, where given), comma-separated
     python3 -m analysis scenarios table DESCRIBE_CSV DOC     rewrites DOC's table between the markers
@@ -17,7 +19,7 @@ DESCRIBE_CSV holds the rows of every binary (header once), as scripts/pipeline.s
 import argparse
 import os
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable
 
 from . import csvfile
 from .command import Parser, fail
@@ -28,8 +30,28 @@ BEGIN = "<!-- table: scenarios -->"
 END = "<!-- end table -->"
 
 
-def read(path: str) -> list[Row]:
-    return csvfile.read(path, "scenarios")
+# The columns that say where the report shows a scenario (scenarios/catalogue.h, shown): a scenarios.csv without
+# them was written by the --describe of older code, and the report cannot be made from it.
+SHOWN_COLUMNS = ("figures", "headline_place", "headline", "frame_place", "frame_answer", "change_percent")
+FIGURE_OPS = "ops"  # the absolute cost of the structural operations
+FIGURE_MEMORY = "memory"  # bytes per entity
+
+
+def read(path: str, recorded: bool = False) -> list[Row]:
+    """The rows of a scenarios.csv; CsvError (one line naming the file) where it lacks SHOWN_COLUMNS."""
+    rows = csvfile.read(path, "scenarios", recorded=recorded)
+    missing = [c for c in SHOWN_COLUMNS if c not in rows[0]]
+    if missing:
+        raise CsvError(f"{path}: no column {', '.join(missing)}: written by the --describe of older code, it does not "
+                       "say where the report shows each scenario (scripts/describe.sh writes it anew)")
+    return rows
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A kind of workload a reader has, and the scenario that stands for it."""
+    label: str
+    scenario: str
 
 
 @dataclass
@@ -41,6 +63,10 @@ class Descriptor:
     description: str
     fresh: bool  # also run in fresh memory
     frames: int  # frames of a sequence, for a scenario measured frame by frame; 0 for the others
+    figures: frozenset[str] = frozenset()  # the figures beyond its family's that show it (FIGURE_OPS, ...)
+    headline: tuple[int, str] = (0, "")  # its place (from 1; 0 for none) and label on the first page
+    frame_answer: tuple[int, str] = (0, "")  # the same in the first page's answer for frames
+    change_percent: float = 0.0  # a change scenario's share of entities written per frame; 0 for the others
     raw: list[str] = field(default_factory=list)
 
 
@@ -49,11 +75,52 @@ def catalogue(rows: Iterable[Row]) -> list[Descriptor]:
     the raw baselines that implement it."""
     out: dict[str, Descriptor] = {}
     for r in rows:
-        d = out.setdefault(r["scenario"], Descriptor(r["scenario"], r["family"], r["unit"], r["description"],
-                                                     r["fresh"] == "1", int(r.get("frames") or 0)))
+        d = out.setdefault(r["scenario"], _descriptor(r))
         if r["strategy"].startswith("raw"):
             d.raw.append(r["strategy"])
     return list(out.values())
+
+
+def _descriptor(r: Row) -> Descriptor:
+    return Descriptor(r["scenario"], r["family"], r["unit"], r["description"], r["fresh"] == "1",
+                      int(r.get("frames") or 0), frozenset(r.get("figures", "").split()),
+                      (int(r.get("headline_place") or 0), r.get("headline", "")),
+                      (int(r.get("frame_place") or 0), r.get("frame_answer", "")),
+                      float(r.get("change_percent") or 0))
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Where the report shows the scenarios beyond their families, as a run's scenarios.csv gives it: the first
+    page's workloads and its framed ones, each in its place; the scenarios of the ops and memory figures; and the
+    change scenarios with their write rates (percent per frame), lowest first, each compared with SCENARIO_scan."""
+    workloads: tuple[Workload, ...] = ()
+    frame_workloads: tuple[Workload, ...] = ()
+    ops: frozenset[str] = frozenset()
+    memory: frozenset[str] = frozenset()
+    change_rates: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def headline_scenarios(self) -> set[str]:
+        return {w.scenario for w in self.workloads}
+
+
+def shown(rows: Iterable[Row]) -> Catalogue:
+    """The Catalogue of a scenarios.csv's rows."""
+    found = catalogue(rows)
+
+    def placed(place: Callable[[Descriptor], tuple[int, str]]) -> tuple[Workload, ...]:
+        return tuple(Workload(place(d)[1], d.scenario) for d in sorted((d for d in found if place(d)[0] > 0),
+                                                                        key=lambda d: place(d)[0]))
+    return Catalogue(placed(lambda d: d.headline), placed(lambda d: d.frame_answer),
+                     frozenset(d.scenario for d in found if FIGURE_OPS in d.figures),
+                     frozenset(d.scenario for d in found if FIGURE_MEMORY in d.figures),
+                     tuple(sorted(((d.scenario, d.change_percent) for d in found if d.change_percent > 0),
+                                  key=lambda c: c[1])))
+
+
+def read_catalogue(path: str, recorded: bool = False) -> Catalogue:
+    return shown(read(path, recorded))
 
 
 def ordered(rows: list[Row]) -> list[Descriptor]:
@@ -113,9 +180,9 @@ def replace_table(text: str, lines: list[str]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = Parser("scenarios", "fresh DESCRIBE_CSV | framed DESCRIBE_CSV [--only A,B] | table DESCRIBE_CSV DOC "
-                                 "[--check]")
-    parser.add_argument("what", choices=("fresh", "framed", "table"))
+    parser = Parser("scenarios", "fresh DESCRIBE_CSV | headline DESCRIBE_CSV | framed DESCRIBE_CSV [--only A,B] | "
+                                 "table DESCRIBE_CSV DOC [--check]")
+    parser.add_argument("what", choices=("fresh", "headline", "framed", "table"))
     parser.add_argument("describe")
     parser.add_argument("doc", nargs="?")
     parser.add_argument("--check", action="store_true")
@@ -137,6 +204,9 @@ def _scenarios(a: argparse.Namespace) -> int:
         return fail("scenarios", e)
     if a.what == "fresh":
         print(" ".join(fresh(rows)))
+        return 0
+    if a.what == "headline":
+        print(" ".join(w.scenario for w in shown(rows).workloads))
         return 0
     if a.what == "framed":
         print(",".join(framed(rows, [s for s in a.only.split(",") if s])))

@@ -26,6 +26,16 @@ RUN_HEADER = ("strategy,scenario,n,unit,query_kind,samples,inner,median_ns,min_n
               "instructions_per_unit,cycles_per_unit,l1d_misses_per_unit,llc_misses_per_unit,counter_events")
 
 
+# The scenarios' descriptors as the bench binaries printed them for the reference run (--describe): what a planted
+# run is described by, so that its report reads the catalogue's own first page, figures and change rates.
+SCENARIOS_CSV = os.path.join(SCRIPTS, "..", "results", "amd-epyc-fam25m17-2c", "scenarios.csv")
+
+
+def plant_scenarios(directory: str) -> str:
+    """Copies the reference run's scenarios.csv into directory; returns its path there."""
+    return str(shutil.copy(SCENARIOS_CSV, os.path.join(directory, "scenarios.csv")))
+
+
 _seeds = itertools.count(1)
 T = TypeVar("T")
 
@@ -154,6 +164,7 @@ def make_run(directory: str, machine: str = "test-machine", scale: float = 1.0, 
     put("runs.csv", RUN_HEADER + "\n" + "\n".join(rows) + "\n")
     put("metadata.csv", f"key,value\nmachine_id,{machine}\ncpu_model,Test CPU\nbench_min_procs,5\n"
                         "bench_max_procs,7\nbench_target_ci,0.03\n" + ("quick,1\n" if quick else ""))
+    plant_scenarios(directory)
     put("cachesim.csv", CACHESIM_HEADER + "\n"
         "a,simple_iter,1024,entity,0000000000000001,10,0.25,0,00ab\n"
         "a,add_remove,1024,pair,0000000000000005,100,7.5,0,0cd\n"

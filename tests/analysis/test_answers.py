@@ -185,15 +185,6 @@ class BeyondTheCaches(unittest.TestCase):
         self.assertIsNone(answers.why_at(big, None, n, self.LL))
 
 
-class Catalogue(unittest.TestCase):
-    def test_every_kind_of_workload_the_page_answers(self) -> None:
-        scenarios = [w.scenario for w in answers.WORKLOADS]
-        self.assertEqual(len(scenarios), len(set(scenarios)))
-        for wanted in ("simple_iter", "selectivity_1", "scatter_iter", "add_remove", "tag_toggle", "create",
-                       "destroy", "random_get", "game_frame_1", "game_frame_10", "changed_1"):
-            self.assertIn(wanted, scenarios)
-
-
 def frame(design: str, worst_us: float, budget: str, over: tuple[float, float, float] | None = None,
           typical_us: float | None = None, start_us: float = 0.0, hitch: tuple[float, float, float] = (1.0, 0.95, 1.05),
           verdict: str = "steady", hitch_frame: int = 40, retired: int = 0,

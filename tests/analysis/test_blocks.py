@@ -191,7 +191,8 @@ class Sizes(support.TempDir):
         cells = self.write("cells", "archetype\tsimple_iter\tarchetype\t1024,16384,65536\n"
                                     "archetype\tpacked_5\tarchetype\t1024,16384,65536\n"
                                     "archetype\tcreate\tarchetype\t16384,65536\n")
-        states, _ = blocks.read_blocks(cells, 1, {"create"}, set(), None, catalogue_max_n=16384)
+        states, _ = blocks.read_blocks(cells, 1, {"create"}, set(), None, catalogue_max_n=16384,
+                                      first_page=frozenset({"simple_iter", "create"}))
         got = sorted((s.scenario, s.n, s.memory) for s in states)
         self.assertEqual(got, [("create", 16384, "fresh"), ("create", 16384, "warm"), ("create", 65536, "warm"),
                                ("packed_5", 1024, "warm"), ("packed_5", 16384, "warm"),

@@ -7,13 +7,13 @@ centred over a narrow panel)."""
 import re
 import unittest
 
-import support  # noqa: F401  (the import path)
-from analysis import answers, plot_heatmap
+import support
+from analysis import plot_heatmap, scenarios
 from analysis.plot_heatmap import FOOTER_FONT, LINE_HEIGHT, NOTE, TITLE, HeatmapLayout, TextLine
 
 CAPTION = "machine: amd-epyc-fam25m17-2c (AMD EPYC), 2026-12-07"
 PANEL_TITLE = "at N = 16384 (2¹⁴), the fixed size and the largest: in cache"
-ROWS = [w.label for w in answers.WORKLOADS]
+ROWS = [w.label for w in scenarios.read_catalogue(support.SCENARIOS_CSV).workloads]
 DESIGNS = ("archetype archetype-aos bitmask bitmask-cached bitmask-pools bitset chunks chunks-full hybrid sparse "
            "sparse-compact sparse-filter sparse-groups sparse-view tables").split()
 

@@ -109,7 +109,7 @@ class Recording(TempDir):
         path = self.cut(lambda lines: lines[:-1])
         with self.assertRaises(csvfile.CsvError) as e:
             manifest.verify(self.run_dir)
-        self.assertIn(f"{path}: no closing row (manifest.csv,,N,) after its 16 rows: the manifest was cut short",
+        self.assertIn(f"{path}: no closing row (manifest.csv,,N,) after its 17 rows: the manifest was cut short",
                       str(e.exception))
         # a reader of a listed file refuses too: the manifest cannot vouch for it
         with self.assertRaises(csvfile.CsvError) as e:
@@ -120,7 +120,7 @@ class Recording(TempDir):
         path = self.cut(lambda lines: lines[:3] + lines[4:])
         with self.assertRaises(csvfile.CsvError) as e:
             manifest.load(self.run_dir)
-        self.assertEqual(str(e.exception), f"{path}:17: the closing row counts 16 files where the manifest lists 15: "
+        self.assertEqual(str(e.exception), f"{path}:18: the closing row counts 17 files where the manifest lists 16: "
                                            "rows were lost or added after it was written")
 
     def test_a_manifest_cut_mid_line_or_malformed_is_refused(self) -> None:

@@ -8,8 +8,9 @@ import os
 import re
 import unittest
 
+import support
 from support import TempDir, present, run_row
-from analysis import answers, plots, results
+from analysis import answers, plots, results, scenarios
 
 
 class SweepSizes(unittest.TestCase):
@@ -134,6 +135,7 @@ class Folder(TempDir):
                                    "bench_target_ci,0.03\n")
         with contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(results.main([self.dir]), 0)
+        support.plant_scenarios(self.dir)
         self.work = self.path("work")
         os.mkdir(self.work)
 
@@ -154,7 +156,7 @@ class Folder(TempDir):
         settings = self.settings("heatmap")
         self.assertEqual(settings["npanels"], "2")  # the fixed size and the largest
         self.assertEqual(settings["panel_title_1"], '"at N = 1024 (2¹⁰), the fixed size"')
-        rows = [w.scenario for w in answers.WORKLOADS]
+        rows = [w.scenario for w in scenarios.read_catalogue(support.SCENARIOS_CSV).workloads]
         y = rows.index("simple_iter")
         marks = settings["marks_cmd_1"]
         # a is the fastest design of simple_iter (raw-soa is a floor, not a design); b is 1.5 times it, slower

@@ -36,10 +36,10 @@ class Publishing(TempDir):
         return snapshot(self.out)
 
     def published(self, code: int, err: str) -> None:
-        self.assertEqual((code, err), (0, f"publish: {self.out} now holds the run (16 files)\n"))
+        self.assertEqual((code, err), (0, f"publish: {self.out} now holds the run (17 files)\n"))
         self.assertEqual(snapshot(self.out), self.new)
         self.assertEqual(sorted(os.listdir(self.results)), ["m"])  # no stage, no previous run left
-        self.assertEqual(manifest.verify(self.out), 16)
+        self.assertEqual(manifest.verify(self.out), 17)
 
     def test_a_whole_run_takes_the_place_of_none(self) -> None:
         self.published(*said([self.stage, self.out]))

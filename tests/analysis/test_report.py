@@ -10,6 +10,7 @@ import unittest.mock
 from typing import Callable
 
 import test_frames
+import support
 from support import CACHESIM_HEADER, CROSSCHECK_HEADER, TempDir, make_run, present, run_row, snapshot
 from analysis import (cells, crosscheck, csvfile, frames, manifest, paired, report, results, simulation, stats,
                       summary, wording)
@@ -256,7 +257,9 @@ class PairedFolder(TempDir):
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\nbench_min_procs,5\nbench_max_procs,7\n"
                                    "bench_target_ci,0.03\npaired,1\npaired_clock,cpu\npaired_reference,a\n")
         self.assertEqual(results.main([self.dir]), 0)
-        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "samples.csv", "pairs.csv")
+        support.plant_scenarios(self.dir)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "samples.csv", "pairs.csv",
+                    "scenarios.csv")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
     def test_ratios_are_paired(self) -> None:
@@ -459,7 +462,8 @@ class BySizeFolder(TempDir):
                                    "bench_target_ci,0.03\nfixed_n,4096\n"
                                    'caches,"L1d 32K 8-way 64B line; L2 1024K 16-way 64B line"\n')
         self.assertEqual(results.main([self.dir]), 0)
-        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
+        support.plant_scenarios(self.dir)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "scenarios.csv")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
     def row(self, lines: list[str], scenario: str) -> list[str]:
@@ -507,7 +511,7 @@ class ChangeTables(TempDir):
         for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
             seed = f"{k + 1:016x}"
             for s in ("a", "b"):
-                for (part, _), t in zip(report.CHANGE_RATES, tracked[s]):
+                for part, t in zip(("0_1", "1", "10", "100"), tracked[s]):
                     rows += [run_row(s, f"changed_{part}", 1024, t * v, seed=seed, reported="1" if s == "a" else "1000"),
                              run_row(s, f"changed_{part}_scan", 1024, 10 * v, seed=seed)]
                 rows += [run_row(s, "simple_iter", 1024, 1.0 * v, seed=seed),
@@ -515,7 +519,8 @@ class ChangeTables(TempDir):
         self.runs("runs.csv", rows)
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\n")
         self.assertEqual(results.main([self.dir]), 0)
-        self.record("metadata.csv", "runs.csv", "results.csv", "results.json")
+        support.plant_scenarios(self.dir)
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "scenarios.csv")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
     def test_crossover_and_superset(self) -> None:
@@ -761,6 +766,7 @@ class BeyondTheCaches(TempDir):
                    "c,simple_iter,1024,entity,1,14,0.75,0,00ab\n"
                    "b,simple_iter,4096,entity,1,11,1.5,0.5,00ab\nc,simple_iter,4096,entity,1,13,2.5,1.25,00ab\n")
         self.assertEqual(results.main([self.dir]), 0)
+        support.plant_scenarios(self.dir)
 
     def test_the_why_at_each_size_reads_the_rows_simulated_there(self) -> None:
         # before the manifest, as the pipeline asks which cells to simulate beyond the caches

@@ -1,16 +1,32 @@
-"""The scenarios' descriptors: the fresh set, the families in their order, and the documented table made from them."""
+"""The scenarios' descriptors: the fresh set, the families in their order, where the report shows each scenario (the
+first page's rows, the ops and memory figures, the change rates), and the documented table made from them."""
 
+import contextlib
+import io
 import os
 import unittest
+from typing import Callable
 
 import support
-from analysis import scenarios
+from analysis import manifest, report, scenarios
+from analysis.files import CsvError
 
-HEADER = "scenario,family,unit,strategy,sizes,fresh,description\n"
+SHOWN = "figures,headline_place,headline,frame_place,frame_answer,change_percent"
+HEADER = f"scenario,family,unit,strategy,sizes,fresh,{SHOWN},description\n"
+NOT_SHOWN = ',,0,"",0,"",0'
 
 
 def describe(*rows: tuple[str, str, str, int, str]) -> str:
-    return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh},"{d}"\n' for s, f, st, fresh, d in rows)
+    return HEADER + "".join(f'{s},{f},entity,{st},"1024,2048",{fresh}{NOT_SHOWN},"{d}"\n'
+                            for s, f, st, fresh, d in rows)
+
+
+def said(function: Callable[[list[str]], int], args: list[str]) -> tuple[int, str, str]:
+    """(exit status, stdout, stderr) of a command's main()."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = function(args)
+    return code, out.getvalue(), err.getvalue()
 
 
 class Descriptors(support.TempDir):
@@ -29,11 +45,11 @@ class Descriptors(support.TempDir):
         self.assertEqual(scenarios.fresh(rows), ["create"])
 
     def test_the_framed_scenarios_are_those_with_frames(self) -> None:
-        text = ("scenario,family,unit,strategy,sizes,fresh,frames,description\n"
-                'grow,hitch,entity,raw-soa,"65536",0,256,"grows"\n'
-                'create,structural,entity,bitmask,"1024",1,0,"make"\n'
-                'grow,hitch,entity,bitmask,"65536",0,256,"grows"\n'
-                'game_frame_10,frame,entity,bitmask,"1024",0,256,"a frame"\n')
+        text = (f"scenario,family,unit,strategy,sizes,fresh,frames,{SHOWN},description\n"
+                f'grow,hitch,entity,raw-soa,"65536",0,256{NOT_SHOWN},"grows"\n'
+                f'create,structural,entity,bitmask,"1024",1,0{NOT_SHOWN},"make"\n'
+                f'grow,hitch,entity,bitmask,"65536",0,256{NOT_SHOWN},"grows"\n'
+                f'game_frame_10,frame,entity,bitmask,"1024",0,256{NOT_SHOWN},"a frame"\n')
         rows = self.rows(text)
         self.assertEqual(scenarios.framed(rows), ["grow", "game_frame_10"])
         self.assertEqual(scenarios.framed(rows, ["create", "game_frame_10"]), ["game_frame_10"])
@@ -68,6 +84,71 @@ class Descriptors(support.TempDir):
         self.assertEqual(scenarios.main(["table", csv, doc, "--check"]), 0)
         with open(doc, encoding="utf-8") as f:
             self.assertIn("| `create` | structural | make (also in fresh memory) | entity | - |", f.read())
+
+
+
+class Shown(support.TempDir):
+    """Where the report shows each scenario, read from planted descriptor rows: the first page's rows in their
+    places (not in catalogue order), the framed rows, the figures' scenarios and the change rates, lowest first."""
+
+    TEXT = (HEADER +
+            'changed_10,change,entity,bitmask,"1024",0,,0,"",0,"",10,"ten"\n'
+            'create,structural,entity,bitmask,"1024",1,ops,2,"Spawning",0,"",0,"make"\n'
+            'simple_iter,iteration,entity,bitmask,"1024",0,memory,1,"Iterating",0,"",0,"a pass"\n'
+            'changed_1,change,entity,bitmask,"1024",0,,3,"Change, 1%",0,"",1,"one"\n'
+            'add_remove_large,structural,pair,bitmask,"1024",0,ops memory,0,"",0,"",0,"wide"\n'
+            'game_frame_10,frame,entity,bitmask,"1024",0,memory,0,"",2,"Heavy churn",0,"a frame"\n'
+            'grow,hitch,entity,bitmask,"65536",0,,0,"",1,"Growing",0,"grows"\n'
+            'simple_iter,iteration,entity,raw-soa,"1024",0,memory,1,"Iterating",0,"",0,"a pass"\n')
+
+    def test_the_facts_are_read_from_the_rows(self) -> None:
+        shown = scenarios.read_catalogue(self.write("scenarios.csv", self.TEXT))
+        self.assertEqual(shown.workloads, (scenarios.Workload("Iterating", "simple_iter"),
+                                           scenarios.Workload("Spawning", "create"),
+                                           scenarios.Workload("Change, 1%", "changed_1")))
+        self.assertEqual(shown.frame_workloads, (scenarios.Workload("Growing", "grow"),
+                                                 scenarios.Workload("Heavy churn", "game_frame_10")))
+        self.assertEqual(shown.ops, {"create", "add_remove_large"})
+        self.assertEqual(shown.memory, {"simple_iter", "add_remove_large", "game_frame_10"})
+        self.assertEqual(shown.change_rates, (("changed_1", 1.0), ("changed_10", 10.0)))
+        self.assertEqual(shown.headline_scenarios, {"simple_iter", "create", "changed_1"})
+
+    def test_the_headline_command_names_the_first_page_s_workloads_in_their_places(self) -> None:
+        path = self.write("scenarios.csv", self.TEXT)
+        code, out, _ = said(scenarios.main, ["headline", path])
+        self.assertEqual((code, out), (0, "simple_iter create changed_1\n"))
+
+    def test_the_reference_run_s_catalogue_gives_the_first_page(self) -> None:
+        shown = scenarios.read_catalogue(support.SCENARIOS_CSV)
+        self.assertEqual(len(shown.workloads), 16)
+        self.assertEqual(shown.workloads[0], scenarios.Workload("Iterating a stable world", "simple_iter"))
+        self.assertEqual([w.scenario for w in shown.frame_workloads], ["grow", "new_sets", "game_frame_10"])
+        self.assertEqual(shown.change_rates, (("changed_0_1", 0.1), ("changed_1", 1.0), ("changed_10", 10.0),
+                                              ("changed_100", 100.0)))
+
+    def test_descriptors_of_older_code_are_refused_naming_the_file(self) -> None:
+        path = self.write("scenarios.csv", "scenario,family,unit,strategy,sizes,fresh,frames,description\n"
+                                           'create,structural,entity,bitmask,"1024",1,0,"make"\n')
+        with self.assertRaises(CsvError) as e:
+            scenarios.read(path)
+        message = str(e.exception)
+        self.assertTrue(message.startswith(f"{path}: no column figures, headline_place, headline, frame_place, "
+                                           "frame_answer, change_percent: written by the --describe of older code"),
+                        message)
+        self.assertNotIn("\n", message)
+        code, _, err = said(scenarios.main, ["headline", path])
+        self.assertEqual(code, 1)
+        self.assertIn(path, err)
+
+
+    def test_a_published_run_of_older_code_is_refused_by_the_report(self) -> None:
+        run = support.make_run(self.path("run"), record=False)
+        path = self.write("run/scenarios.csv", "scenario,family,unit,strategy,sizes,fresh,frames,description\n"
+                                               'simple_iter,iteration,entity,a,"1024",0,0,"a pass"\n')
+        manifest.record(run, ["."])
+        with self.assertRaises(CsvError) as e:
+            report.table(report.Results(os.path.join(run, "results.csv")), "answers 1024")
+        self.assertTrue(str(e.exception).startswith(f"{path}: no column figures"), str(e.exception))
 
 
 if __name__ == "__main__":

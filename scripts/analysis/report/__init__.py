@@ -21,7 +21,7 @@ docs/pipeline.md ("Adding a table or figure") says where a new one goes.
 """
 
 from ..stats import crossover
-from .change import CHANGE_RATES, crossover_text
+from .change import REFERENCE_SUFFIX, crossover_text
 from .commands import QUICK_WORTH, explained_main, main
 from .first_page import why_at, worlds
 from .model import (MARKS, NotMeasured, Results, TableError, cell_key as _cell_key, designs, ratio_text, sizes_of,
@@ -30,6 +30,6 @@ from .registry import FIGURES, TABLES, table, value
 from .template import refresh
 
 # What other modules and the tests use of the report (mypy's strict mode exports no name imported without this).
-__all__ = ["CHANGE_RATES", "FIGURES", "MARKS", "QUICK_WORTH", "NotMeasured", "Results", "TABLES", "TableError",
+__all__ = ["REFERENCE_SUFFIX", "FIGURES", "MARKS", "QUICK_WORTH", "NotMeasured", "Results", "TABLES", "TableError",
            "_cell_key", "crossover", "crossover_text", "designs", "explained_main", "main", "ratio_text", "refresh",
            "sizes_of", "standings", "table", "value", "why_at", "worlds"]

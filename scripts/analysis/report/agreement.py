@@ -4,10 +4,10 @@ cross-check (crosscheck.csv) and the other committed paired runs beside it (othe
 Tables:
     xcheck                         from crosscheck.csv: in-process against whole-process figures, with the range
                                    of the whole-process runs (crosscheck.run_range: the fastest and the slowest)
-    other-runs N                   a row per workload of answers.WORKLOADS: this run's pick at N and, per other
-                                   committed paired run beside it (otherruns.py: machine, commit), whether its own
-                                   pick (its data, this rule) at the largest size both measured is the same,
-                                   overlapping or different
+    other-runs N                   a row per workload of the first page (Catalogue.workloads): this run's pick at
+                                   N and, per other committed paired run beside it (otherruns.py: machine,
+                                   commit), whether its own pick (its data, this rule) at the largest size both
+                                   measured is the same, overlapping or different
 
 Figures:
     xcheck-summary                 how far the in-process and whole-process figures agree, and whether those
@@ -26,6 +26,7 @@ from typing import Callable
 
 from .. import answers, cells as cellmod, crosscheck, otherruns, stats, wording
 from ..csvfile import Row
+from ..scenarios import Workload
 from ..files import CsvError
 from ..wording import size_label
 from .model import NotMeasured, Results, TableError, entity_count, standings
@@ -96,11 +97,12 @@ def _pick(res: Results, scenario: str, n: int) -> list[str]:
 
 
 @functools.cache
-def _picks_elsewhere(res: Results) -> list[tuple[answers.Workload, Results, int, list[str], list[str]]]:
+def _picks_elsewhere(res: Results) -> list[tuple[Workload, Results, int, list[str], list[str]]]:
     """(workload, other run, the size both measured, this run's pick there, the other's) for every workload of
-    answers.WORKLOADS and other run (_others) that measured it at a common size (otherruns.common_size)."""
+    the run's first page (Catalogue.workloads) and other run (_others) that measured it at a common size
+    (otherruns.common_size)."""
     out = []
-    for w, other in itertools.product(answers.WORKLOADS, _others(res)[0]):
+    for w, other in itertools.product(res.catalogue.workloads, _others(res)[0]):
         n = otherruns.common_size(*({key.n for key in r.groups if key.scenario == w.scenario and key.memory == "warm"}
                                     for r in (res, other)))
         if n is not None:
@@ -124,7 +126,7 @@ def table_other_runs(res: Results, n: str) -> list[str]:
     lines = [f"| Workload | This run's pick at {size_label(int(n))} | " + " | ".join(
         f"{_run_name(other)}: its pick against this run's" for other in compared) + " |",
         "|---|---|" + "---|" * len(compared)]
-    for w in answers.WORKLOADS:
+    for w in res.catalogue.workloads:
         try:
             ours = wording.leading_text(*standings(res, w.scenario, int(n)), res.rule)
         except NotMeasured:

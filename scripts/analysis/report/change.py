@@ -2,6 +2,8 @@
 frame without it at each write rate, the crossover rate where they cost the same, the fastest design per rate, and
 what an existing change term costs the scenarios without one.
 
+The change scenarios and their write rates come from the run's descriptors (scenarios.Catalogue.change_rates).
+
 Tables:
     change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
                                    frame with the change term against the same frame without it (changed_R_scan),
@@ -23,9 +25,8 @@ from ..cells import CellKey
 from ..stats import Comparison, Rule
 from .model import NotMeasured, Results, designs, ratio_text
 
-
-# The write rates of the change-detection scenarios (scenarios/changed.c): name part, percent of n per frame.
-CHANGE_RATES = (("0_1", 0.1), ("1", 1.0), ("10", 10.0), ("100", 100.0))
+# The reference a change scenario is compared with: the same frame without the change term (catalogue.h).
+REFERENCE_SUFFIX = "_scan"
 
 
 def _ratio_of(res: Results, top: tuple[str, str], bottom: tuple[str, str], n: str) -> Comparison | None:
@@ -54,20 +55,21 @@ def crossover_text(rates: Sequence[float], ratios: Sequence[Comparison], rule: R
 
 
 def table_change(res: Results, n: str) -> list[str]:
-    rates = [(t, r) for t, r in CHANGE_RATES if any((s, f"changed_{t}", int(n)) in res.cells for s in res.strategies)]
+    rates = [(sc, r) for sc, r in res.catalogue.change_rates
+             if any((s, sc, int(n)) in res.cells for s in res.strategies)]
     if not rates:
         raise NotMeasured(f"no strategy measured changed_* at n={n} in {res.shown_csv}")
     lines = ["| strategy | how" + "".join(f" | {r:g}%" for _, r in rates) +
              " | crossover [interval] | superset at " + f"{rates[0][1]:g}% |",
              "|---|---" + "|---:" * len(rates) + "|---:|---:|"]
     for s in designs(res):
-        found = [_ratio_of(res, (s, f"changed_{t}"), (s, f"changed_{t}_scan"), n) for t, _ in rates]
+        found = [_ratio_of(res, (s, sc), (s, sc + REFERENCE_SUFFIX), n) for sc, _ in rates]
         ratios = [r for r in found if r is not None]
         if len(ratios) < len(found):
             continue
-        kind = res.cells[(s, f"changed_{rates[0][0]}", int(n))]["query_kind"] or "-"
+        kind = res.cells[(s, rates[0][0], int(n))]["query_kind"] or "-"
         line = f"| {s} | {kind}" + "".join(f" | {ratio_text(r, res.rule)}" for r in ratios)
-        superset = res.cells[(s, f"changed_{rates[0][0]}", int(n))].get("reported_per_change", "")
+        superset = res.cells[(s, rates[0][0], int(n))].get("reported_per_change", "")
         line += f" | {crossover_text([r for _, r in rates], ratios, res.rule)}"
         lines.append(line + (f" | {float(superset):.3g}x |" if superset else " | - |"))
     return lines
@@ -76,8 +78,7 @@ def table_change(res: Results, n: str) -> list[str]:
 def table_change_winners(res: Results, n: str) -> list[str]:
     lines = ["| rate | fastest with the change term | ns per entity per frame | second | second / fastest |",
              "|---:|---|---:|---|---:|"]
-    for t, rate in CHANGE_RATES:
-        sc = f"changed_{t}"
+    for sc, rate in res.catalogue.change_rates:
         present = [s for s in designs(res) if (s, sc, int(n)) in res.cells]
         if len(present) < 2:
             continue

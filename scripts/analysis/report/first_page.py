@@ -3,7 +3,7 @@ fastest leads it (the cache simulation's mechanism); per framed workload the des
 the counts of the answers.
 
 Tables:
-    answers N [M]                  the first page: a row per workload of answers.WORKLOADS read at N: the designs
+    answers N [M]                  the first page: a row per workload (Catalogue.workloads) read at N: the designs
                                    to pick (wording.pick: the fastest, every design not found slower than it by
                                    more than the margin, and every design equivalent to one picked), the next
                                    design (the fastest outside the pick) with its ratio to the fastest, the sizes
@@ -12,7 +12,7 @@ Tables:
                                    column of picks at N and one at each workload's largest size up to M, headed by
                                    its worlds against the last-level cache (answers.worlds_text)
     steady                         the first page's answer for frames: a row per framed workload of
-                                   answers.FRAME_WORKLOADS from hitches.csv: the design of the lowest worst steady
+                                   Catalogue.frame_workloads, from hitches.csv: the design of the lowest worst steady
                                    frame and every design not found above it by the frames' margin, the next
                                    design, their hitches, and their typical frames, the bytes and instructions of
                                    their worst frames (answers.cheapest)
@@ -70,7 +70,7 @@ def explained(res: Results, n: int) -> list[str]:
     """The cells the first page's why compares at n (answers.explained), each "STRATEGY:SCENARIO": what the
     simulation beyond the caches runs."""
     cells = []
-    for w in answers.WORKLOADS:
+    for w in res.catalogue.workloads:
         try:
             cells += [f"{s}:{w.scenario}" for s in answers.explained(*standings(res, w.scenario, n), res.rule)]
         except NotMeasured:
@@ -104,7 +104,7 @@ def answer(res: Results, scenario: str, read: Sequence[int]) -> tuple[list[answe
 def worlds(res: Results, n: int) -> tuple[str, str]:
     """answers.worlds_text of the first page's workloads at n (every design's bytes per entity times n), against
     the machine's last-level cache (metadata caches)."""
-    scenarios = {w.scenario for w in answers.WORKLOADS}
+    scenarios = res.catalogue.headline_scenarios
     shown = set(designs(res))
     worlds = [float(r["bytes_per_entity"]) * n for (s, scenario, size), r in res.cells.items()
               if scenario in scenarios and size == n and float(r["bytes_per_entity"] or 0) > 0 and s in shown]
@@ -113,11 +113,11 @@ def worlds(res: Results, n: int) -> tuple[str, str]:
 
 
 def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]:
-    """The first page's answer: a row per workload of answers.WORKLOADS read at n, or, with largest, at n (the
+    """The first page's answer: a row per workload (Catalogue.workloads) read at n, or, with largest, at n (the
     fixed size) and at the workload's largest size up to largest (answers.sizes_read), a column of picks each."""
     fixed = int(n)
     columns = answers.sizes_read(fixed, [fixed, int(largest or n)])
-    scenarios = {w.scenario for w in answers.WORKLOADS}
+    scenarios = res.catalogue.headline_scenarios
     measured = {w: {key.n for key in res.groups if key.scenario == w and key.memory == "warm"} for w in scenarios}
     if len(columns) == 1:
         lines = [f"| Workload | Pick at {size_label(fixed)} | Next, its time / the fastest's | Other sizes | "
@@ -126,7 +126,7 @@ def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]
         lines = ["| Workload | " + " | ".join(answers.pick_header(c, *worlds(res, c)) for c in columns) +
                  " | Other sizes | Why, where the cache simulation ran (per unit: instructions, "
                  "simulated misses) |", "|---|---|---|---|---|"]
-    for w in answers.WORKLOADS:
+    for w in res.catalogue.workloads:
         try:
             read = answers.sizes_read(fixed, {m for m in measured[w.scenario] if m <= columns[-1]})
             found, others = answer(res, w.scenario, read if len(columns) > 1 else [fixed])
@@ -144,12 +144,12 @@ def table_answers(res: Results, n: str, largest: str | None = None) -> list[str]
 
 
 def table_steady(res: Results) -> list[str]:
-    """The first page's answer for frames: a row per framed workload of answers.FRAME_WORKLOADS, from hitches.csv:
+    """The first page's answer for frames: a row per framed workload (Catalogue.frame_workloads), from hitches.csv:
     the design of the lowest worst steady frame with every design not found above it by the frames' margin, the
     next design, the pick's hitches and why (answers.cheapest), at the size the frames were recorded."""
     rows: list[str] = []
     sizes: set[int] = set()
-    for w in answers.FRAME_WORKLOADS:
+    for w in res.catalogue.frame_workloads:
         try:
             n, standings = frame_standings(res, w.scenario)
         except NotMeasured:
@@ -169,9 +169,10 @@ def table_steady(res: Results) -> list[str]:
 
 
 def figure_answers(res: Results, args: list[str]) -> str:
-    """"K of M": of the workloads of answers.WORKLOADS measured at each size the first page reads (the fixed size and
-    the largest, answers.sizes_read), those whose pick is a single design (kind "single"), several equivalent ones
-    ("equivalent"), or several the run cannot tell apart ("inconclusive"); per size where they differ."""
+    """"K of M": of the first page's workloads (Catalogue.workloads) measured at each size the page reads (the fixed
+    size and the largest, answers.sizes_read), those whose pick is a single design (kind "single"), several
+    equivalent ones ("equivalent"), or several the run cannot tell apart ("inconclusive"); per size where they
+    differ."""
     kind = args[0]
     hows = {"single": "", "equivalent": stats.EQUIVALENT, "inconclusive": wording.NOT_TOLD_APART}
     if kind not in hows:
@@ -180,7 +181,7 @@ def figure_answers(res: Results, args: list[str]) -> str:
     per_size: list[tuple[int, list[str]]] = []
     for n in answers.sizes_read(fixed, [n for _, _, n in res.cells]):
         found = []
-        for w in answers.WORKLOADS:
+        for w in res.catalogue.workloads:
             try:
                 found.append(wording.leading(*standings(res, w.scenario, n), res.rule)[1])
             except NotMeasured:

@@ -11,7 +11,7 @@ import itertools
 import os
 import re
 
-from .. import cells as cellmod, csvfile, defaults, paired, quality, stats, wording
+from .. import cells as cellmod, csvfile, defaults, paired, quality, scenarios, stats, wording
 from ..cells import Cell, CellKey
 from ..csvfile import Row
 from ..stats import Comparison, Rule
@@ -71,6 +71,12 @@ class Results:
     @functools.cached_property
     def meta(self) -> dict[str, str]:
         return csvfile.read_metadata(self.path("metadata.csv"), recorded=self.recorded)
+
+    @functools.cached_property
+    def catalogue(self) -> scenarios.Catalogue:
+        """Where the report shows each scenario (the first page's rows, the change rates), as the run's binaries
+        described it in scenarios.csv."""
+        return scenarios.read_catalogue(self.path("scenarios.csv"), recorded=self.recorded)
 
     @functools.cached_property
     def sim(self) -> list[Row]:
