@@ -1,27 +1,7 @@
 /* The bitmask design's invariants (bitmask.h, B1-B8) can fail: a healthy world passes esb_world_check, and each test
  * breaks one invariant by hand and expects the check to abort. Built into this strategy's test binaries. */
 #include "check_aborts.h"
-#include "support.h"
-#include "bitmask.h"
-
-static esb_world *world; /* static: still reachable when an aborting check stops the process */
-static esb_component a, b;
-static esb_entity e[4];
-
-/* Four entities with {a}, one also with b, one destroyed, and a query over a without b (cached: a cached filter
- * in bitmask-cached, a scan otherwise). */
-static esb_query *healthy_world(void) {
-    static const esb_component_desc descs[] = {{"a", 4, 4, ESB_STORAGE_DENSE}, {"b", 0, 1, ESB_STORAGE_DENSE}};
-    esb_component ids[2];
-    world = conf_world_of(descs, 2, ids, 4, 1, e);
-    a = ids[0], b = ids[1];
-    esb_query_desc desc = {.fields = &a, .field_count = 1, .without = &b, .without_count = 1, .cached = true};
-    esb_query *q = conf_query(world, &desc);
-    cr_assert_eq(esb_add(world, e[1], b, NULL), ESB_OK);
-    cr_assert_eq(esb_destroy(world, e[3]), ESB_OK);
-    esb_world_check(world);
-    return q;
-}
+#include "healthy_world.h"
 
 Test(bitmask_invariants, a_healthy_world_passes) {
     esb_query *q = healthy_world();

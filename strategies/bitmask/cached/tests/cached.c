@@ -1,27 +1,7 @@
 /* The cache set cached/ (bitmask-cached, bitmask-pools): a cached filter's part of B5 and its block verdicts (B7)
  * can fail, and an erase forgets the verdicts it falsifies. Built into the test binaries of this set's variants. */
 #include "check_aborts.h"
-#include "support.h"
-#include "bitmask.h"
-
-static esb_world *world; /* static: still reachable when an aborting check stops the process */
-static esb_component a, b;
-static esb_entity e[4];
-
-/* Four entities with {a}, one also with b, one destroyed, and a cached query over a without b: a cached filter
- * holding e[0] and e[2]. */
-static esb_query *healthy_world(void) {
-    static const esb_component_desc descs[] = {{"a", 4, 4, ESB_STORAGE_DENSE}, {"b", 0, 1, ESB_STORAGE_DENSE}};
-    esb_component ids[2];
-    world = conf_world_of(descs, 2, ids, 4, 1, e);
-    a = ids[0], b = ids[1];
-    esb_query_desc desc = {.fields = &a, .field_count = 1, .without = &b, .without_count = 1, .cached = true};
-    esb_query *q = conf_query(world, &desc);
-    cr_assert_eq(esb_add(world, e[1], b, NULL), ESB_OK);
-    cr_assert_eq(esb_destroy(world, e[3]), ESB_OK);
-    esb_world_check(world);
-    return q;
-}
+#include "tests/healthy_world.h" /* strategies/bitmask/tests/healthy_world.h */
 
 Test(bitmask_cached, a_cached_query_is_a_cached_filter) {
     esb_query *q = healthy_world();
