@@ -14,9 +14,11 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 # A copy of bitmask's base variant in one folder, DEST (existing), for a test to plant a fault in: its own sources
-# and those of its value set arrays/ side by side, so that the copy builds as a strategy without a variants file.
+# and those of its value set arrays/ and its cache set uncached/ side by side, so that the copy builds as a strategy
+# without a variants file.
 copy_bitmask() {
-    cp strategies/bitmask/*.c strategies/bitmask/*.h strategies/bitmask/arrays/*.c strategies/bitmask/arrays/*.h "$1/"
+    cp strategies/bitmask/*.c strategies/bitmask/*.h strategies/bitmask/arrays/*.c strategies/bitmask/arrays/*.h \
+        strategies/bitmask/uncached/*.h "$1/"
 }
 
 ok() { passed=$((passed + 1)); echo "PASS $1"; }
