@@ -102,7 +102,8 @@ def write_json(path: str, rows: list[Row], metadata: dict[str, str]) -> None:
         "columns": list(cellmod.COLUMNS),
         "rows": [[_json_value(c, row.get(c, "")) for c in cellmod.COLUMNS] for row in rows],
     }
-    # No space after a separator: the rows are most of the file, and it stays under 1 MiB for a full run.
+    # No space after a separator: the rows are most of the file (a paired run's stays under 1 MiB; a run of
+    # separate processes, with more cells, does not).
     text = json.dumps(document, indent=None, separators=(",", ":")) + "\n"
     csvfile.replace(path, text.encode("utf-8"))
 
