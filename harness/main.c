@@ -1,8 +1,10 @@
 /* bench-<strategy>: runs the linked catalog's scenarios at the requested entity counts.
  *
- *   bench-<strategy> --list | --describe [--min-n N] [--max-n N]
+ *   bench-<strategy> --list | --describe [--min-n N] [--max-n N] [--step K] [--only-n N[,N...]]
+ *                    [--among NAME[,NAME...]]
  *   bench-<strategy> --clock-floor
- *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R] [--target-ms T]
+ *   bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--step K] [--only-n N[,N...]]
+ *                    [--reps R] [--target-ms T]
  *                    [--row-budget-ms B] [--inner K] [--warmup-ms W] [--first-warmup-ms W]
  *                    [--layout-seed HEX[,HEX...]]
  *                    [--memory warm|fresh] [--format csv|json] [--no-header] [--counters] [--no-hw-counters]
@@ -10,9 +12,12 @@
  *
  * Without --n every scenario runs at the entity counts it declares (scenario.h): powers of two from 2^10 to
  * 2^24 unless it says otherwise, then its reference benchmark's own sizes, all kept within --min-n .. --max-n
- * (default 1 .. 2^22). Scenarios run in the order of their --scenario options (the catalog's without), each at
- * every N before the next; every cell draws its memory layout from a seed of its own (layout.h): the k-th cell
- * the k-th --layout-seed, a cell past the list one derived from the seed before it (the first: random).
+ * (default 1 .. 2^22), every --step-th power of two from 2^10 (default 1: all), and among --only-n's counts if
+ * given. sizes_for is the one place that decides which entity counts a run takes: make bench's cell list
+ * (scripts/cells.sh) is this program's --list. Scenarios run in the order of their --scenario options (the
+ * catalog's without), each at every N before the next; every cell draws its memory layout from a seed of its
+ * own (layout.h): the k-th cell the k-th --layout-seed, a cell past the list one derived from the seed before it
+ * (the first: random).
  *
  * Exit codes: 0 every cell ran; 1 a cell failed (setup error, skipped work, disagreeing checksums, a failed
  * check: one line on stderr each, after which the other cells still run) or the results could not be written;
@@ -36,7 +41,7 @@
 #define MAX_NS 64
 #define MAX_SELECTED 128
 #define MAX_SEEDS 256
-#define SWEEP_FROM 10u /* a scenario's default sweep: 2^10 .. 2^24 entities */
+#define SWEEP_FROM 10u /* a scenario's default sweep: 2^10 .. 2^24 entities; --step counts from here */
 #define SWEEP_TO 24u
 #define DEFAULT_MAX_N ((size_t)1 << 22) /* past 2^22 a run takes long: --max-n opts in */
 
@@ -50,7 +55,11 @@ typedef struct options {
     size_t selected_count;
     size_t ns[MAX_NS];
     size_t n_count;
-    size_t min_n, max_n; /* bounds of the declared sweeps */
+    size_t min_n, max_n;    /* bounds of the declared sweeps */
+    unsigned step;          /* of the declared powers of two from 2^SWEEP_FROM, every step-th */
+    size_t only_ns[MAX_NS]; /* --only-n: of the declared counts, these alone (none: all) */
+    size_t only_count;
+    const char *among; /* --among: the scenarios --list and --describe show, comma-separated (NULL: all) */
     run_options run;
     heap_mode heap;
     uint64_t seeds[MAX_SEEDS]; /* --layout-seed: the first cells' seeds, in order */
@@ -63,21 +72,26 @@ typedef struct options {
     int counters;
 } options;
 
-static void parse_ns(options *o, const char *text) {
+/* Comma-separated entity counts for option (--n, --only-n) into out[*count]: each from 1 to SCENARIO_MAX_N. */
+static void parse_counts(const char *text, const char *option, size_t *out, size_t *count) {
+    char what[112];
     const char *start = text;
     for (;;) {
         const char *comma = strchr(start, ',');
         size_t len = comma ? (size_t)(comma - start) : strlen(start);
         char tok[32];
-        if (len == 0 || len >= sizeof tok)
-            args_usage_error("--n takes comma-separated positive integers, not '%s'", text);
+        snprintf(what, sizeof what, "%s takes comma-separated positive integers, not '%%s'", option);
+        if (len == 0 || len >= sizeof tok) args_usage_error(what, text);
         memcpy(tok, start, len);
         tok[len] = 0;
-        unsigned long long n = args_count(tok, "--n takes comma-separated positive integers, not '%s'");
-        if (n == 0) args_usage_error("--n must be at least 1, not '%s'", tok);
-        if (n > SCENARIO_MAX_N) args_usage_error("--n %s exceeds the entity handle space (2^32 - 1 indices)", tok);
-        if (o->n_count == MAX_NS) args_usage_error("too many --n values at '%s'", tok);
-        o->ns[o->n_count++] = (size_t)n;
+        unsigned long long n = args_count(tok, what);
+        snprintf(what, sizeof what, "%s must be at least 1, not '%%s'", option);
+        if (n == 0) args_usage_error(what, tok);
+        snprintf(what, sizeof what, "%s %%s exceeds the entity handle space (2^32 - 1 indices)", option);
+        if (n > SCENARIO_MAX_N) args_usage_error(what, tok);
+        snprintf(what, sizeof what, "too many %s values at '%%s'", option);
+        if (*count == MAX_NS) args_usage_error(what, tok);
+        out[(*count)++] = (size_t)n;
         if (!comma) break;
         start = comma + 1;
     }
@@ -129,7 +143,8 @@ static int known_scenario(const char *name) {
 
 static void print_help(void) {
     puts("usage: bench-<strategy> --list | --describe | --clock-floor\n"
-         "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--reps R]\n"
+         "       bench-<strategy> [--scenario NAME]... [--n N[,N...]]... [--min-n N] [--max-n N] [--step K]\n"
+         "                        [--only-n N[,N...]] [--reps R]\n"
          "                        [--target-ms T] [--row-budget-ms B] [--inner K] [--warmup-ms W]\n"
          "                        [--first-warmup-ms W] [--layout-seed HEX[,HEX...]] [--memory warm|fresh]\n"
          "                        [--format csv|json] [--no-header] [--counters] [--no-hw-counters]\n"
@@ -138,12 +153,14 @@ static void print_help(void) {
          "and the checksum of the data touched. Without --n, each scenario runs at the sizes it declares\n"
          "(--list shows them): powers of two from 2^10 to 2^24 kept within --min-n (default 1) and --max-n\n"
          "(default 4194304), then its reference benchmark's own sizes within the same bounds; a build with\n"
-         "a narrower index space (sparse-compact) keeps those whose worlds fit. Scenarios\n"
-         "run in the order of their --scenario options.\n"
+         "a narrower index space (sparse-compact) keeps those whose worlds fit. --step K keeps every K-th\n"
+         "power of two from 2^10 (default 1: all; other sizes stay), --only-n those of the counts it lists.\n"
+         "Scenarios run in the order of their --scenario options.\n"
          "--clock-floor prints what the clock reads cost a timed interval of this build (taken out of every\n"
          "interval) and an empty interval with that cost taken out, which should be about zero, in ns.\n"
          "--list prints each scenario's name, unit, strategy and sizes; --describe its whole descriptor\n"
-         "(scenarios/catalogue.h) as CSV: scenario,family,unit,strategy,sizes,fresh,description.\n"
+         "(scenarios/catalogue.h) as CSV, a column per fact, named in its header.\n"
+         "--among NAME[,NAME...] shows only those scenarios in either (names this build lacks are passed over).\n"
          "Every cell (scenario and N) places its memory blocks and stack frames at offsets modulo 4 KiB\n"
          "drawn from a seed of its own, printed as layout_seed: --layout-seed gives the first cells' seeds in\n"
          "order (later cells derive theirs from the one before; the default is random), and a cell re-run\n"
@@ -173,7 +190,8 @@ static options parse(int argc, char **argv) {
     options o = {.run = {.samples = 11, .target_ms = 2.0, .warmup_ms = 10, .first_warmup_ms = 200},
                  .header = 1,
                  .min_n = 1,
-                 .max_n = DEFAULT_MAX_N};
+                 .max_n = DEFAULT_MAX_N,
+                 .step = 1};
     int bounded_min = 0, bounded_max = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -194,7 +212,16 @@ static options parse(int argc, char **argv) {
             if (o.selected_count == MAX_SELECTED) args_usage_error("too many --scenario options at '%s'", name);
             o.selected[o.selected_count++] = name;
         } else if (!strcmp(a, "--n"))
-            parse_ns(&o, args_next(argc, argv, &i));
+            parse_counts(args_next(argc, argv, &i), a, o.ns, &o.n_count);
+        else if (!strcmp(a, "--only-n"))
+            parse_counts(args_next(argc, argv, &i), a, o.only_ns, &o.only_count);
+        else if (!strcmp(a, "--step")) {
+            const char *v = args_next(argc, argv, &i);
+            unsigned long long k = args_count(v, "--step takes a positive integer, not '%s'");
+            if (k == 0 || k > 12) args_usage_error("--step must be between 1 and 12, not '%s'", v);
+            o.step = (unsigned)k;
+        } else if (!strcmp(a, "--among"))
+            o.among = args_next(argc, argv, &i);
         else if (!strcmp(a, "--min-n"))
             o.min_n = parse_bound(args_next(argc, argv, &i), "--min-n"), bounded_min = 1;
         else if (!strcmp(a, "--max-n"))
@@ -248,13 +275,42 @@ static options parse(int argc, char **argv) {
             args_usage_error("unknown argument '%s'", a);
     }
     if (o.min_n > o.max_n) args_usage_error("--min-n is above --max-n%s", "");
-    if (o.n_count && (bounded_min || bounded_max))
-        args_usage_error("--n gives the entity counts itself: --min-n and --max-n bound the declared ones%s", "");
+    if (o.n_count && (bounded_min || bounded_max || o.step != 1 || o.only_count))
+        args_usage_error("--n gives the entity counts itself: --min-n, --max-n, --step and --only-n choose among the "
+                         "declared ones%s",
+                         "");
+    if (o.among && !o.list && !o.describe) args_usage_error("--among narrows --list and --describe%s", "");
     return o;
 }
 
-/* Whether a declared size is run: within the bounds and the build's index space. */
-static bool declared_size_kept(const options *o, size_t n) { return n >= o->min_n && n <= o->max_n && unit->holds(n); }
+/* Whether a declared size is run: within the bounds, on the step, among --only-n's counts if given, and within
+ * the build's index space. Sizes that are not powers of two (a reference benchmark's own) and powers below
+ * 2^SWEEP_FROM are not on any step: the step thins the sweep alone. */
+static bool declared_size_kept(const options *o, size_t n) {
+    if (n < o->min_n || n > o->max_n || !unit->holds(n)) return false;
+    if ((n & (n - 1)) == 0) {
+        unsigned exponent = 0;
+        while (((size_t)1 << exponent) < n) ++exponent;
+        if (exponent >= SWEEP_FROM && (exponent - SWEEP_FROM) % o->step != 0) return false;
+    }
+    if (!o->only_count) return true;
+    for (size_t k = 0; k < o->only_count; ++k)
+        if (o->only_ns[k] == n) return true;
+    return false;
+}
+
+/* Whether --among names scenario name (a comma-separated list; a name this build lacks is passed over, since
+ * raw's build has a few scenarios of the catalogue only). */
+static bool among(const options *o, const char *name) {
+    if (!o->among) return true;
+    size_t len = strlen(name);
+    for (const char *p = o->among;;) {
+        size_t part = strcspn(p, ",");
+        if (part == len && strncmp(p, name, len) == 0) return true;
+        if (p[part] == 0) return false;
+        p += part + 1;
+    }
+}
 
 /* The entity counts a scenario runs at: --n if given, else its declared sweep and its own sizes, within the
  * bounds and the build's index space. Returns how many were written. */
@@ -281,6 +337,7 @@ int main(int argc, char **argv) {
     if (o.list || o.describe) {
         if (o.describe) output_describe_header(stdout);
         for (const scenario *const *s = unit->scenarios; *s; ++s) {
+            if (!among(&o, (*s)->info->name)) continue;
             size_t ns[MAX_NS], count = sizes_for(&o, *s, ns);
             const char *strategy = (*s)->label ? (*s)->label : unit->strategy_name();
             if (o.describe) {

@@ -20,7 +20,9 @@
  *                of the first page's answer for frames (a framed scenario); FIGURES(flags), the figures beyond its
  *                family's that show it, FIGURE_OPS (absolute cost of the structural operations) and FIGURE_MEMORY
  *                (bytes per entity) (scenario.h, scenario_figures); CHANGE_RATE(percent), for a change-detection
- *                scenario ID with a reference ID_scan, the percent of its entities written per frame
+ *                scenario ID with a reference ID_scan, the percent of its entities written per frame; TRACKING(ref),
+ *                its column of the change-tracking table, where it is compared with scenario ref (the same
+ *                workload without the change term or the tracking query), in catalogue order
  *   description  one line for the scenario table of docs/scenarios.md (markdown)
  *
  * Adding a scenario: write scenarios/ID.c defining scenario_ID with `DEFINE_SCENARIO(ID, .setup = ..., ...)`
@@ -144,19 +146,20 @@ SCENARIO(changed_0_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN
 SCENARIO(changed_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the reference of `changed_1`")
 SCENARIO(changed_10_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the reference of `changed_10`")
 SCENARIO(changed_100_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the reference of `changed_100`")
-SCENARIO(added_1, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(added_1, "change", "entity", SIZES_STRUCTURAL, WARM, SHOWN(TRACKING(added_1_scan)),
          "n entities with Position and Derived; each frame destroys the 1% spawned the frame before and spawns as "
          "many anew (bulk), then a cached pass over Derived (written), Position (read), Position added computes "
          "Derived for the entities it hands out")
-SCENARIO(added_10, "change", "entity", SIZES_STRUCTURAL, WARM, SHOWN(HEADLINE(16, "Reacting to spawned entities")),
+SCENARIO(added_10, "change", "entity", SIZES_STRUCTURAL, WARM,
+         SHOWN(HEADLINE(16, "Reacting to spawned entities"), TRACKING(added_10_scan)),
          "`added_1` with 10% spawned per frame")
 SCENARIO(added_1_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`added_1`'s frame with no change term: the pass computes every entity's Derived (the reference)")
 SCENARIO(added_10_scan, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the reference of `added_10`")
-SCENARIO(simple_iter_tracked, "change", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(simple_iter_tracked, "change", "entity", SIZES_STRUCTURAL, WARM, SHOWN(TRACKING(simple_iter)),
          "`simple_iter` while a cached query with a change term on Position exists (never iterated): what tracking "
          "the pass's writes costs")
-SCENARIO(add_remove_tracked, "change", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(add_remove_tracked, "change", "pair", SIZES_STRUCTURAL, WARM, SHOWN(TRACKING(add_remove)),
          "`add_remove` while a cached query over A and B with a change term on B exists (never iterated): what "
          "tracking the additions costs")
 SCENARIO(grow, "hitch", "entity", FRAMED(SIZES_AT(16), 256), WARM,

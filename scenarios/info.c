@@ -17,6 +17,7 @@
 #define FRAME_ANSWER(place_, label_) .frame_answer = {.place = place_, .label = label_}
 #define FIGURES(flags) .figures = (flags)
 #define CHANGE_RATE(percent) .change_percent = percent
+#define TRACKING(reference) .tracking_reference = &scenario_info_##reference
 
 #define SCENARIO(id, family_, unit_, sizes, memory, shown, description_) \
     const scenario_info scenario_info_##id = {                           \

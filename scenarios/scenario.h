@@ -51,6 +51,9 @@ typedef struct scenario_info {
     /* For a change-detection scenario with a reference without the change term (ID_scan): the percent of its
      * entities written per frame; 0 for the others. */
     double change_percent;
+    /* For a scenario in the report's change-tracking table: the scenario it is compared with there, the same
+     * workload without the change term or the tracking query; NULL for the others. */
+    const struct scenario_info *tracking_reference;
 } scenario_info;
 
 /* What the harness needs from an implementation of a scenario: build its world (untimed), run the timed work,

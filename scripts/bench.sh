@@ -73,8 +73,8 @@ trap cleanup EXIT
 trap 'cleanup; trap - EXIT; exit 130' INT
 trap 'cleanup; trap - EXIT; exit 143' TERM
 
-# The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N.
-sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$@" >"$cells"
+# The cells: every binary's scenarios and the sizes each declares within MIN_N .. MAX_N and STEP (BENCH_SIZES).
+sh "$here/cells.sh" "$build" "$min_n" "$max_n" "$step_of_sizes" "$BENCH_SIZES" "$@" >"$cells"
 [ -s "$cells" ] || { echo "bench: no scenario declares an entity count within $min_n .. $max_n" >&2; exit 2; }
 if [ "$min_procs" -eq "$max_procs" ]; then
     echo "bench: every cell in $min_procs processes; creation also into untouched memory, memory=fresh" >&2
@@ -113,7 +113,7 @@ while :; do
     elapsed=$(($(date +%s) - start))
     "$here/analysis.sh" plan --cells "$cells" --runs "$tmp" --costs "$costs" --round "$round" \
         --min-procs "$min_procs" --max-procs "$max_procs" --target "$target" --budget-s $((budget - elapsed)) \
-        --step "$step_of_sizes" --fresh "$fresh_scenarios" --sizes "$BENCH_SIZES" >"$jobs" 2>"$err" ||
+        --fresh "$fresh_scenarios" >"$jobs" 2>"$err" ||
         { cat "$err" >&2; exit 1; }
     [ "$tty" = 1 ] && printf '\r\033[K' >&2
     sed 's/^plan: /bench: /' "$err" >&2

@@ -102,12 +102,18 @@ else
     done
     link_seed=$(cat "$build/paired/link-seed" 2>/dev/null) || link_seed=
     built=$build build=$scratch/bin
-    # Settings, before anything is created: every one set, the numbers, the bench options (the binary parses
-    # them), then the sizes and names against the cells the binaries declare.
+    # Settings, before anything is created: every one set, the numbers, the bench options and the entity counts
+    # (the binary parses them and knows its index space), then the sizes and names against the cells the binaries
+    # declare. The cells are the binaries' own lists (scripts/cells.sh): sizes_for in harness/main.c is the one
+    # place that decides which entity counts a run takes.
     "$here/analysis.sh" settings
-    "$build/bench-$1" $BENCH_OPTIONS --list >/dev/null
-    sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$@" >"$scratch/cells"
-    "$here/analysis.sh" settings --cells "$scratch/cells"
+    "$build/bench-$1" $BENCH_OPTIONS --list --min-n "$BENCH_MIN_N" --max-n "$BENCH_MAX_N" --step "$BENCH_STEP" \
+        >/dev/null
+    "$build/bench-$1" --list --n "$FRAMES_N" >/dev/null 2>&1 ||
+        { echo "bench: FRAMES_N=$FRAMES_N is not an entity count the programs take (bench-$1 --n refuses it)" >&2; exit 2; }
+    sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "" "$@" >"$scratch/declared"
+    "$here/analysis.sh" settings --cells "$scratch/declared"
+    sh "$here/cells.sh" "$build" "$BENCH_MIN_N" "$BENCH_MAX_N" "$BENCH_STEP" "$BENCH_SIZES" "$@" >"$scratch/cells"
 fi
 
 mkdir -p "$parent"
@@ -176,8 +182,8 @@ else
     # every cell in processes of its own design (scripts/bench.sh).
     if [ "$PAIRED" = 1 ]; then
         step "timing every block (scenario x N), its designs side by side"
-        "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" --step "$BENCH_STEP" \
-            --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" --sizes "$BENCH_SIZES" \
+        "$here/analysis.sh" blocks "$build" "$stage" --cells "$scratch/cells" \
+            --fresh "$("$here/analysis.sh" scenarios fresh "$stage/scenarios.csv")" \
             --catalogue-max-n "$FIXED_N" \
             --first-page "$("$here/analysis.sh" scenarios headline "$stage/scenarios.csv")" --min-procs "$BENCH_MIN_PROCS" --max-procs "$BENCH_MAX_PROCS" --target "$BENCH_TARGET_CI" \
             --budget-s "$BENCH_BUDGET_S" --layouts "$PAIRED_LAYOUTS" --rounds "$PAIRED_ROUNDS" \

@@ -61,6 +61,13 @@ expect_usage_error "an empty seed in a list" --layout-seed 1,,2
 expect_usage_error "a negative warm-up" --warmup-ms -1
 expect_usage_error "a warm-up over a minute" --first-warmup-ms 60001
 expect_usage_error "a scenario named twice" --scenario create --scenario create
+expect_usage_error "step = 0" --step 0
+expect_usage_error "step above 12" --step 13
+expect_usage_error "n with a step" --n 64 --step 2
+expect_usage_error "n with only-n" --n 64 --only-n 64
+expect_usage_error "an empty count in only-n" --only-n 1024,,4096
+expect_usage_error "only-n beyond the handle space" --only-n 4294967296
+expect_usage_error "among outside a listing" --among simple_iter --n 64
 
 # The bounds take the same values, so their messages name the option they are about.
 for option in --min-n --max-n; do
@@ -97,6 +104,16 @@ if [ "$("$bench" --list --min-n 1000 --max-n 2048 | awk -F'\t' '$1 == "random_ta
     "$bench" --list --max-n 16777216 | awk -F'\t' '$1 == "simple_iter" && $4 ~ /,16777216$/ {f = 1} END {exit !f}'
 then ok "--min-n and --max-n bound the declared sizes"
 else ko "--min-n and --max-n bound the declared sizes"; fi
+# The step thins the sweep from 2^10 and leaves an own size; --only-n keeps the listed counts of those; --among
+# keeps the named scenarios and passes over a name this build lacks. make bench's cells are this list
+# (scripts/cells.sh), so this is the rule that decides a run's sizes.
+step_sizes=$("$bench" --list --min-n 512 --max-n 8192 --step 2 | awk -F'\t' '$1 == "random_tables_q1" {print $4}')
+only_sizes=$("$bench" --list --min-n 512 --max-n 8192 --step 2 --only-n 1000,2048,4096 |
+    awk -F'\t' '$1 == "random_tables_q1" {print $4}')
+among=$("$bench" --list --among simple_iter,no_such_scenario,create | cut -f1 | tr '\n' ' ')
+if [ "$step_sizes" = "1024,4096,1000" ] && [ "$only_sizes" = "4096,1000" ] && [ "$among" = "create simple_iter " ]
+then ok "--step, --only-n and --among choose the listed cells"
+else ko "--step, --only-n and --among choose the listed cells" "[$step_sizes] [$only_sizes] [$among]"; fi
 if "$bench" --scenario iter_one --min-n 1024 --max-n 2048 --reps 1 --target-ms 1 | awk -F, 'NR > 1 {print $3}' |
     tr '\n' ' ' | grep -qx '1024 2048 '
 then ok "without --n a scenario runs at its declared sizes"; else ko "without --n a scenario runs at its declared sizes"; fi

@@ -172,7 +172,7 @@ else ko "a design out of memory: exit 3, no rows, no samples" "exit $rc, $(tail_
 # The scheduler under a memory cap its blocks do not fit: their designs are measured in groups, each process with
 # the reference (archetype, its controls) and a twin beside its original. The cap that splits depends on the C
 # library's address space, so the caps are tried downwards until one splits and the run still completes.
-sh scripts/cells.sh "$build" 65536 65536 raw $variants "$aa" | awk -F'\t' '$2 == "simple_iter"' >"$tmp/cells-split"
+sh scripts/cells.sh "$build" 65536 65536 1 "" raw $variants "$aa" | awk -F'\t' '$2 == "simple_iter"' >"$tmp/cells-split"
 split=
 for cap in 0.25 0.12 0.06; do
     rm -rf "$tmp/split"
@@ -197,7 +197,7 @@ else ko "a block beyond the memory cap is measured in groups, each beside the re
 
 # A narrowed run (make bench STRATEGIES=... SCENARIOS=...): the processes measure the designs of the cell list
 # alone, with the controls of those designs, and its scenarios alone.
-BENCH_SCENARIOS=add_remove sh scripts/cells.sh "$build" 1024 1024 raw "$first_variant" "$aa" >"$tmp/cells-narrow"
+BENCH_SCENARIOS=add_remove sh scripts/cells.sh "$build" 1024 1024 1 "" raw "$first_variant" "$aa" >"$tmp/cells-narrow"
 if scripts/analysis.sh blocks "$build" "$tmp/narrow" --cells "$tmp/cells-narrow" --min-procs 2 --max-procs 2 \
         --budget-s 0 --layouts 1 --rounds 3 --target-ms 1 --seed 9 >"$tmp/narrow.log" 2>&1 &&
     wanted=$(cut -f3 "$tmp/cells-narrow" | sort -u) &&

@@ -92,7 +92,11 @@ refuse "one process per cell (an interval of zero width)" 'BENCH_MIN_PROCS must 
 refuse "two processes per cell" 'BENCH_MIN_PROCS must be at least 3, not 2' BENCH_MIN_PROCS=2
 refuse "a cap below the minimum" 'BENCH_MAX_PROCS (2) is below BENCH_MIN_PROCS (3)' BENCH_MAX_PROCS=2
 refuse "HYPERFINE_RUNS=0 (hyperfine would never end)" 'HYPERFINE_RUNS must be between 1' HYPERFINE_RUNS=0
-refuse "a size step of 0" 'BENCH_STEP must be between 1' BENCH_STEP=0
+refuse "a size step of 0" 'BENCH_STEP must be at least 1' BENCH_STEP=0
+refuse "a size step the binaries refuse" '--step must be between 1 and 12' BENCH_STEP=13
+refuse "a bound beyond the entity handle space" '--max-n 4294967296 exceeds the entity handle space' \
+    BENCH_MAX_N=4294967296
+refuse "FRAMES_N beyond the entity handle space" 'FRAMES_N=4294967296 is not an entity count' FRAMES_N=4294967296
 refuse "a size step that is not a number" 'BENCH_STEP must be a whole number, not "abc"' BENCH_STEP=abc
 refuse "bounds in the wrong order" 'BENCH_MIN_N (2048) is above BENCH_MAX_N (1024)' BENCH_MIN_N=2048
 refuse "an interval target of 0" 'BENCH_TARGET_CI' BENCH_TARGET_CI=0

@@ -1,7 +1,7 @@
 """Measures every block (scenario x N x memory mode) with the paired program, process after process, under the
 stopping rule, and writes every process's rows and samples.
 
-    python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--step K] [--fresh NAMES] [--sizes N,...]
+    python3 -m analysis blocks BUILD OUT_DIR --cells CELLS_TSV [--fresh NAMES]
                                     [--catalogue-max-n M] [--first-page NAMES] [--min-procs P] [--max-procs Q]
                                     [--target T] [--budget-s S] [--layouts E] [--rounds R] [--target-ms MS]
                                     [--reference NAME] [--job-timeout-s F] [--memory-cap-gb G] [--seed K]
@@ -131,7 +131,7 @@ def family(design: str) -> str:
     return design.partition("~")[0]
 
 
-def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
+def read_blocks(cells_path: str, fresh: set[str],
                 listed: dict[str, list[str]] | None = None,
                 catalogue_max_n: int | None = None,
                 first_page: frozenset[str] = frozenset()) -> tuple[list[BlockState], set[str]]:
@@ -141,7 +141,7 @@ def read_blocks(cells_path: str, step: int, fresh: set[str], sizes: set[int],
     family has a cell in the block."""
     seen: dict[tuple[str, int, str], BlockState] = {}
     labels = set()
-    for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, step, fresh, sizes):
+    for (label, scenario, n, memory), _ in planmod.read_universe(cells_path, fresh):
         if catalogue_max_n is not None and n > catalogue_max_n and (scenario not in first_page or memory != "warm"):
             continue
         state = seen.setdefault((scenario, n, memory), BlockState(scenario, n, memory))
@@ -399,9 +399,7 @@ class Settings:
     build: str
     out: str
     cells: str
-    step: int
     fresh: str
-    sizes: str
     catalogue_max_n: int | None
     first_page: str
     min_procs: int
@@ -424,9 +422,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("build")
     p.add_argument("out")
     p.add_argument("--cells", required=True)
-    p.add_argument("--step", type=int, default=defaults.whole("BENCH_STEP"))
     p.add_argument("--fresh", default="")
-    p.add_argument("--sizes", default=defaults.text("BENCH_SIZES"))
     p.add_argument("--catalogue-max-n", type=int, default=None,
                    help="beyond this size, the first page's workloads alone (default: every size)")
     p.add_argument("--first-page", default="",
@@ -448,21 +444,18 @@ def main(argv: list[str]) -> int:
 
 
 def _blocks(a: Settings) -> int:
-    if not 1 <= a.min_procs <= a.max_procs or a.target <= 0 or a.step < 1 or a.layouts < 1 or a.rounds < 1 \
+    if not 1 <= a.min_procs <= a.max_procs or a.target <= 0 or a.layouts < 1 or a.rounds < 1 \
             or a.target_ms < 1 or a.budget_s < 0 or a.memory_cap_gb <= 0:
-        print("blocks: need 1 <= min-procs <= max-procs, target > 0, step, layouts, rounds and target-ms >= 1, "
+        print("blocks: need 1 <= min-procs <= max-procs, target > 0, layouts, rounds and target-ms >= 1, "
               "a budget >= 0 and a memory cap > 0", file=sys.stderr)
-        return 2
-    if any(not x.isdigit() for x in a.sizes.split(",") if x):
-        print(f'blocks: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
         return 2
     binaries = paired.program_binaries(a.build)
     if not binaries:
         print(f"blocks: {a.build}/bench-paired-0 is missing (make build-bench builds it)", file=sys.stderr)
         return 2
     try:
-        states, labels = read_blocks(a.cells, a.step, set(a.fresh.split()), {int(x) for x in a.sizes.split(",") if x},
-                                     read_list(binaries[0]), a.catalogue_max_n, frozenset(a.first_page.split()))
+        states, labels = read_blocks(a.cells, set(a.fresh.split()), read_list(binaries[0]), a.catalogue_max_n,
+                                     frozenset(a.first_page.split()))
     except (OSError, ValueError, subprocess.CalledProcessError) as e:
         print(f"blocks: {e}", file=sys.stderr)
         return 2

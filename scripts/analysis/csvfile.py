@@ -119,7 +119,10 @@ OPTIONAL = {
     "runs": "observed_ns:e reported_per_change:e",
     "results": "observed_ns:e reported_per_change:e",
     # the frames of a sequence, for a scenario measured frame by frame (0 for the others)
-    "scenarios": "frames:e figures:t headline_place:w headline:t frame_place:w frame_answer:t change_percent:n",
+    "scenarios": (
+        "frames:e figures:t headline_place:w headline:t frame_place:w frame_answer:t change_percent:n "
+        "tracking_reference:t"
+    ),
     # the simulated instructions per frame, where the run simulated its frames
     "hitches": "instructions_median:e instructions_worst:e instructions_worst_frame:e",
 }

@@ -1,8 +1,7 @@
 """The stopping rule: which processes the next round runs.
 
     python3 -m analysis plan --cells CELLS_TSV --round R --min-procs P --max-procs Q --target T --budget-s S
-                                  --step K [--runs RUNS_CSV] [--costs COSTS_TSV] [--fresh NAMES] [--process-s D]
-                                  [--sizes N,...]
+                                  [--runs RUNS_CSV] [--costs COSTS_TSV] [--fresh NAMES] [--process-s D]
 
 Every cell (strategy x scenario x N x memory mode) is measured first in P processes, one per round; the
 rounds are the minimum every cell gets. After them a cell is open while it has fewer than Q processes and an
@@ -54,23 +53,15 @@ def model_cost(n: int) -> float:
     return 0.03 + 0.36 * math.pow(n / 1048576, 0.75)
 
 
-def kept_size(n: int, step: int) -> bool:
-    """Powers of two from 2^10 every step-th; other sizes (a scenario's own) always."""
-    if n & (n - 1):
-        return True
-    e = n.bit_length() - 1
-    return e < 10 or (e - 10) % step == 0
-
-
 # Every cell to measure with the binary that measures it: [(cell key, binary)], the key's strategy the cell's label.
 Universe = list[tuple[CellKey, str]]
 # Seconds a cell takes in a process, by (binary, scenario, N, memory mode).
 Costs = dict[tuple[str, str, int, str], float]
 
 
-def read_universe(path: str, step: int, fresh: set[str], only: set[int] | None = None) -> Universe:
-    """[(cell key, binary)] of every cell to measure, in catalog order; keys (label, scenario, N, memory). With
-    only, just the cells at those N."""
+def read_universe(path: str, fresh: set[str]) -> Universe:
+    """[(cell key, binary)] of every cell the list names (the binaries chose the sizes: scripts/cells.sh), in
+    catalog order; keys (label, scenario, N, memory)."""
     out: Universe = []
     seen: set[CellKey] = set()
     with open(path, encoding="utf-8") as f:
@@ -81,8 +72,6 @@ def read_universe(path: str, step: int, fresh: set[str], only: set[int] | None =
             binary, scenario, label, sizes = parts
             for text in filter(None, sizes.split(",")):
                 n = int(text)
-                if not kept_size(n, step) or (only and n not in only):
-                    continue
                 for memory in ("warm", "fresh") if scenario in fresh else ("warm",):
                     key = CellKey(label, scenario, n, memory)
                     if key not in seen:
@@ -208,23 +197,17 @@ def main(argv: list[str]) -> int:
     p.add_argument("--max-procs", type=int, required=True)
     p.add_argument("--target", type=float, required=True)
     p.add_argument("--budget-s", type=float, required=True)
-    p.add_argument("--step", type=int, required=True)
     p.add_argument("--fresh", default="")
     p.add_argument("--process-s", type=float, default=3.0)
-    p.add_argument("--sizes", default="", help="only these N (comma-separated), of those the cells declare")
     return p.run(argv, _plan)
 
 
 def _plan(a: argparse.Namespace) -> int:
-    if a.min_procs < 1 or a.max_procs < a.min_procs or a.target <= 0 or a.step < 1:
-        print("plan: need 1 <= min-procs <= max-procs, target > 0 and step >= 1", file=sys.stderr)
-        return 2
-    if any(not x.isdigit() for x in a.sizes.split(",") if x):
-        print(f'plan: --sizes takes comma-separated entity counts, not "{a.sizes}"', file=sys.stderr)
+    if a.min_procs < 1 or a.max_procs < a.min_procs or a.target <= 0:
+        print("plan: need 1 <= min-procs <= max-procs and target > 0", file=sys.stderr)
         return 2
     try:
-        sizes = {int(x) for x in a.sizes.split(",") if x}
-        universe = read_universe(a.cells, a.step, set(a.fresh.split()), sizes)
+        universe = read_universe(a.cells, set(a.fresh.split()))
         runs = csvfile.read(a.runs, "runs") if a.runs and os.path.exists(a.runs) and os.path.getsize(a.runs) else []
     except (OSError, CsvError) as e:
         print(f"plan: {e}", file=sys.stderr)

@@ -32,7 +32,8 @@ END = "<!-- end table -->"
 
 # The columns that say where the report shows a scenario (scenarios/catalogue.h, shown): a scenarios.csv without
 # them was written by the --describe of older code, and the report cannot be made from it.
-SHOWN_COLUMNS = ("figures", "headline_place", "headline", "frame_place", "frame_answer", "change_percent")
+SHOWN_COLUMNS = ("figures", "headline_place", "headline", "frame_place", "frame_answer", "change_percent",
+                 "tracking_reference")
 FIGURE_OPS = "ops"  # the absolute cost of the structural operations
 FIGURE_MEMORY = "memory"  # bytes per entity
 
@@ -67,6 +68,7 @@ class Descriptor:
     headline: tuple[int, str] = (0, "")  # its place (from 1; 0 for none) and label on the first page
     frame_answer: tuple[int, str] = (0, "")  # the same in the first page's answer for frames
     change_percent: float = 0.0  # a change scenario's share of entities written per frame; 0 for the others
+    tracking_reference: str = ""  # the scenario it is compared with in the change-tracking table; "" for none
     raw: list[str] = field(default_factory=list)
 
 
@@ -86,19 +88,21 @@ def _descriptor(r: Row) -> Descriptor:
                       int(r.get("frames") or 0), frozenset(r.get("figures", "").split()),
                       (int(r.get("headline_place") or 0), r.get("headline", "")),
                       (int(r.get("frame_place") or 0), r.get("frame_answer", "")),
-                      float(r.get("change_percent") or 0))
+                      float(r.get("change_percent") or 0), r.get("tracking_reference", ""))
 
 
 @dataclass(frozen=True)
 class Catalogue:
     """Where the report shows the scenarios beyond their families, as a run's scenarios.csv gives it: the first
     page's workloads and its framed ones, each in its place; the scenarios of the ops and memory figures; and the
-    change scenarios with their write rates (percent per frame), lowest first, each compared with SCENARIO_scan."""
+    change scenarios with their write rates (percent per frame), lowest first, each compared with SCENARIO_scan;
+    and the change-tracking table's columns, (scenario, the scenario it is compared with) in catalogue order."""
     workloads: tuple[Workload, ...] = ()
     frame_workloads: tuple[Workload, ...] = ()
     ops: frozenset[str] = frozenset()
     memory: frozenset[str] = frozenset()
     change_rates: tuple[tuple[str, float], ...] = ()
+    tracking: tuple[tuple[str, str], ...] = ()
 
     @property
     def headline_scenarios(self) -> set[str]:
@@ -116,7 +120,8 @@ def shown(rows: Iterable[Row]) -> Catalogue:
                      frozenset(d.scenario for d in found if FIGURE_OPS in d.figures),
                      frozenset(d.scenario for d in found if FIGURE_MEMORY in d.figures),
                      tuple(sorted(((d.scenario, d.change_percent) for d in found if d.change_percent > 0),
-                                  key=lambda c: c[1])))
+                                  key=lambda c: c[1])),
+                     tuple((d.scenario, d.tracking_reference) for d in found if d.tracking_reference))
 
 
 def read_catalogue(path: str, recorded: bool = False) -> Catalogue:

@@ -179,7 +179,7 @@ class Groups(support.TempDir):
     def test_the_controls_come_from_the_list_where_their_design_has_a_cell(self) -> None:
         cells = self.write("cells", "archetype\tsimple_iter\tarchetype\t1024,2048\nsparse\tsimple_iter\tsparse\t1024\n")
         listed = {"simple_iter": ["archetype", "sparse", "archetype~slower3", "sparse~aa", "tables"]}
-        states, labels = blocks.read_blocks(cells, 1, set(), set(), listed)
+        states, labels = blocks.read_blocks(cells, set(), listed)
         by_n = {s.n: s.designs for s in states}
         self.assertEqual(by_n[1024], ["archetype", "sparse", "archetype~slower3", "sparse~aa"])
         self.assertEqual(by_n[2048], ["archetype", "archetype~slower3"])
@@ -191,7 +191,7 @@ class Sizes(support.TempDir):
         cells = self.write("cells", "archetype\tsimple_iter\tarchetype\t1024,16384,65536\n"
                                     "archetype\tpacked_5\tarchetype\t1024,16384,65536\n"
                                     "archetype\tcreate\tarchetype\t16384,65536\n")
-        states, _ = blocks.read_blocks(cells, 1, {"create"}, set(), None, catalogue_max_n=16384,
+        states, _ = blocks.read_blocks(cells, {"create"}, None, catalogue_max_n=16384,
                                       first_page=frozenset({"simple_iter", "create"}))
         got = sorted((s.scenario, s.n, s.memory) for s in states)
         self.assertEqual(got, [("create", 16384, "fresh"), ("create", 16384, "warm"), ("create", 65536, "warm"),
@@ -199,7 +199,7 @@ class Sizes(support.TempDir):
                                ("simple_iter", 1024, "warm"), ("simple_iter", 16384, "warm"),
                                ("simple_iter", 65536, "warm")])
         # without the bound, every size of every scenario
-        states, _ = blocks.read_blocks(cells, 1, set(), set(), None)
+        states, _ = blocks.read_blocks(cells, set(), None)
         self.assertEqual(len(states), 8)
 
 

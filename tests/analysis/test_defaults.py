@@ -20,7 +20,7 @@ ROOT = os.path.dirname(support.SCRIPTS)
 
 # The analysis commands' options that carry a setting of make bench: their defaults must come from the file.
 OPTIONS = {"--min-procs": "BENCH_MIN_PROCS", "--max-procs": "BENCH_MAX_PROCS", "--target": "BENCH_TARGET_CI",
-           "--budget-s": "BENCH_BUDGET_S", "--step": "BENCH_STEP", "--job-timeout-s": "BENCH_JOB_TIMEOUT_S",
+           "--budget-s": "BENCH_BUDGET_S", "--job-timeout-s": "BENCH_JOB_TIMEOUT_S",
            "--layouts": "PAIRED_LAYOUTS", "--rounds": "PAIRED_ROUNDS", "--target-ms": "PAIRED_TARGET_MS",
            "--reference": "PAIRED_REFERENCE", "--clock": "PAIRED_CLOCK", "--spread": "CACHESIM_SPREAD",
            "--all-layouts": "CACHESIM_ALL_LAYOUTS"}

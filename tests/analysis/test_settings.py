@@ -21,8 +21,9 @@ GOOD = {
 class Settings(TempDir):
     def setUp(self) -> None:
         super().setUp()
-        # x at 1000 (an own size) and the powers of two 1024..4096; y only at 4096
-        self.cells = self.write("cells.tsv", "bin-a\tx\ta\t1024,2048,4096,1000\nbin-a\ty\ta\t4096\nraw\tx\traw-soa\t1024\n")
+        # as the binaries list them at BENCH_STEP 2 (harness/main.c): x at 1000 (an own size) and the powers of two
+        # 1024 and 4096 (2048 is off the step); y only at 4096
+        self.cells = self.write("cells.tsv", "bin-a\tx\ta\t1024,4096,1000\nbin-a\ty\ta\t4096\nraw\tx\traw-soa\t1024\n")
 
     def check(self, cells: bool = True, **changes: str) -> None:
         env = dict(GOOD, **changes)
@@ -49,20 +50,19 @@ class Settings(TempDir):
         self.refused(["BENCH_STEP"], BENCH_STEP="\u00b2")  # a digit to str.isdigit, not a number
         self.refused(["BENCH_MAX_PROCS (2) is below BENCH_MIN_PROCS (3)"], BENCH_MAX_PROCS="2")
         self.refused(["BENCH_MIN_N (8192) is above BENCH_MAX_N (4096)"], BENCH_MIN_N="8192")
-        self.refused(["BENCH_MAX_N", "between 1 and 4294967295"], BENCH_MAX_N="4294967296")
         self.refused(["BENCH_TARGET_CI"], BENCH_TARGET_CI="0")
         self.refused(["BENCH_TARGET_CI"], BENCH_TARGET_CI="nan")
         self.refused(["CACHESIM_SPREAD"], CACHESIM_SPREAD="-1")
         self.refused(["QUICK"], QUICK="yes")
         self.refused(["FIXED_N", '"-1"'], FIXED_N="-1", cells=False)
-        self.refused(["FRAMES_N", "between 1"], FRAMES_N="0")
+        self.refused(["FRAMES_N", "at least 1"], FRAMES_N="0")
         # a hitch is chosen on the even rounds and measured on the odd ones, its interval over two processes at least
         self.refused(["FRAMES_PROCESSES must be between 2 and 1000, not 1"], FRAMES_PROCESSES="1", FRAMES_ROUNDS="8")
         self.refused(["FRAMES_ROUNDS must be between 2 and 100000, not 1"], FRAMES_ROUNDS="1")
         self.check(FRAMES_PROCESSES="2", FRAMES_ROUNDS="2")
 
     def test_sizes_are_those_measured(self) -> None:
-        # BENCH_STEP 2 keeps 1024 and 4096 of the powers (and the own size 1000): 2048 is not measured
+        # the list has 1024 and 4096 of the powers (and the own size 1000): 2048 is not measured
         self.refused(["FIXED_N=2048 is not a size the run measures (1000,1024,4096)"], FIXED_N="2048")
         self.refused(["FIXED_N=5000"], FIXED_N="5000")
         self.refused(["BENCH_SIZES names 2048"], BENCH_SIZES="2048")

@@ -2,7 +2,8 @@
 frame without it at each write rate, the crossover rate where they cost the same, the fastest design per rate, and
 what an existing change term costs the scenarios without one.
 
-The change scenarios and their write rates come from the run's descriptors (scenarios.Catalogue.change_rates).
+The change scenarios, their write rates and the tracking table's pairs come from the run's descriptors
+(scenarios.Catalogue.change_rates and tracking).
 
 Tables:
     change N                       change detection at N, a row per strategy: per write rate R (changed_R), the
@@ -13,9 +14,9 @@ Tables:
                                    lowest rate
     change-winners N               per write rate R, the fastest strategy with the change term and its lead over
                                    the second (a ratio, with its mark)
-    tracking N                     a row per strategy: what an existing change term costs simple_iter and
-                                   add_remove (simple_iter_tracked, add_remove_tracked against them), and the
-                                   added_R frames against their scans
+    tracking N                     a row per strategy: each scenario the catalogue gives a TRACKING reference
+                                   against it (what an existing change term costs simple_iter and add_remove,
+                                   the added_R frames against their scans)
 """
 
 from typing import Sequence
@@ -91,9 +92,7 @@ def table_change_winners(res: Results, n: str) -> list[str]:
 
 
 def table_tracking(res: Results, n: str) -> list[str]:
-    pairs = [("simple_iter_tracked", "simple_iter"), ("add_remove_tracked", "add_remove")] + \
-        [(f"added_{t}", f"added_{t}_scan") for t in ("1", "10")]
-    pairs = [p for p in pairs if any((s, p[0], int(n)) in res.cells for s in res.strategies)]
+    pairs = [p for p in res.catalogue.tracking if any((s, p[0], int(n)) in res.cells for s in res.strategies)]
     lines = ["| strategy" + "".join(f" | {top} / {bottom}" for top, bottom in pairs) + " |",
              "|---" + "|---:" * len(pairs) + "|"]
     for s in designs(res):
