@@ -92,6 +92,8 @@ def argument_problem(out: str, directories: list[str]) -> str | None:
 
 def main(argv: list[str]) -> int:
     parser = Parser("compare", "OUT_CSV RESULTS_DIR...")
+    parser.epilog = (f"COMPARE_N (environment, default {DEFAULT_COMPARE_N}): the entity count whose figures are "
+                     "printed, each machine's nearest")
     parser.add_argument("out")
     parser.add_argument("directories", nargs="+")
 

@@ -28,6 +28,13 @@ class CompareN(unittest.TestCase):
             self.assertIn('COMPARE_N must be a whole number of entities, not "abc"', err.getvalue())
             self.assertFalse(os.path.exists(out))
 
+    def test_the_help_names_the_setting(self) -> None:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            status = compare.main(["--help"])
+        self.assertEqual(status, 0)
+        self.assertIn("COMPARE_N (environment, default 65536)", out.getvalue())
+
 
 class Columns(unittest.TestCase):
     def test_each_row_says_whether_its_run_was_quick(self) -> None:
