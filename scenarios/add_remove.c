@@ -72,9 +72,9 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct add_remove_params {
-    bool cached_query; /* the passes' query has the cached hint */
-    uint32_t extra;    /* how many of the extra components (L0..L9) every entity carries */
-    bool tracked;      /* a query with a change term on B exists */
+    bool cached_query;     /* the passes' query has the cached hint */
+    uint32_t extra;        /* how many of the extra components (L0..L9) every entity carries */
+    bool tracked;          /* a query with a change term on B exists */
     uint32_t live_queries; /* cached queries over A and B that exist and are never iterated */
 } add_remove_params;
 

@@ -86,6 +86,14 @@ SCENARIO(scatter_iter, "fragmentation", "entity", SIZES_STRUCTURAL, WARM,
          SHOWN(HEADLINE(5, "Fragmented worlds: thousands of component sets"), FIGURES(FIGURE_MEMORY)),
          "one pass of `pos += vel` through the cached Position+Velocity query over that world: the fragmentation "
          "case")
+SCENARIO(adhoc_iter, "ad-hoc", "entity", SIZES_DEFAULT, WARM, NOT_SHOWN,
+         "`simple_iter`'s world without a cached query: each run makes the pass's query on the spot (no cached "
+         "hint), runs `pos += vel` through it once and destroys it")
+SCENARIO(query_create, "ad-hoc", "entity", SIZES_DEFAULT, WARM, NOT_SHOWN,
+         "that query's creation and destruction alone, per entity of the world (the figure × n is one query)")
+SCENARIO(adhoc_scatter_iter, "ad-hoc", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`adhoc_iter` on `scatter_iter`'s fragmented world (up to 4096 component sets)")
+SCENARIO(query_create_scatter, "ad-hoc", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "`query_create` on that world")
 SCENARIO(add_remove, "structural", "pair", SIZES_STRUCTURAL, WARM,
          SHOWN(HEADLINE(6, "Adding and removing a component"), FIGURES(FIGURE_OPS)),
          "n entities with A; add B to each, then remove it from each (one add and one remove per unit)")

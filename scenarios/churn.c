@@ -50,8 +50,8 @@ static void churn_teardown(void *p) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct churn_params {
-    bool has_data;    /* the transient component is a 4-byte sparse component; else a tag */
-    bool runs_system; /* the churn scenarios; the toggles only make the changes */
+    bool has_data;         /* the transient component is a 4-byte sparse component; else a tag */
+    bool runs_system;      /* the churn scenarios; the toggles only make the changes */
     uint32_t live_queries; /* cached queries over Position requiring the transient component, never iterated */
 } churn_params;
 
