@@ -9,7 +9,10 @@
  * add_remove_large: add_remove on entities that also carry ten other one-float components (L0..L9), so a
  * design that moves an entity's data on every change moves eleven components instead of one.
  * add_remove_tracked: add_remove while a query with a change term on B exists (never iterated), so every add of B
- * is a change the world tracks, and every move carries what the design tracks with it. */
+ * is a change the world tracks, and every move carries what the design tracks with it.
+ * add_remove_q1, _q10, _q100: add_remove while 1, 10 or 100 cached queries over A and B exist (never iterated;
+ * about half match the entities: ecs.h, scn_live_queries), so a design that keeps per-query state up to date on
+ * every change (cached filters, groups) pays for each, and one that matches queries per table pays for none. */
 #include <stdlib.h>
 
 #include "ecs.h"
@@ -69,9 +72,10 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct add_remove_params {
-    bool cached_query; /* the passes' query has the cached hint */
-    uint32_t extra;    /* how many of the extra components (L0..L9) every entity carries */
-    bool tracked;      /* a query with a change term on B exists */
+    bool cached_query;     /* the passes' query has the cached hint */
+    uint32_t extra;        /* how many of the extra components (L0..L9) every entity carries */
+    bool tracked;          /* a query with a change term on B exists */
+    uint32_t live_queries; /* cached queries over A and B that exist and are never iterated */
 } add_remove_params;
 
 static void *add_remove_setup(size_t n, const void *params, const char **error) {
@@ -88,6 +92,7 @@ static void *add_remove_setup(size_t n, const void *params, const char **error) 
         esb_component fields[] = {c->a, c->b};
         s = scn_query(c->base.world, fields, 2, p->cached_query, &c->base.query);
         if (s == ESB_OK && p->tracked) s = scn_watch(c->base.world, fields, 2, c->b);
+        if (s == ESB_OK) s = scn_live_queries(c->base.world, fields, 2, c->b, p->live_queries);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
@@ -188,6 +193,21 @@ DEFINE_SCENARIO(add_remove_large,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);
 DEFINE_SCENARIO(add_remove_tracked,
                 .params = &(const add_remove_params){.cached_query = false, .extra = 0, .tracked = true},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_q1,
+                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 1},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_q10,
+                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 10},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_q100,
+                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 100},
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);

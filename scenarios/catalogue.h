@@ -86,6 +86,14 @@ SCENARIO(scatter_iter, "fragmentation", "entity", SIZES_STRUCTURAL, WARM,
          SHOWN(HEADLINE(5, "Fragmented worlds: thousands of component sets"), FIGURES(FIGURE_MEMORY)),
          "one pass of `pos += vel` through the cached Position+Velocity query over that world: the fragmentation "
          "case")
+SCENARIO(adhoc_iter, "ad-hoc", "entity", SIZES_DEFAULT, WARM, NOT_SHOWN,
+         "`simple_iter`'s world without a cached query: each run makes the pass's query on the spot (no cached "
+         "hint), runs `pos += vel` through it once and destroys it")
+SCENARIO(query_create, "ad-hoc", "entity", SIZES_DEFAULT, WARM, NOT_SHOWN,
+         "that query's creation and destruction alone, per entity of the world (the figure × n is one query)")
+SCENARIO(adhoc_scatter_iter, "ad-hoc", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`adhoc_iter` on `scatter_iter`'s fragmented world (up to 4096 component sets)")
+SCENARIO(query_create_scatter, "ad-hoc", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "`query_create` on that world")
 SCENARIO(add_remove, "structural", "pair", SIZES_STRUCTURAL, WARM,
          SHOWN(HEADLINE(6, "Adding and removing a component"), FIGURES(FIGURE_OPS)),
          "n entities with A; add B to each, then remove it from each (one add and one remove per unit)")
@@ -112,6 +120,18 @@ SCENARIO(tag_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM, SHOWN(HEADLI
          "the changes of `tag_churn` alone, without the query: what adding and removing the transient tag costs")
 SCENARIO(sparse_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "the changes of `sparse_churn` alone, without the query")
+SCENARIO(add_remove_q1, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`add_remove` while one cached query over A and B exists, never iterated (it excludes a tag no entity "
+         "holds, so it matches them)")
+SCENARIO(add_remove_q10, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "the same with ten such queries, no two alike: half exclude a tag no entity holds (they match), half "
+         "require one (they match none)")
+SCENARIO(add_remove_q100, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with a hundred")
+SCENARIO(tag_toggle_q1, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`tag_toggle` while one cached query over Position requiring the tag exists, never iterated")
+SCENARIO(tag_toggle_q10, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "the same with ten such queries, half of them matching the tag's holders and half none")
+SCENARIO(tag_toggle_q100, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with a hundred")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "

@@ -9,7 +9,10 @@
  * tag_toggle, sparse_toggle: the same frames without the system, so the cost of the changes shows (the system's
  * share of a frame is the difference). Each frame still ends with one pass over the entities that hold the
  * component (ecs.h, scn_observe: the tenth that just gained it, reading their values in sparse_toggle), so
- * the changes must have taken effect when they returned; that pass's share is reported apart. */
+ * the changes must have taken effect when they returned; that pass's share is reported apart.
+ * tag_toggle_q1, _q10, _q100: tag_toggle while 1, 10 or 100 cached queries over Position that require the tag
+ * exist (never iterated; about half match its holders: ecs.h, scn_live_queries), so a design that keeps
+ * per-query state up to date on every change pays for each. */
 #include <stdlib.h>
 
 #include "kernels.h"
@@ -47,8 +50,9 @@ static void churn_teardown(void *p) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct churn_params {
-    bool has_data;    /* the transient component is a 4-byte sparse component; else a tag */
-    bool runs_system; /* the churn scenarios; the toggles only make the changes */
+    bool has_data;         /* the transient component is a 4-byte sparse component; else a tag */
+    bool runs_system;      /* the churn scenarios; the toggles only make the changes */
+    uint32_t live_queries; /* cached queries over Position requiring the transient component, never iterated */
 } churn_params;
 
 static void *churn_setup(size_t n, const void *params, const char **error) {
@@ -82,6 +86,7 @@ static void *churn_setup(size_t n, const void *params, const char **error) {
                             .cached = true};
         s = esb_query_create(m->world, &d, &c->holders);
     }
+    if (s == ESB_OK) s = scn_live_queries(m->world, &m->position, 1, c->transient, p->live_queries);
     return scn_setup_end(c, s, churn_teardown, error);
 }
 
@@ -193,6 +198,18 @@ DEFINE_SCENARIO(tag_toggle, .params = &(const churn_params){.has_data = false, .
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);
 DEFINE_SCENARIO(sparse_toggle, .params = &(const churn_params){.has_data = true, .runs_system = false},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
+                .teardown = churn_teardown);
+DEFINE_SCENARIO(tag_toggle_q1, .params = &(const churn_params){.has_data = false, .live_queries = 1},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
+                .teardown = churn_teardown);
+DEFINE_SCENARIO(tag_toggle_q10, .params = &(const churn_params){.has_data = false, .live_queries = 10},
+                .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
+                .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
+                .teardown = churn_teardown);
+DEFINE_SCENARIO(tag_toggle_q100, .params = &(const churn_params){.has_data = false, .live_queries = 100},
                 .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);

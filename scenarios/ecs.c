@@ -74,6 +74,37 @@ esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_c
     return esb_query_create(w, &d, &q);
 }
 
+esb_status scn_live_queries(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component named,
+                            uint32_t count) {
+    esb_access access[ESB_MAX_FIELDS];
+    if (field_count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;
+    bool named_is_field = false;
+    for (uint32_t k = 0; k < field_count; ++k) {
+        access[k] = ESB_READ;
+        named_is_field |= fields[k] == named;
+    }
+    esb_component unheld = 0;
+    esb_status s = ESB_OK;
+    for (uint32_t q = 0; q < count && s == ESB_OK; ++q) {
+        if (q % 2 == 0 && (s = scn_register(w, "Unheld", 0, 1, ESB_STORAGE_DENSE, &unheld)) != ESB_OK) break;
+        esb_component with[2];
+        uint32_t with_count = 0;
+        if (!named_is_field) with[with_count++] = named;
+        if (q % 2 == 1) with[with_count++] = unheld;
+        esb_query_desc d = {.fields = fields,
+                            .access = access,
+                            .field_count = field_count,
+                            .with = with,
+                            .with_count = with_count,
+                            .without = &unheld,
+                            .without_count = q % 2 == 0,
+                            .cached = true};
+        esb_query *q_out;
+        s = esb_query_create(w, &d, &q_out);
+    }
+    return s;
+}
+
 void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error) {
     if (s == ESB_OK) return ctx;
     *error = esb_status_name(s);

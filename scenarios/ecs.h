@@ -44,6 +44,14 @@ esb_status scn_query_update(esb_world *w, esb_component written, esb_component r
  * frees it. */
 esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component watched);
 
+/* count cached queries over fields (read) that name `named` (one of the fields, or else a with term), which the
+ * scenario never iterates and the world frees: what keeping many live queries costs every change of `named`.
+ * Query 2k excludes a tag no entity holds, so it matches every entity the fields and `named` match; query 2k+1
+ * requires that tag and matches none. About half of them match, and no two are alike (a design may not merge
+ * them). Registers (count + 1) / 2 such tags. */
+esb_status scn_live_queries(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component named,
+                            uint32_t count);
+
 /* The end of a setup whose steps stopped at the first failure s: the context when s is ESB_OK, else NULL with
  * *error naming s and the context torn down. */
 void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error);

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 
+#include "kernels.h"
 #include "scratch.h"
 
 static esb_status register_all(movers *m) {
@@ -88,4 +89,28 @@ bool movers_verify_moved(void *p, uint64_t runs, uint64_t spots, const char **er
         }
     }
     return true;
+}
+
+uint64_t movers_adhoc_pass(void *p) {
+    movers *m = p;
+    esb_query *q;
+    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return 0;
+    uint64_t moved = scn_pass(q, kernel_move);
+    return esb_query_destroy(q) == ESB_OK && moved == m->n ? m->n : 0;
+}
+
+uint64_t movers_adhoc_query(void *p) {
+    movers *m = p;
+    esb_query *q;
+    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return 0;
+    return esb_query_destroy(q) == ESB_OK ? m->n : 0;
+}
+
+const char *movers_adhoc_kind(void *p) {
+    movers *m = p;
+    esb_query *q;
+    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return "-";
+    const char *kind = esb_query_kind(q);
+    esb_query_destroy(q);
+    return kind;
 }

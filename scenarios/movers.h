@@ -40,4 +40,15 @@ uint64_t movers_checksum(void *m);
  * (by handle; data.h) and the last one against data_position_after. */
 bool movers_verify_moved(void *m, uint64_t runs, uint64_t spots, const char **error);
 
+/* A system whose query is made on the spot: the Position (write) + Velocity (read) query without the cached hint,
+ * created, passed through once (pos += vel) and destroyed; the movers' own query is left alone. Returns n when
+ * every entity moved, else 0. */
+uint64_t movers_adhoc_pass(void *m);
+
+/* The same query created and destroyed without a pass: n when both succeeded, else 0. */
+uint64_t movers_adhoc_query(void *m);
+
+/* The kind of that query (a static string: contract.h), for the query_kind hook; "-" if it cannot be made. */
+const char *movers_adhoc_kind(void *m);
+
 #endif

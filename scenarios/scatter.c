@@ -3,7 +3,9 @@
  * sets (4096 at n >= 2^15 or so; about n of them below). Each entity is spawned with its whole set at once
  * through the strategy's bulk path (n = 1), as a game spawns a prefab.
  * scatter_create: the n spawns (timed).
- * scatter_iter: one pass of pos += vel through the cached Position+Velocity query over that world. */
+ * scatter_iter: one pass of pos += vel through the cached Position+Velocity query over that world.
+ * adhoc_scatter_iter, query_create_scatter: adhoc_iter and query_create (simple_iter.c) on that world, where a
+ * query made on the spot has up to 4096 sets to find. */
 #include <stdlib.h>
 
 #include "kernels.h"
@@ -50,16 +52,18 @@ static uint64_t spawn_all(scatter_ctx *c) {
     return done;
 }
 
-/* What distinguishes the two scenarios. */
+/* What distinguishes the family's scenarios. */
 typedef struct scatter_params {
-    bool populate; /* setup spawns the entities (scatter_iter); scatter_create's run spawns them */
+    bool populate;    /* setup spawns the entities (scatter_iter); scatter_create's run spawns them */
+    bool on_the_spot; /* the runs make their own query (movers.h, movers_adhoc_pass); no cached one is kept */
 } scatter_params;
 
 static void *scatter_setup(size_t n, const void *params, const char **error) {
-    bool populate = ((const scatter_params *)params)->populate;
+    const scatter_params *p = params;
+    bool populate = p->populate, cached = populate && !p->on_the_spot;
     scatter_ctx *c = scratch_calloc(1, sizeof *c);
     if (!c) return *error = "out of memory", NULL;
-    if (!(c->m = movers_new(n, MOVERS_HANDLES | (populate ? MOVERS_CACHED_QUERY : 0), error))) {
+    if (!(c->m = movers_new(n, MOVERS_HANDLES | (cached ? MOVERS_CACHED_QUERY : 0), error))) {
         scatter_teardown(c);
         return NULL;
     }
@@ -112,6 +116,12 @@ static bool scatter_iter_verify(void *p, uint64_t runs, uint64_t spots, const ch
     return scatter_verify_sets(p, spots, error) && movers_verify_moved(((scatter_ctx *)p)->m, runs, spots, error);
 }
 
+static uint64_t adhoc_scatter_iter_run(void *p) { return movers_adhoc_pass(((scatter_ctx *)p)->m); }
+
+static uint64_t query_create_scatter_run(void *p) { return movers_adhoc_query(((scatter_ctx *)p)->m); }
+
+static const char *scatter_adhoc_kind(void *p) { return movers_adhoc_kind(((scatter_ctx *)p)->m); }
+
 static esb_world *scatter_world(void *p) { return ((scatter_ctx *)p)->m->world; }
 
 static const char *scatter_iter_kind(void *p) { return esb_query_kind(((scatter_ctx *)p)->m->query); }
@@ -123,3 +133,11 @@ DEFINE_SCENARIO(scatter_create, .consumes_state = true, .params = &(const scatte
 DEFINE_SCENARIO(scatter_iter, .params = &(const scatter_params){.populate = true}, .setup = scatter_setup,
                 .run = scatter_iter_run, .checksum = scatter_checksum, .verify = scatter_iter_verify,
                 .query_kind = scatter_iter_kind, .world = scatter_world, .teardown = scatter_teardown);
+DEFINE_SCENARIO(adhoc_scatter_iter, .params = &(const scatter_params){.populate = true, .on_the_spot = true},
+                .setup = scatter_setup, .run = adhoc_scatter_iter_run, .checksum = scatter_checksum,
+                .verify = scatter_iter_verify, .query_kind = scatter_adhoc_kind, .world = scatter_world,
+                .teardown = scatter_teardown);
+DEFINE_SCENARIO(query_create_scatter, .params = &(const scatter_params){.populate = true, .on_the_spot = true},
+                .setup = scatter_setup, .run = query_create_scatter_run, .checksum = scatter_checksum,
+                .verify = scatter_create_verify, .query_kind = scatter_adhoc_kind, .world = scatter_world,
+                .teardown = scatter_teardown);

@@ -4,7 +4,11 @@
  * Position are changes the world tracks.
  * whole_iter: the same world; one pass of a cached query over all four components that reads every one of them
  * whole (kernel_move_whole), with the same result as simple_iter's pass: the workload a table of whole-entity
- * records (AoS) suits best, since every byte of the record it loads is used. */
+ * records (AoS) suits best, since every byte of the record it loads is used.
+ * adhoc_iter: the same world without a cached query; each run makes the pass's query on the spot (no cached
+ * hint), passes through it once and destroys it, as a script, a tool or a rarely run system does.
+ * query_create: that query's creation and destruction alone, per entity of the world (the figure times n is one
+ * query's cost: a design pays per table, pool or set it finds, not per entity). */
 #include "kernels.h"
 #include "movers.h"
 #include "scenario.h"
@@ -39,6 +43,21 @@ static uint64_t whole_iter_run(void *p) {
 
 static const char *simple_iter_kind(void *p) { return esb_query_kind(((movers *)p)->query); }
 
+static void *adhoc_setup(size_t n, const void *params, const char **error) {
+    (void)params;
+    return movers_new(n, MOVERS_EXTRAS | MOVERS_HANDLES | MOVERS_POPULATE, error);
+}
+
+static uint64_t adhoc_iter_run(void *p) { return movers_adhoc_pass(p); }
+
+static uint64_t query_create_run(void *p) { return movers_adhoc_query(p); }
+
+/* Nothing moves in query_create: every entity keeps the position it was created with. */
+static bool query_create_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
+    (void)runs;
+    return movers_verify_moved(p, 0, spots, error);
+}
+
 DEFINE_SCENARIO(simple_iter, .setup = simple_iter_setup, .run = simple_iter_run, .checksum = movers_checksum,
                 .verify = movers_verify_moved, .query_kind = simple_iter_kind, .world = movers_world,
                 .teardown = movers_delete);
@@ -47,4 +66,10 @@ DEFINE_SCENARIO(simple_iter_tracked, .setup = simple_iter_tracked_setup, .run = 
                 .world = movers_world, .teardown = movers_delete);
 DEFINE_SCENARIO(whole_iter, .setup = whole_iter_setup, .run = whole_iter_run, .checksum = movers_checksum,
                 .verify = movers_verify_moved, .query_kind = simple_iter_kind, .world = movers_world,
+                .teardown = movers_delete);
+DEFINE_SCENARIO(adhoc_iter, .setup = adhoc_setup, .run = adhoc_iter_run, .checksum = movers_checksum,
+                .verify = movers_verify_moved, .query_kind = movers_adhoc_kind, .world = movers_world,
+                .teardown = movers_delete);
+DEFINE_SCENARIO(query_create, .setup = adhoc_setup, .run = query_create_run, .checksum = movers_checksum,
+                .verify = query_create_verify, .query_kind = movers_adhoc_kind, .world = movers_world,
                 .teardown = movers_delete);
