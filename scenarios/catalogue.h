@@ -132,6 +132,14 @@ SCENARIO(tag_toggle_q1, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
 SCENARIO(tag_toggle_q10, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "the same with ten such queries, half of them matching the tag's holders and half none")
 SCENARIO(tag_toggle_q100, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with a hundred")
+SCENARIO(new_sets_q0, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
+         "`new_sets`'s 256 frames measured as one run, the reference of the three below: per-table matching meets "
+         "many queries where new component sets appear")
+SCENARIO(new_sets_q1, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
+         "the same while one more cached query over Position and Velocity exists, never iterated")
+SCENARIO(new_sets_q10, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
+         "the same with ten such queries, half of them matching the new sets and half none")
+SCENARIO(new_sets_q100, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN, "the same with a hundred")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "
