@@ -34,7 +34,7 @@ static void quoted(FILE *f, const char *s, int json) {
 
 void output_describe_header(FILE *f) {
     fputs("scenario,family,unit,strategy,sizes,fresh,frames,figures,headline_place,headline,frame_place,"
-          "frame_answer,change_percent,tracking_reference,description\n",
+          "frame_answer,change_percent,tracking_reference,query_base,live_queries,description\n",
           f);
 }
 
@@ -67,6 +67,7 @@ void output_describe_row(FILE *f, const scenario *s, const char *strategy, const
     answer_columns(f, s->info->headline);
     answer_columns(f, s->info->frame_answer);
     fprintf(f, "%g,%s,", s->info->change_percent, s->info->tracking_reference ? s->info->tracking_reference->name : "");
+    fprintf(f, "%s,%u,", s->info->query_base ? s->info->query_base->name : "", (unsigned)s->info->live_queries);
     quoted(f, s->info->description, 0);
     fputc('\n', f);
 }

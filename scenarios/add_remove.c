@@ -72,10 +72,11 @@ static esb_status populate(add_remove_ctx *c, uint32_t extra) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct add_remove_params {
-    bool cached_query;     /* the passes' query has the cached hint */
-    uint32_t extra;        /* how many of the extra components (L0..L9) every entity carries */
-    bool tracked;          /* a query with a change term on B exists */
-    uint32_t live_queries; /* cached queries over A and B that exist and are never iterated */
+    bool cached_query;            /* the passes' query has the cached hint */
+    uint32_t extra;               /* how many of the extra components (L0..L9) every entity carries */
+    bool tracked;                 /* a query with a change term on B exists */
+    const scenario_info *counted; /* a query-count scenario's own descriptor: its live_queries cached queries over
+                                     A and B exist, never iterated; NULL for none */
 } add_remove_params;
 
 static void *add_remove_setup(size_t n, const void *params, const char **error) {
@@ -92,7 +93,7 @@ static void *add_remove_setup(size_t n, const void *params, const char **error) 
         esb_component fields[] = {c->a, c->b};
         s = scn_query(c->base.world, fields, 2, p->cached_query, &c->base.query);
         if (s == ESB_OK && p->tracked) s = scn_watch(c->base.world, fields, 2, c->b);
-        if (s == ESB_OK) s = scn_live_queries(c->base.world, fields, 2, c->b, p->live_queries);
+        if (s == ESB_OK && p->counted) s = scn_live_queries(c->base.world, fields, 2, c->b, p->counted->live_queries);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
@@ -196,18 +197,15 @@ DEFINE_SCENARIO(add_remove_tracked,
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);
-DEFINE_SCENARIO(add_remove_q1,
-                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 1},
+DEFINE_SCENARIO(add_remove_q1, .params = &(const add_remove_params){.counted = &scenario_info_add_remove_q1},
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);
-DEFINE_SCENARIO(add_remove_q10,
-                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 10},
+DEFINE_SCENARIO(add_remove_q10, .params = &(const add_remove_params){.counted = &scenario_info_add_remove_q10},
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);
-DEFINE_SCENARIO(add_remove_q100,
-                .params = &(const add_remove_params){.cached_query = false, .extra = 0, .live_queries = 100},
+DEFINE_SCENARIO(add_remove_q100, .params = &(const add_remove_params){.counted = &scenario_info_add_remove_q100},
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);

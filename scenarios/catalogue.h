@@ -22,7 +22,8 @@
  *                (bytes per entity) (scenario.h, scenario_figures); CHANGE_RATE(percent), for a change-detection
  *                scenario ID with a reference ID_scan, the percent of its entities written per frame; TRACKING(ref),
  *                its column of the change-tracking table, where it is compared with scenario ref (the same
- *                workload without the change term or the tracking query), in catalogue order
+ *                workload without the change term or the tracking query), in catalogue order; QUERIES(base, Q), a
+ *                member of base's query-count series, the same workload while Q more cached queries exist
  *   description  one line for the scenario table of docs/scenarios.md (markdown)
  *
  * Adding a scenario: write scenarios/ID.c defining scenario_ID with `DEFINE_SCENARIO(ID, .setup = ..., ...)`
@@ -120,26 +121,29 @@ SCENARIO(tag_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM, SHOWN(HEADLI
          "the changes of `tag_churn` alone, without the query: what adding and removing the transient tag costs")
 SCENARIO(sparse_toggle, "transient", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "the changes of `sparse_churn` alone, without the query")
-SCENARIO(add_remove_q1, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(add_remove_q1, "queries", "pair", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(add_remove, 1)),
          "`add_remove` while one cached query over A and B exists, never iterated (it excludes a tag no entity "
          "holds, so it matches them)")
-SCENARIO(add_remove_q10, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(add_remove_q10, "queries", "pair", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(add_remove, 10)),
          "the same with ten such queries, no two alike: half exclude a tag no entity holds (they match), half "
          "require one (they match none)")
-SCENARIO(add_remove_q100, "queries", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with a hundred")
-SCENARIO(tag_toggle_q1, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(add_remove_q100, "queries", "pair", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(add_remove, 100)),
+         "the same with a hundred")
+SCENARIO(tag_toggle_q1, "queries", "entity", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(tag_toggle, 1)),
          "`tag_toggle` while one cached query over Position requiring the tag exists, never iterated")
-SCENARIO(tag_toggle_q10, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+SCENARIO(tag_toggle_q10, "queries", "entity", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(tag_toggle, 10)),
          "the same with ten such queries, half of them matching the tag's holders and half none")
-SCENARIO(tag_toggle_q100, "queries", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with a hundred")
+SCENARIO(tag_toggle_q100, "queries", "entity", SIZES_STRUCTURAL, WARM, SHOWN(QUERIES(tag_toggle, 100)),
+         "the same with a hundred")
 SCENARIO(new_sets_q0, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
          "`new_sets`'s 256 frames measured as one run, the reference of the three below: per-table matching meets "
          "many queries where new component sets appear")
-SCENARIO(new_sets_q1, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
+SCENARIO(new_sets_q1, "queries", "entity", SIZES_AT(14), WARM, SHOWN(QUERIES(new_sets_q0, 1)),
          "the same while one more cached query over Position and Velocity exists, never iterated")
-SCENARIO(new_sets_q10, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN,
+SCENARIO(new_sets_q10, "queries", "entity", SIZES_AT(14), WARM, SHOWN(QUERIES(new_sets_q0, 10)),
          "the same with ten such queries, half of them matching the new sets and half none")
-SCENARIO(new_sets_q100, "queries", "entity", SIZES_AT(14), WARM, NOT_SHOWN, "the same with a hundred")
+SCENARIO(new_sets_q100, "queries", "entity", SIZES_AT(14), WARM, SHOWN(QUERIES(new_sets_q0, 100)),
+         "the same with a hundred")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "

@@ -50,9 +50,10 @@ static void churn_teardown(void *p) {
 
 /* What distinguishes the family's scenarios. */
 typedef struct churn_params {
-    bool has_data;         /* the transient component is a 4-byte sparse component; else a tag */
-    bool runs_system;      /* the churn scenarios; the toggles only make the changes */
-    uint32_t live_queries; /* cached queries over Position requiring the transient component, never iterated */
+    bool has_data;                /* the transient component is a 4-byte sparse component; else a tag */
+    bool runs_system;             /* the churn scenarios; the toggles only make the changes */
+    const scenario_info *counted; /* a query-count scenario's own descriptor: its live_queries cached queries over
+                                     Position requiring the transient component exist, never iterated; NULL for none */
 } churn_params;
 
 static void *churn_setup(size_t n, const void *params, const char **error) {
@@ -86,7 +87,8 @@ static void *churn_setup(size_t n, const void *params, const char **error) {
                             .cached = true};
         s = esb_query_create(m->world, &d, &c->holders);
     }
-    if (s == ESB_OK) s = scn_live_queries(m->world, &m->position, 1, c->transient, p->live_queries);
+    if (s == ESB_OK && p->counted)
+        s = scn_live_queries(m->world, &m->position, 1, c->transient, p->counted->live_queries);
     return scn_setup_end(c, s, churn_teardown, error);
 }
 
@@ -201,15 +203,18 @@ DEFINE_SCENARIO(sparse_toggle, .params = &(const churn_params){.has_data = true,
                 .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);
-DEFINE_SCENARIO(tag_toggle_q1, .params = &(const churn_params){.has_data = false, .live_queries = 1},
+DEFINE_SCENARIO(tag_toggle_q1,
+                .params = &(const churn_params){.has_data = false, .counted = &scenario_info_tag_toggle_q1},
                 .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);
-DEFINE_SCENARIO(tag_toggle_q10, .params = &(const churn_params){.has_data = false, .live_queries = 10},
+DEFINE_SCENARIO(tag_toggle_q10,
+                .params = &(const churn_params){.has_data = false, .counted = &scenario_info_tag_toggle_q10},
                 .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);
-DEFINE_SCENARIO(tag_toggle_q100, .params = &(const churn_params){.has_data = false, .live_queries = 100},
+DEFINE_SCENARIO(tag_toggle_q100,
+                .params = &(const churn_params){.has_data = false, .counted = &scenario_info_tag_toggle_q100},
                 .setup = churn_setup, .run = churn_run, .checksum = churn_checksum, .verify = churn_verify,
                 .observed_ns = toggle_observed_ns, .query_kind = toggle_kind, .world = churn_world,
                 .teardown = churn_teardown);

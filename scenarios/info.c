@@ -18,6 +18,7 @@
 #define FIGURES(flags) .figures = (flags)
 #define CHANGE_RATE(percent) .change_percent = percent
 #define TRACKING(reference) .tracking_reference = &scenario_info_##reference
+#define QUERIES(base, count) .query_base = &scenario_info_##base, .live_queries = count
 
 #define SCENARIO(id, family_, unit_, sizes, memory, shown, description_) \
     const scenario_info scenario_info_##id = {                           \

@@ -54,6 +54,11 @@ typedef struct scenario_info {
     /* For a scenario in the report's change-tracking table: the scenario it is compared with there, the same
      * workload without the change term or the tracking query; NULL for the others. */
     const struct scenario_info *tracking_reference;
+    /* For a scenario of a query-count series: the series' scenario with no extra live query (its base) and how
+     * many cached queries this one keeps alive beside the base's workload (scenarios/ecs.h, scn_live_queries);
+     * NULL and 0 for the others. The scenario's setup reads the count from here, its one home. */
+    const struct scenario_info *query_base;
+    uint32_t live_queries;
 } scenario_info;
 
 /* What the harness needs from an implementation of a scenario: build its world (untimed), run the timed work,

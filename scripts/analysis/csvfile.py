@@ -121,7 +121,7 @@ OPTIONAL = {
     # the frames of a sequence, for a scenario measured frame by frame (0 for the others)
     "scenarios": (
         "frames:e figures:t headline_place:w headline:t frame_place:w frame_answer:t change_percent:n "
-        "tracking_reference:t"
+        "tracking_reference:t query_base:t live_queries:w"
     ),
     # the simulated instructions per frame, where the run simulated its frames
     "hitches": "instructions_median:e instructions_worst:e instructions_worst_frame:e",

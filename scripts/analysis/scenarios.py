@@ -33,7 +33,7 @@ END = "<!-- end table -->"
 # The columns that say where the report shows a scenario (scenarios/catalogue.h, shown): a scenarios.csv without
 # them was written by the --describe of older code, and the report cannot be made from it.
 SHOWN_COLUMNS = ("figures", "headline_place", "headline", "frame_place", "frame_answer", "change_percent",
-                 "tracking_reference")
+                 "tracking_reference", "query_base", "live_queries")
 FIGURE_OPS = "ops"  # the absolute cost of the structural operations
 FIGURE_MEMORY = "memory"  # bytes per entity
 
@@ -69,6 +69,8 @@ class Descriptor:
     frame_answer: tuple[int, str] = (0, "")  # the same in the first page's answer for frames
     change_percent: float = 0.0  # a change scenario's share of entities written per frame; 0 for the others
     tracking_reference: str = ""  # the scenario it is compared with in the change-tracking table; "" for none
+    query_base: str = ""  # for a member of a query-count series, the series' scenario without extra queries
+    live_queries: int = 0  # the cached queries it keeps alive beside the base's workload
     raw: list[str] = field(default_factory=list)
 
 
@@ -88,7 +90,8 @@ def _descriptor(r: Row) -> Descriptor:
                       int(r.get("frames") or 0), frozenset(r.get("figures", "").split()),
                       (int(r.get("headline_place") or 0), r.get("headline", "")),
                       (int(r.get("frame_place") or 0), r.get("frame_answer", "")),
-                      float(r.get("change_percent") or 0), r.get("tracking_reference", ""))
+                      float(r.get("change_percent") or 0), r.get("tracking_reference", ""),
+                      r.get("query_base", ""), int(r.get("live_queries") or 0))
 
 
 @dataclass(frozen=True)
@@ -96,13 +99,16 @@ class Catalogue:
     """Where the report shows the scenarios beyond their families, as a run's scenarios.csv gives it: the first
     page's workloads and its framed ones, each in its place; the scenarios of the ops and memory figures; and the
     change scenarios with their write rates (percent per frame), lowest first, each compared with SCENARIO_scan;
-    and the change-tracking table's columns, (scenario, the scenario it is compared with) in catalogue order."""
+    the change-tracking table's columns, (scenario, the scenario it is compared with) in catalogue order; and the
+    query-count series, each (base, ((Q, scenario), ...)) with Q = 0 for the base and the members by Q, in the
+    catalogue order of their bases."""
     workloads: tuple[Workload, ...] = ()
     frame_workloads: tuple[Workload, ...] = ()
     ops: frozenset[str] = frozenset()
     memory: frozenset[str] = frozenset()
     change_rates: tuple[tuple[str, float], ...] = ()
     tracking: tuple[tuple[str, str], ...] = ()
+    query_series: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
 
     @property
     def headline_scenarios(self) -> set[str]:
@@ -121,7 +127,18 @@ def shown(rows: Iterable[Row]) -> Catalogue:
                      frozenset(d.scenario for d in found if FIGURE_MEMORY in d.figures),
                      tuple(sorted(((d.scenario, d.change_percent) for d in found if d.change_percent > 0),
                                   key=lambda c: c[1])),
-                     tuple((d.scenario, d.tracking_reference) for d in found if d.tracking_reference))
+                     tuple((d.scenario, d.tracking_reference) for d in found if d.tracking_reference),
+                     _query_series(found))
+
+
+def _query_series(found: list[Descriptor]) -> tuple[tuple[str, tuple[tuple[int, str], ...]], ...]:
+    """Each query-count series: its base (Q = 0) and its members by Q, in the catalogue order of the bases."""
+    members: dict[str, list[tuple[int, str]]] = {}
+    for d in found:
+        if d.query_base:
+            members.setdefault(d.query_base, []).append((d.live_queries, d.scenario))
+    order = [d.scenario for d in found if d.scenario in members]
+    return tuple((base, tuple([(0, base)] + sorted(members[base]))) for base in order)
 
 
 def read_catalogue(path: str, recorded: bool = False) -> Catalogue:

@@ -499,6 +499,51 @@ class BySizeFolder(TempDir):
         self.assertEqual(report.value(self.res, "answers equivalent"), "0 of 2 at 2^12 and 0 of 1 at 2^14")
 
 
+class QueryTables(TempDir):
+    """The query-count tables: a pays more with every live query (10, 12, 30, 300), b pays nothing (20 to 22), so
+    the pick is a at Q = 0 and 1 and b from Q = 10; the series comes from the descriptors' query_base column."""
+
+    TIMES = {"a": (10, 12, 30, 300), "b": (20, 20, 21, 22)}
+
+    def setUp(self) -> None:
+        super().setUp()
+        rows = []
+        names = ("add_remove", "add_remove_q1", "add_remove_q10", "add_remove_q100")
+        for k, v in enumerate([1.0, 1.02, 0.98, 1.01, 0.99]):
+            for s, times in self.TIMES.items():
+                rows += [run_row(s, name, 1024, t * v, seed=f"{k + 1:016x}", unit="pair")
+                         for name, t in zip(names, times)]
+        self.runs("runs.csv", rows)
+        self.write("metadata.csv", "key,value\nmachine_id,test-machine\n")
+        self.assertEqual(results.main([self.dir]), 0)
+        described = support.plant_scenarios(self.dir)
+        with open(described, "a", encoding="utf-8") as f:
+            for q in (1, 10, 100):
+                f.write(f'add_remove_q{q},queries,pair,a,"1024",0,0,,0,"",0,"",0,,add_remove,{q},"{q} queries"\n')
+        self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "scenarios.csv")
+        self.res = report.Results(os.path.join(self.dir, "results.csv"))
+
+    def test_each_design_s_cost_of_its_queries(self) -> None:
+        lines = report.table(self.res, "queries 1024")
+        self.assertEqual(lines[0], "| workload | design | Q = 0 | Q = 1 / Q = 0 | Q = 10 / Q = 0 | Q = 100 / Q = 0 |")
+        a, b = lines[2], lines[3]
+        self.assertTrue(a.startswith("| `add_remove` | a | 10.00 ["), a)
+        self.assertIn(" | 30.00x [", a)
+        self.assertTrue(b.startswith("| `add_remove` | b | 20.0 ["), b)
+        self.assertIn(" | 1.10x [", b)
+
+    def test_the_q_from_which_the_picks_change(self) -> None:
+        lines = report.table(self.res, "queries-picks 1024")
+        self.assertEqual(lines[2], "| `add_remove` | 0 | `a` | - | Q = 10 |")
+        self.assertEqual(lines[3], "| `add_remove` | 1 | `a` | yes |  |")
+        self.assertEqual(lines[4], "| `add_remove` | 10 | `b` | no |  |")
+        self.assertEqual(lines[5], "| `add_remove` | 100 | `b` | no |  |")
+
+    def test_a_run_without_a_series_is_not_measured(self) -> None:
+        with self.assertRaises(report.NotMeasured):
+            report.table(self.res, "queries 4096")
+
+
 class ChangeTables(TempDir):
     """The change-detection tables: strategy a pays 0.2x, 0.5x, 1.5x and 3x of its scan at the four write rates (a
     crossover between 1% and 10%), b costs more than its scan at every rate, and both track what a change term

@@ -11,9 +11,10 @@ import support
 from analysis import manifest, report, scenarios
 from analysis.files import CsvError
 
-SHOWN = "figures,headline_place,headline,frame_place,frame_answer,change_percent,tracking_reference"
+SHOWN = ("figures,headline_place,headline,frame_place,frame_answer,change_percent,tracking_reference,query_base,"
+         "live_queries")
 HEADER = f"scenario,family,unit,strategy,sizes,fresh,{SHOWN},description\n"
-NOT_SHOWN = ',,0,"",0,"",0,'
+NOT_SHOWN = ',,0,"",0,"",0,,,0'
 
 
 def describe(*rows: tuple[str, str, str, int, str]) -> str:
@@ -92,16 +93,18 @@ class Shown(support.TempDir):
     places (not in catalogue order), the framed rows, the figures' scenarios and the change rates, lowest first."""
 
     TEXT = (HEADER +
-            'changed_10,change,entity,bitmask,"1024",0,,0,"",0,"",10,,"ten"\n'
-            'create,structural,entity,bitmask,"1024",1,ops,2,"Spawning",0,"",0,,"make"\n'
-            'simple_iter,iteration,entity,bitmask,"1024",0,memory,1,"Iterating",0,"",0,,"a pass"\n'
-            'changed_1,change,entity,bitmask,"1024",0,,3,"Change, 1%",0,"",1,,"one"\n'
-            'add_remove_large,structural,pair,bitmask,"1024",0,ops memory,0,"",0,"",0,,"wide"\n'
-            'simple_iter_tracked,change,entity,bitmask,"1024",0,,0,"",0,"",0,simple_iter,"tracked"\n'
-            'added_1,change,entity,bitmask,"1024",0,,0,"",0,"",0,added_1_scan,"added"\n'
-            'game_frame_10,frame,entity,bitmask,"1024",0,memory,0,"",2,"Heavy churn",0,,"a frame"\n'
-            'grow,hitch,entity,bitmask,"65536",0,,0,"",1,"Growing",0,,"grows"\n'
-            'simple_iter,iteration,entity,raw-soa,"1024",0,memory,1,"Iterating",0,"",0,,"a pass"\n')
+            'changed_10,change,entity,bitmask,"1024",0,,0,"",0,"",10,,,0,"ten"\n'
+            'create,structural,entity,bitmask,"1024",1,ops,2,"Spawning",0,"",0,,,0,"make"\n'
+            'simple_iter,iteration,entity,bitmask,"1024",0,memory,1,"Iterating",0,"",0,,,0,"a pass"\n'
+            'changed_1,change,entity,bitmask,"1024",0,,3,"Change, 1%",0,"",1,,,0,"one"\n'
+            'add_remove_large,structural,pair,bitmask,"1024",0,ops memory,0,"",0,"",0,,,0,"wide"\n'
+            'simple_iter_tracked,change,entity,bitmask,"1024",0,,0,"",0,"",0,simple_iter,,0,"tracked"\n'
+            'added_1,change,entity,bitmask,"1024",0,,0,"",0,"",0,added_1_scan,,0,"added"\n'
+            'game_frame_10,frame,entity,bitmask,"1024",0,memory,0,"",2,"Heavy churn",0,,,0,"a frame"\n'
+            'grow,hitch,entity,bitmask,"65536",0,,0,"",1,"Growing",0,,,0,"grows"\n'
+            'pass_q10,queries,entity,bitmask,"1024",0,,0,"",0,"",0,,simple_iter,10,"ten queries"\n'
+            'pass_q1,queries,entity,bitmask,"1024",0,,0,"",0,"",0,,simple_iter,1,"one query"\n'
+            'simple_iter,iteration,entity,raw-soa,"1024",0,memory,1,"Iterating",0,"",0,,,0,"a pass"\n')
 
     def test_the_facts_are_read_from_the_rows(self) -> None:
         shown = scenarios.read_catalogue(self.write("scenarios.csv", self.TEXT))
@@ -115,6 +118,8 @@ class Shown(support.TempDir):
         self.assertEqual(shown.change_rates, (("changed_1", 1.0), ("changed_10", 10.0)))
         # the tracking table's columns in catalogue order, each with the scenario it is compared with
         self.assertEqual(shown.tracking, (("simple_iter_tracked", "simple_iter"), ("added_1", "added_1_scan")))
+        # a query-count series: its base at Q = 0, then its members by Q (not in catalogue order)
+        self.assertEqual(shown.query_series, (("simple_iter", ((0, "simple_iter"), (1, "pass_q1"), (10, "pass_q10"))),))
         self.assertEqual(shown.headline_scenarios, {"simple_iter", "create", "changed_1"})
 
     def test_the_headline_command_names_the_first_page_s_workloads_in_their_places(self) -> None:
@@ -131,6 +136,7 @@ class Shown(support.TempDir):
                                               ("changed_100", 100.0)))
         self.assertEqual(shown.tracking, (("added_1", "added_1_scan"), ("added_10", "added_10_scan"),
                                           ("simple_iter_tracked", "simple_iter"), ("add_remove_tracked", "add_remove")))
+        self.assertEqual(shown.query_series, ())  # measured before the query-count scenarios existed
 
     def test_descriptors_of_older_code_are_refused_naming_the_file(self) -> None:
         path = self.write("scenarios.csv", "scenario,family,unit,strategy,sizes,fresh,frames,description\n"
@@ -139,8 +145,8 @@ class Shown(support.TempDir):
             scenarios.read(path)
         message = str(e.exception)
         self.assertTrue(message.startswith(f"{path}: no column figures, headline_place, headline, frame_place, "
-                                           "frame_answer, change_percent, tracking_reference: written by the --describe of "
-                                           "older code"),
+                                           "frame_answer, change_percent, tracking_reference, query_base, live_queries: "
+                                           "written by the --describe of older code"),
                         message)
         self.assertNotIn("\n", message)
         code, _, err = said(scenarios.main, ["headline", path])

@@ -11,6 +11,7 @@ figures it makes:
     verdicts.py     two designs judged by the decision rule: ratio, compare, across, claim, fastest, leaders
     controls.py     the method's own checks: aa, precision, pairs, quality, the rule and its controls
     change.py       change detection: change, change-winners, tracking
+    queries.py      the query-count series: queries, queries-picks
     first_page.py   the first page's answers: answers, steady, why
     hitches.py      the framed scenarios' frames: hitches and the hitch figures
     agreement.py    this run beside other measurements: xcheck, other-runs

@@ -4,7 +4,7 @@ docstring lists them); a spec's sizes may be symbolic, "fixed" and "max" (model.
 
 from typing import Callable, NamedTuple
 
-from . import agreement, change, controls, first_page, hitches, measures, verdicts
+from . import agreement, change, controls, first_page, hitches, measures, queries, verdicts
 from .model import NotMeasured, Results, TableError, sizes_of
 
 # Each table of a spec's first word: the arguments it needs at least, and the function that makes its lines.
@@ -17,6 +17,7 @@ TABLES: dict[str, tuple[int, Callable[..., list[str]]]] = {
     "quality": (0, controls.table_quality),
     "change": (1, change.table_change), "change-winners": (1, change.table_change_winners),
     "tracking": (1, change.table_tracking),
+    "queries": (1, queries.table_queries), "queries-picks": (1, queries.table_queries_picks),
     "hitches": (1, hitches.table_hitches),
     "xcheck": (0, agreement.table_xcheck), "other-runs": (1, agreement.table_other_runs),
 }
