@@ -30,6 +30,7 @@ typedef struct add_remove_ctx {
     scn_seen with_b;        /* what the pass after the adds must see: every entity, with its B value */
     uint64_t observed_ns;   /* in the passes, since setup */
     const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
+    scn_live live;          /* add_remove_q*: the cached queries that exist and are never iterated */
 } add_remove_ctx;
 
 static void add_remove_teardown(void *p) {
@@ -93,7 +94,8 @@ static void *add_remove_setup(size_t n, const void *params, const char **error) 
         esb_component fields[] = {c->a, c->b};
         s = scn_query(c->base.world, fields, 2, p->cached_query, &c->base.query);
         if (s == ESB_OK && p->tracked) s = scn_watch(c->base.world, fields, 2, c->b);
-        if (s == ESB_OK && p->counted) s = scn_live_queries(c->base.world, fields, 2, c->b, p->counted->live_queries);
+        if (s == ESB_OK && p->counted)
+            s = scn_live_queries(c->base.world, fields, 2, c->b, p->counted->live_queries, &c->live);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
@@ -159,6 +161,8 @@ static bool add_remove_verify(void *p, uint64_t runs, uint64_t spots, const char
         if (esb_get(c->base.world, c->base.handles[i], c->b, &b) != ESB_OK || ((scalar *)b)->v != c->b_values[i].v)
             return *error = "after the adds an entity lacks its B value", false;
     }
+    if (spots == SPOT_EVERY_ENTITY && !scn_live_hold(&c->live, c->base.n))
+        return *error = "after the adds a live query does not see the entities it matches", false;
     if (remove_all(c) != c->base.n) return *error = "a remove failed", false;
     for (size_t i = 0; i < c->base.n; ++i)
         if (esb_has(c->base.world, c->base.handles[i], c->b) != 0)

@@ -34,6 +34,7 @@ typedef struct churn_ctx {
     esb_query *holders;     /* the toggles' pass: every entity with the component (its value read, if it has one) */
     uint64_t observed_ns;   /* in those passes, since setup */
     const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
+    scn_live live;          /* tag_toggle_q*: the cached queries that exist and are never iterated */
 } churn_ctx;
 
 static size_t bound(const churn_ctx *c, unsigned s) { return c->m->n * s / CHURN_SLICES; }
@@ -88,7 +89,7 @@ static void *churn_setup(size_t n, const void *params, const char **error) {
         s = esb_query_create(m->world, &d, &c->holders);
     }
     if (s == ESB_OK && p->counted)
-        s = scn_live_queries(m->world, &m->position, 1, c->transient, p->counted->live_queries);
+        s = scn_live_queries(m->world, &m->position, 1, c->transient, p->counted->live_queries, &c->live);
     return scn_setup_end(c, s, churn_teardown, error);
 }
 
@@ -179,6 +180,8 @@ static bool churn_verify(void *p, uint64_t runs, uint64_t spots, const char **er
             !data_vec3_same_bits(*(vec3 *)pos, data_position_after(i, moves)))
             return *error = "an entity moved in a frame it was excluded from, or missed one", false;
     }
+    if (spots == SPOT_EVERY_ENTITY && !scn_live_hold(&c->live, bound(c, held + 1) - bound(c, held)))
+        return *error = "a live query does not see the holders of the transient component", false;
     return true;
 }
 

@@ -75,9 +75,10 @@ esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_c
 }
 
 esb_status scn_live_queries(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component named,
-                            uint32_t count) {
+                            uint32_t count, scn_live *out) {
     esb_access access[ESB_MAX_FIELDS];
-    if (field_count > ESB_MAX_FIELDS) return ESB_ERR_INVALID;
+    out->count = 0;
+    if (field_count > ESB_MAX_FIELDS || count > SCN_LIVE_QUERIES_MAX) return ESB_ERR_INVALID;
     bool named_is_field = false;
     for (uint32_t k = 0; k < field_count; ++k) {
         access[k] = ESB_READ;
@@ -99,10 +100,16 @@ esb_status scn_live_queries(esb_world *w, const esb_component *fields, uint32_t 
                             .without = &unheld,
                             .without_count = q % 2 == 0,
                             .cached = true};
-        esb_query *q_out;
-        s = esb_query_create(w, &d, &q_out);
+        s = esb_query_create(w, &d, &out->queries[q]);
+        if (s == ESB_OK) out->count = q + 1;
     }
     return s;
+}
+
+bool scn_live_hold(const scn_live *live, uint64_t matching) {
+    for (uint32_t q = 0; q < live->count; ++q)
+        if (scn_count_matches(live->queries[q]) != (q % 2 == 0 ? matching : 0)) return false;
+    return true;
 }
 
 void *scn_setup_end(void *ctx, esb_status s, void (*teardown)(void *), const char **error) {

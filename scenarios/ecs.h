@@ -44,13 +44,27 @@ esb_status scn_query_update(esb_world *w, esb_component written, esb_component r
  * frees it. */
 esb_status scn_watch(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component watched);
 
+/* The most live queries a scenario keeps (scn_live_queries). */
+#define SCN_LIVE_QUERIES_MAX 100u
+
+/* The queries scn_live_queries made, which the world frees with itself. */
+typedef struct scn_live {
+    esb_query *queries[SCN_LIVE_QUERIES_MAX];
+    uint32_t count;
+} scn_live;
+
 /* count cached queries over fields (read) that name `named` (one of the fields, or else a with term), which the
  * scenario never iterates and the world frees: what keeping many live queries costs every change of `named`.
  * Query 2k excludes a tag no entity holds, so it matches every entity the fields and `named` match; query 2k+1
  * requires that tag and matches none. About half of them match, and no two are alike (a design may not merge
- * them). Registers (count + 1) / 2 such tags. */
+ * them). Registers (count + 1) / 2 such tags; the queries go to *out. INVALID above SCN_LIVE_QUERIES_MAX. */
 esb_status scn_live_queries(esb_world *w, const esb_component *fields, uint32_t field_count, esb_component named,
-                            uint32_t count);
+                            uint32_t count, scn_live *out);
+
+/* Whether the live queries still see what they must: the even ones `matching` entities, the odd ones none, so a
+ * design that let them go stale is caught. It passes through every one of them, which would change what a later
+ * sample measures: a scenario asks only in its full check (spots == SPOT_EVERY_ENTITY), after its row's samples. */
+bool scn_live_hold(const scn_live *live, uint64_t matching);
 
 /* The end of a setup whose steps stopped at the first failure s: the context when s is ESB_OK, else NULL with
  * *error naming s and the context torn down. */

@@ -22,6 +22,7 @@ typedef struct sets_ctx {
     esb_component position, velocity, markers[NEW_SETS_MARKERS];
     uint64_t frame, frames; /* frames run so far, of a run's */
     bool failed;            /* an operation failed or a pass saw other entities than it must */
+    scn_live live;          /* new_sets_q*: the cached queries that exist and are never iterated */
 } sets_ctx;
 
 /* What distinguishes the family's scenarios. */
@@ -54,7 +55,8 @@ static void *sets_setup(size_t n, const void *params, const char **error) {
     }
     if (s == ESB_OK) s = scn_query_update(c->base.world, c->position, c->velocity, NULL, true, &c->base.query);
     esb_component moved[] = {c->position, c->velocity};
-    if (s == ESB_OK && p->counted) s = scn_live_queries(c->base.world, moved, 2, c->position, p->counted->live_queries);
+    if (s == ESB_OK && p->counted)
+        s = scn_live_queries(c->base.world, moved, 2, c->position, p->counted->live_queries, &c->live);
     return scn_setup_end(c, s, scn_ctx_delete, error);
 }
 
@@ -128,6 +130,8 @@ static bool sets_verify(void *p, uint64_t runs, uint64_t spots, const char **err
         if (marker < NEW_SETS_MARKERS && data_float_bits(value.v) != data_float_bits(new_sets_value(i).v))
             return *error = "an entity's marker does not hold the value it was given", false;
     }
+    if (spots == SPOT_EVERY_ENTITY && !scn_live_hold(&c->live, n))
+        return *error = "a live query does not see every entity it matches", false;
     return true;
 }
 
