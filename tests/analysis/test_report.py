@@ -500,8 +500,9 @@ class BySizeFolder(TempDir):
 
 
 class QueryTables(TempDir):
-    """The query-count tables: a pays more with every live query (10, 12, 30, 300), b pays nothing (20 to 22), so
-    the pick is a at Q = 0 and 1 and b from Q = 10; the series comes from the descriptors' query_base column."""
+    """The query-count tables: in add_remove a pays more with every live query (10, 12, 30, 300), b pays nothing
+    (20 to 22), so the pick is a at Q = 0 and 1 and b from Q = 10; in tag_toggle b catches up with a at Q = 1, so
+    both are picked there and the choice does not flip. The series come from the descriptors' query_base column."""
 
     TIMES = {"a": (10, 12, 30, 300), "b": (20, 20, 21, 22)}
 
@@ -513,6 +514,10 @@ class QueryTables(TempDir):
             for s, times in self.TIMES.items():
                 rows += [run_row(s, name, 1024, t * v, seed=f"{k + 1:016x}", unit="pair")
                          for name, t in zip(names, times)]
+            rows += [run_row("a", "tag_toggle", 1024, 10 * v, seed=f"{k + 1:016x}"),
+                     run_row("b", "tag_toggle", 1024, 15 * v, seed=f"{k + 1:016x}"),
+                     run_row("a", "tag_toggle_q1", 1024, 10 * v, seed=f"{k + 1:016x}"),
+                     run_row("b", "tag_toggle_q1", 1024, 10 * v, seed=f"{k + 1:016x}")]
         self.runs("runs.csv", rows)
         self.write("metadata.csv", "key,value\nmachine_id,test-machine\n")
         self.assertEqual(results.main([self.dir]), 0)
@@ -520,6 +525,7 @@ class QueryTables(TempDir):
         with open(described, "a", encoding="utf-8") as f:
             for q in (1, 10, 100):
                 f.write(f'add_remove_q{q},queries,pair,a,"1024",0,0,,0,"",0,"",0,,add_remove,{q},"{q} queries"\n')
+            f.write('tag_toggle_q1,queries,entity,a,"1024",0,0,,0,"",0,"",0,,tag_toggle,1,"one query"\n')
         self.record("metadata.csv", "runs.csv", "results.csv", "results.json", "scenarios.csv")
         self.res = report.Results(os.path.join(self.dir, "results.csv"))
 
@@ -538,6 +544,10 @@ class QueryTables(TempDir):
         self.assertEqual(lines[3], "| `add_remove` | 1 | `a` | yes |  |")
         self.assertEqual(lines[4], "| `add_remove` | 10 | `b` | no |  |")
         self.assertEqual(lines[5], "| `add_remove` | 100 | `b` | no |  |")
+        # a design joining the pick is no flip: a is still picked at Q = 1
+        self.assertEqual(lines[6], "| `tag_toggle` | 0 | `a` | - | none |")
+        self.assertTrue(lines[7].startswith("| `tag_toggle` | 1 | `a` and `b` ("), lines[7])
+        self.assertTrue(lines[7].endswith(" | yes |  |"), lines[7])
 
     def test_a_run_without_a_series_is_not_measured(self) -> None:
         with self.assertRaises(report.NotMeasured):

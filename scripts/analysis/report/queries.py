@@ -9,8 +9,9 @@ Tables:
     queries N          a row per series and design: its time at Q = 0, then per Q its time at Q over its time at
                        Q = 0 (a ratio with its interval and mark)
     queries-picks N    a row per series and Q: the designs the rule picks there (wording.pick, as the first page
-                       picks), whether they are the picks at Q = 0, and on the series' first row the lowest Q whose
-                       picks differ from them ("none" where every Q keeps them)
+                       picks), whether one of the designs picked at Q = 0 is still among them, and on the series'
+                       first row the lowest Q where none is (the choice flips), "none" where one always is: a
+                       design that joins or leaves a set of designs not told apart is not a flip
 """
 
 from .. import wording
@@ -53,7 +54,7 @@ def table_queries(res: Results, n: str) -> list[str]:
 
 
 def table_queries_picks(res: Results, n: str) -> list[str]:
-    lines = ["| workload | Q | picked | as at Q = 0 | picks change from |", "|---|---:|---|---|---|"]
+    lines = ["| workload | Q | picked | a pick of Q = 0 still picked | the choice flips at |", "|---|---:|---|---|---|"]
     for base, members in measured_series(res, int(n)):
         rows: list[tuple[int, str, frozenset[str]]] = []
         for q, scenario in members:
@@ -61,8 +62,8 @@ def table_queries_picks(res: Results, n: str) -> list[str]:
             names, _ = wording.leading(standing.figures, standing.compare, res.rule)
             rows.append((q, wording.leading_text(standing.figures, standing.compare, res.rule), frozenset(names)))
         first = rows[0][2]
-        flip = next((f"Q = {q}" for q, _, picked in rows if picked != first), "none")
+        flip = next((f"Q = {q}" for q, _, picked in rows if not picked & first), "none")
         for k, (q, text, picked) in enumerate(rows):
-            same = "-" if k == 0 else "yes" if picked == first else "no"
-            lines.append(f"| `{base}` | {q} | {text} | {same} | {flip if k == 0 else ''} |")
+            kept = "-" if k == 0 else "yes" if picked & first else "no"
+            lines.append(f"| `{base}` | {q} | {text} | {kept} | {flip if k == 0 else ''} |")
     return lines
