@@ -91,10 +91,15 @@ bool movers_verify_moved(void *p, uint64_t runs, uint64_t spots, const char **er
     return true;
 }
 
+/* The query movers_adhoc_pass makes on the spot, which its two neighbours make too. */
+static esb_status adhoc_query(movers *m, esb_query **q) {
+    return scn_query_update(m->world, m->position, m->velocity, NULL, false, q);
+}
+
 uint64_t movers_adhoc_pass(void *p) {
     movers *m = p;
     esb_query *q;
-    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return 0;
+    if (adhoc_query(m, &q) != ESB_OK) return 0;
     uint64_t moved = scn_pass(q, kernel_move);
     return esb_query_destroy(q) == ESB_OK && moved == m->n ? m->n : 0;
 }
@@ -102,14 +107,14 @@ uint64_t movers_adhoc_pass(void *p) {
 uint64_t movers_adhoc_query(void *p) {
     movers *m = p;
     esb_query *q;
-    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return 0;
+    if (adhoc_query(m, &q) != ESB_OK) return 0;
     return esb_query_destroy(q) == ESB_OK ? m->n : 0;
 }
 
 const char *movers_adhoc_kind(void *p) {
     movers *m = p;
     esb_query *q;
-    if (scn_query_update(m->world, m->position, m->velocity, NULL, false, &q) != ESB_OK) return "-";
+    if (adhoc_query(m, &q) != ESB_OK) return "-";
     const char *kind = esb_query_kind(q);
     esb_query_destroy(q);
     return kind;
