@@ -24,17 +24,16 @@
  *    proved about storage that no operation has changed since (sparse's runs: which stretches of its pools
  *    hold the same entities side by side); after a change its next pass proves it again, paying what a pass
  *    without the memory pays, so no operation's cost moves into it.
- *  - "Structural" operations (create, bulk create, destroy, add, remove, component registration, query creation
- *    and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
+ *  - "Structural" operations (create, bulk create, destroy, add, remove, their bundles, component registration, query
+ *    creation and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
  *    writes through pointers from get or from a batch, and starting further iterators are allowed.
  *  - Lifetimes: component data pointers (from esb_get, and a batch's base pointers) stay valid until the next
- *    structural operation on the world that succeeds or fails with ESB_ERR_FULL or ESB_ERR_NOMEM (such a
- *    failure may have made room before it found the limit). One that fails with any other error (INVALID,
- *    LOCKED, STALE, UNKNOWN_COMPONENT, PRESENT, ABSENT) returned before touching storage and ends nothing. A
- *    structural operation may move the data before it reads its own arguments: values passed to esb_add or
- *    esb_create_bulk must not point into the world's storage (copy a value out of another entity first). A
- *    batch's entities and index arrays may be scratch space of the iterator: valid until the next esb_iter_next
- *    or esb_iter_end on it.
+ *    structural operation on the world that succeeds or fails with ESB_ERR_FULL or ESB_ERR_NOMEM (such a failure may
+ *    have made room before it found the limit). One that fails with any other error (INVALID, LOCKED, STALE,
+ *    UNKNOWN_COMPONENT, PRESENT, ABSENT) returned before touching storage and ends nothing. A structural operation may
+ *    move the data before it reads its own arguments: values passed to esb_add, esb_add_bundle or esb_create_bulk must
+ *    not point into the world's storage (copy a value out of another entity first). A batch's entities and index arrays
+ *    may be scratch space of the iterator: valid until the next esb_iter_next or esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
  *    for archetypes).
@@ -141,24 +140,23 @@ typedef struct esb_query_desc {
 } esb_query_desc;
 
 /* Change detection: what a query's change term matches.
- *  - A change of component c of entity e is: an addition (esb_add of c to e, or esb_create_bulk creating e with
- *    c); an explicit write, esb_set(e, c); or a batch handing e out in a field of c with ESB_WRITE access (the
- *    strategy cannot see whether the pointer was written, so handing it out counts, as a mutable join marks
- *    every entity it visits in specs and an [inout] field marks its table in flecs). A write through
+ *  - A change of component c of entity e is: an addition (esb_add of c to e, an esb_add_bundle giving e c, or
+ *    esb_create_bulk creating e with c); an explicit write, esb_set(e, c); or a batch handing e out in a field of c
+ *    with ESB_WRITE access (the strategy cannot see whether the pointer was written, so handing it out counts, as a
+ *    mutable join marks every entity it visits in specs and an [inout] field marks its table in flecs). A write through
  *    esb_get's pointer, or through a field given ESB_READ, is no change. An addition is a change too.
- *  - A query's reference point is its creation, then the esb_iter_begin of its last complete iteration (one
- *    whose esb_iter_next returned false). An iteration ended early by esb_iter_end leaves the point where it
- *    was, and a begin that fails (NOMEM, LOCKED, ...) is no iteration: it moves nothing and loses no change.
- *    Among the entities the query's other terms match, ESB_CHANGE_CHANGED matches those whose
- *    change_component had a change after the reference point, ESB_CHANGE_ADDED those given it after the
- *    reference point (by esb_add or esb_create_bulk). A change made while an iteration of the query is live
- *    (through that iteration's own batches, another query's, or esb_set) may or may not be reported by that
- *    iteration. If that iteration completes, the change may or may not be reported by the iterations up to and
- *    including the query's next complete one, and by none after it: a design that stamps changes with ticks
- *    absorbs them (a Bevy system does not see its own writes), one that collects them in sets may keep them
- *    for the next iteration. If that iteration is ended early, the change is one after the reference point
- *    like any other: the next complete iteration reports it. A workload that makes its changes while no
- *    iteration of the query is live gets the same answer from every exact strategy.
+ *  - A query's reference point is its creation, then the esb_iter_begin of its last complete iteration (one whose
+ *    esb_iter_next returned false). An iteration ended early by esb_iter_end leaves the point where it was, and a begin
+ *    that fails (NOMEM, LOCKED, ...) is no iteration: it moves nothing and loses no change. Among the entities the
+ *    query's other terms match, ESB_CHANGE_CHANGED matches those whose change_component had a change after the
+ *    reference point, ESB_CHANGE_ADDED those given it after the reference point (by esb_add, esb_add_bundle or
+ *    esb_create_bulk). A change made while an iteration of the query is live (through that iteration's own batches,
+ *    another query's, or esb_set) may or may not be reported by that iteration. If that iteration completes, the change
+ *    may or may not be reported by the iterations up to and including the query's next complete one, and by none after
+ *    it: a design that stamps changes with ticks absorbs them (a Bevy system does not see its own writes), one that
+ *    collects them in sets may keep them for the next iteration. If that iteration is ended early, the change is one
+ *    after the reference point like any other: the next complete iteration reports it. A workload that makes its
+ *    changes while no iteration of the query is live gets the same answer from every exact strategy.
  *  - A destroyed entity is never reported; an index recycled for a new entity starts with no changes (the new
  *    entity's own additions are its first). Removing c and adding it again is an addition. Changes made before
  *    the query existed are never reported.
@@ -263,6 +261,23 @@ esb_status esb_add(esb_world *world, esb_entity e, esb_component c, const void *
 /* Removes component c from e. Errors: INVALID, LOCKED, STALE, UNKNOWN_COMPONENT, ABSENT, NOMEM (a design that
  * moves the entity may need memory for its destination). */
 esb_status esb_remove(esb_world *world, esb_entity e, esb_component c);
+
+/* Adds the components ids[0..count) to e in one call, each exactly as esb_add adds it (initialised from its value,
+ * an addition for change terms); the order of ids does not matter. values is NULL (all zero-filled) or holds one
+ * pointer per component, each NULL (zero-filled) or pointing at one value of that component, never into the
+ * world's storage; tags' values are ignored. With count = 0 the checks below apply up to STALE, then it succeeds
+ * doing nothing and allocates nothing. Errors: INVALID (NULL world, ids NULL with count > 0, count >
+ * ESB_MAX_COMPONENTS, a component listed twice), LOCKED, STALE, UNKNOWN_COMPONENT (any id), PRESENT (e has any
+ * of them), NOMEM. All or nothing. O(count), plus one move of e in a design that moves entities between groups
+ * (the plain loop of esb_add calls pays count moves). */
+esb_status esb_add_bundle(esb_world *world, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values);
+
+/* Removes the components ids[0..count) from e in one call, each exactly as esb_remove removes it. Errors: as
+ * esb_add_bundle's, with ABSENT (e lacks any of them) in place of PRESENT; NOMEM only where a design that moves
+ * entities needs room for e's destination (as esb_remove). count = 0 succeeds after the checks up to STALE. All
+ * or nothing. O(count), plus one move of e where the design moves entities. */
+esb_status esb_remove_bundle(esb_world *world, esb_entity e, const esb_component *ids, uint32_t count);
 
 /* Points *out at e's value of c (NULL for a tag). The pointer allows writes and stays valid until the next
  * structural operation. Errors: INVALID (world or out NULL), STALE, UNKNOWN_COMPONENT, ABSENT; *out is set to

@@ -125,6 +125,23 @@ static ESB_ALWAYS_INLINE esb_status esb_core_check_bulk(const esb_world_core *co
     return n > ESB_MAX_ENTITIES ? ESB_ERR_FULL : ESB_OK;
 }
 
+/* esb_add_bundle's and esb_remove_bundle's checks of e and ids, up to PRESENT / ABSENT (which the design tests):
+ * INVALID (no world, the id list), LOCKED, STALE, UNKNOWN_COMPONENT (any id). */
+static ESB_ALWAYS_INLINE esb_status esb_core_check_bundle_in(const esb_world_core *core, esb_entity e,
+                                                             const esb_component *ids, uint32_t count,
+                                                             uint32_t record_words) {
+    if (!core || esb_check_id_list(ids, count) != ESB_OK) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&core->queries)) return ESB_ERR_LOCKED;
+    if (!esb_et_alive_in(&core->entities, e, record_words)) return ESB_ERR_STALE;
+    for (uint32_t k = 0; k < count; ++k)
+        if (ids[k] >= core->component_count) return ESB_ERR_UNKNOWN_COMPONENT;
+    return ESB_OK;
+}
+static ESB_ALWAYS_INLINE esb_status esb_core_check_bundle(const esb_world_core *core, esb_entity e,
+                                                          const esb_component *ids, uint32_t count) {
+    return esb_core_check_bundle_in(core, e, ids, count, 1);
+}
+
 /* esb_get's answer for an alive entity whose group (component set `set`) keeps no column of c: UNKNOWN_COMPONENT
  * for an id never registered, else OK for a tag of the group (there is no value to point to) and ABSENT for a
  * component it lacks. */
