@@ -275,6 +275,110 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     return ESB_OK;
 }
 
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row), whatever columns either has
+ * beside them (a bundle's move may add or remove several): a merge walk of the two id-ordered lists (T2). */
+static void copy_shared_columns(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    for (uint32_t d = 0, s = 0; d < dst->column_count && s < src->column_count;) {
+        esb_component dc = dst->columns[d].id, sc = src->columns[s].id;
+        if (dc != sc) {
+            d += dc < sc;
+            s += sc < dc;
+            continue;
+        }
+        esb_copy_element(esb_table_element(dst, esb_column_at(d), dst_row),
+                         esb_table_element(src, esb_column_at(s), src_row), dst->columns[d].size);
+        ++d, ++s;
+    }
+}
+
+/* A bundle's one move of e to archetype `to` (room reserved, e's pool elements of removed components already
+ * erased): the table row moves only when the tables differ, which they do where the bundle names a dense
+ * component or tag, with every shared column and tick. Returns e's table row afterwards. */
+static uint32_t move_bundle(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to) {
+    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    hy_archetype *dst = hy_archetype_of(w, to);
+    uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
+    if (dst->table != src->table) {
+        table_row = esb_table_push(dst->rows_in, e);
+        copy_shared_columns(dst->rows_in, table_row, src->rows_in, from_row);
+        if (dst->rows_in->tick_count) esb_table_copy_ticks(dst->rows_in, table_row, src->rows_in, from_row);
+        table_vacate(w, src, from_row);
+        w->table_moves++;
+    }
+    uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
+    archetype_vacate(w, src, loc->row);
+    *loc = (hy_location){e, to, archetype_row};
+    w->archetype_moves++;
+    return table_row;
+}
+
+/* The archetype of e's set with ids added (kind ESB_EDGE_ADD) or taken out: the cached edge for one id, as
+ * esb_add takes it, else the graph's index by the final set (found or made once, not once per id). */
+static esb_status bundle_destination(esb_world *w, uint32_t from, const esb_bitset *ids_set, const esb_component *ids,
+                                     uint32_t count, esb_edge_kind kind, uint32_t *to) {
+    if (count == 1) return esb_graph_step(&w->graph, w, hy_archetype_make, from, ids[0], kind, to);
+    esb_bitset signature = hy_archetype_of(w, from)->node.signature;
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+        signature.w[k] = kind == ESB_EDGE_ADD ? signature.w[k] | ids_set->w[k] : signature.w[k] & ~ids_set->w[k];
+    return esb_graph_find(&w->graph, w, hy_archetype_make, &signature, to);
+}
+
+/* One archetype move (and one table move, where a dense id is in the bundle) to the final set, after every
+ * reservation: the destination's rows, then each sparse id's pool room and page. Then each value, and each
+ * addition's ticks where its component keeps them, as esb_add stamps them. */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, HY_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    uint32_t idx = esb_entity_index(e), from = hy_locations(w)[idx].archetype, to;
+    hy_archetype *src = hy_archetype_of(w, from);
+    esb_bitset added;
+    esb_bitset_of_ids(&added, ids, count);
+    if (!esb_bitset_disjoint(&src->node.signature, &added)) return ESB_ERR_PRESENT;
+    if ((s = bundle_destination(w, from, &added, ids, count, ESB_EDGE_ADD, &to)) != ESB_OK ||
+        (s = reserve_move(w, src, to)) != ESB_OK)
+        return s;
+    for (uint32_t k = 0; k < count; ++k)
+        if (hy_in_pool(w, ids[k]) && ((s = hy_pool_reserve(w, ids[k], 1)) != ESB_OK ||
+                                      (s = esb_sparse_reserve_index(&w->pools[ids[k]], idx)) != ESB_OK))
+            return s;
+    uint32_t table_row = move_bundle(w, e, src, to);
+    hy_archetype *dst = hy_archetype_of(w, to);
+    for (uint32_t k = 0; k < count; ++k) {
+        esb_component c = ids[k];
+        const void *value = values ? values[k] : NULL;
+        if (hy_in_pool(w, c)) {
+            esb_sparse_emplace(&w->pools[c], e, value);
+        } else {
+            int32_t column = esb_table_find_column(dst->rows_in, c); /* none for a dense tag */
+            if (column != ESB_NO_COLUMN)
+                esb_write_value(esb_table_element(dst->rows_in, esb_column_at((uint32_t)column), table_row), value,
+                                dst->rows_in->columns[column].size);
+        }
+        if (hy_ticked(w, c)) hy_stamp(w, dst, table_row, c, true);
+    }
+    return ESB_OK;
+}
+
+/* The final set's archetype and its room first (the only allocations: erasing from pools needs none), then each
+ * sparse id's pool element erased with its ticks, then one move. */
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, HY_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    uint32_t from = hy_locations(w)[esb_entity_index(e)].archetype, to;
+    hy_archetype *src = hy_archetype_of(w, from);
+    esb_bitset removed;
+    esb_bitset_of_ids(&removed, ids, count);
+    if (!esb_bitset_contains(&src->node.signature, &removed)) return ESB_ERR_ABSENT;
+    if ((s = bundle_destination(w, from, &removed, ids, count, ESB_EDGE_REMOVE, &to)) != ESB_OK ||
+        (s = reserve_move(w, src, to)) != ESB_OK)
+        return s;
+    for (uint32_t k = 0; k < count; ++k)
+        if (hy_in_pool(w, ids[k])) pool_erase(w, e, ids[k]);
+    move_bundle(w, e, src, to);
+    return ESB_OK;
+}
+
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;
