@@ -4,30 +4,11 @@
 
 #include "graph.h"
 #include "inline.h"
+#include "moves.h"
 #include "validate.h"
 #include "hybrid.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS); }
-
-/* Takes a row out of an archetype's lists (nothing to do for one alone on its table, whose rows are the
- * table's); the entity moved into it gets its new archetype row. */
-static ESB_ALWAYS_INLINE void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
-    if (a->alone) return;
-    esb_entity moved = hy_archetype_swap_remove(a, row);
-    if (moved != ESB_ENTITY_NULL) hy_locations(w)[esb_entity_index(moved)].row = row;
-}
-
-/* Takes a row out of archetype a's table; the entity moved into it gets its new table row, as its archetype row
- * where a is alone on the table (the entity is then a's too), else in its own archetype's list. */
-static ESB_ALWAYS_INLINE void table_vacate(esb_world *w, const hy_archetype *a, uint32_t row) {
-    esb_entity moved = esb_table_swap_remove(a->rows_in, row);
-    if (moved == ESB_ENTITY_NULL) return;
-    hy_location *loc = &hy_locations(w)[esb_entity_index(moved)];
-    if (a->alone)
-        loc->row = row;
-    else
-        hy_archetype_of(w, loc->archetype)->table_rows[loc->row] = row;
-}
 
 /* Calls f(w, e, c) for each sparse-set component of archetype a. */
 static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
@@ -119,41 +100,11 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
     hy_archetype *a = hy_archetype_of(w, loc->archetype);
     for_each_pooled(w, a, e, pool_erase);
-    table_vacate(w, a, hy_table_row(a, loc->row));
-    archetype_vacate(w, a, loc->row);
+    hy_table_vacate(w, a, hy_table_row(a, loc->row));
+    hy_archetype_vacate(w, a, loc->row);
     esb_et_release_in(&w->core.entities, e,
                       HY_RECORD_WORDS); /* the location's first word becomes the free list's link */
     return ESB_OK;
-}
-
-/* Moves e to archetype `to` after adding or removing c (kind), once every allocation is made: the table row
- * moves only when the two archetypes' tables differ, which they do by c alone (its column if it has data; a
- * dense tag has none). Returns e's table row afterwards; *column receives c's column in the destination table
- * after an add that moved the row (else ESB_NO_COLUMN). */
-static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
-                                              esb_component c, esb_edge_kind kind, int32_t *column) {
-    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
-    hy_archetype *dst = hy_archetype_of(w, to);
-    uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
-    *column = ESB_NO_COLUMN;
-    if (dst->table != src->table) {
-        esb_table *st = src->rows_in, *dt = dst->rows_in;
-        table_row = esb_table_push(dt, e);
-        bool adding = kind == ESB_EDGE_ADD;
-        int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
-        esb_extra_column where = extra == ESB_NO_COLUMN ? ESB_EXTRA_NONE : adding ? ESB_EXTRA_IN_DST : ESB_EXTRA_IN_SRC;
-        esb_table_copy_neighbour(dt, table_row, st, from_row, where,
-                                 esb_column_at(where != ESB_EXTRA_NONE ? (uint32_t)extra : 0));
-        if (dt->tick_count) esb_table_copy_ticks(dt, table_row, st, from_row);
-        table_vacate(w, src, from_row);
-        w->table_moves++;
-        if (adding) *column = extra;
-    }
-    uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
-    archetype_vacate(w, src, loc->row);
-    *loc = (hy_location){e, to, archetype_row};
-    w->archetype_moves++;
-    return table_row;
 }
 
 /* A move between two archetypes each alone on its table (room reserved): the archetype design's move, as both
@@ -235,7 +186,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         ((s = hy_pool_reserve(w, c, 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     int32_t column;
-    uint32_t table_row = move_entity(w, e, src, to, c, ESB_EDGE_ADD, &column);
+    uint32_t table_row = hy_move_entity(w, e, src, to, c, ESB_EDGE_ADD, &column);
     if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
     } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
@@ -271,7 +222,7 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
     int32_t column;
-    move_entity(w, e, src, to, c, ESB_EDGE_REMOVE, &column);
+    hy_move_entity(w, e, src, to, c, ESB_EDGE_REMOVE, &column);
     return ESB_OK;
 }
 
@@ -302,11 +253,11 @@ static uint32_t move_bundle(esb_world *w, esb_entity e, hy_archetype *src, uint3
         table_row = esb_table_push(dst->rows_in, e);
         copy_shared_columns(dst->rows_in, table_row, src->rows_in, from_row);
         if (dst->rows_in->tick_count) esb_table_copy_ticks(dst->rows_in, table_row, src->rows_in, from_row);
-        table_vacate(w, src, from_row);
+        hy_table_vacate(w, src, from_row);
         w->table_moves++;
     }
     uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
-    archetype_vacate(w, src, loc->row);
+    hy_archetype_vacate(w, src, loc->row);
     *loc = (hy_location){e, to, archetype_row};
     w->archetype_moves++;
     return table_row;
