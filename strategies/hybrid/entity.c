@@ -4,30 +4,11 @@
 
 #include "graph.h"
 #include "inline.h"
+#include "moves.h"
 #include "validate.h"
 #include "hybrid.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, HY_RECORD_WORDS); }
-
-/* Takes a row out of an archetype's lists (nothing to do for one alone on its table, whose rows are the
- * table's); the entity moved into it gets its new archetype row. */
-static ESB_ALWAYS_INLINE void archetype_vacate(esb_world *w, hy_archetype *a, uint32_t row) {
-    if (a->alone) return;
-    esb_entity moved = hy_archetype_swap_remove(a, row);
-    if (moved != ESB_ENTITY_NULL) hy_locations(w)[esb_entity_index(moved)].row = row;
-}
-
-/* Takes a row out of archetype a's table; the entity moved into it gets its new table row, as its archetype row
- * where a is alone on the table (the entity is then a's too), else in its own archetype's list. */
-static ESB_ALWAYS_INLINE void table_vacate(esb_world *w, const hy_archetype *a, uint32_t row) {
-    esb_entity moved = esb_table_swap_remove(a->rows_in, row);
-    if (moved == ESB_ENTITY_NULL) return;
-    hy_location *loc = &hy_locations(w)[esb_entity_index(moved)];
-    if (a->alone)
-        loc->row = row;
-    else
-        hy_archetype_of(w, loc->archetype)->table_rows[loc->row] = row;
-}
 
 /* Calls f(w, e, c) for each sparse-set component of archetype a. */
 static void for_each_pooled(esb_world *w, const hy_archetype *a, esb_entity e,
@@ -119,41 +100,11 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
     hy_archetype *a = hy_archetype_of(w, loc->archetype);
     for_each_pooled(w, a, e, pool_erase);
-    table_vacate(w, a, hy_table_row(a, loc->row));
-    archetype_vacate(w, a, loc->row);
+    hy_table_vacate(w, a, hy_table_row(a, loc->row));
+    hy_archetype_vacate(w, a, loc->row);
     esb_et_release_in(&w->core.entities, e,
                       HY_RECORD_WORDS); /* the location's first word becomes the free list's link */
     return ESB_OK;
-}
-
-/* Moves e to archetype `to` after adding or removing c (kind), once every allocation is made: the table row
- * moves only when the two archetypes' tables differ, which they do by c alone (its column if it has data; a
- * dense tag has none). Returns e's table row afterwards; *column receives c's column in the destination table
- * after an add that moved the row (else ESB_NO_COLUMN). */
-static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to,
-                                              esb_component c, esb_edge_kind kind, int32_t *column) {
-    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
-    hy_archetype *dst = hy_archetype_of(w, to);
-    uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
-    *column = ESB_NO_COLUMN;
-    if (dst->table != src->table) {
-        esb_table *st = src->rows_in, *dt = dst->rows_in;
-        table_row = esb_table_push(dt, e);
-        bool adding = kind == ESB_EDGE_ADD;
-        int32_t extra = esb_table_find_column(adding ? dt : st, c); /* none for a dense tag */
-        esb_extra_column where = extra == ESB_NO_COLUMN ? ESB_EXTRA_NONE : adding ? ESB_EXTRA_IN_DST : ESB_EXTRA_IN_SRC;
-        esb_table_copy_neighbour(dt, table_row, st, from_row, where,
-                                 esb_column_at(where != ESB_EXTRA_NONE ? (uint32_t)extra : 0));
-        if (dt->tick_count) esb_table_copy_ticks(dt, table_row, st, from_row);
-        table_vacate(w, src, from_row);
-        w->table_moves++;
-        if (adding) *column = extra;
-    }
-    uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
-    archetype_vacate(w, src, loc->row);
-    *loc = (hy_location){e, to, archetype_row};
-    w->archetype_moves++;
-    return table_row;
 }
 
 /* A move between two archetypes each alone on its table (room reserved): the archetype design's move, as both
@@ -235,7 +186,7 @@ esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *valu
         ((s = hy_pool_reserve(w, c, 1)) != ESB_OK || (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
         return s;
     int32_t column;
-    uint32_t table_row = move_entity(w, e, src, to, c, ESB_EDGE_ADD, &column);
+    uint32_t table_row = hy_move_entity(w, e, src, to, c, ESB_EDGE_ADD, &column);
     if (pooled) {
         esb_sparse_emplace(&w->pools[c], e, value);
     } else if (column != ESB_NO_COLUMN) { /* a dense component with data (a dense tag has no column) */
@@ -271,7 +222,111 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     }
     if (hy_in_pool(w, c)) pool_erase(w, e, c);
     int32_t column;
-    move_entity(w, e, src, to, c, ESB_EDGE_REMOVE, &column);
+    hy_move_entity(w, e, src, to, c, ESB_EDGE_REMOVE, &column);
+    return ESB_OK;
+}
+
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row), whatever columns either has
+ * beside them (a bundle's move may add or remove several): a merge walk of the two id-ordered lists (T2). */
+static void copy_shared_columns(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    for (uint32_t d = 0, s = 0; d < dst->column_count && s < src->column_count;) {
+        esb_component dc = dst->columns[d].id, sc = src->columns[s].id;
+        if (dc != sc) {
+            d += dc < sc;
+            s += sc < dc;
+            continue;
+        }
+        esb_copy_element(esb_table_element(dst, esb_column_at(d), dst_row),
+                         esb_table_element(src, esb_column_at(s), src_row), dst->columns[d].size);
+        ++d, ++s;
+    }
+}
+
+/* A bundle's one move of e to archetype `to` (room reserved, e's pool elements of removed components already
+ * erased): the table row moves only when the tables differ, which they do where the bundle names a dense
+ * component or tag, with every shared column and tick. Returns e's table row afterwards. */
+static uint32_t move_bundle(esb_world *w, esb_entity e, hy_archetype *src, uint32_t to) {
+    hy_location *loc = &hy_locations(w)[esb_entity_index(e)];
+    hy_archetype *dst = hy_archetype_of(w, to);
+    uint32_t from_row = hy_table_row(src, loc->row), table_row = from_row;
+    if (dst->table != src->table) {
+        table_row = esb_table_push(dst->rows_in, e);
+        copy_shared_columns(dst->rows_in, table_row, src->rows_in, from_row);
+        if (dst->rows_in->tick_count) esb_table_copy_ticks(dst->rows_in, table_row, src->rows_in, from_row);
+        hy_table_vacate(w, src, from_row);
+        w->table_moves++;
+    }
+    uint32_t archetype_row = hy_archetype_push(dst, e, table_row);
+    hy_archetype_vacate(w, src, loc->row);
+    *loc = (hy_location){e, to, archetype_row};
+    w->archetype_moves++;
+    return table_row;
+}
+
+/* The archetype of e's set with ids added (kind ESB_EDGE_ADD) or taken out: the cached edge for one id, as
+ * esb_add takes it, else the graph's index by the final set (found or made once, not once per id). */
+static esb_status bundle_destination(esb_world *w, uint32_t from, const esb_bitset *ids_set, const esb_component *ids,
+                                     uint32_t count, esb_edge_kind kind, uint32_t *to) {
+    if (count == 1) return esb_graph_step(&w->graph, w, hy_archetype_make, from, ids[0], kind, to);
+    esb_bitset signature = hy_archetype_of(w, from)->node.signature;
+    for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k)
+        signature.w[k] = kind == ESB_EDGE_ADD ? signature.w[k] | ids_set->w[k] : signature.w[k] & ~ids_set->w[k];
+    return esb_graph_find(&w->graph, w, hy_archetype_make, &signature, to);
+}
+
+/* One archetype move (and one table move, where a dense id is in the bundle) to the final set, after every
+ * reservation: the destination's rows, then each sparse id's pool room and page. Then each value, and each
+ * addition's ticks where its component keeps them, as esb_add stamps them. */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, HY_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    uint32_t idx = esb_entity_index(e), from = hy_locations(w)[idx].archetype, to;
+    hy_archetype *src = hy_archetype_of(w, from);
+    esb_bitset added;
+    esb_bitset_of_ids(&added, ids, count);
+    if (!esb_bitset_disjoint(&src->node.signature, &added)) return ESB_ERR_PRESENT;
+    if ((s = bundle_destination(w, from, &added, ids, count, ESB_EDGE_ADD, &to)) != ESB_OK ||
+        (s = reserve_move(w, src, to)) != ESB_OK)
+        return s;
+    for (uint32_t k = 0; k < count; ++k)
+        if (hy_in_pool(w, ids[k]) && ((s = hy_pool_reserve(w, ids[k], 1)) != ESB_OK ||
+                                      (s = esb_sparse_reserve_index(&w->pools[ids[k]], idx)) != ESB_OK))
+            return s;
+    uint32_t table_row = move_bundle(w, e, src, to);
+    hy_archetype *dst = hy_archetype_of(w, to);
+    for (uint32_t k = 0; k < count; ++k) {
+        esb_component c = ids[k];
+        const void *value = values ? values[k] : NULL;
+        if (hy_in_pool(w, c)) {
+            esb_sparse_emplace(&w->pools[c], e, value);
+        } else {
+            int32_t column = esb_table_find_column(dst->rows_in, c); /* none for a dense tag */
+            if (column != ESB_NO_COLUMN)
+                esb_write_value(esb_table_element(dst->rows_in, esb_column_at((uint32_t)column), table_row), value,
+                                dst->rows_in->columns[column].size);
+        }
+        if (hy_ticked(w, c)) hy_stamp(w, dst, table_row, c, true);
+    }
+    return ESB_OK;
+}
+
+/* The final set's archetype and its room first (the only allocations: erasing from pools needs none), then each
+ * sparse id's pool element erased with its ticks, then one move. */
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, HY_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    uint32_t from = hy_locations(w)[esb_entity_index(e)].archetype, to;
+    hy_archetype *src = hy_archetype_of(w, from);
+    esb_bitset removed;
+    esb_bitset_of_ids(&removed, ids, count);
+    if (!esb_bitset_contains(&src->node.signature, &removed)) return ESB_ERR_ABSENT;
+    if ((s = bundle_destination(w, from, &removed, ids, count, ESB_EDGE_REMOVE, &to)) != ESB_OK ||
+        (s = reserve_move(w, src, to)) != ESB_OK)
+        return s;
+    for (uint32_t k = 0; k < count; ++k)
+        if (hy_in_pool(w, ids[k])) pool_erase(w, e, ids[k]);
+    move_bundle(w, e, src, to);
     return ESB_OK;
 }
 

@@ -153,6 +153,10 @@ static inline uint32_t hy_table_row(const hy_archetype *a, uint32_t row) { retur
 
 void hy_query_free(struct esb_query *q);
 
+/* A cached query's catch-up with the tables (dense) or archetypes made since it last looked (match_list.h):
+ * what esb_iter_begin does first, and the query-wide calls too. ESB_ERR_NOMEM records nothing. */
+esb_status hy_query_catch_up(struct esb_query *q);
+
 static inline bool hy_ticked(const esb_world *w, esb_component c) { return esb_bitset_test(&w->ticked, c); }
 
 /* Gives c change ticks in every table and in its pool (all or nothing), 0 for every row; nothing once ticked. */

@@ -55,6 +55,8 @@ static inline esb_status catch_up(esb_query *q) {
     return esb_match_list_catch_up(&q->matches, candidate_count(q), hy_match_candidate, q);
 }
 
+esb_status hy_query_catch_up(esb_query *q) { return catch_up(q); }
+
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
     esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),

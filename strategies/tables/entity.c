@@ -146,6 +146,64 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     return ESB_OK;
 }
 
+/* The whole bundle's columns, found with one location lookup: every missing column made first, then every sparse
+ * map's room and page, so that only changes that cannot fail follow. A column made before a later NOMEM stays,
+ * empty, as esb_add may leave one: no presence bit is set in it, so nothing observes it. */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, TB_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
+    tb_table *t = w->tables[loc->table];
+    uint32_t row = loc->row;
+    for (uint32_t k = 0; k < count; ++k) {
+        const tb_column *col = tb_column_of(t, ids[k]);
+        if (col && tb_bit(col->present, row)) return ESB_ERR_PRESENT;
+    }
+    for (uint32_t k = 0; k < count; ++k)
+        if (!tb_column_of(t, ids[k]) && (s = tb_column_add(w, t, ids[k])) != ESB_OK) return s;
+    tb_column *cols[ESB_MAX_COMPONENTS]; /* taken once no column is added any more: an add moves them */
+    for (uint32_t k = 0; k < count; ++k) {
+        tb_column *col = cols[k] = tb_column_of(t, ids[k]);
+        if (col->kind == TB_SPARSE && ((s = esb_sparse_reserve(col->map, 1)) != ESB_OK ||
+                                       (s = esb_sparse_reserve_index(col->map, esb_entity_index(e))) != ESB_OK))
+            return s;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        tb_column *col = cols[k];
+        const void *value = values ? values[k] : NULL;
+        tb_bit_set(col->present, row);
+        col->holders++;
+        tb_stamp(w, col, row, true);
+        ESB_ASSERT_MSG(col->holders <= t->count, "more holders than rows");
+        if (col->kind == TB_SPARSE)
+            esb_sparse_emplace(col->map, e, value);
+        else if (col->kind == TB_DENSE)
+            esb_write_value(col->data + (size_t)row * col->size, value, col->size);
+    }
+    return ESB_OK;
+}
+
+/* Every presence tested first (ABSENT changes nothing), then bits cleared and sparse maps erased: no allocation. */
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, TB_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    const tb_location *loc = &tb_locations(w)[esb_entity_index(e)];
+    const tb_table *t = w->tables[loc->table];
+    uint32_t row = loc->row;
+    tb_column *cols[ESB_MAX_COMPONENTS];
+    for (uint32_t k = 0; k < count; ++k)
+        if (!(cols[k] = tb_column_of(t, ids[k])) || !tb_bit(cols[k]->present, row)) return ESB_ERR_ABSENT;
+    for (uint32_t k = 0; k < count; ++k) {
+        tb_column *col = cols[k];
+        uint32_t pos;
+        if (col->kind == TB_SPARSE && esb_sparse_find(col->map, e, &pos)) esb_sparse_erase(col->map, pos);
+        tb_bit_clear(col->present, row);
+        col->holders--;
+    }
+    return ESB_OK;
+}
+
 esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s != ESB_OK) return s;

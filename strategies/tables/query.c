@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "inline.h"
+#include "rows.h"
 #include "validate.h"
 #include "tables.h"
 
@@ -26,6 +27,8 @@ static inline esb_status refresh(esb_query *q) {
     if (s != ESB_OK) q->generation = UINT64_MAX; /* retry from scratch next time */
     return s;
 }
+
+esb_status tb_query_refresh(esb_query *q) { return refresh(q); }
 
 void tb_query_free(esb_query *q) {
     esb_qr_unlink(q->head.registry, &q->head.node);
@@ -76,27 +79,6 @@ typedef struct tb_iter_state {
 } tb_iter_state;
 ESB_ITER_STATE_FITS(tb_iter_state);
 
-/* What presence tests a table needs for the query: none (every included column full, every excluded one empty
- * or absent), none because nothing can match (an included column empty, or an excluded one full), or some. */
-enum tb_rows { TB_ALL_ROWS = 1, TB_NO_ROWS, TB_SOME_ROWS };
-
-static enum tb_rows rows_matching(const esb_query *q, const tb_table *t) {
-    bool all = true;
-    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
-        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (!col->holders) return TB_NO_ROWS;
-            all &= col->holders == t->count;
-        }
-        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (col->holders == t->count) return TB_NO_ROWS;
-            all &= !col->holders;
-        }
-    }
-    return all && !q->head.change ? TB_ALL_ROWS : TB_SOME_ROWS; /* a change term tests every row's tick */
-}
-
 /* Rows first .. first + len - 1 whose bits are set in every need array, clear in every refuse array and, where
  * ticks is not NULL, whose tick is past the query's reference point, into q->rows; returns how many. Inlined
  * twice, so a pass without a change term has no tick test in its loop. */
@@ -121,22 +103,12 @@ static ESB_ALWAYS_INLINE uint32_t rows_passing(esb_query *q, const uint64_t *con
 
 /* Rows first .. first + len - 1 of t that match, into q->rows; returns how many. */
 static uint32_t matching_rows(esb_query *q, const tb_table *t, uint32_t first, uint32_t len) {
-    const uint64_t *need[ESB_MAX_COMPONENTS], *refuse[ESB_MAX_COMPONENTS];
-    uint32_t nn = 0, nr = 0;
-    for (unsigned wd = 0; wd < ESB_BITSET_WORDS; ++wd) {
-        for (uint64_t bits = q->head.include.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (col->holders != t->count) need[nn++] = col->present;
-        }
-        for (uint64_t bits = q->head.exclude.w[wd] & t->column_set.w[wd]; bits; bits &= bits - 1) {
-            const tb_column *col = tb_column_of(t, wd * 64 + (unsigned)__builtin_ctzll(bits));
-            if (col->holders) refuse[nr++] = col->present;
-        }
-    }
+    tb_row_filter f;
+    tb_row_filter_make(&f, q, t);
     /* a change term: the rows whose tick of the term's kind is past the reference point */
     const tb_column *term = q->head.change ? tb_column_of(t, q->head.change_component) : NULL;
-    if (!term) return rows_passing(q, need, nn, refuse, nr, NULL, first, len);
-    return rows_passing(q, need, nn, refuse, nr,
+    if (!term) return rows_passing(q, f.need, f.nn, f.refuse, f.nr, NULL, first, len);
+    return rows_passing(q, f.need, f.nn, f.refuse, f.nr,
                         q->head.change == ESB_CHANGE_ADDED ? term->added_ticks : term->changed_ticks, first, len);
 }
 
@@ -180,7 +152,7 @@ static bool table_batch(esb_iter *it, esb_query *q, const tb_table *t) {
     tb_iter_state *st = ESB_ITER_STATE(tb_iter_state, it);
     uint32_t at = (uint32_t)st->row;
     if (at >= t->count) return false;
-    if (!st->rows) st->rows = rows_matching(q, t);
+    if (!st->rows) st->rows = tb_rows_matching(q, t);
     if (st->rows == TB_NO_ROWS) return false;
     if (st->rows == TB_ALL_ROWS) {
         uint32_t len = t->count - at;

@@ -166,6 +166,10 @@ esb_entity tb_table_swap_remove(tb_table *t, uint32_t row);
 void tb_tables_free(esb_world *w);
 void tb_query_free(struct esb_query *q);
 
+/* A cached query's list brought up to the world's tables and columns (match_list.h): what esb_iter_begin does
+ * first, and the query-wide calls too. ESB_ERR_NOMEM leaves it to be rebuilt at the next refresh. */
+esb_status tb_query_refresh(struct esb_query *q);
+
 /* Whether table id has a column for every component the query includes (an esb_match_test; no columns kept). */
 bool tb_match_table(const void *query, uint32_t id, uint16_t *columns);
 
