@@ -16,8 +16,10 @@ void *wide_new(size_t ctx_size, size_t n, const wide_params *p, const char **err
     static const char *const names[WIDE_MAX_WIDTH] = {
         "C0",  "C1",  "C2",  "C3",  "C4",  "C5",  "C6",  "C7",  "C8",  "C9",  "C10", "C11", "C12", "C13", "C14", "C15",
         "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23", "C24", "C25", "C26", "C27", "C28", "C29", "C30", "C31"};
-    if (p->width < 2 || p->width > WIDE_MAX_WIDTH || p->size % 4 != 0 || !p->size)
-        return *error = "the wide family's point is out of its range", NULL;
+    bool on_grid = p->size == sizeof(wide4) || p->size == sizeof(wide64) || p->size == sizeof(wide256) ||
+                   p->size == sizeof(wide1024);
+    if (!on_grid || p->width < 2 || p->width > WIDE_MAX_WIDTH)
+        return *error = "the wide family's point is off its grid", NULL;
     wide_world *w = scn_ctx_new(ctx_size, n, error);
     if (!w) return NULL;
     w->size = p->size;
@@ -67,17 +69,23 @@ uint64_t wide_digest(const void *value, uint32_t size) {
     const float *f = value;
     uint64_t sum = 0;
     for (uint32_t j = 0; j < size / 4; ++j) sum += (uint64_t)data_float_bits(f[j]) * (2 * (uint64_t)j + 1);
-    return data_mix64(sum);
+    return sum;
 }
 
 uint64_t wide_checksum(const wide_world *w) {
-    uint64_t sum = 0;
-    for (size_t i = 0; i < w->base.n; ++i)
+    /* An odd weight per component, so that values swapped between two components change the entity's content; its
+     * one mix is per entity, not per component: a consuming scenario checksums every run's world. */
+    uint64_t weights[WIDE_MAX_WIDTH], sum = 0;
+    for (uint32_t k = 0; k < w->width; ++k) weights[k] = data_mix64(k + 1) | 1;
+    for (size_t i = 0; i < w->base.n; ++i) {
+        uint64_t content = 0;
         for (uint32_t k = 0; k < w->width; ++k) {
             void *v;
             if (esb_get(w->base.world, w->base.handles[i], w->comps[k], &v) == ESB_OK)
-                sum += data_entity_hash(i, data_hash_pair(k, wide_digest(v, w->size)));
+                content += weights[k] * (wide_digest(v, w->size) + 1);
         }
+        sum += data_entity_hash(i, content);
+    }
     return sum;
 }
 

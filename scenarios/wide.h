@@ -43,13 +43,16 @@ typedef struct wide_world {
 } wide_world;
 
 /* Float j of component k of entity i as it is created: a multiple of 1/4 from 1/4 to 2 (never 0, so a component
- * left zero-filled shows), the top three bits of a Weyl sequence started at a hash of (i, k), so that no two
- * components or entities hold the same floats where they have more than a few. Small enough that wide_iter's
- * passes stay exact (wide_after); cheap enough, and free of branches, that filling and checking a world's W S bytes
- * per entity vectorises. */
-static inline uint32_t wide_key(uint64_t i, uint32_t k) { return (uint32_t)data_mix64(i << 8 | k); }
+ * left zero-filled shows), the top three bits of a Weyl sequence whose start, the component's key, is a
+ * multiplicative hash of (i, k), so that no two components or entities hold the same floats where they have more
+ * than a few. Small enough that wide_iter's passes stay exact (wide_after); cheap enough, one multiply per
+ * component and no branch per float, that a consuming scenario's setup and checks (every run's) stay short beside
+ * its run. */
+static inline uint32_t wide_key(uint64_t i, uint32_t k) {
+    return (uint32_t)((i * 0x9e3779b97f4a7c15ull + k * 0xc2b2ae3d27d4eb4full) >> 32);
+}
 static inline float wide_float(uint32_t key, uint32_t j) {
-    return 0.25f * (float)(1u + ((key + j * 0x9e3779b9u) >> 29));
+    return 0.25f * (float)(1u + ((key + j * 0x2545f491u) >> 29));
 }
 static inline float wide_value(uint64_t i, uint32_t k, uint32_t j) { return wide_float(wide_key(i, k), j); }
 
@@ -87,11 +90,12 @@ esb_status wide_create_all(wide_world *w, const wide_values *v);
 /* Prepares the values, creates the n entities with them and frees the values again (a setup's untimed world). */
 esb_status wide_populate(wide_world *w);
 
-/* The checksum term of one component's value: its floats' bits, each weighted by an odd factor of its place. */
+/* The fold of one component's value: its floats' bits, each weighted by an odd factor of its place. */
 uint64_t wide_digest(const void *value, uint32_t size);
 
-/* Every entity's ordinal with each component it holds (its key and digest): independent of the order entities or
- * components are stored in, changed by any float handed to the wrong entity or component. */
+/* Every entity's ordinal with the components it holds (each one's digest, weighted by the component): independent
+ * of the order entities or components are stored in, changed by any float handed to the wrong entity or
+ * component. */
 uint64_t wide_checksum(const wide_world *w);
 
 /* Whether component k of entity i (by ordinal) holds every float it was created with. */

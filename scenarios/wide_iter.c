@@ -37,51 +37,45 @@ static void wide_kernel_1024(const esb_batch *batch) {
     ESB_EACH(batch, i, { wide_add_half(ESB_FIELD(0, wide1024, i).f, ESB_FIELD(1, wide1024, i).f, 256); });
 }
 
-typedef void (*wide_kernel_fn)(const esb_batch *);
-
-/* The kernel for components of size bytes, NULL for a size off the grid. */
-static wide_kernel_fn wide_kernel(uint32_t size) {
+/* One pass of the kernel for components of size bytes over q: each call of scn_pass names its kernel, so that the
+ * kernel is inlined into the loop over the batches, as in every other pass (no call per batch). SCN_PASS_FAILED for
+ * a size off the grid. */
+static uint64_t wide_pass(esb_query *q, uint32_t size) {
     switch (size) {
-    case 4: return wide_kernel_4;
-    case 64: return wide_kernel_64;
-    case 256: return wide_kernel_256;
-    case 1024: return wide_kernel_1024;
-    default: return NULL;
+    case 4: return scn_pass(q, wide_kernel_4);
+    case 64: return scn_pass(q, wide_kernel_64);
+    case 256: return scn_pass(q, wide_kernel_256);
+    case 1024: return scn_pass(q, wide_kernel_1024);
+    default: return SCN_PASS_FAILED;
     }
 }
 
-typedef struct wide_iter_ctx {
-    wide_world w; /* its query: the last component (written), the one before it (read), cached */
-    wide_kernel_fn kernel;
-} wide_iter_ctx;
-
+/* Its context is a wide_world, whose query is the pass's: the last component (written), the one before it (read),
+ * cached. */
 static void *wide_iter_setup(size_t n, const void *params, const char **error) {
-    wide_iter_ctx *c = wide_new(sizeof *c, n, params, error);
-    if (!c) return NULL;
-    wide_world *w = &c->w;
-    c->kernel = wide_kernel(w->size);
-    esb_status s = c->kernel ? wide_populate(w) : ESB_ERR_INVALID;
+    wide_world *w = wide_new(sizeof *w, n, params, error);
+    if (!w) return NULL;
+    esb_status s = wide_populate(w);
     if (s == ESB_OK)
         s = scn_query_update(w->base.world, w->comps[w->width - 1], w->comps[w->width - 2], NULL, true, &w->base.query);
-    return scn_setup_end(c, s, scn_ctx_delete, error);
+    return scn_setup_end(w, s, scn_ctx_delete, error);
 }
 
 static uint64_t wide_iter_run(void *p) {
-    wide_iter_ctx *c = p;
-    return scn_pass(c->w.base.query, c->kernel) == c->w.base.n ? c->w.base.n : 0;
+    wide_world *w = p;
+    return wide_pass(w->base.query, w->size) == w->base.n ? w->base.n : 0;
 }
 
 /* Every entity's components, plus how many entities the query finds. */
 static uint64_t wide_iter_checksum(void *p) {
-    wide_iter_ctx *c = p;
-    return wide_checksum(&c->w) + data_mix64(scn_count_matches(c->w.base.query));
+    wide_world *w = p;
+    return wide_checksum(w) + data_mix64(scn_count_matches(w->base.query));
 }
 
 /* The spot sample and the last entity, the end of the range a pass walks: the last component added half the one
  * before it once per run, float by float, and every other component is as it was created. */
 static bool wide_iter_verify(void *p, uint64_t runs, uint64_t spots, const char **error) {
-    wide_iter_ctx *c = p;
-    const wide_world *w = &c->w;
+    const wide_world *w = p;
     size_t n = w->base.n;
     uint32_t last = w->width - 1;
     for (uint64_t spot = 0; spot <= data_spot_count(n, spots); ++spot) {
