@@ -169,6 +169,46 @@ SCENARIO(add_remove_frag, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "(entity i also carries tag F(i mod 16))")
 SCENARIO(add_remove_matching_frag, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`add_remove_matching` on that world: sixteen groups to move in each call")
+SCENARIO(wide_iter_s4_w8, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "n entities (2^12, the family's one size) with W = 8 components C0…C7 of S = 4 bytes each (S/4 floats, "
+         "registered in that order); one pass of a cached query over the last two that writes the last whole from "
+         "the one before it (`dst += src * 0.5` per float) and reads no other: what an entity's unread bytes cost "
+         "each layout")
+SCENARIO(wide_iter_s64_w8, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "the same at S = 64, W = 8")
+SCENARIO(wide_iter_s256_w8, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "the same at S = 256, W = 8")
+SCENARIO(wide_iter_s1024_w8, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "the same at S = 1024, W = 8")
+SCENARIO(wide_iter_s64_w2, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "the same at S = 64, W = 2")
+SCENARIO(wide_iter_s64_w32, "wide", "entity", SIZES_AT(12), WARM, SHOWN(FIGURES(FIGURE_MEMORY)),
+         "the same at S = 64, W = 32")
+SCENARIO(wide_add_remove_s4_w8, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN,
+         "`wide_iter_s4_w8`'s world; add a 4-byte component B to every entity, then remove it from every one, each "
+         "phase ended by a pass over B and the last wide component (one add and one remove per unit): a design that "
+         "moves entities moves W × S bytes")
+SCENARIO(wide_add_remove_s64_w8, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 8")
+SCENARIO(wide_add_remove_s256_w8, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 256, W = 8")
+SCENARIO(wide_add_remove_s1024_w8, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 1024, W = 8")
+SCENARIO(wide_add_remove_s64_w2, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 2")
+SCENARIO(wide_add_remove_s64_w32, "wide", "pair", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 32")
+SCENARIO(wide_get_s4_w8, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN,
+         "`wide_iter_s4_w8`'s world; read the first float of every entity's last component once through the "
+         "handles in a fixed-seed shuffled order")
+SCENARIO(wide_get_s64_w8, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 8")
+SCENARIO(wide_get_s256_w8, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 256, W = 8")
+SCENARIO(wide_get_s1024_w8, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 1024, W = 8")
+SCENARIO(wide_get_s64_w2, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 2")
+SCENARIO(wide_get_s64_w32, "wide", "get", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 32")
+SCENARIO(wide_create_s4_w8, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN,
+         "the n entities of `wide_iter_s4_w8`'s world created through the bulk path with all W components, their "
+         "values prepared before the clock")
+SCENARIO(wide_create_s64_w8, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 8")
+SCENARIO(wide_create_s256_w8, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 256, W = 8")
+SCENARIO(wide_create_s1024_w8, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 1024, W = 8")
+SCENARIO(wide_create_s64_w2, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 2")
+SCENARIO(wide_create_s64_w32, "wide", "entity", SIZES_AT(12), WARM, NOT_SHOWN, "the same at S = 64, W = 32")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "
