@@ -145,13 +145,16 @@ def ops_plot(run: Run, canvas: Canvas) -> None:
 def memory_plot(run: Run, canvas: Canvas) -> None:
     """Bytes per entity of the scenarios the catalogue shows in the memory figure at one N, named in the title: the
     largest N the run measured these scenarios at, where a world's fixed costs weigh least, the N of the report's
-    bytes table in a full run. A cell not measured there is marked n/m, a zero is labelled."""
-    keys = [k for k in run.keys if "@" not in k and k in run.catalogue.memory]
+    bytes table in a full run. A scenario the run measured only below it (the wide family's one size) is drawn at its
+    own largest N, named under its label. A cell not measured there is marked n/m, a zero is labelled."""
+    keys = [k for k in run.keys if "@" not in k and k in run.catalogue.memory and run.sizes[k]]
     n = max((m for k in keys for m in run.sizes[k]), default=None)
     if n is None:
         return
-    clusters = [([key], {s: (float(run.cell[(key, s, n)]["bytes_per_entity"]),) for s in run.strategies
-                         if (key, s, n) in run.cell}) for key in keys]
+    own = {key: max(run.sizes[key]) for key in keys}
+    clusters = [([key] if own[key] == n else [key, f"at {n_label(own[key])}"],
+                 {s: (float(run.cell[(key, s, own[key])]["bytes_per_entity"]),) for s in run.strategies
+                  if (key, s, own[key]) in run.cell}) for key in keys]
     if not any(values for _, values in clusters):
         return
     blocks, settings, marks = layout(clusters, run.strategies, 690)

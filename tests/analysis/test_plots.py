@@ -249,9 +249,11 @@ class Folder(TempDir):
         self.figures(1024).memory_plot()
         gp = self.settings("memory")
         self.assertIn("N = 65536 (2¹⁶)", gp["title_text"])
-        # game_frame_10 was not measured at 2^16: its cluster keeps a slot per strategy, each marked, none drawn
+        # game_frame_10 was measured only up to 2^12: its cluster is drawn there, so named under its label, and
+        # keeps a slot per strategy of the figure, raw-soa's (not measured in it) marked
         marks = gp["marks_cmd"]
-        self.assertEqual(marks.count('"n/m"'), 3)
+        self.assertEqual(marks.count('"n/m"'), 1)
+        self.assertIn('"game_frame_10\\nat 2¹²"', gp["xtics_cmd"])
         # b's zero is a bar of height 0 with a label
         self.assertEqual(marks.count('"0" at'), 1)
         self.assertIn("n/m: not measured", gp["marks_note"])
