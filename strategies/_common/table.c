@@ -53,6 +53,20 @@ ESB_NOINLINE void esb_table_copy_ticks(esb_table *dst, uint32_t dst_row, const e
     }
 }
 
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    ESB_ASSERT_MSG(dst != src, "a copy between rows of one table");
+    uint32_t d = 0, s = 0, copied = 0;
+    for (; esb_table_next_shared(dst, &d, src, &s); ++d, ++s, ++copied)
+        esb_copy_element(esb_table_element(dst, esb_column_at(d), dst_row),
+                         esb_table_element(src, esb_column_at(s), src_row), dst->columns[d].size);
+    ESB_IF_CHECKED({
+        esb_bitset both;
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) both.w[k] = dst->column_set.w[k] & src->column_set.w[k];
+        ESB_ASSERT_MSG(copied == esb_bitset_count(&both), "a column both tables have that the walk did not copy");
+    });
+    (void)copied;
+}
+
 esb_status esb_table_track_ticks(esb_table *t, esb_component c) {
     if (esb_table_ticks_of(t, c)) return ESB_OK;
     size_t bytes = (size_t)t->capacity * sizeof(uint64_t);

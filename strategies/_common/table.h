@@ -191,6 +191,29 @@ static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, co
     }
 }
 
+/* The next column two tables share, at or after rank *d of dst and rank *s of src: both lists are ordered by id
+ * (T2), so one merge walk pairs them whatever the two column sets are. Returns false once either list is done;
+ * else *d and *s are the ranks of one component in the two tables (step both past them for the next). Kept apart
+ * from the copy below for a design that keeps a table's columns but its values elsewhere (chunks). */
+static inline bool esb_table_next_shared(const esb_table *dst, uint32_t *d, const esb_table *src, uint32_t *s) {
+    while (*d < dst->column_count && *s < src->column_count) {
+        esb_component dst_id = dst->columns[*d].id, src_id = src->columns[*s].id;
+        if (dst_id == src_id) return true;
+        if (dst_id < src_id)
+            ++*d;
+        else
+            ++*s;
+    }
+    return false;
+}
+
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row), for any two tables, however
+ * many columns apart: the move of a bundle, several components added or removed at once. A merge walk of the two
+ * column lists (esb_table_next_shared), O(columns of both); the columns of dst that src lacks are left as they
+ * are, for the caller's values. Ticks are esb_table_copy_ticks's, which pairs tracks the same way. Where the two
+ * tables are one column apart, esb_table_copy_neighbour does the same without comparing ids. */
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
+
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
 void esb_table_fill_column(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const unsigned char *values);
 
