@@ -100,7 +100,8 @@ RAW_SRC := $(wildcard scenarios/raw/*.c) scenarios/info.c
 SHARED_SRC := $(wildcard strategies/_common/*.c strategies/_core/*.c)
 TEST_SRC := $(wildcard tests/*.c)
 # The fuzz targets share the conformance suite's model, checks and driver, without Criterion and its tests.
-FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/check.c tests/model.c tests/support.c
+FUZZ_SRC := tests/fuzz/target.c tests/driver.c tests/driver_batched.c tests/check.c tests/model.c \
+            tests/model_batched.c tests/support.c tests/support_batched.c
 # Unit tests of the shared code (set index, match list, edges, sparse set, growth, entity table, query
 # registry), below the contract: one binary, build/test-common (and -asan), run by the plain make test.
 COMMON_TEST_SRC := $(wildcard tests/common/*.c)

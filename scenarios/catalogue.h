@@ -144,6 +144,22 @@ SCENARIO(new_sets_q10, "queries", "entity", SIZES_AT(14), WARM, SHOWN(QUERIES(ne
          "the same with ten such queries, half of them matching the new sets and half none")
 SCENARIO(new_sets_q100, "queries", "entity", SIZES_AT(14), WARM, SHOWN(QUERIES(new_sets_q0, 100)),
          "the same with a hundred")
+SCENARIO(spawn_add_1, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "n entities spawned one at a time: `esb_create`, then one `esb_add` of a one-float component (S0), while a "
+         "cached query over the spawned components exists; the run ends with a pass over it")
+SCENARIO(spawn_add_2, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "the same with two components added one by one (S0, S1)")
+SCENARIO(spawn_add_4, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with four (S0 to S3)")
+SCENARIO(spawn_add_8, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN, "the same with eight (S0 to S7)")
+SCENARIO(spawn_bundle_1, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`spawn_add_1` with the component given by one `esb_add_bundle` (a bundle of one: the control of the "
+         "bundle's fixed cost)")
+SCENARIO(spawn_bundle_2, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`spawn_add_2` with both components in one `esb_add_bundle`")
+SCENARIO(spawn_bundle_4, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`spawn_add_4` with the four in one bundle")
+SCENARIO(spawn_bundle_8, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`spawn_add_8` with the eight in one bundle")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "

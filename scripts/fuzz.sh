@@ -33,7 +33,8 @@ fuzz_one() {
         return
     fi
     set -- "$regressions"/*
-    if [ -e "$1" ] && ! "$bin" "$@" >"$log" 2>&1; then
+    # The regressions were recorded before the batched operations: their bytes choose from the older table.
+    if [ -e "$1" ] && ! ESB_FUZZ_OPS=classic "$bin" "$@" >"$log" 2>&1; then
         echo "regression" >"$logs/$v.failed"
         return
     fi

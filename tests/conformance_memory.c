@@ -105,6 +105,52 @@ static esb_status op_iter_begin(conf_env *env) {
     return st;
 }
 
+/* First alive entity with components a and b. */
+static esb_entity conf_find_both(conf_env *env, int a, int b) {
+    for (size_t i = 0; i < env->m.nissued; ++i) {
+        const conf_ment *s = env->m.ents[i];
+        if (s && s->has[a] && s->has[b]) return env->m.handles[i];
+    }
+    cr_assert_fail("test bug: no entity with %d and %d", a, b);
+    return ESB_ENTITY_NULL;
+}
+
+/* A bundle into a shape no entity has had (u8), with a sparse component and a dense one beside it. */
+static esb_status op_add_bundle_new_shape(conf_env *env) {
+    unsigned char u8 = 0x5A, sparse[16], a64[64];
+    memset(sparse, 0x21, sizeof sparse);
+    memset(a64, 0x44, sizeof a64);
+    esb_component ids[] = {CONF_MIX_A64, CONF_MIX_U8, CONF_MIX_SPARSE};
+    const void *values[] = {a64, &u8, sparse};
+    esb_entity e = ESB_ENTITY_NULL;
+    for (size_t i = 0; i < env->m.nissued && e == ESB_ENTITY_NULL; ++i) { /* one lacking all three */
+        const conf_ment *s = env->m.ents[i];
+        if (s && s->has[CONF_MIX_F32] && !s->has[CONF_MIX_A64] && !s->has[CONF_MIX_U8] && !s->has[CONF_MIX_SPARSE])
+            e = env->m.handles[i];
+    }
+    cr_assert_neq(e, ESB_ENTITY_NULL, "test bug: no entity with f32 and without a64, u8 and sparse");
+    return conf_do_add_bundle(env, e, ids, 3, values);
+}
+
+static esb_status op_add_bundle_tag_and_dense(conf_env *env) {
+    float v3[3] = {1, 2, 3};
+    esb_component ids[] = {CONF_MIX_TAG, CONF_MIX_VEC3};
+    const void *values[] = {NULL, v3};
+    esb_entity e = ESB_ENTITY_NULL;
+    for (size_t i = 0; i < env->m.nissued && e == ESB_ENTITY_NULL; ++i) {
+        const conf_ment *s = env->m.ents[i];
+        if (s && s->has[CONF_MIX_F32] && !s->has[CONF_MIX_TAG] && !s->has[CONF_MIX_VEC3]) e = env->m.handles[i];
+    }
+    cr_assert_neq(e, ESB_ENTITY_NULL, "test bug: no entity with f32 and without tag and vec3");
+    return conf_do_add_bundle(env, e, ids, 2, values);
+}
+
+/* Two of an entity's components (f32 among them) out at once: a shape that may not exist yet. */
+static esb_status op_remove_bundle(conf_env *env) {
+    esb_component ids[] = {CONF_MIX_VEC3, CONF_MIX_F32};
+    return conf_do_remove_bundle(env, conf_find_both(env, CONF_MIX_F32, CONF_MIX_VEC3), ids, 2);
+}
+
 /* Creates pre more entities with f32 and u8, so that op meets storage at every fill level (growth points). */
 static void conf_oom_prep(conf_env *env, unsigned pre) {
     for (unsigned i = 0; i < pre; ++i) {
@@ -166,6 +212,11 @@ Test(conf_memory, oom_query_create_cached) { conf_oom_sweep("esb_query_create (c
 Test(conf_memory, oom_query_create_uncached) { conf_oom_sweep("esb_query_create", op_query_uncached); }
 Test(conf_memory, oom_register) { conf_oom_sweep("esb_component_register", op_register); }
 Test(conf_memory, oom_iter_begin) { conf_oom_sweep("esb_iter_begin", op_iter_begin); }
+Test(conf_memory, oom_add_bundle_new_shape) { conf_oom_sweep("esb_add_bundle (new shape)", op_add_bundle_new_shape); }
+Test(conf_memory, oom_add_bundle_tag_and_dense) {
+    conf_oom_sweep("esb_add_bundle (tag, vec3)", op_add_bundle_tag_and_dense);
+}
+Test(conf_memory, oom_remove_bundle) { conf_oom_sweep("esb_remove_bundle", op_remove_bundle); }
 
 /* The same operations at every fill level from 0 to 80 extra entities, so that storage growth is hit. */
 Test(conf_memory, oom_create_at_every_fill_level) {
@@ -173,6 +224,10 @@ Test(conf_memory, oom_create_at_every_fill_level) {
 }
 Test(conf_memory, oom_add_at_every_fill_level) {
     for (unsigned pre = 0; pre < 80; ++pre) conf_oom_sweep_at("esb_add (new shape)", op_add_new_shape, pre);
+}
+Test(conf_memory, oom_add_bundle_at_every_fill_level) {
+    for (unsigned pre = 0; pre < 80; ++pre)
+        conf_oom_sweep_at("esb_add_bundle (new shape)", op_add_bundle_new_shape, pre);
 }
 
 Test(conf_memory, oom_world_create) {

@@ -43,7 +43,7 @@ static esb_entity conf_pick_alive(conf_env *env) {
     return m->handles[i];
 }
 
-static esb_entity conf_pick_entity(conf_env *env) {
+esb_entity conf_pick_entity(conf_env *env) {
     conf_model *m = &env->m;
     conf_rng *r = &env->rng;
     uint32_t roll = conf_rng_below(r, 100);
@@ -69,7 +69,7 @@ static esb_entity conf_pick_entity(conf_env *env) {
     }
 }
 
-static esb_component conf_pick_unknown(conf_env *env) {
+esb_component conf_pick_unknown(conf_env *env) {
     switch (conf_rng_below(&env->rng, 4)) {
     case 0: return env->m.ncomps;
     case 1: return env->m.ncomps + 1 + conf_rng_below(&env->rng, 8);
@@ -78,8 +78,7 @@ static esb_component conf_pick_unknown(conf_env *env) {
     }
 }
 
-/* A registered component, biased towards the first few so that entities share shapes and queries match. */
-static esb_component conf_pick_known(conf_env *env) {
+esb_component conf_pick_known(conf_env *env) {
     uint32_t n = env->m.ncomps;
     if (n > 8 && conf_rng_chance(&env->rng, 70)) n = 8;
     return conf_rng_below(&env->rng, n);
@@ -96,9 +95,8 @@ static bool conf_in(const esb_component *a, uint32_t n, esb_component c) {
     return false;
 }
 
-/* Up to want distinct registered components not in avoid; tags allowed or not. Returns how many. */
-static uint32_t conf_pick_distinct(conf_env *env, esb_component *dst, uint32_t want, bool tags,
-                                   const esb_component *avoid, uint32_t navoid) {
+uint32_t conf_pick_distinct(conf_env *env, esb_component *dst, uint32_t want, bool tags, const esb_component *avoid,
+                            uint32_t navoid) {
     uint32_t n = 0;
     for (uint32_t tries = 0; n < want && tries < 4 * want + 8; ++tries) {
         esb_component c = conf_pick_known(env);
@@ -304,7 +302,8 @@ static void conf_op_structural_or_read(conf_env *env) {
     }
     uint32_t w_create = m->nalive < 40 ? 22 : (m->nalive > 220 ? 3 : 10);
     uint32_t w_destroy = m->nalive > 220 ? 18 : 8;
-    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20, 12, 6, 4, 3, 2, 2, 8};
+    uint32_t w_bundle = env->batched_ops ? 6 : 0; /* 0: the table the fuzz regressions were recorded in */
+    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20, 12, 6, 4, 3, 2, 2, 8, w_bundle, w_bundle};
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) total += weights[i];
     uint32_t roll = conf_rng_below(&env->rng, total), op = 0;
@@ -320,7 +319,9 @@ static void conf_op_structural_or_read(conf_env *env) {
     case 7: conf_op_query_create(env); break;
     case 8: conf_op_query_destroy(env); break;
     case 9: conf_op_register(env); break;
-    default: conf_op_set(env); break;
+    case 10: conf_op_set(env); break;
+    case 11: conf_op_add_bundle(env); break;
+    default: conf_op_remove_bundle(env); break;
     }
     if (env->injecting) { /* the operation made no call that could fail */
         esb_mem_fail_nth(0);

@@ -21,6 +21,20 @@ void conf_driver_step(conf_env *env);
 /* Registers late component number `late` (0 .. CONF_DRIVER_LATE - 1) unless the world is locked; true if done. */
 bool conf_driver_register_late(conf_env *env, size_t late);
 
+/* The argument pickers the operations share (driver.c), from env->rng. */
+esb_entity conf_pick_entity(conf_env *env); /* mostly alive; else stale, never issued or NULL */
+esb_component conf_pick_unknown(conf_env *env);
+/* A registered component, biased towards the first few so that entities share shapes and queries match. */
+esb_component conf_pick_known(conf_env *env);
+/* Up to want distinct registered components not in avoid; tags allowed or not. Returns how many. */
+uint32_t conf_pick_distinct(conf_env *env, esb_component *dst, uint32_t want, bool tags, const esb_component *avoid,
+                            uint32_t navoid);
+
+/* The batched operations (driver_batched.c), valid and not: bundles of 0 to 5 components, mostly ones the entity
+ * lacks (add) or holds (remove), now and then with a component listed twice or an unknown one. */
+void conf_op_add_bundle(conf_env *env);
+void conf_op_remove_bundle(conf_env *env);
+
 /* Ends live iterators, compares the whole state, destroys some queries and then the world (conf_env_fini). */
 void conf_driver_finish(conf_env *env);
 

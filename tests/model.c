@@ -1,3 +1,4 @@
+/* The reference model (model.h): the immediate operations; model_batched.c defines the batched ones by them. */
 #include "model.h"
 
 #include <stdio.h>

@@ -114,6 +114,15 @@ void conf_model_add_apply(conf_model *m, esb_entity e, esb_component c, const vo
 esb_status conf_model_remove_status(const conf_model *m, const void *world, esb_entity e, esb_component c);
 void conf_model_remove_apply(conf_model *m, esb_entity e, esb_component c);
 
+/* Bundles (model_batched.c): the plain loop of esb_add / esb_remove over ids, checked as one call. */
+esb_status conf_model_add_bundle_status(const conf_model *m, const void *world, esb_entity e, const esb_component *ids,
+                                        uint32_t count);
+void conf_model_add_bundle_apply(conf_model *m, esb_entity e, const esb_component *ids, uint32_t count,
+                                 const void *const *values);
+esb_status conf_model_remove_bundle_status(const conf_model *m, const void *world, esb_entity e,
+                                           const esb_component *ids, uint32_t count);
+void conf_model_remove_bundle_apply(conf_model *m, esb_entity e, const esb_component *ids, uint32_t count);
+
 /* Reads. conf_model_get sets *bytes to the expected value (NULL for a tag or on error). */
 esb_status conf_model_get(const conf_model *m, const void *world, esb_entity e, esb_component c, const void *out,
                           const unsigned char **bytes);

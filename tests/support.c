@@ -89,6 +89,7 @@ void conf_env_init(conf_env *env, uint64_t seed) {
     env->seed = seed;
     conf_rng_seed(&env->rng, seed);
     conf_rng_seed(&env->aux, ~seed);
+    env->batched_ops = true;
     conf_model_init(&env->m);
     esb_status st = esb_world_create(&env->w);
     cr_assert_eq(st, ESB_OK, "esb_world_create: %s", esb_status_name(st));

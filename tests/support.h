@@ -68,6 +68,9 @@ typedef struct conf_env {
     bool injecting;
     uint64_t calls;
     uint64_t injected; /* injected failures the strategy reported as ESB_ERR_NOMEM (tallied by conf_env_fini) */
+    /* The random driver also picks the batched operations (driver.c). Off only to replay the fuzz regressions
+     * recorded before they existed, whose bytes choose operations from the older table (ESB_FUZZ_OPS=classic). */
+    bool batched_ops;
 } conf_env;
 
 /* Prints the context (strategy, seed, step, operation, sweep) to stderr; used before a failing assertion, and by
@@ -117,6 +120,10 @@ esb_status conf_do_destroy(conf_env *env, esb_entity e);
 esb_status conf_do_add(conf_env *env, esb_entity e, esb_component c, const void *value);
 esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c);
 esb_status conf_do_set(conf_env *env, esb_entity e, esb_component c, const void *value);
+/* The bundles (support_batched.c). */
+esb_status conf_do_add_bundle(conf_env *env, esb_entity e, const esb_component *ids, uint32_t count,
+                              const void *const *values);
+esb_status conf_do_remove_bundle(conf_env *env, esb_entity e, const esb_component *ids, uint32_t count);
 esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *slot);
 esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
 size_t conf_free_query_slots(const conf_env *env);

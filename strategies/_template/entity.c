@@ -1,4 +1,4 @@
-/* Entity operations: alive, create, bulk create, destroy, add, remove, get, has.
+/* Entity operations: alive, create, bulk create, destroy, add, remove, their bundles, get, has.
  *
  * Every structural operation has the same shape: the shared checks (world_core.h, validate.h) in the contract's
  * order, then every allocation it may need, then the changes, which cannot fail. That order is what makes a
@@ -80,6 +80,39 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!tpl_has(w, idx, c)) return ESB_ERR_ABSENT;
     esb_bitset_clear(&w->signature[idx], c); /* the value stays behind as a hole; nothing reads it */
     esb_change_forget(&w->changes, c, idx);
+    return ESB_OK;
+}
+
+/* A bundle is the loop of esb_add with its checks and allocations hoisted in front: every data array is made
+ * before the first bit changes, so a failure leaves nothing behind that a caller could see. A design whose add
+ * moves the entity does better: one move to the final set (docs/strategy-authors.md). */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle(esb_core_of(w), e, ids, count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    for (uint32_t k = 0; k < count; ++k)
+        if (tpl_has(w, idx, ids[k])) return ESB_ERR_PRESENT;
+    for (uint32_t k = 0; k < count; ++k)
+        if ((s = tpl_ensure_data(w, ids[k])) != ESB_OK) return s;
+    for (uint32_t k = 0; k < count; ++k) {
+        write_value(w, ids[k], idx, values ? values[k] : NULL);
+        esb_bitset_set(&w->signature[idx], ids[k]);
+        esb_change_mark(&w->changes, ids[k], idx, true);
+    }
+    return ESB_OK;
+}
+
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle(esb_core_of(w), e, ids, count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    for (uint32_t k = 0; k < count; ++k)
+        if (!tpl_has(w, idx, ids[k])) return ESB_ERR_ABSENT;
+    for (uint32_t k = 0; k < count; ++k) {
+        esb_bitset_clear(&w->signature[idx], ids[k]);
+        esb_change_forget(&w->changes, ids[k], idx);
+    }
     return ESB_OK;
 }
 

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "driver.h"
 
@@ -14,6 +15,9 @@
 #define FUZZ_LATE_EVERY 48u /* steps between midway component registrations */
 
 static uint64_t fuzz_inputs, fuzz_operations, fuzz_injected;
+/* ESB_FUZZ_OPS=classic: the operations' table without the batched ones, in which the regression inputs were
+ * recorded (scripts/fuzz.sh replays them so). */
+static bool fuzz_classic_ops;
 
 _Noreturn void conf_fail(const char *file, int line, const char *fmt, ...) {
     va_list ap;
@@ -34,6 +38,8 @@ static void fuzz_report(void) {
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     atexit(fuzz_report);
+    const char *ops = getenv("ESB_FUZZ_OPS");
+    fuzz_classic_ops = ops && strcmp(ops, "classic") == 0;
     return 0;
 }
 
@@ -42,6 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     conf_env env;
     conf_env_init(&env, size);
     conf_rng_from_bytes(&env.rng, data, size);
+    env.batched_ops = !fuzz_classic_ops;
     conf_driver_begin(&env);
     size_t late = 0;
     unsigned s = 0;
