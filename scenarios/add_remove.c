@@ -12,7 +12,13 @@
  * is a change the world tracks, and every move carries what the design tracks with it.
  * add_remove_q1, _q10, _q100: add_remove while 1, 10 or 100 cached queries over A and B exist (never iterated;
  * about half match the entities: ecs.h, scn_live_queries), so a design that keeps per-query state up to date on
- * every change (cached filters, groups) pays for each, and one that matches queries per table pays for none. */
+ * every change (cached filters, groups) pays for each, and one that matches queries per table pays for none.
+ * add_remove_matching: the same adds and removes as two query-wide calls, esb_add_matching over a cached query of A
+ * without B and esb_remove_matching over the pass's query (cached): where a design can move a whole table or set a
+ * word of bits at once, it does. Every entity gets the same B value (the call takes one).
+ * add_remove_frag and add_remove_matching_frag: the loop and the query-wide calls on entities spread over sixteen
+ * component sets (entity i also carries tag F(i mod 16)), so a design that groups entities by set has sixteen
+ * groups to move instead of one. */
 #include <stdlib.h>
 
 #include "ecs.h"
@@ -21,6 +27,7 @@
 #include "info.h"
 
 #define LARGE_EXTRA 10u
+#define FRAGMENTS 16u
 
 typedef struct add_remove_ctx {
     scn_ctx base; /* its query: fields A and B, the passes' query, cached in add_remove_cached */
@@ -31,6 +38,7 @@ typedef struct add_remove_ctx {
     uint64_t observed_ns;   /* in the passes, since setup */
     const char *pass_wrong; /* what the first pass that saw something else saw wrong, for verify to report */
     scn_live live;          /* add_remove_q*: the cached queries that exist and are never iterated */
+    esb_query *lacking_b;   /* add_remove_matching*: A without B, the query-wide add's */
 } add_remove_ctx;
 
 static void add_remove_teardown(void *p) {
@@ -78,7 +86,22 @@ typedef struct add_remove_params {
     bool tracked;                 /* a query with a change term on B exists */
     const scenario_info *counted; /* a query-count scenario's own descriptor: its live_queries cached queries over
                                      A and B exist, never iterated; NULL for none */
+    bool query_wide;              /* the adds and removes are esb_add_matching and esb_remove_matching */
+    uint32_t fragments;           /* 0, or FRAGMENTS: entity i also carries tag F(i mod FRAGMENTS) */
 } add_remove_params;
+
+/* Entity i carries tag F(i mod count), so the entities sit in count component sets. */
+static esb_status fragment(add_remove_ctx *c, uint32_t count) {
+    static const char *const names[FRAGMENTS] = {"F0", "F1", "F2",  "F3",  "F4",  "F5",  "F6",  "F7",
+                                                 "F8", "F9", "F10", "F11", "F12", "F13", "F14", "F15"};
+    esb_component tags[FRAGMENTS];
+    esb_status s = ESB_OK;
+    for (uint32_t k = 0; s == ESB_OK && k < count; ++k)
+        s = scn_register(c->base.world, names[k], 0, 1, ESB_STORAGE_DENSE, &tags[k]);
+    for (size_t i = 0; s == ESB_OK && count && i < c->base.n; ++i)
+        s = esb_add(c->base.world, c->base.handles[i], tags[i % count], NULL);
+    return s;
+}
 
 static void *add_remove_setup(size_t n, const void *params, const char **error) {
     const add_remove_params *p = params;
@@ -90,16 +113,22 @@ static void *add_remove_setup(size_t n, const void *params, const char **error) 
         (s = scn_register(c->base.world, "A", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->a)) == ESB_OK &&
         (s = scn_register(c->base.world, "B", sizeof(scalar), _Alignof(scalar), ESB_STORAGE_DENSE, &c->b)) == ESB_OK)
         s = populate(c, p->extra);
+    if (s == ESB_OK) s = fragment(c, p->fragments);
+    if (s == ESB_OK && p->query_wide) {
+        esb_query_desc lacking = {
+            .fields = &c->a, .field_count = 1, .without = &c->b, .without_count = 1, .cached = true};
+        s = esb_query_create(c->base.world, &lacking, &c->lacking_b);
+    }
     if (s == ESB_OK) {
         esb_component fields[] = {c->a, c->b};
-        s = scn_query(c->base.world, fields, 2, p->cached_query, &c->base.query);
+        s = scn_query(c->base.world, fields, 2, p->cached_query || p->query_wide, &c->base.query);
         if (s == ESB_OK && p->tracked) s = scn_watch(c->base.world, fields, 2, c->b);
         if (s == ESB_OK && p->counted)
             s = scn_live_queries(c->base.world, fields, 2, c->b, p->counted->live_queries, &c->live);
     }
     c->with_b.entities = n;
     for (size_t i = 0; s == ESB_OK && i < n; ++i) {
-        c->b_values[i] = data_scalar(i * 3 + 1);
+        c->b_values[i] = data_scalar(p->query_wide ? 1 : i * 3 + 1);
         c->with_b.handles += c->base.handles[i];
         c->with_b.values += data_float_bits(c->b_values[i].v);
     }
@@ -124,6 +153,21 @@ static uint64_t add_remove_run(void *p) {
     uint64_t added = add_all(c);
     scn_seen after_adds = scn_observe(c->base.query, 1, &c->observed_ns);
     uint64_t removed = remove_all(c);
+    scn_seen after_removes = scn_observe(c->base.query, 1, &c->observed_ns);
+    if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
+        c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
+    if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
+        c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
+    return added < removed ? added : removed;
+}
+
+/* add_remove_run's phases, each one query-wide call. */
+static uint64_t add_remove_matching_run(void *p) {
+    add_remove_ctx *c = p;
+    size_t added = 0, removed = 0;
+    if (esb_add_matching(c->lacking_b, c->b, &c->b_values[0], &added) != ESB_OK) added = 0;
+    scn_seen after_adds = scn_observe(c->base.query, 1, &c->observed_ns);
+    if (esb_remove_matching(c->base.query, c->b, &removed) != ESB_OK) removed = 0;
     scn_seen after_removes = scn_observe(c->base.query, 1, &c->observed_ns);
     if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
         c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
@@ -211,5 +255,18 @@ DEFINE_SCENARIO(add_remove_q10, .params = &(const add_remove_params){.counted = 
                 .world = scn_ctx_world, .teardown = add_remove_teardown);
 DEFINE_SCENARIO(add_remove_q100, .params = &(const add_remove_params){.counted = &scenario_info_add_remove_q100},
                 .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_matching, .params = &(const add_remove_params){.query_wide = true},
+                .setup = add_remove_setup, .run = add_remove_matching_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_frag, .params = &(const add_remove_params){.cached_query = true, .fragments = FRAGMENTS},
+                .setup = add_remove_setup, .run = add_remove_run, .checksum = add_remove_checksum,
+                .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
+                .world = scn_ctx_world, .teardown = add_remove_teardown);
+DEFINE_SCENARIO(add_remove_matching_frag,
+                .params = &(const add_remove_params){.query_wide = true, .fragments = FRAGMENTS},
+                .setup = add_remove_setup, .run = add_remove_matching_run, .checksum = add_remove_checksum,
                 .verify = add_remove_verify, .observed_ns = add_remove_observed_ns, .query_kind = scn_ctx_kind,
                 .world = scn_ctx_world, .teardown = add_remove_teardown);

@@ -160,6 +160,15 @@ SCENARIO(spawn_bundle_4, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`spawn_add_4` with the four in one bundle")
 SCENARIO(spawn_bundle_8, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`spawn_add_8` with the eight in one bundle")
+SCENARIO(
+    add_remove_matching, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+    "`add_remove_cached`'s adds and removes as two query-wide calls: `esb_add_matching` of B over a cached query of A "
+    "without B, then `esb_remove_matching` of B over the pass's query (cached), each followed by the pass")
+SCENARIO(add_remove_frag, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`add_remove` (one call per entity, the pass's query cached) on entities spread over sixteen component sets "
+         "(entity i also carries tag F(i mod 16))")
+SCENARIO(add_remove_matching_frag, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`add_remove_matching` on that world: sixteen groups to move in each call")
 SCENARIO(churn_then_iter, "history", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "n entities with Position, Velocity, Rotation after ten rounds of removals (counter multiples of 7, 11, "
          "13), destructions (17) and n/10 new entities (untimed); one pass over the three; per entity of the n "

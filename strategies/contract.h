@@ -24,16 +24,18 @@
  *    proved about storage that no operation has changed since (sparse's runs: which stretches of its pools
  *    hold the same entities side by side); after a change its next pass proves it again, paying what a pass
  *    without the memory pays, so no operation's cost moves into it.
- *  - "Structural" operations (create, bulk create, destroy, add, remove, their bundles, component registration, query
- *    creation and destruction) return ESB_ERR_LOCKED while any iterator of the world is live. Reads (alive, has, get),
- *    writes through pointers from get or from a batch, and starting further iterators are allowed.
+ *  - "Structural" operations (create, bulk create, destroy, add, remove, their bundles and query-wide forms, component
+ *    registration, query creation and destruction) return ESB_ERR_LOCKED while any iterator of the world is live.
+ *    Reads (alive, has, get), writes through pointers from get or from a batch, and starting further iterators are
+ *    allowed.
  *  - Lifetimes: component data pointers (from esb_get, and a batch's base pointers) stay valid until the next
  *    structural operation on the world that succeeds or fails with ESB_ERR_FULL or ESB_ERR_NOMEM (such a failure may
  *    have made room before it found the limit). One that fails with any other error (INVALID, LOCKED, STALE,
  *    UNKNOWN_COMPONENT, PRESENT, ABSENT) returned before touching storage and ends nothing. A structural operation may
- *    move the data before it reads its own arguments: values passed to esb_add, esb_add_bundle or esb_create_bulk must
- *    not point into the world's storage (copy a value out of another entity first). A batch's entities and index arrays
- *    may be scratch space of the iterator: valid until the next esb_iter_next or esb_iter_end on it.
+ *    move the data before it reads its own arguments: values passed to esb_add, esb_add_bundle, esb_add_matching or
+ *    esb_create_bulk must not point into the world's storage (copy a value out of another entity first). A batch's
+ *    entities and index arrays may be scratch space of the iterator: valid until the next esb_iter_next or
+ *    esb_iter_end on it.
  *  - Complexities are the contract's upper bounds in the design-independent sense; each strategy's README
  *    states what its design actually achieves (e.g. amortised O(1) add for sparse sets, O(components) moves
  *    for archetypes).
@@ -140,23 +142,24 @@ typedef struct esb_query_desc {
 } esb_query_desc;
 
 /* Change detection: what a query's change term matches.
- *  - A change of component c of entity e is: an addition (esb_add of c to e, an esb_add_bundle giving e c, or
- *    esb_create_bulk creating e with c); an explicit write, esb_set(e, c); or a batch handing e out in a field of c
- *    with ESB_WRITE access (the strategy cannot see whether the pointer was written, so handing it out counts, as a
- *    mutable join marks every entity it visits in specs and an [inout] field marks its table in flecs). A write through
- *    esb_get's pointer, or through a field given ESB_READ, is no change. An addition is a change too.
+ *  - A change of component c of entity e is: an addition (esb_add of c to e, an esb_add_bundle or esb_add_matching
+ *    giving e c, or esb_create_bulk creating e with c); an explicit write, esb_set(e, c); or a batch handing e out in
+ *    a field of c with ESB_WRITE access (the strategy cannot see whether the pointer was written, so handing it out
+ *    counts, as a mutable join marks every entity it visits in specs and an [inout] field marks its table in flecs). A
+ *    write through esb_get's pointer, or through a field given ESB_READ, is no change. An addition is a change too.
  *  - A query's reference point is its creation, then the esb_iter_begin of its last complete iteration (one whose
- *    esb_iter_next returned false). An iteration ended early by esb_iter_end leaves the point where it was, and a begin
- *    that fails (NOMEM, LOCKED, ...) is no iteration: it moves nothing and loses no change. Among the entities the
- *    query's other terms match, ESB_CHANGE_CHANGED matches those whose change_component had a change after the
- *    reference point, ESB_CHANGE_ADDED those given it after the reference point (by esb_add, esb_add_bundle or
- *    esb_create_bulk). A change made while an iteration of the query is live (through that iteration's own batches,
- *    another query's, or esb_set) may or may not be reported by that iteration. If that iteration completes, the change
- *    may or may not be reported by the iterations up to and including the query's next complete one, and by none after
- *    it: a design that stamps changes with ticks absorbs them (a Bevy system does not see its own writes), one that
- *    collects them in sets may keep them for the next iteration. If that iteration is ended early, the change is one
- *    after the reference point like any other: the next complete iteration reports it. A workload that makes its
- *    changes while no iteration of the query is live gets the same answer from every exact strategy.
+ *    esb_iter_next returned false). An iteration ended early by esb_iter_end leaves the point where it was, and a
+ *    begin that fails (NOMEM, LOCKED, ...) is no iteration: it moves nothing and loses no change. Among the entities
+ *    the query's other terms match, ESB_CHANGE_CHANGED matches those whose change_component had a change after the
+ *    reference point, ESB_CHANGE_ADDED those given it after the reference point (by esb_add, esb_add_bundle,
+ *    esb_add_matching or esb_create_bulk). A change made while an iteration of the query is live (through that
+ *    iteration's own batches, another query's, or esb_set) may or may not be reported by that iteration. If that
+ *    iteration completes, the change may or may not be reported by the iterations up to and including the query's next
+ *    complete one, and by none after it: a design that stamps changes with ticks absorbs them (a Bevy system does not
+ *    see its own writes), one that collects them in sets may keep them for the next iteration. If that iteration is
+ *    ended early, the change is one after the reference point like any other: the next complete iteration reports it.
+ *    A workload that makes its changes while no iteration of the query is live gets the same answer from every exact
+ *    strategy.
  *  - A destroyed entity is never reported; an index recycled for a new entity starts with no changes (the new
  *    entity's own additions are its first). Removing c and adding it again is an addition. Changes made before
  *    the query existed are never reported.
@@ -316,6 +319,21 @@ esb_status esb_query_destroy(esb_query *query);
 /* How the strategy serves this query, e.g. "scan", "cached-list", "owned-group", "table-cache": a static string
  * the harness prints beside each result. */
 const char *esb_query_kind(const esb_query *query);
+
+/* Adds component c to every entity q's terms match when the call begins that lacks c, each exactly as esb_add would
+ * (from value, or zero-filled when value is NULL; a tag ignores it; value never points into the world's storage):
+ * one that has c already is left alone, no write and no change. The set is taken when the call begins, so an entity
+ * that c's addition makes match q, or stop matching it, is no different. On success *out_count (out_count may be
+ * NULL) is how many entities gained c; on failure it is untouched. It is no iteration of q (its change term's
+ * reference point stays) and holds no iterator. Errors: INVALID (q NULL; q has a change term), LOCKED (an iterator
+ * of q's world is live, q's own included), UNKNOWN_COMPONENT, NOMEM. All or nothing. O(matches) plus the design's
+ * moves, which it may make a group of entities at a time (a whole table, a word of a bitset). */
+esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count);
+
+/* Removes component c from every entity q's terms match when the call begins that has c, each exactly as
+ * esb_remove would; one without c is left alone. *out_count: how many lost c, as above. Errors: as
+ * esb_add_matching's; NOMEM only where a design that moves entities needs room for their destination. */
+esb_status esb_remove_matching(esb_query *q, esb_component c, size_t *out_count);
 
 /* Starts iterating; the world is locked against structural operations until the iterator ends. A query has at
  * most one live iterator at a time (create a second query object for nested loops over the same terms).

@@ -50,7 +50,7 @@ Test(conf_batched, add_bundle_errors_in_the_contracts_order) {
 Test(conf_batched, remove_bundle_errors_in_the_contracts_order) {
     bundle_world t = bundle_world_make();
     esb_world *w = t.b.w;
-    conf_add_f32(w, t.e, t.b.f64, 0); /* f64's value is a double; any bytes do */
+    CONF_EXPECT(esb_add(w, t.e, t.b.f64, NULL), ESB_OK);
     esb_component ok[] = {t.b.f64, t.b.f32}, twice[] = {t.b.f32, t.b.f32}, unknown[] = {t.b.f32, 99};
     esb_component absent[] = {t.b.f32, t.b.tag};
     esb_entity dead = conf_new_dead(w);
@@ -236,4 +236,129 @@ Test(conf_batched, a_bundle_is_the_loop_it_stands_for) {
     }
     conf_check_state(&env, true);
     conf_env_fini(&env);
+}
+
+/* ---- query-wide adds and removes ---- */
+
+Test(conf_batched, matching_errors_in_the_contracts_order) {
+    bundle_world t = bundle_world_make();
+    esb_world *w = t.b.w;
+    esb_query *q = conf_query1(w, t.b.f32, true), *other = conf_query1(w, t.b.vec3, false);
+    esb_query *changed = conf_query_changed(w, t.b.f32);
+    size_t count = 77;
+    CONF_EXPECT(esb_add_matching(NULL, t.b.tag, NULL, &count), ESB_ERR_INVALID);
+    CONF_EXPECT(esb_remove_matching(NULL, t.b.tag, &count), ESB_ERR_INVALID);
+    CONF_EXPECT(esb_add_matching(changed, 99, NULL, &count), ESB_ERR_INVALID); /* INVALID before UNKNOWN */
+    CONF_EXPECT(esb_remove_matching(changed, t.b.f32, &count), ESB_ERR_INVALID);
+    esb_iter it;
+    CONF_EXPECT(esb_iter_begin(other, &it), ESB_OK); /* any iterator of the world locks it */
+    CONF_EXPECT(esb_add_matching(q, 99, NULL, &count), ESB_ERR_LOCKED);
+    CONF_EXPECT(esb_remove_matching(q, t.b.f32, &count), ESB_ERR_LOCKED);
+    esb_iter_end(&it);
+    CONF_EXPECT(esb_iter_begin(q, &it), ESB_OK); /* its own included */
+    CONF_EXPECT(esb_add_matching(q, t.b.tag, NULL, &count), ESB_ERR_LOCKED);
+    esb_iter_end(&it);
+    CONF_EXPECT(esb_add_matching(q, 99, NULL, &count), ESB_ERR_UNKNOWN_COMPONENT);
+    CONF_EXPECT(esb_remove_matching(q, ESB_MAX_COMPONENTS, &count), ESB_ERR_UNKNOWN_COMPONENT);
+    cr_assert_eq(count, 77, "a refused call wrote *out_count");
+    cr_assert_eq(esb_has(w, t.e, t.b.tag), 0);
+    CONF_EXPECT(esb_add_matching(q, t.b.tag, NULL, NULL), ESB_OK); /* out_count may be NULL */
+    cr_assert_eq(esb_has(w, t.e, t.b.tag), 1);
+    esb_query *qs[] = {q, other, changed};
+    for (int i = 0; i < 3; ++i) CONF_EXPECT(esb_query_destroy(qs[i]), ESB_OK);
+    esb_world_check(w);
+    esb_world_destroy(w);
+}
+
+/* Entities the query matches that lack c gain it with the value, in every group they sit in; holders keep their
+ * value and report no change; entities the query does not match are untouched. */
+Test(conf_batched, add_matching_adds_to_the_lacking_matches_alone) {
+    conf_basic b = conf_basic_world();
+    esb_world *w = b.w;
+    esb_entity e[12];
+    for (int i = 0; i < 12; ++i) {
+        e[i] = conf_new_f32(&b, (float)i);
+        if (i % 3 == 1) CONF_EXPECT(esb_add(w, e[i], b.f64, NULL), ESB_OK); /* a second group of f32 holders */
+        if (i % 4 == 0) CONF_EXPECT(esb_add(w, e[i], b.tag, NULL), ESB_OK); /* excluded from q */
+    }
+    float held[3] = {-1, -2, -3};
+    CONF_EXPECT(esb_add(w, e[5], b.vec3, held), ESB_OK); /* matches q, already holds vec3 */
+    esb_query_desc d = {.fields = &b.f32, .field_count = 1, .without = &b.tag, .without_count = 1, .cached = true};
+    esb_query *q = conf_query(w, &d);
+    esb_query_desc added = {
+        .fields = &b.vec3, .field_count = 1, .change = ESB_CHANGE_CHANGED, .change_component = b.vec3};
+    esb_query *qc = conf_query(w, &added);
+    conf_count(qc); /* a complete pass: its reference point is now */
+    float v3[3] = {7, 8, 9};
+    size_t count = 0;
+    CONF_EXPECT(esb_add_matching(q, b.vec3, v3, &count), ESB_OK);
+    cr_assert_eq(count, 8, "12 entities, 3 with the tag, 1 holding vec3: 8 gain it, %zu reported", count);
+    for (int i = 0; i < 12; ++i) {
+        bool gains = i % 4 != 0 && i != 5;
+        void *p;
+        cr_assert_eq(esb_has(w, e[i], b.vec3), i % 4 != 0, "entity %d", i);
+        cr_assert_eq(conf_get_f32(w, e[i], b.f32), (float)i, "entity %d's f32 moved wrong", i);
+        if (!gains) continue;
+        CONF_EXPECT(esb_get(w, e[i], b.vec3, &p), ESB_OK);
+        cr_assert_eq(memcmp(p, v3, sizeof v3), 0, "entity %d's vec3 is not the value", i);
+    }
+    void *p;
+    CONF_EXPECT(esb_get(w, e[5], b.vec3, &p), ESB_OK);
+    cr_assert_eq(memcmp(p, held, sizeof held), 0, "a holder's value was overwritten");
+    if (esb_change_exact()) /* the 8 that gained vec3, and not e[5], which was left alone */
+        cr_assert_eq(conf_count(qc), 8, "a change term over vec3 does not report exactly the entities that gained it");
+    CONF_EXPECT(esb_query_destroy(q), ESB_OK);
+    CONF_EXPECT(esb_query_destroy(qc), ESB_OK);
+    esb_world_check(w);
+    esb_world_destroy(w);
+}
+
+/* The set is the one the call began with: adding a component the query excludes, or removing one it requires,
+ * changes every match once, and the query matches none of them after. */
+Test(conf_batched, matching_takes_the_set_the_call_began_with) {
+    conf_basic b = conf_basic_world();
+    esb_world *w = b.w;
+    for (int i = 0; i < 40; ++i) {
+        esb_entity x = conf_new_f32(&b, (float)i);
+        if (i % 2) CONF_EXPECT(esb_add(w, x, b.f64, NULL), ESB_OK);
+    }
+    esb_query_desc d = {.fields = &b.f32, .field_count = 1, .without = &b.tag, .without_count = 1, .cached = true};
+    esb_query *without_tag = conf_query(w, &d), *with_f32 = conf_query1(w, b.f32, true);
+    size_t count = 0;
+    CONF_EXPECT(esb_add_matching(without_tag, b.tag, NULL, &count), ESB_OK);
+    cr_assert_eq(count, 40);
+    cr_assert_eq(conf_count(without_tag), 0, "an entity the call tagged still matches");
+    CONF_EXPECT(esb_add_matching(without_tag, b.tag, NULL, &count), ESB_OK);
+    cr_assert_eq(count, 0, "a second call found entities to tag");
+    CONF_EXPECT(esb_remove_matching(with_f32, b.f32, &count), ESB_OK);
+    cr_assert_eq(count, 40);
+    cr_assert_eq(conf_count(with_f32), 0, "an entity that lost f32 still matches");
+    CONF_EXPECT(esb_remove_matching(with_f32, b.f32, &count), ESB_OK);
+    cr_assert_eq(count, 0);
+    CONF_EXPECT(esb_query_destroy(without_tag), ESB_OK);
+    CONF_EXPECT(esb_query_destroy(with_f32), ESB_OK);
+    esb_world_check(w);
+    esb_world_destroy(w);
+}
+
+/* A cached query's matches include groups made since its last pass: a design that walks only what the query knew
+ * misses the entities of a new shape. */
+Test(conf_batched, matching_reaches_groups_made_since_the_last_pass) {
+    conf_basic b = conf_basic_world();
+    esb_world *w = b.w;
+    esb_query *q = conf_query1(w, b.f32, true);
+    conf_new_f32s(&b, 5);
+    cr_assert_eq(conf_count(q), 5);
+    esb_entity fresh = conf_new_f32(&b, 50.0f);
+    CONF_EXPECT(esb_add(w, fresh, b.f64, NULL), ESB_OK); /* {f32, f64}: a shape the query has not seen */
+    size_t count = 0;
+    CONF_EXPECT(esb_add_matching(q, b.tag, NULL, &count), ESB_OK);
+    cr_assert_eq(count, 6, "the entity of the new shape was not tagged");
+    cr_assert_eq(esb_has(w, fresh, b.tag), 1);
+    CONF_EXPECT(esb_remove_matching(q, b.tag, &count), ESB_OK);
+    cr_assert_eq(count, 6);
+    cr_assert_eq(esb_has(w, fresh, b.tag), 0);
+    CONF_EXPECT(esb_query_destroy(q), ESB_OK);
+    esb_world_check(w);
+    esb_world_destroy(w);
 }

@@ -151,6 +151,15 @@ static esb_status op_remove_bundle(conf_env *env) {
     return conf_do_remove_bundle(env, conf_find_both(env, CONF_MIX_F32, CONF_MIX_VEC3), ids, 2);
 }
 
+/* The query over f32 and vec3 (mixed query 0) gains u8 everywhere: several groups, new shapes among them. */
+static esb_status op_add_matching(conf_env *env) {
+    unsigned char u8 = 0x77;
+    return conf_do_add_matching(env, 0, CONF_MIX_U8, &u8, true);
+}
+
+/* Every a64 holder without the tag (mixed query 1) loses a64: groups emptied, some into shapes that exist. */
+static esb_status op_remove_matching(conf_env *env) { return conf_do_remove_matching(env, 1, CONF_MIX_A64, true); }
+
 /* Creates pre more entities with f32 and u8, so that op meets storage at every fill level (growth points). */
 static void conf_oom_prep(conf_env *env, unsigned pre) {
     for (unsigned i = 0; i < pre; ++i) {
@@ -217,6 +226,8 @@ Test(conf_memory, oom_add_bundle_tag_and_dense) {
     conf_oom_sweep("esb_add_bundle (tag, vec3)", op_add_bundle_tag_and_dense);
 }
 Test(conf_memory, oom_remove_bundle) { conf_oom_sweep("esb_remove_bundle", op_remove_bundle); }
+Test(conf_memory, oom_add_matching) { conf_oom_sweep("esb_add_matching (u8)", op_add_matching); }
+Test(conf_memory, oom_remove_matching) { conf_oom_sweep("esb_remove_matching (a64)", op_remove_matching); }
 
 /* The same operations at every fill level from 0 to 80 extra entities, so that storage growth is hit. */
 Test(conf_memory, oom_create_at_every_fill_level) {
@@ -228,6 +239,9 @@ Test(conf_memory, oom_add_at_every_fill_level) {
 Test(conf_memory, oom_add_bundle_at_every_fill_level) {
     for (unsigned pre = 0; pre < 80; ++pre)
         conf_oom_sweep_at("esb_add_bundle (new shape)", op_add_bundle_new_shape, pre);
+}
+Test(conf_memory, oom_add_matching_at_every_fill_level) {
+    for (unsigned pre = 0; pre < 80; pre += 3) conf_oom_sweep_at("esb_add_matching (u8)", op_add_matching, pre);
 }
 
 Test(conf_memory, oom_world_create) {

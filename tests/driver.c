@@ -84,7 +84,7 @@ esb_component conf_pick_known(conf_env *env) {
     return conf_rng_below(&env->rng, n);
 }
 
-static esb_component conf_pick_comp(conf_env *env) {
+esb_component conf_pick_comp(conf_env *env) {
     if (conf_rng_chance(&env->rng, 8) || !env->m.ncomps) return conf_pick_unknown(env);
     return conf_pick_known(env);
 }
@@ -258,7 +258,7 @@ static void conf_op_query_create(conf_env *env) {
     conf_do_query_create(env, &d, &slot);
 }
 
-static int conf_pick_query(conf_env *env) {
+int conf_pick_query(conf_env *env) {
     int start = (int)conf_rng_below(&env->rng, CONF_DRIVER_QUERIES);
     for (int k = 0; k < CONF_DRIVER_QUERIES; ++k) {
         int s = (start + k) % CONF_DRIVER_QUERIES;
@@ -302,8 +302,10 @@ static void conf_op_structural_or_read(conf_env *env) {
     }
     uint32_t w_create = m->nalive < 40 ? 22 : (m->nalive > 220 ? 3 : 10);
     uint32_t w_destroy = m->nalive > 220 ? 18 : 8;
-    uint32_t w_bundle = env->batched_ops ? 6 : 0; /* 0: the table the fuzz regressions were recorded in */
-    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20, 12, 6, 4, 3, 2, 2, 8, w_bundle, w_bundle};
+    uint32_t w_bundle = env->batched_ops ? 6 : 0, w_matching = env->batched_ops ? 4 : 0; /* 0: the table the fuzz
+                                                                                          regressions were recorded in */
+    const uint32_t weights[] = {w_create, w_create / 2 + 2, w_destroy, 20,        12, 6, 4, 3, 2, 2,
+                                8,        w_bundle,         w_bundle,  w_matching};
     uint32_t total = 0;
     for (size_t i = 0; i < sizeof weights / sizeof weights[0]; ++i) total += weights[i];
     uint32_t roll = conf_rng_below(&env->rng, total), op = 0;
@@ -321,7 +323,8 @@ static void conf_op_structural_or_read(conf_env *env) {
     case 9: conf_op_register(env); break;
     case 10: conf_op_set(env); break;
     case 11: conf_op_add_bundle(env); break;
-    default: conf_op_remove_bundle(env); break;
+    case 12: conf_op_remove_bundle(env); break;
+    default: conf_op_matching(env); break;
     }
     if (env->injecting) { /* the operation made no call that could fail */
         esb_mem_fail_nth(0);

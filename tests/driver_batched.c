@@ -69,3 +69,21 @@ void conf_op_remove_bundle(conf_env *env) {
     conf_spoil_ids(env, ids, &count);
     conf_do_remove_bundle(env, e, conf_id_array(env, ids, count), count);
 }
+
+void conf_op_matching(conf_env *env) {
+    conf_rng *r = &env->rng;
+    int slot = conf_rng_chance(r, 5) ? -1 : conf_pick_query(env);
+    esb_component c = conf_pick_comp(env);
+    if (slot >= 0 && conf_rng_chance(r, 40)) { /* one of its own terms: removing it empties what the query matches */
+        const conf_mquery *q = &env->m.q[slot];
+        uint32_t k = conf_rng_below(r, q->nf + q->nw);
+        c = k < q->nf ? q->f[k] : q->w[k - q->nf];
+    }
+    unsigned char value[CONF_BUNDLE_VALUE];
+    conf_rng_fill(r, value, sizeof value);
+    bool want_count = conf_rng_chance(r, 80);
+    if (conf_rng_chance(r, 50))
+        conf_do_add_matching(env, slot, c, conf_rng_chance(r, 20) ? NULL : value, want_count);
+    else
+        conf_do_remove_matching(env, slot, c, want_count);
+}

@@ -307,6 +307,10 @@ else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 #  - lazy-grower: esb_create_bulk leaves a copy of what it spawned for later, finished at the next esb_get (a
 #    block of the values' size allocated, filled and freed), as a design that does its growth's copying in the
 #    background of later calls would; grow's frames never read an entity, so the copy lands in the check's reads.
+#  - bundle-dropper: after its first 4096 bundles, esb_add_bundle leaves out the last component of each (and says
+#    ESB_OK), as a batched path that lost one column's copy would; spawn_bundle_4's spot checks read every component.
+#  - matching-idler: every esb_add_matching after the first reports the count of the first and changes nothing, as
+#    a query-wide path that left its moves for later would; the pass after the adds sees no B.
 #  - live-narrower: a cached query that excludes one tag (as every other live query of add_remove_q* does) is made
 #    to require it instead, so it matches nothing and would cost a design that keeps its matches no upkeep; the
 #    full check's pass over the live queries (scenarios/ecs.h, scn_live_hold) sees it answer wrong.
@@ -393,6 +397,29 @@ esb_status esb_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     return honest_get(w, e, c, out);
 }
 EOF_C
+cheat bundle-dropper add_bundle <<'EOF_C'
+
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    static uint64_t bundles;
+    if (++bundles > 4096 && count > 1) --count;
+    return honest_add_bundle(w, e, ids, count, values);
+}
+EOF_C
+cheat matching-idler add_matching <<'EOF_C'
+
+esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {
+    static uint64_t calls;
+    static size_t first;
+    if (++calls == 1) {
+        esb_status s = honest_add_matching(q, c, value, &first);
+        if (out_count) *out_count = first;
+        return s;
+    }
+    if (out_count) *out_count = first;
+    return ESB_OK;
+}
+EOF_C
 CHEAT_FILE=query.c
 cheat live-narrower query_create <<'EOF_C'
 
@@ -407,6 +434,8 @@ EOF_C
 CHEAT_FILE=
 for case in "deferrer add_remove 1000 the pass over A and B after the removes still saw entities with B" \
     "live-narrower add_remove_q10 1000 after the adds a live query does not see the entities it matches" \
+    "bundle-dropper spawn_bundle_4 16384 a spawned entity lacks one of its components" \
+    "matching-idler add_remove_matching 1000 the pass over A and B after the adds did not see every entity with its B value" \
     "stale-getter random_get 1000 a timed run read a value that is not its entity's own" \
     "lane-zero sparse_churn 16384 the transient component does not hold the value of its frame" \
     "change-dropper changed_10 1000 the pass over the change term did not see the entities the frame changed" \

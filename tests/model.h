@@ -122,6 +122,11 @@ void conf_model_add_bundle_apply(conf_model *m, esb_entity e, const esb_componen
 esb_status conf_model_remove_bundle_status(const conf_model *m, const void *world, esb_entity e,
                                            const esb_component *ids, uint32_t count);
 void conf_model_remove_bundle_apply(conf_model *m, esb_entity e, const esb_component *ids, uint32_t count);
+/* The query-wide calls on query slot (slot < 0: a NULL query): their status, and their effect, which returns how
+ * many entities gained or lost c. */
+esb_status conf_model_matching_status(const conf_model *m, int slot, esb_component c);
+size_t conf_model_add_matching_apply(conf_model *m, int slot, esb_component c, const void *value);
+size_t conf_model_remove_matching_apply(conf_model *m, int slot, esb_component c);
 
 /* Reads. conf_model_get sets *bytes to the expected value (NULL for a tag or on error). */
 esb_status conf_model_get(const conf_model *m, const void *world, esb_entity e, esb_component c, const void *out,

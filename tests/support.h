@@ -120,10 +120,14 @@ esb_status conf_do_destroy(conf_env *env, esb_entity e);
 esb_status conf_do_add(conf_env *env, esb_entity e, esb_component c, const void *value);
 esb_status conf_do_remove(conf_env *env, esb_entity e, esb_component c);
 esb_status conf_do_set(conf_env *env, esb_entity e, esb_component c, const void *value);
-/* The bundles (support_batched.c). */
+/* The batched operations (support_batched.c): bundles. */
 esb_status conf_do_add_bundle(conf_env *env, esb_entity e, const esb_component *ids, uint32_t count,
                               const void *const *values);
 esb_status conf_do_remove_bundle(conf_env *env, esb_entity e, const esb_component *ids, uint32_t count);
+/* The query-wide calls on query slot (slot < 0: NULL); want_count false passes NULL for out_count. A count asked
+ * for must be the model's, and a failed call must leave it untouched. */
+esb_status conf_do_add_matching(conf_env *env, int slot, esb_component c, const void *value, bool want_count);
+esb_status conf_do_remove_matching(conf_env *env, int slot, esb_component c, bool want_count);
 esb_status conf_do_query_create(conf_env *env, const esb_query_desc *desc, int *slot);
 esb_status conf_do_query_destroy(conf_env *env, int slot); /* slot < 0: NULL */
 size_t conf_free_query_slots(const conf_env *env);

@@ -142,6 +142,15 @@ static ESB_ALWAYS_INLINE esb_status esb_core_check_bundle(const esb_world_core *
     return esb_core_check_bundle_in(core, e, ids, count, 1);
 }
 
+/* esb_add_matching's and esb_remove_matching's checks of c over a query of this world (the caller has refused a
+ * NULL query), given the query's change term: INVALID (it has one), LOCKED, UNKNOWN_COMPONENT. */
+static ESB_ALWAYS_INLINE esb_status esb_core_check_matching(const esb_world_core *core, esb_change change,
+                                                            esb_component c) {
+    if (change != ESB_CHANGE_NONE) return ESB_ERR_INVALID;
+    if (esb_qr_locked(&core->queries)) return ESB_ERR_LOCKED;
+    return c < core->component_count ? ESB_OK : ESB_ERR_UNKNOWN_COMPONENT;
+}
+
 /* esb_get's answer for an alive entity whose group (component set `set`) keeps no column of c: UNKNOWN_COMPONENT
  * for an id never registered, else OK for a tag of the group (there is no value to point to) and ABSENT for a
  * component it lacks. */

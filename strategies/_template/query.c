@@ -1,7 +1,9 @@
-/* Queries: compilation, and iteration by a full scan of the entity indices.
+/* Queries: compilation, iteration by a full scan of the entity indices, and the query-wide adds and removes.
  *
  * The world is locked against structural operations while an iterator is live (query_registry.h), so the indices
  * and the arrays cannot change under it. */
+#include <string.h>
+
 #include "validate.h"
 #include "template.h"
 
@@ -95,4 +97,46 @@ bool esb_iter_next(esb_iter *it) {
         b->rows[k] = q->rows;
     }
     return true;
+}
+
+/* The query-wide calls (contract.h) visit each index once: adding or removing c changes only that entity's own
+ * signature, so the set of entities the query matched when the call began is the set it walks, without a copy. */
+static esb_status check_matching(const esb_query *q, esb_component c) {
+    return q ? esb_core_check_matching(&q->world->core, q->head.change, c) : ESB_ERR_INVALID;
+}
+
+esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {
+    esb_status s = check_matching(q, c);
+    if (s != ESB_OK) return s;
+    esb_world *w = q->world;
+    if ((s = tpl_ensure_data(w, c)) != ESB_OK) return s; /* the one allocation, before anything changes */
+    uint32_t size = w->components[c].size;
+    size_t added = 0;
+    for (uint32_t idx = 0, end = w->core.entities.issued; !q->head.matches_nothing && idx < end; ++idx) {
+        if (!matches(&w->signature[idx], &q->head) || tpl_has(w, idx, c)) continue;
+        if (size && value)
+            memcpy(tpl_value(w, c, idx), value, size);
+        else if (size)
+            memset(tpl_value(w, c, idx), 0, size);
+        esb_bitset_set(&w->signature[idx], c);
+        esb_change_mark(&w->changes, c, idx, true);
+        ++added;
+    }
+    if (out_count) *out_count = added;
+    return ESB_OK;
+}
+
+esb_status esb_remove_matching(esb_query *q, esb_component c, size_t *out_count) {
+    esb_status s = check_matching(q, c);
+    if (s != ESB_OK) return s;
+    esb_world *w = q->world;
+    size_t removed = 0;
+    for (uint32_t idx = 0, end = w->core.entities.issued; !q->head.matches_nothing && idx < end; ++idx) {
+        if (!matches(&w->signature[idx], &q->head) || !tpl_has(w, idx, c)) continue;
+        esb_bitset_clear(&w->signature[idx], c);
+        esb_change_forget(&w->changes, c, idx);
+        ++removed;
+    }
+    if (out_count) *out_count = removed;
+    return ESB_OK;
 }
