@@ -9,12 +9,6 @@
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, CK_RECORD_WORDS); }
 
-/* Rows arrived in chunk i: its order version stamped, which stands for every component's too (ck_changed_since),
- * as Unity's Allocate stamps them all (SetAllChangeVersion, SetOrderVersion). */
-static ESB_ALWAYS_INLINE void stamp_arrival(const esb_world *w, ck_archetype *a, uint32_t i) {
-    *ck_version(a, CK_ORDER, i) = w->change_tick;
-}
-
 /* Where a row was placed: its chunk's memory and the row. */
 typedef struct ck_place {
     unsigned char *data;
@@ -29,7 +23,7 @@ static ESB_ALWAYS_INLINE ck_place place(esb_world *w, uint32_t id, esb_entity e)
     unsigned char *data = a->data[i];
     ck_handles(data)[row] = e;
     if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
-    stamp_arrival(w, a, i);
+    ck_stamp_arrival(w, a, i);
     ck_locations(w)[esb_entity_index(e)] = (ck_location){e, chunk, row};
     return (ck_place){data, row};
 }
@@ -98,7 +92,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         }
         a->counts[i] += run;
         if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
-        stamp_arrival(w, a, i);
+        ck_stamp_arrival(w, a, i);
         done += run;
     }
     return ESB_OK;
