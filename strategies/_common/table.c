@@ -53,6 +53,82 @@ ESB_NOINLINE void esb_table_copy_ticks(esb_table *dst, uint32_t dst_row, const e
     }
 }
 
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row) {
+    ESB_ASSERT_MSG(dst != src, "a copy between rows of one table");
+    uint32_t d = 0, s = 0, copied = 0;
+    for (; esb_table_next_shared(dst, &d, src, &s); ++d, ++s, ++copied)
+        esb_copy_element(esb_table_element(dst, esb_column_at(d), dst_row),
+                         esb_table_element(src, esb_column_at(s), src_row), dst->columns[d].size);
+    ESB_IF_CHECKED({
+        esb_bitset both;
+        for (unsigned k = 0; k < ESB_BITSET_WORDS; ++k) both.w[k] = dst->column_set.w[k] & src->column_set.w[k];
+        ESB_ASSERT_MSG(copied == esb_bitset_count(&both), "a column both tables have that the walk did not copy");
+    });
+    (void)copied;
+}
+
+/* W1's ticks: each track both tables have, src's rows' entries after dst's (a merge walk, as esb_table_copy_ticks). */
+static void append_ticks(esb_table *dst, uint32_t first, const esb_table *src) {
+    size_t bytes = (size_t)src->count * sizeof(uint64_t);
+    for (uint32_t d = 0, s = 0; d < dst->tick_count && s < src->tick_count;) {
+        if (dst->ticks[d].id < src->ticks[s].id) {
+            ++d;
+        } else if (src->ticks[s].id < dst->ticks[d].id) {
+            ++s;
+        } else {
+            memcpy(dst->ticks[d].changed + first, src->ticks[s].changed, bytes);
+            memcpy(dst->ticks[d].added + first, src->ticks[s].added, bytes);
+            ++d, ++s;
+        }
+    }
+}
+
+uint32_t esb_table_append_all(esb_table *dst, esb_table *src) {
+    ESB_ASSERT_MSG(dst != src, "a table appended to itself");
+    ESB_ASSERT_MSG(dst->capacity - dst->count >= src->count, "esb_table_append_all without room");
+    uint32_t first = dst->count;
+    if (src->count) {
+        memcpy(dst->entities + first, src->entities, (size_t)src->count * sizeof *src->entities);
+        esb_table_layout_append(dst, first, src);
+        if (dst->tick_count && src->tick_count) append_ticks(dst, first, src);
+    }
+    dst->count += src->count;
+    src->count = 0;
+    ESB_IF_CHECKED(esb_table_check_invariants(dst); esb_table_check_invariants(src)); /* W2 */
+    return first;
+}
+
+static void swap_bytes_arrays(unsigned char **a, unsigned char **b) {
+    unsigned char *t = *a;
+    *a = *b;
+    *b = t;
+}
+
+static void swap_tick_arrays(uint64_t **a, uint64_t **b) {
+    uint64_t *t = *a;
+    *a = *b;
+    *b = t;
+}
+
+void esb_table_steal(esb_table *dst, esb_table *src) {
+    ESB_ASSERT_MSG(esb_table_can_steal(dst, src), "a steal into a table with rows or other columns or tracks");
+    ESB_ASSERT_MSG(dst->record_size == src->record_size, "a steal between record layouts");
+    for (uint32_t k = 0; k < dst->column_count; ++k) swap_bytes_arrays(&dst->columns[k].data, &src->columns[k].data);
+    swap_bytes_arrays(&dst->records, &src->records);
+    for (uint32_t k = 0; k < dst->tick_count; ++k) {
+        swap_tick_arrays(&dst->ticks[k].changed, &src->ticks[k].changed);
+        swap_tick_arrays(&dst->ticks[k].added, &src->ticks[k].added);
+    }
+    esb_entity *entities = dst->entities;
+    dst->entities = src->entities;
+    src->entities = entities;
+    uint32_t capacity = dst->capacity;
+    dst->capacity = src->capacity;
+    src->capacity = capacity;
+    dst->count = src->count;
+    src->count = 0;
+}
+
 esb_status esb_table_track_ticks(esb_table *t, esb_component c) {
     if (esb_table_ticks_of(t, c)) return ESB_OK;
     size_t bytes = (size_t)t->capacity * sizeof(uint64_t);

@@ -191,8 +191,81 @@ static inline void esb_table_copy_neighbour(esb_table *dst, uint32_t dst_row, co
     }
 }
 
+/* The next column two tables share, at or after rank *d of dst and rank *s of src: both lists are ordered by id
+ * (T2), so one merge walk pairs them whatever the two column sets are. Returns false once either list is done;
+ * else *d and *s are the ranks of one component in the two tables (step both past them for the next). Kept apart
+ * from the copy below for a design that keeps a table's columns but its values elsewhere (chunks). */
+static inline bool esb_table_next_shared(const esb_table *dst, uint32_t *d, const esb_table *src, uint32_t *s) {
+    while (*d < dst->column_count && *s < src->column_count) {
+        esb_component dst_id = dst->columns[*d].id, src_id = src->columns[*s].id;
+        if (dst_id == src_id) return true;
+        if (dst_id < src_id)
+            ++*d;
+        else
+            ++*s;
+    }
+    return false;
+}
+
+/* Copies every component the two tables share from (src, src_row) to (dst, dst_row), for any two tables, however
+ * many columns apart: the move of a bundle, several components added or removed at once. A merge walk of the two
+ * column lists (esb_table_next_shared), O(columns of both); the columns of dst that src lacks are left as they
+ * are, for the caller's values. Ticks are esb_table_copy_ticks's, which pairs tracks the same way. Where the two
+ * tables are one column apart, esb_table_copy_neighbour does the same without comparing ids. */
+void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *src, uint32_t src_row);
+
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
 void esb_table_fill_column(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const unsigned char *values);
+
+/* Writes n copies of one value of `size` bytes (zeros where value is NULL) into a plain array from dst on: the
+ * first copy, then the copies made so far copied again, so n copies take about log2 n calls of memcpy. */
+static inline void esb_repeat_value(unsigned char *dst, const void *value, uint32_t size, size_t n) {
+    if (!n) return;
+    if (!value) {
+        memset(dst, 0, n * size);
+        return;
+    }
+    esb_copy_element(dst, value, size);
+    for (size_t done = 1; done < n;) {
+        size_t step = done < n - done ? done : n - done;
+        memcpy(dst + done * size, dst, step * size);
+        done += step;
+    }
+}
+
+/* Fills rows first .. first + n - 1 of a column with one value, or with zeros (value NULL): the value a query-wide
+ * add gives every entity it moves. */
+void esb_table_fill_repeat(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const void *value);
+
+/* Moving every row of one table to another at once (a query-wide add or remove moves whole tables, as flecs's
+ * flecs_table_merge does), given src != dst and room for src's rows in dst (esb_table_reserve):
+ *  W1 dst's rows before the call keep their rows and values; src's rows follow them in their order, from the
+ *     returned row first on, each with its handle, the value of every column both tables have (SoA: one copy of
+ *     each such column; AoS: per row, one copy per stretch of columns that lie side by side in both records), and
+ *     the ticks of every track both tables have. The columns and tracks of dst that src lacks are left
+ *     uninitialised in those rows, for the caller's values.
+ *  W2 src is left empty with its capacity; both tables keep T1-T5. Which entity each row holds (its location
+ *     records) and the design's bookkeeping are the caller's to update, once per table. */
+uint32_t esb_table_append_all(esb_table *dst, esb_table *src);
+
+/* The layout's half of esb_table_append_all: the values of src's rows into dst's rows from `first` on. */
+void esb_table_layout_append(esb_table *dst, uint32_t first, const esb_table *src);
+
+/* Whether esb_table_steal may take src's arrays whole into dst: dst holds no row and both tables have the same
+ * columns (so the same record layout) and the same tick tracks, as a tag's two archetypes do. */
+static inline bool esb_table_can_steal(const esb_table *dst, const esb_table *src) {
+    if (dst->count || memcmp(&dst->column_set, &src->column_set, sizeof dst->column_set) ||
+        dst->tick_count != src->tick_count)
+        return false;
+    for (uint32_t k = 0; k < dst->tick_count; ++k)
+        if (dst->ticks[k].id != src->ticks[k].id) return false;
+    return true;
+}
+
+/* esb_table_append_all where esb_table_can_steal holds, without copying a row: the two tables swap their arrays
+ * (handles, values, ticks) and capacities, so dst holds src's rows as src held them and src is left empty with
+ * dst's former arrays (flecs steals the columns of a table merged into an empty one the same way). Needs no room. */
+void esb_table_steal(esb_table *dst, esb_table *src);
 
 #ifdef ESB_CHECKED
 /* Asserts T1-T3 and T5. O(columns^2) (AoS overlap), no row is read. */

@@ -116,6 +116,16 @@ static inline bool at_has(const at_archetype *a, esb_component c) { return esb_b
 /* Frees a query and unlinks it, whatever its state. */
 void at_query_free(struct esb_query *q);
 
+/* Matches the archetypes made since q last looked, and watches the new matches (active where their tables hold
+ * rows). ESB_ERR_NOMEM leaves q as it was (some arrays roomier). */
+esb_status at_query_catch_up_new(struct esb_query *q);
+
+/* at_query_catch_up_new where an archetype was made since cached query q last looked; nothing, inline, at almost
+ * every iteration and query-wide call. */
+static inline esb_status at_query_catch_up(struct esb_query *q) {
+    return q->matches.seen == q->world->graph.count ? ESB_OK : at_query_catch_up_new(q);
+}
+
 /* Whether archetype id matches the query; if so and columns is not NULL, each field's column there (an
  * esb_match_test for the query's match list). */
 bool at_match_archetype(const void *query, uint32_t id, uint16_t *columns);

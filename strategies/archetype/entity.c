@@ -1,4 +1,5 @@
-/* Entity operations: create, bulk create, destroy, add and remove (moves between tables), get, has, alive. */
+/* Entity operations: create, bulk create, destroy, add and remove and their bundles (moves between tables), get,
+ * has, set, alive. */
 #include <string.h>
 
 #include "graph.h"
@@ -75,6 +76,17 @@ esb_status esb_destroy(esb_world *w, esb_entity e) {
     return ESB_OK;
 }
 
+/* The end of every move, once e's new row `row` in archetype `to` holds its values: the old row is swap-removed and
+ * e's location names the new one. Returns row. */
+static ESB_ALWAYS_INLINE uint32_t moved(esb_world *w, esb_entity e, at_archetype *src, uint32_t from_row, uint32_t to,
+                                        uint32_t row) {
+    vacate(w, src, from_row);
+    at_locations(w)[esb_entity_index(e)].archetype = to;
+    at_locations(w)[esb_entity_index(e)].row = row;
+    w->moves++;
+    return row;
+}
+
 /* Moves e from its table to archetype `to`'s, one component away (room reserved): shared components are
  * copied, the old row is swap-removed. The tables are one column apart when that component has data: at rank
  * `column` of the destination (an add) or of the source (a remove). Returns e's new row. */
@@ -83,11 +95,7 @@ static ESB_ALWAYS_INLINE uint32_t move_entity(esb_world *w, esb_entity e, at_loc
     at_archetype *src = at_archetype_of(w, from.archetype), *dst = at_archetype_of(w, to);
     uint32_t row = push(dst, e);
     esb_table_copy_neighbour(&dst->table, row, &src->table, from.row, where, column);
-    vacate(w, src, from.row);
-    at_locations(w)[esb_entity_index(e)].archetype = to;
-    at_locations(w)[esb_entity_index(e)].row = row;
-    w->moves++;
-    return row;
+    return moved(w, e, src, from.row, to, row);
 }
 
 esb_status esb_add(esb_world *w, esb_entity e, esb_component c, const void *value) {
@@ -127,6 +135,60 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
         move_entity(w, e, from, to, ESB_EXTRA_IN_SRC, esb_table_column_of(&src->table, c));
     else
         move_entity(w, e, from, to, ESB_EXTRA_NONE, esb_column_at(0));
+    return ESB_OK;
+}
+
+/* A bundle's move (room reserved in `to`'s table): e goes straight to the archetype of its final set, however many
+ * components away, its values copied column by column wherever the two tables share the component
+ * (esb_table_copy_shared), as Bevy's BundleInserter moves an entity once per bundle. Returns e's new row. */
+static uint32_t move_entity_by_id(esb_world *w, esb_entity e, at_location from, uint32_t to) {
+    at_archetype *src = at_archetype_of(w, from.archetype), *dst = at_archetype_of(w, to);
+    uint32_t row = push(dst, e);
+    esb_table_copy_shared(&dst->table, row, &src->table, from.row);
+    return moved(w, e, src, from.row, to, row);
+}
+
+/* The archetype of e's final set found once (not one edge per component), a row reserved there, then one move and
+ * the k values: an arrival in the destination (at_rows_added), which is the addition of every component it brings. */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, AT_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    at_location from = at_locations(w)[esb_entity_index(e)];
+    esb_bitset target = at_archetype_of(w, from.archetype)->node.signature;
+    for (uint32_t k = 0; k < count; ++k) { /* ids are distinct (checked), so target holds ids[k] only if e does */
+        if (esb_bitset_test(&target, ids[k])) return ESB_ERR_PRESENT;
+        esb_bitset_set(&target, ids[k]);
+    }
+    uint32_t to;
+    if ((s = esb_graph_find(&w->graph, w, at_archetype_make, &target, &to)) != ESB_OK) return s;
+    esb_table *dst = &at_archetype_of(w, to)->table;
+    if ((s = esb_table_reserve(dst, 1)) != ESB_OK) return s;
+    uint32_t row = move_entity_by_id(w, e, from, to);
+    for (uint32_t k = 0; k < count; ++k) {
+        int32_t column = esb_table_find_column(dst, ids[k]);
+        if (column == ESB_NO_COLUMN) continue; /* a tag */
+        esb_write_value(esb_table_element(dst, esb_column_at((uint32_t)column), row), values ? values[k] : NULL,
+                        dst->columns[column].size);
+    }
+    return ESB_OK;
+}
+
+/* As esb_add_bundle, to the archetype of e's set without ids: one move, the removed columns left behind. */
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, AT_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    at_location from = at_locations(w)[esb_entity_index(e)];
+    esb_bitset target = at_archetype_of(w, from.archetype)->node.signature;
+    for (uint32_t k = 0; k < count; ++k) {
+        if (!esb_bitset_test(&target, ids[k])) return ESB_ERR_ABSENT;
+        esb_bitset_clear(&target, ids[k]);
+    }
+    uint32_t to;
+    if ((s = esb_graph_find(&w->graph, w, at_archetype_make, &target, &to)) != ESB_OK ||
+        (s = esb_table_reserve(&at_archetype_of(w, to)->table, 1)) != ESB_OK)
+        return s;
+    move_entity_by_id(w, e, from, to);
     return ESB_OK;
 }
 

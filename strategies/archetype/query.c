@@ -99,9 +99,7 @@ static esb_status reserve_watching(esb_query *q, uint32_t from) {
     return ESB_OK;
 }
 
-/* Matches the archetypes made since q last looked, and watches the new matches (active where their tables hold
- * rows). ESB_ERR_NOMEM leaves q as it was (some arrays roomier). */
-static esb_status catch_up_new(esb_query *q) {
+esb_status at_query_catch_up_new(esb_query *q) {
     esb_match_list *m = &q->matches;
     uint32_t count = m->count, seen = m->seen;
     esb_status s = esb_match_list_catch_up(m, q->world->graph.count, at_match_archetype, q);
@@ -118,11 +116,6 @@ static esb_status catch_up_new(esb_query *q) {
     return ESB_OK;
 }
 
-/* catch_up_new where an archetype was made since q last looked; nothing, inline, at almost every iteration. */
-static inline esb_status catch_up(esb_query *q) {
-    return q->matches.seen == q->world->graph.count ? ESB_OK : catch_up_new(q);
-}
-
 esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query **out) {
     esb_status s;
     esb_query *q = esb_query_head_create(w ? &w->core : NULL, w ? w->components : NULL, desc, out, sizeof(esb_query),
@@ -133,7 +126,7 @@ esb_status esb_query_create(esb_world *w, const esb_query_desc *desc, esb_query 
     q->born = w->graph.count;
     q->head.cached |= q->head.change != ESB_CHANGE_NONE; /* flecs's change detection needs its query cache */
     q->head.kind = q->head.cached ? "table-cache" : "table-scan";
-    if (q->head.cached && (s = catch_up(q)) != ESB_OK) {
+    if (q->head.cached && (s = at_query_catch_up(q)) != ESB_OK) {
         at_query_free(q);
         return s;
     }
@@ -148,7 +141,7 @@ esb_status esb_query_destroy(esb_query *q) {
 const char *esb_query_kind(const esb_query *q) { return q ? q->head.kind : "none"; }
 
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
-    return esb_query_head_begin(q ? &q->head : NULL, it, catch_up);
+    return esb_query_head_begin(q ? &q->head : NULL, it, at_query_catch_up);
 }
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }

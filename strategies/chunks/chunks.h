@@ -203,6 +203,21 @@ static inline esb_status ck_reserve_row(esb_world *w, uint32_t archetype) {
 /* Takes chunk i out of a's list (it holds no row) and gives its id back to the store. Never fails. */
 void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i);
 
+/* Room for `extra` more chunks in a's list, none taken (all or nothing): what re-homing chunks into a needs. */
+esb_status ck_reserve_list(ck_archetype *a, uint32_t extra);
+
+/* Moves chunk i of a, rows and all, to the end of archetype `to`'s list (room reserved there), for two archetypes
+ * whose chunks are laid out alike (one a tag apart): its id, memory, rows and the locations naming them stay, its
+ * store record and list entry change (Unity's in-place archetype change of a whole chunk). Its versions in `to`
+ * start at 0, for the caller's stamp. Never fails. */
+void ck_chunk_rehome(esb_world *w, ck_archetype *a, uint32_t i, uint32_t to);
+
+/* Rows arrived in chunk i: its order version stamped, which stands for every component's too (ck_changed_since),
+ * as Unity's Allocate stamps them all (SetAllChangeVersion, SetOrderVersion). */
+static ESB_ALWAYS_INLINE void ck_stamp_arrival(const esb_world *w, ck_archetype *a, uint32_t i) {
+    *ck_version(a, CK_ORDER, i) = w->change_tick;
+}
+
 /* Chunk i of a just became full (leaves the open list) or lost its first row (joins it). */
 void ck_chunk_closed(ck_archetype *a, uint32_t i);
 void ck_chunk_opened(ck_archetype *a, uint32_t i);

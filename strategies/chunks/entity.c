@@ -1,4 +1,5 @@
-/* Entity operations: create, bulk create, destroy, add and remove (moves between chunks), get, has, set, alive. */
+/* Entity operations: create, bulk create, destroy, add and remove and their bundles (moves between chunks), get,
+ * has, set, alive. */
 #include <string.h>
 
 #include "graph.h"
@@ -7,12 +8,6 @@
 #include "chunks.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive_in(&w->core.entities, e, CK_RECORD_WORDS); }
-
-/* Rows arrived in chunk i: its order version stamped, which stands for every component's too (ck_changed_since),
- * as Unity's Allocate stamps them all (SetAllChangeVersion, SetOrderVersion). */
-static ESB_ALWAYS_INLINE void stamp_arrival(const esb_world *w, ck_archetype *a, uint32_t i) {
-    *ck_version(a, CK_ORDER, i) = w->change_tick;
-}
 
 /* Where a row was placed: its chunk's memory and the row. */
 typedef struct ck_place {
@@ -28,7 +23,7 @@ static ESB_ALWAYS_INLINE ck_place place(esb_world *w, uint32_t id, esb_entity e)
     unsigned char *data = a->data[i];
     ck_handles(data)[row] = e;
     if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
-    stamp_arrival(w, a, i);
+    ck_stamp_arrival(w, a, i);
     ck_locations(w)[esb_entity_index(e)] = (ck_location){e, chunk, row};
     return (ck_place){data, row};
 }
@@ -97,7 +92,7 @@ esb_status esb_create_bulk(esb_world *w, size_t n, const esb_component *ids, uin
         }
         a->counts[i] += run;
         if (a->counts[i] == a->rows) ck_chunk_closed(a, i);
-        stamp_arrival(w, a, i);
+        ck_stamp_arrival(w, a, i);
         done += run;
     }
     return ESB_OK;
@@ -174,6 +169,68 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
         move_entity(w, e, to, ESB_EXTRA_IN_SRC, esb_table_column_of(&src->layout, c));
     else
         move_entity(w, e, to, ESB_EXTRA_NONE, esb_column_at(0));
+    return ESB_OK;
+}
+
+/* A bundle's move (a row reserved in `to`): e goes straight to a chunk of the archetype of its final set, however
+ * many components away, its values copied wherever the two archetypes share a column, paired by id in one merge
+ * walk of their layouts (esb_table_next_shared), as Unity's AddComponent(entity, ComponentTypeSet) moves it once
+ * for a whole set of types. Returns e's new place. */
+static ck_place move_entity_by_id(esb_world *w, esb_entity e, uint32_t to) {
+    ck_location from = ck_locations(w)[esb_entity_index(e)];
+    ck_chunk src_chunk = w->store[from.chunk];
+    ck_archetype *src = ck_archetype_of(w, src_chunk.archetype), *dst = ck_archetype_of(w, to);
+    ck_place at = place(w, to, e);
+    for (uint32_t d = 0, s = 0; esb_table_next_shared(&dst->layout, &d, &src->layout, &s); ++d, ++s)
+        esb_copy_element(ck_element(dst, at.data, d, at.row), ck_element(src, src_chunk.data, s, from.row),
+                         dst->columns[d].size);
+    vacate(w, src, src_chunk.index, src_chunk.data, from.row);
+    w->moves++;
+    return at;
+}
+
+/* The archetype of e's final set found once (not one edge per component), a row reserved there, then one move and
+ * the k values: the arrival stamps the destination chunk's order version, which stands for every component's. */
+esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                          const void *const *values) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, CK_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    esb_bitset target =
+        ck_archetype_of(w, ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)])->archetype)->node.signature;
+    for (uint32_t k = 0; k < count; ++k) { /* ids are distinct (checked), so target holds ids[k] only if e does */
+        if (esb_bitset_test(&target, ids[k])) return ESB_ERR_PRESENT;
+        esb_bitset_set(&target, ids[k]);
+    }
+    uint32_t to;
+    if ((s = esb_graph_find(&w->graph, w, ck_archetype_make, &target, &to)) != ESB_OK ||
+        (s = ck_reserve_row(w, to)) != ESB_OK)
+        return s;
+    ck_place at = move_entity_by_id(w, e, to);
+    const ck_archetype *dst = ck_archetype_of(w, to);
+    for (uint32_t k = 0; k < count; ++k) {
+        int32_t column = esb_table_find_column(&dst->layout, ids[k]);
+        if (column == ESB_NO_COLUMN) continue; /* a tag */
+        esb_write_value(ck_element(dst, at.data, (uint32_t)column, at.row), values ? values[k] : NULL,
+                        dst->columns[column].size);
+    }
+    return ESB_OK;
+}
+
+/* As esb_add_bundle, to the archetype of e's set without ids: one move, the removed columns left behind. */
+esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle_in(esb_core_of(w), e, ids, count, CK_RECORD_WORDS);
+    if (s != ESB_OK || count == 0) return s;
+    esb_bitset target =
+        ck_archetype_of(w, ck_chunk_of(w, &ck_locations(w)[esb_entity_index(e)])->archetype)->node.signature;
+    for (uint32_t k = 0; k < count; ++k) {
+        if (!esb_bitset_test(&target, ids[k])) return ESB_ERR_ABSENT;
+        esb_bitset_clear(&target, ids[k]);
+    }
+    uint32_t to;
+    if ((s = esb_graph_find(&w->graph, w, ck_archetype_make, &target, &to)) != ESB_OK ||
+        (s = ck_reserve_row(w, to)) != ESB_OK)
+        return s;
+    move_entity_by_id(w, e, to);
     return ESB_OK;
 }
 

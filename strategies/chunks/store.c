@@ -20,11 +20,11 @@ void ck_chunk_opened(ck_archetype *a, uint32_t i) {
     a->open[a->open_count++] = i;
 }
 
-/* Room for one more chunk in a's list: its arrays grow together, all or nothing (the versions, one segment per
+/* Room for `needed` chunks in a's list: its arrays grow together, all or nothing (the versions, one segment per
  * slot, are laid out again for the new capacity). */
-static ESB_NOINLINE esb_status grow_list(ck_archetype *a) {
+static ESB_NOINLINE esb_status grow_list(ck_archetype *a, uint64_t needed) {
     uint32_t cap;
-    esb_status s = esb_grow_capacity(a->chunk_capacity, (uint64_t)a->chunk_count + 1, 4, UINT32_MAX - CK_LINE, &cap);
+    esb_status s = esb_grow_capacity(a->chunk_capacity, needed, 4, UINT32_MAX - CK_LINE, &cap);
     if (s != ESB_OK) return s;
     size_t old = a->chunk_capacity, now = cap, old_stride = ck_version_stride(a), new_stride = now + CK_LINE / 8;
     uint64_t *versions = esb_mem_alloc(new_stride * a->slots * sizeof *versions, CK_LINE);
@@ -74,7 +74,7 @@ static ESB_NOINLINE unsigned char *new_memory(esb_world *w, const ck_archetype *
 esb_status ck_take_chunk(esb_world *w, uint32_t id) {
     ck_archetype *a = ck_archetype_of(w, id);
     esb_status s;
-    if (a->chunk_count == a->chunk_capacity && (s = grow_list(a)) != ESB_OK) return s;
+    if (a->chunk_count == a->chunk_capacity && (s = grow_list(a, (uint64_t)a->chunk_count + 1)) != ESB_OK) return s;
     if (!w->spare_count && w->store_count == w->store_capacity && (s = grow_store(w)) != ESB_OK) return s;
     uint32_t chunk = w->spare_count ? w->spare[w->spare_count - 1] : w->store_count;
     unsigned char *reuse = chunk < w->store_count ? w->store[chunk].data : NULL, *data = reuse;
@@ -97,10 +97,15 @@ esb_status ck_take_chunk(esb_world *w, uint32_t id) {
     return ESB_OK;
 }
 
-void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
-    ESB_ASSERT_MSG(a->counts[i] == 0, "a chunk released with rows");
+esb_status ck_reserve_list(ck_archetype *a, uint32_t extra) {
+    uint64_t needed = (uint64_t)a->chunk_count + extra;
+    return needed <= a->chunk_capacity ? ESB_OK : grow_list(a, needed);
+}
+
+/* Takes chunk i out of a's list, whatever it holds: the list's last chunk takes its place. */
+static void unlist(esb_world *w, ck_archetype *a, uint32_t i) {
     if (a->open_pos[i] != CK_NOT_OPEN) ck_chunk_closed(a, i);
-    uint32_t chunk = a->ids[i], last = --a->chunk_count;
+    uint32_t last = --a->chunk_count;
     if (i != last) { /* the last chunk of the list takes its place */
         a->ids[i] = a->ids[last];
         a->data[i] = a->data[last];
@@ -112,6 +117,12 @@ void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
         if (a->open_pos[i] != CK_NOT_OPEN) a->open[a->open_pos[i]] = i;
         w->store[a->ids[i]].index = i;
     }
+}
+
+void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
+    ESB_ASSERT_MSG(a->counts[i] == 0, "a chunk released with rows");
+    uint32_t chunk = a->ids[i];
+    unlist(w, a, i);
     ck_chunk *rec = &w->store[chunk];
     if (a->chunk_bytes != ESB_CHUNK_BYTES) { /* only standard chunks are kept */
         esb_mem_free(rec->data, a->chunk_bytes);
@@ -120,6 +131,27 @@ void ck_chunk_release(esb_world *w, ck_archetype *a, uint32_t i) {
     rec->archetype = CK_SPARE;
     rec->index = 0;
     w->spare[w->spare_count++] = chunk;
+}
+
+void ck_chunk_rehome(esb_world *w, ck_archetype *a, uint32_t i, uint32_t to) {
+    ck_archetype *dst = ck_archetype_of(w, to);
+    ESB_ASSERT_MSG(dst->chunk_count < dst->chunk_capacity, "a chunk re-homed without room in the list");
+    ESB_ASSERT_MSG(dst->rows == a->rows && dst->chunk_bytes == a->chunk_bytes &&
+                       dst->layout.column_count == a->layout.column_count,
+                   "a chunk re-homed into another layout");
+    uint32_t chunk = a->ids[i], count = a->counts[i];
+    unsigned char *data = a->data[i];
+    unlist(w, a, i);
+    uint32_t j = dst->chunk_count++;
+    dst->ids[j] = chunk;
+    dst->data[j] = data;
+    dst->counts[j] = count;
+    size_t stride = ck_version_stride(dst);
+    uint64_t *version = dst->versions + j;
+    for (uint32_t slot = 0; slot < dst->slots; ++slot, version += stride) *version = 0;
+    dst->open_pos[j] = CK_NOT_OPEN;
+    if (count < dst->rows) ck_chunk_opened(dst, j);
+    w->store[chunk] = (ck_chunk){data, to, j};
 }
 
 esb_status ck_reserve_rows(esb_world *w, uint32_t id, uint64_t n) {
