@@ -99,6 +99,11 @@ ESB_ITER_STATE_FITS(sp_iter_state);
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     esb_status s = esb_qr_begin(q ? &q->node : NULL, it);
     if (s != ESB_OK) return s;
+    sp_pass_start(q, it);
+    return ESB_OK;
+}
+
+void sp_pass_start(esb_query *q, esb_iter *it) {
     const esb_world *w = q->world;
     esb_component driver = q->include[0];
     for (uint32_t i = 1; i < q->include_count; ++i)
@@ -106,7 +111,6 @@ esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
     st->driver = driver; /* next and runs_asked start at 0 (esb_qr_begin) */
     if (q->remembers_runs) sp_memo_begin(q, driver);
-    return ESB_OK;
 }
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
@@ -248,3 +252,5 @@ static bool next_batch(esb_iter *it, esb_query *q) {
     }
     return false;
 }
+
+bool sp_matches_next(esb_iter *it) { return next_batch(it, it->query); }
