@@ -10,10 +10,15 @@
  * the whole call: the query's own group, which every changed entity leaves, is emptied at once; a removal that
  * takes every entity of c's pool clears the pool, its observers' sets and the groups including c in one pass
  * each (when the query is c's pool alone, without taking the array at all); observers record the additions one
- * observer at a time. */
+ * observer at a time.
+ *
+ * Both calls are flattened (inline.h), as the bundles are, and the view's walk (view.c) too: the pools', groups'
+ * and views' helpers are inlined into them, so they add no caller to those helpers, and esb_add, esb_remove and
+ * esb_iter_next are compiled exactly as without them. */
 #include <string.h>
 
 #include "group.h"
+#include "inline.h"
 #include "match.h"
 #include "sparse.h"
 
@@ -52,51 +57,68 @@ static uint32_t match_bound(const esb_query *q) {
     return bound;
 }
 
-/* Appends the batch's entities that the call changes to out[*n]: all, or those c's pool lacks (holds). Kept
- * without a branch: each is written, and the count advances for a kept one. */
-static void take_batch(const esb_batch *b, const esb_sparse_set *c_pool, sp_take take, esb_entity *out, uint32_t *n) {
+/* Appends to out[*n] those of the count entities (entities[rows ? rows[i] : i], a batch's) that the call changes:
+ * all (copied as one run where they are one), or those c's pool lacks (holds), kept without a branch: each is
+ * written, and the count advances for a kept one. out may be entities itself (without rows), read ahead of where it
+ * is written. */
+static void take_some(const esb_entity *entities, const uint32_t *rows, uint32_t count, const esb_sparse_set *c_pool,
+                      sp_take take, esb_entity *out, uint32_t *n) {
     uint32_t k = *n;
+    if (take == SP_TAKE_ALL && !rows) {
+        if (out + k != entities) memmove(out + k, entities, (size_t)count * sizeof *out);
+        *n = k + count;
+        return;
+    }
     bool holding = take == SP_TAKE_HOLDING;
-    for (uint32_t i = 0; i < b->count; ++i) {
-        esb_entity e = b->entities[b->entity_rows ? b->entity_rows[i] : i];
+    for (uint32_t i = 0; i < count; ++i) {
+        esb_entity e = entities[rows ? rows[i] : i];
         out[k] = e;
         k += take == SP_TAKE_ALL || esb_sparse_contains(c_pool, e) == holding;
     }
     *n = k;
 }
 
-/* The matches the call changes, as the query's batches hand them out now, before anything changes. Its one
- * allocation may fail (NOMEM), leaving nothing behind. */
+/* The matches the call changes, as the query hands them out now, before anything changes: a group's members (P5:
+ * the first len entities of its first owned pool, or its member set), or a view's batches. Its one allocation may
+ * fail (NOMEM), leaving nothing behind. */
 static esb_status take_snapshot(esb_query *q, const esb_sparse_set *c_pool, sp_take take, sp_snapshot *snap) {
     *snap = (sp_snapshot){NULL, c_pool, 0, match_bound(q)};
     if (!snap->capacity) return ESB_OK;
     snap->handles = esb_mem_alloc((size_t)snap->capacity * sizeof *snap->handles, 0);
     if (!snap->handles) return ESB_ERR_NOMEM;
-    /* The walk is no pass of q: its iterator is never registered (no lock, nothing recorded), and a cached view's
-     * run memo is neither read nor extended (its growth, which a pass may do without, would be an allocation this
-     * call could not report). */
+    uint32_t n = 0;
+    if (q->kind != SP_VIEW) {
+        const esb_sparse_set *members = q->kind == SP_NON_OWNED ? &q->members : q->owned_pool[0];
+        for (uint32_t i = 0; i < snap->capacity; ++i) snap->handles[i] = esb_sparse_handle(members, i);
+        take_some(snap->handles, NULL, snap->capacity, c_pool, take, snap->handles, &n);
+        snap->count = n;
+        return ESB_OK;
+    }
+    /* A view's walk is no pass of q: no lock, nothing recorded, and no run memo (match.h). */
     bool remembers_runs = q->remembers_runs;
     q->remembers_runs = false;
     esb_iter it;
-    memset(&it, 0, sizeof it);
-    it.query = q;
-    it.batch.field_count = q->field_count;
-    sp_pass_start(q, &it);
-    uint32_t n = 0;
+    sp_matches_begin(q, &it);
     while (sp_matches_next(&it)) {
         ESB_ASSERT_MSG(n + it.batch.count <= snap->capacity, "more matches than the query's smallest pool holds");
-        take_batch(&it.batch, c_pool, take, snap->handles, &n);
+        take_some(it.batch.entities, it.batch.entity_rows, it.batch.count, c_pool, take, snap->handles, &n);
     }
     q->remembers_runs = remembers_runs;
     snap->count = n;
     return ESB_OK;
 }
 
-/* Room in `set` for `extra` more entities, and the sparse pages of the snapshot's indices. */
+/* Room in `set` for `extra` more entities, and the sparse pages of the snapshot's indices (asked once per run of
+ * indices in one page: neighbours in a pool are often neighbours in the entity table). */
 static esb_status reserve_set(esb_sparse_set *set, uint32_t extra, const sp_snapshot *snap) {
     esb_status s = esb_sparse_reserve(set, extra);
-    for (uint32_t i = 0; s == ESB_OK && i < snap->count; ++i)
-        s = esb_sparse_reserve_index(set, esb_entity_index(snapshot_at(snap, i)));
+    uint32_t page = UINT32_MAX; /* the page last made sure of */
+    for (uint32_t i = 0; s == ESB_OK && i < snap->count; ++i) {
+        uint32_t idx = esb_entity_index(snapshot_at(snap, i));
+        if (idx >> ESB_SPARSE_PAGE_BITS == page) continue;
+        page = idx >> ESB_SPARSE_PAGE_BITS;
+        s = esb_sparse_reserve_index(set, idx);
+    }
     return s;
 }
 
@@ -134,14 +156,41 @@ static void empty_group(esb_world *w, esb_query *g) {
     }
 }
 
-/* Writes value (zeros for NULL) at positions [first, first + n) of a pool; nothing for a tag. */
+/* The query's own group, where every entity the call changes leaves it (q names c among `terms`: it excludes c on an
+ * add, includes it on a remove): emptied at once and returned, for the leaves one by one to pass over; else NULL. */
+static const esb_query *empty_own_group(esb_world *w, esb_query *q, const esb_component *terms, uint32_t count,
+                                        esb_component c) {
+    if (q->kind == SP_VIEW || !has_term(terms, count, c)) return NULL;
+    empty_group(w, q);
+    return q;
+}
+
+/* e leaves the groups of `losing` it is a member of but `emptied` (left already), one group at a time through
+ * sp_groups_leave. */
+static void leave_groups(esb_world *w, const sp_watch *losing, const esb_query *emptied, esb_entity e) {
+    for (; losing; losing = losing->next)
+        if (losing->group != emptied) {
+            sp_watch one = {losing->group, NULL, losing->term};
+            sp_groups_leave(w, &one, e);
+        }
+}
+
+/* Writes value (zeros for NULL) at positions [first, first + n) of a pool, nothing for a tag: the value once, then
+ * the run written so far copied after itself, doubling it each time. */
 static void fill_same(esb_sparse_set *p, uint32_t first, uint32_t n, const void *value) {
-    if (!p->size) return;
+    size_t size = p->size;
+    if (!size || !n) return;
+    unsigned char *run = esb_sparse_value(p, first);
     if (!value) {
-        memset(esb_sparse_value(p, first), 0, (size_t)n * p->size);
+        memset(run, 0, n * size);
         return;
     }
-    for (uint32_t i = 0; i < n; ++i) esb_copy_element(esb_sparse_value(p, first + i), value, p->size);
+    memcpy(run, value, size);
+    for (size_t done = 1; done < n;) {
+        size_t more = done < n - done ? done : n - done;
+        memcpy(run + done * size, run, more * size);
+        done += more;
+    }
 }
 
 /* c given to every entity of the snapshot, each lacking it, with everything reserved. Without a group listening
@@ -152,7 +201,7 @@ static void add_all(esb_world *w, esb_query *q, esb_component c, const void *val
     esb_sparse_set *p = &w->components[c].pool;
     sp_listeners l = w->listeners[c];
     uint32_t n = snap->count;
-    if (q->kind != SP_VIEW && has_term(q->exclude, q->exclude_count, c)) empty_group(w, q);
+    const esb_query *emptied = empty_own_group(w, q, q->exclude, q->exclude_count, c);
     if (!l.including && !l.excluding) {
         uint32_t first = p->count;
         for (uint32_t i = 0; i < n; ++i) esb_sparse_append(p, snap->handles[i]);
@@ -160,7 +209,7 @@ static void add_all(esb_world *w, esb_query *q, esb_component c, const void *val
     } else
         for (uint32_t i = 0; i < n; ++i) {
             esb_entity e = snap->handles[i];
-            if (l.excluding) sp_groups_leave(w, l.excluding, e);
+            leave_groups(w, l.excluding, emptied, e);
             esb_sparse_emplace(p, e, value);
             if (l.including) sp_groups_enter_on_add(w, l.including, e, p->count - 1);
         }
@@ -168,7 +217,7 @@ static void add_all(esb_world *w, esb_query *q, esb_component c, const void *val
         for (uint32_t i = 0; i < n; ++i) esb_sparse_emplace(&o->observed, snap->handles[i], NULL);
 }
 
-esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {
+ESB_FLATTEN esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {
     esb_status s = q ? esb_core_check_matching(&q->world->core, q->change, c) : ESB_ERR_INVALID;
     if (s != ESB_OK) return s;
     esb_world *w = q->world;
@@ -213,7 +262,7 @@ static void remove_each(esb_world *w, esb_query *q, esb_component c, const sp_sn
     esb_sparse_set *p = &w->components[c].pool;
     sp_listeners l = w->listeners[c];
     uint32_t n = snap->count;
-    if (q->kind != SP_VIEW && has_term(q->include, q->include_count, c)) empty_group(w, q);
+    const esb_query *emptied = empty_own_group(w, q, q->include, q->include_count, c);
     for (esb_query *o = w->components[c].observers; o; o = o->next_observer)
         for (uint32_t i = 0; i < n; ++i) {
             uint32_t pos;
@@ -222,14 +271,14 @@ static void remove_each(esb_world *w, esb_query *q, esb_component c, const sp_sn
     for (uint32_t i = 0; i < n; ++i) {
         esb_entity e = snap->handles[i];
         uint32_t pos;
-        if (l.including) sp_groups_leave(w, l.including, e); /* may move e in c's pool: found after */
+        leave_groups(w, l.including, emptied, e); /* may move e in c's pool: found after */
         esb_sparse_find(p, e, &pos);
         esb_sparse_erase(p, pos);
         if (l.excluding) sp_groups_enter_on_remove(w, l.excluding, e);
     }
 }
 
-esb_status esb_remove_matching(esb_query *q, esb_component c, size_t *out_count) {
+ESB_FLATTEN esb_status esb_remove_matching(esb_query *q, esb_component c, size_t *out_count) {
     esb_status s = q ? esb_core_check_matching(&q->world->core, q->change, c) : ESB_ERR_INVALID;
     if (s != ESB_OK) return s;
     esb_world *w = q->world;

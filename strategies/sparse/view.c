@@ -99,11 +99,6 @@ ESB_ITER_STATE_FITS(sp_iter_state);
 esb_status esb_iter_begin(esb_query *q, esb_iter *it) {
     esb_status s = esb_qr_begin(q ? &q->node : NULL, it);
     if (s != ESB_OK) return s;
-    sp_pass_start(q, it);
-    return ESB_OK;
-}
-
-void sp_pass_start(esb_query *q, esb_iter *it) {
     const esb_world *w = q->world;
     esb_component driver = q->include[0];
     for (uint32_t i = 1; i < q->include_count; ++i)
@@ -111,6 +106,7 @@ void sp_pass_start(esb_query *q, esb_iter *it) {
     sp_iter_state *st = ESB_ITER_STATE(sp_iter_state, it);
     st->driver = driver; /* next and runs_asked start at 0 (esb_qr_begin) */
     if (q->remembers_runs) sp_memo_begin(q, driver);
+    return ESB_OK;
 }
 
 void esb_iter_end(esb_iter *it) { esb_qr_end(it); }
@@ -253,4 +249,17 @@ static bool next_batch(esb_iter *it, esb_query *q) {
     return false;
 }
 
-bool sp_matches_next(esb_iter *it) { return next_batch(it, it->query); }
+void sp_matches_begin(esb_query *q, esb_iter *it) {
+    memset(it, 0, sizeof *it);
+    it->query = q;
+    it->batch.field_count = q->field_count;
+    const esb_world *w = q->world;
+    esb_component driver = q->include[0];
+    for (uint32_t i = 1; i < q->include_count; ++i)
+        if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
+    ESB_ITER_STATE(sp_iter_state, it)->driver = driver;
+}
+
+/* Flattened and kept out of line: next_batch is inlined here, so that esb_iter_next remains its one other caller and
+ * is compiled as it is without the query-wide calls. */
+ESB_NOINLINE ESB_FLATTEN bool sp_matches_next(esb_iter *it) { return next_batch(it, it->query); }
