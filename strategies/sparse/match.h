@@ -84,4 +84,14 @@ uint32_t sp_run_at(esb_query *q, esb_component driver, uint32_t start, uint64_t 
 
 void sp_memo_free(esb_query *q);
 
+/* A walk of q's matches outside any pass (view.c, for the query-wide calls, matching.c): `it` is set up as
+ * esb_iter_begin would set it, driven by the same pool, but the registry does not hold it (no lock) and it uses no run
+ * memo, which q->remembers_runs must deny while it walks (the memo records passes, and its growth may fail, which a
+ * pass may do without but such a walk could not report). */
+void sp_matches_begin(esb_query *q, esb_iter *it);
+
+/* The walk's next batch of q's matches, as esb_iter_next finds them, but none of its bookkeeping: no change recorded,
+ * no end. */
+bool sp_matches_next(esb_iter *it);
+
 #endif

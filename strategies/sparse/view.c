@@ -248,3 +248,18 @@ static bool next_batch(esb_iter *it, esb_query *q) {
     }
     return false;
 }
+
+void sp_matches_begin(esb_query *q, esb_iter *it) {
+    memset(it, 0, sizeof *it);
+    it->query = q;
+    it->batch.field_count = q->field_count;
+    const esb_world *w = q->world;
+    esb_component driver = q->include[0];
+    for (uint32_t i = 1; i < q->include_count; ++i)
+        if (w->components[q->include[i]].pool.count < w->components[driver].pool.count) driver = q->include[i];
+    ESB_ITER_STATE(sp_iter_state, it)->driver = driver;
+}
+
+/* Flattened and kept out of line: next_batch is inlined here, so that esb_iter_next remains its one other caller and
+ * is compiled as it is without the query-wide calls. */
+ESB_NOINLINE ESB_FLATTEN bool sp_matches_next(esb_iter *it) { return next_batch(it, it->query); }
