@@ -156,6 +156,8 @@ void bm_query_free(struct esb_query *q);
 
 /* Cached filters (no-ops in the cache set uncached/, which attaches none). */
 void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c);
+/* A bundle changed components ids[0..count) of idx at once: each filter watching any of them is refreshed once. */
+void bm_filters_on_bundle(esb_world *w, uint32_t idx, const esb_component *ids, uint32_t count);
 void bm_filters_on_destroy(esb_world *w, uint32_t idx);
 void bm_filters_on_create(esb_world *w, uint32_t idx);
 esb_status bm_filter_attach(esb_world *w, struct esb_query *q);

@@ -45,6 +45,28 @@ void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c) {
     for (uint32_t i = 0; i < comp->filter_count; ++i) refresh(w, comp->filters[i], idx);
 }
 
+/* Whether q includes or excludes any component of set: asked of the mask words its terms touch, where its bits are. */
+static bool watches_any(const esb_query *q, const esb_bitset *set) {
+    uint64_t common = 0;
+    for (uint32_t k = 0; k < q->word_count; ++k) {
+        uint32_t wi = q->words[k];
+        common |= (q->include.w[wi] | q->exclude.w[wi]) & set->w[wi];
+    }
+    return common != 0;
+}
+
+/* A filter watching several of the components is in each one's list; it is refreshed from the first, the one whose
+ * earlier components it watches none of. */
+void bm_filters_on_bundle(esb_world *w, uint32_t idx, const esb_component *ids, uint32_t count) {
+    esb_bitset earlier = {{0}};
+    for (uint32_t k = 0; k < count; ++k) {
+        const bm_component *comp = &w->components[ids[k]];
+        for (uint32_t i = 0; i < comp->filter_count; ++i)
+            if (!watches_any(comp->filters[i], &earlier)) refresh(w, comp->filters[i], idx);
+        esb_bitset_set(&earlier, ids[k]);
+    }
+}
+
 void bm_filters_on_create(esb_world *w, uint32_t idx) {
     for (uint32_t i = 0; i < w->cached_count; ++i)
         if (bm_matches(w, w->cached[i], idx)) filter_insert(w, w->cached[i], idx);

@@ -29,6 +29,12 @@ esb_status bm_values_create_bulk(esb_world *w, size_t n, const esb_component *id
  * changes; ESB_ERR_NOMEM leaves everything as it was. */
 static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity e, const void *value);
 
+/* A bundle's value of c for alive e, which lacks c, in two steps so that every component's room is made before any
+ * is written: the room (ESB_ERR_NOMEM leaves every value as it was; room made stays, unobserved), then the write of
+ * value's bytes (zeros where NULL), which cannot fail. */
+static inline esb_status bm_values_reserve(esb_world *w, esb_component c, esb_entity e);
+static inline void bm_values_write(esb_world *w, esb_component c, esb_entity e, const void *value);
+
 /* esb_remove's value: c's store forgets e's (its mask still has c). */
 static inline void bm_values_remove(esb_world *w, esb_component c, esb_entity e);
 

@@ -8,6 +8,7 @@
 
 #include "validate.h"
 #include "hibit.h"
+#include "inline.h"
 
 bool esb_alive(const esb_world *w, esb_entity e) { return w && esb_et_alive(&w->core.entities, e); }
 
@@ -124,6 +125,51 @@ esb_status esb_remove(esb_world *w, esb_entity e, esb_component c) {
     if (!hb_has_alive(w, idx, c)) return ESB_ERR_ABSENT;
     drop(w, c, e, idx); /* an array's value stays behind as a hole; nothing reads it */
     esb_change_forget(&w->changes, c, idx);
+    return ESB_OK;
+}
+
+/* How many of the components alive e (index idx) has: PRESENT unless none, ABSENT unless all. */
+static uint32_t held(const esb_world *w, uint32_t idx, const esb_component *ids, uint32_t count) {
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < count; ++k) n += hb_has_alive(w, idx, ids[k]);
+    return n;
+}
+
+/* A bundle is its adds with every allocation first (each set's room and sparse page, each array), so that none can
+ * fail once a bit is set: specs inserts into each storage in turn, and so does this, as the plain loop does, but all
+ * or nothing. Both operations are flattened (inline.h): their calls are inlined into them before gcc weighs any other
+ * call, so that an add or a remove is compiled exactly as it is in a program without bundles. */
+ESB_FLATTEN esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count,
+                                      const void *const *values) {
+    esb_status s = esb_core_check_bundle(esb_core_of(w), e, ids, count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (held(w, idx, ids, count)) return ESB_ERR_PRESENT;
+    for (uint32_t k = 0; k < count; ++k) {
+        esb_component c = ids[k];
+        if (hb_pooled(w, c) && ((s = esb_sparse_reserve(&w->pools[c], 1)) != ESB_OK ||
+                                (s = esb_sparse_reserve_index(&w->pools[c], idx)) != ESB_OK))
+            return s;
+        if ((s = hb_ensure_data(w, c)) != ESB_OK) return s;
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        store_value(w, ids[k], e, idx, values ? values[k] : NULL);
+        esb_hibitset_set(&w->present[ids[k]], idx);
+        esb_change_mark(&w->changes, ids[k], idx, true);
+    }
+    return ESB_OK;
+}
+
+/* Removing allocates nothing, so after the checks it cannot fail. */
+ESB_FLATTEN esb_status esb_remove_bundle(esb_world *w, esb_entity e, const esb_component *ids, uint32_t count) {
+    esb_status s = esb_core_check_bundle(esb_core_of(w), e, ids, count);
+    if (s != ESB_OK) return s;
+    uint32_t idx = esb_entity_index(e);
+    if (held(w, idx, ids, count) != count) return ESB_ERR_ABSENT;
+    for (uint32_t k = 0; k < count; ++k) {
+        drop(w, ids[k], e, idx);
+        esb_change_forget(&w->changes, ids[k], idx);
+    }
     return ESB_OK;
 }
 

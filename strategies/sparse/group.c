@@ -162,6 +162,11 @@ void sp_groups_enter_on_remove(esb_world *w, const sp_watch *gaining, esb_entity
     enter_matching(w, gaining, e, false, 0);
 }
 
+void sp_group_enter_if_matching(esb_world *w, esb_query *q, esb_entity e) {
+    uint32_t at[ESB_MAX_FIELDS + ESB_MAX_TERMS];
+    if (matches_at(q, e, at, SP_NO_TERM, 0, SP_NO_TERM)) enter(w, q, e, at);
+}
+
 void sp_groups_forget(esb_world *w, esb_entity e) {
     uint32_t lead = 0;
     for (esb_query *q = w->groups; q; q = q->next_group)

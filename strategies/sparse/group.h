@@ -44,6 +44,10 @@ void sp_groups_leave(esb_world *w, const sp_watch *losing, esb_entity e);
 void sp_groups_enter_on_add(esb_world *w, const sp_watch *gaining, esb_entity e, uint32_t pos);
 void sp_groups_enter_on_remove(esb_world *w, const sp_watch *gaining, esb_entity e);
 
+/* e, which is no member of q, enters it if it matches q's terms now, each asked of its pool: what a bundle asks once
+ * of each group listening to several of the components it changed. */
+void sp_group_enter_if_matching(esb_world *w, esb_query *q, esb_entity e);
+
 /* e is about to be destroyed: it leaves every group. */
 void sp_groups_forget(esb_world *w, esb_entity e);
 

@@ -25,6 +25,17 @@ static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity
     return ESB_OK;
 }
 
+static inline esb_status bm_values_reserve(esb_world *w, esb_component c, esb_entity e) {
+    const bm_component *comp = &w->components[c];
+    (void)e;
+    return comp->values.data || !comp->size ? ESB_OK : bm_values_make_array(w, c);
+}
+
+static inline void bm_values_write(esb_world *w, esb_component c, esb_entity e, const void *value) {
+    bm_component *comp = &w->components[c];
+    if (comp->size) bm_values_fill(comp, esb_entity_index(e), 1, value);
+}
+
 static inline esb_status bm_values_get(esb_world *w, esb_entity e, esb_component c, void **out) {
     esb_status s = esb_check_get_args(w, out);
     if (s == ESB_OK) s = esb_et_check(&w->core.entities, e, c, w->core.component_count);

@@ -42,6 +42,18 @@ static inline esb_status bm_values_add(esb_world *w, esb_component c, esb_entity
     return ESB_OK;
 }
 
+static inline esb_status bm_values_reserve(esb_world *w, esb_component c, esb_entity e) {
+    esb_sparse_set *p = &w->components[c].values.pool;
+    if (!p->size) return ESB_OK; /* a tag: its mask bit alone */
+    esb_status s = esb_sparse_reserve(p, 1);
+    return s == ESB_OK ? esb_sparse_reserve_index(p, esb_entity_index(e)) : s;
+}
+
+static inline void bm_values_write(esb_world *w, esb_component c, esb_entity e, const void *value) {
+    esb_sparse_set *p = &w->components[c].values.pool;
+    if (p->size) esb_sparse_emplace(p, e, value);
+}
+
 /* A value's slot in its pool holding the handle's version proves the entity alive and holding the component (a
  * pool holds the alive entities whose mask has it, B3), as in the sparse design; a tag (whose pool stays empty),
  * or a miss, asks the entity table and the mask. */
