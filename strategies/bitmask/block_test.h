@@ -7,8 +7,7 @@
 
 /* Bit j set iff entity first + j (j < len) has every bit of inc and none of exc in its mask word (mask: that word's
  * array): a branch-free loop the compiler vectorises. */
-static inline uint64_t bm_word_matches(const uint64_t *mask, uint32_t first, uint32_t len, uint64_t inc,
-                                       uint64_t exc) {
+static inline uint64_t bm_word_matches(const uint64_t *mask, uint32_t first, uint32_t len, uint64_t inc, uint64_t exc) {
     uint64_t bits = 0;
     for (uint32_t j = 0; j < len; ++j) {
         uint64_t m = mask[first + j];

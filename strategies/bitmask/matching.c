@@ -30,8 +30,8 @@ typedef struct mt_walk {
     esb_bitset include, exclude;     /* q's terms with c's term added: the entities the call changes */
     uint8_t words[ESB_BITSET_WORDS]; /* the mask words they test */
     uint32_t word_count;
-    bool empty;        /* they match nothing (q includes c and the call adds it, say) */
-    uint32_t c_word;   /* c's mask word and bit */
+    bool empty;      /* they match nothing (q includes c and the call adds it, say) */
+    uint32_t c_word; /* c's mask word and bit */
     uint64_t c_bit;
     mt_change change;
     uint32_t next; /* the next block (a scan) or member position (a cached filter) */
