@@ -29,6 +29,28 @@ static inline void bm_filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
     w->filter_updates++;
 }
 
+/* The n entities of indices rows[0 .. n) (first + i where rows is NULL), none of them a member, appended at once:
+ * bm_filter_insert for each, with the count kept out of memory, so that a run's positions are written as one
+ * vectorised stretch. */
+static inline void bm_filter_insert_all(esb_world *w, esb_query *q, const uint32_t *rows, uint32_t first, uint32_t n) {
+    uint32_t at = q->member_count, *members = q->members + at, *position = q->position;
+    if (rows) {
+        for (uint32_t i = 0; i < n; ++i) {
+            ESB_ASSERT_MSG(position[rows[i]] == BM_NOT_IN, "an entity inserted twice into a cached filter");
+            members[i] = rows[i];
+            position[rows[i]] = at + i;
+        }
+    } else {
+        for (uint32_t i = 0; i < n; ++i) {
+            ESB_ASSERT_MSG(position[first + i] == BM_NOT_IN, "an entity inserted twice into a cached filter");
+            members[i] = first + i;
+            position[first + i] = at + i;
+        }
+    }
+    q->member_count = at + n;
+    w->filter_updates += n;
+}
+
 /* Entity idx's mask changed: it enters or leaves q as its mask now says. */
 static inline void bm_filter_refresh(esb_world *w, esb_query *q, uint32_t idx) {
     bool in = q->position[idx] != BM_NOT_IN;

@@ -12,6 +12,7 @@
  * never allocates. */
 #include <string.h>
 
+#include "inline.h"
 #include "hibit.h"
 
 _Static_assert(ESB_SPARSE_PAGE % 64 == 0, "a word's 64 indices share a sparse page");
@@ -78,6 +79,11 @@ static void store_values(esb_world *w, esb_component c, uint32_t word, uint64_t 
         }
     }
 }
+
+/* Both operations are flattened (inline.h): the helpers they share with add, remove and the passes are inlined into
+ * them before gcc weighs any other call, so that those are compiled as they are without query-wide calls. */
+ESB_FLATTEN esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count);
+ESB_FLATTEN esb_status esb_remove_matching(esb_query *q, esb_component c, size_t *out_count);
 
 esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {
     esb_status s = check_matching(q, c);
