@@ -409,6 +409,7 @@ esb_status esb_add_bundle(esb_world *w, esb_entity e, const esb_component *ids, 
     return honest_add_bundle(w, e, ids, count, values);
 }
 EOF_C
+CHEAT_FILE=matching.c
 cheat matching-idler add_matching <<'EOF_C'
 
 esb_status esb_add_matching(esb_query *q, esb_component c, const void *value, size_t *out_count) {

@@ -83,6 +83,19 @@ static inline void esb_change_forget(const esb_change_sets *cs, esb_component c,
     for (esb_change_set *s = cs->watching[c]; s; s = s->next) s->bits[idx >> 6] &= ~(1ull << (idx & 63));
 }
 
+/* Changes of c at the indices word * 64 + j for each bit j of bits (an addition too when `addition`), a word at a
+ * time: what a query-wide add records for a word of entities at once. */
+static inline void esb_change_mark_word(const esb_change_sets *cs, esb_component c, uint32_t word, uint64_t bits,
+                                        bool addition) {
+    for (esb_change_set *s = cs->watching[c]; s; s = s->next)
+        if (addition || !s->added_only) s->bits[word] |= bits;
+}
+
+/* esb_change_forget for the indices word * 64 + j of each bit j of bits. */
+static inline void esb_change_forget_word(const esb_change_sets *cs, esb_component c, uint32_t word, uint64_t bits) {
+    for (esb_change_set *s = cs->watching[c]; s; s = s->next) s->bits[word] &= ~bits;
+}
+
 /* Entity index idx died: nothing it did is reported, and the index is reissued clean. */
 static inline void esb_change_forget_all(const esb_change_sets *cs, uint32_t idx) {
     for (esb_change_set *s = cs->all; s; s = s->after) s->bits[idx >> 6] &= ~(1ull << (idx & 63));

@@ -168,6 +168,17 @@ static inline void esb_sparse_erase(esb_sparse_set *p, uint32_t pos) {
     p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
 }
 
+/* Removes every element: each packed handle's slot emptied, in one pass over them, and no element moved (what
+ * erasing them one by one would leave, S2-S3). */
+static inline void esb_sparse_clear(esb_sparse_set *p) {
+    for (uint32_t pos = 0; pos < p->count; ++pos) {
+        uint32_t idx = esb_entity_index(esb_sparse_handle(p, pos));
+        p->pages[idx >> ESB_SPARSE_PAGE_BITS][idx & (ESB_SPARSE_PAGE - 1)] = ESB_SPARSE_EMPTY;
+    }
+    p->stamp += p->count != 0;
+    p->count = 0;
+}
+
 void esb_sparse_free(esb_sparse_set *p);
 
 #ifdef ESB_CHECKED

@@ -8,41 +8,11 @@
 #include "grow.h"
 #include "bitmask.h"
 #include "cache_hint.h"
-
-/* Appending lengthens the last block past its verdict, which is then stale without being forgotten (B7). */
-static void filter_insert(esb_world *w, esb_query *q, uint32_t idx) {
-    ESB_ASSERT_MSG(q->position[idx] == BM_NOT_IN, "an entity inserted twice into a cached filter");
-    q->position[idx] = q->member_count;
-    q->members[q->member_count++] = idx;
-    w->filter_updates++;
-}
-
-/* The last member moves into the erased one's slot: both blocks change, and the last one is shortened, which a
- * later insert could undo with another member (B7). */
-static void filter_erase(esb_world *w, esb_query *q, uint32_t idx) {
-    uint32_t slot = q->position[idx];
-    ESB_ASSERT_MSG(slot < q->member_count, "an entity erased from a cached filter that does not hold it");
-    uint32_t last = q->members[--q->member_count];
-    q->members[slot] = last;
-    q->position[last] = slot;
-    q->position[idx] = BM_NOT_IN;
-    bm_forget_block_of(q, slot);
-    bm_forget_block_of(q, q->member_count);
-    w->filter_updates++;
-}
-
-static void refresh(esb_world *w, esb_query *q, uint32_t idx) {
-    bool in = q->position[idx] != BM_NOT_IN;
-    bool match = bm_matches(w, q, idx);
-    if (match && !in)
-        filter_insert(w, q, idx);
-    else if (!match && in)
-        filter_erase(w, q, idx);
-}
+#include "filter_members.h"
 
 void bm_filters_on_change(esb_world *w, uint32_t idx, esb_component c) {
     bm_component *comp = &w->components[c];
-    for (uint32_t i = 0; i < comp->filter_count; ++i) refresh(w, comp->filters[i], idx);
+    for (uint32_t i = 0; i < comp->filter_count; ++i) bm_filter_refresh(w, comp->filters[i], idx);
 }
 
 /* Whether q includes or excludes any component of set: asked of the mask words its terms touch, where its bits are. */
@@ -62,19 +32,19 @@ void bm_filters_on_bundle(esb_world *w, uint32_t idx, const esb_component *ids, 
     for (uint32_t k = 0; k < count; ++k) {
         const bm_component *comp = &w->components[ids[k]];
         for (uint32_t i = 0; i < comp->filter_count; ++i)
-            if (!watches_any(comp->filters[i], &earlier)) refresh(w, comp->filters[i], idx);
+            if (!watches_any(comp->filters[i], &earlier)) bm_filter_refresh(w, comp->filters[i], idx);
         esb_bitset_set(&earlier, ids[k]);
     }
 }
 
 void bm_filters_on_create(esb_world *w, uint32_t idx) {
     for (uint32_t i = 0; i < w->cached_count; ++i)
-        if (bm_matches(w, w->cached[i], idx)) filter_insert(w, w->cached[i], idx);
+        if (bm_matches(w, w->cached[i], idx)) bm_filter_insert(w, w->cached[i], idx);
 }
 
 void bm_filters_on_destroy(esb_world *w, uint32_t idx) {
     for (uint32_t i = 0; i < w->cached_count; ++i)
-        if (w->cached[i]->position[idx] != BM_NOT_IN) filter_erase(w, w->cached[i], idx);
+        if (w->cached[i]->position[idx] != BM_NOT_IN) bm_filter_erase(w, w->cached[i], idx);
 }
 
 /* Appends q to a list of filters, growing it by doubling. */
@@ -134,7 +104,7 @@ esb_status bm_filter_attach(esb_world *w, esb_query *q) {
     q->cached_slot = w->cached_count;
     w->cached[w->cached_count++] = q;
     for (uint32_t idx = 0; idx < w->core.entities.issued; ++idx)
-        if (bm_matches(w, q, idx)) filter_insert(w, q, idx);
+        if (bm_matches(w, q, idx)) bm_filter_insert(w, q, idx);
     return ESB_OK;
 fail:
     esb_mem_free(q->members, q->members ? bytes : 0);

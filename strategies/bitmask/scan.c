@@ -10,18 +10,9 @@
  * batch; other blocks' matches are extracted bit by bit into the query's index list, handed out once it holds
  * ESB_BATCH_ROWS - 64 or more entries or a full block interrupts it. The iterator's state holds the next block. */
 #include "batch.h"
+#include "block_test.h"
 
 #define BLOCK 64u
-
-/* Bit j set iff entity first + j (j < len) matches the query's terms in mask word wi. */
-static inline uint64_t word_matches(const uint64_t *mask, uint32_t first, uint32_t len, uint64_t inc, uint64_t exc) {
-    uint64_t bits = 0;
-    for (uint32_t j = 0; j < len; ++j) {
-        uint64_t m = mask[first + j];
-        bits |= (uint64_t)(((m & inc) == inc) & ((m & exc) == 0)) << j;
-    }
-    return bits;
-}
 
 /* Entities in block: BLOCK, or fewer for the last one. */
 static inline uint32_t block_length(const esb_world *w, uint32_t block) {
@@ -51,7 +42,7 @@ static uint64_t block_matches(const esb_world *w, const esb_query *q, uint32_t b
     uint64_t bits = all_bits(len);
     for (uint32_t k = 0; k < q->word_count && bits; ++k) {
         uint32_t wi = q->words[k];
-        bits &= word_matches(w->mask[wi], block * BLOCK, len, q->include.w[wi], q->exclude.w[wi]);
+        bits &= bm_word_matches(w->mask[wi], block * BLOCK, len, q->include.w[wi], q->exclude.w[wi]);
     }
     return bits;
 }

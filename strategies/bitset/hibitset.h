@@ -71,6 +71,37 @@ static inline void esb_hibitset_clear(esb_hibitset *s, uint32_t i) {
     }
 }
 
+/* Sets the indices word * 64 + j for each bit j of bits (word within the set's room): one word written, and the
+ * summary bits above it where it was empty, as setting them one by one would leave them. */
+static inline void esb_hibitset_set_word(esb_hibitset *s, uint32_t word, uint64_t bits) {
+    ESB_ASSERT(word < s->words);
+    uint64_t *w0 = &s->level[0][word];
+    if (!bits || (*w0 & bits) == bits) return;
+    bool was_empty = *w0 == 0;
+    s->count += (uint32_t)__builtin_popcountll(bits & ~*w0);
+    *w0 |= bits;
+    for (unsigned k = 1; was_empty && k < ESB_HIBIT_LEVELS; ++k, word >>= 6) {
+        uint64_t *wk = &s->level[k][word >> 6];
+        was_empty = *wk == 0;
+        *wk |= 1ull << (word & 63);
+    }
+}
+
+/* Clears the indices word * 64 + j for each bit j of bits: one word written, and the summary bits above it whose
+ * words became empty. */
+static inline void esb_hibitset_clear_word(esb_hibitset *s, uint32_t word, uint64_t bits) {
+    if (word >= s->words) return;
+    uint64_t *wk = &s->level[0][word];
+    uint64_t gone = *wk & bits;
+    if (!gone) return;
+    *wk &= ~gone;
+    s->count -= (uint32_t)__builtin_popcountll(gone);
+    for (unsigned k = 1; *wk == 0 && k < ESB_HIBIT_LEVELS; ++k, word >>= 6) {
+        wk = &s->level[k][word >> 6];
+        *wk &= ~(1ull << (word & 63));
+    }
+}
+
 /* Sets every index in [first, first + n) (all within the set's room), a word at a time: what a bulk creation of consecutive
  * indices needs. */
 void esb_hibitset_set_run(esb_hibitset *s, uint32_t first, uint32_t n);
