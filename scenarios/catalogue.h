@@ -160,10 +160,10 @@ SCENARIO(spawn_bundle_4, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`spawn_add_4` with the four in one bundle")
 SCENARIO(spawn_bundle_8, "batched", "entity", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`spawn_add_8` with the eight in one bundle")
-SCENARIO(
-    add_remove_matching, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
-    "`add_remove_cached`'s adds and removes as two query-wide calls: `esb_add_matching` of B over a cached query of A "
-    "without B, then `esb_remove_matching` of B over the pass's query (cached), each followed by the pass")
+SCENARIO(add_remove_matching, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
+         "`add_remove_cached`'s adds and removes as two query-wide calls: `esb_add_matching` of B over a cached "
+         "query of A without B, then `esb_remove_matching` of B over the pass's query (cached), each followed by the "
+         "pass")
 SCENARIO(add_remove_frag, "batched", "pair", SIZES_STRUCTURAL, WARM, NOT_SHOWN,
          "`add_remove` (one call per entity, the pass's query cached) on entities spread over sixteen component sets "
          "(entity i also carries tag F(i mod 16))")

@@ -308,7 +308,8 @@ else ko "a strategy that skips work is caught" "$(head -n 1 "$tmp/err")"; fi
 #    block of the values' size allocated, filled and freed), as a design that does its growth's copying in the
 #    background of later calls would; grow's frames never read an entity, so the copy lands in the check's reads.
 #  - bundle-dropper: after its first 4096 bundles, esb_add_bundle leaves out the last component of each (and says
-#    ESB_OK), as a batched path that lost one column's copy would; spawn_bundle_4's spot checks read every component.
+#    ESB_OK), as a batched path that lost one column's copy would; the run's pass over the bundle's components
+#    misses every entity it dropped one from.
 #  - matching-idler: every esb_add_matching after the first reports the count of the first and changes nothing, as
 #    a query-wide path that left its moves for later would; the remove that follows finds no B to take, so the run
 #    completes fewer pairs than it reports adds.
@@ -460,7 +461,7 @@ EOF_C
 CHEAT_FILE=
 for case in "deferrer add_remove 1000 the pass over A and B after the removes still saw entities with B" \
     "live-narrower add_remove_q10 1000 after the adds a live query does not see the entities it matches" \
-    "bundle-dropper spawn_bundle_4 16384 a spawned entity lacks one of its components" \
+    "bundle-dropper spawn_bundle_4 16384 the pass after the spawns did not see every entity with its S0 value" \
     "matching-idler add_remove_matching 1000 a run completed fewer units than the scenario asked for" \
     "stale-getter random_get 1000 a timed run read a value that is not its entity's own" \
     "lane-zero sparse_churn 16384 the transient component does not hold the value of its frame" \
