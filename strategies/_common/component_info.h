@@ -61,4 +61,20 @@ static inline void esb_write_value(void *p, const void *value, uint32_t size) {
         memset(p, 0, size);
 }
 
+/* Writes n copies of one value of `size` bytes (zeros where value is NULL) into a plain array from dst on: the
+ * first copy, then the copies made so far copied again, so n copies take about log2 n calls of memcpy. */
+static inline void esb_repeat_value(unsigned char *dst, const void *value, uint32_t size, size_t n) {
+    if (!n) return;
+    if (!value) {
+        memset(dst, 0, n * size);
+        return;
+    }
+    esb_copy_element(dst, value, size);
+    for (size_t done = 1; done < n;) {
+        size_t step = done < n - done ? done : n - done;
+        memcpy(dst + done * size, dst, step * size);
+        done += step;
+    }
+}
+
 #endif

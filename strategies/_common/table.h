@@ -217,22 +217,6 @@ void esb_table_copy_shared(esb_table *dst, uint32_t dst_row, const esb_table *sr
 /* Fills rows first .. first + n - 1 of a column from n contiguous values, or with zeros (values NULL). */
 void esb_table_fill_column(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const unsigned char *values);
 
-/* Writes n copies of one value of `size` bytes (zeros where value is NULL) into a plain array from dst on: the
- * first copy, then the copies made so far copied again, so n copies take about log2 n calls of memcpy. */
-static inline void esb_repeat_value(unsigned char *dst, const void *value, uint32_t size, size_t n) {
-    if (!n) return;
-    if (!value) {
-        memset(dst, 0, n * size);
-        return;
-    }
-    esb_copy_element(dst, value, size);
-    for (size_t done = 1; done < n;) {
-        size_t step = done < n - done ? done : n - done;
-        memcpy(dst + done * size, dst, step * size);
-        done += step;
-    }
-}
-
 /* Fills rows first .. first + n - 1 of a column with one value, or with zeros (value NULL): the value a query-wide
  * add gives every entity it moves. */
 void esb_table_fill_repeat(esb_table *t, esb_column_rank column, uint32_t first, size_t n, const void *value);

@@ -101,20 +101,6 @@ static esb_status reserve(esb_world *w, hy_transfer *plan, uint32_t n, uint32_t 
     return ESB_OK;
 }
 
-/* Writes n copies of a value of `size` bytes from dst on (zeros where value is NULL): one, then the run doubled. */
-static void fill_values(unsigned char *dst, const void *value, uint32_t size, size_t n) {
-    if (!value || !n) {
-        memset(dst, 0, n * size);
-        return;
-    }
-    memcpy(dst, value, size);
-    for (size_t done = 1; done < n;) {
-        size_t more = done < n - done ? done : n - done;
-        memcpy(dst + done * size, dst, more * size);
-        done += more;
-    }
-}
-
 static void fill_ticks(uint64_t *ticks, uint64_t tick, size_t n) {
     for (uint64_t *end = ticks + n; ticks < end; ++ticks) *ticks = tick;
 }
@@ -139,7 +125,7 @@ static void fill_column_run(esb_table *t, esb_column_rank column, uint32_t first
     uint32_t size = t->columns[column.k].size, stride;
     esb_table_column_base(t, column, &stride);
     if (!stride) {
-        fill_values(esb_table_element(t, column, first), value, size, n);
+        esb_repeat_value(esb_table_element(t, column, first), value, size, n);
         return;
     }
     for (uint32_t i = 0; i < n; ++i) esb_write_value(esb_table_element(t, column, first + i), value, size);
@@ -229,7 +215,7 @@ static void pool_append(esb_world *w, const hy_archetype *src, esb_component c, 
     esb_sparse_set *p = &w->pools[c];
     uint32_t first = p->count, n = src->count;
     for (uint32_t i = 0; i < n; ++i) esb_sparse_append(p, src->entities[i]);
-    if (p->size) fill_values(esb_sparse_value(p, first), value, p->size, n);
+    if (p->size) esb_repeat_value(esb_sparse_value(p, first), value, p->size, n);
     if (!hy_ticked(w, c)) return;
     fill_ticks(w->pool_ticks[c].changed + first, w->change_tick, n);
     fill_ticks(w->pool_ticks[c].added + first, w->change_tick, n);

@@ -178,19 +178,7 @@ static void leave_groups(esb_world *w, const sp_watch *losing, const esb_query *
 /* Writes value (zeros for NULL) at positions [first, first + n) of a pool, nothing for a tag: the value once, then
  * the run written so far copied after itself, doubling it each time. */
 static void fill_same(esb_sparse_set *p, uint32_t first, uint32_t n, const void *value) {
-    size_t size = p->size;
-    if (!size || !n) return;
-    unsigned char *run = esb_sparse_value(p, first);
-    if (!value) {
-        memset(run, 0, n * size);
-        return;
-    }
-    memcpy(run, value, size);
-    for (size_t done = 1; done < n;) {
-        size_t more = done < n - done ? done : n - done;
-        memcpy(run + done * size, run, more * size);
-        done += more;
-    }
+    if (p->size && n) esb_repeat_value(esb_sparse_value(p, first), value, (uint32_t)p->size, n);
 }
 
 /* c given to every entity of the snapshot, each lacking it, with everything reserved. Without a group listening

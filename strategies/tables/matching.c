@@ -73,31 +73,17 @@ static esb_status reserve_table(esb_world *w, const esb_query *q, tb_table *t, e
     return ESB_OK;
 }
 
-/* Writes n copies of a value of `size` bytes from dst on (zeros where value is NULL): one, then the run doubled. */
-static void fill_values(unsigned char *dst, const void *value, uint32_t size, size_t n) {
-    if (!value || !n) {
-        memset(dst, 0, n * size);
-        return;
-    }
-    memcpy(dst, value, size);
-    for (size_t done = 1; done < n;) {
-        size_t more = done < n - done ? done : n - done;
-        memcpy(dst + done * size, dst, more * size);
-        done += more;
-    }
-}
-
 /* Every row of t gains c (none holds it, all match): bits set a word at a time, the slots filled as one run (a
  * sparse map appended to, its values one run), both ticks of every row stamped. */
 static void add_to_every_row(const esb_world *w, tb_table *t, tb_column *col, const void *value) {
     uint32_t n = t->count;
     for (uint32_t word = 0; word < bit_words(n); ++word) col->present[word] = valid_rows(t, word);
     col->holders = n;
-    if (col->kind == TB_DENSE) fill_values(col->data, value, col->size, n);
+    if (col->kind == TB_DENSE) esb_repeat_value(col->data, value, col->size, n);
     if (col->kind == TB_SPARSE) {
         uint32_t first = col->map->count;
         for (uint32_t row = 0; row < n; ++row) esb_sparse_append(col->map, t->entities[row]);
-        fill_values(esb_sparse_value(col->map, first), value, col->size, n);
+        esb_repeat_value(esb_sparse_value(col->map, first), value, col->size, n);
     }
     for (uint32_t row = 0; col->changed_ticks && row < n; ++row)
         col->changed_ticks[row] = col->added_ticks[row] = w->change_tick;
