@@ -148,16 +148,22 @@ static uint64_t remove_all(add_remove_ctx *c) {
     return removed;
 }
 
+/* What the two passes of a run saw against what they must: every entity with its B value, then none; the first
+ * miss is kept for verify to report. */
+static void note_passes(add_remove_ctx *c, scn_seen after_adds, scn_seen after_removes) {
+    if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
+        c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
+    if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
+        c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
+}
+
 static uint64_t add_remove_run(void *p) {
     add_remove_ctx *c = p;
     uint64_t added = add_all(c);
     scn_seen after_adds = scn_observe(c->base.query, 1, &c->observed_ns);
     uint64_t removed = remove_all(c);
     scn_seen after_removes = scn_observe(c->base.query, 1, &c->observed_ns);
-    if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
-        c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
-    if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
-        c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
+    note_passes(c, after_adds, after_removes);
     return added < removed ? added : removed;
 }
 
@@ -169,10 +175,7 @@ static uint64_t add_remove_matching_run(void *p) {
     scn_seen after_adds = scn_observe(c->base.query, 1, &c->observed_ns);
     if (esb_remove_matching(c->base.query, c->b, &removed) != ESB_OK) removed = 0;
     scn_seen after_removes = scn_observe(c->base.query, 1, &c->observed_ns);
-    if (!c->pass_wrong && !scn_seen_equal(after_adds, c->with_b))
-        c->pass_wrong = "the pass over A and B after the adds did not see every entity with its B value";
-    if (!c->pass_wrong && !scn_seen_equal(after_removes, (scn_seen){0, 0, 0}))
-        c->pass_wrong = "the pass over A and B after the removes still saw entities with B";
+    note_passes(c, after_adds, after_removes);
     return added < removed ? added : removed;
 }
 

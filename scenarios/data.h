@@ -120,6 +120,13 @@ static inline float data_doubled(float v, uint64_t runs) {
 
 static inline int data_vec3_same_bits(vec3 a, vec3 b) { return memcmp(&a, &b, sizeof a) == 0; }
 
+/* The fold of a run of reads by handle (random_get, wide_get): the i-th read's bits weighted by an odd factor of its
+ * place in the order, so a value read for the wrong handle, or in a permuted order, changes the digest (a plain sum
+ * would not notice the permutation). One multiply-add per get, off the loads' critical path. */
+static inline uint64_t data_read_digest(uint64_t digest, size_t i, float x) {
+    return digest + (uint64_t)data_float_bits(x) * (2 * (uint64_t)i + 1);
+}
+
 /* Checks of a world's state (a scenario's verify hook) look at every entity, or at a spot sample drawn from a
  * seed that the harness changes with every check. A sample takes one ordinal from each of SPOT_CHECKS equal
  * strata of [0, n), at an offset within the stratum whose low six bits step by an odd amount from stratum to

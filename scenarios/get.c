@@ -12,18 +12,11 @@
 typedef struct get_ctx {
     movers *m;
     esb_entity *order; /* the handles in the order the run reads them */
-    uint64_t expected; /* the digest of one run: read_digest over the order's Positions' x */
+    uint64_t expected; /* the digest of one run: data_read_digest over the order's Positions' x */
     uint64_t digest;   /* the last run's */
     uint64_t digests;  /* the sum of every run's digest since setup (mod 2^64) */
     uint64_t runs;     /* runs since setup */
 } get_ctx;
-
-/* The fold of the i-th read: its x's bits weighted by an odd factor of its place in the order, so a value read
- * for the wrong handle changes the digest (a plain sum would not notice values read in a permuted order). One
- * multiply-add per get, off the loads' critical path. */
-static inline uint64_t read_digest(uint64_t digest, size_t i, float x) {
-    return digest + (uint64_t)data_float_bits(x) * (2 * (uint64_t)i + 1);
-}
 
 static void get_teardown(void *p) {
     get_ctx *c = p;
@@ -57,7 +50,7 @@ static void *get_setup(size_t n, const void *params, const char **error) {
     for (size_t i = 0; i < n; ++i) {
         size_t ordinal = ordinals ? ordinals[i] : i;
         c->order[i] = c->m->handles[ordinal];
-        c->expected = read_digest(c->expected, i, data_position(ordinal).x);
+        c->expected = data_read_digest(c->expected, i, data_position(ordinal).x);
     }
     free(ordinals);
     return c;
@@ -70,7 +63,7 @@ static uint64_t get_run(void *p) {
     for (size_t i = 0; i < m->n; ++i) {
         void *pos;
         if (esb_get(m->world, c->order[i], m->position, &pos) != ESB_OK) continue;
-        digest = read_digest(digest, i, ((const vec3 *)pos)->x);
+        digest = data_read_digest(digest, i, ((const vec3 *)pos)->x);
         done++;
     }
     c->digest = digest;

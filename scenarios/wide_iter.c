@@ -117,17 +117,11 @@ DEFINE_SCENARIO(wide_iter_s64_w32, .params = &(const wide_params){.size = 64, .w
 typedef struct wide_get_ctx {
     wide_world w;
     esb_entity *order; /* the handles in the order the run reads them */
-    uint64_t expected; /* the digest of one run: read_digest over the order's first floats */
+    uint64_t expected; /* the digest of one run: data_read_digest over the order's first floats */
     uint64_t digest;   /* the last run's */
     uint64_t digests;  /* the sum of every run's digest since setup (mod 2^64) */
     uint64_t runs;     /* runs since setup */
 } wide_get_ctx;
-
-/* The fold of the i-th read, as random_get's: its bits weighted by an odd factor of its place in the order, so a
- * value read for the wrong handle, or in a permuted order, changes the digest. */
-static inline uint64_t read_digest(uint64_t digest, size_t i, float x) {
-    return digest + (uint64_t)data_float_bits(x) * (2 * (uint64_t)i + 1);
-}
 
 static void wide_get_teardown(void *p) {
     free(((wide_get_ctx *)p)->order);
@@ -145,7 +139,7 @@ static void *wide_get_setup(size_t n, const void *params, const char **error) {
         scn_shuffled_ordinals(ordinals, n, 0x5EED);
         for (size_t i = 0; i < n; ++i) {
             c->order[i] = w->base.handles[ordinals[i]];
-            c->expected = read_digest(c->expected, i, wide_value(ordinals[i], w->width - 1, 0));
+            c->expected = data_read_digest(c->expected, i, wide_value(ordinals[i], w->width - 1, 0));
         }
     }
     free(ordinals);
@@ -160,7 +154,7 @@ static uint64_t wide_get_run(void *p) {
     for (size_t i = 0; i < c->w.base.n; ++i) {
         void *v;
         if (esb_get(world, c->order[i], last, &v) != ESB_OK) continue;
-        digest = read_digest(digest, i, ((const float *)v)[0]);
+        digest = data_read_digest(digest, i, ((const float *)v)[0]);
         done++;
     }
     c->digest = digest;
